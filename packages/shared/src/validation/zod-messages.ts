@@ -20,16 +20,20 @@ export function installZodMessages(): void {
       switch (issue.code) {
         case 'invalid_type':
           return issue.input === undefined || issue.input === null
-            ? (issue.path?.length ? `${field} is required` : 'Required')
+            ? issue.path?.length
+              ? `${field} is required`
+              : 'Required'
             : `${field} must be ${article(issue.expected)}`;
         case 'unrecognized_keys':
           return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
         case 'too_small':
-          if (issue.origin === 'string') return `${field} must be at least ${String(issue.minimum)} characters`;
+          if (issue.origin === 'string')
+            return `${field} must be at least ${String(issue.minimum)} characters`;
           if (issue.origin === 'array') return `${field} must have at least ${String(issue.minimum)} items`;
           return `${field} must be at least ${String(issue.minimum)}`;
         case 'too_big':
-          if (issue.origin === 'string') return `${field} must be at most ${String(issue.maximum)} characters`;
+          if (issue.origin === 'string')
+            return `${field} must be at most ${String(issue.maximum)} characters`;
           if (issue.origin === 'array') return `${field} must have at most ${String(issue.maximum)} items`;
           return `${field} must be at most ${String(issue.maximum)}`;
         case 'invalid_value':

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh machine', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: '/srv/app/.data',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      serveWeb: false,
+    });
+  });
+
+  it('serves the web app in production and derives the public URL from the port', () => {
+    const config = loadConfig({ NODE_ENV: 'production', PORT: '8080' }, '/srv/app');
+    expect(config.serveWeb).toBe(true);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(path.isAbsolute(config.webDistDir)).toBe(true);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('strips a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://track.example.com/' }).publicUrl).toBe(
+      'https://track.example.com',
+    );
+  });
+
+  it.each([
+    ['PORT', 'eighty', 'PORT: must be a number'],
+    ['PORT', '70000', 'PORT: must be between 0 and 65535'],
+    ['DATABASE_URL', 'mysql://x@y/z', 'DATABASE_URL: must be a URL such as postgres://'],
+    ['SMTP_URL', 'not a url', 'SMTP_URL: must be a URL such as smtp://'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL:'],
+    ['PUBLIC_URL', 'ftp://x', 'PUBLIC_URL: must be a URL such as https://'],
+    ['SERVE_WEB', 'maybe', 'SERVE_WEB: must be true or false'],
+  ])('refuses %s=%s with a message naming the variable', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('names every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT:[\s\S]*LOG_LEVEL:/);
+  });
+});

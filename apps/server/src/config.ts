@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const urlWithProtocols = (protocols: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be a URL such as ${example}` },
+    );
+
+/**
+ * Every setting Tracklane reads from the environment. This is the one list: the README documents it,
+ * and nothing else in the server reads `process.env`.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(0, { message: 'must be between 0 and 65535' })
+    .max(65535, { message: 'must be between 0 and 65535' })
+    .default(3000),
+  HOST: z.string().trim().min(1, { message: 'must not be empty' }).default('0.0.0.0'),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'https://track.example.com').optional(),
+  DATA_DIR: z.string().trim().min(1, { message: 'must not be empty' }).default('./.data'),
+  DATABASE_URL: urlWithProtocols(
+    ['postgres:', 'postgresql:'],
+    'postgres://user:pass@host:5432/tracklane',
+  ).optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(200, { message: 'must be at most 200' })
+    .default(10),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.com:587').optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3, { message: 'must be an address such as "Tracklane <no-reply@example.com>"' })
+    .default('Tracklane <no-reply@tracklane.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFromString.default(false),
+  SERVE_WEB: booleanFromString.optional(),
+  WEB_DIST_DIR: z.string().trim().min(1).optional(),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Where users reach the app; used in e-mail links and to decide on Secure cookies. */
+  publicUrl: string;
+  dataDir: string;
+  /** Unset: start the embedded PostgreSQL under `dataDir/postgres`. */
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+  /** Serve the built web app (static files + SPA fallback) from this process. */
+  serveWeb: boolean;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Parses the environment once. A bad value throws a {@link ConfigError} whose message names
+ * every offending variable, so start-up stops with something a person can act on.
+ */
+export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
+  // An empty variable (FOO=) means "unset", as in most twelve-factor tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const port = e.PORT;
+  const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://${displayHost}:${String(port)}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    serveWeb: e.SERVE_WEB ?? e.NODE_ENV === 'production',
+    webDistDir: path.resolve(cwd, e.WEB_DIST_DIR ?? defaultWebDistDir()),
+  };
+}
+
+function defaultWebDistDir(): string {
+  // src/config.ts and dist/main.js both sit one level under apps/server.
+  return path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../web/dist');
+}

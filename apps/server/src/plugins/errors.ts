@@ -1,0 +1,77 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ERROR_MESSAGE, ERROR_STATUS, type ErrorCode } from '@tracklane/shared/api/error-codes';
+import { AppError } from '../lib/app-error';
+
+interface ErrorBody {
+  success: false;
+  result: null;
+  message: string;
+  code: string;
+}
+
+function body(code: string, message: string): ErrorBody {
+  return { success: false, result: null, message, code };
+}
+
+/** Fastify's own 4xx codes that get a clearer message than the framework's. */
+const FASTIFY_MESSAGES: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'BAD_REQUEST',
+    message: 'The request body is empty but declared as JSON.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: ERROR_MESSAGE.PAYLOAD_TOO_LARGE },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: ERROR_MESSAGE.UNSUPPORTED_MEDIA_TYPE,
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'BAD_REQUEST',
+    message: 'The request length does not match its body.',
+  },
+};
+
+/**
+ * One error handler for the whole API: every failure leaves as the envelope, validation failures as 400
+ * with the first failing rule's message, and a 5xx never shows internals (they go to the log).
+ */
+export const errorsPlugin = fp(
+  (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      if (error instanceof AppError) {
+        if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+        return reply.status(error.statusCode).send(body(error.code, error.message));
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const first = error.validation[0];
+        return reply.status(400).send(body('VALIDATION', first?.message ?? ERROR_MESSAGE.VALIDATION));
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+        return reply.status(500).send(body('INTERNAL', ERROR_MESSAGE.INTERNAL));
+      }
+      const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
+      if (known) return reply.status(ERROR_STATUS[known.code]).send(body(known.code, known.message));
+
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        // Other framework/plugin 4xx errors carry safe, descriptive messages.
+        const code = status === 429 ? 'RATE_LIMITED' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST';
+        return reply
+          .status(status)
+          .send(body(code, status === 429 ? ERROR_MESSAGE.RATE_LIMITED : error.message));
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send(body('INTERNAL', ERROR_MESSAGE.INTERNAL));
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      return reply
+        .status(404)
+        .send(body('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0] ?? ''}.`));
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { sessions } from '../src/db/schema/sessions';
+import { users } from '../src/db/schema/users';
+import { newToken, hashToken } from '../src/lib/tokens';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createLogger } from '../src/lib/logger';
+import { useTestApp } from './app';
+
+const { app, db } = await useTestApp();
+
+async function createSession(expiresInMs: number, enabled = true) {
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `${randomUUID()}@example.com`,
+      passwordHash: 'x',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      enabled,
+    })
+    .returning();
+  const token = newToken();
+  await db
+    .insert(sessions)
+    .values({ userId: user!.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + expiresInMs) });
+  return { user: user!, cookie: `tl_session=${token}` };
+}
+
+describe('GET /api/health', () => {
+  it('answers the envelope after checking the database', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, code: 'OK', result: { status: 'ok', database: 'ok' } });
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('answers 503, not 500, when the database is gone', async () => {
+    const { createDatabase } = await import('../src/db/client');
+    const broken = createDatabase('postgres://nobody@127.0.0.1:1/none', 1);
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    const lonely = await buildApp({ config, db: broken.db, logger: createLogger(config) });
+    const res = await lonely.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      success: false,
+      result: null,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The database is not reachable.',
+    });
+    await lonely.close();
+    await broken.pool.end();
+  });
+});
+
+describe('GET /api/auth/protected', () => {
+  it('is 401 without a session', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/auth/protected' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ success: false, code: 'UNAUTHENTICATED', result: null });
+  });
+
+  it('is 401 with a forged token', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/auth/protected',
+      headers: { cookie: `tl_session=${newToken()}` },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers the user of a live session, without the password hash', async () => {
+    const { user, cookie } = await createSession(60_000);
+    const res = await app.inject({ method: 'GET', url: '/api/auth/protected', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      success: true,
+      message: 'authenticated',
+      user: { id: user.id, email: user.email },
+    });
+    expect(JSON.stringify(body)).not.toContain('passwordHash');
+  });
+
+  it('is 401 for an expired session and for a disabled user', async () => {
+    const expired = await createSession(-1000);
+    const disabled = await createSession(60_000, false);
+    for (const { cookie } of [expired, disabled]) {
+      const res = await app.inject({ method: 'GET', url: '/api/auth/protected', headers: { cookie } });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+});
+
+describe('bad input never becomes a 5xx', () => {
+  it('answers unknown routes with a 404 envelope', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/auth/nope'],
+      ['DELETE', '/api/health'],
+    ] as const) {
+      const res = await app.inject({ method, url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND', result: null });
+    }
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/protected',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('validation and internal errors', async () => {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const probe = await buildApp({ config, db, logger: createLogger(config) });
+  probe.post(
+    '/api/test/echo',
+    {
+      config: { access: 'public' },
+      schema: { body: z.strictObject({ email: z.email(), count: z.number().int().min(1) }) },
+    },
+    async (req) => ({ success: true, result: req.body, message: 'OK', code: 'OK' }),
+  );
+  probe.get('/api/test/boom', { config: { access: 'public' } }, async () => {
+    throw new Error('connection string postgres://secret@db');
+  });
+
+  it('answers the first failing rule with 400', async () => {
+    const missing = await probe.inject({ method: 'POST', url: '/api/test/echo', payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({
+      success: false,
+      result: null,
+      code: 'VALIDATION',
+      message: 'Email is required',
+    });
+
+    const wrongType = await probe.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { email: 'a@b.co', count: 'two' },
+    });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().message).toBe('Count must be a number');
+
+    const unknown = await probe.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { email: 'a@b.co', count: 2, admin: true },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Unknown field: admin');
+
+    const fine = await probe.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { email: 'a@b.co', count: 2 },
+    });
+    expect(fine.statusCode).toBe(200);
+  });
+
+  it('answers a non-object JSON body with 400', async () => {
+    const res = await probe.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '"just a string"',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('never shows internals in a 500', async () => {
+    const res = await probe.inject({ method: 'GET', url: '/api/test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      success: false,
+      result: null,
+      code: 'INTERNAL',
+      message: 'Something went wrong on our side. Please try again.',
+    });
+    expect(res.body).not.toContain('secret');
+  });
+});
+
+describe('GET /api/openapi.json', () => {
+  it('documents the routes from their zod schemas', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/health'].get.responses['200']).toBeDefined();
+    expect(doc.paths['/api/auth/protected']).toBeDefined();
+  });
+});

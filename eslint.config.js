@@ -1,0 +1,118 @@
+// @ts-check
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const webFeaturesDir = 'apps/web/src/features';
+const webFeatures = (() => {
+  try {
+    return readdirSync(webFeaturesDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  } catch {
+    return [];
+  }
+})();
+
+/**
+ * One-way flow (bulletproof-react): shared → features → app. A feature never imports another feature;
+ * lib/ and components/ import no feature and not the app; packages/shared imports neither app.
+ */
+const boundaryZones = [
+  { target: './packages/shared', from: './apps', message: 'packages/shared must not import the apps.' },
+  { target: './apps/web', from: './apps/server', message: 'The web app must not import server code.' },
+  { target: './apps/server', from: './apps/web', message: 'The server must not import web code.' },
+  ...webFeatures.map((feature) => ({
+    target: `./${webFeaturesDir}/${feature}`,
+    from: `./${webFeaturesDir}`,
+    except: [`./${feature}`],
+    message:
+      'Features never import each other: compose them in src/app, or move the shared piece to lib/ or components/.',
+  })),
+  {
+    target: ['./apps/web/src/lib', './apps/web/src/components'],
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'lib/ and components/ are below features: they must not import features or the app.',
+  },
+  {
+    target: './apps/server/src/lib',
+    from: ['./apps/server/src/modules', './apps/server/src/plugins'],
+    message: 'lib/ is below plugins and modules.',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.data/**',
+      '.tmp/**',
+      'coverage/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'apps/server/src/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [...tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      // Fastify handlers and plugins are async by contract, awaiting or not.
+      '@typescript-eslint/require-await': 'off',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read settings from config.ts.',
+        },
+      ],
+    },
+  },
+  {
+    // Tests drive the app through untyped JSON bodies; exhaustively typing each would only add noise.
+    files: ['**/*.test.{ts,tsx}', '**/test/**/*.ts', 'e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    // The places that legitimately read the environment: the config loader and test/tooling entry points.
+    files: [
+      'apps/server/src/config.ts',
+      'apps/server/src/main.ts',
+      '**/test/**/*.ts',
+      'e2e/**/*.ts',
+      '**/*.config.ts',
+    ],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  prettier,
+);
