@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import {
@@ -9,27 +11,28 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Logger } from 'pino';
+import { z } from 'zod';
+import { envelopeSchema } from '@tracklane/shared/api/envelope';
+import { AVATAR_MAX_BYTES } from '@tracklane/shared/auth/auth.schema';
 import { installZodMessages } from '@tracklane/shared/validation/zod-messages';
-import type { Config } from './config';
-import type { Database } from './db/client';
+import type { AppContext } from './app-context';
+import { ok } from './lib/envelope';
 import { authRoutes } from './modules/auth/auth.routes';
+import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { userAgreementRoutes } from './modules/user-agreement/user-agreement.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
+import { sameOriginPlugin } from './plugins/same-origin';
 import { webAppPlugin } from './plugins/web-app';
-
-export interface AppDeps {
-  config: Config;
-  db: Database;
-  logger: Logger;
-}
 
 installZodMessages();
 
 /** Builds the whole API as a Fastify instance, without listening: `main.ts` listens, tests `inject`. */
-export async function buildApp(deps: AppDeps) {
-  const { config, db, logger } = deps;
+export async function buildApp(ctx: AppContext) {
+  const { config, db, logger } = ctx;
+  const https = config.publicUrl.startsWith('https:');
   const app = Fastify({
     loggerInstance: logger,
     genReqId: (req) => {
@@ -47,7 +50,17 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(errorsPlugin);
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    // inject() and upgraded WebSocket requests may lack a socket address.
+    keyGenerator: (request) => request.ip || 'unknown',
+  });
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, fieldSize: 10_000 },
+  });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -57,10 +70,10 @@ export async function buildApp(deps: AppDeps) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+        upgradeInsecureRequests: https ? [] : null,
       },
     },
-    hsts: config.publicUrl.startsWith('https:'),
+    hsts: https,
   });
   await app.register(fastifySwagger, {
     openapi: {
@@ -73,13 +86,29 @@ export async function buildApp(deps: AppDeps) {
     },
     transform: jsonSchemaTransform,
   });
+  await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
   await app.register(accessPlugin, { db });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
+  app.get(
+    '/api/meta',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'What the web app needs to know about this installation',
+        response: { 200: envelopeSchema(z.object({ devMailbox: z.boolean() })) },
+      },
+    },
+    async () => ok({ devMailbox: !config.smtpUrl }),
+  );
   await app.register(healthRoutes, { db });
-  await app.register(authRoutes);
+  await app.register(authRoutes, { ctx });
+  await app.register(userAgreementRoutes, { ctx });
+  await app.register(usersRoutes, { ctx });
+  if (!config.smtpUrl) await app.register(devMailboxRoutes, { ctx });
 
   if (config.serveWeb) await app.register(webAppPlugin, { root: config.webDistDir });
 

@@ -53,6 +53,17 @@ const envSchema = z.object({
     .default('Tracklane <no-reply@tracklane.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromString.default(false),
+  AUTH_RSA_PRIVATE_KEY: z
+    .string()
+    .refine((v) => v.includes('PRIVATE KEY'), {
+      message: 'must be a PEM private key (-----BEGIN PRIVATE KEY-----...)',
+    })
+    .optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(10, { message: 'must be at least 10' })
+    .default(1000),
   SERVE_WEB: booleanFromString.optional(),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
 });
@@ -72,6 +83,10 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** PEM of the RSA key passwords are encrypted with; unset: generated once into DATA_DIR. */
+  authRsaPrivateKey: string | undefined;
+  /** Requests per minute and client address, across the whole API (a flood guard). */
+  rateLimitPerMinute: number;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
   /** Serve the built web app (static files + SPA fallback) from this process. */
@@ -110,6 +125,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    authRsaPrivateKey: e.AUTH_RSA_PRIVATE_KEY,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     serveWeb: e.SERVE_WEB ?? e.NODE_ENV === 'production',
     webDistDir: path.resolve(cwd, e.WEB_DIST_DIR ?? defaultWebDistDir()),
   };

@@ -1,15 +1,19 @@
 import path from 'node:path';
 import { buildApp, type App } from './app';
-import { ConfigError, loadConfig } from './config';
+import type { AppContext } from './app-context';
+import { ConfigError, loadConfig, type Config } from './config';
 import { createDatabase } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { runMigrations } from './db/migrate';
+import { createMailDelivery, startMailWorker, type MailDelivery } from './integrations/mail/mailer';
+import { createLocalStorage } from './integrations/storage/file-storage';
+import { startJobQueue, type JobQueue } from './jobs/queue';
 import { createLogger } from './lib/logger';
+import { loadAuthKey } from './lib/password-crypto';
 
-async function main(): Promise<void> {
-  let config;
+function readConfig(): Config {
   try {
-    config = loadConfig(process.env);
+    return loadConfig(process.env);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -17,6 +21,10 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
   const logger = createLogger(config);
 
   let embedded: EmbeddedDatabase | undefined;
@@ -28,14 +36,21 @@ async function main(): Promise<void> {
   const { db, pool } = createDatabase(databaseUrl, config.databasePoolSize);
 
   let app: App | undefined;
+  let jobs: JobQueue | undefined;
+  let mail: MailDelivery | undefined;
   let stopping = false;
+  const stop = async () => {
+    await app?.close().catch((err: unknown) => logger.error({ err }, 'closing the server failed'));
+    await jobs?.boss.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => undefined);
+    mail?.close();
+    await pool.end().catch(() => undefined);
+    await embedded?.stop().catch((err: unknown) => logger.error({ err }, 'stopping PostgreSQL failed'));
+  };
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    await app?.close().catch((err: unknown) => logger.error({ err }, 'closing the server failed'));
-    await pool.end().catch(() => undefined);
-    await embedded?.stop().catch((err: unknown) => logger.error({ err }, 'stopping PostgreSQL failed'));
+    await stop();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -43,18 +58,34 @@ async function main(): Promise<void> {
 
   try {
     await runMigrations(db);
-    app = await buildApp({ config, db, logger });
+    jobs = await startJobQueue(databaseUrl, logger);
+    mail = createMailDelivery({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+    await startMailWorker(jobs, mail);
+    const ctx: AppContext = {
+      config,
+      db,
+      pool,
+      logger,
+      jobs,
+      authKey: await loadAuthKey({ pem: config.authRsaPrivateKey, dataDir: config.dataDir }),
+      storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
+    };
+    app = await buildApp(ctx);
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     logger.fatal({ err }, 'Tracklane failed to start');
-    await pool.end().catch(() => undefined);
-    await embedded?.stop().catch(() => undefined);
+    await stop();
     process.exit(1);
   }
   const database = embedded
     ? `embedded PostgreSQL (${path.join(config.dataDir, 'postgres')})`
     : 'DATABASE_URL';
   logger.info({ url: config.publicUrl, database }, 'Tracklane is ready');
+  if (!config.smtpUrl) {
+    logger.warn(
+      `No SMTP_URL: e-mails are not sent. Codes are printed here and kept at ${config.publicUrl}/dev/mailbox (from this machine only).`,
+    );
+  }
   // The one line a person starting the product looks for.
   console.log(`\n  Tracklane is running at ${config.publicUrl}\n`);
 }

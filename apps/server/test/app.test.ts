@@ -5,11 +5,11 @@ import { sessions } from '../src/db/schema/sessions';
 import { users } from '../src/db/schema/users';
 import { newToken, hashToken } from '../src/lib/tokens';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { createLogger } from '../src/lib/logger';
 import { useTestApp } from './app';
+import { createTestContext } from './context';
 
-const { app, db } = await useTestApp();
+const { app, ctx } = await useTestApp();
+const { db } = ctx;
 
 async function createSession(expiresInMs: number, enabled = true) {
   const [user] = await db
@@ -40,8 +40,7 @@ describe('GET /api/health', () => {
   it('answers 503, not 500, when the database is gone', async () => {
     const { createDatabase } = await import('../src/db/client');
     const broken = createDatabase('postgres://nobody@127.0.0.1:1/none', 1);
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-    const lonely = await buildApp({ config, db: broken.db, logger: createLogger(config) });
+    const lonely = await buildApp(await createTestContext(broken));
     const res = await lonely.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({
@@ -120,8 +119,7 @@ describe('bad input never becomes a 5xx', () => {
 });
 
 describe('validation and internal errors', async () => {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  const probe = await buildApp({ config, db, logger: createLogger(config) });
+  const probe = await buildApp(ctx);
   probe.post(
     '/api/test/echo',
     {

@@ -1,17 +1,19 @@
 import { afterAll } from 'vitest';
 import { buildApp, type App } from '../src/app';
-import { loadConfig, type Config } from '../src/config';
-import { createLogger } from '../src/lib/logger';
+import type { AppContext } from '../src/app-context';
+import type { Config } from '../src/config';
 import { useTestDatabase } from './database';
+import { createTestContext } from './context';
 
 /** The whole API on a fresh database, ready for `inject`. */
-export async function useTestApp(
-  overrides: Partial<Config> = {},
-): Promise<{ app: App } & Awaited<ReturnType<typeof useTestDatabase>>> {
+export async function useTestApp(overrides: Partial<Config> = {}): Promise<{ app: App; ctx: AppContext }> {
   const database = await useTestDatabase();
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
-  const app = await buildApp({ config, db: database.db, logger: createLogger(config) });
+  const ctx = await createTestContext(database, overrides);
+  const app = await buildApp(ctx);
   await app.ready();
-  afterAll(() => app.close());
-  return { app, ...database };
+  afterAll(async () => {
+    await app.close();
+    await ctx.jobs.boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+  });
+  return { app, ctx };
 }

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../src/db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded';
 import { runMigrations } from '../src/db/migrate';
+import { startJobQueue } from '../src/jobs/queue';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +15,8 @@ declare module 'vitest' {
     dbAdminUrl: string;
     /** A migrated database that every test file clones. */
     dbTemplate: string;
+    /** One RSA key for the run: generating a 3072-bit key per file would be slow. */
+    authKeyPem: string;
   }
 }
 
@@ -45,6 +49,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const { db, pool } = createDatabase(templateUrl, 1);
   await runMigrations(db);
   await pool.end();
+  // pg-boss creates its schema on first start: do it once, in the template.
+  const jobs = await startJobQueue(templateUrl, console);
+  await jobs.boss.stop({ graceful: false, wait: true });
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 3072 });
+  project.provide('authKeyPem', privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
 
   project.provide('dbAdminUrl', adminUrl);
   project.provide('dbTemplate', template);

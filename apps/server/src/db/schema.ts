@@ -1,3 +1,5 @@
 // The schema drizzle-kit reads to generate migrations, and the one the client is typed with.
 export * from './schema/users';
 export * from './schema/sessions';
+export * from './schema/auth-codes';
+export * from './schema/mail';

@@ -27,6 +27,11 @@ const FASTIFY_MESSAGES: Record<string, { code: ErrorCode; message: string }> = {
     code: 'UNSUPPORTED_MEDIA_TYPE',
     message: ERROR_MESSAGE.UNSUPPORTED_MEDIA_TYPE,
   },
+  FST_REQ_FILE_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'File too large' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Send the file as multipart/form-data.',
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     code: 'BAD_REQUEST',
     message: 'The request length does not match its body.',
@@ -42,6 +47,8 @@ export const errorsPlugin = fp(
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       if (error instanceof AppError) {
         if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+        const retryAfter = error.details?.retryAfter;
+        if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
         return reply.status(error.statusCode).send(body(error.code, error.message));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

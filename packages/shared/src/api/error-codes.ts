@@ -5,7 +5,11 @@
 export const ERROR_STATUS = {
   VALIDATION: 400,
   BAD_REQUEST: 400,
+  INVALID_CREDENTIALS: 401,
   UNAUTHENTICATED: 401,
+  EMAIL_NOT_VERIFIED: 403,
+  INVALID_CODE: 400,
+  LINK_EXPIRED: 410,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
@@ -22,7 +26,11 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_MESSAGE: Record<ErrorCode, string> = {
   VALIDATION: 'The request is not valid.',
   BAD_REQUEST: 'The request could not be understood.',
+  INVALID_CREDENTIALS: 'Incorrect e-mail or password.',
   UNAUTHENTICATED: 'Please sign in to continue.',
+  EMAIL_NOT_VERIFIED: 'Please verify your e-mail address first. We have sent you a new code.',
+  INVALID_CODE: 'That code is not valid. Check the e-mail or request a new code.',
+  LINK_EXPIRED: 'This link has expired or has already been used.',
   FORBIDDEN: 'You do not have permission to do this.',
   NOT_FOUND: 'Not found.',
   CONFLICT: 'This conflicts with the current state. Refresh and try again.',

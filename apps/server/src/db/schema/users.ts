@@ -13,6 +13,13 @@ export const users = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** `browser`: follow the browser's zone at each sign-in; `manual`: chosen in Profile Settings. */
+    timeZoneSource: text('time_zone_source', { enum: ['browser', 'manual'] })
+      .notNull()
+      .default('browser'),
+    /** The user agreement: when it was accepted, and which version. */
+    agreedAt: timestamp('agreed_at', { withTimezone: true }),
+    agreementVersion: text('agreement_version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

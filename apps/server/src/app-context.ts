@@ -1,0 +1,18 @@
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { FileStorage } from './integrations/storage/file-storage';
+import type { JobQueue } from './jobs/queue';
+import type { AuthKey } from './lib/password-crypto';
+
+/** What services need from the outside world, built once by main.ts (or by the test harness). */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  pool: pg.Pool;
+  logger: Logger;
+  jobs: JobQueue;
+  authKey: AuthKey;
+  storage: FileStorage;
+}

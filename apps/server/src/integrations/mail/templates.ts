@@ -1,0 +1,60 @@
+import type { NewMail } from './mailer';
+
+const escape = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** A plain, branded message: the same words in HTML and in text. */
+function layout(to: string, subject: string, paragraphs: string[], code?: string): NewMail {
+  const htmlParagraphs = paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join('');
+  const codeBlock = code
+    ? `<p style="margin:0 0 16px;font:600 28px/1.2 ui-monospace,Menlo,Consolas,monospace;letter-spacing:6px;color:#0b3954">${code}</p>`
+    : '';
+  const html = `<!doctype html><html><body style="margin:0;background:#f4f6f8;padding:32px 16px;font:15px/1.5 -apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f2933">
+<table role="presentation" width="100%" style="max-width:520px;margin:0 auto;background:#fff;border-radius:8px;border:1px solid #e3e8ee">
+<tr><td style="padding:20px 28px;border-bottom:1px solid #e3e8ee;font-weight:700;font-size:17px;color:#0b3954">Tracklane</td></tr>
+<tr><td style="padding:28px">${htmlParagraphs}${codeBlock}<p style="margin:24px 0 0;color:#66788a;font-size:13px">If you did not ask for this, you can ignore this e-mail.</p></td></tr>
+</table></body></html>`;
+  const text = `${paragraphs.join('\n\n')}${code ? `\n\n    ${code}` : ''}\n\nIf you did not ask for this, you can ignore this e-mail.\n\n— Tracklane`;
+  return { to, subject, html, text };
+}
+
+export function verificationCodeMail(to: string, firstName: string, code: string): NewMail {
+  return layout(
+    to,
+    `${code} is your Tracklane verification code`,
+    [
+      `Hi ${firstName},`,
+      'Welcome to Tracklane. Enter this code to verify your e-mail address. It is valid for 10 minutes.',
+    ],
+    code,
+  );
+}
+
+export function resetCodeMail(to: string, firstName: string, code: string): NewMail {
+  return layout(
+    to,
+    `${code} is your Tracklane password reset code`,
+    [
+      `Hi ${firstName},`,
+      'Someone (hopefully you) asked to reset the password of your Tracklane account. Enter this code to choose a new password. It is valid for 10 minutes.',
+    ],
+    code,
+  );
+}
+
+export function alreadyRegisteredMail(to: string, firstName: string, publicUrl: string): NewMail {
+  return layout(to, 'You already have a Tracklane account', [
+    `Hi ${firstName},`,
+    `Someone tried to create a Tracklane account with this address, but you already have one. Sign in at ${publicUrl}/auth/sign-in, or reset your password there if you have forgotten it.`,
+  ]);
+}
+
+export function passwordChangedMail(to: string, firstName: string): NewMail {
+  return layout(to, 'Your Tracklane password was changed', [
+    `Hi ${firstName},`,
+    'The password of your Tracklane account was just changed and every session was signed out. If this was not you, reset your password right away.',
+  ]);
+}

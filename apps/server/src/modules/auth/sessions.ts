@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { sessions } from '../../db/schema/sessions';
+import { hashToken, newToken } from '../../lib/tokens';
+import { SESSION_COOKIE } from '../../plugins/session';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
+
+export interface ClientMeta {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export interface NewSession {
+  token: string;
+  expiresAt: Date;
+}
+
+/** A session with a brand-new random token: sign-in never reuses a token from before. */
+export async function createSession(tx: Database, userId: string, client: ClientMeta): Promise<NewSession> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await tx.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt,
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 300) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+function cookieOptions(config: Config) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.publicUrl.startsWith('https:'),
+    path: '/',
+  };
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, session: NewSession): void {
+  reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions(config), expires: session.expiresAt });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(config));
+}
+
+export async function endSession(db: Database, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Signs the user out everywhere (after a password reset). */
+export async function revokeAllSessions(tx: Database, userId: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+}

@@ -1,0 +1,496 @@
+import { createPublicKey } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/users';
+import { verificationCodes } from '../src/db/schema/auth-codes';
+import { LIMITS } from '../src/modules/auth/auth.service';
+import { useTestApp } from './app';
+import {
+  cookieFrom,
+  encryptPassword,
+  fromIp,
+  lastCodeTo,
+  lastMailTo,
+  signUp,
+  uniqueEmail,
+} from './auth-helpers';
+
+const { app, ctx } = await useTestApp();
+
+function registerPayload(email: string, password = 'correct horse battery') {
+  return {
+    email,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    password: encryptPassword(ctx, password),
+    keyId: ctx.authKey.keyId,
+    timeZone: 'Asia/Singapore',
+  };
+}
+function loginPayload(email: string, password: string, timestamp?: number) {
+  return {
+    email,
+    password: encryptPassword(ctx, password, timestamp),
+    keyId: ctx.authKey.keyId,
+    timeZone: 'Asia/Singapore',
+  };
+}
+/** Moves the one-code-a-minute window into the past, as if a minute had gone by. */
+const aMinuteLater = (email: string) =>
+  ctx.db.execute(
+    sql`UPDATE rate_limits SET window_start = now() - interval '2 minutes' WHERE key = ${`code-request:email:${email}`}`,
+  );
+const protectedWith = (cookie: string) =>
+  app.inject({ method: 'GET', url: '/api/auth/protected', headers: { cookie } });
+
+describe('GET /api/auth/public-key', () => {
+  it('serves a 3072-bit RSA SPKI key for RSA-OAEP-256', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/auth/public-key' });
+    const { result } = res.json();
+    expect(result.algorithm).toBe('RSA-OAEP-256');
+    expect(result.keyId).toBe(ctx.authKey.keyId);
+    const key = createPublicKey(result.publicKey);
+    expect(key.asymmetricKeyType).toBe('rsa');
+    expect(key.asymmetricKeyDetails?.modulusLength).toBe(3072);
+  });
+});
+
+describe('registration and e-mail verification', () => {
+  it('creates an unverified user, e-mails a 6-digit code, and verifying signs in', async () => {
+    const email = uniqueEmail('new');
+    const ip = fromIp();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      ...ip,
+      payload: registerPayload(email),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, result: { email } });
+
+    const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+    expect(user!.emailVerifiedAt).toBeNull();
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(user!.timeZone).toBe('Asia/Singapore');
+    const mail = await lastMailTo(ctx, email);
+    expect(mail!.subject).toMatch(/^\d{6} is your Tracklane verification code$/);
+    expect(mail!.html).toContain('Tracklane');
+
+    const verify = await app.inject({
+      method: 'POST',
+      url: '/api/auth/verifyEmail',
+      ...ip,
+      payload: { email, code: await lastCodeTo(ctx, email) },
+    });
+    expect(verify.statusCode).toBe(200);
+    expect(verify.json().result).toMatchObject({ email, firstName: 'Grace' });
+    const cookie = verify.cookies.find((c) => c.name === 'tl_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect((await protectedWith(cookieFrom(verify))).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong code, then burns the code after five wrong tries', async () => {
+    const email = uniqueEmail('wrong');
+    const ip = fromIp();
+    await app.inject({ method: 'POST', url: '/api/auth/register', ...ip, payload: registerPayload(email) });
+    const code = await lastCodeTo(ctx, email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/verifyEmail',
+        ...ip,
+        payload: { email, code: wrong },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'INVALID_CODE',
+        message: 'That code is not valid. Check the e-mail or request a new code.',
+      });
+    }
+    const fifth = await app.inject({
+      method: 'POST',
+      url: '/api/auth/verifyEmail',
+      ...ip,
+      payload: { email, code: wrong },
+    });
+    expect(fifth.json().message).toBe('Too many wrong tries. Request a new code.');
+    const right = await app.inject({
+      method: 'POST',
+      url: '/api/auth/verifyEmail',
+      ...ip,
+      payload: { email, code },
+    });
+    expect(right.statusCode).toBe(400);
+  });
+
+  it('refuses an expired code and a reused one', async () => {
+    const email = uniqueEmail('expired');
+    const ip = fromIp();
+    await app.inject({ method: 'POST', url: '/api/auth/register', ...ip, payload: registerPayload(email) });
+    const code = await lastCodeTo(ctx, email);
+    const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+    await ctx.db
+      .update(verificationCodes)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(verificationCodes.userId, user!.id));
+    const expired = await app.inject({
+      method: 'POST',
+      url: '/api/auth/verifyEmail',
+      ...ip,
+      payload: { email, code },
+    });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toBe('That code has expired. Request a new code.');
+
+    await ctx.db
+      .update(verificationCodes)
+      .set({ expiresAt: sql`now() + interval '5 minutes'` })
+      .where(eq(verificationCodes.userId, user!.id));
+    const first = await app.inject({
+      method: 'POST',
+      url: '/api/auth/verifyEmail',
+      ...ip,
+      payload: { email, code },
+    });
+    expect(first.statusCode).toBe(200);
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/auth/verifyEmail',
+      ...ip,
+      payload: { email, code },
+    });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('answers a registration for an existing account exactly like a new one, and tells the owner by e-mail', async () => {
+    const account = await signUp(app, ctx);
+    await aMinuteLater(account.email);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      ...fromIp(),
+      payload: registerPayload(account.email, 'another password!'),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, result: { email: account.email } });
+    expect((await lastMailTo(ctx, account.email))!.subject).toBe('You already have a Tracklane account');
+    // The owner's password is untouched.
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      ...fromIp(),
+      payload: loginPayload(account.email, account.password),
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('validates the registration form with the first failing rule', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      ...fromIp(),
+      payload: { ...registerPayload(uniqueEmail()), email: 'not-an-email' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Enter a valid e-mail address');
+    const short = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      ...fromIp(),
+      payload: registerPayload(uniqueEmail(), 'short'),
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('Password must be at least 8 characters');
+    const zone = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      ...fromIp(),
+      payload: { ...registerPayload(uniqueEmail()), timeZone: 'Mars/Olympus' },
+    });
+    expect(zone.json().message).toBe('Unknown time zone');
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('signs in with a new session token every time', async () => {
+    const account = await signUp(app, ctx);
+    const first = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      ...fromIp(),
+      payload: loginPayload(account.email, account.password),
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      success: true,
+      result: { email: account.email },
+      message: 'Signed in',
+    });
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      ...fromIp(),
+      payload: loginPayload(account.email, account.password),
+    });
+    expect(cookieFrom(first)).not.toBe(cookieFrom(second));
+    expect(cookieFrom(first)).not.toBe(account.cookie);
+  });
+
+  it('gives a wrong password and an unknown address the same answer', async () => {
+    const account = await signUp(app, ctx);
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      ...fromIp(),
+      payload: loginPayload(account.email, 'not the password'),
+    });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      ...fromIp(),
+      payload: loginPayload(uniqueEmail('ghost'), 'whatever123'),
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json()).toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+      message: 'Incorrect e-mail or password.',
+    });
+  });
+
+  it('refuses stale, replayed, tampered and foreign-key ciphertexts like a wrong password', async () => {
+    const account = await signUp(app, ctx);
+    const stale = loginPayload(account.email, account.password, Date.now() - 6 * 60_000);
+    const replay = loginPayload(account.email, account.password);
+    const tampered = {
+      ...loginPayload(account.email, account.password),
+      password: Buffer.alloc(384, 7).toString('base64'),
+    };
+    const otherKey = { ...loginPayload(account.email, account.password), keyId: 'not-our-key' };
+    for (const payload of [stale, tampered, otherKey]) {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/login', ...fromIp(), payload });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('INVALID_CREDENTIALS');
+    }
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/auth/login', ...fromIp(), payload: replay })).statusCode,
+    ).toBe(200);
+    const replayed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      ...fromIp(),
+      payload: replay,
+    });
+    expect(replayed.statusCode).toBe(401);
+  });
+
+  it('refuses an unverified account and sends it a fresh code', async () => {
+    const email = uniqueEmail('unverified');
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      ...fromIp(),
+      payload: registerPayload(email),
+    });
+    const before = await lastMailTo(ctx, email);
+    await aMinuteLater(email);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      ...fromIp(),
+      payload: loginPayload(email, 'correct horse battery'),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    expect(res.cookies.find((c) => c.name === 'tl_session')).toBeUndefined();
+    expect((await lastMailTo(ctx, email))!.id).not.toBe(before!.id);
+  });
+
+  it('answers 429 once an account has too many attempts, even with the right password', async () => {
+    const account = await signUp(app, ctx);
+    for (let i = 0; i < LIMITS.loginPerAccount; i++) {
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        ...fromIp(),
+        payload: loginPayload(account.email, 'wrong password'),
+      });
+    }
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      ...fromIp(),
+      payload: loginPayload(account.email, account.password),
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ code: 'RATE_LIMITED', success: false });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('answers 429 once one address tries too many accounts', async () => {
+    const ip = fromIp();
+    for (let i = 0; i < LIMITS.loginPerIp; i++) {
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        ...ip,
+        payload: { email: uniqueEmail('spray'), password: 'AAAAAAAAAAAAAAAAAAAAAA==', keyId: 'x' },
+      });
+    }
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      ...ip,
+      payload: loginPayload(uniqueEmail('spray'), 'whatever123'),
+    });
+    expect(res.statusCode).toBe(429);
+  });
+
+  it('follows the browser time zone at sign-in until the user picks one', async () => {
+    const account = await signUp(app, ctx);
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      ...fromIp(),
+      payload: { ...loginPayload(account.email, account.password), timeZone: 'America/Chicago' },
+    });
+    const [followed] = await ctx.db.select().from(users).where(eq(users.email, account.email));
+    expect(followed!.timeZone).toBe('America/Chicago');
+    await app.inject({
+      method: 'PATCH',
+      url: '/api/users/profile',
+      headers: { cookie: account.cookie },
+      payload: { firstName: 'Grace', lastName: 'Hopper', timeZone: 'Europe/Lisbon' },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      ...fromIp(),
+      payload: { ...loginPayload(account.email, account.password), timeZone: 'Asia/Tokyo' },
+    });
+    const [kept] = await ctx.db.select().from(users).where(eq(users.email, account.email));
+    expect(kept!.timeZone).toBe('Europe/Lisbon');
+  });
+});
+
+describe('POST /api/auth/logout', () => {
+  it('ends the session on the server: the old cookie no longer works', async () => {
+    const account = await signUp(app, ctx);
+    expect((await protectedWith(account.cookie)).statusCode).toBe(200);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: account.cookie },
+      payload: { email: account.email },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.find((c) => c.name === 'tl_session')?.value).toBe('');
+    expect((await protectedWith(account.cookie)).statusCode).toBe(401);
+  });
+
+  it('succeeds without a session too', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/logout', payload: {} });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/auth/sendNewCode', () => {
+  it('answers known and unknown addresses the same, and mails only the known one', async () => {
+    const email = uniqueEmail('resend');
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      ...fromIp(),
+      payload: registerPayload(email),
+    });
+    await aMinuteLater(email);
+    const before = await lastMailTo(ctx, email);
+    const known = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sendNewCode',
+      ...fromIp(),
+      payload: { email, type: 'register' },
+    });
+    const ghost = uniqueEmail('ghost');
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sendNewCode',
+      ...fromIp(),
+      payload: { email: ghost, type: 'register' },
+    });
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    expect((await lastMailTo(ctx, email))!.id).not.toBe(before!.id);
+    expect(await lastMailTo(ctx, ghost)).toBeUndefined();
+  });
+
+  it('sends at most one code a minute per address', async () => {
+    const email = uniqueEmail('minute');
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      ...fromIp(),
+      payload: registerPayload(email),
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sendNewCode',
+      ...fromIp(),
+      payload: { email, type: 'register' },
+    });
+    expect(res.statusCode).toBe(429);
+    // Unknown addresses are limited the same way, so the limit tells nothing about who has an account.
+    const ghost = uniqueEmail('ghost');
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/sendNewCode',
+      ...fromIp(),
+      payload: { email: ghost, type: 'resetPassword' },
+    });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sendNewCode',
+      ...fromIp(),
+      payload: { email: ghost, type: 'resetPassword' },
+    });
+    expect(again.statusCode).toBe(429);
+    await aMinuteLater(email);
+    const later = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sendNewCode',
+      ...fromIp(),
+      payload: { email, type: 'register' },
+    });
+    expect(later.statusCode).toBe(200);
+  });
+});
+
+describe('cross-site requests', () => {
+  it('refuses a state-changing request from another site', async () => {
+    const account = await signUp(app, ctx);
+    const crossSite = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: account.cookie, 'sec-fetch-site': 'cross-site' },
+      payload: {},
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const foreignOrigin = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: account.cookie, origin: 'https://evil.example' },
+      payload: {},
+    });
+    expect(foreignOrigin.statusCode).toBe(403);
+    expect((await protectedWith(account.cookie)).statusCode).toBe(200);
+    const sameOrigin = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: account.cookie, 'sec-fetch-site': 'same-origin' },
+      payload: {},
+    });
+    expect(sameOrigin.statusCode).toBe(200);
+  });
+});

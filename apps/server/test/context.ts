@@ -1,0 +1,53 @@
+import { createPrivateKey } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import PgBoss from 'pg-boss';
+import { inject } from 'vitest';
+import type { AppContext } from '../src/app-context';
+import { loadConfig, type Config } from '../src/config';
+import type { DatabaseHandle } from '../src/db/client';
+import { createLocalStorage } from '../src/integrations/storage/file-storage';
+import { startJobQueue, type JobQueue } from '../src/jobs/queue';
+import { createLogger } from '../src/lib/logger';
+import { loadAuthKey } from '../src/lib/password-crypto';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000' }),
+    ...overrides,
+  };
+}
+
+/** For tests that never reach a job: any attempt to enqueue fails loudly. */
+const noJobs: JobQueue = {
+  boss: new PgBoss('postgres://unused@127.0.0.1:1/unused'),
+  send: () => Promise.reject(new Error('this test has no job queue')),
+};
+
+/**
+ * Everything the app needs, real parts throughout: the given database, pg-boss on it (when a URL is
+ * given), the run's RSA key and a temporary upload directory.
+ */
+export async function createTestContext(
+  database: DatabaseHandle & { url?: string },
+  overrides: Partial<Config> = {},
+): Promise<AppContext> {
+  const config = testConfig(overrides);
+  const logger = createLogger(config);
+  const jobs = database.url ? await startJobQueue(database.url, logger) : noJobs;
+  const uploads = await mkdtemp(path.join(tmpdir(), 'tracklane-uploads-'));
+  return {
+    config,
+    db: database.db,
+    pool: database.pool,
+    logger,
+    jobs,
+    authKey: await loadAuthKey({ pem: inject('authKeyPem'), dataDir: uploads }),
+    storage: createLocalStorage(uploads),
+  };
+}
+
+export function testAuthKeyPem(): string {
+  return createPrivateKey(inject('authKeyPem')).export({ type: 'pkcs8', format: 'pem' }).toString();
+}
