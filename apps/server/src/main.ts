@@ -7,6 +7,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { createMailDelivery, startMailWorker, type MailDelivery } from './integrations/mail/mailer';
 import { createLocalStorage } from './integrations/storage/file-storage';
+import { scheduleHousekeeping } from './jobs/housekeeping';
 import { startJobQueue, type JobQueue } from './jobs/queue';
 import { createLogger } from './lib/logger';
 import { loadAuthKey } from './lib/password-crypto';
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
     jobs = await startJobQueue(databaseUrl, logger);
     mail = createMailDelivery({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
     await startMailWorker(jobs, mail);
+    await scheduleHousekeeping(jobs, db);
     const ctx: AppContext = {
       config,
       db,

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 
 export const QUEUES = {
   mailDeliver: 'mail.deliver',
+  housekeeping: 'housekeeping',
 } as const;
 
 export interface MailDeliverJob {
@@ -26,17 +27,9 @@ export async function startJobQueue(
   const boss = new PgBoss({ connectionString, max: 4, application_name: 'tracklane-jobs' });
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
   await boss.start();
-  await Promise.all(
-    Object.values(QUEUES).map((name) =>
-      boss.createQueue(name, {
-        name,
-        retryLimit: 12,
-        retryDelay: 15,
-        retryBackoff: true,
-        expireInMinutes: 5,
-      }),
-    ),
-  );
+  for (const name of Object.values(QUEUES)) {
+    await createQueueWithRetry(boss, name);
+  }
   return {
     boss,
     async send(queue, data, { client, retryLimit }) {
@@ -48,4 +41,27 @@ export async function startJobQueue(
       });
     },
   };
+}
+
+/**
+ * pg-boss creates a queue with DDL whose locks can deadlock against another process (or its own
+ * scheduler) creating one at the same moment; PostgreSQL then aborts one side, which simply tries again.
+ */
+async function createQueueWithRetry(boss: PgBoss, name: string, attempts = 6): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(name, {
+        name,
+        retryLimit: 12,
+        retryDelay: 15,
+        retryBackoff: true,
+        expireInMinutes: 5,
+      });
+      return;
+    } catch (err) {
+      const deadlock = typeof err === 'object' && err !== null && 'code' in err && err.code === '40P01';
+      if (!deadlock || attempt >= attempts) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
 }
