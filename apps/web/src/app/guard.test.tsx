@@ -1,0 +1,114 @@
+import { act, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../features/auth/stores/auth-store';
+import { jsonResponse, testUser } from '../test/http';
+import { renderRoutes } from '../test/render';
+import { routes } from './router';
+
+function setStatus(status: 'loading' | 'authenticated' | 'unauthenticated') {
+  useAuthStore.setState({ status, user: status === 'authenticated' ? { ...testUser } : null });
+}
+
+beforeEach(() => {
+  setStatus('loading');
+});
+
+describe('auth guard (spec §2)', () => {
+  it('shows the splash, and no page, while the session check runs', () => {
+    renderRoutes(routes, '/shipments/ocean/active');
+    expect(screen.getByTestId('splash')).toBeInTheDocument();
+    expect(screen.queryByTestId('main-shell')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Active ocean shipments' })).not.toBeInTheDocument();
+  });
+
+  it('sends a visitor on a protected page to sign-in', async () => {
+    setStatus('unauthenticated');
+    const { router } = renderRoutes(routes, '/shipments/ocean/active');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/sign-in');
+    expect(screen.getByTestId('auth-split-layout')).toBeInTheDocument();
+    expect(screen.queryByTestId('main-shell')).not.toBeInTheDocument();
+  });
+
+  it('sends a visitor on an unknown page to sign-in rather than revealing a 404', async () => {
+    setStatus('unauthenticated');
+    const { router } = renderRoutes(routes, '/no/such/page');
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/auth/sign-in');
+  });
+
+  it('sends a signed-in user away from /auth to home, which is the ocean dashboard', async () => {
+    setStatus('authenticated');
+    const { router } = renderRoutes(routes, '/auth/sign-in');
+    expect(await screen.findByRole('heading', { name: 'Ocean dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/ocean');
+    expect(screen.getByTestId('main-shell')).toBeInTheDocument();
+  });
+
+  it('leaves the splash for sign-in once the server says nobody is signed in', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(jsonResponse(401, { success: false, code: 'UNAUTHENTICATED' })),
+    );
+    const { router } = renderRoutes(routes, '/dashboard/truck/express');
+    expect(screen.getByTestId('splash')).toBeInTheDocument();
+
+    await act(() => useAuthStore.getState().checkSession());
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/sign-in');
+  });
+
+  it.each([
+    ['/legal', 'Legal'],
+    ['/expiredLink', 'This link has expired'],
+    ['/share', 'Shared shipment'],
+  ])('lets anyone open %s, even during the session check', (path, heading) => {
+    renderRoutes(routes, path);
+    expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(screen.queryByTestId('splash')).not.toBeInTheDocument();
+  });
+});
+
+describe('layouts by path (spec §2)', () => {
+  beforeEach(() => {
+    setStatus('authenticated');
+  });
+
+  it('puts /share pages in the bare layout, without the shell', () => {
+    renderRoutes(routes, '/share');
+    expect(screen.getByTestId('bare-layout')).toBeInTheDocument();
+    expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
+  });
+
+  it('keeps shared history, whose path contains "/share", in the main shell', async () => {
+    renderRoutes(routes, '/shipment-history/ground/shared-history');
+    expect(await screen.findByRole('heading', { name: 'Ground shared history' })).toBeInTheDocument();
+    expect(screen.getByTestId('main-shell')).toBeInTheDocument();
+  });
+
+  it('puts /legal in the plain layout', () => {
+    renderRoutes(routes, '/legal');
+    expect(screen.getByTestId('plain-layout')).toBeInTheDocument();
+    expect(screen.queryByTestId('top-bar')).not.toBeInTheDocument();
+  });
+
+  it('shows the designed 404 inside the shell for an unknown address', () => {
+    renderRoutes(routes, '/dashboard/air');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText('/dashboard/air')).toBeInTheDocument();
+    expect(screen.getByTestId('sidebar')).toBeInTheDocument();
+  });
+
+  it('treats a shipment-history type other than ocean or ground as not found', () => {
+    renderRoutes(routes, '/shipment-history/air/tracking-history');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('shows an ocean shipment with its identifiers and the requested time zone', () => {
+    renderRoutes(routes, '/shipment/ocean/MSKU1234565/MAEU240101?timeZone=Asia%2FShanghai&tab=comments');
+    expect(screen.getByRole('heading', { name: 'Container MSKU1234565' })).toBeInTheDocument();
+    expect(screen.getByText('MAEU240101')).toBeInTheDocument();
+    expect(screen.getByText(/Times in Asia\/Shanghai/)).toBeInTheDocument();
+  });
+});

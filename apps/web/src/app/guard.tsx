@@ -1,0 +1,29 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Splash } from '../components/splash';
+import { paths } from '../config/paths';
+import { useAuthStore } from '../features/auth/stores/auth-store';
+
+/** Where the sign-in page sends the user back to once signed in. */
+export interface SignInRedirectState {
+  from: string;
+}
+
+/** Pages for signed-in users only (spec §2): splash while checking, else sign-in for visitors. */
+export function RequireUser() {
+  const status = useAuthStore((state) => state.status);
+  const location = useLocation();
+  if (status === 'loading') return <Splash />;
+  if (status !== 'authenticated') {
+    const state: SignInRedirectState = { from: `${location.pathname}${location.search}` };
+    return <Navigate to={paths.auth.signIn} replace state={state} />;
+  }
+  return <Outlet />;
+}
+
+/** /auth pages: a signed-in user has nothing to do there and goes home (spec §2). */
+export function RequireGuest() {
+  const status = useAuthStore((state) => state.status);
+  if (status === 'loading') return <Splash />;
+  if (status === 'authenticated') return <Navigate to={paths.home} replace />;
+  return <Outlet />;
+}

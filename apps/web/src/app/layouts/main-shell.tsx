@@ -1,0 +1,60 @@
+import { Drawer } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@tracklane/shared/constants';
+import { Outlet } from 'react-router';
+import { useEdgeSwipe } from '../../features/navigation/hooks/use-edge-swipe';
+import { Sidebar } from '../../features/navigation/components/sidebar';
+import {
+  selectShipmentPermission,
+  useWorkspaceStore,
+} from '../../features/workspaces/stores/workspace-store';
+import classes from './main-shell.module.css';
+import { TopBar } from './top-bar';
+import { WorkspaceRail } from './workspace-rail';
+
+const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
+// The rail (60 px) plus the expanded sidebar.
+const DRAWER_WIDTH_PX = 60 + SIDEBAR_WIDTH_PX;
+
+/** Top bar, sidebar, content and the modal host: every page outside /auth, /share, /legal (spec §2). */
+export function MainShell() {
+  const isMobile = useMediaQuery(MOBILE_QUERY, false) ?? false;
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const shipmentPermission = useWorkspaceStore(selectShipmentPermission);
+
+  useEdgeSwipe({ enabled: isMobile, opened: drawerOpened, onOpen: drawer.open, onClose: drawer.close });
+
+  return (
+    <ModalsProvider>
+      <div className={classes.shell} data-testid="main-shell">
+        <a href="#main-content" className={classes.skipLink}>
+          Skip to content
+        </a>
+        <div className={classes.desktopChrome}>
+          <WorkspaceRail />
+          <Sidebar variant="docked" shipmentPermission={shipmentPermission} />
+        </div>
+        <div className={classes.column}>
+          <TopBar drawerOpened={drawerOpened && isMobile} onOpenDrawer={drawer.open} />
+          <main id="main-content" className={classes.content} tabIndex={-1}>
+            <div className={classes.contentInner}>
+              <Outlet />
+            </div>
+          </main>
+        </div>
+        <Drawer.Root opened={drawerOpened && isMobile} onClose={drawer.close} size={DRAWER_WIDTH_PX}>
+          <Drawer.Overlay />
+          <Drawer.Content id="mobile-navigation" aria-label="Navigation">
+            <Drawer.Body className={classes.drawerBody}>
+              <div className={classes.drawerContent} data-testid="sidebar-drawer">
+                <WorkspaceRail />
+                <Sidebar variant="drawer" shipmentPermission={shipmentPermission} onNavigate={drawer.close} />
+              </div>
+            </Drawer.Body>
+          </Drawer.Content>
+        </Drawer.Root>
+      </div>
+    </ModalsProvider>
+  );
+}

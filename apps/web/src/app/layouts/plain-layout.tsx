@@ -1,0 +1,24 @@
+import { Link, Outlet } from 'react-router';
+import { Logo } from '../../components/logo';
+import { paths } from '../../config/paths';
+import classes from './plain-layout.module.css';
+
+/** Logo header and a centred reading column, for /legal and /expiredLink (spec §2). */
+export function PlainLayout() {
+  return (
+    <div className={classes.layout} data-testid="plain-layout">
+      <header className={classes.header}>
+        <div className={classes.headerInner}>
+          <Link to={paths.home} className={classes.logoLink}>
+            <Logo size={28} />
+          </Link>
+        </div>
+      </header>
+      <main className={classes.main}>
+        <div className={classes.column}>
+          <Outlet />
+        </div>
+      </main>
+    </div>
+  );
+}

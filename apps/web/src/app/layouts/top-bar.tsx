@@ -1,0 +1,44 @@
+import { ActionIcon } from '@mantine/core';
+import { IconMenu2 } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { Logo } from '../../components/logo';
+import { paths } from '../../config/paths';
+import { UserMenu } from '../../features/auth/components/user-menu';
+import classes from './main-shell.module.css';
+
+interface TopBarProps {
+  drawerOpened: boolean;
+  onOpenDrawer: () => void;
+}
+
+export function TopBar({ drawerOpened, onOpenDrawer }: TopBarProps) {
+  return (
+    <header className={classes.topBar} data-testid="top-bar">
+      <div className={classes.topBarStart}>
+        <ActionIcon
+          className={classes.mobileOnly}
+          variant="subtle"
+          color="gray"
+          size="lg"
+          onClick={onOpenDrawer}
+          aria-label="Open navigation"
+          aria-expanded={drawerOpened}
+          aria-controls="mobile-navigation"
+          data-testid="open-navigation"
+        >
+          <IconMenu2 size={20} stroke={1.75} />
+        </ActionIcon>
+        <Link
+          to={paths.home}
+          className={`${classes.mobileOnly} ${classes.topBarLogo}`}
+          aria-label="Tracklane home"
+        >
+          <Logo size={26} />
+        </Link>
+      </div>
+      <div className={classes.topBarEnd}>
+        <UserMenu />
+      </div>
+    </header>
+  );
+}

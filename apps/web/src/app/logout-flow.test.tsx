@@ -1,0 +1,89 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../features/auth/stores/auth-store';
+import { useUiStore } from '../features/navigation/stores/ui-store';
+import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
+import { queryClient } from '../lib/query-client';
+import { jsonResponse, testUser } from '../test/http';
+import { renderRoutes } from '../test/render';
+import { routes } from './router';
+
+beforeEach(() => {
+  useAuthStore.setState({ status: 'authenticated', user: { ...testUser }, resetPasswordToken: 'reset-1' });
+  useUiStore.setState({ sidebarCollapsed: true, siteType: 'ground' });
+  useWorkspaceStore.setState({
+    currentOrganization: {
+      organizationId: 'o-1',
+      organizationName: 'Acme Freight',
+      role: 'company_admin',
+      shipmentPermission: 0,
+    },
+    currentWorkspace: { workspaceId: 'w-1', name: 'Imports', isDefault: true },
+  });
+  queryClient.setQueryData(['shipments', 'ocean'], ['MSKU1234565']);
+});
+
+async function logOutFromAvatarMenu() {
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Account menu' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+}
+
+describe('logging out from the avatar menu (spec §4)', () => {
+  it('ends on sign-in with every store and the query cache reset', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(jsonResponse(200, { success: true, message: 'Logged out' })),
+    );
+    const { router } = renderRoutes(routes, '/dashboard/truck/express');
+
+    await logOutFromAvatarMenu();
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/sign-in');
+    expect(useAuthStore.getState()).toMatchObject({
+      status: 'unauthenticated',
+      user: null,
+      resetPasswordToken: null,
+    });
+    expect(useUiStore.getState()).toMatchObject({ sidebarCollapsed: false, siteType: 'ocean' });
+    expect(useWorkspaceStore.getState()).toMatchObject({ currentOrganization: null, currentWorkspace: null });
+    expect(queryClient.getQueryData(['shipments', 'ocean'])).toBeUndefined();
+  });
+
+  it('stays in the app and says so when the server refuses', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(jsonResponse(500, { success: false, code: 'INTERNAL' })),
+    );
+    const { router } = renderRoutes(routes, '/dashboard/truck/express');
+
+    await logOutFromAvatarMenu();
+
+    expect(await screen.findByText('Could not log out')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Ground dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/truck/express');
+    expect(useAuthStore.getState().user).toMatchObject({ email: 'ada@example.com' });
+    expect(useWorkspaceStore.getState().currentOrganization).not.toBeNull();
+  });
+});
+
+describe('avatar menu', () => {
+  it("shows the user's initials and links to the settings pages", async () => {
+    renderRoutes(routes, '/dashboard/ocean');
+    expect(screen.getByText('AL')).toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Account menu' }));
+
+    const targets = ['Profile Settings', 'Notification Settings', 'Billing Settings', 'Pricing Plans'].map(
+      (name) => screen.getByRole('menuitem', { name }).getAttribute('href'),
+    );
+    expect(targets).toEqual([
+      '/settings/profile',
+      '/settings/notification',
+      '/settings/billing',
+      '/payment/pricing-table',
+    ]);
+  });
+});

@@ -1,0 +1,103 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { NotFound } from '../components/not-found';
+import { PageHeader } from '../components/page-header';
+import { paths } from '../config/paths';
+import { RequireGuest, RequireUser } from './guard';
+import { AuthSplitLayout } from './layouts/auth-split-layout';
+import { BareLayout } from './layouts/bare-layout';
+import { MainShell } from './layouts/main-shell';
+import { PlainLayout } from './layouts/plain-layout';
+import { AuthTitlePage } from './pages/auth-title-page';
+import { ExpiredLinkPage, LegalPage } from './pages/plain-pages';
+import { RouteErrorPage } from './pages/route-error-page';
+import { SharePage } from './pages/share-page';
+import { ExpressShipmentPage, OceanShipmentPage } from './pages/shipment-detail-pages';
+import { ShipmentHistoryPage } from './pages/shipment-history-page';
+
+/** A page whose feature arrives in a later issue: its title, and nothing that pretends to work. */
+function titled(path: string, title: string): RouteObject {
+  return { path, element: <PageHeader title={title} /> };
+}
+
+const mainShellRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to={paths.dashboard.ocean} replace /> },
+  titled(paths.dashboard.ocean, 'Ocean dashboard'),
+  titled(paths.dashboard.ground, 'Ground dashboard'),
+  titled(paths.shipments.oceanActive, 'Active ocean shipments'),
+  titled(paths.shipments.oceanArchived, 'Archived ocean shipments'),
+  titled(paths.shipments.groundActive, 'Active ground shipments'),
+  titled(paths.shipments.groundNotFound, 'Ground shipments not found'),
+  titled(paths.shipments.groundArchived, 'Archived ground shipments'),
+  // These two are also the tutorial's "/new-shipments/{siteType}" step (spec §2); any other
+  // siteType falls through to the not-found page.
+  titled(paths.newShipments.ocean, 'New ocean shipment'),
+  titled(paths.newShipments.ground, 'New ground shipment'),
+  titled(paths.newShipments.create, 'Create shipments'),
+  { path: '/shipment-history/:type/tracking-history', element: <ShipmentHistoryPage view="tracking" /> },
+  { path: '/shipment-history/:type/shared-history', element: <ShipmentHistoryPage view="shared" /> },
+  {
+    path: '/shipment-history/:type/shared-history/details/:overallId',
+    element: <ShipmentHistoryPage view="shared-details" />,
+  },
+  { path: '/shipment/ocean/:containerNo/:mblNo', element: <OceanShipmentPage /> },
+  { path: '/shipment/truck/express/:expressOrderId/:expressOrderNo', element: <ExpressShipmentPage /> },
+  titled(paths.notifications, 'All notifications'),
+  titled(paths.settings.profile, 'Profile settings'),
+  titled(paths.settings.notification, 'Notification settings'),
+  titled(paths.settings.billing, 'Billing settings'),
+  titled(paths.pricing, 'Pricing plans'),
+  titled(paths.workspaceSettings.members, 'Members'),
+  titled(paths.workspaceSettings.overview, 'Workspace overview'),
+  { path: '*', element: <NotFound homeHref={paths.home} homeLabel="Back to dashboard" /> },
+];
+
+const authRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to={paths.auth.signIn} replace /> },
+  { path: paths.auth.signIn, element: <AuthTitlePage title="Sign in" /> },
+  { path: paths.auth.signUp, element: <AuthTitlePage title="Create your account" /> },
+  { path: paths.auth.verifyEmail, element: <AuthTitlePage title="Verify your e-mail" /> },
+  { path: paths.auth.forgotPassword, element: <AuthTitlePage title="Forgot your password?" /> },
+  { path: paths.auth.resetPassword, element: <AuthTitlePage title="Choose a new password" /> },
+  { path: '*', element: <NotFound homeHref={paths.auth.signIn} homeLabel="Back to sign in" /> },
+];
+
+/**
+ * The one route table (spec §2). The layout follows the path:
+ * /share… bare, /auth… split, /legal and /expiredLink plain, everything else the main shell.
+ * "/share" is matched as a path segment: /shipment-history/…/shared-history is a main-shell page.
+ * /legal, /expiredLink and /share sit outside the guard: anyone with the link may open them.
+ */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        path: paths.share,
+        element: <BareLayout />,
+        children: [
+          { index: true, element: <SharePage /> },
+          { path: '*', element: <NotFound homeHref={paths.home} homeLabel="Go to Tracklane" /> },
+        ],
+      },
+      {
+        element: <PlainLayout />,
+        children: [
+          { path: paths.legal, element: <LegalPage /> },
+          { path: paths.expiredLink, element: <ExpiredLinkPage /> },
+        ],
+      },
+      {
+        element: <RequireGuest />,
+        children: [{ path: '/auth', element: <AuthSplitLayout />, children: authRoutes }],
+      },
+      {
+        element: <RequireUser />,
+        children: [{ element: <MainShell />, children: mainShellRoutes }],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

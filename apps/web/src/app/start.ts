@@ -1,0 +1,10 @@
+import { installZodMessages } from '@tracklane/shared/validation/zod-messages';
+import { listenForSessionExpiry, useAuthStore } from '../features/auth/stores/auth-store';
+
+/** One-time wiring before the first render. */
+export function startApp(): void {
+  installZodMessages();
+  listenForSessionExpiry();
+  // Asked before rendering so the splash lasts only as long as the server takes to answer.
+  void useAuthStore.getState().checkSession();
+}

@@ -1,0 +1,72 @@
+/**
+ * Every URL of the spec's route table (§2), written once. The router, the menu and the site-type
+ * switcher all read them from here so that a renamed path cannot drift between them.
+ */
+
+export type SiteType = 'ocean' | 'ground';
+
+export const SITE_TYPES: readonly SiteType[] = ['ocean', 'ground'];
+
+/** The URL segment each site type uses: ground shipments live under truck/express, except history. */
+export const SHIPMENT_SEGMENT: Record<SiteType, string> = {
+  ocean: 'ocean',
+  ground: 'truck/express',
+};
+
+export const paths = {
+  home: '/',
+  dashboard: {
+    ocean: '/dashboard/ocean',
+    ground: '/dashboard/truck/express',
+  },
+  shipments: {
+    oceanActive: '/shipments/ocean/active',
+    oceanArchived: '/shipments/ocean/archived',
+    groundActive: '/shipments/truck/express/active',
+    groundNotFound: '/shipments/truck/express/not-found',
+    groundArchived: '/shipments/truck/express/archived',
+  },
+  newShipments: {
+    ocean: '/new-shipments/ocean',
+    ground: '/new-shipments/truck/express',
+    create: '/new-shipments/create',
+  },
+  shipmentHistory: {
+    tracking: (type: SiteType) => `/shipment-history/${type}/tracking-history`,
+    shared: (type: SiteType) => `/shipment-history/${type}/shared-history`,
+    sharedDetails: (type: SiteType, overallId: string) =>
+      `/shipment-history/${type}/shared-history/details/${encodeURIComponent(overallId)}`,
+  },
+  shipment: {
+    ocean: (containerNo: string, mblNo: string) =>
+      `/shipment/ocean/${encodeURIComponent(containerNo)}/${encodeURIComponent(mblNo)}`,
+    ground: (expressOrderId: string, expressOrderNo: string) =>
+      `/shipment/truck/express/${encodeURIComponent(expressOrderId)}/${encodeURIComponent(expressOrderNo)}`,
+  },
+  notifications: '/notifications/all',
+  settings: {
+    profile: '/settings/profile',
+    notification: '/settings/notification',
+    billing: '/settings/billing',
+  },
+  pricing: '/payment/pricing-table',
+  workspaceSettings: {
+    members: '/workspace-settings/members',
+    overview: '/workspace-settings/overview',
+  },
+  auth: {
+    signIn: '/auth/sign-in',
+    signUp: '/auth/sign-up',
+    verifyEmail: '/auth/verify-email',
+    forgotPassword: '/auth/forgot-password',
+    resetPassword: '/auth/reset-password',
+  },
+  legal: '/legal',
+  expiredLink: '/expiredLink',
+  share: '/share',
+} as const;
+
+/** Paths under /auth use the split layout and are the only ones a visitor may see (spec §2). */
+export function isAuthPath(pathname: string): boolean {
+  return pathname === '/auth' || pathname.startsWith('/auth/');
+}

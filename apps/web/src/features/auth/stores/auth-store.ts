@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { isApiError, onUnauthorized } from '../../../lib/api-client';
+import { createPersistStorage } from '../../../lib/persist-storage';
+import { queryClient } from '../../../lib/query-client';
+import { registerStoreReset, resetAllStores } from '../../../lib/store-reset';
+import { getSession } from '../api/get-session';
+import { logout as logoutRequest } from '../api/logout';
+import { userSchema, type AuthStatus, type User } from '../types';
+
+interface AuthData {
+  status: AuthStatus;
+  user: User | null;
+  authError: string | null;
+  resetPasswordToken: string | null;
+}
+
+interface AuthState extends AuthData {
+  setUser: (user: User) => void;
+  setAuthError: (message: string | null) => void;
+  setResetPasswordToken: (token: string | null) => void;
+  /** The session is gone (401, failed check): forget the user. */
+  markUnauthenticated: () => void;
+  /** Runs the start-up check of spec §2/§4: authenticated with the server's user, or signed out. */
+  checkSession: () => Promise<void>;
+  /** Spec §4 logout. Resolves true when signed out, false when the server refused (still signed in). */
+  logout: () => Promise<boolean>;
+}
+
+type PersistedAuth = Pick<AuthData, 'user' | 'resetPasswordToken'>;
+
+const storedAuthSchema = z
+  .object({ user: userSchema.nullable(), resetPasswordToken: z.string().nullable() })
+  .partial();
+
+export const AUTH_STORE_KEY = 'tracklane-auth';
+
+export const useAuthStore = create<AuthState>()(
+  persist(
+    (set, get) => ({
+      // Always start by asking the server: a stored user is not proof of a live session.
+      status: 'loading',
+      user: null,
+      authError: null,
+      resetPasswordToken: null,
+
+      setUser: (user) => set({ user, status: 'authenticated', authError: null }),
+      setAuthError: (authError) => set({ authError }),
+      setResetPasswordToken: (resetPasswordToken) => set({ resetPasswordToken }),
+      markUnauthenticated: () => set({ status: 'unauthenticated', user: null }),
+
+      checkSession: async () => {
+        try {
+          const user = await getSession();
+          set({ status: 'authenticated', user, authError: null });
+        } catch {
+          get().markUnauthenticated();
+        }
+      },
+
+      logout: async () => {
+        const email = get().user?.email ?? '';
+        set({ status: 'loading' });
+        try {
+          await logoutRequest(email);
+        } catch (error) {
+          // A 401 means the session had already ended: the user is signed out either way.
+          if (!(isApiError(error) && error.status === 401)) {
+            // Back to authenticated only if nothing (such as a 401 elsewhere) ended the session meanwhile.
+            if (get().status === 'loading') set({ status: 'authenticated' });
+            return false;
+          }
+        }
+        resetAllStores();
+        queryClient.clear();
+        set({ status: 'unauthenticated', user: null });
+        return true;
+      },
+    }),
+    {
+      name: AUTH_STORE_KEY,
+      version: 1,
+      storage: createPersistStorage<PersistedAuth>(),
+      partialize: ({ user, resetPasswordToken }) => ({ user, resetPasswordToken }),
+      merge: (stored, current) => {
+        const parsed = storedAuthSchema.safeParse(stored);
+        return parsed.success ? { ...current, ...parsed.data } : current;
+      },
+    },
+  ),
+);
+
+// Status is left alone: logout sets it once every store is back to its defaults.
+registerStoreReset(() => useAuthStore.setState({ user: null, authError: null, resetPasswordToken: null }));
+
+/** Wires spec §4's "a 401 clears the user" to every API call. Returns the unsubscribe. */
+export function listenForSessionExpiry(): () => void {
+  return onUnauthorized(() => {
+    useAuthStore.getState().markUnauthenticated();
+  });
+}

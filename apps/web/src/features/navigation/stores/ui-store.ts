@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import type { SiteType } from '../../../config/paths';
+import { createPersistStorage } from '../../../lib/persist-storage';
+import { registerStoreReset } from '../../../lib/store-reset';
+
+interface UiData {
+  sidebarCollapsed: boolean;
+  siteType: SiteType;
+}
+
+interface UiState extends UiData {
+  toggleSidebar: () => void;
+  setSiteType: (siteType: SiteType) => void;
+}
+
+const initialUi: UiData = { sidebarCollapsed: false, siteType: 'ocean' };
+
+// Stored values are read back through a schema: an old or hand-edited entry must not break the shell.
+const storedUiSchema = z
+  .object({ sidebarCollapsed: z.boolean(), siteType: z.enum(['ocean', 'ground']) })
+  .partial();
+
+export const UI_STORE_KEY = 'tracklane-ui';
+
+export const useUiStore = create<UiState>()(
+  persist(
+    (set) => ({
+      ...initialUi,
+      toggleSidebar: () => set((state) => ({ sidebarCollapsed: !state.sidebarCollapsed })),
+      setSiteType: (siteType) => set({ siteType }),
+    }),
+    {
+      name: UI_STORE_KEY,
+      version: 1,
+      storage: createPersistStorage<UiData>(),
+      partialize: ({ sidebarCollapsed, siteType }) => ({ sidebarCollapsed, siteType }),
+      merge: (stored, current) => {
+        const parsed = storedUiSchema.safeParse(stored);
+        return parsed.success ? { ...current, ...parsed.data } : current;
+      },
+    },
+  ),
+);
+
+registerStoreReset(() => useUiStore.setState(initialUi));

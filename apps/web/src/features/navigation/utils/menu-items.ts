@@ -1,0 +1,62 @@
+import { paths, SHIPMENT_SEGMENT, type SiteType } from '../../../config/paths';
+
+export type MenuItemKey = 'dashboard' | 'shipment-list' | 'new-shipment' | 'shipment-history';
+
+export interface MenuItem {
+  key: MenuItemKey;
+  label: string;
+  href: string;
+  /** Paths under which the item shows as the current page. */
+  activePrefixes: readonly string[];
+}
+
+/*
+ * shipmentPermission (spec §6): 0 = view and create, 1 = view only, anything else = no list.
+ * null means "no organization selected yet": until organizations exist every item shows.
+ */
+export function canViewShipmentList(shipmentPermission: number | null): boolean {
+  return shipmentPermission === null || shipmentPermission === 0 || shipmentPermission === 1;
+}
+
+export function canCreateShipment(shipmentPermission: number | null): boolean {
+  return shipmentPermission === null || shipmentPermission === 0;
+}
+
+/** The sidebar menu for a site type and permission, in display order (spec §2). */
+export function getMenuItems(siteType: SiteType, shipmentPermission: number | null): MenuItem[] {
+  const items: MenuItem[] = [
+    {
+      key: 'dashboard',
+      label: 'Dashboard',
+      href: paths.dashboard[siteType],
+      activePrefixes: [paths.dashboard[siteType]],
+    },
+  ];
+  if (canViewShipmentList(shipmentPermission)) {
+    items.push({
+      key: 'shipment-list',
+      label: 'Shipment List',
+      href: siteType === 'ocean' ? paths.shipments.oceanActive : paths.shipments.groundActive,
+      activePrefixes: [`/shipments/${SHIPMENT_SEGMENT[siteType]}`, `/shipment/${SHIPMENT_SEGMENT[siteType]}`],
+    });
+  }
+  if (canCreateShipment(shipmentPermission)) {
+    items.push({
+      key: 'new-shipment',
+      label: 'New Shipment',
+      href: paths.newShipments[siteType],
+      activePrefixes: [paths.newShipments[siteType], paths.newShipments.create],
+    });
+  }
+  items.push({
+    key: 'shipment-history',
+    label: 'Shipment History',
+    href: paths.shipmentHistory.tracking(siteType),
+    activePrefixes: [`/shipment-history/${siteType}`],
+  });
+  return items;
+}
+
+export function isMenuItemActive(item: MenuItem, pathname: string): boolean {
+  return item.activePrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}

@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../test/http';
+import { api, ApiError, apiRequest, onUnauthorized } from './api-client';
+
+function stubFetch(response: Response | Error) {
+  const fetchMock = vi.fn(() =>
+    response instanceof Error ? Promise.reject(response) : Promise.resolve(response),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('api client', () => {
+  const unsubscribers: Array<() => void> = [];
+  afterEach(() => {
+    unsubscribers.splice(0).forEach((unsubscribe) => unsubscribe());
+  });
+
+  it('returns the result of a successful envelope', async () => {
+    stubFetch(jsonResponse(200, { success: true, result: { count: 3 } }));
+    await expect(api.get<{ count: number }>('/api/things')).resolves.toEqual({ count: 3 });
+  });
+
+  it('sends JSON bodies with same-origin credentials', async () => {
+    const fetchMock = stubFetch(jsonResponse(200, { success: true }));
+    await api.post('/api/auth/logout', { email: 'a@b.co' });
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/auth/logout',
+      expect.objectContaining({
+        method: 'POST',
+        credentials: 'same-origin',
+        body: JSON.stringify({ email: 'a@b.co' }),
+        headers: expect.objectContaining({ 'Content-Type': 'application/json' }) as unknown,
+      }),
+    );
+  });
+
+  it('adds query parameters, skipping empty ones', async () => {
+    const fetchMock = stubFetch(jsonResponse(200, { success: true }));
+    await api.get('/api/notification/get', { query: { pageNo: 1, searchTerm: 'MSKU', isRead: undefined } });
+    expect(fetchMock.mock.calls[0]).toEqual([
+      '/api/notification/get?pageNo=1&searchTerm=MSKU',
+      expect.anything(),
+    ]);
+  });
+
+  it('throws an ApiError with the server status, code and message', async () => {
+    stubFetch(jsonResponse(409, { success: false, code: 'CONFLICT', message: 'Already tracked' }));
+    const error = await failureOf(api.post('/api/things', {}));
+    expect(error).toMatchObject({ status: 409, code: 'CONFLICT', message: 'Already tracked' });
+  });
+
+  it('throws when a 200 answer says success: false', async () => {
+    stubFetch(jsonResponse(200, { success: false, code: 'VALIDATION', message: 'Name is required' }));
+    const error = await failureOf(api.post('/api/things', {}));
+    expect(error).toMatchObject({ status: 200, code: 'VALIDATION', message: 'Name is required' });
+  });
+
+  it('explains a non-JSON error page by its status', async () => {
+    stubFetch(new Response('<html>Bad gateway</html>', { status: 502 }));
+    const error = await failureOf(api.get('/api/things'));
+    expect(error.status).toBe(502);
+    expect(error.message).not.toContain('<html>');
+  });
+
+  it('turns a network failure into a readable ApiError', async () => {
+    stubFetch(new TypeError('Failed to fetch'));
+    const error = await failureOf(apiRequest('/api/things'));
+    expect(error).toMatchObject({ status: 0, code: 'NETWORK' });
+    expect(error.message).toMatch(/cannot reach the tracklane server/i);
+  });
+
+  it('tells the unauthorized listeners about a 401 from any call', async () => {
+    const listener = vi.fn();
+    unsubscribers.push(onUnauthorized(listener));
+    stubFetch(jsonResponse(401, { success: false, code: 'UNAUTHENTICATED', message: 'Please sign in' }));
+
+    const error = await failureOf(api.get('/api/workspaces/get'));
+
+    expect(error.status).toBe(401);
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not treat other refusals as a lost session', async () => {
+    const listener = vi.fn();
+    unsubscribers.push(onUnauthorized(listener));
+    stubFetch(jsonResponse(403, { success: false, code: 'FORBIDDEN' }));
+    await failureOf(api.get('/api/workspaces/get'));
+    expect(listener).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,150 @@
+import type { ApiEnvelope } from '@tracklane/shared/api/envelope';
+import { ERROR_MESSAGE, ERROR_STATUS, type ErrorCode } from '@tracklane/shared/api/error-codes';
+
+/** Codes the client itself produces when no server answer could be read. */
+export const CLIENT_ERROR_CODE = {
+  NETWORK: 'NETWORK',
+  BAD_RESPONSE: 'BAD_RESPONSE',
+} as const;
+
+const NETWORK_MESSAGE = 'Cannot reach the Tracklane server. Check your connection and try again.';
+const BAD_RESPONSE_MESSAGE = 'The server sent an unexpected response. Please try again.';
+
+/** A failed call: HTTP status (0 when the server was not reached), stable code and a message for people. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/**
+ * Called on every 401, whichever call got it (spec §4). The auth feature subscribes at start-up;
+ * lib/ cannot import it, hence the listener.
+ */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain value is sent as JSON; FormData is sent as multipart. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+}
+
+function buildInit(options: RequestOptions): RequestInit {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  return {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    credentials: 'same-origin',
+    headers,
+    body,
+    signal: options.signal,
+  };
+}
+
+function isEnvelope(value: unknown): value is ApiEnvelope<unknown> {
+  return typeof value === 'object' && value !== null && 'success' in value;
+}
+
+function codeForStatus(status: number): string {
+  const match = (Object.keys(ERROR_STATUS) as ErrorCode[]).find((code) => ERROR_STATUS[code] === status);
+  return match ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+}
+
+function messageForCode(code: string): string {
+  return code in ERROR_MESSAGE ? ERROR_MESSAGE[code as ErrorCode] : BAD_RESPONSE_MESSAGE;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sends a request and returns the whole envelope; throws {@link ApiError} on any failure. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), buildInit(options));
+  } catch (error) {
+    // An abort is the caller's decision (react-query cancels), not a failure to report.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, CLIENT_ERROR_CODE.NETWORK, NETWORK_MESSAGE);
+  }
+
+  if (response.status === 401) {
+    for (const listener of unauthorizedListeners) listener();
+  }
+
+  const payload = await readJson(response);
+  const envelope = isEnvelope(payload) ? payload : undefined;
+
+  if (!response.ok || envelope?.success === false) {
+    const code = envelope?.code || codeForStatus(response.status);
+    const message = envelope?.message || messageForCode(code);
+    throw new ApiError(response.status, code, message);
+  }
+  if (!envelope) {
+    throw new ApiError(response.status, CLIENT_ERROR_CODE.BAD_RESPONSE, BAD_RESPONSE_MESSAGE);
+  }
+  return envelope as ApiEnvelope<T>;
+}
+
+async function resultOf<T>(path: string, options: RequestOptions): Promise<T> {
+  const envelope = await apiRequest<T>(path, options);
+  return envelope.result;
+}
+
+/** Shorthands that return only `result`, for the many calls that need nothing else. */
+export const api = {
+  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    resultOf<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    resultOf<T>(path, { ...options, method: 'POST', body }),
+  patch: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    resultOf<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    resultOf<T>(path, { ...options, method: 'DELETE' }),
+};

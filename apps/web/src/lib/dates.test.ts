@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { browserTimeZone, EMPTY_DATE, formatDate, formatDateTime, isValidTimeZone } from './dates';
+
+// 16:30 UTC on 31 Dec 2024: already 1 Jan in Shanghai (UTC+8), still 31 Dec in New York (UTC-5).
+const NEW_YEAR_EVE = '2024-12-31T16:30:00Z';
+
+describe('formatDate', () => {
+  it('writes day/month/year in the given zone, across midnight', () => {
+    expect(formatDate(NEW_YEAR_EVE, 'Asia/Shanghai')).toBe('01/01/2025');
+    expect(formatDate(NEW_YEAR_EVE, 'America/New_York')).toBe('31/12/2024');
+  });
+
+  it('accepts Date objects and epoch milliseconds', () => {
+    const date = new Date('2025-03-05T08:00:00Z');
+    expect(formatDate(date, 'UTC')).toBe('05/03/2025');
+    expect(formatDate(date.getTime(), 'UTC')).toBe('05/03/2025');
+  });
+
+  it('shows a dash for missing or unreadable dates', () => {
+    expect(formatDate(null, 'UTC')).toBe(EMPTY_DATE);
+    expect(formatDate(undefined, 'UTC')).toBe(EMPTY_DATE);
+    expect(formatDate('not a date', 'UTC')).toBe(EMPTY_DATE);
+  });
+});
+
+describe('formatDateTime', () => {
+  it('uses a 24-hour clock in the given zone', () => {
+    expect(formatDateTime(NEW_YEAR_EVE, 'Asia/Shanghai')).toBe('01/01/2025 00:30');
+    expect(formatDateTime(NEW_YEAR_EVE, 'America/New_York')).toBe('31/12/2024 11:30');
+    expect(formatDateTime('2025-07-01T21:05:00Z', 'UTC')).toBe('01/07/2025 21:05');
+  });
+
+  it('follows daylight saving time', () => {
+    // New York is UTC-4 in July, UTC-5 in January.
+    expect(formatDateTime('2025-07-01T12:00:00Z', 'America/New_York')).toBe('01/07/2025 08:00');
+    expect(formatDateTime('2025-01-01T12:00:00Z', 'America/New_York')).toBe('01/01/2025 07:00');
+  });
+
+  it('never prints 24:00 for midnight', () => {
+    expect(formatDateTime('2025-02-01T00:00:00Z', 'UTC')).toBe('01/02/2025 00:00');
+  });
+
+  it('falls back to the browser zone for an unknown zone instead of throwing', () => {
+    expect(formatDateTime(NEW_YEAR_EVE, 'Mars/Olympus')).toBe(
+      formatDateTime(NEW_YEAR_EVE, browserTimeZone()),
+    );
+  });
+});
+
+describe('time zones', () => {
+  it('reads the browser zone as an IANA name', () => {
+    expect(isValidTimeZone(browserTimeZone())).toBe(true);
+  });
+
+  it('tells real zones from made-up ones', () => {
+    expect(isValidTimeZone('Asia/Shanghai')).toBe(true);
+    expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Dates as the spec shows them (§9): day/month/year with 24-hour time, in a given IANA time zone.
+ * Intl does the zone arithmetic, so no time-zone database ships with the app.
+ */
+
+export type DateInput = Date | string | number | null | undefined;
+
+/** Shown where a date is missing or unreadable ("or a dash", spec §3). */
+export const EMPTY_DATE = '-';
+
+const FALLBACK_TIME_ZONE = 'UTC';
+
+/** The browser's IANA time zone (spec §9: "timeZone taken from the browser"). */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || FALLBACK_TIME_ZONE;
+  } catch {
+    return FALLBACK_TIME_ZONE;
+  }
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Formatters are costly to build and tables format hundreds of dates per render.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
+  const zone = isValidTimeZone(timeZone) ? timeZone : browserTimeZone();
+  const key = `${zone}|${String(withTime)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function parts(date: Date, timeZone: string, withTime: boolean): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const part of formatterFor(timeZone, withTime).formatToParts(date)) {
+    result[part.type] = part.value;
+  }
+  return result;
+}
+
+/** "DD/MM/YYYY" in `timeZone`; lists use this (they drop the time). */
+export function formatDate(value: DateInput, timeZone: string): string {
+  const date = toDate(value);
+  if (!date) return EMPTY_DATE;
+  const p = parts(date, timeZone, false);
+  return `${p.day ?? ''}/${p.month ?? ''}/${p.year ?? ''}`;
+}
+
+/** "DD/MM/YYYY HH:mm" (24-hour) in `timeZone`. */
+export function formatDateTime(value: DateInput, timeZone: string): string {
+  const date = toDate(value);
+  if (!date) return EMPTY_DATE;
+  const p = parts(date, timeZone, true);
+  return `${p.day ?? ''}/${p.month ?? ''}/${p.year ?? ''} ${p.hour ?? ''}:${p.minute ?? ''}`;
+}

@@ -1,0 +1,35 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { theme } from '../app/theme';
+import { queryClient } from '../lib/query-client';
+
+/** The app's providers, with Mantine's test mode (no transitions, no portals delays). */
+export function TestProviders({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} env="test">
+      <QueryClientProvider client={queryClient}>
+        <Notifications />
+        {children}
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+export function renderWithProviders(ui: ReactElement): RenderResult {
+  return render(<TestProviders>{ui}</TestProviders>);
+}
+
+/** Renders route objects in a memory router at `path`; the router is returned to read the location. */
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <TestProviders>
+      <RouterProvider router={router} />
+    </TestProviders>,
+  );
+  return { ...result, router };
+}
