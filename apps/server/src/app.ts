@@ -22,6 +22,10 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { userAgreementRoutes } from './modules/user-agreement/user-agreement.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { membersRoutes } from './modules/members/members.routes';
+import { organizationsRoutes } from './modules/organizations/organizations.routes';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { sameOriginPlugin } from './plugins/same-origin';
@@ -108,6 +112,10 @@ export async function buildApp(ctx: AppContext) {
   await app.register(authRoutes, { ctx });
   await app.register(userAgreementRoutes, { ctx });
   await app.register(usersRoutes, { ctx });
+  await app.register(filesRoutes, { ctx });
+  await app.register(organizationsRoutes, { ctx });
+  await app.register(workspacesRoutes, { ctx });
+  await app.register(membersRoutes, { ctx });
   if (!config.smtpUrl) await app.register(devMailboxRoutes, { ctx });
 
   if (config.serveWeb) await app.register(webAppPlugin, { root: config.webDistDir });

@@ -3,3 +3,4 @@ export * from './schema/users';
 export * from './schema/sessions';
 export * from './schema/auth-codes';
 export * from './schema/mail';
+export * from './schema/organizations';

@@ -10,6 +10,8 @@ export const SESSION_COOKIE = 'tl_session';
 export interface SessionUser {
   sessionId: string;
   user: UserRow;
+  currentOrganizationId: string | null;
+  currentWorkspaceId: string | null;
 }
 
 /**
@@ -20,7 +22,12 @@ export async function resolveSession(db: Database, request: FastifyRequest): Pro
   const token = request.cookies[SESSION_COOKIE];
   if (!token || token.length > 128) return null;
   const [row] = await db
-    .select({ sessionId: sessions.id, user: users })
+    .select({
+      sessionId: sessions.id,
+      user: users,
+      currentOrganizationId: sessions.currentOrganizationId,
+      currentWorkspaceId: sessions.currentWorkspaceId,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

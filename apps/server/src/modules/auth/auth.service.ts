@@ -17,6 +17,8 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { enforceRateLimits, type RateRule } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
 import { withTransaction } from '../../lib/transaction';
+import { createPersonalOrganization } from '../organizations/organizations.service';
+import { saveSelection } from '../organizations/selection';
 import { checkCode, codeError, issueCode, type CodePurpose } from './codes';
 import { createSession, revokeAllSessions, type ClientMeta, type NewSession } from './sessions';
 
@@ -143,7 +145,10 @@ export async function verifyEmail(
       .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
       .where(eq(users.id, user.id))
       .returning();
-    return { user: verified!, session: await createSession(tx, user.id, client) };
+    const home = await createPersonalOrganization(tx, verified!);
+    const session = await createSession(tx, user.id, client);
+    await saveSelection(tx, session.id, home);
+    return { user: verified!, session };
   });
   // Returned, not thrown, inside the transaction: a wrong try must be counted (committed) before refusing.
   if (outcome instanceof AppError) throw outcome;

@@ -14,6 +14,7 @@ export interface ClientMeta {
 }
 
 export interface NewSession {
+  id: string;
   token: string;
   expiresAt: Date;
 }
@@ -22,14 +23,17 @@ export interface NewSession {
 export async function createSession(tx: Database, userId: string, client: ClientMeta): Promise<NewSession> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await tx.insert(sessions).values({
-    userId,
-    tokenHash: hashToken(token),
-    expiresAt,
-    ip: client.ip,
-    userAgent: client.userAgent?.slice(0, 300) ?? null,
-  });
-  return { token, expiresAt };
+  const [row] = await tx
+    .insert(sessions)
+    .values({
+      userId,
+      tokenHash: hashToken(token),
+      expiresAt,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+    })
+    .returning({ id: sessions.id });
+  return { id: row!.id, token, expiresAt };
 }
 
 function cookieOptions(config: Config) {

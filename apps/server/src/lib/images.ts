@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import type { FileStorage } from '../integrations/storage/file-storage';
+import { AppError } from './app-error';
+
+export const IMAGE_KINDS = ['avatars', 'workspaces', 'organizations'] as const;
+export type ImageKind = (typeof IMAGE_KINDS)[number];
+
+const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif' } as const;
+export const IMAGE_CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+};
+const URL_PREFIX = '/api/files/';
+
+export interface MultipartForm {
+  fields: Record<string, string>;
+  file: Buffer | null;
+}
+
+/** Reads a multipart form: its text fields and at most one file (size-limited by the multipart plugin). */
+export async function readMultipartForm(request: FastifyRequest): Promise<MultipartForm> {
+  if (!request.isMultipart())
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the form as multipart/form-data.');
+  const fields: Record<string, string> = {};
+  let file: Buffer | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      file = await part.toBuffer();
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { fields, file };
+}
+
+/**
+ * Stores an uploaded image under a fresh, unguessable name and answers the URL it is served at.
+ * The type comes from the bytes (JPEG, PNG, GIF), never from the file name or header.
+ */
+export async function storeImage(
+  storage: FileStorage,
+  kind: ImageKind,
+  ownerId: string,
+  data: Buffer,
+): Promise<string> {
+  const type = await fileTypeFromBuffer(data);
+  const extension = type && type.mime in EXTENSIONS ? EXTENSIONS[type.mime as keyof typeof EXTENSIONS] : null;
+  if (!extension)
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'File type not supported. Use a JPEG, PNG or GIF image.');
+  const name = `${ownerId}-${randomBytes(6).toString('hex')}.${extension}`;
+  await storage.put(`${kind}/${name}`, data);
+  return `${URL_PREFIX}${kind}/${name}`;
+}
+
+/** Deletes a stored image given its URL; a URL that is not ours is left alone. */
+export async function deleteImage(storage: FileStorage, url: string | null): Promise<void> {
+  if (!url?.startsWith(URL_PREFIX)) return;
+  await storage.delete(url.slice(URL_PREFIX.length)).catch(() => undefined);
+}

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../lib/app-error';
+import { IMAGE_CONTENT_TYPES, IMAGE_KINDS } from '../../lib/images';
+
+const params = z.object({
+  kind: z.enum(IMAGE_KINDS, { message: 'Not found' }),
+  file: z.string().regex(/^[a-z0-9-]+\.(jpg|png|gif)$/, { message: 'Not found' }),
+});
+
+/**
+ * Uploaded images (avatars, workspace and organization images) for signed-in users. Names carry the
+ * owner's id and 48 random bits, and change at every upload, so they may be cached for long.
+ */
+export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/api/files/:kind/:file',
+    { config: { access: 'user' }, schema: { tags: ['files'], params } },
+    async (request, reply) => {
+      const { kind, file } = request.params;
+      const stream = ctx.storage.get(`${kind}/${file}`);
+      if (!stream) throw new AppError('NOT_FOUND');
+      return reply
+        .header(
+          'content-type',
+          IMAGE_CONTENT_TYPES[file.split('.').pop() ?? ''] ?? 'application/octet-stream',
+        )
+        .header('cache-control', 'private, max-age=86400, immutable')
+        .send(stream);
+    },
+  );
+};

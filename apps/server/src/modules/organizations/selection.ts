@@ -1,0 +1,123 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { OrganizationRole, Selection } from '@tracklane/shared/organizations/organizations.schema';
+import type { Database } from '../../db/client';
+import {
+  organizationMembers,
+  organizations,
+  workspaceMembers,
+  workspaces,
+} from '../../db/schema/organizations';
+import { sessions } from '../../db/schema/sessions';
+
+/** Where a request works: the session's organization and workspace, checked against memberships. */
+export interface Tenant {
+  userId: string;
+  organizationId: string;
+  workspaceId: string;
+  role: OrganizationRole;
+  shipmentPermission: number;
+  isCreator: boolean;
+  isDefaultWorkspace: boolean;
+}
+
+/** The tenant for a user in a workspace, or null when the user is not a member of it. */
+export async function loadTenant(db: Database, userId: string, workspaceId: string): Promise<Tenant | null> {
+  const [row] = await db
+    .select({
+      organizationId: workspaces.organizationId,
+      workspaceId: workspaces.id,
+      role: organizationMembers.role,
+      shipmentPermission: organizationMembers.shipmentPermission,
+      creatorId: organizations.creatorId,
+      isDefaultWorkspace: workspaces.isDefault,
+    })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .innerJoin(
+      organizationMembers,
+      and(
+        eq(organizationMembers.organizationId, workspaces.organizationId),
+        eq(organizationMembers.userId, userId),
+      ),
+    )
+    .innerJoin(organizations, eq(organizations.id, workspaces.organizationId))
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
+    .limit(1);
+  if (!row) return null;
+  const { creatorId, ...rest } = row;
+  return { userId, ...rest, isCreator: creatorId === userId };
+}
+
+/**
+ * The workspace a user lands in when nothing valid is selected: their own organization's default
+ * workspace first (spec §4: after leaving, "their own default workspace of an organization they
+ * created"), then any workspace they belong to, preferring default ones, oldest membership first.
+ */
+export async function pickHomeWorkspace(
+  db: Database,
+  userId: string,
+  organizationId?: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ workspaceId: workspaces.id })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .innerJoin(organizations, eq(organizations.id, workspaces.organizationId))
+    .where(
+      and(
+        eq(workspaceMembers.userId, userId),
+        organizationId ? eq(workspaces.organizationId, organizationId) : undefined,
+      ),
+    )
+    .orderBy(
+      desc(sql`${organizations.creatorId} = ${userId}`),
+      desc(workspaces.isDefault),
+      asc(workspaceMembers.createdAt),
+    )
+    .limit(1);
+  return row?.workspaceId ?? null;
+}
+
+/** Stores the session's selection. */
+export async function saveSelection(db: Database, sessionId: string, selection: Selection): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ currentOrganizationId: selection.organizationId, currentWorkspaceId: selection.workspaceId })
+    .where(eq(sessions.id, sessionId));
+}
+
+export class SelectionChangedError extends Error {
+  override name = 'SelectionChangedError';
+}
+
+/**
+ * The session's tenant. A selection that is no longer valid (left, removed, deleted) falls back to the
+ * user's home workspace and is saved, so reads work somewhere the user really belongs. A write aimed at a
+ * workspace the user has just lost throws {@link SelectionChangedError} instead: it must not silently
+ * land in another organization.
+ */
+export async function ensureTenant(
+  db: Database,
+  session: { sessionId: string; userId: string; currentWorkspaceId: string | null },
+  options: { write: boolean },
+): Promise<Tenant | null> {
+  if (session.currentWorkspaceId) {
+    const tenant = await loadTenant(db, session.userId, session.currentWorkspaceId);
+    if (tenant) return tenant;
+  }
+  const lostSelection = session.currentWorkspaceId !== null;
+  const home = await pickHomeWorkspace(db, session.userId);
+  if (!home) {
+    if (session.currentWorkspaceId)
+      await saveSelection(db, session.sessionId, { organizationId: null, workspaceId: null });
+    return null;
+  }
+  const tenant = await loadTenant(db, session.userId, home);
+  if (tenant)
+    await saveSelection(db, session.sessionId, {
+      organizationId: tenant.organizationId,
+      workspaceId: tenant.workspaceId,
+    });
+  if (lostSelection && options.write) throw new SelectionChangedError();
+  return tenant;
+}

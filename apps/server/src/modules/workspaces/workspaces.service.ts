@@ -1,0 +1,172 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Selection, WorkspaceWithCount } from '@tracklane/shared/organizations/organizations.schema';
+import {
+  leaveWorkspaceVerdict,
+  leavingRemovesFromOrganization,
+} from '@tracklane/shared/organizations/organizations.policy';
+import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/client';
+import { organizationMembers, workspaceMembers, workspaces } from '../../db/schema/organizations';
+import { AppError } from '../../lib/app-error';
+import { deleteImage, storeImage } from '../../lib/images';
+import { withTransaction } from '../../lib/transaction';
+import {
+  assertHasAdmin,
+  lockOrganization,
+  removeFromOrganization,
+  selectHome,
+  toWorkspace,
+} from '../organizations/organizations.service';
+import type { Tenant } from '../organizations/selection';
+
+/** A sensible ceiling; no real team needs more, and it bounds every list. */
+export const MAX_WORKSPACES_PER_ORGANIZATION = 100;
+
+async function workspaceOf(db: Database, organizationId: string, workspaceId: string) {
+  const [row] = await db
+    .select()
+    .from(workspaces)
+    .where(and(eq(workspaces.id, workspaceId), eq(workspaces.organizationId, organizationId)));
+  // Another organization's workspace is simply not found.
+  if (!row) throw new AppError('NOT_FOUND', 'Workspace not found.');
+  return row;
+}
+
+/** Creates a workspace in the admin's current organization; the admin joins it. */
+export async function createWorkspace(ctx: AppContext, tenant: Tenant, name: string) {
+  return withTransaction(ctx.pool, async ({ tx }) => {
+    await lockOrganization(tx, tenant.organizationId);
+    const [existing] = await tx
+      .select({ n: count() })
+      .from(workspaces)
+      .where(eq(workspaces.organizationId, tenant.organizationId));
+    if (existing!.n >= MAX_WORKSPACES_PER_ORGANIZATION) {
+      throw new AppError(
+        'CONFLICT',
+        `An organization can have at most ${String(MAX_WORKSPACES_PER_ORGANIZATION)} workspaces.`,
+      );
+    }
+    const [row] = await tx
+      .insert(workspaces)
+      .values({ organizationId: tenant.organizationId, name })
+      .returning();
+    await tx.insert(workspaceMembers).values({ workspaceId: row!.id, userId: tenant.userId });
+    return toWorkspace(row!);
+  });
+}
+
+/** Every workspace of the organization with its member count (admins manage all of them). */
+export async function listWorkspacesOfOrganization(
+  db: Database,
+  organizationId: string,
+): Promise<WorkspaceWithCount[]> {
+  const rows = await db
+    .select({ workspace: workspaces, memberCount: sql<number>`count(${workspaceMembers.userId})::int` })
+    .from(workspaces)
+    .leftJoin(workspaceMembers, eq(workspaceMembers.workspaceId, workspaces.id))
+    .where(eq(workspaces.organizationId, organizationId))
+    .groupBy(workspaces.id)
+    .orderBy(sql`${workspaces.isDefault} desc`, asc(workspaces.createdAt));
+  return rows.map((r) => ({ ...toWorkspace(r.workspace), memberCount: r.memberCount }));
+}
+
+/** Renames a workspace and sets, keeps or removes its image (spec §7 update: hasImage and file). */
+export async function updateWorkspace(
+  ctx: AppContext,
+  tenant: Tenant,
+  input: { workspaceId: string; workspaceName: string; hasImage: boolean; file: Buffer | null },
+) {
+  const current = await workspaceOf(ctx.db, tenant.organizationId, input.workspaceId);
+  let imageUrl = current.imageUrl;
+  if (input.file) imageUrl = await storeImage(ctx.storage, 'workspaces', current.id, input.file);
+  else if (!input.hasImage) imageUrl = null;
+  const [row] = await ctx.db
+    .update(workspaces)
+    .set({ name: input.workspaceName, imageUrl, updatedAt: new Date() })
+    .where(eq(workspaces.id, current.id))
+    .returning();
+  if (imageUrl !== current.imageUrl) await deleteImage(ctx.storage, current.imageUrl);
+  return toWorkspace(row!);
+}
+
+/** spec §7 uploadImage: replaces a workspace's image. */
+export async function setWorkspaceImage(ctx: AppContext, tenant: Tenant, workspaceId: string, file: Buffer) {
+  const current = await workspaceOf(ctx.db, tenant.organizationId, workspaceId);
+  const imageUrl = await storeImage(ctx.storage, 'workspaces', current.id, file);
+  const [row] = await ctx.db
+    .update(workspaces)
+    .set({ imageUrl, updatedAt: new Date() })
+    .where(eq(workspaces.id, current.id))
+    .returning();
+  await deleteImage(ctx.storage, current.imageUrl);
+  return toWorkspace(row!);
+}
+
+/** Deletes a workspace of the organization; the default workspace stays. */
+export async function deleteWorkspace(
+  ctx: AppContext,
+  tenant: Tenant,
+  workspaceId: string,
+): Promise<{ workspaceName: string }> {
+  const current = await workspaceOf(ctx.db, tenant.organizationId, workspaceId);
+  if (current.isDefault) throw new AppError('CONFLICT', 'The default workspace cannot be deleted.');
+  // Sessions working in it fall back to their home workspace on their next request (FK: set null).
+  await ctx.db.delete(workspaces).where(eq(workspaces.id, current.id));
+  await deleteImage(ctx.storage, current.imageUrl);
+  return { workspaceName: current.name };
+}
+
+export interface LeaveResult {
+  workspaceName: string;
+  removedFromOrganization: boolean;
+  selection: Selection;
+}
+
+/**
+ * spec §4/§6 leaving a workspace: refused for an admin on the default workspace; leaving the
+ * organization's only workspace leaves the organization too. Afterwards the session moves to the
+ * user's own organization's default workspace.
+ */
+export async function leaveWorkspace(
+  ctx: AppContext,
+  session: { sessionId: string; userId: string },
+  workspaceId: string,
+): Promise<LeaveResult> {
+  const result = await withTransaction(ctx.pool, async ({ tx }) => {
+    const [target] = await tx.select().from(workspaces).where(eq(workspaces.id, workspaceId));
+    if (!target) throw new AppError('NOT_FOUND', 'Workspace not found.');
+    await lockOrganization(tx, target.organizationId);
+    const [member] = await tx
+      .select({ role: organizationMembers.role })
+      .from(workspaceMembers)
+      .innerJoin(
+        organizationMembers,
+        and(
+          eq(organizationMembers.organizationId, target.organizationId),
+          eq(organizationMembers.userId, workspaceMembers.userId),
+        ),
+      )
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, session.userId)));
+    if (!member) throw new AppError('NOT_FOUND', 'Workspace not found.');
+    const verdict = leaveWorkspaceVerdict({ role: member.role, isDefault: target.isDefault });
+    if (!verdict.allowed) throw new AppError('FORBIDDEN', verdict.reason);
+
+    const [spaces] = await tx
+      .select({ n: count() })
+      .from(workspaces)
+      .where(eq(workspaces.organizationId, target.organizationId));
+    const removedFromOrganization = leavingRemovesFromOrganization(spaces!.n);
+    if (removedFromOrganization) {
+      await removeFromOrganization(tx, target.organizationId, session.userId);
+      await assertHasAdmin(tx, target.organizationId);
+    } else {
+      await tx
+        .delete(workspaceMembers)
+        .where(
+          and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, session.userId)),
+        );
+    }
+    return { workspaceName: target.name, removedFromOrganization };
+  });
+  return { ...result, selection: await selectHome(ctx.db, session.sessionId, session.userId) };
+}
