@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { RealtimeHub } from './integrations/realtime/realtime-hub';
 import type { FileStorage } from './integrations/storage/file-storage';
 import type { JobQueue } from './jobs/queue';
 import type { AuthKey } from './lib/password-crypto';
@@ -15,4 +16,5 @@ export interface AppContext {
   jobs: JobQueue;
   authKey: AuthKey;
   storage: FileStorage;
+  realtime: RealtimeHub;
 }

@@ -4,6 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
@@ -23,6 +24,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { userAgreementRoutes } from './modules/user-agreement/user-agreement.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
@@ -62,6 +64,7 @@ export async function buildApp(ctx: AppContext) {
     keyGenerator: (request) => request.ip || 'unknown',
   });
   await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await app.register(fastifyMultipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, fieldSize: 10_000 },
   });
@@ -116,6 +119,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(organizationsRoutes, { ctx });
   await app.register(workspacesRoutes, { ctx });
   await app.register(membersRoutes, { ctx });
+  await app.register(invitationsRoutes, { ctx });
   if (!config.smtpUrl) await app.register(devMailboxRoutes, { ctx });
 
   if (config.serveWeb) await app.register(webAppPlugin, { root: config.webDistDir });

@@ -6,6 +6,7 @@ import { createDatabase } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { createMailDelivery, startMailWorker, type MailDelivery } from './integrations/mail/mailer';
+import { createRealtimeHub } from './integrations/realtime/realtime-hub';
 import { createLocalStorage } from './integrations/storage/file-storage';
 import { scheduleHousekeeping } from './jobs/housekeeping';
 import { startJobQueue, type JobQueue } from './jobs/queue';
@@ -39,9 +40,11 @@ async function main(): Promise<void> {
   let app: App | undefined;
   let jobs: JobQueue | undefined;
   let mail: MailDelivery | undefined;
+  let realtime: ReturnType<typeof createRealtimeHub> | undefined;
   let stopping = false;
   const stop = async () => {
     await app?.close().catch((err: unknown) => logger.error({ err }, 'closing the server failed'));
+    await realtime?.close();
     await jobs?.boss.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => undefined);
     mail?.close();
     await pool.end().catch(() => undefined);
@@ -63,6 +66,8 @@ async function main(): Promise<void> {
     mail = createMailDelivery({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
     await startMailWorker(jobs, mail);
     await scheduleHousekeeping(jobs, db);
+    realtime = createRealtimeHub(databaseUrl, logger);
+    await realtime.ready;
     const ctx: AppContext = {
       config,
       db,
@@ -71,6 +76,7 @@ async function main(): Promise<void> {
       jobs,
       authKey: await loadAuthKey({ pem: config.authRsaPrivateKey, dataDir: config.dataDir }),
       storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
+      realtime,
     };
     app = await buildApp(ctx);
     await app.listen({ port: config.port, host: config.host });

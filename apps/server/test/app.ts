@@ -6,14 +6,17 @@ import { useTestDatabase } from './database';
 import { createTestContext } from './context';
 
 /** The whole API on a fresh database, ready for `inject`. */
-export async function useTestApp(overrides: Partial<Config> = {}): Promise<{ app: App; ctx: AppContext }> {
+export async function useTestApp(
+  overrides: Partial<Config> = {},
+): Promise<{ app: App; ctx: AppContext; database: Awaited<ReturnType<typeof useTestDatabase>> }> {
   const database = await useTestDatabase();
   const ctx = await createTestContext(database, overrides);
   const app = await buildApp(ctx);
   await app.ready();
   afterAll(async () => {
     await app.close();
+    await ctx.realtime.close();
     await ctx.jobs.boss.stop({ graceful: false, wait: true }).catch(() => undefined);
   });
-  return { app, ctx };
+  return { app, ctx, database };
 }

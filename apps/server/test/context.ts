@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import type { AppContext } from '../src/app-context';
 import { loadConfig, type Config } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
+import { createRealtimeHub, type RealtimeHub } from '../src/integrations/realtime/realtime-hub';
 import { createLocalStorage } from '../src/integrations/storage/file-storage';
 import { startJobQueue, type JobQueue } from '../src/jobs/queue';
 import { createLogger } from '../src/lib/logger';
@@ -25,6 +26,15 @@ const noJobs: JobQueue = {
   send: () => Promise.reject(new Error('this test has no job queue')),
 };
 
+/** For tests without a database: nothing can listen. */
+const noRealtime: RealtimeHub = {
+  attach: () => {
+    throw new Error('this test has no realtime hub');
+  },
+  close: async () => undefined,
+  size: () => 0,
+};
+
 /**
  * Everything the app needs, real parts throughout: the given database, pg-boss on it (when a URL is
  * given), the run's RSA key and a temporary upload directory.
@@ -36,6 +46,8 @@ export async function createTestContext(
   const config = testConfig(overrides);
   const logger = createLogger(config);
   const jobs = database.url ? await startJobQueue(database.url, logger) : noJobs;
+  const realtime = database.url ? createRealtimeHub(database.url, logger) : null;
+  await realtime?.ready;
   const uploads = await mkdtemp(path.join(tmpdir(), 'tracklane-uploads-'));
   return {
     config,
@@ -45,6 +57,7 @@ export async function createTestContext(
     jobs,
     authKey: await loadAuthKey({ pem: inject('authKeyPem'), dataDir: uploads }),
     storage: createLocalStorage(uploads),
+    realtime: realtime ?? noRealtime,
   };
 }
 

@@ -4,3 +4,4 @@ export * from './schema/sessions';
 export * from './schema/auth-codes';
 export * from './schema/mail';
 export * from './schema/organizations';
+export * from './schema/invitations';

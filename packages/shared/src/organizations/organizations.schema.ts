@@ -57,6 +57,7 @@ export const overviewSchema = z.object({
   memberLimit: z.number().int(),
   memberUsage: z.number().int(),
   memberCount: z.number().int(),
+  pendingInvitations: z.number().int(),
   workspaceCount: z.number().int(),
 });
 export type OrganizationOverview = z.infer<typeof overviewSchema>;

@@ -58,3 +58,24 @@ export function passwordChangedMail(to: string, firstName: string): NewMail {
     'The password of your Tracklane account was just changed and every session was signed out. If this was not you, reset your password right away.',
   ]);
 }
+
+export function invitationMail(
+  to: string,
+  input: {
+    inviterName: string;
+    organizationName: string;
+    workspaceNames: string[];
+    hasAccount: boolean;
+    publicUrl: string;
+  },
+): NewMail {
+  const spaces = input.workspaceNames.join(', ');
+  const next = input.hasAccount
+    ? `Sign in at ${input.publicUrl}/auth/sign-in to accept or decline it.`
+    : `Create your account with this e-mail address at ${input.publicUrl}/auth/sign-up?email=${encodeURIComponent(to)} and the invitation will be waiting for you.`;
+  return layout(to, `${input.inviterName} invited you to ${input.organizationName} on Tracklane`, [
+    'Hi,',
+    `${input.inviterName} invited you to join ${spaces} in ${input.organizationName} on Tracklane, where the team tracks its ocean and express shipments.`,
+    next,
+  ]);
+}

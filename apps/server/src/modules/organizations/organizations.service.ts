@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { entityNameSchema } from '@tracklane/shared/validation/entity-name';
 import type {
   Organization,
@@ -15,7 +15,8 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../db/schema/organizations';
-import type { UserRow } from '../../db/schema/users';
+import { users, type UserRow } from '../../db/schema/users';
+import { invitations } from '../../db/schema/invitations';
 import { AppError } from '../../lib/app-error';
 import { deleteImage, storeImage } from '../../lib/images';
 import { loadTenant, pickHomeWorkspace, saveSelection } from './selection';
@@ -62,14 +63,12 @@ export async function createPersonalOrganization(
     .insert(workspaces)
     .values({ organizationId: organization!.id, name: DEFAULT_WORKSPACE_NAME, isDefault: true })
     .returning({ id: workspaces.id });
-  await tx
-    .insert(organizationMembers)
-    .values({
-      organizationId: organization!.id,
-      userId: user.id,
-      role: 'company_admin',
-      shipmentPermission: 0,
-    });
+  await tx.insert(organizationMembers).values({
+    organizationId: organization!.id,
+    userId: user.id,
+    role: 'company_admin',
+    shipmentPermission: 0,
+  });
   await tx.insert(workspaceMembers).values({ workspaceId: workspace!.id, userId: user.id });
   return { organizationId: organization!.id, workspaceId: workspace!.id };
 }
@@ -168,7 +167,23 @@ export async function selectWorkspace(
   return selection;
 }
 
-/** spec §3 Organization overview: seats used against the plan's limit. */
+/** Addresses holding a seat through a pending invitation without being members yet. */
+export async function pendingInvitationSeats(db: Database, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(DISTINCT lower(${invitations.email}))::int` })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.organizationId, organizationId),
+        eq(invitations.status, 'pending'),
+        sql`NOT EXISTS (SELECT 1 FROM ${organizationMembers} om JOIN ${users} u ON u.id = om.user_id
+             WHERE om.organization_id = ${organizationId} AND lower(u.email) = lower(${invitations.email}))`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** spec §3 Organization overview: seats used (members plus pending invitations) against the plan's limit. */
 export async function getOverview(db: Database, organizationId: string): Promise<OrganizationOverview> {
   const [organization] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
   if (!organization) throw new AppError('NOT_FOUND', 'Organization not found.');
@@ -180,13 +195,15 @@ export async function getOverview(db: Database, organizationId: string): Promise
     .select({ n: count() })
     .from(workspaces)
     .where(eq(workspaces.organizationId, organizationId));
+  const pending = await pendingInvitationSeats(db, organizationId);
   return {
     organizationId,
     organizationName: organization.name,
     plan: organization.plan,
     memberLimit: organization.memberLimit,
     memberCount: members!.n,
-    memberUsage: members!.n,
+    pendingInvitations: pending,
+    memberUsage: members!.n + pending,
     workspaceCount: spaces!.n,
   };
 }

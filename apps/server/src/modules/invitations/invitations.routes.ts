@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema } from '@tracklane/shared/api/envelope';
+import {
+  confirmInviteRequestSchema,
+  INVITE_MESSAGES,
+  inviteRequestSchema,
+  inviteResponseSchema,
+  inviteResultSchema,
+  resendInviteRequestSchema,
+  workspaceInvitationSchema,
+} from '@tracklane/shared/invitations/invitations.schema';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../lib/app-error';
+import { ok } from '../../lib/envelope';
+import { isSameOriginRequest } from '../../plugins/same-origin';
+import {
+  confirmInvitation,
+  inviteMembers,
+  listMyInvitations,
+  listOrganizationInvitations,
+  resendInvitation,
+} from './invitations.service';
+
+const tags = ['invitations'];
+
+export const invitationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    '/api/workspaces/invite/new',
+    {
+      config: { access: 'admin' },
+      schema: { tags, body: inviteRequestSchema, response: { 200: envelopeSchema(inviteResultSchema) } },
+    },
+    async (request) => {
+      const result = await inviteMembers(ctx, request.tenant!, request.user!, request.body);
+      return ok(result, INVITE_MESSAGES.invited(result.invited));
+    },
+  );
+
+  app.post(
+    '/api/workspaces/invite/resend',
+    {
+      config: { access: 'admin' },
+      schema: { tags, body: resendInviteRequestSchema, response: { 200: envelopeSchema(z.null()) } },
+    },
+    async (request) => {
+      const { email } = await resendInvitation(ctx, request.tenant!, request.user!, request.body.memberId);
+      return ok(null, `Invitation sent again to ${email}`);
+    },
+  );
+
+  app.get(
+    '/api/workspaces/invite/list',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'My pending invitations',
+        response: { 200: envelopeSchema(z.array(workspaceInvitationSchema)) },
+      },
+    },
+    async (request) => ok(await listMyInvitations(ctx.db, request.user!)),
+  );
+
+  app.get(
+    '/api/workspaces/invite/pending',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: "Pending invitations of the admin's organization",
+        response: {
+          200: envelopeSchema(
+            z.array(
+              z.object({
+                memberId: z.string(),
+                email: z.string(),
+                workspaceId: z.string(),
+                workspaceName: z.string(),
+                createdAt: z.string(),
+                lastSentAt: z.string(),
+              }),
+            ),
+          ),
+        },
+      },
+    },
+    async (request) => ok(await listOrganizationInvitations(ctx.db, request.tenant!.organizationId)),
+  );
+
+  app.post(
+    '/api/workspaces/invite/confirm',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        body: confirmInviteRequestSchema,
+        response: { 200: envelopeSchema(inviteResponseSchema) },
+      },
+    },
+    async (request) => {
+      const result = await confirmInvitation(ctx, request.user!, request.body);
+      const message = result.joined
+        ? INVITE_MESSAGES.joined(result.workspaceName)
+        : INVITE_MESSAGES.declined(result.workspaceName);
+      return ok({ workspaceName: result.workspaceName, joined: result.joined }, message);
+    },
+  );
+
+  app.get(
+    '/api/ws/workspaceInvitations',
+    {
+      websocket: true,
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'WebSocket: a message each time my invitations change',
+        querystring: z.object({ userId: z.string() }),
+      },
+      // Checked before the upgrade: a refusal is a plain HTTP error, never an open socket.
+      preHandler: async (request) => {
+        if (!isSameOriginRequest(request, ctx.config.publicUrl))
+          throw new AppError('FORBIDDEN', 'Requests from other sites are not accepted.');
+        if (request.query.userId !== request.user!.id) {
+          throw new AppError('FORBIDDEN', 'You can only listen to your own invitations.');
+        }
+      },
+    },
+    (socket, request) => {
+      ctx.realtime.attach('workspaceInvitations', request.user!.email, socket);
+    },
+  );
+};
