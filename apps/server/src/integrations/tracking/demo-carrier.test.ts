@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { deriveShipment } from '@tracklane/shared/tracking/derive-shipment';
+import { demoVoyage } from './demo-carrier';
+
+const DAY = 86_400_000;
+const started = new Date('2026-11-01T00:00:00Z');
+const query = (containerNo: string) => ({
+  containerNo,
+  mblNo: 'MEDU1234567',
+  carrierScac: 'MSCU',
+  trackingStartedAt: started,
+});
+
+// The demo carrier takes any number; intake is where check digits are enforced.
+const NUMBERS = [
+  'MSCU1234566',
+  'CSQU3054383',
+  'MSKU9070323',
+  'TGHU1000007',
+  'TCNU2000004',
+  'FSCU3000010',
+  'TRHU4000002',
+  'BMOU5000009',
+];
+
+describe('the demo carrier', () => {
+  it('answers the same voyage for the same container every time', () => {
+    const now = started.getTime() + 10 * DAY;
+    expect(demoVoyage(query('CSQU3054383'), now)).toEqual(demoVoyage(query('CSQU3054383'), now));
+  });
+
+  it('turns estimates into actuals as time passes, never losing an actual', () => {
+    const found = NUMBERS.map((n) => ({ n, r: demoVoyage(query(n), started.getTime() + 120 * DAY) })).find(
+      (x) => x.r.status === 'found',
+    );
+    expect(found).toBeDefined();
+    let previousActuals = -1;
+    for (let day = -10; day <= 120; day += 5) {
+      const result = demoVoyage(query(found!.n), started.getTime() + day * DAY);
+      if (result.status !== 'found') continue;
+      const actuals = result.events.filter((e) => e.classifier === 'ACT').length;
+      expect(actuals).toBeGreaterThanOrEqual(previousActuals);
+      previousActuals = actuals;
+      for (const e of result.events) {
+        if (e.classifier === 'ACT')
+          expect(Date.parse(e.eventTime)).toBeLessThanOrEqual(started.getTime() + day * DAY);
+        expect(Date.parse(e.createdAt)).toBeLessThanOrEqual(started.getTime() + day * DAY);
+      }
+    }
+    const end = demoVoyage(query(found!.n), started.getTime() + 120 * DAY);
+    if (end.status !== 'found') throw new Error('expected found');
+    expect(deriveShipment(end.events, { lastFreeDay: end.lastFreeDay ?? null }).status).toBe(
+      'empty_returned',
+    );
+  });
+
+  it('produces real ports, vessels and a coherent journey', () => {
+    for (const n of NUMBERS) {
+      const result = demoVoyage(query(n), started.getTime() + 15 * DAY);
+      if (result.status !== 'found') continue;
+      const d = deriveShipment(result.events);
+      expect(d.pol?.name).toBeTruthy();
+      expect(d.pod?.name).toBeTruthy();
+      expect(d.pol?.locode).not.toBe(d.pod?.locode);
+      expect(d.vessel?.name).toMatch(/^[A-Z ]+$/);
+      const etd = d.departureVO.atd ?? d.departureVO.etd;
+      const eta = d.arrivalVO.ata ?? d.arrivalVO.eta;
+      expect(Date.parse(eta!)).toBeGreaterThan(Date.parse(etd!));
+    }
+  });
+
+  it('says "not found" for some numbers, and slips some ETAs', () => {
+    const results = Array.from({ length: 200 }, (_, i) =>
+      demoVoyage(
+        { ...query(`DEMU${String(i).padStart(7, '0')}`), mblNo: `MEDU${String(i)}` },
+        started.getTime() + 90 * DAY,
+      ),
+    );
+    const notFound = results.filter((r) => r.status === 'not_found').length;
+    expect(notFound).toBeGreaterThan(2);
+    expect(notFound).toBeLessThan(40);
+    const slipped = results.filter(
+      (r) => r.status === 'found' && deriveShipment(r.events).etaHistory.length > 1,
+    ).length;
+    expect(slipped).toBeGreaterThan(20);
+  });
+});

@@ -1,0 +1,251 @@
+import { createHash } from 'node:crypto';
+import { portByLocode } from '@tracklane/shared/tracking/ports';
+import type { EventClassifier, TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
+import type { TrackingProvider, TrackingQuery, TrackingResult } from './provider';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+interface Lane {
+  /** Port calls in order; the first is the POL, the last the POD, the middle ones transshipments. */
+  calls: string[];
+  /** Days at sea between consecutive calls. */
+  legDays: number[];
+}
+
+/** Real services' shapes on the main trade lanes (port rotations simplified to the calls that matter). */
+const LANES: Lane[] = [
+  { calls: ['CNSHA', 'NLRTM'], legDays: [32] },
+  { calls: ['CNNGB', 'SGSIN', 'DEHAM'], legDays: [6, 26] },
+  { calls: ['CNYTN', 'USLAX'], legDays: [16] },
+  { calls: ['KRPUS', 'USSEA'], legDays: [12] },
+  { calls: ['VNCMT', 'PABLB', 'USSAV'], legDays: [27, 6] },
+  { calls: ['INNSA', 'AEJEA', 'GBFXT'], legDays: [4, 21] },
+  { calls: ['CNTAO', 'USLGB'], legDays: [15] },
+  { calls: ['SGSIN', 'BEANR'], legDays: [24] },
+  { calls: ['THLCH', 'SGSIN', 'ESVLC'], legDays: [4, 20] },
+  { calls: ['HKHKG', 'CAVAN'], legDays: [15] },
+  { calls: ['CNXMN', 'MYTPP', 'BRSSZ'], legDays: [5, 30] },
+  { calls: ['DEBRV', 'USNYC'], legDays: [11] },
+  { calls: ['TWKHH', 'AUMEL'], legDays: [14] },
+  { calls: ['CNSHA', 'LKCMB', 'GRPIR'], legDays: [13, 14] },
+];
+
+const VESSELS = [
+  { name: 'MSC IRINA', imo: '9980253' },
+  { name: 'MAERSK ESSEN', imo: '9456771' },
+  { name: 'EVER ACE', imo: '9893890' },
+  { name: 'CMA CGM JACQUES SAADE', imo: '9839131' },
+  { name: 'HMM ALGECIRAS', imo: '9863297' },
+  { name: 'ONE INNOVATION', imo: '9937200' },
+  { name: 'COSCO SHIPPING UNIVERSE', imo: '9795610' },
+  { name: 'HAPAG BERLIN EXPRESS', imo: '9967885' },
+  { name: 'YM WELLBEING', imo: '9864590' },
+  { name: 'ZIM SAMMY OFER', imo: '9931135' },
+];
+
+/** A deterministic pseudo-random stream from a string seed (SHA-256 blocks). */
+function randomStream(seed: string) {
+  let counter = 0;
+  let buffer = Buffer.alloc(0);
+  return (): number => {
+    if (buffer.length < 4) {
+      buffer = createHash('sha256')
+        .update(`${seed}:${String(counter++)}`)
+        .digest();
+    }
+    const value = buffer.readUInt32BE(0);
+    buffer = buffer.subarray(4);
+    return value / 0x1_0000_0000;
+  };
+}
+
+interface Planned {
+  key: string;
+  typeCode: TrackingEvent['typeCode'];
+  empty: 'EMPTY' | 'LADEN' | null;
+  locode: string;
+  sequence: number | null;
+  /** When it really happens (fixed by the seed). */
+  actual: number;
+  /** When it was first planned (booking time) and what the plan said. */
+  planned: number;
+  vessel: (typeof VESSELS)[number] | null;
+  voyage: string | null;
+}
+
+/**
+ * The demo carrier: for any valid container number, a realistic voyage on a real trade lane, the same
+ * every time for the same container, whose milestones turn from estimated to actual as real time
+ * passes, with occasional ETA slips. Some numbers are "not found", as with real carriers.
+ */
+export function createDemoCarrier(): TrackingProvider {
+  return {
+    source: 'demo',
+    async track(query: TrackingQuery, now: Date): Promise<TrackingResult> {
+      return demoVoyage(query, now.getTime());
+    },
+  };
+}
+
+export function demoVoyage(query: TrackingQuery, now: number): TrackingResult {
+  const seed = `${query.containerNo}|${query.mblNo}`;
+  const random = randomStream(seed);
+  if (random() < 0.07) return { status: 'not_found' };
+
+  const lane = LANES[Math.floor(random() * LANES.length)]!;
+  // Containers arrive at every stage: the voyage began up to 45 days before tracking started.
+  const start = query.trackingStartedAt.getTime() - Math.floor(random() * 45 * DAY) - 2 * DAY;
+  const booking = start - 3 * DAY;
+  const hours = (n: number) => Math.floor(random() * n) * HOUR;
+
+  const plan: Planned[] = [];
+  const add = (p: Omit<Planned, 'planned'> & { plannedShift?: number }) =>
+    plan.push({ ...p, planned: p.actual - (p.plannedShift ?? 0) });
+  const origin = lane.calls[0]!;
+  add({
+    key: 'empty-out',
+    typeCode: 'GTOT',
+    empty: 'EMPTY',
+    locode: origin,
+    sequence: null,
+    actual: start + hours(10),
+    vessel: null,
+    voyage: null,
+  });
+  add({
+    key: 'full-in',
+    typeCode: 'GTIN',
+    empty: 'LADEN',
+    locode: origin,
+    sequence: 1,
+    actual: start + 2 * DAY + hours(12),
+    vessel: null,
+    voyage: null,
+  });
+
+  let clock = start + 4 * DAY;
+  // Transshipments change vessel; a slip (about one voyage in three) makes the last leg late.
+  const slipHours = random() < 0.35 ? 24 + Math.floor(random() * 72) : 0;
+  for (let leg = 0; leg < lane.legDays.length; leg++) {
+    const from = lane.calls[leg]!;
+    const to = lane.calls[leg + 1]!;
+    const vessel = VESSELS[Math.floor(random() * VESSELS.length)]!;
+    const voyage = `${String(100 + Math.floor(random() * 800))}${['E', 'W', 'N', 'S'][Math.floor(random() * 4)]!}`;
+    const load = clock + hours(8);
+    const depart = load + 6 * HOUR + hours(10);
+    const lastLeg = leg === lane.legDays.length - 1;
+    const arrive = depart + lane.legDays[leg]! * DAY + hours(12) + (lastLeg ? slipHours * HOUR : 0);
+    const discharge = arrive + 10 * HOUR + hours(20);
+    const slip = lastLeg ? slipHours * HOUR : 0;
+    add({
+      key: `load-${String(leg)}`,
+      typeCode: 'LOAD',
+      empty: 'LADEN',
+      locode: from,
+      sequence: leg + 1,
+      actual: load,
+      vessel,
+      voyage,
+    });
+    add({
+      key: `depa-${String(leg)}`,
+      typeCode: 'DEPA',
+      empty: null,
+      locode: from,
+      sequence: leg + 1,
+      actual: depart,
+      vessel,
+      voyage,
+    });
+    add({
+      key: `arri-${String(leg)}`,
+      typeCode: 'ARRI',
+      empty: null,
+      locode: to,
+      sequence: leg + 2,
+      actual: arrive,
+      vessel,
+      voyage,
+      plannedShift: slip,
+    });
+    add({
+      key: `disc-${String(leg)}`,
+      typeCode: 'DISC',
+      empty: 'LADEN',
+      locode: to,
+      sequence: leg + 2,
+      actual: discharge,
+      vessel,
+      voyage,
+      plannedShift: slip,
+    });
+    clock = discharge + (lastLeg ? 0 : 2 * DAY);
+  }
+  const pod = lane.calls.at(-1)!;
+  const fullOut = clock + 2 * DAY + hours(30);
+  add({
+    key: 'full-out',
+    typeCode: 'GTOT',
+    empty: 'LADEN',
+    locode: pod,
+    sequence: null,
+    actual: fullOut,
+    vessel: null,
+    voyage: null,
+  });
+  add({
+    key: 'empty-in',
+    typeCode: 'GTIN',
+    empty: 'EMPTY',
+    locode: pod,
+    sequence: null,
+    actual: fullOut + 3 * DAY + hours(72),
+    vessel: null,
+    voyage: null,
+  });
+
+  const events: TrackingEvent[] = [];
+  const firstDeparture = plan.find((p) => p.typeCode === 'DEPA')!.actual;
+  for (const p of plan) {
+    if (booking > now) break;
+    const base = {
+      eventType:
+        p.typeCode === 'ARRI' || p.typeCode === 'DEPA' ? ('TRANSPORT' as const) : ('EQUIPMENT' as const),
+      typeCode: p.typeCode,
+      emptyIndicator: p.empty,
+      locationCode: p.locode,
+      locationName: portByLocode(p.locode)?.name ?? null,
+      vesselName: p.vessel?.name ?? null,
+      vesselImo: p.vessel?.imo ?? null,
+      voyage: p.voyage,
+      transportCallSequence: p.sequence,
+    };
+    const event = (
+      classifier: EventClassifier,
+      at: number,
+      created: number,
+      version: string,
+    ): TrackingEvent => ({
+      ...base,
+      eventId: createHash('sha1').update(`${seed}|${p.key}|${version}`).digest('hex').slice(0, 20),
+      classifier,
+      eventTime: new Date(at).toISOString(),
+      createdAt: new Date(created).toISOString(),
+    });
+    // The booking publishes the plan; the departure brings a first estimate; a slip is announced
+    // halfway through the last leg; the actual is published shortly after it happens.
+    events.push(event('PLN', p.planned, booking, 'pln'));
+    if (now >= firstDeparture && p.actual > firstDeparture)
+      events.push(event('EST', p.planned, firstDeparture + HOUR, 'est'));
+    if (p.planned !== p.actual) {
+      const announced = p.actual - (p.actual - firstDeparture) / 2;
+      if (now >= announced) events.push(event('EST', p.actual, announced, 'est-slip'));
+    }
+    const published = p.actual + 20 * 60_000;
+    if (now >= published) events.push(event('ACT', p.actual, published, 'act'));
+  }
+  const discharged = plan.filter((p) => p.typeCode === 'DISC').at(-1)!;
+  const lastFreeDay = now >= discharged.actual ? new Date(discharged.actual + 4 * DAY).toISOString() : null;
+  return { status: 'found', events, lastFreeDay };
+}
