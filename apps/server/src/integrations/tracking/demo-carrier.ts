@@ -47,7 +47,7 @@ const VESSELS = [
 /** A deterministic pseudo-random stream from a string seed (SHA-256 blocks). */
 function randomStream(seed: string) {
   let counter = 0;
-  let buffer = Buffer.alloc(0);
+  let buffer: Buffer = Buffer.alloc(0);
   return (): number => {
     if (buffer.length < 4) {
       buffer = createHash('sha256')
