@@ -8,10 +8,12 @@ import { runMigrations } from './db/migrate';
 import { createMailDelivery, startMailWorker, type MailDelivery } from './integrations/mail/mailer';
 import { createRealtimeHub } from './integrations/realtime/realtime-hub';
 import { createLocalStorage } from './integrations/storage/file-storage';
+import { createProviderRegistry } from './integrations/tracking/registry';
 import { scheduleHousekeeping } from './jobs/housekeeping';
 import { startJobQueue, type JobQueue } from './jobs/queue';
 import { createLogger } from './lib/logger';
 import { loadAuthKey } from './lib/password-crypto';
+import { startTrackingJobs } from './modules/tracking/tracking.jobs';
 
 function readConfig(): Config {
   try {
@@ -66,6 +68,8 @@ async function main(): Promise<void> {
     mail = createMailDelivery({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
     await startMailWorker(jobs, mail);
     await scheduleHousekeeping(jobs, db);
+    const providerFor = createProviderRegistry();
+    await startTrackingJobs(jobs, db, providerFor, logger);
     realtime = createRealtimeHub(databaseUrl, logger);
     await realtime.ready;
     const ctx: AppContext = {
@@ -77,6 +81,7 @@ async function main(): Promise<void> {
       authKey: await loadAuthKey({ pem: config.authRsaPrivateKey, dataDir: config.dataDir }),
       storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
       realtime,
+      providerFor,
     };
     app = await buildApp(ctx);
     await app.listen({ port: config.port, host: config.host });

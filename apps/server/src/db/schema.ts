@@ -5,3 +5,4 @@ export * from './schema/auth-codes';
 export * from './schema/mail';
 export * from './schema/organizations';
 export * from './schema/invitations';
+export * from './schema/tracking';

@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 export const QUEUES = {
   mailDeliver: 'mail.deliver',
   housekeeping: 'housekeeping',
+  trackingPoll: 'tracking.poll',
+  trackingRefresh: 'tracking.refresh',
 } as const;
 
 export interface MailDeliverJob {
@@ -13,7 +15,11 @@ export interface MailDeliverJob {
 
 export interface JobQueue {
   /** Enqueues inside the caller's transaction when `client` is given. */
-  send(queue: string, data: object, options: { client?: pg.PoolClient; retryLimit?: number }): Promise<void>;
+  send(
+    queue: string,
+    data: object,
+    options: { client?: pg.PoolClient; retryLimit?: number; singletonKey?: string },
+  ): Promise<void>;
   boss: PgBoss;
 }
 
@@ -32,9 +38,10 @@ export async function startJobQueue(
   }
   return {
     boss,
-    async send(queue, data, { client, retryLimit }) {
+    async send(queue, data, { client, retryLimit, singletonKey }) {
       await boss.send(queue, data, {
         ...(retryLimit === undefined ? {} : { retryLimit }),
+        ...(singletonKey === undefined ? {} : { singletonKey }),
         ...(client
           ? { db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) } }
           : {}),

@@ -1,0 +1,150 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema } from '@tracklane/shared/api/envelope';
+import {
+  oceanArchiveRequestSchema,
+  oceanFavoriteRequestSchema,
+  oceanIntakeOutcomeSchema,
+  oceanIntakeRequestSchema,
+  oceanListQuerySchema,
+  oceanListResultSchema,
+  oceanOptionsSchema,
+  oceanShipmentDetailSchema,
+} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { canViewShipments } from '@tracklane/shared/organizations/organizations.policy';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../lib/app-error';
+import { ok } from '../../lib/envelope';
+import type { Tenant } from '../organizations/selection';
+import { createOceanShipments } from './intake.service';
+import {
+  getOceanShipment,
+  listOceanOptions,
+  listOceanShipments,
+  setArchived,
+  setFavorite,
+} from './ocean-shipments.service';
+
+const tags = ['ocean-shipments'];
+
+/** spec §6: shipmentPermission 0 or 1 may see shipments; any other value has no shipment list. */
+function workspaceWithShipments(tenant: Tenant | null): string {
+  if (!tenant || !canViewShipments(tenant.shipmentPermission)) {
+    throw new AppError('FORBIDDEN', 'You do not have access to shipments in this workspace.');
+  }
+  return tenant.workspaceId;
+}
+
+export const oceanShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    '/api/shipments/ocean',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'Add ocean shipments (one or many)',
+        body: oceanIntakeRequestSchema,
+        response: { 200: envelopeSchema(z.array(oceanIntakeOutcomeSchema)) },
+      },
+    },
+    async (request) => {
+      const outcomes = await createOceanShipments(ctx, request.tenant!, request.body.items);
+      const created = outcomes.filter((o) => o.outcome === 'created').length;
+      return ok(outcomes, `${String(created)} shipment(s) added`);
+    },
+  );
+
+  app.get(
+    '/api/shipments/ocean',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        querystring: oceanListQuerySchema,
+        response: { 200: envelopeSchema(oceanListResultSchema) },
+      },
+    },
+    async (request) =>
+      ok(await listOceanShipments(ctx.db, workspaceWithShipments(request.tenant), request.query)),
+  );
+
+  app.get(
+    '/api/shipments/ocean/options',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'Carriers and POL/POD options for filters',
+        response: { 200: envelopeSchema(oceanOptionsSchema) },
+      },
+    },
+    async (request) => ok(await listOceanOptions(ctx.db, workspaceWithShipments(request.tenant))),
+  );
+
+  app.post(
+    '/api/shipments/ocean/archive',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        body: oceanArchiveRequestSchema,
+        response: {
+          200: envelopeSchema(
+            z.object({ updatedIds: z.array(z.string()), activeCount: z.number(), archivedCount: z.number() }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const result = await setArchived(
+        ctx.db,
+        workspaceWithShipments(request.tenant),
+        request.body.shipmentOverallIds,
+        request.body.archived,
+      );
+      return ok(result, request.body.archived ? 'Archived' : 'Moved back to active');
+    },
+  );
+
+  app.post(
+    '/api/shipments/ocean/favorite',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        body: oceanFavoriteRequestSchema,
+        response: { 200: envelopeSchema(z.object({ updatedIds: z.array(z.string()) })) },
+      },
+    },
+    async (request) =>
+      ok(
+        await setFavorite(
+          ctx.db,
+          workspaceWithShipments(request.tenant),
+          request.body.shipmentOverallIds,
+          request.body.favorite,
+        ),
+      ),
+  );
+
+  app.get(
+    '/api/shipments/ocean/:containerNo/:mblNo',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        params: z.object({ containerNo: z.string().max(40), mblNo: z.string().max(60) }),
+        response: { 200: envelopeSchema(oceanShipmentDetailSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await getOceanShipment(
+          ctx.db,
+          workspaceWithShipments(request.tenant),
+          request.params.containerNo,
+          request.params.mblNo,
+        ),
+      ),
+  );
+};

@@ -1,0 +1,255 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type {
+  OceanListQuery,
+  OceanShipment,
+  OceanShipmentDetail,
+  OceanSort,
+} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { carrierByScac, OCEAN_CARRIERS } from '@tracklane/shared/tracking/carriers';
+import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
+import { portByLocode } from '@tracklane/shared/tracking/ports';
+import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
+import type { Database } from '../../db/client';
+import { containerEvents, containers, oceanShipments } from '../../db/schema/tracking';
+import { AppError } from '../../lib/app-error';
+
+type ShipmentRow = typeof oceanShipments.$inferSelect;
+type ContainerRow = typeof containers.$inferSelect;
+
+const port = (locode: string | null) =>
+  locode ? { locode, name: portByLocode(locode)?.name ?? null } : null;
+
+export function toOceanShipment(
+  s: ShipmentRow,
+  c: Pick<ContainerRow, 'derived' | 'lastCheckedAt' | 'lastSource'>,
+): OceanShipment {
+  const d: DerivedShipment | null = c.derived;
+  const o = d?.shipmentOverall;
+  return {
+    shipmentOverallId: s.id,
+    containerNo: s.containerNo,
+    mblNo: s.mblNo,
+    carrierScac: s.carrierScac,
+    carrierName: carrierByScac(s.carrierScac)?.name ?? null,
+    state: s.state,
+    status: (s.status as OceanShipment['status']) ?? null,
+    pol: d?.pol ?? port(s.polLocode),
+    pod: d?.pod ?? port(s.podLocode),
+    vesselName: s.vesselName,
+    departureVO: { etd: s.etd?.toISOString() ?? null, atd: s.atd?.toISOString() ?? null },
+    arrivalVO: { eta: s.eta?.toISOString() ?? null, ata: s.ata?.toISOString() ?? null },
+    shipmentOverall: {
+      shipmentOverallId: s.id,
+      emptyGateOut: o?.emptyGateOut ?? null,
+      fullGateIn: o?.fullGateIn ?? null,
+      loaded: o?.loaded ?? null,
+      lastFreeDay: o?.lastFreeDay ?? null,
+      fullGateOut: o?.fullGateOut ?? null,
+      emptyReturned: o?.emptyReturned ?? null,
+      discharged: o?.discharged ?? null,
+      berthed: o?.berthed ?? null,
+    },
+    favorite: s.favorite,
+    archived: s.archived,
+    createdAt: s.createdAt.toISOString(),
+    lastCheckedAt: c.lastCheckedAt?.toISOString() ?? null,
+    source: c.lastSource,
+  };
+}
+
+type SortKey = 'createdAt' | 'arrivalAt' | 'departureAt' | 'containerNo';
+
+/** How each sort orders rows; the cursor carries the row's value of `key` and its id. */
+const SORTS: Record<OceanSort, { key: SortKey; direction: 'asc' | 'desc' }> = {
+  created_desc: { key: 'createdAt', direction: 'desc' },
+  arrival_asc: { key: 'arrivalAt', direction: 'asc' },
+  arrival_desc: { key: 'arrivalAt', direction: 'desc' },
+  departure_asc: { key: 'departureAt', direction: 'asc' },
+  departure_desc: { key: 'departureAt', direction: 'desc' },
+  container_asc: { key: 'containerNo', direction: 'asc' },
+};
+
+interface Cursor {
+  v: string;
+  id: string;
+}
+
+function encodeCursor(value: unknown, id: string): string {
+  const v = value instanceof Date ? value.toISOString() : String(value);
+  return Buffer.from(JSON.stringify({ v, id } satisfies Cursor)).toString('base64url');
+}
+
+function decodeCursor(cursor: string): Cursor {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<Cursor>;
+    if (typeof parsed.v === 'string' && typeof parsed.id === 'string' && /^[0-9a-f-]{36}$/.test(parsed.id))
+      return { v: parsed.v, id: parsed.id };
+  } catch {
+    // fall through
+  }
+  throw new AppError('VALIDATION', 'The page cursor is not valid. Start from the first page.');
+}
+
+/**
+ * One page of the workspace's ocean shipments (keyset pagination: stable while rows are added, and as
+ * fast on page 1,000 as on page 1), with the counts of both tabs.
+ */
+export async function listOceanShipments(db: Database, workspaceId: string, query: OceanListQuery) {
+  const sort = SORTS[query.sort];
+  const column = oceanShipments[sort.key];
+  const filters: (SQL | undefined)[] = [
+    eq(oceanShipments.workspaceId, workspaceId),
+    eq(oceanShipments.archived, query.status === 'archived'),
+  ];
+  if (query.search?.trim()) {
+    const term = normaliseContainerNumber(query.search).replace(/[%_\\]/g, '');
+    const mblTerm = normaliseMblNumber(query.search).replace(/[%_\\]/g, '');
+    if (term)
+      filters.push(
+        sql`(${oceanShipments.containerNo} LIKE ${`${term}%`} OR ${oceanShipments.mblNo} LIKE ${`${mblTerm}%`})`,
+      );
+  }
+  if (query.carrier) filters.push(eq(oceanShipments.carrierScac, query.carrier.toUpperCase()));
+  if (query.pol) filters.push(eq(oceanShipments.polLocode, query.pol.toUpperCase()));
+  if (query.pod) filters.push(eq(oceanShipments.podLocode, query.pod.toUpperCase()));
+  if (query.favorite) filters.push(eq(oceanShipments.favorite, query.favorite === 'true'));
+  if (query.cursor) {
+    const cursor = decodeCursor(query.cursor);
+    const value = sort.key === 'containerNo' ? cursor.v : new Date(cursor.v);
+    filters.push(
+      sort.direction === 'desc'
+        ? sql`(${column}, ${oceanShipments.id}) < (${value}, ${cursor.id})`
+        : sql`(${column}, ${oceanShipments.id}) > (${value}, ${cursor.id})`,
+    );
+  }
+  const order =
+    sort.direction === 'desc'
+      ? [desc(column), desc(oceanShipments.id)]
+      : [asc(column), asc(oceanShipments.id)];
+  const rows = await db
+    .select({
+      s: oceanShipments,
+      c: {
+        derived: containers.derived,
+        lastCheckedAt: containers.lastCheckedAt,
+        lastSource: containers.lastSource,
+      },
+    })
+    .from(oceanShipments)
+    .innerJoin(containers, eq(containers.id, oceanShipments.containerId))
+    .where(and(...filters))
+    .orderBy(...order)
+    .limit(query.limit + 1);
+
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const counts = await countTabs(db, workspaceId);
+  return {
+    items: page.map((r) => toOceanShipment(r.s, r.c)),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.s[sort.key], last.s.id) : null,
+    ...counts,
+  };
+}
+
+export async function countTabs(
+  db: Database,
+  workspaceId: string,
+): Promise<{ activeCount: number; archivedCount: number }> {
+  const rows = await db
+    .select({ archived: oceanShipments.archived, n: sql<number>`count(*)::int` })
+    .from(oceanShipments)
+    .where(eq(oceanShipments.workspaceId, workspaceId))
+    .groupBy(oceanShipments.archived);
+  return {
+    activeCount: rows.find((r) => !r.archived)?.n ?? 0,
+    archivedCount: rows.find((r) => r.archived)?.n ?? 0,
+  };
+}
+
+/** Moves shipments of the workspace between the active and archived tabs (spec §4). */
+export async function setArchived(db: Database, workspaceId: string, ids: string[], archived: boolean) {
+  const updated = await db
+    .update(oceanShipments)
+    .set({ archived, archivedAt: archived ? new Date() : null })
+    .where(and(eq(oceanShipments.workspaceId, workspaceId), inArray(oceanShipments.id, ids)))
+    .returning({ id: oceanShipments.id });
+  return { updatedIds: updated.map((u) => u.id), ...(await countTabs(db, workspaceId)) };
+}
+
+export async function setFavorite(db: Database, workspaceId: string, ids: string[], favorite: boolean) {
+  const updated = await db
+    .update(oceanShipments)
+    .set({ favorite, favoritedAt: favorite ? new Date() : null })
+    .where(and(eq(oceanShipments.workspaceId, workspaceId), inArray(oceanShipments.id, ids)))
+    .returning({ id: oceanShipments.id });
+  return { updatedIds: updated.map((u) => u.id) };
+}
+
+/** One shipment of the workspace with everything the detail page shows. Another workspace's is not found. */
+export async function getOceanShipment(
+  db: Database,
+  workspaceId: string,
+  containerNo: string,
+  mblNo: string,
+): Promise<OceanShipmentDetail> {
+  const [row] = await db
+    .select({ s: oceanShipments, c: containers })
+    .from(oceanShipments)
+    .innerJoin(containers, eq(containers.id, oceanShipments.containerId))
+    .where(
+      and(
+        eq(oceanShipments.workspaceId, workspaceId),
+        eq(oceanShipments.containerNo, normaliseContainerNumber(containerNo)),
+        eq(oceanShipments.mblNo, normaliseMblNumber(mblNo)),
+      ),
+    )
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'This shipment is not tracked in this workspace.');
+  const events = await db
+    .select()
+    .from(containerEvents)
+    .where(eq(containerEvents.containerId, row.c.id))
+    .orderBy(asc(containerEvents.eventTime), asc(containerEvents.id));
+  const d = row.c.derived;
+  return {
+    ...toOceanShipment(row.s, row.c),
+    transshipments: d?.transshipments ?? [],
+    vessel: d?.vessel ?? null,
+    etaHistory: d?.etaHistory ?? [],
+    events: events.map((e) => ({
+      eventType: e.eventType,
+      typeCode: e.typeCode,
+      classifier: e.classifier as 'PLN' | 'EST' | 'ACT',
+      emptyIndicator: e.emptyIndicator,
+      location: e.locationCode ? { locode: e.locationCode, name: e.locationName } : null,
+      vesselName: e.vesselName,
+      vesselImo: e.vesselImo,
+      voyage: e.voyage,
+      eventTime: e.eventTime.toISOString(),
+      eventCreatedAt: e.eventCreatedAt.toISOString(),
+      receivedAt: e.receivedAt.toISOString(),
+      source: e.source,
+    })),
+    lastError: row.c.lastError,
+    nextCheckAt:
+      row.c.state === 'completed' || row.c.state === 'not_found' ? null : row.c.nextCheckAt.toISOString(),
+  };
+}
+
+/** Filter options: every known carrier, and the POLs and PODs that occur in the workspace. */
+export async function listOceanOptions(db: Database, workspaceId: string) {
+  const ports = await db.execute<{ kind: string; locode: string }>(sql`
+    SELECT DISTINCT 'pol' AS kind, pol_locode AS locode FROM ${oceanShipments} WHERE workspace_id = ${workspaceId} AND pol_locode IS NOT NULL
+    UNION
+    SELECT DISTINCT 'pod', pod_locode FROM ${oceanShipments} WHERE workspace_id = ${workspaceId} AND pod_locode IS NOT NULL`);
+  const toPorts = (kind: string) =>
+    ports.rows
+      .filter((r) => r.kind === kind)
+      .map((r) => ({ locode: r.locode, name: portByLocode(r.locode)?.name ?? null }))
+      .sort((a, b) => (a.name ?? a.locode).localeCompare(b.name ?? b.locode));
+  return {
+    carriers: OCEAN_CARRIERS.map((c) => ({ scac: c.scac, name: c.name })),
+    pols: toPorts('pol'),
+    pods: toPorts('pod'),
+  };
+}

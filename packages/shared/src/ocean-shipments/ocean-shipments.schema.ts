@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { SHIPMENT_STATUSES } from '../tracking/derive-shipment';
+
+export const OCEAN_INTAKE_MAX_ITEMS = 500;
+export const OCEAN_LIST_MAX_LIMIT = 200;
+
+export const oceanIntakeItemSchema = z.object({
+  containerNo: z.string().max(40, { message: 'Container number is too long' }),
+  mblNo: z.string().max(60, { message: 'Bill of lading number is too long' }),
+  carrierScac: z.string().max(10).optional(),
+});
+export type OceanIntakeItem = z.infer<typeof oceanIntakeItemSchema>;
+
+export const oceanIntakeRequestSchema = z.strictObject({
+  items: z
+    .array(oceanIntakeItemSchema)
+    .min(1, { message: 'Add at least one shipment' })
+    .max(OCEAN_INTAKE_MAX_ITEMS, {
+      message: `At most ${String(OCEAN_INTAKE_MAX_ITEMS)} shipments at a time`,
+    }),
+});
+
+export const oceanIntakeOutcomeSchema = z.object({
+  containerNo: z.string(),
+  mblNo: z.string(),
+  carrierScac: z.string().nullable(),
+  outcome: z.enum(['created', 'already_tracked', 'refused']),
+  /** Why it was refused, or a note (e.g. "archived": it is in the archived list). */
+  message: z.string().nullable(),
+  shipmentOverallId: z.string().nullable(),
+});
+export type OceanIntakeOutcome = z.infer<typeof oceanIntakeOutcomeSchema>;
+
+const portSchema = z.object({ locode: z.string(), name: z.string().nullable() });
+const milestoneSchema = z
+  .object({ time: z.string(), classifier: z.enum(['PLN', 'EST', 'ACT']), location: portSchema.nullable() })
+  .nullable();
+
+export const shipmentOverallSchema = z.object({
+  shipmentOverallId: z.string(),
+  emptyGateOut: milestoneSchema,
+  fullGateIn: milestoneSchema,
+  loaded: milestoneSchema,
+  lastFreeDay: milestoneSchema,
+  fullGateOut: milestoneSchema,
+  emptyReturned: milestoneSchema,
+  discharged: milestoneSchema,
+  berthed: milestoneSchema,
+});
+
+export const oceanShipmentSchema = z.object({
+  shipmentOverallId: z.string(),
+  containerNo: z.string(),
+  mblNo: z.string(),
+  carrierScac: z.string(),
+  carrierName: z.string().nullable(),
+  /** Tracking state: pending (first check running), active, not_found, completed. */
+  state: z.string(),
+  status: z.enum(SHIPMENT_STATUSES).nullable(),
+  pol: portSchema.nullable(),
+  pod: portSchema.nullable(),
+  vesselName: z.string().nullable(),
+  departureVO: z.object({ etd: z.string().nullable(), atd: z.string().nullable() }),
+  arrivalVO: z.object({ eta: z.string().nullable(), ata: z.string().nullable() }),
+  shipmentOverall: shipmentOverallSchema,
+  favorite: z.boolean(),
+  archived: z.boolean(),
+  createdAt: z.string(),
+  lastCheckedAt: z.string().nullable(),
+  /** Where the data comes from: "demo" data is labelled as such in the UI. */
+  source: z.string().nullable(),
+});
+export type OceanShipment = z.infer<typeof oceanShipmentSchema>;
+
+export const OCEAN_SORTS = [
+  'created_desc',
+  'arrival_asc',
+  'arrival_desc',
+  'departure_asc',
+  'departure_desc',
+  'container_asc',
+] as const;
+export type OceanSort = (typeof OCEAN_SORTS)[number];
+
+export const oceanListQuerySchema = z.strictObject({
+  status: z.enum(['active', 'archived']).default('active'),
+  limit: z.coerce.number().int().min(1).max(OCEAN_LIST_MAX_LIMIT).default(50),
+  cursor: z.string().max(300).optional(),
+  sort: z.enum(OCEAN_SORTS).default('created_desc'),
+  search: z.string().max(60).optional(),
+  carrier: z.string().max(10).optional(),
+  pol: z.string().max(10).optional(),
+  pod: z.string().max(10).optional(),
+  favorite: z.enum(['true', 'false']).optional(),
+});
+export type OceanListQuery = z.infer<typeof oceanListQuerySchema>;
+
+export const oceanListResultSchema = z.object({
+  items: z.array(oceanShipmentSchema),
+  nextCursor: z.string().nullable(),
+  activeCount: z.number().int(),
+  archivedCount: z.number().int(),
+});
+
+export const oceanArchiveRequestSchema = z.strictObject({
+  shipmentOverallIds: z
+    .array(z.uuid({ message: 'Shipment not found' }))
+    .min(1)
+    .max(OCEAN_INTAKE_MAX_ITEMS),
+  archived: z.boolean(),
+});
+
+export const oceanFavoriteRequestSchema = z.strictObject({
+  shipmentOverallIds: z
+    .array(z.uuid({ message: 'Shipment not found' }))
+    .min(1)
+    .max(OCEAN_INTAKE_MAX_ITEMS),
+  favorite: z.boolean(),
+});
+
+export const trackingEventSchema = z.object({
+  eventType: z.string(),
+  typeCode: z.string(),
+  classifier: z.enum(['PLN', 'EST', 'ACT']),
+  emptyIndicator: z.string().nullable(),
+  location: portSchema.nullable(),
+  vesselName: z.string().nullable(),
+  vesselImo: z.string().nullable(),
+  voyage: z.string().nullable(),
+  eventTime: z.string(),
+  eventCreatedAt: z.string(),
+  receivedAt: z.string(),
+  source: z.string(),
+});
+
+export const oceanShipmentDetailSchema = oceanShipmentSchema.extend({
+  transshipments: z.array(portSchema),
+  vessel: z
+    .object({ name: z.string(), imo: z.string().nullable(), voyage: z.string().nullable() })
+    .nullable(),
+  etaHistory: z.array(
+    z.object({ eta: z.string(), classifier: z.enum(['PLN', 'EST', 'ACT']), recordedAt: z.string() }),
+  ),
+  events: z.array(trackingEventSchema),
+  lastError: z.string().nullable(),
+  nextCheckAt: z.string().nullable(),
+});
+export type OceanShipmentDetail = z.infer<typeof oceanShipmentDetailSchema>;
+
+export const oceanOptionsSchema = z.object({
+  carriers: z.array(z.object({ scac: z.string(), name: z.string() })),
+  pols: z.array(portSchema),
+  pods: z.array(portSchema),
+});
