@@ -53,6 +53,7 @@ const envSchema = z.object({
     .default('Tracklane <no-reply@tracklane.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromString.default(false),
+  SEED_DEMO: booleanFromString.optional(),
   AUTH_RSA_PRIVATE_KEY: z
     .string()
     .refine((v) => v.includes('PRIVATE KEY'), {
@@ -87,6 +88,8 @@ export interface Config {
   authRsaPrivateKey: string | undefined;
   /** Requests per minute and client address, across the whole API (a flood guard). */
   rateLimitPerMinute: number;
+  /** Create the demo account with a dozen demo containers on first start. */
+  seedDemo: boolean;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
   /** Serve the built web app (static files + SPA fallback) from this process. */
@@ -125,6 +128,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    // On by default only with the embedded database: a shared server is nobody's demo.
+    seedDemo: e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'test'),
     authRsaPrivateKey: e.AUTH_RSA_PRIVATE_KEY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     serveWeb: e.SERVE_WEB ?? e.NODE_ENV === 'production',

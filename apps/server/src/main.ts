@@ -13,6 +13,7 @@ import { scheduleHousekeeping } from './jobs/housekeeping';
 import { startJobQueue, type JobQueue } from './jobs/queue';
 import { createLogger } from './lib/logger';
 import { loadAuthKey } from './lib/password-crypto';
+import { seedDemoAccount } from './modules/demo/seed-demo';
 import { startTrackingJobs } from './modules/tracking/tracking.jobs';
 
 function readConfig(): Config {
@@ -83,6 +84,13 @@ async function main(): Promise<void> {
       realtime,
       providerFor,
     };
+    if (config.seedDemo) {
+      const demo = await seedDemoAccount(ctx);
+      logger.info({ email: demo.email }, demo.created ? 'demo account created' : 'demo account ready');
+      console.log(
+        `\n  Demo account: ${demo.email}  password: ${demo.password}  (SEED_DEMO=false turns this off)`,
+      );
+    }
     app = await buildApp(ctx);
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {

@@ -159,3 +159,39 @@ describe('avatars', () => {
     expect(res.json().result.avatar).toBeNull();
   });
 });
+
+describe('table column preferences', () => {
+  it('are saved per user and table, and validated', async () => {
+    const me = await signUp(app, ctx);
+    const other = await signUp(app, ctx);
+    const url = '/api/users/preferences/oceanTableColumns';
+    expect(
+      (await app.inject({ method: 'GET', url, headers: { cookie: me.cookie } })).json().result,
+    ).toBeNull();
+    const value = { hidden: ['vessel'], order: ['containerNo', 'eta', 'pol'] };
+    expect(
+      (await app.inject({ method: 'PUT', url, headers: { cookie: me.cookie }, payload: value })).statusCode,
+    ).toBe(200);
+    expect((await app.inject({ method: 'GET', url, headers: { cookie: me.cookie } })).json().result).toEqual(
+      value,
+    );
+    expect(
+      (await app.inject({ method: 'GET', url, headers: { cookie: other.cookie } })).json().result,
+    ).toBeNull();
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: '/api/users/preferences/secrets',
+          headers: { cookie: me.cookie },
+          payload: value,
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await app.inject({ method: 'PUT', url, headers: { cookie: me.cookie }, payload: { hidden: 'all' } }))
+        .statusCode,
+    ).toBe(400);
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+});

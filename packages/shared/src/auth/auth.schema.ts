@@ -129,3 +129,12 @@ export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 /** Avatars: images only, recognised by their bytes. */
 export const AVATAR_MAX_BYTES = 2_000_000;
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+
+/** spec §3 "tracking table columns (hidden columns, order)": saved per user and per table. */
+export const tableColumnsPreferenceSchema = z.strictObject({
+  hidden: z.array(z.string().max(40)).max(50),
+  order: z.array(z.string().max(40)).max(50),
+});
+export const PREFERENCE_KEYS = ['oceanTableColumns', 'expressTableColumns'] as const;
+export const preferenceKeySchema = z.enum(PREFERENCE_KEYS, { message: 'Unknown preference' });
+export type PreferenceKey = z.infer<typeof preferenceKeySchema>;

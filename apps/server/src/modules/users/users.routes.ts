@@ -1,8 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeSchema } from '@tracklane/shared/api/envelope';
-import { publicUserSchema, updateProfileRequestSchema } from '@tracklane/shared/auth/auth.schema';
+import {
+  preferenceKeySchema,
+  publicUserSchema,
+  tableColumnsPreferenceSchema,
+  updateProfileRequestSchema,
+} from '@tracklane/shared/auth/auth.schema';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { userPreferences } from '../../db/schema/tracking';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
@@ -70,6 +77,53 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         .returning();
       await deleteImage(ctx.storage, user.avatarUrl);
       return ok(toPublicUser(updated!), 'Avatar removed');
+    },
+  );
+
+  const preferenceEnvelope = envelopeSchema(tableColumnsPreferenceSchema.nullable());
+
+  app.get(
+    '/api/users/preferences/:key',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        params: z.object({ key: preferenceKeySchema }),
+        response: { 200: preferenceEnvelope },
+      },
+    },
+    async (request) => {
+      const [row] = await ctx.db
+        .select({ value: userPreferences.value })
+        .from(userPreferences)
+        .where(
+          and(eq(userPreferences.userId, request.user!.id), eq(userPreferences.key, request.params.key)),
+        );
+      const parsed = tableColumnsPreferenceSchema.safeParse(row?.value);
+      return ok(parsed.success ? parsed.data : null);
+    },
+  );
+
+  app.put(
+    '/api/users/preferences/:key',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        params: z.object({ key: preferenceKeySchema }),
+        body: tableColumnsPreferenceSchema,
+        response: { 200: preferenceEnvelope },
+      },
+    },
+    async (request) => {
+      await ctx.db
+        .insert(userPreferences)
+        .values({ userId: request.user!.id, key: request.params.key, value: request.body })
+        .onConflictDoUpdate({
+          target: [userPreferences.userId, userPreferences.key],
+          set: { value: request.body, updatedAt: new Date() },
+        });
+      return ok(request.body, 'Saved');
     },
   );
 };

@@ -1,0 +1,51 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { checkContainerNumber } from '@tracklane/shared/validation/container-number';
+import { oceanShipments } from '../src/db/schema/tracking';
+import { DEMO_EMAIL, demoShipments, seedDemoAccount } from '../src/modules/demo/seed-demo';
+import { useTestApp } from './app';
+import { encryptPassword, fromIp } from './auth-helpers';
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'tracklane-demo-'));
+const { app, ctx } = await useTestApp({ dataDir });
+
+describe('the demo account', () => {
+  it('is created once, signs in with the printed password, and follows a dozen demo containers', async () => {
+    const first = await seedDemoAccount(ctx);
+    expect(first).toMatchObject({ email: DEMO_EMAIL, created: true });
+    const again = await seedDemoAccount(ctx);
+    expect(again).toEqual({ email: DEMO_EMAIL, password: first.password, created: false });
+
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      ...fromIp(),
+      payload: {
+        email: DEMO_EMAIL,
+        password: encryptPassword(ctx, first.password),
+        keyId: ctx.authKey.keyId,
+      },
+    });
+    expect(login.statusCode).toBe(200);
+    const cookie = `tl_session=${login.cookies.find((c) => c.name === 'tl_session')!.value}`;
+    const list = (
+      await app.inject({ method: 'GET', url: '/api/shipments/ocean', headers: { cookie } })
+    ).json().result;
+    expect(list.activeCount).toBe(12);
+    const rows = await ctx.db
+      .select()
+      .from(oceanShipments)
+      .where(eq(oceanShipments.containerNo, list.items[0].containerNo));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('uses valid container numbers on several carriers', () => {
+    const shipments = demoShipments(new Date());
+    expect(shipments).toHaveLength(12);
+    for (const s of shipments) expect(checkContainerNumber(s.containerNo).valid).toBe(true);
+    expect(new Set(shipments.map((s) => s.carrierScac)).size).toBeGreaterThan(4);
+  });
+});
