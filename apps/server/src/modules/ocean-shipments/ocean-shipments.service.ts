@@ -74,7 +74,7 @@ interface Cursor {
   id: string;
 }
 
-function encodeCursor(value: unknown, id: string): string {
+export function encodeCursor(value: unknown, id: string): string {
   const v = value instanceof Date ? value.toISOString() : String(value);
   return Buffer.from(JSON.stringify({ v, id } satisfies Cursor)).toString('base64url');
 }
@@ -90,11 +90,8 @@ function decodeCursor(cursor: string): Cursor {
   throw new AppError('VALIDATION', 'The page cursor is not valid. Start from the first page.');
 }
 
-/**
- * One page of the workspace's ocean shipments (keyset pagination: stable while rows are added, and as
- * fast on page 1,000 as on page 1), with the counts of both tabs.
- */
-export async function listOceanShipments(db: Database, workspaceId: string, query: OceanListQuery) {
+/** The page query of a list request, unexecuted (the benchmark runs its SQL through a bare client). */
+export function oceanListQuery(db: Database, workspaceId: string, query: OceanListQuery) {
   const sort = SORTS[query.sort];
   const column = oceanShipments[sort.key];
   const filters: (SQL | undefined)[] = [
@@ -126,7 +123,7 @@ export async function listOceanShipments(db: Database, workspaceId: string, quer
     sort.direction === 'desc'
       ? [desc(column), desc(oceanShipments.id)]
       : [asc(column), asc(oceanShipments.id)];
-  const rows = await db
+  return db
     .select({
       s: oceanShipments,
       c: {
@@ -140,13 +137,21 @@ export async function listOceanShipments(db: Database, workspaceId: string, quer
     .where(and(...filters))
     .orderBy(...order)
     .limit(query.limit + 1);
+}
 
+/**
+ * One page of the workspace's ocean shipments (keyset pagination: stable while rows are added, and as
+ * fast on page 1,000 as on page 1), with the counts of both tabs.
+ */
+export async function listOceanShipments(db: Database, workspaceId: string, query: OceanListQuery) {
+  const rows = await oceanListQuery(db, workspaceId, query);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const counts = await countTabs(db, workspaceId);
   return {
     items: page.map((r) => toOceanShipment(r.s, r.c)),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.s[sort.key], last.s.id) : null,
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor(last.s[SORTS[query.sort].key], last.s.id) : null,
     ...counts,
   };
 }
