@@ -109,6 +109,7 @@ export default tseslint.config(
       'apps/server/src/config.ts',
       'apps/server/src/main.ts',
       '**/test/**/*.ts',
+      '**/bench/**/*.ts',
       'e2e/**/*.ts',
       '**/*.config.ts',
     ],
