@@ -494,3 +494,31 @@ describe('cross-site requests', () => {
     expect(sameOrigin.statusCode).toBe(200);
   });
 });
+
+describe('registration retries', () => {
+  it('a refused form does not use up the one-code-a-minute allowance', async () => {
+    const email = uniqueEmail('retry');
+    const ip = fromIp();
+    const short = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      ...ip,
+      payload: registerPayload(email, 'short'),
+    });
+    expect(short.statusCode).toBe(400);
+    const stale = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      ...ip,
+      payload: { ...registerPayload(email), keyId: 'old-key' },
+    });
+    expect(stale.statusCode).toBe(400);
+    const fine = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      ...ip,
+      payload: registerPayload(email),
+    });
+    expect(fine.statusCode).toBe(200);
+  });
+});

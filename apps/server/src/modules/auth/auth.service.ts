@@ -93,12 +93,13 @@ const codeCheckRules = (kind: string, email: string, ip: string): RateRule[] => 
 export async function register(ctx: AppContext, input: RegisterRequest, client: ClientMeta): Promise<void> {
   await enforceRateLimits(ctx.db, [
     { key: `register:ip:${client.ip}`, limit: LIMITS.registrationsPerIp, windowSeconds: 60 * 60 },
-    ...codeRequestRules(input.email, client.ip),
   ]);
   const password = await openPassword(ctx, input.keyId, input.password);
   if (password === null) throw unreadablePassword();
   const strength = plainPasswordSchema.safeParse(password);
   if (!strength.success) throw new AppError('VALIDATION', strength.error.issues[0]?.message);
+  // Counted only for a registration that will send a code: a refused form must not cost the minute.
+  await enforceRateLimits(ctx.db, codeRequestRules(input.email, client.ip));
   const passwordHash = await hashPassword(password);
 
   await withTransaction(ctx.pool, async (t) => {
