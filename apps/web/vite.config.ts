@@ -22,6 +22,9 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
+            // node-forge is loaded on demand, only where WebCrypto is missing (plain-http installations):
+            // in the shared vendor chunk it would be downloaded by everyone.
+            { name: 'node-forge', test: /node_modules[\\/]node-forge[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -1,12 +1,14 @@
 import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../features/auth/stores/auth-store';
-import { jsonResponse, testUser } from '../test/http';
+import { jsonResponse } from '../test/http';
 import { renderRoutes } from '../test/render';
+import { signInAsAgreedUser } from '../test/session';
 import { routes } from './router';
 
 function setStatus(status: 'loading' | 'authenticated' | 'unauthenticated') {
-  useAuthStore.setState({ status, user: status === 'authenticated' ? { ...testUser } : null });
+  if (status === 'authenticated') signInAsAgreedUser();
+  else useAuthStore.setState({ status, user: null });
 }
 
 beforeEach(() => {
@@ -60,7 +62,7 @@ describe('auth guard (spec §2)', () => {
   });
 
   it.each([
-    ['/legal', 'Legal'],
+    ['/legal', 'Tracklane user agreement'],
     ['/expiredLink', 'This link has expired'],
     ['/share', 'Shared shipment'],
   ])('lets anyone open %s, even during the session check', (path, heading) => {

@@ -2,11 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Splash } from '../components/splash';
 import { paths } from '../config/paths';
 import { useAuthStore } from '../features/auth/stores/auth-store';
-
-/** Where the sign-in page sends the user back to once signed in. */
-export interface SignInRedirectState {
-  from: string;
-}
+import { redirectTargetOf, type SignInRedirectState } from '../features/auth/utils/navigation-state';
 
 /** Pages for signed-in users only (spec §2): splash while checking, else sign-in for visitors. */
 export function RequireUser() {
@@ -20,10 +16,16 @@ export function RequireUser() {
   return <Outlet />;
 }
 
-/** /auth pages: a signed-in user has nothing to do there and goes home (spec §2). */
+/**
+ * /auth pages: a signed-in user has nothing to do there (spec §2). Right after signing in that is
+ * the page the guard sent them from, otherwise home.
+ */
 export function RequireGuest() {
   const status = useAuthStore((state) => state.status);
+  const location = useLocation();
   if (status === 'loading') return <Splash />;
-  if (status === 'authenticated') return <Navigate to={paths.home} replace />;
+  if (status === 'authenticated') {
+    return <Navigate to={redirectTargetOf(location.state) ?? paths.home} replace />;
+  }
   return <Outlet />;
 }

@@ -5,12 +5,14 @@ import { useAuthStore } from '../features/auth/stores/auth-store';
 import { useUiStore } from '../features/navigation/stores/ui-store';
 import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
 import { queryClient } from '../lib/query-client';
-import { jsonResponse, testUser } from '../test/http';
+import { jsonResponse } from '../test/http';
 import { renderRoutes } from '../test/render';
+import { signInAsAgreedUser } from '../test/session';
 import { routes } from './router';
 
 beforeEach(() => {
-  useAuthStore.setState({ status: 'authenticated', user: { ...testUser }, resetPasswordToken: 'reset-1' });
+  signInAsAgreedUser();
+  useAuthStore.setState({ resetPasswordToken: 'reset-1' });
   useUiStore.setState({ sidebarCollapsed: true, siteType: 'ground' });
   useWorkspaceStore.setState({
     currentOrganization: {
@@ -34,7 +36,8 @@ describe('logging out from the avatar menu (spec §4)', () => {
   it('ends on sign-in with every store and the query cache reset', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn().mockResolvedValue(jsonResponse(200, { success: true, message: 'Logged out' })),
+      // A fresh answer per call: the shell's own requests (organizations) must not consume this one.
+      vi.fn(() => Promise.resolve(jsonResponse(200, { success: true, message: 'Logged out' }))),
     );
     const { router } = renderRoutes(routes, '/dashboard/truck/express');
 

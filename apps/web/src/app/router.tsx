@@ -2,17 +2,25 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFound } from '../components/not-found';
 import { PageHeader } from '../components/page-header';
 import { paths } from '../config/paths';
+import { ForgotPasswordScreen } from '../features/auth/components/forgot-password-screen';
+import { ResetPasswordScreen } from '../features/auth/components/reset-password-screen';
+import { SignInForm } from '../features/auth/components/sign-in-form';
+import { SignUpForm } from '../features/auth/components/sign-up-form';
+import { VerifyEmailScreen } from '../features/auth/components/verify-email-screen';
+import { RequireAgreement } from './agreement-guard';
 import { RequireGuest, RequireUser } from './guard';
 import { AuthSplitLayout } from './layouts/auth-split-layout';
 import { BareLayout } from './layouts/bare-layout';
 import { MainShell } from './layouts/main-shell';
 import { PlainLayout } from './layouts/plain-layout';
-import { AuthTitlePage } from './pages/auth-title-page';
 import { ExpiredLinkPage, LegalPage } from './pages/plain-pages';
+import { ProfileSettingsPage } from './pages/profile-settings-page';
 import { RouteErrorPage } from './pages/route-error-page';
 import { SharePage } from './pages/share-page';
 import { ExpressShipmentPage, OceanShipmentPage } from './pages/shipment-detail-pages';
 import { ShipmentHistoryPage } from './pages/shipment-history-page';
+import { WorkspaceMembersPage } from './pages/workspace-members-page';
+import { WorkspaceOverviewPage } from './pages/workspace-overview-page';
 
 /** A page whose feature arrives in a later issue: its title, and nothing that pretends to work. */
 function titled(path: string, title: string): RouteObject {
@@ -42,22 +50,22 @@ const mainShellRoutes: RouteObject[] = [
   { path: '/shipment/ocean/:containerNo/:mblNo', element: <OceanShipmentPage /> },
   { path: '/shipment/truck/express/:expressOrderId/:expressOrderNo', element: <ExpressShipmentPage /> },
   titled(paths.notifications, 'All notifications'),
-  titled(paths.settings.profile, 'Profile settings'),
+  { path: paths.settings.profile, element: <ProfileSettingsPage /> },
   titled(paths.settings.notification, 'Notification settings'),
   titled(paths.settings.billing, 'Billing settings'),
   titled(paths.pricing, 'Pricing plans'),
-  titled(paths.workspaceSettings.members, 'Members'),
-  titled(paths.workspaceSettings.overview, 'Workspace overview'),
+  { path: paths.workspaceSettings.members, element: <WorkspaceMembersPage /> },
+  { path: paths.workspaceSettings.overview, element: <WorkspaceOverviewPage /> },
   { path: '*', element: <NotFound homeHref={paths.home} homeLabel="Back to dashboard" /> },
 ];
 
 const authRoutes: RouteObject[] = [
   { index: true, element: <Navigate to={paths.auth.signIn} replace /> },
-  { path: paths.auth.signIn, element: <AuthTitlePage title="Sign in" /> },
-  { path: paths.auth.signUp, element: <AuthTitlePage title="Create your account" /> },
-  { path: paths.auth.verifyEmail, element: <AuthTitlePage title="Verify your e-mail" /> },
-  { path: paths.auth.forgotPassword, element: <AuthTitlePage title="Forgot your password?" /> },
-  { path: paths.auth.resetPassword, element: <AuthTitlePage title="Choose a new password" /> },
+  { path: paths.auth.signIn, element: <SignInForm /> },
+  { path: paths.auth.signUp, element: <SignUpForm /> },
+  { path: paths.auth.verifyEmail, element: <VerifyEmailScreen /> },
+  { path: paths.auth.forgotPassword, element: <ForgotPasswordScreen /> },
+  { path: paths.auth.resetPassword, element: <ResetPasswordScreen /> },
   { path: '*', element: <NotFound homeHref={paths.auth.signIn} homeLabel="Back to sign in" /> },
 ];
 
@@ -66,6 +74,7 @@ const authRoutes: RouteObject[] = [
  * /share… bare, /auth… split, /legal and /expiredLink plain, everything else the main shell.
  * "/share" is matched as a path segment: /shipment-history/…/shared-history is a main-shell page.
  * /legal, /expiredLink and /share sit outside the guard: anyone with the link may open them.
+ * Inside it, the main shell waits for the user agreement to be accepted (spec §4).
  */
 export const routes: RouteObject[] = [
   {
@@ -92,7 +101,12 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RequireUser />,
-        children: [{ element: <MainShell />, children: mainShellRoutes }],
+        children: [
+          {
+            element: <RequireAgreement />,
+            children: [{ element: <MainShell />, children: mainShellRoutes }],
+          },
+        ],
       },
     ],
   },

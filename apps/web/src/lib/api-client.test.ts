@@ -60,6 +60,17 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 409, code: 'CONFLICT', message: 'Already tracked' });
   });
 
+  it("reads a 429's Retry-After so the caller can count down", async () => {
+    stubFetch(
+      new Response(JSON.stringify({ success: false, code: 'RATE_LIMITED', message: 'Wait' }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '42' },
+      }),
+    );
+    const error = await failureOf(api.post('/api/auth/sendNewCode', {}));
+    expect(error).toMatchObject({ status: 429, code: 'RATE_LIMITED', retryAfterSeconds: 42 });
+  });
+
   it('throws when a 200 answer says success: false', async () => {
     stubFetch(jsonResponse(200, { success: false, code: 'VALIDATION', message: 'Name is required' }));
     const error = await failureOf(api.post('/api/things', {}));

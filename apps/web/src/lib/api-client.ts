@@ -14,12 +14,15 @@ const BAD_RESPONSE_MESSAGE = 'The server sent an unexpected response. Please try
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** From a 429's Retry-After header: how long the server asks the client to wait. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, retryAfterSeconds: number | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -93,6 +96,12 @@ function messageForCode(code: string): string {
   return code in ERROR_MESSAGE ? ERROR_MESSAGE[code as ErrorCode] : BAD_RESPONSE_MESSAGE;
 }
 
+/** Retry-After in seconds (the server sends delta-seconds, never an HTTP date). */
+function retryAfterOf(response: Response): number | null {
+  const seconds = Number(response.headers.get('retry-after') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : null;
+}
+
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
@@ -124,7 +133,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!response.ok || envelope?.success === false) {
     const code = envelope?.code || codeForStatus(response.status);
     const message = envelope?.message || messageForCode(code);
-    throw new ApiError(response.status, code, message);
+    throw new ApiError(response.status, code, message, retryAfterOf(response));
   }
   if (!envelope) {
     throw new ApiError(response.status, CLIENT_ERROR_CODE.BAD_RESPONSE, BAD_RESPONSE_MESSAGE);

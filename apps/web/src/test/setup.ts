@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { queryClient } from '../lib/query-client';
 
 // jsdom lacks the layout APIs Mantine calls on mount; without them components throw.
 Object.defineProperty(window, 'matchMedia', {
@@ -30,4 +32,8 @@ Object.defineProperty(window, 'scrollTo', { writable: true, configurable: true, 
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  // One client for the whole app, as in the browser: no test may see another's cached answers.
+  queryClient.clear();
+  // Mantine keeps notifications in a module-level store that outlives each render.
+  notifications.clean();
 });

@@ -5,6 +5,7 @@ import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@tracklane/shared/consta
 import { Outlet } from 'react-router';
 import { useEdgeSwipe } from '../../features/navigation/hooks/use-edge-swipe';
 import { Sidebar } from '../../features/navigation/components/sidebar';
+import { useWorkspaceSession } from '../../features/workspaces/hooks/use-workspace-session';
 import {
   selectShipmentPermission,
   useWorkspaceStore,
@@ -21,6 +22,8 @@ const DRAWER_WIDTH_PX = 60 + SIDEBAR_WIDTH_PX;
 export function MainShell() {
   const isMobile = useMediaQuery(MOBILE_QUERY, false) ?? false;
   const [drawerOpened, drawer] = useDisclosure(false);
+  // Organizations and the server's selection: the menu below follows the real shipmentPermission.
+  useWorkspaceSession();
   const shipmentPermission = useWorkspaceStore(selectShipmentPermission);
 
   useEdgeSwipe({ enabled: isMobile, opened: drawerOpened, onOpen: drawer.open, onClose: drawer.close });
@@ -48,7 +51,7 @@ export function MainShell() {
           <Drawer.Content id="mobile-navigation" aria-label="Navigation">
             <Drawer.Body className={classes.drawerBody}>
               <div className={classes.drawerContent} data-testid="sidebar-drawer">
-                <WorkspaceRail />
+                <WorkspaceRail onSwitched={drawer.close} />
                 <Sidebar variant="drawer" shipmentPermission={shipmentPermission} onNavigate={drawer.close} />
               </div>
             </Drawer.Body>

@@ -1,10 +1,14 @@
+import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../../components/logo';
 import { paths } from '../../config/paths';
 import classes from './plain-layout.module.css';
 
-/** Logo header and a centred reading column, for /legal and /expiredLink (spec §2). */
-export function PlainLayout() {
+/**
+ * Logo header and a centred reading column, for /legal and /expiredLink (spec §2), and for the user
+ * agreement that stands in for the app until it is accepted. Renders `children`, else the route's outlet.
+ */
+export function PlainLayout({ children }: { children?: ReactNode }) {
   return (
     <div className={classes.layout} data-testid="plain-layout">
       <header className={classes.header}>
@@ -15,9 +19,7 @@ export function PlainLayout() {
         </div>
       </header>
       <main className={classes.main}>
-        <div className={classes.column}>
-          <Outlet />
-        </div>
+        <div className={classes.column}>{children ?? <Outlet />}</div>
       </main>
     </div>
   );

@@ -5,6 +5,7 @@ import { Logo } from '../../components/logo';
 import { paths } from '../../config/paths';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import classes from './main-shell.module.css';
+import { TopBarWorkspaceMenu } from './top-bar-workspace-menu';
 
 interface TopBarProps {
   drawerOpened: boolean;
@@ -35,6 +36,7 @@ export function TopBar({ drawerOpened, onOpenDrawer }: TopBarProps) {
         >
           <Logo size={26} />
         </Link>
+        <TopBarWorkspaceMenu />
       </div>
       <div className={classes.topBarEnd}>
         <UserMenu />

@@ -2,10 +2,19 @@ import { Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import { LogoMark } from '../../components/logo';
 import { paths } from '../../config/paths';
+import { LeaveOrganizationButton } from '../../features/organizations/components/leave-organization-button';
+import { WorkspaceRailList } from '../../features/workspaces/components/workspace-rail-list';
+import { useApplySelection } from '../../features/workspaces/hooks/use-apply-selection';
 import classes from './main-shell.module.css';
 
-/** The narrow column that will list workspaces per organization (spec §2); until then, home. */
-export function WorkspaceRail() {
+interface WorkspaceRailProps {
+  /** After switching workspace, e.g. to close the mobile drawer. */
+  onSwitched?: () => void;
+}
+
+/** The narrow column of the shell: home, then the user's workspaces per organization (spec §2). */
+export function WorkspaceRail({ onSwitched }: WorkspaceRailProps) {
+  const applySelection = useApplySelection();
   return (
     <div className={classes.rail} data-testid="workspace-rail">
       <Tooltip label="Tracklane home" position="right">
@@ -13,6 +22,15 @@ export function WorkspaceRail() {
           <LogoMark size={34} />
         </Link>
       </Tooltip>
+      <WorkspaceRailList
+        onSwitched={onSwitched}
+        renderLeaveOrganization={(organization) => (
+          <LeaveOrganizationButton
+            organization={organization}
+            onLeft={(selection) => applySelection(selection, { refetchOrganizations: true })}
+          />
+        )}
+      />
     </div>
   );
 }

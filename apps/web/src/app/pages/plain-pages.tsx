@@ -1,15 +1,18 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconLinkOff } from '@tabler/icons-react';
+import { USER_AGREEMENT } from '@tracklane/shared/legal/user-agreement';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { AgreementDocument } from '../../features/legal/components/agreement-document';
 
+/** The user agreement, for anyone (it is linked from the sign-in screens). */
 export function LegalPage() {
-  useDocumentTitle('Legal · Tracklane');
-  return <Title order={1}>Legal</Title>;
+  useDocumentTitle(`${USER_AGREEMENT.title} · Tracklane`);
+  return <AgreementDocument titleOrder={1} />;
 }
 
-/** Where an e-mailed link that is no longer valid lands. */
+/** Where a spent or stale password-reset step lands (and any e-mailed link that no longer works). */
 export function ExpiredLinkPage() {
   useDocumentTitle('Link expired · Tracklane');
   return (
@@ -17,11 +20,18 @@ export function ExpiredLinkPage() {
       <IconLinkOff size={32} stroke={1.5} color="var(--mantine-color-ocean-7)" aria-hidden="true" />
       <Title order={1}>This link has expired</Title>
       <Text c="dimmed">
-        Links in Tracklane e-mails work for a limited time. Ask for a new one, or sign in to continue.
+        Password reset codes and links work once, for a limited time: a reset must be finished within 15
+        minutes of entering the code. Request a new code to try again, or sign in if you remember your
+        password.
       </Text>
-      <Button component={Link} to={paths.auth.signIn}>
-        Go to sign in
-      </Button>
+      <Group gap="sm" mt="xs">
+        <Button component={Link} to={paths.auth.forgotPassword}>
+          Request a new code
+        </Button>
+        <Button component={Link} to={paths.auth.signIn} variant="default">
+          Go to sign in
+        </Button>
+      </Group>
     </Stack>
   );
 }

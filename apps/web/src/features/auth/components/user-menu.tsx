@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useAuthStore } from '../stores/auth-store';
 import type { User } from '../types';
-import { initialsOf } from '../utils/initials';
+import { initialsOf } from '../../../lib/initials';
 import classes from './user-menu.module.css';
 
 function displayName(user: User): string {

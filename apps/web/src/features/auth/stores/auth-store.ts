@@ -7,6 +7,7 @@ import { queryClient } from '../../../lib/query-client';
 import { registerStoreReset, resetAllStores } from '../../../lib/store-reset';
 import { getSession } from '../api/get-session';
 import { logout as logoutRequest } from '../api/logout';
+import type { RegisterResult } from '../api/register';
 import { userSchema, type AuthStatus, type User } from '../types';
 
 interface AuthData {
@@ -14,12 +15,15 @@ interface AuthData {
   user: User | null;
   authError: string | null;
   resetPasswordToken: string | null;
+  /** The last successful registration (spec §4), until its e-mail is verified. Not persisted. */
+  registration: RegisterResult | null;
 }
 
 interface AuthState extends AuthData {
   setUser: (user: User) => void;
   setAuthError: (message: string | null) => void;
   setResetPasswordToken: (token: string | null) => void;
+  setRegistration: (registration: RegisterResult | null) => void;
   /** The session is gone (401, failed check): forget the user. */
   markUnauthenticated: () => void;
   /** Runs the start-up check of spec §2/§4: authenticated with the server's user, or signed out. */
@@ -44,10 +48,12 @@ export const useAuthStore = create<AuthState>()(
       user: null,
       authError: null,
       resetPasswordToken: null,
+      registration: null,
 
-      setUser: (user) => set({ user, status: 'authenticated', authError: null }),
+      setUser: (user) => set({ user, status: 'authenticated', authError: null, registration: null }),
       setAuthError: (authError) => set({ authError }),
       setResetPasswordToken: (resetPasswordToken) => set({ resetPasswordToken }),
+      setRegistration: (registration) => set({ registration, authError: null }),
       markUnauthenticated: () => set({ status: 'unauthenticated', user: null }),
 
       checkSession: async () => {
@@ -92,7 +98,9 @@ export const useAuthStore = create<AuthState>()(
 );
 
 // Status is left alone: logout sets it once every store is back to its defaults.
-registerStoreReset(() => useAuthStore.setState({ user: null, authError: null, resetPasswordToken: null }));
+registerStoreReset(() =>
+  useAuthStore.setState({ user: null, authError: null, resetPasswordToken: null, registration: null }),
+);
 
 /** Wires spec §4's "a 401 clears the user" to every API call. Returns the unsubscribe. */
 export function listenForSessionExpiry(): () => void {

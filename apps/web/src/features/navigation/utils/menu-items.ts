@@ -1,3 +1,4 @@
+import { canCreateShipments, canViewShipments } from '@tracklane/shared/organizations/organizations.policy';
 import { paths, SHIPMENT_SEGMENT, type SiteType } from '../../../config/paths';
 
 export type MenuItemKey = 'dashboard' | 'shipment-list' | 'new-shipment' | 'shipment-history';
@@ -11,15 +12,15 @@ export interface MenuItem {
 }
 
 /*
- * shipmentPermission (spec §6): 0 = view and create, 1 = view only, anything else = no list.
- * null means "no organization selected yet": until organizations exist every item shows.
+ * shipmentPermission (spec §6), judged by the shared policy the server enforces too. null means "no
+ * organization known yet" (first load, before the organizations arrive): every item shows.
  */
 export function canViewShipmentList(shipmentPermission: number | null): boolean {
-  return shipmentPermission === null || shipmentPermission === 0 || shipmentPermission === 1;
+  return shipmentPermission === null || canViewShipments(shipmentPermission);
 }
 
 export function canCreateShipment(shipmentPermission: number | null): boolean {
-  return shipmentPermission === null || shipmentPermission === 0;
+  return shipmentPermission === null || canCreateShipments(shipmentPermission);
 }
 
 /** The sidebar menu for a site type and permission, in display order (spec §2). */

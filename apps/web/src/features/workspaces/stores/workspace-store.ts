@@ -4,18 +4,25 @@ import { persist } from 'zustand/middleware';
 import { createPersistStorage } from '../../../lib/persist-storage';
 import { registerStoreReset } from '../../../lib/store-reset';
 
-/** The organization the user is working in (spec §3); only what the shell reads so far. */
+/*
+ * The organization and workspace the user works in (spec §3, §4), as the shell needs them on its
+ * first paint: kept in local storage, then replaced by what the server confirms (use-workspace-session).
+ * Fields added after the first release are optional so that states stored before them still load.
+ */
 const currentOrganizationSchema = z.object({
   organizationId: z.string(),
   organizationName: z.string(),
   role: z.enum(['company_admin', 'general_user']),
   shipmentPermission: z.number().int(),
+  isCreator: z.boolean().optional(),
+  image: z.string().nullable().optional(),
 });
 
 const currentWorkspaceSchema = z.object({
   workspaceId: z.string(),
   name: z.string(),
   isDefault: z.boolean(),
+  image: z.string().nullable().optional(),
 });
 
 export type CurrentOrganization = z.infer<typeof currentOrganizationSchema>;
@@ -23,11 +30,12 @@ export type CurrentWorkspace = z.infer<typeof currentWorkspaceSchema>;
 
 interface WorkspaceData {
   currentOrganization: CurrentOrganization | null;
+  /** null when the user belongs to the organization but to none of its workspaces. */
   currentWorkspace: CurrentWorkspace | null;
 }
 
 interface WorkspaceState extends WorkspaceData {
-  selectWorkspace: (organization: CurrentOrganization, workspace: CurrentWorkspace) => void;
+  selectWorkspace: (organization: CurrentOrganization | null, workspace: CurrentWorkspace | null) => void;
 }
 
 const initialWorkspace: WorkspaceData = { currentOrganization: null, currentWorkspace: null };
@@ -63,7 +71,7 @@ export const useWorkspaceStore = create<WorkspaceState>()(
 
 registerStoreReset(() => useWorkspaceStore.setState(initialWorkspace));
 
-/** null until an organization is selected (organizations arrive in a later issue). */
+/** The current organization's shipmentPermission; null until one is known (the menu then shows all). */
 export function selectShipmentPermission(state: WorkspaceState): number | null {
   return state.currentOrganization?.shipmentPermission ?? null;
 }

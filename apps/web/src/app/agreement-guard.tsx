@@ -1,0 +1,47 @@
+import { Outlet } from 'react-router';
+import { Splash } from '../components/splash';
+import { useAuthStore } from '../features/auth/stores/auth-store';
+import { useAgreementStatus } from '../features/legal/api/get-agreement-status';
+import { AgreementCheckFailed } from '../features/legal/components/agreement-check-failed';
+import { AgreementPrompt } from '../features/legal/components/agreement-prompt';
+import { isApiError } from '../lib/api-client';
+import { PlainLayout } from './layouts/plain-layout';
+
+/**
+ * The app proper opens only once the user has accepted the current user agreement (spec §4). Until
+ * then the agreement replaces it, with "I agree" and a way to log out. Sits inside RequireUser.
+ */
+export function RequireAgreement() {
+  const user = useAuthStore((state) => state.user);
+  if (!user) return <Splash />;
+  return <AgreementGate userId={user.id} email={user.email} />;
+}
+
+function AgreementGate({ userId, email }: { userId: string; email: string }) {
+  const logout = useAuthStore((state) => state.logout);
+  const status = useAgreementStatus(userId);
+
+  if (status.isPending) return <Splash />;
+  if (status.isError) {
+    return (
+      <PlainLayout>
+        <AgreementCheckFailed
+          message={
+            isApiError(status.error) ? status.error.message : 'Something went wrong. Please try again.'
+          }
+          onRetry={() => void status.refetch()}
+          retrying={status.isFetching}
+          onLogOut={() => void logout()}
+        />
+      </PlainLayout>
+    );
+  }
+  if (!status.data.agreed) {
+    return (
+      <PlainLayout>
+        <AgreementPrompt userId={userId} email={email} onLogOut={logout} />
+      </PlainLayout>
+    );
+  }
+  return <Outlet />;
+}

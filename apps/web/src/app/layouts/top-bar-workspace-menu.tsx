@@ -1,0 +1,48 @@
+import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
+import { ViewMembersModal } from '../../features/members/components/view-members-modal';
+import { useOverview } from '../../features/organizations/api/get-overview';
+import {
+  LeaveWorkspaceModal,
+  type WorkspaceCount,
+} from '../../features/workspaces/components/leave-workspace-modal';
+import { WorkspaceMenu, type LeaveTarget } from '../../features/workspaces/components/workspace-menu';
+import { useWorkspaceStore } from '../../features/workspaces/stores/workspace-store';
+
+/**
+ * The top bar's workspace dropdown with the dialogs it opens: View Members for general users and
+ * Leave Workspace for everyone (spec §2). Whether leaving also leaves the organization depends on
+ * its workspace count, which the overview gives to every member.
+ */
+export function TopBarWorkspaceMenu() {
+  const [membersOpened, members] = useDisclosure(false);
+  const [leaveOpened, leave] = useDisclosure(false);
+  const [leaveTarget, setLeaveTarget] = useState<LeaveTarget | null>(null);
+  const workspaceName = useWorkspaceStore((state) => state.currentWorkspace?.name ?? '');
+  const overview = useOverview({ enabled: leaveOpened });
+
+  const workspaceCount: WorkspaceCount = overview.isSuccess
+    ? { status: 'known', count: overview.data.workspaceCount }
+    : overview.isError
+      ? { status: 'unknown' }
+      : { status: 'loading' };
+
+  return (
+    <>
+      <WorkspaceMenu
+        onViewMembers={members.open}
+        onLeaveWorkspace={(target) => {
+          setLeaveTarget(target);
+          leave.open();
+        }}
+      />
+      <ViewMembersModal opened={membersOpened} onClose={members.close} workspaceName={workspaceName} />
+      <LeaveWorkspaceModal
+        target={leaveTarget}
+        opened={leaveOpened}
+        onClose={leave.close}
+        workspaceCount={workspaceCount}
+      />
+    </>
+  );
+}

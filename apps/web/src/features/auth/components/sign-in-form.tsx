@@ -1,0 +1,127 @@
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { emailSchema } from '@tracklane/shared/auth/auth.schema';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { FormAlert } from '../../../components/form-alert';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-client';
+import { validateForm, type FieldErrors } from '../../../lib/form-errors';
+import { usePublicKey } from '../api/get-public-key';
+import { useLogin } from '../api/login';
+import { messageOf, useAuthError } from '../hooks/use-auth-error';
+import { useAuthStore } from '../stores/auth-store';
+import { useCodeResendStore } from '../stores/code-resend-store';
+import { authNoticeOf, type AuthNoticeState } from '../utils/navigation-state';
+import { AuthScreen } from './auth-screen';
+import { passwordToggleProps } from './password-toggle';
+
+const signInSchema = z.object({
+  email: emailSchema,
+  // Any length: the rules for new passwords may have changed since this one was chosen.
+  password: z.string().min(1, { message: 'Enter your password' }),
+});
+
+type SignInValues = z.input<typeof signInSchema>;
+
+/** /auth/sign-in. Signing in stores the user; the auth guard then returns to where the visitor was. */
+export function SignInForm() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const arrival = authNoticeOf(location.state);
+  const [values, setValues] = useState<SignInValues>({ email: arrival.email ?? '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<SignInValues>>({});
+  const [authError, setAuthError] = useAuthError();
+  const setUser = useAuthStore((state) => state.setUser);
+  const markCodeSent = useCodeResendStore((state) => state.markCodeSent);
+  const loginMutation = useLogin();
+  usePublicKey();
+
+  const change = (field: keyof SignInValues) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { data, errors: invalid } = validateForm(signInSchema, values);
+    if (!data) return setErrors(invalid);
+    setAuthError(null);
+    try {
+      setUser(await loginMutation.mutateAsync(data));
+    } catch (error) {
+      if (isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED') {
+        // The server has just sent a fresh code (or did so within the minute).
+        markCodeSent(data.email);
+        const state: AuthNoticeState = { notice: error.message };
+        void navigate(`${paths.auth.verifyEmail}?${new URLSearchParams({ email: data.email }).toString()}`, {
+          state,
+        });
+        return;
+      }
+      setAuthError(messageOf(error));
+    }
+  };
+
+  return (
+    <AuthScreen
+      title="Sign in"
+      description="Welcome back. Sign in to follow your shipments."
+      footer={
+        <>
+          New to Tracklane?{' '}
+          <Anchor component={Link} to={paths.auth.signUp} fw={600}>
+            Create an account
+          </Anchor>
+        </>
+      }
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="md">
+          {arrival.notice ? (
+            <FormAlert tone="success" data-testid="sign-in-notice">
+              {arrival.notice}
+            </FormAlert>
+          ) : null}
+          <TextInput
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            autoFocus={!arrival.email}
+            value={values.email}
+            onChange={(event) => change('email')(event.currentTarget.value)}
+            error={errors.email}
+          />
+          <div>
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              required
+              autoFocus={Boolean(arrival.email)}
+              value={values.password}
+              onChange={(event) => change('password')(event.currentTarget.value)}
+              error={errors.password}
+              {...passwordToggleProps}
+            />
+            <Group justify="flex-end" mt={6}>
+              <Anchor
+                component={Link}
+                to={paths.auth.forgotPassword}
+                state={{ email: values.email.trim() } satisfies AuthNoticeState}
+                size="sm"
+              >
+                Forgot password?
+              </Anchor>
+            </Group>
+          </div>
+          {authError ? <FormAlert tone="error">{authError}</FormAlert> : null}
+          <Button type="submit" fullWidth loading={loginMutation.isPending}>
+            Sign in
+          </Button>
+        </Stack>
+      </form>
+    </AuthScreen>
+  );
+}
