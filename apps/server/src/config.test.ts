@@ -51,3 +51,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT:[\s\S]*LOG_LEVEL:/);
   });
 });
+
+describe('DCSA_CARRIERS', () => {
+  it('is parsed into carrier connections', () => {
+    const config = loadConfig({
+      DCSA_CARRIERS: JSON.stringify([
+        { scac: 'mscu', eventsUrl: 'https://api.example.com/v2/events', headers: { 'API-Key': 'k' } },
+      ]),
+    });
+    expect(config.dcsaCarriers).toEqual([
+      { scac: 'MSCU', eventsUrl: 'https://api.example.com/v2/events', headers: { 'API-Key': 'k' } },
+    ]);
+  });
+
+  it('stops start-up with a message naming the variable', () => {
+    expect(() => loadConfig({ DCSA_CARRIERS: '[{' })).toThrow(/DCSA_CARRIERS:/);
+    expect(() => loadConfig({ DCSA_CARRIERS: '[{"scac":"MSCU","eventsUrl":"ftp://x"}]' })).toThrow(
+      ConfigError,
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseDcsaCarriers, type DcsaCarrierConfig } from './integrations/tracking/dcsa/dcsa-config';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -54,6 +55,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromString.default(false),
   SEED_DEMO: booleanFromString.optional(),
+  DCSA_CARRIERS: z.string().optional(),
   AUTH_RSA_PRIVATE_KEY: z
     .string()
     .refine((v) => v.includes('PRIVATE KEY'), {
@@ -88,6 +90,8 @@ export interface Config {
   authRsaPrivateKey: string | undefined;
   /** Requests per minute and client address, across the whole API (a flood guard). */
   rateLimitPerMinute: number;
+  /** Carriers reached through their DCSA Track & Trace 2.2 API; the others use the demo carrier. */
+  dcsaCarriers: DcsaCarrierConfig[];
   /** Create the demo account with a dozen demo containers on first start. */
   seedDemo: boolean;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
@@ -128,6 +132,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    dcsaCarriers: parseDcsaCarriersOrFail(e.DCSA_CARRIERS),
     // On by default only with the embedded database: a shared server is nobody's demo.
     seedDemo: e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'test'),
     authRsaPrivateKey: e.AUTH_RSA_PRIVATE_KEY,
@@ -140,4 +145,14 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
 function defaultWebDistDir(): string {
   // src/config.ts and dist/main.js both sit one level under apps/server.
   return path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../web/dist');
+}
+
+function parseDcsaCarriersOrFail(raw: string | undefined): DcsaCarrierConfig[] {
+  try {
+    return parseDcsaCarriers(raw);
+  } catch (err) {
+    throw new ConfigError(
+      `Invalid environment configuration:\n  ${err instanceof Error ? err.message : String(err)}`,
+    );
+  }
 }

@@ -8,6 +8,7 @@ import { runMigrations } from './db/migrate';
 import { createMailDelivery, startMailWorker, type MailDelivery } from './integrations/mail/mailer';
 import { createRealtimeHub } from './integrations/realtime/realtime-hub';
 import { createLocalStorage } from './integrations/storage/file-storage';
+import { createDcsaConnections } from './integrations/tracking/dcsa/dcsa-config';
 import { createProviderRegistry } from './integrations/tracking/registry';
 import { scheduleHousekeeping } from './jobs/housekeeping';
 import { startJobQueue, type JobQueue } from './jobs/queue';
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
     mail = createMailDelivery({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
     await startMailWorker(jobs, mail);
     await scheduleHousekeeping(jobs, db);
-    const providerFor = createProviderRegistry();
+    const providerFor = createProviderRegistry(createDcsaConnections(config.dcsaCarriers, logger));
     await startTrackingJobs(jobs, db, providerFor, logger);
     realtime = createRealtimeHub(databaseUrl, logger);
     await realtime.ready;

@@ -84,6 +84,18 @@ describe('the DCSA T&T 2.2 schema', () => {
     expect(refusal([{ ...transport, eventDateTime: '2021-01-09T14:12:56' }])).toMatch(/\[0\]\.eventDateTime/);
   });
 
+  it('tolerates a carrier clock or a mislabelled time zone that is hours off, not days', () => {
+    const [transport] = validExample();
+    const actual = (eventDateTime: string, eventCreatedDateTime: string) => [
+      { ...transport, eventClassifierCode: 'ACT', eventDateTime, eventCreatedDateTime },
+    ];
+    // Local Singapore time sent as UTC: the actual seems to come 8 hours after it was published.
+    expect(refusal(actual('2026-11-20T18:00:00Z', '2026-11-20T10:05:00Z'))).toBeNull();
+    expect(refusal(actual('2026-11-21T20:00:00Z', '2026-11-21T20:00:00Z'))).toBeNull();
+    expect(refusal(actual('2026-11-25T10:00:00Z', '2026-11-20T10:05:00Z'))).toMatch(/published/);
+    expect(refusal(actual('2026-11-23T10:00:00Z', '2026-11-23T10:00:00Z'))).toMatch(/created in the future/);
+  });
+
   it('requires what 2.2 requires of transport and equipment events', () => {
     const [transport, , equipment] = validExample() as [
       Record<string, unknown>,
