@@ -453,6 +453,7 @@ describe('members', () => {
       workspaceName: 'Should Not Exist',
     });
     expect(write.statusCode).toBe(409);
+    expect(write.json().code).toBe('SELECTION_CHANGED');
     expect(await ctx.db.select().from(workspaces).where(eq(workspaces.name, 'Should Not Exist'))).toEqual([]);
     // Reads (and the next writes) work in the user's own organization again.
     expect((await get('/api/organization/overview', admin.cookie)).json().result.organizationId).not.toBe(

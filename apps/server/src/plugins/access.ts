@@ -73,10 +73,7 @@ export const accessPlugin = fp(
       const tenant = await ensureTenant(opts.db, { ...session, userId: session.user.id }, { write }).catch(
         (err: unknown) => {
           if (err instanceof SelectionChangedError) {
-            throw new AppError(
-              'CONFLICT',
-              'Your access to this workspace has changed. Reload the page and try again.',
-            );
+            throw new AppError('SELECTION_CHANGED');
           }
           throw err;
         },

@@ -166,11 +166,11 @@ describe('leaving an organization from the rail', () => {
     expect(screen.getByRole('dialog', { name: 'Leave Gamma Shipping?' })).toBeInTheDocument();
   });
 
-  it('asks for organizations and selection again after a 409 (access changed meanwhile)', async () => {
+  it('asks for organizations and selection again when access changed meanwhile', async () => {
     const api = serverWith({
       'PATCH /api/organization/leave': fail(
         409,
-        'CONFLICT',
+        'SELECTION_CHANGED',
         'Your access to this workspace has changed. Reload the page and try again.',
       ),
     });

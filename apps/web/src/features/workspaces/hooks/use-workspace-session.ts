@@ -10,7 +10,7 @@ import { syncWorkspaceStore } from '../utils/sync-workspace-store';
  * Keeps the workspace store on what the server says (spec §4): loads the organizations, then confirms
  * the session's selection (setCookies) and writes both into the store. Mounted once, by the shell.
  *
- * Any write refused with 409 CONFLICT may mean the user has just lost the workspace they work in
+ * A write refused with SELECTION_CHANGED means the user has just lost the workspace they work in
  * ("Your access to this workspace has changed"): organizations and selection are then asked again, and
  * the store moves to wherever the server now places the session.
  */
@@ -30,7 +30,7 @@ export function useWorkspaceSession(): void {
       queryClient.getMutationCache().subscribe((event) => {
         if (event.type !== 'updated' || event.action.type !== 'error') return;
         const error: unknown = event.action.error;
-        if (!isApiError(error) || error.code !== 'CONFLICT') return;
+        if (!isApiError(error) || error.code !== 'SELECTION_CHANGED') return;
         void queryClient.invalidateQueries({ queryKey: ORGANIZATIONS_QUERY_KEY });
         void queryClient.invalidateQueries({ queryKey: selectionQueryOptions().queryKey });
       }),
