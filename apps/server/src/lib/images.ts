@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import type { z } from 'zod';
 import type { FileStorage } from '../integrations/storage/file-storage';
 import { AppError } from './app-error';
 
@@ -59,4 +60,31 @@ export async function storeImage(
 export async function deleteImage(storage: FileStorage, url: string | null): Promise<void> {
   if (!url?.startsWith(URL_PREFIX)) return;
   await storage.delete(url.slice(URL_PREFIX.length)).catch(() => undefined);
+}
+
+/**
+ * Applies an image change from an update form and saves it: a new file replaces the image, `hasImage`
+ * false removes it, otherwise it stays. The old file is deleted only after the new URL is saved.
+ */
+export async function updateImage<T>(
+  storage: FileStorage,
+  target: { kind: ImageKind; ownerId: string; currentUrl: string | null },
+  input: { file: Buffer | null; hasImage: boolean },
+  save: (imageUrl: string | null) => Promise<T>,
+): Promise<T> {
+  const imageUrl = input.file
+    ? await storeImage(storage, target.kind, target.ownerId, input.file)
+    : input.hasImage
+      ? target.currentUrl
+      : null;
+  const saved = await save(imageUrl);
+  if (imageUrl !== target.currentUrl) await deleteImage(storage, target.currentUrl);
+  return saved;
+}
+
+/** Parses the text fields of a multipart form with a schema: 400 with the first failing rule. */
+export function parseFormFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.output<T> {
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
+  return parsed.data;
 }

@@ -9,9 +9,8 @@ import {
   updateOrganizationFieldsSchema,
 } from '@tracklane/shared/organizations/organizations.schema';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
-import { readMultipartForm } from '../../lib/images';
+import { parseFormFields, readMultipartForm } from '../../lib/images';
 import { withTransaction } from '../../lib/transaction';
 import {
   getOverview,
@@ -71,10 +70,9 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     },
     async (request) => {
       const form = await readMultipartForm(request);
-      const parsed = updateOrganizationFieldsSchema.safeParse(form.fields);
-      if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
+      const fields = parseFormFields(updateOrganizationFieldsSchema, form.fields);
       return ok(
-        await updateOrganization(ctx, request.tenant!.organizationId, { ...parsed.data, file: form.file }),
+        await updateOrganization(ctx, request.tenant!.organizationId, { ...fields, file: form.file }),
         'Organization saved',
       );
     },

@@ -18,7 +18,7 @@ import {
 import { users, type UserRow } from '../../db/schema/users';
 import { invitations } from '../../db/schema/invitations';
 import { AppError } from '../../lib/app-error';
-import { deleteImage, storeImage } from '../../lib/images';
+import { updateImage } from '../../lib/images';
 import { loadTenant, pickHomeWorkspace, saveSelection } from './selection';
 
 export const DEFAULT_WORKSPACE_NAME = 'Default Workspace';
@@ -311,14 +311,18 @@ export async function updateOrganization(
 ) {
   const [current] = await ctx.db.select().from(organizations).where(eq(organizations.id, organizationId));
   if (!current) throw new AppError('NOT_FOUND', 'Organization not found.');
-  let imageUrl = current.imageUrl;
-  if (input.file) imageUrl = await storeImage(ctx.storage, 'organizations', current.id, input.file);
-  else if (!input.hasImage) imageUrl = null;
-  const [row] = await ctx.db
-    .update(organizations)
-    .set({ name: input.organizationName, imageUrl, updatedAt: new Date() })
-    .where(eq(organizations.id, current.id))
-    .returning();
-  if (imageUrl !== current.imageUrl) await deleteImage(ctx.storage, current.imageUrl);
-  return { organizationId: row!.id, organizationName: row!.name, image: row!.imageUrl };
+  const row = await updateImage(
+    ctx.storage,
+    { kind: 'organizations', ownerId: current.id, currentUrl: current.imageUrl },
+    input,
+    async (imageUrl) => {
+      const [saved] = await ctx.db
+        .update(organizations)
+        .set({ name: input.organizationName, imageUrl, updatedAt: new Date() })
+        .where(eq(organizations.id, current.id))
+        .returning();
+      return saved!;
+    },
+  );
+  return { organizationId: row.id, organizationName: row.name, image: row.imageUrl };
 }

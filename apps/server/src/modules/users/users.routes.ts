@@ -13,12 +13,21 @@ import { userPreferences } from '../../db/schema/tracking';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
-import { deleteImage, storeImage } from '../../lib/images';
+import { updateImage } from '../../lib/images';
 import { toPublicUser } from '../auth/auth.mappers';
 
 const userEnvelope = envelopeSchema(publicUserSchema);
 
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const saveAvatar = async (userId: string, avatarUrl: string | null) => {
+    const [row] = await ctx.db
+      .update(users)
+      .set({ avatarUrl, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    return row!;
+  };
+
   app.patch(
     '/api/users/profile',
     {
@@ -54,14 +63,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const file = await request.file();
       if (!file) throw new AppError('VALIDATION', 'Choose an image to upload.');
       const user = request.user!;
-      const avatarUrl = await storeImage(ctx.storage, 'avatars', user.id, await file.toBuffer());
-      const [updated] = await ctx.db
-        .update(users)
-        .set({ avatarUrl, updatedAt: new Date() })
-        .where(eq(users.id, user.id))
-        .returning();
-      await deleteImage(ctx.storage, user.avatarUrl);
-      return ok(toPublicUser(updated!), 'Avatar updated');
+      const updated = await updateImage(
+        ctx.storage,
+        { kind: 'avatars', ownerId: user.id, currentUrl: user.avatarUrl },
+        { file: await file.toBuffer(), hasImage: true },
+        (avatarUrl) => saveAvatar(user.id, avatarUrl),
+      );
+      return ok(toPublicUser(updated), 'Avatar updated');
     },
   );
 
@@ -70,13 +78,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     { config: { access: 'user' }, schema: { tags: ['users'], response: { 200: userEnvelope } } },
     async (request) => {
       const user = request.user!;
-      const [updated] = await ctx.db
-        .update(users)
-        .set({ avatarUrl: null, updatedAt: new Date() })
-        .where(eq(users.id, user.id))
-        .returning();
-      await deleteImage(ctx.storage, user.avatarUrl);
-      return ok(toPublicUser(updated!), 'Avatar removed');
+      const updated = await updateImage(
+        ctx.storage,
+        { kind: 'avatars', ownerId: user.id, currentUrl: user.avatarUrl },
+        { file: null, hasImage: false },
+        (avatarUrl) => saveAvatar(user.id, avatarUrl),
+      );
+      return ok(toPublicUser(updated), 'Avatar removed');
     },
   );
 

@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
-import { readMultipartForm } from '../../lib/images';
+import { parseFormFields, readMultipartForm } from '../../lib/images';
 import {
   currentSelection,
   listOrganizationsOfUser,
@@ -32,13 +32,6 @@ import {
 } from './workspaces.service';
 
 const tags = ['workspaces'];
-
-/** Parses multipart text fields with a schema, answering 400 with the first failing rule. */
-function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.output<T> {
-  const parsed = schema.safeParse(fields);
-  if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
-  return parsed.data;
-}
 
 export const workspacesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -127,7 +120,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
     async (request) => {
       const form = await readMultipartForm(request);
-      const fields = parseFields(updateWorkspaceFieldsSchema, form.fields);
+      const fields = parseFormFields(updateWorkspaceFieldsSchema, form.fields);
       return ok(
         await updateWorkspace(ctx, request.tenant!, { ...fields, file: form.file }),
         'Workspace saved',
@@ -143,7 +136,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
     async (request) => {
       const form = await readMultipartForm(request);
-      const fields = parseFields(uploadWorkspaceImageFieldsSchema, form.fields);
+      const fields = parseFormFields(uploadWorkspaceImageFieldsSchema, form.fields);
       if (fields.userId !== request.user!.id)
         throw new AppError('FORBIDDEN', 'You can only upload as yourself.');
       if (!form.file) throw new AppError('VALIDATION', 'Choose an image to upload.');

@@ -8,7 +8,7 @@ import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { organizationMembers, workspaceMembers, workspaces } from '../../db/schema/organizations';
 import { AppError } from '../../lib/app-error';
-import { deleteImage, storeImage } from '../../lib/images';
+import { deleteImage, updateImage } from '../../lib/images';
 import { withTransaction } from '../../lib/transaction';
 import {
   assertHasAdmin,
@@ -77,29 +77,37 @@ export async function updateWorkspace(
   input: { workspaceId: string; workspaceName: string; hasImage: boolean; file: Buffer | null },
 ) {
   const current = await workspaceOf(ctx.db, tenant.organizationId, input.workspaceId);
-  let imageUrl = current.imageUrl;
-  if (input.file) imageUrl = await storeImage(ctx.storage, 'workspaces', current.id, input.file);
-  else if (!input.hasImage) imageUrl = null;
-  const [row] = await ctx.db
-    .update(workspaces)
-    .set({ name: input.workspaceName, imageUrl, updatedAt: new Date() })
-    .where(eq(workspaces.id, current.id))
-    .returning();
-  if (imageUrl !== current.imageUrl) await deleteImage(ctx.storage, current.imageUrl);
-  return toWorkspace(row!);
+  return updateImage(
+    ctx.storage,
+    { kind: 'workspaces', ownerId: current.id, currentUrl: current.imageUrl },
+    input,
+    async (imageUrl) => {
+      const [row] = await ctx.db
+        .update(workspaces)
+        .set({ name: input.workspaceName, imageUrl, updatedAt: new Date() })
+        .where(eq(workspaces.id, current.id))
+        .returning();
+      return toWorkspace(row!);
+    },
+  );
 }
 
 /** spec §7 uploadImage: replaces a workspace's image. */
 export async function setWorkspaceImage(ctx: AppContext, tenant: Tenant, workspaceId: string, file: Buffer) {
   const current = await workspaceOf(ctx.db, tenant.organizationId, workspaceId);
-  const imageUrl = await storeImage(ctx.storage, 'workspaces', current.id, file);
-  const [row] = await ctx.db
-    .update(workspaces)
-    .set({ imageUrl, updatedAt: new Date() })
-    .where(eq(workspaces.id, current.id))
-    .returning();
-  await deleteImage(ctx.storage, current.imageUrl);
-  return toWorkspace(row!);
+  return updateImage(
+    ctx.storage,
+    { kind: 'workspaces', ownerId: current.id, currentUrl: current.imageUrl },
+    { file, hasImage: true },
+    async (imageUrl) => {
+      const [row] = await ctx.db
+        .update(workspaces)
+        .set({ imageUrl, updatedAt: new Date() })
+        .where(eq(workspaces.id, current.id))
+        .returning();
+      return toWorkspace(row!);
+    },
+  );
 }
 
 /** Deletes a workspace of the organization; the default workspace stays. */
