@@ -8,7 +8,7 @@ import type { TrackingQuery } from '../provider';
 import { createDcsaProvider, type DcsaProviderOptions } from './dcsa-provider';
 
 // /work/main/apps/server/src/integrations/tracking/dcsa → /work/shared is seven levels up.
-const EXAMPLES = new URL('../../../../../../../shared/reference/dcsa/examples/', import.meta.url);
+const EXAMPLES = new URL('./fixtures/dcsa-examples/', import.meta.url);
 const FIXTURES = new URL('./fixtures/', import.meta.url);
 const readText = (base: URL, name: string) => readFileSync(new URL(name, base), 'utf8');
 

@@ -3,9 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeDcsaIssues, parseDcsaEvents } from './dcsa-schema';
 
-// DCSA's official examples live beside the repository: /work/main/apps/server/src/integrations/
-// tracking/dcsa → /work/shared is seven levels up.
-const EXAMPLES = new URL('../../../../../../../shared/reference/dcsa/examples/', import.meta.url);
+// DCSA's official examples, copied into the repository (see fixtures/dcsa-examples/README.md).
+const EXAMPLES = new URL('./fixtures/dcsa-examples/', import.meta.url);
 const FIXTURES = new URL('./fixtures/', import.meta.url);
 const readJson = (base: URL, name: string): unknown => JSON.parse(readFileSync(new URL(name, base), 'utf8'));
 
