@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { containerCheckDigit } from '@tracklane/shared/validation/container-number';
 import { containers, oceanShipments } from '../src/db/schema/tracking';
@@ -263,5 +263,47 @@ describe('keyset pagination', () => {
     ).json().result.items;
     expect(search.map((i: { containerNo: string }) => i.containerNo)).toContain(items[3]!.containerNo);
     expect((await get('/api/shipments/ocean?cursor=garbage', team.owner.cookie)).statusCode).toBe(400);
+  });
+});
+
+describe('tab counts', () => {
+  it('follow every insert, archive, unarchive and workspace deletion', async () => {
+    const team = await buildTeam(app, ctx);
+    const other = await createWorkspaceAs(app, team.owner.cookie, 'Counted Desk');
+    await post('/api/workspaces/currentId', team.owner.cookie, { workspaceId: other });
+    const ids = (
+      await add(
+        team,
+        Array.from({ length: 4 }, () => ({ containerNo: containerNo(), mblNo: mbl() })),
+      )
+    )
+      .json()
+      .result.map((o: { shipmentOverallId: string }) => o.shipmentOverallId);
+    await post('/api/shipments/ocean/archive', team.owner.cookie, {
+      shipmentOverallIds: ids.slice(0, 3),
+      archived: true,
+    });
+    await post('/api/shipments/ocean/archive', team.owner.cookie, {
+      shipmentOverallIds: ids.slice(0, 1),
+      archived: false,
+    });
+    // Archiving an already archived shipment changes nothing.
+    await post('/api/shipments/ocean/archive', team.owner.cookie, {
+      shipmentOverallIds: ids.slice(1, 3),
+      archived: true,
+    });
+    const list = (await get('/api/shipments/ocean', team.owner.cookie)).json().result;
+    expect(list).toMatchObject({ activeCount: 2, archivedCount: 2 });
+    const [exact] = (
+      await ctx.db.execute<{ active: number; archived: number }>(sql`
+      SELECT count(*) FILTER (WHERE NOT archived)::int AS active, count(*) FILTER (WHERE archived)::int AS archived
+      FROM ocean_shipments WHERE workspace_id = ${other}`)
+    ).rows;
+    expect(exact).toEqual({ active: 2, archived: 2 });
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/workspaces/delete?workspaceId=${other}`,
+      headers: { cookie: team.owner.cookie },
+    });
   });
 });

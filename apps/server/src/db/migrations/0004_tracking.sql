@@ -81,7 +81,7 @@ CREATE UNIQUE INDEX "containers_identity_idx" ON "containers" USING btree ("cont
 CREATE INDEX "containers_due_idx" ON "containers" USING btree ("next_check_at") WHERE "containers"."state" IN ('pending', 'active');--> statement-breakpoint
 CREATE UNIQUE INDEX "ocean_shipments_workspace_container_idx" ON "ocean_shipments" USING btree ("workspace_id","container_id");--> statement-breakpoint
 CREATE INDEX "ocean_shipments_container_idx" ON "ocean_shipments" USING btree ("container_id");--> statement-breakpoint
-CREATE INDEX "ocean_shipments_list_created_idx" ON "ocean_shipments" USING btree ("workspace_id","archived","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "ocean_shipments_list_created_idx" ON "ocean_shipments" USING btree ("workspace_id","archived","created_at","id");--> statement-breakpoint
 CREATE INDEX "ocean_shipments_list_arrival_idx" ON "ocean_shipments" USING btree ("workspace_id","archived","arrival_at","id");--> statement-breakpoint
 CREATE INDEX "ocean_shipments_list_departure_idx" ON "ocean_shipments" USING btree ("workspace_id","archived","departure_at","id");--> statement-breakpoint
 CREATE INDEX "ocean_shipments_list_container_idx" ON "ocean_shipments" USING btree ("workspace_id","archived","container_no","id");--> statement-breakpoint

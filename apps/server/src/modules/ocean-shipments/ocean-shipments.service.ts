@@ -10,7 +10,7 @@ import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment
 import { portByLocode } from '@tracklane/shared/tracking/ports';
 import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
 import type { Database } from '../../db/client';
-import { containerEvents, containers, oceanShipments } from '../../db/schema/tracking';
+import { containerEvents, containers, oceanShipmentCounts, oceanShipments } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
 
 type ShipmentRow = typeof oceanShipments.$inferSelect;
@@ -144,10 +144,12 @@ export function oceanListQuery(db: Database, workspaceId: string, query: OceanLi
  * fast on page 1,000 as on page 1), with the counts of both tabs.
  */
 export async function listOceanShipments(db: Database, workspaceId: string, query: OceanListQuery) {
-  const rows = await oceanListQuery(db, workspaceId, query);
+  const [rows, counts] = await Promise.all([
+    oceanListQuery(db, workspaceId, query),
+    countTabs(db, workspaceId),
+  ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  const counts = await countTabs(db, workspaceId);
   return {
     items: page.map((r) => toOceanShipment(r.s, r.c)),
     nextCursor:
@@ -156,19 +158,16 @@ export async function listOceanShipments(db: Database, workspaceId: string, quer
   };
 }
 
+/** The counts of both tabs, kept by a trigger (see the oceanShipmentCounts table). */
 export async function countTabs(
   db: Database,
   workspaceId: string,
 ): Promise<{ activeCount: number; archivedCount: number }> {
-  const rows = await db
-    .select({ archived: oceanShipments.archived, n: sql<number>`count(*)::int` })
-    .from(oceanShipments)
-    .where(eq(oceanShipments.workspaceId, workspaceId))
-    .groupBy(oceanShipments.archived);
-  return {
-    activeCount: rows.find((r) => !r.archived)?.n ?? 0,
-    archivedCount: rows.find((r) => r.archived)?.n ?? 0,
-  };
+  const [row] = await db
+    .select()
+    .from(oceanShipmentCounts)
+    .where(eq(oceanShipmentCounts.workspaceId, workspaceId));
+  return { activeCount: row?.active ?? 0, archivedCount: row?.archived ?? 0 };
 }
 
 /** Moves shipments of the workspace between the active and archived tabs (spec §4). */
