@@ -280,6 +280,23 @@ describe('the workspaceInvitations socket', () => {
     socket.close();
   });
 
+  it('tells the inviting admin when the invitation is answered', async () => {
+    const team = await buildTeam(app, ctx);
+    const invitee = await signUp(app, ctx);
+    await invite(team, [invitee.email]);
+    const socket = connect(port, team.owner.cookie, team.owner.userId);
+    await opened(socket);
+    const message = nextMessage(socket);
+    const [item] = (await get('/api/workspaces/invite/list', invitee.cookie)).json().result;
+    await post('/api/workspaces/invite/confirm', invitee.cookie, {
+      workspaceId: item.workspaceId,
+      memberId: item.memberId,
+      joined: true,
+    });
+    expect(JSON.parse(await message)).toEqual({ type: 'workspaceInvitations.changed' });
+    socket.close();
+  });
+
   it('reaches a socket held by another server process on the same database', async () => {
     const other = await buildApp(await createTestContext(database));
     await other.listen({ port: 0, host: '127.0.0.1' });

@@ -269,7 +269,14 @@ export async function confirmInvitation(
         .values({ workspaceId: row.invitation.workspaceId, userId: user.id })
         .onConflictDoNothing();
     }
-    await publish(tx, { topic: 'workspaceInvitations', emails: [user.email] });
+    // The invitee's other tabs, and the admin who invited them (pending list and seats), hear of it.
+    const [inviter] = row.invitation.invitedBy
+      ? await tx.select({ email: users.email }).from(users).where(eq(users.id, row.invitation.invitedBy))
+      : [];
+    await publish(tx, {
+      topic: 'workspaceInvitations',
+      emails: inviter ? [user.email, inviter.email] : [user.email],
+    });
     return {
       workspaceName: row.workspaceName,
       joined: input.joined,
