@@ -17,7 +17,10 @@ import { ExpiredLinkPage, LegalPage } from './pages/plain-pages';
 import { ProfileSettingsPage } from './pages/profile-settings-page';
 import { RouteErrorPage } from './pages/route-error-page';
 import { SharePage } from './pages/share-page';
-import { ExpressShipmentPage, OceanShipmentPage } from './pages/shipment-detail-pages';
+import { NewOceanShipmentPage } from './pages/new-ocean-shipment-page';
+import { OceanShipmentPage } from './pages/ocean-shipment-page';
+import { OceanShipmentsPage } from './pages/ocean-shipments-page';
+import { ExpressShipmentPage } from './pages/shipment-detail-pages';
 import { ShipmentHistoryPage } from './pages/shipment-history-page';
 import { WorkspaceMembersPage } from './pages/workspace-members-page';
 import { WorkspaceOverviewPage } from './pages/workspace-overview-page';
@@ -31,16 +34,16 @@ const mainShellRoutes: RouteObject[] = [
   { index: true, element: <Navigate to={paths.dashboard.ocean} replace /> },
   titled(paths.dashboard.ocean, 'Ocean dashboard'),
   titled(paths.dashboard.ground, 'Ground dashboard'),
-  titled(paths.shipments.oceanActive, 'Active ocean shipments'),
-  titled(paths.shipments.oceanArchived, 'Archived ocean shipments'),
+  { path: paths.shipments.oceanActive, element: <OceanShipmentsPage status="active" /> },
+  { path: paths.shipments.oceanArchived, element: <OceanShipmentsPage status="archived" /> },
   titled(paths.shipments.groundActive, 'Active ground shipments'),
   titled(paths.shipments.groundNotFound, 'Ground shipments not found'),
   titled(paths.shipments.groundArchived, 'Archived ground shipments'),
   // These two are also the tutorial's "/new-shipments/{siteType}" step (spec §2); any other
   // siteType falls through to the not-found page.
-  titled(paths.newShipments.ocean, 'New ocean shipment'),
+  { path: paths.newShipments.ocean, element: <NewOceanShipmentPage /> },
   titled(paths.newShipments.ground, 'New ground shipment'),
-  titled(paths.newShipments.create, 'Create shipments'),
+  { path: paths.newShipments.create, element: <NewOceanShipmentPage /> },
   { path: '/shipment-history/:type/tracking-history', element: <ShipmentHistoryPage view="tracking" /> },
   { path: '/shipment-history/:type/shared-history', element: <ShipmentHistoryPage view="shared" /> },
   {

@@ -46,7 +46,7 @@ beforeEach(() => {
 });
 
 describe('top-bar workspace dropdown (spec §2, §6)', () => {
-  it('shows the workspace and organization, and gives admins the members and settings pages', async () => {
+  it('shows the workspace and organization, and gives admins Invite People, the members and settings pages', async () => {
     workingIn(acmeImports);
     renderRoutes(routes, '/dashboard/ocean');
 
@@ -54,12 +54,11 @@ describe('top-bar workspace dropdown (spec §2, §6)', () => {
 
     expect(screen.getByTestId('workspace-menu')).toHaveTextContent('Acme Freight');
     expect(menuItems()).toEqual([
+      ['Invite People', null],
       ['View Members', '/workspace-settings/members'],
       ['Workspace Settings', '/workspace-settings/overview'],
       ['Leave Workspace', null],
     ]);
-    // No Invite People until workspace invitations exist.
-    expect(screen.queryByRole('menuitem', { name: /invite/i })).not.toBeInTheDocument();
   });
 
   it('gives general users the read-only View Members and Leave Workspace only', async () => {

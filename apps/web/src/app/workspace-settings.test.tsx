@@ -52,7 +52,12 @@ describe('workspace settings for general users', () => {
 
     expect(await screen.findByText(refusal)).toBeInTheDocument();
     expect(screen.getByText(/Ask a company admin of Beta Logistics/)).toBeInTheDocument();
-    expect(api.calls.map((call) => call.path)).toEqual(['/api/workspaces/get', '/api/workspaces/setCookies']);
+    // Only the shell's own calls: organizations, the selection and the user's invitations.
+    expect(api.calls.map((call) => call.path).sort()).toEqual([
+      '/api/workspaces/get',
+      '/api/workspaces/invite/list',
+      '/api/workspaces/setCookies',
+    ]);
   });
 });
 

@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { queryClient } from '../lib/query-client';
+import { FakeWebSocket } from './fake-web-socket';
 
 // jsdom lacks the layout APIs Mantine calls on mount; without them components throw.
 Object.defineProperty(window, 'matchMedia', {
@@ -28,6 +29,12 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub;
 
 Object.defineProperty(window, 'scrollTo', { writable: true, configurable: true, value: vi.fn() });
+
+// The main shell opens the invitation socket: no test may reach for a real server.
+beforeEach(() => {
+  FakeWebSocket.reset();
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+});
 
 afterEach(() => {
   cleanup();

@@ -2,6 +2,7 @@ import { Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import { LogoMark } from '../../components/logo';
 import { paths } from '../../config/paths';
+import { InvitationRailList } from '../../features/invitations/components/invitation-rail-list';
 import { LeaveOrganizationButton } from '../../features/organizations/components/leave-organization-button';
 import { WorkspaceRailList } from '../../features/workspaces/components/workspace-rail-list';
 import { useApplySelection } from '../../features/workspaces/hooks/use-apply-selection';
@@ -12,7 +13,10 @@ interface WorkspaceRailProps {
   onSwitched?: () => void;
 }
 
-/** The narrow column of the shell: home, then the user's workspaces per organization (spec §2). */
+/**
+ * The narrow column of the shell: home, then the user's workspaces per organization, then their
+ * pending workspace invitations (spec §2).
+ */
 export function WorkspaceRail({ onSwitched }: WorkspaceRailProps) {
   const applySelection = useApplySelection();
   return (
@@ -24,6 +28,7 @@ export function WorkspaceRail({ onSwitched }: WorkspaceRailProps) {
       </Tooltip>
       <WorkspaceRailList
         onSwitched={onSwitched}
+        trailing={<InvitationRailList />}
         renderLeaveOrganization={(organization) => (
           <LeaveOrganizationButton
             organization={organization}

@@ -1,7 +1,10 @@
 import { Alert, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header';
+import { useAuthStore } from '../../features/auth/stores/auth-store';
+import { PendingInvitationsSection } from '../../features/invitations/components/pending-invitations-section';
 import { useOrganizationMembers } from '../../features/members/api/get-organization-members';
 import type { UpdatePermissionsResult } from '../../features/members/api/update-permissions';
 import { MembersTable } from '../../features/members/components/members-table';
@@ -11,6 +14,8 @@ import { useOrganizationWorkspaces } from '../../features/workspaces/api/list-or
 import { useReselectCurrent } from '../../features/workspaces/hooks/use-reselect-current';
 import type { CurrentOrganization } from '../../features/workspaces/stores/workspace-store';
 import { isApiError } from '../../lib/api-client';
+import { browserTimeZone } from '../../lib/dates';
+import { InvitePeopleDialog } from '../invite-people-dialog';
 import { WorkspaceSettingsGate } from './workspace-settings-gate';
 
 const TITLE = 'Members';
@@ -38,6 +43,8 @@ function ManageMembers({ organization }: { organization: CurrentOrganization }) 
   const workspaces = useOrganizationWorkspaces();
   const overview = useOverview();
   const reselect = useReselectCurrent();
+  const timeZone = useAuthStore((state) => state.user?.timeZone) ?? browserTimeZone();
+  const [inviteOpened, invite] = useDisclosure(false);
 
   const onSaved = async (result: UpdatePermissionsResult) => {
     if (!result.you) return;
@@ -62,26 +69,30 @@ function ManageMembers({ organization }: { organization: CurrentOrganization }) 
         description={`Everyone in ${organization.organizationName}: role, shipment access and workspaces.`}
         actions={overview.data ? <SeatsMeter overview={overview.data} /> : null}
       />
-      {failed ? (
-        <LoadFailed error={failed.error} onRetry={() => void failed.refetch()} />
-      ) : !members.data || !workspaces.data ? (
-        <Paper withBorder radius="lg" p="lg">
-          <Stack gap="md" aria-busy="true" aria-label="Loading members">
-            {[0, 1, 2, 3].map((n) => (
-              <Skeleton key={n} height={34} radius="md" />
-            ))}
-          </Stack>
-        </Paper>
-      ) : (
-        <Paper withBorder radius="lg" component="section" aria-label="Organization members">
-          <MembersTable
-            members={members.data}
-            workspaces={workspaces.data}
-            organizationName={organization.organizationName}
-            onSaved={onSaved}
-          />
-        </Paper>
-      )}
+      <Stack gap="lg">
+        {failed ? (
+          <LoadFailed error={failed.error} onRetry={() => void failed.refetch()} />
+        ) : !members.data || !workspaces.data ? (
+          <Paper withBorder radius="lg" p="lg">
+            <Stack gap="md" aria-busy="true" aria-label="Loading members">
+              {[0, 1, 2, 3].map((n) => (
+                <Skeleton key={n} height={34} radius="md" />
+              ))}
+            </Stack>
+          </Paper>
+        ) : (
+          <Paper withBorder radius="lg" component="section" aria-label="Organization members">
+            <MembersTable
+              members={members.data}
+              workspaces={workspaces.data}
+              organizationName={organization.organizationName}
+              onSaved={onSaved}
+            />
+          </Paper>
+        )}
+        <PendingInvitationsSection timeZone={timeZone} onInvite={invite.open} />
+      </Stack>
+      <InvitePeopleDialog opened={inviteOpened} onClose={invite.close} />
     </>
   );
 }

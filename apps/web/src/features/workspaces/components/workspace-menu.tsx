@@ -1,5 +1,5 @@
 import { Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconDoorExit, IconSettings, IconUsers } from '@tabler/icons-react';
+import { IconChevronDown, IconDoorExit, IconSettings, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { canManageOrganization } from '@tracklane/shared/organizations/organizations.policy';
 import { DROPDOWN_MENU_MAX_HEIGHT_PX } from '@tracklane/shared/constants';
 import { Link } from 'react-router';
@@ -22,6 +22,8 @@ interface WorkspaceMenuProps {
   /** General users' View Members: the read-only dialog (admins go to the members page). */
   onViewMembers: () => void;
   onLeaveWorkspace: (target: LeaveTarget) => void;
+  /** Company admins' Invite People dialog (spec §2, §5). */
+  onInvitePeople: () => void;
 }
 
 const ICON = { size: 16, stroke: 1.75 } as const;
@@ -29,7 +31,7 @@ const ICON = { size: 16, stroke: 1.75 } as const;
 const ROLE_LABEL = { company_admin: 'Company admin', general_user: 'General user' } as const;
 
 /** The top bar's workspace and organization name with its dropdown (spec §2, §6). */
-export function WorkspaceMenu({ onViewMembers, onLeaveWorkspace }: WorkspaceMenuProps) {
+export function WorkspaceMenu({ onViewMembers, onLeaveWorkspace, onInvitePeople }: WorkspaceMenuProps) {
   const organization = useWorkspaceStore((state) => state.currentOrganization);
   const workspace = useWorkspaceStore((state) => state.currentWorkspace);
   const organizations = useOrganizations();
@@ -81,9 +83,11 @@ export function WorkspaceMenu({ onViewMembers, onLeaveWorkspace }: WorkspaceMenu
           </Text>
         </div>
         <Menu.Divider />
-        {/* Invite People (spec §2) joins the admins' items once workspace invitations exist. */}
         {isAdmin ? (
           <>
+            <Menu.Item leftSection={<IconUserPlus {...ICON} />} onClick={onInvitePeople}>
+              Invite People
+            </Menu.Item>
             <Menu.Item
               component={Link}
               to={paths.workspaceSettings.members}

@@ -14,6 +14,8 @@ interface WorkspaceRailListProps {
   renderLeaveOrganization: (organization: Organization) => ReactNode;
   /** After a switch, e.g. to close the mobile drawer. */
   onSwitched?: () => void;
+  /** Shown after the groups: the pending workspace invitations (spec §2), supplied by the app. */
+  trailing?: ReactNode;
 }
 
 function RailTooltipLabel({ title, organization }: { title: string; organization: string }) {
@@ -26,7 +28,7 @@ function RailTooltipLabel({ title, organization }: { title: string; organization
 }
 
 /** The workspace icons of the left rail, grouped per organization (spec §2). */
-export function WorkspaceRailList({ renderLeaveOrganization, onSwitched }: WorkspaceRailListProps) {
+export function WorkspaceRailList({ renderLeaveOrganization, onSwitched, trailing }: WorkspaceRailListProps) {
   const organizations = useOrganizations();
   const currentWorkspaceId = useWorkspaceStore((state) => state.currentWorkspace?.workspaceId ?? null);
   const switchWorkspace = useSwitchWorkspace({ onSwitched });
@@ -122,7 +124,7 @@ export function WorkspaceRailList({ renderLeaveOrganization, onSwitched }: Works
           {offerLeave ? <div className={classes.item}>{renderLeaveOrganization(organization)}</div> : null}
         </div>
       ))}
-      {/* Pending workspace invitations (spec §2: icons with a red dot) go here, after the groups. */}
+      {trailing}
     </nav>
   );
 }

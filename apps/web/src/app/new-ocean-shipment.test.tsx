@@ -1,0 +1,248 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OceanIntakeOutcome } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetAllStores } from '../lib/store-reset';
+import { fail, fakeApi, ok } from '../test/fake-api';
+import { acme, acmeDefault, beta, betaDesk, selectionOf } from '../test/organization-fixtures';
+import { renderRoutes } from '../test/render';
+import { signInAsAgreedUser } from '../test/session';
+import { routes } from './router';
+
+type Routes = Parameters<typeof fakeApi>[0];
+type Item = { containerNo: string; mblNo: string; carrierScac: string };
+
+const created = (item: Item): OceanIntakeOutcome => ({
+  ...item,
+  outcome: 'created',
+  message: null,
+  shipmentOverallId: '00000000-0000-4000-8000-000000000001',
+});
+
+function serve(extra: Routes = {}) {
+  return fakeApi({
+    'GET /api/workspaces/get': ok([acme]),
+    'POST /api/workspaces/setCookies': ok(selectionOf(acmeDefault)),
+    ...extra,
+  });
+}
+
+beforeAll(() => {
+  Element.prototype.scrollIntoView = vi.fn();
+});
+
+beforeEach(() => {
+  resetAllStores();
+  signInAsAgreedUser();
+});
+
+describe('new ocean shipment: one at a time', { timeout: 20_000 }, () => {
+  it('checks the container number as it is typed, down to the check digit', async () => {
+    serve();
+    renderRoutes(routes, '/new-shipments/ocean');
+    const user = userEvent.setup();
+    const container = await screen.findByRole('textbox', { name: /Container number/ });
+
+    await user.type(container, 'MSCU123456');
+    // Ten characters: nothing to say yet while the number is being typed.
+    expect(screen.queryByText(/Check digit/)).not.toBeInTheDocument();
+    await user.type(container, '7');
+    expect(
+      await screen.findByText('Check digit should be 6 for MSCU123456: please check the number'),
+    ).toBeInTheDocument();
+    expect(container).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(container);
+    await user.type(container, 'mscu 123456-6');
+    await waitFor(() => expect(screen.queryByText(/Check digit/)).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Valid container number')).toBeInTheDocument();
+  });
+
+  it('reads the carrier from the bill of lading, sends the normalised numbers and shows what happened', async () => {
+    const api = serve({
+      'POST /api/shipments/ocean': (call) => ok([created((call.body as { items: Item[] }).items[0]!)]),
+    });
+    const { router } = renderRoutes(routes, '/new-shipments/create');
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByRole('textbox', { name: /Container number/ }), 'mscu1234566');
+    await user.type(screen.getByRole('textbox', { name: /Master bill of lading/ }), 'medu-1234 5678');
+    expect(screen.getByText('Detected: MSC')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Track shipment' }));
+
+    expect(await screen.findByText('Now tracking MSCU1234566')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/shipments/ocean')[0]?.body).toEqual({
+      items: [{ containerNo: 'MSCU1234566', mblNo: 'MEDU12345678', carrierScac: 'MSCU' }],
+    });
+    await user.click(screen.getByRole('link', { name: 'Open MSCU1234566' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/shipment/ocean/MSCU1234566/MEDU12345678'),
+    );
+  });
+
+  it('requires the carrier when the bill of lading does not tell it, and sends nothing until chosen', async () => {
+    const api = serve({
+      'POST /api/shipments/ocean': (call) => ok([created((call.body as { items: Item[] }).items[0]!)]),
+    });
+    renderRoutes(routes, '/new-shipments/ocean');
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByRole('textbox', { name: /Container number/ }), 'TGHU1234567');
+    await user.type(screen.getByRole('textbox', { name: /Master bill of lading/ }), 'ABCD998877');
+    await user.click(screen.getByRole('button', { name: 'Track shipment' }));
+
+    expect(
+      await screen.findByText(
+        'The carrier cannot be told from this bill of lading number: choose it from the list',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /api/shipments/ocean')).toHaveLength(0);
+
+    await user.click(screen.getByRole('combobox', { name: /Carrier/ }));
+    await user.click(await screen.findByRole('option', { name: 'Hapag-Lloyd (HLCU)' }));
+    await user.click(screen.getByRole('button', { name: 'Track shipment' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/shipments/ocean')[0]?.body).toEqual({
+        items: [{ containerNo: 'TGHU1234567', mblNo: 'ABCD998877', carrierScac: 'HLCU' }],
+      }),
+    );
+  });
+
+  it('tells a view-only member they cannot add shipments, and shows no form', async () => {
+    const api = fakeApi({
+      'GET /api/workspaces/get': ok([beta]),
+      'POST /api/workspaces/setCookies': ok(selectionOf(betaDesk)),
+    });
+    renderRoutes(routes, '/new-shipments/ocean');
+
+    expect(await screen.findByText('You can view shipments but not add them')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /Container number/ })).not.toBeInTheDocument();
+    expect(api.callsTo('POST /api/shipments/ocean')).toHaveLength(0);
+  });
+
+  it('shows the server’s refusal when the permission changed meanwhile', async () => {
+    serve({
+      'POST /api/shipments/ocean': fail(
+        403,
+        'FORBIDDEN',
+        'You can view shipments but not add them. Ask a company admin for permission.',
+      ),
+    });
+    renderRoutes(routes, '/new-shipments/ocean');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /Container number/ }), 'MSCU1234566');
+    await user.type(screen.getByRole('textbox', { name: /Master bill of lading/ }), 'MEDU12345678');
+    await user.click(screen.getByRole('button', { name: 'Track shipment' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('You can view shipments but not add them.');
+  });
+});
+
+describe('new ocean shipment: many at once', { timeout: 20_000 }, () => {
+  const pasted = [
+    'MSCU1234566\tMEDU12345678',
+    'MSKU1234565\tMAEU240101',
+    'MSCU1234566\tMEDU12345678',
+    'TGHU1234560\tHLCU998877',
+    'CMAU1234564\tCMDU556677\tCMA CGM',
+  ].join('\n');
+
+  it('previews every row with its error, skips duplicates, sends the valid rows and shows each outcome', async () => {
+    const api = serve({
+      'POST /api/shipments/ocean': ok([
+        created({ containerNo: 'MSCU1234566', mblNo: 'MEDU12345678', carrierScac: 'MSCU' }),
+        {
+          containerNo: 'MSKU1234565',
+          mblNo: 'MAEU240101',
+          carrierScac: 'MAEU',
+          outcome: 'already_tracked',
+          message: 'Already tracked',
+          shipmentOverallId: 'x',
+        },
+        {
+          containerNo: 'CMAU1234564',
+          mblNo: 'CMDU556677',
+          carrierScac: 'CMDU',
+          outcome: 'refused',
+          message: 'Carrier unavailable',
+          shipmentOverallId: null,
+        },
+      ]),
+    });
+    renderRoutes(routes, '/new-shipments/ocean');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('textbox', { name: /Paste shipments/ }));
+    await user.paste(pasted);
+
+    const preview = await screen.findByTestId('bulk-preview');
+    const rows = within(preview).getAllByTestId('bulk-row');
+    expect(rows.map((row) => row.dataset.state)).toEqual(['ready', 'ready', 'duplicate', 'error', 'ready']);
+    expect(rows[2]).toHaveTextContent('Duplicate of line 1: skipped');
+    expect(rows[3]).toHaveTextContent('Check digit should be 7 for TGHU123456: please check the number');
+    expect(screen.getByTestId('bulk-summary')).toHaveTextContent('5 rows3 ready1 with errors1 duplicate');
+
+    await user.click(screen.getByRole('button', { name: 'Track 3 shipments' }));
+
+    const outcomes = await screen.findByTestId('intake-outcomes');
+    expect(api.callsTo('POST /api/shipments/ocean')[0]?.body).toEqual({
+      items: [
+        { containerNo: 'MSCU1234566', mblNo: 'MEDU12345678', carrierScac: 'MSCU' },
+        { containerNo: 'MSKU1234565', mblNo: 'MAEU240101', carrierScac: 'MAEU' },
+        { containerNo: 'CMAU1234564', mblNo: 'CMDU556677', carrierScac: 'CMDU' },
+      ],
+    });
+    const results = within(outcomes).getAllByTestId('outcome-row');
+    expect(results.map((row) => [row.firstChild?.textContent, row.dataset.outcome])).toEqual([
+      ['1', 'created'],
+      ['2', 'already_tracked'],
+      ['5', 'refused'],
+    ]);
+    expect(results[2]).toHaveTextContent('Carrier unavailable');
+    expect(
+      within(outcomes).getByText('2 rows skipped before sending (errors or duplicates)'),
+    ).toBeInTheDocument();
+    expect(within(outcomes).getByRole('link', { name: 'Go to the list' })).toHaveAttribute(
+      'href',
+      '/shipments/ocean/active',
+    );
+  });
+
+  it('reads an uploaded CSV file with a header row', async () => {
+    serve();
+    renderRoutes(routes, '/new-shipments/ocean');
+    const user = userEvent.setup();
+    const dropzone = await screen.findByTestId('bulk-dropzone');
+    const input = dropzone.querySelector('input[type="file"]') as HTMLInputElement;
+    const file = new File(
+      ['MBL;Container\nMEDU12345678;MSCU1234566\nMAEU240101;MSKU1234565\n'],
+      'containers.csv',
+      {
+        type: 'text/csv',
+      },
+    );
+
+    await user.upload(input, file);
+
+    expect(await screen.findByText('containers.csv')).toBeInTheDocument();
+    const rows = await screen.findAllByTestId('bulk-row');
+    expect(rows.map((row) => row.dataset.state)).toEqual(['ready', 'ready']);
+    expect(screen.getByText('Header row on line 1 skipped')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Track 2 shipments' })).toBeEnabled();
+  });
+
+  it('refuses to send more than 500 at once, and says so', async () => {
+    serve();
+    renderRoutes(routes, '/new-shipments/ocean');
+    const user = userEvent.setup();
+    const lines = Array.from({ length: 501 }, (_, i) => `MSCU1234566,MEDU${String(100000 + i)}`);
+
+    await user.click(await screen.findByRole('textbox', { name: /Paste shipments/ }));
+    await user.paste(lines.join('\n'));
+
+    expect(await screen.findByTestId('bulk-over-limit')).toHaveTextContent(
+      'At most 500 shipments can be added at a time, and 501 are ready.',
+    );
+    expect(screen.getByRole('button', { name: 'Track 501 shipments' })).toBeDisabled();
+  });
+});

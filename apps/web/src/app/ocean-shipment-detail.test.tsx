@@ -1,0 +1,230 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetAllStores } from '../lib/store-reset';
+import { fail, fakeApi, ok } from '../test/fake-api';
+import { oceanShipmentDetail, trackingEvent } from '../test/ocean-shipment-fixtures';
+import { acme, acmeDefault, selectionOf } from '../test/organization-fixtures';
+import { renderRoutes } from '../test/render';
+import { signInAsAgreedUser } from '../test/session';
+import { routes } from './router';
+
+const DETAIL = 'GET /api/shipments/ocean/MSCU1234566/MEDU12345678';
+const PATH = '/shipment/ocean/MSCU1234566/MEDU12345678';
+
+const shanghai = { locode: 'CNSHA', name: 'Shanghai' };
+const colombo = { locode: 'LKCMB', name: 'Colombo' };
+const rotterdam = { locode: 'NLRTM', name: 'Rotterdam' };
+
+/** In transit via Colombo: loaded and departed (actual), arrival estimated and slipped twice. */
+const inTransit = (fields: Partial<OceanShipmentDetail> = {}) =>
+  oceanShipmentDetail({
+    pol: shanghai,
+    pod: rotterdam,
+    transshipments: [colombo],
+    departureVO: { atd: '2025-02-01T08:00:00.000Z', etd: '2025-01-31T22:00:00.000Z' },
+    arrivalVO: { ata: null, eta: '2025-03-03T06:00:00.000Z' },
+    shipmentOverall: {
+      ...oceanShipmentDetail().shipmentOverall,
+      loaded: { time: '2025-01-31T20:15:00.000Z', classifier: 'ACT', location: shanghai },
+      discharged: { time: '2025-03-04T09:00:00.000Z', classifier: 'EST', location: rotterdam },
+    },
+    etaHistory: [
+      { eta: '2025-03-01T00:00:00.000Z', classifier: 'EST', recordedAt: '2025-01-20T10:00:00.000Z' },
+      { eta: '2025-03-02T00:00:00.000Z', classifier: 'EST', recordedAt: '2025-02-05T10:00:00.000Z' },
+      { eta: '2025-03-03T06:00:00.000Z', classifier: 'EST', recordedAt: '2025-02-09T10:00:00.000Z' },
+    ],
+    events: [
+      trackingEvent({
+        typeCode: 'LOAD',
+        eventTime: '2025-01-31T20:15:00.000Z',
+        emptyIndicator: 'LADEN',
+        location: shanghai,
+        vesselName: 'MSC IRINA',
+        voyage: '411W',
+      }),
+      trackingEvent({
+        typeCode: 'DEPA',
+        eventTime: '2025-02-01T08:00:00.000Z',
+        location: shanghai,
+        vesselName: 'MSC IRINA',
+        voyage: '411W',
+      }),
+      trackingEvent({ typeCode: 'ARRI', eventTime: '2025-02-14T04:00:00.000Z', location: colombo }),
+      trackingEvent({
+        typeCode: 'ARRI',
+        eventTime: '2025-03-03T06:00:00.000Z',
+        classifier: 'EST',
+        location: rotterdam,
+      }),
+    ],
+    ...fields,
+  });
+
+function serve(detail: Parameters<typeof fakeApi>[0][string]) {
+  return fakeApi({
+    'GET /api/workspaces/get': ok([acme]),
+    'POST /api/workspaces/setCookies': ok(selectionOf(acmeDefault)),
+    [DETAIL]: detail,
+  });
+}
+
+const stop = (key: string) => screen.getAllByTestId('journey-stop').find((li) => li.dataset.stop === key)!;
+
+beforeAll(() => {
+  Element.prototype.scrollIntoView = vi.fn();
+});
+
+beforeEach(() => {
+  resetAllStores();
+  signInAsAgreedUser();
+});
+
+describe('ocean shipment detail: the journey (spec §3, STYLE)', { timeout: 20_000 }, () => {
+  it('draws actuals solid with their time, estimates outlined as "EST:", unknown ones muted, in journey order', async () => {
+    serve(ok(inTransit()));
+    renderRoutes(routes, `${PATH}?timeZone=Asia%2FShanghai`);
+    await screen.findAllByTestId('journey-stop');
+
+    expect(screen.getAllByTestId('journey-stop').map((li) => li.dataset.stop)).toEqual([
+      'emptyGateOut',
+      'fullGateIn',
+      'loaded',
+      'departure',
+      'transshipment-0-LKCMB',
+      'arrival',
+      'berthed',
+      'discharged',
+      'lastFreeDay',
+      'fullGateOut',
+      'emptyReturned',
+    ]);
+    // Times in Asia/Shanghai (UTC+8): 20:15 UTC on 31 January is 04:15 on 1 February there.
+    expect(stop('loaded')).toHaveAttribute('data-state', 'actual');
+    expect(within(stop('loaded')).getByText('01/02/2025 04:15')).toBeInTheDocument();
+    // An actual departure wins over the estimate.
+    expect(within(stop('departure')).getByText('01/02/2025 16:00')).toBeInTheDocument();
+    expect(stop('departure').textContent).not.toContain('EST:');
+    expect(stop('arrival')).toHaveAttribute('data-state', 'estimate');
+    expect(within(stop('arrival')).getByText('EST: 03/03/2025 14:00')).toBeInTheDocument();
+    expect(within(stop('discharged')).getByText('EST: 04/03/2025 17:00')).toBeInTheDocument();
+    expect(stop('berthed')).toHaveAttribute('data-state', 'missing');
+    expect(within(stop('berthed')).getByText('-')).toBeInTheDocument();
+    // The transshipment: arrived (actual), departure unknown.
+    expect(within(stop('transshipment-0-LKCMB')).getByText('14/02/2025 12:00')).toBeInTheDocument();
+    expect(stop('transshipment-0-LKCMB')).toHaveAttribute('data-current', 'true');
+    expect(screen.getByText(/Times in Asia\/Shanghai/)).toBeInTheDocument();
+  });
+
+  it('says by how much the ETA slipped, overall and at each new estimate', async () => {
+    serve(ok(inTransit()));
+    renderRoutes(routes, PATH);
+    await screen.findAllByTestId('journey-stop');
+
+    expect(within(stop('arrival')).getByTestId('eta-slip')).toHaveTextContent('+2 d 6 h vs first ETA');
+    const history = screen.getByTestId('eta-history');
+    expect(within(history).getByTestId('eta-slip-summary')).toHaveTextContent('Running 2 d 6 h late');
+    const records = within(history).getAllByTestId('eta-record');
+    // Newest first, each with the shift from the estimate before it; times in the user's zone (London, UTC+0).
+    expect(records.map((r) => r.textContent)).toEqual([
+      'EST: 03/03/2025 06:00Announced 09/02/2025 10:00+1 d 6 h',
+      'EST: 02/03/2025 00:00Announced 05/02/2025 10:00+1 d',
+      'EST: 01/03/2025 00:00First announced 20/01/2025 10:00',
+    ]);
+  });
+
+  it('falls back to the user’s time zone when the timeZone parameter is not a zone', async () => {
+    serve(ok(inTransit()));
+    renderRoutes(routes, `${PATH}?timeZone=Mars%2FOlympus`);
+    await screen.findAllByTestId('journey-stop');
+
+    expect(screen.getByText('Times in Europe/London')).toBeInTheDocument();
+    expect(within(stop('loaded')).getByText('31/01/2025 20:15')).toBeInTheDocument();
+  });
+
+  it('shows the demo label, the carrier and the last check', async () => {
+    serve(ok(inTransit({ source: 'demo', lastCheckedAt: '2025-02-10T12:00:00.000Z' })));
+    renderRoutes(routes, PATH);
+    await screen.findAllByTestId('journey-stop');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Container MSCU1234566' })).toBeInTheDocument();
+    expect(screen.getByTestId('demo-badge')).toHaveTextContent('Demo data');
+    expect(screen.getByText('10/02/2025 12:00')).toBeInTheDocument();
+    expect(screen.getByTestId('status-badge')).toHaveTextContent('In transit');
+  });
+});
+
+describe('ocean shipment detail: tabs and states', { timeout: 20_000 }, () => {
+  it('opens the tab named in the URL, and keeps the URL on the tab chosen', async () => {
+    serve(ok(inTransit()));
+    const { router } = renderRoutes(routes, `${PATH}?tab=events&timeZone=UTC`);
+    const table = await screen.findByTestId('events-table');
+    const rows = within(table).getAllByTestId('event-row');
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toHaveTextContent(
+      '31/01/2025 20:15Loaded on vessel LOADLadenShanghai CNSHAMSC IRINA / 411WActualDemo carrier',
+    );
+    expect(rows[3]).toHaveAttribute('data-classifier', 'EST');
+    expect(within(rows[3]!).getByText('Estimated')).toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Milestones' }));
+    await screen.findAllByTestId('journey-stop');
+    expect(new URLSearchParams(router.state.location.search).get('tab')).toBe('milestones');
+    expect(new URLSearchParams(router.state.location.search).get('timeZone')).toBe('UTC');
+  });
+
+  it('opens the milestones for a tab it does not have (comments)', async () => {
+    serve(ok(inTransit()));
+    renderRoutes(routes, `${PATH}?tab=comments`);
+    expect(await screen.findByRole('tab', { name: 'Milestones' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('says the first check is running, and looks again until it has answered', async () => {
+    const pending = inTransit({
+      state: 'pending',
+      status: null,
+      events: [],
+      etaHistory: [],
+      arrivalVO: { eta: null, ata: null },
+    });
+    const api = serve(ok(pending));
+    renderRoutes(routes, PATH);
+
+    expect(await screen.findByText('Fetching carrier data…')).toBeInTheDocument();
+    api.route(DETAIL, ok(inTransit()));
+    await waitFor(() => expect(screen.queryByText('Fetching carrier data…')).not.toBeInTheDocument(), {
+      timeout: 6000,
+    });
+    expect(api.callsTo(DETAIL).length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByTestId('status-badge')).toHaveTextContent('In transit');
+  });
+
+  it('explains a container the carrier does not know', async () => {
+    serve(
+      ok(
+        inTransit({
+          state: 'not_found',
+          status: null,
+          events: [],
+          lastError: 'No events for this equipment',
+        }),
+      ),
+    );
+    renderRoutes(routes, PATH);
+
+    expect(await screen.findByText('The carrier does not know this container yet')).toBeInTheDocument();
+    expect(screen.getByText('Carrier answer: No events for this equipment')).toBeInTheDocument();
+  });
+
+  it('shows a designed not-found state with the way back to the list', async () => {
+    serve(fail(404, 'NOT_FOUND', 'This shipment is not tracked in this workspace.'));
+    renderRoutes(routes, PATH);
+
+    expect(await screen.findByText('This shipment is not tracked in this workspace')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the shipment list' })).toHaveAttribute(
+      'href',
+      '/shipments/ocean/active',
+    );
+  });
+});

@@ -1,0 +1,480 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
+import { resetAllStores } from '../lib/store-reset';
+import { fakeApi, ok, type RecordedCall } from '../test/fake-api';
+import { listPage, noOptions, oceanShipment } from '../test/ocean-shipment-fixtures';
+import {
+  acme,
+  acmeDefault,
+  beta,
+  betaDesk,
+  gamma,
+  selectionOf,
+  workspace,
+} from '../test/organization-fixtures';
+import { renderRoutes } from '../test/render';
+import { signInAsAgreedUser } from '../test/session';
+import { routes } from './router';
+
+type Routes = Parameters<typeof fakeApi>[0];
+
+const first = oceanShipment({ containerNo: 'MSCU1234566', mblNo: 'MEDU12345678' });
+const second = oceanShipment({
+  containerNo: 'MSKU1234565',
+  mblNo: 'MAEU240101',
+  carrierScac: 'MAEU',
+  carrierName: 'Maersk',
+});
+const third = oceanShipment({
+  containerNo: 'TGHU1234567',
+  mblNo: 'HLCU998877',
+  carrierScac: 'HLCU',
+  carrierName: 'Hapag-Lloyd',
+});
+const archivedOne = oceanShipment({ containerNo: 'CMAU1234564', mblNo: 'CMDU556677', archived: true });
+
+function serve(lists: (call: RecordedCall) => ReturnType<typeof ok>, extra: Routes = {}) {
+  return fakeApi({
+    'GET /api/workspaces/get': ok([acme]),
+    'POST /api/workspaces/setCookies': ok(selectionOf(acmeDefault)),
+    'GET /api/users/preferences/oceanTableColumns': ok(null),
+    'GET /api/shipments/ocean/options': ok(noOptions),
+    'GET /api/shipments/ocean': lists,
+    ...extra,
+  });
+}
+
+const byStatus =
+  (
+    active: OceanShipment[],
+    archived: OceanShipment[],
+    counts = { activeCount: active.length, archivedCount: archived.length },
+  ) =>
+  (call: RecordedCall) =>
+    ok(listPage(call.query.status === 'archived' ? archived : active, counts));
+
+const rows = () => screen.getAllByTestId('shipment-row');
+const containersShown = () =>
+  rows().map((row) => within(row).getByRole('link', { name: /^[A-Z]{4}\d{7}$/ }).textContent);
+
+beforeAll(() => {
+  Element.prototype.scrollIntoView = vi.fn();
+});
+
+beforeEach(() => {
+  resetAllStores();
+  signInAsAgreedUser();
+});
+
+describe('ocean shipment list: tabs, counts and archiving (spec §3, §4)', { timeout: 20_000 }, () => {
+  it('shows both tabs’ counts from the list answer', async () => {
+    const api = serve(byStatus([first, second, third], [archivedOne]));
+    renderRoutes(routes, '/shipments/ocean/active');
+
+    expect(await screen.findByRole('tab', { name: 'Active (3)' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Archived (1)' })).toBeInTheDocument();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(api.callsTo('GET /api/shipments/ocean')[0]?.query).toEqual({
+      status: 'active',
+      limit: '50',
+      sort: 'created_desc',
+    });
+  });
+
+  it('archives the selected rows: they leave the list, and both tabs’ counts change', async () => {
+    const api = serve(byStatus([first, second, third], [archivedOne]), {
+      'POST /api/shipments/ocean/archive': ok({
+        updatedIds: [second.shipmentOverallId],
+        activeCount: 2,
+        archivedCount: 2,
+      }),
+    });
+    const { router } = renderRoutes(routes, '/shipments/ocean/active');
+    const user = userEvent.setup();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select MSKU1234565' }));
+    const bar = await screen.findByRole('group', { name: 'Selected shipments' });
+    expect(within(bar).getByText('1 selected')).toBeInTheDocument();
+    api.route('GET /api/shipments/ocean', byStatus([first, third], [second, archivedOne]));
+    await user.click(within(bar).getByRole('button', { name: 'Archive' }));
+
+    await waitFor(() => expect(containersShown()).toEqual(['MSCU1234566', 'TGHU1234567']));
+    expect(api.callsTo('POST /api/shipments/ocean/archive')[0]?.body).toEqual({
+      shipmentOverallIds: [second.shipmentOverallId],
+      archived: true,
+    });
+    expect(screen.getByRole('tab', { name: 'Active (2)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Archived (2)' })).toBeInTheDocument();
+    expect(await screen.findByText('Archived 1 shipment')).toBeInTheDocument();
+    // The active list was not fetched again: the rows around stayed where they were.
+    expect(api.callsTo('GET /api/shipments/ocean').filter((c) => c.query.status === 'active')).toHaveLength(
+      1,
+    );
+
+    await user.click(screen.getByRole('tab', { name: 'Archived (2)' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shipments/ocean/archived'));
+    await waitFor(() => expect(containersShown()).toEqual(['MSKU1234565', 'CMAU1234564']));
+  });
+
+  it('moves a row back to active from its hover action on the archived tab', async () => {
+    const api = serve(byStatus([first], [archivedOne]), {
+      'POST /api/shipments/ocean/archive': ok({
+        updatedIds: [archivedOne.shipmentOverallId],
+        activeCount: 2,
+        archivedCount: 0,
+      }),
+    });
+    renderRoutes(routes, '/shipments/ocean/archived');
+    const user = userEvent.setup();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+
+    await user.click(screen.getByRole('button', { name: 'Move back to active: CMAU1234564' }));
+
+    expect(await screen.findByText('Nothing archived yet')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/shipments/ocean/archive')[0]?.body).toEqual({
+      shipmentOverallIds: [archivedOne.shipmentOverallId],
+      archived: false,
+    });
+    expect(screen.getByRole('tab', { name: 'Active (2)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Archived (0)' })).toBeInTheDocument();
+  });
+});
+
+describe('ocean shipment list: dates, sort, search', { timeout: 20_000 }, () => {
+  it('writes departure and arrival as the spec’s text, days only, in the user’s zone', async () => {
+    serve(
+      byStatus(
+        [
+          oceanShipment({
+            containerNo: 'MSCU1234566',
+            // 23:30 UTC on 1 March is 1 March in London (the user's zone).
+            arrivalVO: { ata: '2025-03-01T23:30:00Z', eta: '2025-03-03T10:00:00Z' },
+            departureVO: { atd: null, etd: '2025-02-01T10:00:00Z' },
+          }),
+          oceanShipment({
+            containerNo: 'MSKU1234565',
+            arrivalVO: { ata: null, eta: '2025-04-10T02:00:00Z' },
+            departureVO: { atd: null, etd: null },
+          }),
+          oceanShipment({ containerNo: 'TGHU1234567', arrivalVO: { ata: null, eta: null } }),
+        ],
+        [],
+      ),
+    );
+    renderRoutes(routes, '/shipments/ocean/active');
+    await waitFor(() => expect(rows()).toHaveLength(3));
+
+    const cell = (row: number, column: string) =>
+      rows()[row]!.querySelector(`td[data-column="${column}"]`)?.textContent;
+    expect(cell(0, 'arrival')).toBe('01/03/2025 EST: 03/03/2025');
+    expect(cell(0, 'departure')).toBe('EST: 01/02/2025');
+    expect(cell(1, 'arrival')).toBe('EST: 10/04/2025');
+    expect(cell(1, 'departure')).toBe('-');
+    expect(cell(2, 'arrival')).toBe('-');
+  });
+
+  it('asks the server for the sort of a clicked header, and searches once typing pauses', async () => {
+    const api = serve(byStatus([first], []));
+    const { router } = renderRoutes(routes, '/shipments/ocean/active');
+    const user = userEvent.setup();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+
+    await user.click(screen.getByRole('button', { name: 'ATA / ETA' }));
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/shipments/ocean').at(-1)?.query).toMatchObject({ sort: 'arrival_asc' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'ATA / ETA' }));
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/shipments/ocean').at(-1)?.query).toMatchObject({ sort: 'arrival_desc' }),
+    );
+    expect(screen.getByRole('columnheader', { name: 'ATA / ETA' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+
+    await user.type(
+      screen.getByRole('textbox', { name: 'Search by container or bill of lading number' }),
+      'mscu12',
+    );
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/shipments/ocean').at(-1)?.query).toMatchObject({ search: 'mscu12' }),
+    );
+    const searches = api.callsTo('GET /api/shipments/ocean').filter((c) => c.query.search !== undefined);
+    expect(searches).toHaveLength(1);
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      sort: 'arrival_desc',
+      q: 'mscu12',
+    });
+  });
+
+  it('loads the next keyset page under the rows already shown, which stay where they are', async () => {
+    const api = serve((call) =>
+      ok(
+        call.query.cursor === 'after-2'
+          ? listPage([third], { activeCount: 3, archivedCount: 0 })
+          : listPage([first, second], { activeCount: 3, archivedCount: 0 }, 'after-2'),
+      ),
+    );
+    renderRoutes(routes, '/shipments/ocean/active');
+    const user = userEvent.setup();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.getByTestId('list-footer')).toHaveTextContent('Showing 2 of 3');
+    const firstRow = rows()[0];
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+
+    await waitFor(() => expect(containersShown()).toEqual(['MSCU1234566', 'MSKU1234565', 'TGHU1234567']));
+    expect(rows()[0]).toBe(firstRow);
+    expect(api.callsTo('GET /api/shipments/ocean').map((call) => call.query.cursor)).toEqual([
+      undefined,
+      'after-2',
+    ]);
+    expect(screen.getByTestId('list-footer')).toHaveTextContent('Showing 3 of 3');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('moves between rows with the arrow keys and opens one with Enter', async () => {
+    serve(byStatus([first, second], []));
+    const { router } = renderRoutes(routes, '/shipments/ocean/active');
+    const user = userEvent.setup();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+
+    rows()[0]!.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(rows()[1]).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(rows()[0]).toHaveFocus();
+    await user.keyboard('{ArrowDown}{Enter}');
+
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/shipment/ocean/MSKU1234565/MAEU240101'),
+    );
+    expect(router.state.location.search).toBe('?timeZone=Europe%2FLondon');
+  });
+});
+
+describe('ocean shipment list: empty states', { timeout: 20_000 }, () => {
+  it('invites a creator to add the first container', async () => {
+    serve(byStatus([], []));
+    renderRoutes(routes, '/shipments/ocean/active');
+
+    expect(await screen.findByText('No shipments yet — add your first container')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add a shipment' })).toHaveAttribute(
+      'href',
+      '/new-shipments/ocean',
+    );
+  });
+
+  it('offers to clear filters that match nothing', async () => {
+    const api = serve(byStatus([], [], { activeCount: 4, archivedCount: 0 }));
+    const { router } = renderRoutes(routes, '/shipments/ocean/active?q=ZZZZ&favorites=1');
+    const user = userEvent.setup();
+
+    expect(await screen.findByText('Nothing matches these filters')).toBeInTheDocument();
+    expect(api.callsTo('GET /api/shipments/ocean')[0]?.query).toMatchObject({
+      search: 'ZZZZ',
+      favorite: 'true',
+    });
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/shipments/ocean').at(-1)?.query).not.toHaveProperty('search'),
+    );
+  });
+});
+
+describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
+  it('loads the saved columns on mount and saves a change with PUT', async () => {
+    const api = serve(byStatus([first], []), {
+      'GET /api/users/preferences/oceanTableColumns': ok({
+        hidden: ['vessel', 'added'],
+        order: [
+          'container',
+          'arrival',
+          'mbl',
+          'carrier',
+          'status',
+          'route',
+          'vessel',
+          'departure',
+          'lastFreeDay',
+          'added',
+        ],
+      }),
+      'PUT /api/users/preferences/oceanTableColumns': (call) => ok(call.body, 'Saved'),
+    });
+    renderRoutes(routes, '/shipments/ocean/active');
+    const user = userEvent.setup();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+
+    const headers = () =>
+      screen
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent)
+        .filter(Boolean);
+    expect(headers().slice(0, 3)).toEqual(['Container', 'ATA / ETA', 'MBL']);
+    expect(headers()).not.toContain('Vessel');
+
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Vessel' }));
+    await waitFor(() => expect(headers()).toContain('Vessel'));
+    await user.click(screen.getByRole('button', { name: 'Move MBL up' }));
+
+    await waitFor(() => expect(api.callsTo('PUT /api/users/preferences/oceanTableColumns')).toHaveLength(2));
+    expect(api.callsTo('PUT /api/users/preferences/oceanTableColumns').map((call) => call.body)).toEqual([
+      {
+        hidden: ['added'],
+        order: [
+          'container',
+          'arrival',
+          'mbl',
+          'carrier',
+          'status',
+          'route',
+          'vessel',
+          'departure',
+          'lastFreeDay',
+          'added',
+        ],
+      },
+      {
+        hidden: ['added'],
+        order: [
+          'container',
+          'mbl',
+          'arrival',
+          'carrier',
+          'status',
+          'route',
+          'vessel',
+          'departure',
+          'lastFreeDay',
+          'added',
+        ],
+      },
+    ]);
+    expect(headers().slice(0, 3)).toEqual(['Container', 'MBL', 'ATA / ETA']);
+  });
+
+  it('exports every page of the current view as CSV, days in the user’s zone', async () => {
+    const pageOne = oceanShipment({
+      containerNo: 'MSCU1234566',
+      arrivalVO: { ata: '2025-03-01T23:30:00Z', eta: null },
+    });
+    const pageTwo = oceanShipment({
+      containerNo: 'MSKU1234565',
+      arrivalVO: { ata: null, eta: '2025-04-10T02:00:00Z' },
+    });
+    const api = serve((call) =>
+      call.query.limit === '200'
+        ? ok(
+            listPage(
+              call.query.cursor ? [pageTwo] : [pageOne],
+              { activeCount: 2, archivedCount: 0 },
+              call.query.cursor ? null : 'c-2',
+            ),
+          )
+        : ok(listPage([pageOne, pageTwo], { activeCount: 2, archivedCount: 0 })),
+    );
+    let exported: Blob | undefined;
+    // jsdom has no object URLs: a URL class that has them, for this test only.
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = (blob: Blob) => {
+          exported = blob;
+          return 'blob:export';
+        };
+        static override revokeObjectURL = vi.fn();
+      },
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderRoutes(routes, '/shipments/ocean/active?carrier=MSCU');
+    const user = userEvent.setup();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    expect(await screen.findByText('Exported 2 shipments to CSV')).toBeInTheDocument();
+    const exports = api.callsTo('GET /api/shipments/ocean').filter((c) => c.query.limit === '200');
+    expect(exports.map((c) => [c.query.carrier, c.query.cursor])).toEqual([
+      ['MSCU', undefined],
+      ['MSCU', 'c-2'],
+    ]);
+    expect(click).toHaveBeenCalled();
+    const text = await exported!.text();
+    expect(text).toContain(
+      'Container,MBL,Carrier,Status,POL → POD,ATD / ETD,ATA / ETA,Last free day,Vessel\r\n',
+    );
+    expect(text).toContain(
+      'MSCU1234566,MEDU12345678,MSC,In transit,Shanghai → Rotterdam,01/02/2025,01/03/2025,-,MSC IRINA',
+    );
+    expect(text).toContain(',EST: 10/04/2025,');
+  });
+});
+
+describe('ocean shipment list: favourites and permissions (spec §3, §6)', { timeout: 20_000 }, () => {
+  it('stars a shipment at once and tells the server', async () => {
+    const api = serve(byStatus([first], []), {
+      'POST /api/shipments/ocean/favorite': ok({ updatedIds: [first.shipmentOverallId] }),
+    });
+    renderRoutes(routes, '/shipments/ocean/active');
+    const user = userEvent.setup();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+
+    await user.click(screen.getByRole('button', { name: 'Add MSCU1234566 to favourites' }));
+
+    expect(screen.getByRole('button', { name: 'Remove MSCU1234566 from favourites' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/shipments/ocean/favorite')[0]?.body).toEqual({
+        shipmentOverallIds: [first.shipmentOverallId],
+        favorite: true,
+      }),
+    );
+  });
+
+  it('lets a view-only member see the list, without offering to add shipments', async () => {
+    fakeApi({
+      'GET /api/workspaces/get': ok([beta]),
+      'POST /api/workspaces/setCookies': ok(selectionOf(betaDesk)),
+      'GET /api/users/preferences/oceanTableColumns': ok(null),
+      'GET /api/shipments/ocean/options': ok(noOptions),
+      'GET /api/shipments/ocean': byStatus([], []),
+    });
+    renderRoutes(routes, '/shipments/ocean/active');
+
+    expect(await screen.findByText(/You can view shipments but not add them/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New shipment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add a shipment' })).not.toBeInTheDocument();
+  });
+
+  it('shows no list, and asks nothing, where the member has no shipment access', async () => {
+    const noAccess = { ...gamma, shipmentPermission: 2, workspaces: [workspace('w-9', 'Ops', 'o-3', true)] };
+    const api = fakeApi({
+      'GET /api/workspaces/get': ok([noAccess]),
+      'POST /api/workspaces/setCookies': ok({ organizationId: 'o-3', workspaceId: 'w-9' }),
+    });
+    // As kept in local storage from the last visit (spec §4 persistence).
+    useWorkspaceStore.setState({
+      currentOrganization: {
+        organizationId: 'o-3',
+        organizationName: 'Gamma Shipping',
+        role: 'general_user',
+        shipmentPermission: 2,
+      },
+      currentWorkspace: { workspaceId: 'w-9', name: 'Ops', isDefault: true },
+    });
+    renderRoutes(routes, '/shipments/ocean/active');
+
+    expect(await screen.findByText('No access to shipments in this workspace')).toBeInTheDocument();
+    expect(api.callsTo('GET /api/shipments/ocean')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,26 @@
+import { canCreateShipments, canViewShipments } from '@tracklane/shared/organizations/organizations.policy';
+import { useAuthStore } from '../../features/auth/stores/auth-store';
+import {
+  selectShipmentPermission,
+  useWorkspaceStore,
+} from '../../features/workspaces/stores/workspace-store';
+import { browserTimeZone, isValidTimeZone } from '../../lib/dates';
+
+/**
+ * What the current workspace lets the user do with shipments (spec §6), from the shared policy the
+ * server enforces. Before any organization is known both are true, as in the menu: the server still
+ * refuses what is not allowed.
+ */
+export function useShipmentAccess(): { canView: boolean; canCreate: boolean } {
+  const permission = useWorkspaceStore(selectShipmentPermission);
+  return {
+    canView: permission === null || canViewShipments(permission),
+    canCreate: permission === null || canCreateShipments(permission),
+  };
+}
+
+/** The signed-in user's time zone (their profile), or this browser's when it is missing or unknown. */
+export function useReaderTimeZone(): string {
+  const zone = useAuthStore((state) => state.user?.timeZone);
+  return zone && isValidTimeZone(zone) ? zone : browserTimeZone();
+}

@@ -1,0 +1,152 @@
+import { Alert, Button, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconMailForward, IconUserPlus } from '@tabler/icons-react';
+import { isApiError } from '../../../lib/api-client';
+import { formatDate, formatDateTime } from '../../../lib/dates';
+import { usePendingInvitations, type PendingInvitation } from '../api/list-pending-invitations';
+import { useResendInvitation } from '../api/resend-invitation';
+import classes from './pending-invitations-section.module.css';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${String(n)} ${n === 1 ? one : many}`;
+
+interface PendingInvitationsSectionProps {
+  /** The user's time zone, for the dates (spec §9). */
+  timeZone: string;
+  onInvite: () => void;
+}
+
+function InvitationRows({ invitations, timeZone }: { invitations: PendingInvitation[]; timeZone: string }) {
+  const resend = useResendInvitation();
+
+  const send = async (invitation: PendingInvitation) => {
+    try {
+      const { message } = await resend.mutateAsync(invitation.memberId);
+      notifications.show({ color: 'teal', message });
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: `Could not resend the invitation to ${invitation.email}`,
+        message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
+      });
+    }
+  };
+
+  return (
+    <Table.ScrollContainer minWidth={640} type="native">
+      <Table
+        className={classes.table}
+        verticalSpacing="sm"
+        highlightOnHover
+        data-testid="pending-invitations"
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>E-mail</Table.Th>
+            <Table.Th>Workspace</Table.Th>
+            <Table.Th>Invited</Table.Th>
+            <Table.Th>Last sent</Table.Th>
+            <Table.Th className={classes.actions} aria-label="Actions" />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {invitations.map((invitation) => {
+            const busy = resend.isPending && resend.variables === invitation.memberId;
+            return (
+              <Table.Tr key={invitation.memberId} data-testid="pending-invitation-row">
+                <Table.Td className={classes.email}>
+                  <Text size="sm" fw={600} inherit>
+                    {invitation.email}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{invitation.workspaceName}</Text>
+                </Table.Td>
+                <Table.Td className={classes.date}>
+                  <Text size="sm" c="dimmed">
+                    {formatDate(invitation.createdAt, timeZone)}
+                  </Text>
+                </Table.Td>
+                <Table.Td className={classes.date}>
+                  <Text size="sm" c="dimmed">
+                    {formatDateTime(invitation.lastSentAt, timeZone)}
+                  </Text>
+                </Table.Td>
+                <Table.Td className={classes.actions}>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconMailForward size={14} stroke={1.75} />}
+                    loading={busy}
+                    disabled={resend.isPending && !busy}
+                    onClick={() => void send(invitation)}
+                    aria-label={`Resend the invitation to ${invitation.email} for ${invitation.workspaceName}`}
+                  >
+                    Resend
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The organization's unanswered invitations on the members page, each with Resend (company admins). */
+export function PendingInvitationsSection({ timeZone, onInvite }: PendingInvitationsSectionProps) {
+  const pending = usePendingInvitations();
+  const count = pending.data?.length ?? 0;
+  const people = new Set(pending.data?.map((invitation) => invitation.email.toLowerCase())).size;
+
+  return (
+    <Paper withBorder radius="lg" component="section" aria-labelledby="pending-invitations-title">
+      <div className={classes.header}>
+        <Stack gap={2}>
+          <Title order={2} id="pending-invitations-title">
+            Pending invitations
+          </Title>
+          <Text size="sm" c="dimmed">
+            {count > 0
+              ? `${plural(count, 'invitation')} to ${plural(people, 'person', 'people')} not answered yet. Each person invited holds a seat until they answer.`
+              : 'Invitations appear here until they are accepted or declined.'}
+          </Text>
+        </Stack>
+        <Button leftSection={<IconUserPlus size={16} stroke={1.75} />} onClick={onInvite}>
+          Invite People
+        </Button>
+      </div>
+      {pending.isPending ? (
+        <Stack gap="sm" className={classes.state} aria-busy="true" aria-label="Loading pending invitations">
+          {[0, 1].map((n) => (
+            <Skeleton key={n} height={30} radius="md" />
+          ))}
+        </Stack>
+      ) : pending.isError ? (
+        <div className={classes.state}>
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            title="Could not load the pending invitations"
+          >
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">
+                {isApiError(pending.error) ? pending.error.message : 'Something went wrong.'}
+              </Text>
+              <Button size="xs" variant="default" onClick={() => void pending.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        </div>
+      ) : count === 0 ? (
+        <Text size="sm" c="dimmed" className={classes.state} data-testid="no-pending-invitations">
+          No pending invitations. Use Invite People to add members to your workspaces.
+        </Text>
+      ) : (
+        <InvitationRows invitations={pending.data} timeZone={timeZone} />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,166 @@
+import { act, render, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, ok } from '../../../test/fake-api';
+import { FakeWebSocket } from '../../../test/fake-web-socket';
+import { TestProviders } from '../../../test/render';
+import { useMyInvitations } from '../api/list-my-invitations';
+import { invitationSocketUrl, useInvitationSocket } from './use-invitation-socket';
+
+const CHANGED = { type: 'workspaceInvitations.changed' };
+
+/** The shell's socket and a component that shows the invitations, as the rail does. */
+function Shell({ userId }: { userId: string | null }) {
+  useInvitationSocket(userId);
+  const invitations = useMyInvitations();
+  return <output>{invitations.data?.length ?? 'loading'}</output>;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('workspace-invitation socket (spec §4, §7)', () => {
+  it('builds a same-origin URL for the signed-in user: ws: under http:, wss: under https:', () => {
+    expect(invitationSocketUrl({ protocol: 'http:', host: '127.0.0.1:3000' }, 'u 1')).toBe(
+      'ws://127.0.0.1:3000/api/ws/workspaceInvitations?userId=u%201',
+    );
+    expect(invitationSocketUrl({ protocol: 'https:', host: 'track.example.com' }, 'u-1')).toBe(
+      'wss://track.example.com/api/ws/workspaceInvitations?userId=u-1',
+    );
+  });
+
+  it('refetches the invitations on each message, and ignores anything else', async () => {
+    const api = fakeApi({ 'GET /api/workspaces/invite/list': ok([]), 'GET /api/workspaces/get': ok([]) });
+    render(<Shell userId="u-1" />, { wrapper: TestProviders });
+    await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(1));
+
+    const socket = FakeWebSocket.latest();
+    expect(socket.url).toBe(`ws://${window.location.host}/api/ws/workspaceInvitations?userId=u-1`);
+    act(() => socket.open());
+    act(() => socket.receive(CHANGED));
+    await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(2));
+
+    act(() => {
+      socket.receive({ type: 'somethingElse' });
+      socket.receive('not json');
+    });
+    act(() => socket.receive(CHANGED));
+    await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(3));
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it('reconnects after a close, waiting 1 s, 2 s, 4 s…, and starts over once connected', () => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(0.5); // no jitter: the exact schedule
+    fakeApi({});
+    renderHook(() => useInvitationSocket('u-1'), { wrapper: TestProviders });
+    expect(FakeWebSocket.instances).toHaveLength(1);
+
+    const reconnectsAfter = (ms: number) => {
+      const before = FakeWebSocket.instances.length;
+      act(() => FakeWebSocket.latest().drop());
+      act(() => {
+        vi.advanceTimersByTime(ms - 1);
+      });
+      expect(FakeWebSocket.instances).toHaveLength(before);
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
+      expect(FakeWebSocket.instances).toHaveLength(before + 1);
+    };
+
+    reconnectsAfter(1_000);
+    reconnectsAfter(2_000);
+    reconnectsAfter(4_000);
+    act(() => FakeWebSocket.latest().open());
+    reconnectsAfter(1_000);
+  });
+
+  it('jitters the wait by up to ±30 % and never waits longer than 30 s before jitter', () => {
+    vi.useFakeTimers();
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0);
+    fakeApi({});
+    renderHook(() => useInvitationSocket('u-1'), { wrapper: TestProviders });
+
+    act(() => FakeWebSocket.latest().drop());
+    act(() => {
+      vi.advanceTimersByTime(700);
+    });
+    expect(FakeWebSocket.instances).toHaveLength(2);
+
+    random.mockReturnValue(0.5);
+    for (let attempt = 1; attempt < 8; attempt += 1) {
+      act(() => FakeWebSocket.latest().drop());
+      act(() => {
+        vi.advanceTimersByTime(30_000);
+      });
+    }
+    expect(FakeWebSocket.instances).toHaveLength(9);
+  });
+
+  it('catches up after a reconnect: messages sent while it was down are lost', async () => {
+    const api = fakeApi({ 'GET /api/workspaces/invite/list': ok([]), 'GET /api/workspaces/get': ok([]) });
+    render(<Shell userId="u-1" />, { wrapper: TestProviders });
+    await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(1));
+    act(() => FakeWebSocket.latest().open());
+    vi.useFakeTimers();
+    act(() => FakeWebSocket.latest().drop());
+    act(() => {
+      vi.advanceTimersByTime(1_300);
+    });
+    vi.useRealTimers();
+    expect(FakeWebSocket.instances).toHaveLength(2);
+
+    act(() => FakeWebSocket.latest().open());
+    await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(2));
+  });
+
+  it('closes cleanly on sign-out and on unmount, and does not come back', () => {
+    vi.useFakeTimers();
+    fakeApi({});
+    const signedIn: { userId: string | null } = { userId: 'u-1' };
+    const { rerender, unmount } = renderHook(({ userId }) => useInvitationSocket(userId), {
+      wrapper: TestProviders,
+      initialProps: signedIn,
+    });
+    const first = FakeWebSocket.latest();
+    act(() => first.open());
+
+    rerender({ userId: null });
+    expect(first.closedByAppWith).toBe(1000);
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(FakeWebSocket.instances).toHaveLength(1);
+
+    rerender({ userId: 'u-2' });
+    const second = FakeWebSocket.latest();
+    expect(second.url).toContain('userId=u-2');
+    act(() => second.open());
+    unmount();
+    expect(second.closedByAppWith).toBe(1000);
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(FakeWebSocket.instances).toHaveLength(2);
+  });
+
+  it('waits for a socket still connecting to open before closing it, and drops a pending reconnect', () => {
+    vi.useFakeTimers();
+    fakeApi({});
+    const { unmount } = renderHook(() => useInvitationSocket('u-1'), { wrapper: TestProviders });
+    const connecting = FakeWebSocket.latest();
+    unmount();
+    expect(connecting.closedByAppWith).toBeUndefined();
+    act(() => connecting.open());
+    expect(connecting.closedByAppWith).toBe(1000);
+
+    const again = renderHook(() => useInvitationSocket('u-1'), { wrapper: TestProviders });
+    act(() => FakeWebSocket.latest().drop());
+    again.unmount();
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(FakeWebSocket.instances).toHaveLength(2);
+  });
+});

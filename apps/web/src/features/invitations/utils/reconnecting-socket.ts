@@ -1,0 +1,74 @@
+import { INVITATION_SOCKET_BACKOFF, reconnectDelay, type BackoffOptions } from './reconnect-delay';
+
+export interface ReconnectingSocketOptions {
+  url: string;
+  onMessage: (data: unknown) => void;
+  /** After a reconnect (not the first open): whatever was sent while the socket was down is lost. */
+  onReconnect?: () => void;
+  backoff?: BackoffOptions;
+  random?: () => number;
+}
+
+export interface ReconnectingSocket {
+  /** Closes for good: no reconnect follows. */
+  close: () => void;
+}
+
+/**
+ * A WebSocket that comes back after every close, waiting longer after each failed attempt (see
+ * {@link reconnectDelay}); a successful open starts the waits over. A refused handshake (401/403)
+ * reaches the browser as a plain close, so it is retried like any drop.
+ */
+export function openReconnectingSocket({
+  url,
+  onMessage,
+  onReconnect,
+  backoff = INVITATION_SOCKET_BACKOFF,
+  random = Math.random,
+}: ReconnectingSocketOptions): ReconnectingSocket {
+  let socket: WebSocket | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let attempt = 0;
+  let everOpened = false;
+  let stopped = false;
+
+  const connect = () => {
+    timer = null;
+    const current = new WebSocket(url);
+    socket = current;
+    current.onopen = () => {
+      attempt = 0;
+      if (everOpened) onReconnect?.();
+      everOpened = true;
+    };
+    current.onmessage = (event: MessageEvent) => onMessage(event.data);
+    current.onclose = () => {
+      if (stopped || socket !== current) return;
+      socket = null;
+      timer = setTimeout(connect, reconnectDelay(attempt, backoff, random));
+      attempt += 1;
+    };
+  };
+
+  connect();
+
+  return {
+    close: () => {
+      stopped = true;
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      const current = socket;
+      socket = null;
+      if (!current) return;
+      current.onmessage = null;
+      current.onclose = null;
+      if (current.readyState === WebSocket.CONNECTING) {
+        // Closing before the handshake ends makes browsers log an error: close once it is open.
+        current.onopen = () => current.close(1000);
+      } else {
+        current.onopen = null;
+        current.close(1000);
+      }
+    },
+  };
+}

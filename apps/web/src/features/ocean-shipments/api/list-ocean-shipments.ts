@@ -1,0 +1,99 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  oceanListResultSchema,
+  type OceanShipment,
+  type OceanSort,
+} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { z } from 'zod';
+import { api, type QueryValue } from '../../../lib/api-client';
+import { tenantQueryKey } from '../../../lib/tenant-queries';
+
+export const OCEAN_SHIPMENTS_PATH = '/api/shipments/ocean';
+
+/** Every ocean-shipment answer (lists, options, details) sits under this key. */
+export const OCEAN_SHIPMENTS_QUERY_KEY = tenantQueryKey('ocean-shipments');
+
+export type OceanListStatus = 'active' | 'archived';
+export type OceanListPage = z.infer<typeof oceanListResultSchema>;
+
+/** What the user filters and sorts by: the same on both tabs. */
+export interface OceanListFilters {
+  search: string;
+  carrier: string | null;
+  pol: string | null;
+  pod: string | null;
+  favoritesOnly: boolean;
+  sort: OceanSort;
+}
+
+export const DEFAULT_FILTERS: OceanListFilters = {
+  search: '',
+  carrier: null,
+  pol: null,
+  pod: null,
+  favoritesOnly: false,
+  sort: 'created_desc',
+};
+
+export const LIST_PAGE_SIZE = 50;
+
+function listQuery(
+  status: OceanListStatus,
+  filters: OceanListFilters,
+  cursor: string | null,
+  limit: number,
+): Record<string, QueryValue> {
+  return {
+    status,
+    limit,
+    cursor,
+    sort: filters.sort,
+    search: filters.search.trim() || undefined,
+    carrier: filters.carrier,
+    pol: filters.pol,
+    pod: filters.pod,
+    favorite: filters.favoritesOnly ? 'true' : undefined,
+  };
+}
+
+/** One keyset page of the workspace's ocean shipments, with the counts of both tabs. */
+export async function listOceanShipments(
+  input: { status: OceanListStatus; filters: OceanListFilters; cursor: string | null; limit?: number },
+  signal?: AbortSignal,
+): Promise<OceanListPage> {
+  const query = listQuery(input.status, input.filters, input.cursor, input.limit ?? LIST_PAGE_SIZE);
+  return oceanListResultSchema.parse(await api.get<unknown>(OCEAN_SHIPMENTS_PATH, { query, signal }));
+}
+
+export const oceanListQueryKey = (status?: OceanListStatus, filters?: OceanListFilters) =>
+  status === undefined
+    ? tenantQueryKey('ocean-shipments', 'list')
+    : filters === undefined
+      ? tenantQueryKey('ocean-shipments', 'list', status)
+      : tenantQueryKey('ocean-shipments', 'list', status, filters);
+
+export const oceanListQueryOptions = (status: OceanListStatus, filters: OceanListFilters) =>
+  infiniteQueryOptions({
+    queryKey: oceanListQueryKey(status, filters),
+    queryFn: ({ pageParam, signal }) => listOceanShipments({ status, filters, cursor: pageParam }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+/** A shipment still waiting for its first carrier answer: the list looks again until it has one. */
+const PENDING_POLL_MS = 8_000;
+
+export function useOceanShipments(status: OceanListStatus, filters: OceanListFilters) {
+  return useInfiniteQuery({
+    ...oceanListQueryOptions(status, filters),
+    // A new filter keeps the rows on screen until the answer arrives: the table never flashes empty.
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.items.some((item) => item.state === 'pending'))
+        ? PENDING_POLL_MS
+        : false,
+  });
+}
+
+export const shipmentsOf = (pages: OceanListPage[] | undefined): OceanShipment[] =>
+  pages?.flatMap((page) => page.items) ?? [];

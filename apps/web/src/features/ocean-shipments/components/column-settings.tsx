@@ -1,0 +1,95 @@
+import { ActionIcon, Button, Checkbox, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconColumns3 } from '@tabler/icons-react';
+import { COLUMNS, DEFAULT_LAYOUT, moveColumn, toggleColumn, type ColumnLayout } from '../utils/columns';
+import classes from './ocean-shipments-list.module.css';
+
+interface ColumnSettingsProps {
+  layout: ColumnLayout;
+  onChange: (layout: ColumnLayout) => void;
+}
+
+/** Show, hide and reorder the table's columns; every change is saved for the user. */
+export function ColumnSettings({ layout, onChange }: ColumnSettingsProps) {
+  const isDefault = JSON.stringify(layout) === JSON.stringify(DEFAULT_LAYOUT);
+  return (
+    <Popover position="bottom-end" width={280} shadow="md" radius="md" trapFocus>
+      <Popover.Target>
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconColumns3 size={16} stroke={1.75} />}
+          aria-label="Columns"
+        >
+          Columns
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown p={0} aria-label="Table columns" role="dialog">
+        <Group justify="space-between" px="sm" py={8} className={classes.popoverHeader}>
+          <Text size="xs" fw={600} c="gray.7">
+            Columns
+          </Text>
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            disabled={isDefault}
+            onClick={() => onChange(DEFAULT_LAYOUT)}
+          >
+            Reset
+          </Button>
+        </Group>
+        <Stack gap={0} py={4} component="ul" className={classes.columnList}>
+          {layout.order.map((id, index) => {
+            const column = COLUMNS[id];
+            const visible = !layout.hidden.includes(id);
+            return (
+              <Group
+                key={id}
+                component="li"
+                justify="space-between"
+                wrap="nowrap"
+                px="sm"
+                py={4}
+                className={classes.columnItem}
+                data-testid="column-setting"
+              >
+                <Checkbox
+                  size="xs"
+                  label={column.label}
+                  checked={visible}
+                  disabled={!column.hideable}
+                  onChange={() => onChange(toggleColumn(layout, id))}
+                />
+                <Group gap={2} wrap="nowrap">
+                  <Tooltip label="Move up" openDelay={500}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      size="sm"
+                      aria-label={`Move ${column.label} up`}
+                      disabled={index === 0}
+                      onClick={() => onChange(moveColumn(layout, id, -1))}
+                    >
+                      <IconChevronUp size={14} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Move down" openDelay={500}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      size="sm"
+                      aria-label={`Move ${column.label} down`}
+                      disabled={index === layout.order.length - 1}
+                      onClick={() => onChange(moveColumn(layout, id, 1))}
+                    >
+                      <IconChevronDown size={14} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              </Group>
+            );
+          })}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,25 @@
+import { Badge, Tooltip } from '@mantine/core';
+import { IconFlask } from '@tabler/icons-react';
+
+/** Says that what is shown comes from the demo carrier, not from a real one. */
+export function DemoBadge({ size = 'sm' }: { size?: 'xs' | 'sm' | 'md' }) {
+  return (
+    <Tooltip
+      label="These events come from Tracklane's demo carrier: realistic voyages, not real containers."
+      multiline
+      w={260}
+    >
+      <Badge
+        size={size}
+        color="grape"
+        variant="light"
+        radius="sm"
+        leftSection={<IconFlask size={12} stroke={2} />}
+        style={{ textTransform: 'none', letterSpacing: 0 }}
+        data-testid="demo-badge"
+      >
+        Demo data
+      </Badge>
+    </Tooltip>
+  );
+}

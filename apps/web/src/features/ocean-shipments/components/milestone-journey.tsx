@@ -1,0 +1,133 @@
+import { Badge, Text, Tooltip } from '@mantine/core';
+import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { formatDateTime } from '../../../lib/dates';
+import { formatShift, shiftMinutes } from '../utils/duration';
+import { etaSlip, journeyStops, lastActualIndex, type JourneyStop } from '../utils/journey';
+import { lastFreeDayUrgency } from '../utils/shipment-dates';
+import { MilestoneTime } from './milestone-time';
+import classes from './ocean-shipment-detail.module.css';
+
+const stateOf = (stop: JourneyStop) =>
+  !stop.at ? 'missing' : stop.at.classifier === 'ACT' ? 'actual' : 'estimate';
+
+const place = (stop: JourneyStop) =>
+  stop.location ? `${stop.location.name ?? stop.location.locode} (${stop.location.locode})` : null;
+
+function SlipBadge({ shipment, timeZone }: { shipment: OceanShipmentDetail; timeZone: string }) {
+  const slip = etaSlip(shipment);
+  if (!slip) return null;
+  const minutes = shiftMinutes(slip.first, slip.latest);
+  return (
+    <Tooltip
+      label={`First ETA ${formatDateTime(slip.first, timeZone)}; ${slip.latestIsActual ? 'arrived' : 'now expected'} ${formatDateTime(slip.latest, timeZone)}`}
+      multiline
+      w={260}
+    >
+      <Badge
+        size="sm"
+        radius="sm"
+        variant="light"
+        color={minutes > 0 ? 'orange' : 'teal'}
+        className={classes.slipBadge}
+        data-testid="eta-slip"
+      >
+        {formatShift(slip.first, slip.latest)} vs first ETA
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/**
+ * The journey line (STYLE "milestones read at a glance"): from empty gate-out to empty return, what has
+ * happened drawn solid up to where the container is now, what is expected outlined and marked EST:,
+ * what nobody knows yet muted.
+ */
+export function MilestoneJourney({
+  shipment,
+  timeZone,
+}: {
+  shipment: OceanShipmentDetail;
+  timeZone: string;
+}) {
+  const stops = journeyStops(shipment);
+  const current = lastActualIndex(stops);
+  return (
+    <ol className={classes.journey} aria-label="Journey milestones">
+      {stops.map((stop, index) => {
+        const state = stateOf(stop);
+        const where = place(stop);
+        const urgency = stop.key === 'lastFreeDay' ? lastFreeDayUrgency(shipment) : 'none';
+        return (
+          <li
+            key={stop.key}
+            className={classes.stop}
+            data-state={state}
+            data-kind={stop.kind}
+            data-done={index <= current || undefined}
+            data-current={index === current || undefined}
+            data-testid="journey-stop"
+            data-stop={stop.key}
+          >
+            <span className={classes.rail} aria-hidden>
+              <span className={classes.node} />
+            </span>
+            <div className={classes.stopBody}>
+              <div className={classes.stopTitle}>
+                <Text span size="sm" fw={600} c={state === 'missing' ? 'gray.6' : 'gray.9'}>
+                  {stop.label}
+                </Text>
+                {stop.kind === 'transshipment' && stop.location ? (
+                  <Text span size="sm" fw={600} c="gray.9">
+                    · {stop.location.name ?? stop.location.locode}
+                  </Text>
+                ) : null}
+                {index === current ? (
+                  <Badge size="xs" radius="sm" variant="filled" color="ocean" className={classes.nowBadge}>
+                    Latest
+                  </Badge>
+                ) : null}
+                {stop.key === 'arrival' ? <SlipBadge shipment={shipment} timeZone={timeZone} /> : null}
+                {urgency !== 'none' ? (
+                  <Badge
+                    size="xs"
+                    radius="sm"
+                    variant="light"
+                    color={urgency === 'passed' ? 'red' : 'orange'}
+                  >
+                    {urgency === 'passed' ? 'Passed' : 'Soon'}
+                  </Badge>
+                ) : null}
+              </div>
+              {where && stop.kind !== 'transshipment' ? (
+                <Text size="xs" c="dimmed">
+                  {where}
+                </Text>
+              ) : null}
+              {stop.legs ? (
+                <dl className={classes.legs}>
+                  {stop.legs.map((leg) => (
+                    <div key={leg.label} className={classes.leg}>
+                      <dt>{leg.label}</dt>
+                      <dd>
+                        <MilestoneTime at={leg.at} timeZone={timeZone} />
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : null}
+            </div>
+            {stop.legs ? null : (
+              <div className={classes.stopTime}>
+                {stop.kind === 'deadline' && stop.at ? (
+                  <span className={classes.timeDeadline}>{formatDateTime(stop.at.time, timeZone)}</span>
+                ) : (
+                  <MilestoneTime at={stop.at} timeZone={timeZone} />
+                )}
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

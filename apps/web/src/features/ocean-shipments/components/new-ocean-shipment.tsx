@@ -1,0 +1,89 @@
+import { Button, EmptyState, Paper, Text, Title } from '@mantine/core';
+import { IconEye, IconList } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { paths } from '../../../config/paths';
+import { BulkIntake } from './bulk-intake';
+import classes from './new-ocean-shipment.module.css';
+import { SingleShipmentForm } from './single-shipment-form';
+
+interface NewOceanShipmentProps {
+  /** shipmentPermission 0 (spec §6); view-only members are told why they cannot add. */
+  canCreate: boolean;
+  detailHref: (shipment: { containerNo: string; mblNo: string }) => string;
+}
+
+const TITLE = 'New ocean shipment';
+
+/** /new-shipments/ocean and /new-shipments/create: one shipment, or many pasted or uploaded at once. */
+export function NewOceanShipment({ canCreate, detailHref }: NewOceanShipmentProps) {
+  if (!canCreate) {
+    return (
+      <>
+        <PageHeader title={TITLE} />
+        <EmptyState
+          py={64}
+          variant="light"
+          color="gray"
+          icon={<IconEye size={26} stroke={1.75} />}
+          title="You can view shipments but not add them"
+          description="Your access in this workspace is view only. Ask a company admin to let you create shipments."
+          data-testid="view-only"
+        >
+          <EmptyState.Actions>
+            <Button
+              component={Link}
+              to={paths.shipments.oceanActive}
+              variant="default"
+              leftSection={<IconList size={16} />}
+            >
+              Go to the shipment list
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={TITLE}
+        description="Track a container by its number and master bill of lading. Tracklane asks the carrier and keeps every milestone up to date."
+      />
+      <Paper
+        withBorder
+        radius="lg"
+        p="lg"
+        component="section"
+        aria-labelledby="single-title"
+        className={classes.section}
+      >
+        <Title order={2} size="h4" id="single-title">
+          One shipment
+        </Title>
+        <Text size="sm" c="dimmed" mb="md">
+          The container number is checked as you type; the carrier is read from the bill of lading.
+        </Text>
+        <SingleShipmentForm detailHref={detailHref} />
+      </Paper>
+      <Paper
+        withBorder
+        radius="lg"
+        p="lg"
+        component="section"
+        aria-labelledby="bulk-title"
+        className={classes.section}
+      >
+        <Title order={2} size="h4" id="bulk-title">
+          Many shipments
+        </Title>
+        <Text size="sm" c="dimmed" mb="md">
+          Paste from a spreadsheet or upload a CSV file: every row is checked before anything is sent, up to
+          500 at a time.
+        </Text>
+        <BulkIntake detailHref={detailHref} />
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { parseBulkText } from './bulk-parser';
+
+const valid = (text: string) => parseBulkText(text).ready.map((row) => row.item);
+
+describe('bulk intake parser', () => {
+  it.each([
+    ['tabs (a spreadsheet paste)', 'MSCU1234566\tMEDU12345678\nMSKU1234565\tMAEU240101\tMAEU'],
+    ['commas', 'MSCU1234566,MEDU12345678\nMSKU1234565, MAEU240101, MAEU'],
+    ['semicolons', 'MSCU1234566;MEDU12345678\nMSKU1234565 ; MAEU240101 ; MAEU'],
+    ['spaces', 'MSCU1234566 MEDU12345678\n  MSKU1234565   MAEU240101 MAEU  '],
+  ])('reads container, MBL and an optional carrier separated by %s', (_how, text) => {
+    expect(valid(text)).toEqual([
+      { containerNo: 'MSCU1234566', mblNo: 'MEDU12345678', carrierScac: 'MSCU' },
+      { containerNo: 'MSKU1234565', mblNo: 'MAEU240101', carrierScac: 'MAEU' },
+    ]);
+  });
+
+  it('numbers rows by their line, skipping blank lines, and normalises case and dashes', () => {
+    const parse = parseBulkText('\nmscu-123456-6, medu 1234 5678\n\n');
+    expect(parse.rows).toHaveLength(1);
+    expect(parse.rows[0]).toMatchObject({ line: 2 });
+    expect(valid('mscu-123456-6, medu 1234 5678')).toEqual([
+      { containerNo: 'MSCU1234566', mblNo: 'MEDU12345678', carrierScac: 'MSCU' },
+    ]);
+  });
+
+  it('takes the carrier as a SCAC or a name, and says when it does not know it', () => {
+    const parse = parseBulkText(
+      [
+        'TGHU1234567,ABCD998877,Hapag-Lloyd',
+        'CMAU1234564,CMDU556677,cma cgm',
+        'HLXU7654324,XXXX1234,Acme Lines',
+      ].join('\n'),
+    );
+    expect(
+      parse.rows.map((row) => (row.check.valid ? row.check.item.carrierScac : row.check.message)),
+    ).toEqual(['HLCU', 'CMDU', 'Unknown carrier Acme Lines: use a SCAC such as MSCU, or leave it empty']);
+  });
+
+  it('shows each row’s own error: check digit, owner code, missing MBL, carrier that cannot be told', () => {
+    const parse = parseBulkText(
+      ['MSCU1234567,MEDU1234', 'XYZ123,MEDU1234', 'MSKU1234565', 'TGHU1234567,ABCD998877'].join('\n'),
+    );
+    expect(parse.rows.map((row) => (row.check.valid ? 'ok' : row.check.message))).toEqual([
+      'Check digit should be 6 for MSCU123456: please check the number',
+      'The fourth letter of a container number is U, J or Z',
+      'Enter a master bill of lading number',
+      'The carrier cannot be told from this bill of lading number: choose it from the list',
+    ]);
+    expect(parse.invalidCount).toBe(4);
+    expect(parse.ready).toEqual([]);
+  });
+
+  it('marks repeated container + MBL pairs as duplicates of the first line and skips them', () => {
+    const parse = parseBulkText(
+      ['MSCU1234566,MEDU12345678', 'MSKU1234565,MAEU240101', 'mscu1234566;medu12345678;MSCU'].join('\n'),
+    );
+    expect(parse.rows.map((row) => row.duplicateOf)).toEqual([null, null, 1]);
+    expect(parse.duplicateCount).toBe(1);
+    expect(parse.ready.map((row) => row.line)).toEqual([1, 2]);
+  });
+
+  describe('CSV files', () => {
+    it('detects a header row and follows its column order (BOM, CRLF, quotes)', () => {
+      const csv =
+        '\uFEFF"Bill of lading","Carrier","Container number"\r\n"MEDU12345678","","MSCU1234566"\r\n"MAEU240101","Maersk","MSKU1234565"\r\n';
+      const parse = parseBulkText(csv);
+      expect(parse.headerLine).toBe(1);
+      expect(valid(csv)).toEqual([
+        { containerNo: 'MSCU1234566', mblNo: 'MEDU12345678', carrierScac: 'MSCU' },
+        { containerNo: 'MSKU1234565', mblNo: 'MAEU240101', carrierScac: 'MAEU' },
+      ]);
+      expect(parse.rows.map((row) => row.line)).toEqual([2, 3]);
+    });
+
+    it('reads a semicolon CSV with a plain header (container;mbl;scac)', () => {
+      const parse = parseBulkText('container;mbl;scac\nTGHU1234567;ABCD998877;HLCU\n');
+      expect(parse.headerLine).toBe(1);
+      expect(parse.ready).toHaveLength(1);
+    });
+
+    it('treats a first row that is a container number as data, not a header', () => {
+      const parse = parseBulkText('MSCU1234566,MEDU12345678,MSC\n');
+      expect(parse.headerLine).toBeNull();
+      expect(parse.ready).toHaveLength(1);
+    });
+
+    it('keeps a comma inside quotes in its cell', () => {
+      const parse = parseBulkText('MSCU1234566,MEDU12345678,"MSC, Geneva"');
+      expect(parse.rows[0]?.carrierInput).toBe('MSC, Geneva');
+    });
+  });
+
+  it('says when more than 500 rows are ready to send', () => {
+    const lines = Array.from({ length: 501 }, (_, i) => `MSCU1234566,MEDU${String(10000 + i)}`);
+    expect(parseBulkText(lines.join('\n')).overLimit).toBe(true);
+    expect(parseBulkText(lines.slice(0, 500).join('\n')).overLimit).toBe(false);
+  });
+});

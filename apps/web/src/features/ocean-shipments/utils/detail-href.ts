@@ -1,0 +1,6 @@
+import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { paths } from '../../../config/paths';
+
+/** The detail page of a shipment, with the reader's zone as spec §2 writes it (?timeZone=…). */
+export const oceanDetailHref = (shipment: Pick<OceanShipment, 'containerNo' | 'mblNo'>, timeZone: string) =>
+  `${paths.shipment.ocean(shipment.containerNo, shipment.mblNo)}?timeZone=${encodeURIComponent(timeZone)}`;

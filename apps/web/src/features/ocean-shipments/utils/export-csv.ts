@@ -1,0 +1,44 @@
+import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { ColumnDefinition } from './columns';
+
+/** Quotes a cell when it needs it, and defuses text a spreadsheet would run as a formula. */
+function csvCell(value: string): string {
+  const safe = /^[=+@\t\r]/.test(value) || /^-[^\s]/.test(value) ? `'${value}` : value;
+  return /[",\r\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/**
+ * The table as CSV: the visible columns in the user's order, dates as day/month/year in `timeZone`
+ * (spec §9). Excel reads UTF-8 only with a byte-order mark, so one leads the file.
+ */
+export function shipmentsToCsv(
+  shipments: OceanShipment[],
+  columns: ColumnDefinition[],
+  timeZone: string,
+): string {
+  const lines = [
+    columns.map((column) => csvCell(column.label)).join(','),
+    ...shipments.map((shipment) =>
+      columns.map((column) => csvCell(column.text(shipment, timeZone))).join(','),
+    ),
+  ];
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** "ocean-shipments-active-2025-03-14.csv": which list, and the day it was taken. */
+export function exportFileName(status: 'active' | 'archived', now: Date = new Date()): string {
+  return `ocean-shipments-${status}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/** Hands a file to the browser's downloads. */
+export function downloadFile(content: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the object URL; release it once the click has been handled.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,40 @@
+import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { ShipmentStatus } from '@tracklane/shared/tracking/derive-shipment';
+
+export interface StatusLook {
+  label: string;
+  /** A theme colour; the label always goes with it (never colour alone). */
+  color: string;
+}
+
+const STATUS: Record<ShipmentStatus, StatusLook> = {
+  booked: { label: 'Booked', color: 'gray' },
+  empty_picked_up: { label: 'Empty picked up', color: 'gray' },
+  at_origin: { label: 'At origin', color: 'indigo' },
+  loaded: { label: 'Loaded', color: 'indigo' },
+  in_transit: { label: 'In transit', color: 'ocean' },
+  arrived: { label: 'Arrived', color: 'teal' },
+  discharged: { label: 'Discharged', color: 'teal' },
+  delivered: { label: 'Delivered', color: 'green' },
+  empty_returned: { label: 'Empty returned', color: 'green' },
+};
+
+/**
+ * What a shipment's badge says. The tracking state comes first: before the first answer there is no
+ * status to show, and a container the carrier does not know has none either.
+ */
+export function statusLook(shipment: Pick<OceanShipment, 'state' | 'status'>): StatusLook {
+  if (shipment.state === 'pending') return { label: 'Fetching', color: 'gray' };
+  if (shipment.state === 'not_found') return { label: 'Not found', color: 'orange' };
+  if (shipment.status) return STATUS[shipment.status];
+  return { label: 'No events yet', color: 'gray' };
+}
+
+export const isDemo = (shipment: Pick<OceanShipment, 'source'>) => shipment.source === 'demo';
+
+/** Where the data comes from, for people. */
+export function sourceLabel(source: string | null): string {
+  if (source === 'demo') return 'Demo carrier';
+  if (source === 'dcsa') return 'Carrier API (DCSA)';
+  return source ?? 'Not checked yet';
+}
