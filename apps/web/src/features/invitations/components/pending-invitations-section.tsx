@@ -1,11 +1,12 @@
-import { Alert, Button, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconMailForward, IconUserPlus } from '@tabler/icons-react';
+import { IconMailForward, IconUserPlus } from '@tabler/icons-react';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { usePendingInvitations, type PendingInvitation } from '../api/list-pending-invitations';
 import { useResendInvitation } from '../api/resend-invitation';
 import classes from './pending-invitations-section.module.css';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${String(n)} ${n === 1 ? one : many}`;
 
@@ -124,21 +125,11 @@ export function PendingInvitationsSection({ timeZone, onInvite }: PendingInvitat
         </Stack>
       ) : pending.isError ? (
         <div className={classes.state}>
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
+          <QueryErrorAlert
             title="Could not load the pending invitations"
-          >
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">
-                {isApiError(pending.error) ? pending.error.message : 'Something went wrong.'}
-              </Text>
-              <Button size="xs" variant="default" onClick={() => void pending.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+            error={pending.error}
+            onRetry={() => void pending.refetch()}
+          />
         </div>
       ) : count === 0 ? (
         <Text size="sm" c="dimmed" className={classes.state} data-testid="no-pending-invitations">

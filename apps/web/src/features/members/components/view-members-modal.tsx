@@ -1,20 +1,9 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Modal,
-  ScrollArea,
-  Skeleton,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Group, Modal, ScrollArea, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCopy, IconUsers } from '@tabler/icons-react';
-import { isApiError } from '../../../lib/api-client';
+import { IconCopy, IconUsers } from '@tabler/icons-react';
 import { useWorkspaceMembers } from '../api/get-workspace-members';
 import { MemberIdentity } from './member-identity';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 
 async function copyEmail(email: string): Promise<void> {
   try {
@@ -61,21 +50,11 @@ export function ViewMembersModal({ opened, onClose, workspaceName }: ViewMembers
           ))}
         </Stack>
       ) : members.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} />}
+        <QueryErrorAlert
           title="Could not load the members"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              {isApiError(members.error) ? members.error.message : 'Something went wrong.'}
-            </Text>
-            <Button size="xs" variant="default" onClick={() => void members.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+          error={members.error}
+          onRetry={() => void members.refetch()}
+        />
       ) : members.data.length === 0 ? (
         <Stack align="center" gap={6} py="lg" c="dimmed">
           <IconUsers size={28} stroke={1.5} />

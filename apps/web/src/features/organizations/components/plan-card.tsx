@@ -1,8 +1,7 @@
-import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { isApiError } from '../../../lib/api-client';
+import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useOverview } from '../api/get-overview';
 import { SeatsUsage } from './seats-usage';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 
 const countText = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
 
@@ -22,21 +21,11 @@ export function PlanCard() {
             <Skeleton height={12} width="60%" />
           </Stack>
         ) : overview.isError ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
+          <QueryErrorAlert
             title="Could not load the plan"
-          >
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">
-                {isApiError(overview.error) ? overview.error.message : 'Something went wrong.'}
-              </Text>
-              <Button size="xs" variant="default" onClick={() => void overview.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+            error={overview.error}
+            onRetry={() => void overview.refetch()}
+          />
         ) : (
           <Stack gap="md">
             <SeatsUsage overview={overview.data} />

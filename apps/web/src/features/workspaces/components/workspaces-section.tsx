@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Group,
@@ -12,15 +11,15 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertCircle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { WorkspaceWithCount } from '@tracklane/shared/organizations/organizations.schema';
 import { useState } from 'react';
 import { EntityAvatar } from '../../../components/entity-avatar';
-import { isApiError } from '../../../lib/api-client';
 import { useOrganizationWorkspaces } from '../api/list-organization-workspaces';
 import { DeleteWorkspaceModal } from './delete-workspace-modal';
 import { WorkspaceFormModal } from './workspace-form-modal';
 import classes from './workspaces-section.module.css';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 
 type Dialog =
   | { kind: 'create' }
@@ -151,21 +150,11 @@ export function WorkspacesSection() {
           </Stack>
         ) : workspaces.isError ? (
           <div className={classes.state}>
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle size={18} />}
+            <QueryErrorAlert
               title="Could not load the workspaces"
-            >
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">
-                  {isApiError(workspaces.error) ? workspaces.error.message : 'Something went wrong.'}
-                </Text>
-                <Button size="xs" variant="default" onClick={() => void workspaces.refetch()}>
-                  Try again
-                </Button>
-              </Stack>
-            </Alert>
+              error={workspaces.error}
+              onRetry={() => void workspaces.refetch()}
+            />
           </div>
         ) : (
           <WorkspaceRows workspaces={workspaces.data} onOpen={open} />
