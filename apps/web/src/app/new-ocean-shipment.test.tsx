@@ -8,6 +8,7 @@ import { acme, acmeDefault, beta, betaDesk, selectionOf } from '../test/organiza
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
 import { routes } from './router';
+import { rowsToXlsx } from '../features/ocean-shipments/utils/xlsx';
 
 type Routes = Parameters<typeof fakeApi>[0];
 type Item = { containerNo: string; mblNo: string; carrierScac: string };
@@ -228,6 +229,29 @@ describe('new ocean shipment: many at once', { timeout: 20_000 }, () => {
     const rows = await screen.findAllByTestId('bulk-row');
     expect(rows.map((row) => row.dataset.state)).toEqual(['ready', 'ready']);
     expect(screen.getByText('Header row on line 1 skipped')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Track 2 shipments' })).toBeEnabled();
+  });
+
+  it('reads an uploaded XLSX workbook like a CSV file', async () => {
+    serve();
+    renderRoutes(routes, '/new-shipments/ocean');
+    const user = userEvent.setup();
+    const dropzone = await screen.findByTestId('bulk-dropzone');
+    const input = dropzone.querySelector('input[type="file"]') as HTMLInputElement;
+    const workbook = rowsToXlsx([
+      ['Container', 'MBL'],
+      ['MSCU1234566', 'MEDU12345678'],
+      ['MSKU1234565', 'MAEU240101'],
+    ]);
+    const file = new File([workbook as Uint8Array<ArrayBuffer>], 'containers.xlsx', {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
+
+    await user.upload(input, file);
+
+    expect(await screen.findByText('containers.xlsx')).toBeInTheDocument();
+    const rows = await screen.findAllByTestId('bulk-row');
+    expect(rows.map((row) => row.dataset.state)).toEqual(['ready', 'ready']);
     expect(screen.getByRole('button', { name: 'Track 2 shipments' })).toBeEnabled();
   });
 

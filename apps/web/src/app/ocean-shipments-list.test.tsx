@@ -18,6 +18,7 @@ import {
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
 import { routes } from './router';
+import { xlsxToRows } from '../features/ocean-shipments/utils/xlsx';
 
 type Routes = Parameters<typeof fakeApi>[0];
 
@@ -415,6 +416,68 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
       'MSCU1234566,MEDU12345678,MSC,In transit,Shanghai → Rotterdam,01/02/2025,01/03/2025,-,MSC IRINA',
     );
     expect(text).toContain(',EST: 10/04/2025,');
+  });
+
+  it('exports the same view as an XLSX workbook', async () => {
+    const pageOne = oceanShipment({
+      containerNo: 'MSCU1234566',
+      arrivalVO: { ata: '2025-03-01T23:30:00Z', eta: null },
+    });
+    const pageTwo = oceanShipment({
+      containerNo: 'MSKU1234565',
+      arrivalVO: { ata: null, eta: '2025-04-10T02:00:00Z' },
+    });
+    const api = serve((call) =>
+      call.query.limit === '200'
+        ? ok(
+            listPage(
+              call.query.cursor ? [pageTwo] : [pageOne],
+              { activeCount: 2, archivedCount: 0 },
+              call.query.cursor ? null : 'c-2',
+            ),
+          )
+        : ok(listPage([pageOne, pageTwo], { activeCount: 2, archivedCount: 0 })),
+    );
+    let exported: Blob | undefined;
+    // jsdom has no object URLs: a URL class that has them, for this test only.
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = (blob: Blob) => {
+          exported = blob;
+          return 'blob:export';
+        };
+        static override revokeObjectURL = vi.fn();
+      },
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderRoutes(routes, '/shipments/ocean/active?carrier=MSCU');
+    const user = userEvent.setup();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+
+    await user.click(screen.getByRole('button', { name: 'Export XLSX' }));
+
+    expect(await screen.findByText('Exported 2 shipments to XLSX')).toBeInTheDocument();
+    const exports = api.callsTo('GET /api/shipments/ocean').filter((c) => c.query.limit === '200');
+    expect(exports.map((c) => [c.query.carrier, c.query.cursor])).toEqual([
+      ['MSCU', undefined],
+      ['MSCU', 'c-2'],
+    ]);
+    expect(click).toHaveBeenCalled();
+    const sheet = xlsxToRows(new Uint8Array(await exported!.arrayBuffer()));
+    expect(sheet[0]).toEqual([
+      'Container',
+      'MBL',
+      'Carrier',
+      'Status',
+      'POL → POD',
+      'ATD / ETD',
+      'ATA / ETA',
+      'Last free day',
+      'Vessel',
+    ]);
+    expect(sheet[1]?.slice(0, 3)).toEqual(['MSCU1234566', 'MEDU12345678', 'MSC']);
+    expect(sheet).toHaveLength(3);
   });
 });
 

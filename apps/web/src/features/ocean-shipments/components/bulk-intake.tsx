@@ -8,6 +8,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { isApiError } from '../../../lib/api-client';
 import { useCreateOceanShipments } from '../api/create-ocean-shipments';
 import { parseBulkText } from '../utils/bulk-parser';
+import { xlsxToRows } from '../utils/xlsx';
 import { BulkPreviewTable } from './bulk-preview-table';
 import { IntakeOutcomes, type LineOutcome } from './intake-outcomes';
 import classes from './new-ocean-shipment.module.css';
@@ -18,6 +19,7 @@ const CSV_ACCEPT = {
   'text/plain': ['.csv', '.txt'],
   // What Windows reports for .csv files when Excel is installed.
   'application/vnd.ms-excel': ['.csv'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
 };
 
 const PASTE_EXAMPLE = `MSCU1234566, MEDUXY123456
@@ -27,11 +29,11 @@ TGHU3456784; ABCD5566778; HLCU`;
 function rejectionMessage(rejections: FileRejection[]): string {
   const [first] = rejections;
   if (!first) return 'That file cannot be read.';
-  if (/\.xlsx?$/i.test(first.file.name)) {
-    return 'Excel files cannot be read yet. In Excel, choose File › Save As › CSV, then upload the CSV file.';
+  if (/\.xls$/i.test(first.file.name)) {
+    return 'Old .xls workbooks cannot be read. In Excel, choose File › Save As › Excel Workbook (.xlsx) or CSV.';
   }
   if (first.errors.some((e) => e.code === 'file-too-large')) return 'The file is larger than 5 MB.';
-  return `${first.file.name} is not a CSV file. Upload a .csv file with the columns container, MBL and carrier.`;
+  return `${first.file.name} is not a CSV or XLSX file. Upload one with the columns container, MBL and carrier.`;
 }
 
 interface BulkIntakeProps {
@@ -39,7 +41,7 @@ interface BulkIntakeProps {
 }
 
 /**
- * Many shipments at once: pasted lines or a CSV file, each row checked and shown before anything is
+ * Many shipments at once: pasted lines or a CSV or XLSX file, each row checked and shown before anything is
  * sent, duplicates skipped; then the server's answer for every row.
  */
 export function BulkIntake({ detailHref }: BulkIntakeProps) {
@@ -58,6 +60,16 @@ export function BulkIntake({ detailHref }: BulkIntakeProps) {
     const [picked] = files;
     if (!picked) return;
     setFileError(null);
+    if (/\.xlsx$/i.test(picked.name)) {
+      try {
+        // Cells become tab-separated lines, which the same parser reads as pasted text.
+        const rows = xlsxToRows(new Uint8Array(await picked.arrayBuffer()));
+        setFile({ name: picked.name, text: rows.map((cells) => cells.join('\t')).join('\n') });
+      } catch {
+        setFileError(`${picked.name} could not be read as an Excel workbook. Save it again as .xlsx or CSV.`);
+      }
+      return;
+    }
     setFile({ name: picked.name, text: await picked.text() });
   };
 
@@ -127,7 +139,7 @@ export function BulkIntake({ detailHref }: BulkIntakeProps) {
         )}
         <div>
           <Text size="sm" fw={500} mb={4}>
-            Or upload a CSV file
+            Or upload a CSV or XLSX file
           </Text>
           <Dropzone
             onDrop={(files) => void readFile(files)}
@@ -136,7 +148,7 @@ export function BulkIntake({ detailHref }: BulkIntakeProps) {
             maxSize={CSV_MAX_BYTES}
             multiple={false}
             className={classes.dropzone}
-            aria-label="Upload a CSV file"
+            aria-label="Upload a CSV or XLSX file"
             data-testid="bulk-dropzone"
           >
             <Group justify="center" gap="sm" wrap="nowrap" style={{ pointerEvents: 'none' }}>
@@ -151,7 +163,7 @@ export function BulkIntake({ detailHref }: BulkIntakeProps) {
               </Dropzone.Idle>
               <div>
                 <Text size="sm" fw={600}>
-                  Drop a CSV file here or click to choose
+                  Drop a CSV or XLSX file here or click to choose
                 </Text>
                 <Text size="xs" c="dimmed">
                   Columns: container, MBL, carrier (optional). A header row is recognised. Up to 5 MB.

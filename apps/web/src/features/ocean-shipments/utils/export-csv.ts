@@ -16,22 +16,37 @@ export function shipmentsToCsv(
   columns: ColumnDefinition[],
   timeZone: string,
 ): string {
-  const lines = [
-    columns.map((column) => csvCell(column.label)).join(','),
-    ...shipments.map((shipment) =>
-      columns.map((column) => csvCell(column.text(shipment, timeZone))).join(','),
-    ),
-  ];
+  const lines = shipmentsToRows(shipments, columns, timeZone).map((cells) => cells.map(csvCell).join(','));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
+/** The table as rows of text (a header, then one row per shipment), for CSV and XLSX alike. */
+export function shipmentsToRows(
+  shipments: OceanShipment[],
+  columns: ColumnDefinition[],
+  timeZone: string,
+): string[][] {
+  return [
+    columns.map((column) => column.label),
+    ...shipments.map((shipment) => columns.map((column) => column.text(shipment, timeZone))),
+  ];
+}
+
 /** "ocean-shipments-active-2025-03-14.csv": which list, and the day it was taken. */
-export function exportFileName(status: 'active' | 'archived', now: Date = new Date()): string {
-  return `ocean-shipments-${status}-${now.toISOString().slice(0, 10)}.csv`;
+export function exportFileName(
+  status: 'active' | 'archived',
+  now: Date = new Date(),
+  extension = 'csv',
+): string {
+  return `ocean-shipments-${status}-${now.toISOString().slice(0, 10)}.${extension}`;
 }
 
 /** Hands a file to the browser's downloads. */
-export function downloadFile(content: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
+export function downloadFile(
+  content: string | Uint8Array<ArrayBuffer>,
+  fileName: string,
+  type = 'text/csv;charset=utf-8',
+): void {
   const url = URL.createObjectURL(new Blob([content], { type }));
   const link = document.createElement('a');
   link.href = url;
