@@ -362,7 +362,11 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
     expect(headers().slice(0, 3)).toEqual(['Container', 'MBL', 'ATA / ETA']);
   });
 
-  it('exports every page of the current view as CSV, days in the user’s zone', async () => {
+  /**
+   * Two pages of the current view served for export, and the downloaded file captured (jsdom has no
+   * object URLs: a URL class that has them, for the calling test only).
+   */
+  async function renderForExport() {
     const pageOne = oceanShipment({
       containerNo: 'MSCU1234566',
       arrivalVO: { ata: '2025-03-01T23:30:00Z', eta: null },
@@ -398,6 +402,11 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
     renderRoutes(routes, '/shipments/ocean/active?carrier=MSCU');
     const user = userEvent.setup();
     await waitFor(() => expect(rows()).toHaveLength(2));
+    return { api, click, user, exported: () => exported! };
+  }
+
+  it('exports every page of the current view as CSV, days in the user’s zone', async () => {
+    const { api, click, user, exported } = await renderForExport();
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
 
@@ -408,7 +417,7 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
       ['MSCU', 'c-2'],
     ]);
     expect(click).toHaveBeenCalled();
-    const text = await exported!.text();
+    const text = await exported().text();
     expect(text).toContain(
       'Container,MBL,Carrier,Status,POL → POD,ATD / ETD,ATA / ETA,Last free day,Vessel\r\n',
     );
@@ -419,41 +428,7 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
   });
 
   it('exports the same view as an XLSX workbook', async () => {
-    const pageOne = oceanShipment({
-      containerNo: 'MSCU1234566',
-      arrivalVO: { ata: '2025-03-01T23:30:00Z', eta: null },
-    });
-    const pageTwo = oceanShipment({
-      containerNo: 'MSKU1234565',
-      arrivalVO: { ata: null, eta: '2025-04-10T02:00:00Z' },
-    });
-    const api = serve((call) =>
-      call.query.limit === '200'
-        ? ok(
-            listPage(
-              call.query.cursor ? [pageTwo] : [pageOne],
-              { activeCount: 2, archivedCount: 0 },
-              call.query.cursor ? null : 'c-2',
-            ),
-          )
-        : ok(listPage([pageOne, pageTwo], { activeCount: 2, archivedCount: 0 })),
-    );
-    let exported: Blob | undefined;
-    // jsdom has no object URLs: a URL class that has them, for this test only.
-    vi.stubGlobal(
-      'URL',
-      class extends URL {
-        static override createObjectURL = (blob: Blob) => {
-          exported = blob;
-          return 'blob:export';
-        };
-        static override revokeObjectURL = vi.fn();
-      },
-    );
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    renderRoutes(routes, '/shipments/ocean/active?carrier=MSCU');
-    const user = userEvent.setup();
-    await waitFor(() => expect(rows()).toHaveLength(2));
+    const { api, click, user, exported } = await renderForExport();
 
     await user.click(screen.getByRole('button', { name: 'Export XLSX' }));
 
@@ -464,7 +439,7 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
       ['MSCU', 'c-2'],
     ]);
     expect(click).toHaveBeenCalled();
-    const sheet = xlsxToRows(new Uint8Array(await exported!.arrayBuffer()));
+    const sheet = xlsxToRows(new Uint8Array(await exported().arrayBuffer()));
     expect(sheet[0]).toEqual([
       'Container',
       'MBL',
