@@ -4,7 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { RealtimeHub } from './integrations/realtime/realtime-hub';
 import type { FileStorage } from './integrations/storage/file-storage';
-import type { TrackingProvider } from './integrations/tracking/provider';
+import type { OceanProvider } from './integrations/tracking/provider';
 import type { JobQueue } from './jobs/queue';
 import type { AuthKey } from './lib/password-crypto';
 
@@ -19,5 +19,5 @@ export interface AppContext {
   storage: FileStorage;
   realtime: RealtimeHub;
   /** The tracking provider for a carrier (a configured DCSA connection, else the demo carrier). */
-  providerFor: (carrierScac: string) => TrackingProvider;
+  providerFor: (carrierScac: string) => OceanProvider;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
 import { containerEvents, containers } from '../src/db/schema/tracking';
 import { demoVoyage } from '../src/integrations/tracking/demo-carrier';
-import type { TrackingProvider, TrackingResult } from '../src/integrations/tracking/provider';
+import type { OceanAnswer, OceanProvider } from '../src/integrations/tracking/provider';
 import {
   claimDueContainers,
   failureBackoff,
@@ -23,7 +23,7 @@ async function newContainer() {
   return row!;
 }
 
-function provider(answer: (call: number) => TrackingResult | Error): TrackingProvider & { calls: number } {
+function provider(answer: (call: number) => OceanAnswer | Error): OceanProvider & { calls: number } {
   const p = {
     source: 'demo' as const,
     calls: 0,

@@ -49,7 +49,7 @@ describe('the demo carrier', () => {
     }
     const end = demoVoyage(query(found!.n), started.getTime() + 120 * DAY);
     if (end.status !== 'found') throw new Error('expected found');
-    expect(deriveShipment(end.events, { lastFreeDay: end.lastFreeDay ?? null }).status).toBe(
+    expect(deriveShipment(end.events, { lastFreeDay: end.facts?.lastFreeDay ?? null }).status).toBe(
       'empty_returned',
     );
   });

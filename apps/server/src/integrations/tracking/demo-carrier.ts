@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { portByLocode } from '@tracklane/shared/tracking/ports';
 import type { EventClassifier, TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
-import type { TrackingProvider, TrackingQuery, TrackingResult } from './provider';
+import type { OceanAnswer, OceanProvider, OceanQuery } from './provider';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -79,16 +79,16 @@ interface Planned {
  * every time for the same container, whose milestones turn from estimated to actual as real time
  * passes, with occasional ETA slips. Some numbers are "not found", as with real carriers.
  */
-export function createDemoCarrier(): TrackingProvider {
+export function createDemoCarrier(): OceanProvider {
   return {
     source: 'demo',
-    async track(query: TrackingQuery, now: Date): Promise<TrackingResult> {
+    async track(query: OceanQuery, now: Date): Promise<OceanAnswer> {
       return demoVoyage(query, now.getTime());
     },
   };
 }
 
-export function demoVoyage(query: TrackingQuery, now: number): TrackingResult {
+export function demoVoyage(query: OceanQuery, now: number): OceanAnswer {
   const seed = `${query.containerNo}|${query.mblNo}`;
   const random = randomStream(seed);
   if (random() < 0.07) return { status: 'not_found' };
@@ -247,5 +247,5 @@ export function demoVoyage(query: TrackingQuery, now: number): TrackingResult {
   }
   const discharged = plan.filter((p) => p.typeCode === 'DISC').at(-1)!;
   const lastFreeDay = now >= discharged.actual ? new Date(discharged.actual + 4 * DAY).toISOString() : null;
-  return { status: 'found', events, lastFreeDay };
+  return { status: 'found', events, facts: { lastFreeDay } };
 }

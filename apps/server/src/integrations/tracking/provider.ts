@@ -1,22 +1,49 @@
+import type { ParcelEvent, ParcelFacts } from '@tracklane/shared/express/parcel-event';
 import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
 
-export interface TrackingQuery {
+/** The modes of transport Tracklane tracks; each is a plug-in to the one tracking engine. */
+export const TRACKING_MODES = ['ocean', 'express'] as const;
+export type TrackingMode = (typeof TRACKING_MODES)[number];
+
+/**
+ * What a provider answers. `facts` are what it knows besides events (a last free day, a parcel's
+ * service and addresses); a value it does not give is left as we had it.
+ */
+export type ProviderAnswer<E, F> =
+  { status: 'found'; events: E[]; facts?: Partial<F> } | { status: 'not_found' };
+
+/**
+ * Where carrier data comes from. A provider answers `not_found` when the carrier does not know the
+ * item, and throws for anything temporary (outage, timeout, bad payload) so the caller retries later
+ * without touching what it already stored.
+ */
+export interface TrackingProvider<Q, E, F> {
+  /** Recorded with every event and shown to users ("demo" data is labelled as such). */
+  readonly source: string;
+  track(query: Q, now: Date): Promise<ProviderAnswer<E, F>>;
+}
+
+export interface OceanQuery {
   containerNo: string;
   mblNo: string;
   carrierScac: string;
   /** When Tracklane started following this container (the demo carrier anchors voyages on it). */
   trackingStartedAt: Date;
 }
-
-export type TrackingResult =
-  { status: 'found'; events: TrackingEvent[]; lastFreeDay?: string | null } | { status: 'not_found' };
-
-/**
- * Where carrier data comes from. A provider answers `not_found` when the carrier does not know the
- * container, and throws for anything temporary (outage, timeout, bad payload) so the caller retries
- * later without touching what it already stored.
- */
-export interface TrackingProvider {
-  readonly source: 'demo' | 'dcsa';
-  track(query: TrackingQuery, now: Date): Promise<TrackingResult>;
+export interface OceanFacts {
+  lastFreeDay: string | null;
 }
+export type OceanProvider = TrackingProvider<OceanQuery, TrackingEvent, OceanFacts>;
+
+export interface ExpressQuery {
+  /** Normalised: upper case, no spaces or dashes. */
+  trackingNo: string;
+  /** Our carrier code (PARCEL_CARRIERS), which is also Karrio's carrier_name. */
+  carrier: string;
+  /** When Tracklane started following this parcel (the demo carrier anchors journeys on it). */
+  trackingStartedAt: Date;
+}
+export type ExpressProvider = TrackingProvider<ExpressQuery, ParcelEvent, ParcelFacts>;
+
+export type OceanAnswer = ProviderAnswer<TrackingEvent, OceanFacts>;
+export type ExpressAnswer = ProviderAnswer<ParcelEvent, ParcelFacts>;

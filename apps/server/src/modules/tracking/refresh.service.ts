@@ -4,7 +4,7 @@ import { deriveShipment, type DerivedShipment } from '@tracklane/shared/tracking
 import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
 import type { Database } from '../../db/client';
 import { containerEvents, containers, oceanShipments, UNKNOWN_TIME } from '../../db/schema/tracking';
-import type { TrackingProvider } from '../../integrations/tracking/provider';
+import type { OceanProvider } from '../../integrations/tracking/provider';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -15,7 +15,7 @@ export const NOT_FOUND_CHECKS_BEFORE_GIVING_UP = 6;
 /** Tracking stops this long after the empty container is returned. */
 export const STOP_AFTER_EMPTY_RETURN_MS = 3 * DAY;
 
-export type ProviderFor = (carrierScac: string) => TrackingProvider;
+export type ProviderFor = (carrierScac: string) => OceanProvider;
 
 type ContainerRow = typeof containers.$inferSelect;
 
@@ -195,7 +195,7 @@ export async function refreshContainer(
         .returning({ id: containerEvents.id })
     : [];
 
-  const lastFreeDay = answer.lastFreeDay ?? container.lastFreeDay?.toISOString() ?? null;
+  const lastFreeDay = answer.facts?.lastFreeDay ?? container.lastFreeDay?.toISOString() ?? null;
   const derived = deriveShipment(await loadEvents(db, containerId), { lastFreeDay });
   // jsonb does not keep key order, so compare structurally.
   const changed = !isDeepStrictEqual(JSON.parse(JSON.stringify(derived)), container.derived);

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { TrackingProvider } from '../provider';
+import type { OceanProvider } from '../provider';
 import { createDcsaProvider } from './dcsa-provider';
 
 // RFC 9110 token characters: anything else makes fetch throw on every request.
@@ -86,6 +86,6 @@ function scacOf(entry: unknown): string | null {
 export function createDcsaConnections(
   entries: DcsaCarrierConfig[],
   logger: Pick<Logger, 'warn'>,
-): Map<string, TrackingProvider> {
+): Map<string, OceanProvider> {
   return new Map(entries.map((entry) => [entry.scac, createDcsaProvider({ ...entry, logger })]));
 }

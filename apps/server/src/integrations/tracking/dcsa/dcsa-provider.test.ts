@@ -4,7 +4,7 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deriveShipment } from '@tracklane/shared/tracking/derive-shipment';
-import type { TrackingQuery } from '../provider';
+import type { OceanQuery } from '../provider';
 import { createDcsaProvider, type DcsaProviderOptions } from './dcsa-provider';
 
 // /work/main/apps/server/src/integrations/tracking/dcsa → /work/shared is seven levels up.
@@ -16,7 +16,7 @@ const API_KEY = 'k3y-0f-the-carrier-9d1c7e';
 const CONTAINER = 'MSMU4730410';
 const BILL = 'MEDUS7481236';
 const now = new Date('2026-11-21T12:00:00Z');
-const query = (containerNo = CONTAINER): TrackingQuery => ({
+const query = (containerNo = CONTAINER): OceanQuery => ({
   containerNo,
   mblNo: BILL,
   carrierScac: 'MSCU',

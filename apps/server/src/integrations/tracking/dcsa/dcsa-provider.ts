@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Logger } from 'pino';
 import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
-import type { TrackingProvider, TrackingQuery, TrackingResult } from '../provider';
+import type { OceanAnswer, OceanProvider, OceanQuery } from '../provider';
 import {
   describeDcsaIssues,
   parseDcsaEvents,
@@ -34,7 +34,7 @@ export interface DcsaProviderOptions {
  * before any event is returned, so a partly broken answer stores nothing; anything that is not a clear
  * "found" or "not found" throws, so the caller keeps what it has and retries later.
  */
-export function createDcsaProvider(options: DcsaProviderOptions): TrackingProvider {
+export function createDcsaProvider(options: DcsaProviderOptions): OceanProvider {
   // Built once, so that a malformed header fails at start-up rather than on every poll.
   const headers = new Headers({ accept: 'application/json' });
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
@@ -46,11 +46,7 @@ export function createDcsaProvider(options: DcsaProviderOptions): TrackingProvid
 
 type Connection = Omit<DcsaProviderOptions, 'headers'> & { headers: Headers };
 
-async function trackContainer(
-  connection: Connection,
-  query: TrackingQuery,
-  now: Date,
-): Promise<TrackingResult> {
+async function trackContainer(connection: Connection, query: OceanQuery, now: Date): Promise<OceanAnswer> {
   const { scac, logger } = connection;
   const maxPages = connection.maxPages ?? DEFAULT_MAX_PAGES;
   const fail = (reason: string, cause?: unknown) => new Error(`DCSA ${scac}: ${reason}`, { cause });
