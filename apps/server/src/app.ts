@@ -137,7 +137,9 @@ export async function buildApp(ctx: AppContext) {
  * client writes itself sit further left and are never taken. A count assumes clients cannot reach this
  * port except through the proxies; an address list does not.
  */
-function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust === 'number') return (_address, hop) => hop < trust;
   return trust;
 }

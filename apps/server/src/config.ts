@@ -34,7 +34,10 @@ const trustProxySchema = z
           '"true" would trust a client-written X-Forwarded-For; write the number of proxies in front of Tracklane (e.g. 1) or their addresses (e.g. 127.0.0.1,10.0.0.0/8)',
       });
     } else if (!['false', 'no', '0'].includes(lower) && !/^\d{1,2}$/.test(v)) {
-      const bad = v.split(',').map((entry) => entry.trim()).filter((entry) => !isAddressOrCidr(entry));
+      const bad = v
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => !isAddressOrCidr(entry));
       if (bad.length > 0)
         issue.addIssue({
           code: 'custom',

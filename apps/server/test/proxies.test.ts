@@ -10,7 +10,9 @@ import { createTestContext } from './context';
 const { app: behindOneHop, ctx, database } = await useTestApp({ trustProxy: 1 });
 const appWith = async (trustProxy: TrustProxy): Promise<App> => {
   // No job queue or realtime hub: nothing here sends e-mail or opens a socket.
-  const other = await buildApp(await createTestContext({ db: database.db, pool: database.pool }, { trustProxy }));
+  const other = await buildApp(
+    await createTestContext({ db: database.db, pool: database.pool }, { trustProxy }),
+  );
   await other.ready();
   return other;
 };
@@ -51,7 +53,7 @@ describe.each(settings)('behind a reverse proxy trusted by %s', (_name, app, cli
   });
 
   it('keys the sign-in limits on the address the proxy saw, whatever the client writes', async () => {
-    const tryLogin = (forged: string, ip = client) =>
+    const tryLogin = (forged: string, ip: string = client) =>
       app.inject({
         method: 'POST',
         url: '/api/auth/login',
