@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    await runMigrations(db);
+    await runMigrations(pool);
     jobs = await startJobQueue(databaseUrl, logger);
     mail = createMailDelivery({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
     await startMailWorker(jobs, mail);
