@@ -53,7 +53,7 @@ async function main() {
 
   try {
     console.log(`Seeding ${SHIPMENTS.toLocaleString('en')} ocean shipments…`);
-    await runMigrations(db);
+    await runMigrations(pool);
     const [user] = await db
       .insert(users)
       .values({

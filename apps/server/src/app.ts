@@ -17,6 +17,7 @@ import { envelopeSchema } from '@tracklane/shared/api/envelope';
 import { AVATAR_MAX_BYTES } from '@tracklane/shared/auth/auth.schema';
 import { installZodMessages } from '@tracklane/shared/validation/zod-messages';
 import type { AppContext } from './app-context';
+import type { TrustProxy } from './config';
 import { ok } from './lib/envelope';
 import { authRoutes } from './modules/auth/auth.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
@@ -47,7 +48,7 @@ export async function buildApp(ctx: AppContext) {
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -127,6 +128,20 @@ export async function buildApp(ctx: AppContext) {
   if (config.serveWeb) await app.register(webAppPlugin, { root: config.webDistDir });
 
   return app;
+}
+
+/**
+ * Fastify 5 ignores a bare hop count (it treats it as "trust nobody"), so a count becomes the function
+ * Express and proxy-addr define for it: the socket peer and the next `hops - 1` entries of
+ * X-Forwarded-For are proxies, and the client is the entry the outermost of them appended. Entries a
+ * client writes itself sit further left and are never taken. A count assumes clients cannot reach this
+ * port except through the proxies; an address list does not.
+ */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

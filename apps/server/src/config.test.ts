@@ -71,3 +71,32 @@ describe('DCSA_CARRIERS', () => {
     );
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is off by default and for false or 0', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('takes a number of proxies or their addresses and ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,fd00::/8,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it.each(['true', 'TRUE', 'yes'])('refuses %s, saying what to write instead', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+      /TRUST_PROXY: .*write the number of proxies in front of Tracklane \(e\.g\. 1\) or their addresses/,
+    );
+  });
+
+  it.each(['proxy.internal', '10.0.0.0/33', '10.0.0.1,', '1.2.3.4/8/2'])('refuses %s', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be false, a number/);
+  });
+});

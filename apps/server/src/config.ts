@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseDcsaCarriers, type DcsaCarrierConfig } from './integrations/tracking/dcsa/dcsa-config';
@@ -5,6 +6,54 @@ import { parseDcsaCarriers, type DcsaCarrierConfig } from './integrations/tracki
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Names @fastify/proxy-addr understands for whole address ranges (loopback: 127.0.0.1/8 and ::1). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isAddressOrCidr = (entry: string) => {
+  if (PROXY_RANGE_NAMES.has(entry) || net.isIP(entry) !== 0) return true;
+  const [address, bits, extra] = entry.split('/');
+  if (extra !== undefined || !address || !bits || !/^\d{1,3}$/.test(bits)) return false;
+  const family = net.isIP(address);
+  return family !== 0 && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * Which peers may tell us the client address: a hop count, or the proxies' addresses. Never "everyone":
+ * trusting every hop takes the first X-Forwarded-For entry, which the client writes itself.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .superRefine((v, issue) => {
+    const lower = v.toLowerCase();
+    if (lower === 'true' || lower === 'yes') {
+      issue.addIssue({
+        code: 'custom',
+        message:
+          '"true" would trust a client-written X-Forwarded-For; write the number of proxies in front of Tracklane (e.g. 1) or their addresses (e.g. 127.0.0.1,10.0.0.0/8)',
+      });
+    } else if (!['false', 'no', '0'].includes(lower) && !/^\d{1,2}$/.test(v)) {
+      const bad = v
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => !isAddressOrCidr(entry));
+      if (bad.length > 0)
+        issue.addIssue({
+          code: 'custom',
+          message: `must be false, a number of proxies (e.g. 1) or comma-separated proxy addresses/CIDRs (e.g. 127.0.0.1,10.0.0.0/8); not understood: ${bad.join(', ')}`,
+        });
+    }
+  })
+  .transform((v): TrustProxy => {
+    const lower = v.toLowerCase();
+    if (['false', 'no', '0'].includes(lower)) return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v.split(',').map((entry) => entry.trim());
+  });
+
+/** false: the socket peer is the client. A number: that many proxies in front. A list: trusted proxies. */
+export type TrustProxy = false | number | string[];
 
 const urlWithProtocols = (protocols: string[], example: string) =>
   z
@@ -53,7 +102,7 @@ const envSchema = z.object({
     .min(3, { message: 'must be an address such as "Tracklane <no-reply@example.com>"' })
     .default('Tracklane <no-reply@tracklane.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFromString.default(false),
+  TRUST_PROXY: trustProxySchema.optional(),
   SEED_DEMO: booleanFromString.optional(),
   DCSA_CARRIERS: z.string().optional(),
   AUTH_RSA_PRIVATE_KEY: z
@@ -94,8 +143,8 @@ export interface Config {
   dcsaCarriers: DcsaCarrierConfig[];
   /** Create the demo account with a dozen demo containers on first start. */
   seedDemo: boolean;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /** Behind reverse proxies: which of them may name the client in X-Forwarded-For. */
+  trustProxy: TrustProxy;
   /** Serve the built web app (static files + SPA fallback) from this process. */
   serveWeb: boolean;
   webDistDir: string;
@@ -131,7 +180,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY ?? false,
     dcsaCarriers: parseDcsaCarriersOrFail(e.DCSA_CARRIERS),
     // On by default only with the embedded database: a shared server is nobody's demo.
     seedDemo: e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'test'),

@@ -3,7 +3,7 @@ import { buildApp, type App } from './app';
 import type { AppContext } from './app-context';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createDatabase } from './db/client';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { EmbeddedStartError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { createMailDelivery, startMailWorker, type MailDelivery } from './integrations/mail/mailer';
 import { createRealtimeHub } from './integrations/realtime/realtime-hub';
@@ -36,7 +36,14 @@ async function main(): Promise<void> {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres'), logger });
+    try {
+      embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres'), logger });
+    } catch (err) {
+      // A known cause is one line saying what to do; a stack trace would bury it.
+      if (err instanceof EmbeddedStartError) console.error(`Tracklane could not start: ${err.message}`);
+      else logger.fatal({ err }, 'Tracklane failed to start');
+      process.exit(1);
+    }
     databaseUrl = embedded.adminUrl;
   }
   const { db, pool } = createDatabase(databaseUrl, config.databasePoolSize);
@@ -65,7 +72,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    await runMigrations(db);
+    await runMigrations(pool);
     jobs = await startJobQueue(databaseUrl, logger);
     mail = createMailDelivery({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
     await startMailWorker(jobs, mail);

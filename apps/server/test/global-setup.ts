@@ -46,8 +46,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await admin.connect();
   await admin.query(`CREATE DATABASE ${template}`);
   const templateUrl = withDatabase(adminUrl, template);
-  const { db, pool } = createDatabase(templateUrl, 1);
-  await runMigrations(db);
+  const { pool } = createDatabase(templateUrl, 1);
+  await runMigrations(pool);
   await pool.end();
   // pg-boss creates its schema on first start: do it once, in the template.
   const jobs = await startJobQueue(templateUrl, console);

@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { invitations } from '../src/db/schema/invitations';
 import { organizationMembers, organizations } from '../src/db/schema/organizations';
 import { buildApp } from '../src/app';
@@ -8,6 +7,7 @@ import { useTestApp } from './app';
 import { encryptPassword, fromIp, lastCodeTo, lastMailTo, signUp, uniqueEmail } from './auth-helpers';
 import { createTestContext } from './context';
 import { addMember, buildTeam, createWorkspaceAs, type Team } from './factories';
+import { connectInvitationSocket, nextMessage, opened } from './sockets';
 
 const { app, ctx, database } = await useTestApp();
 
@@ -236,24 +236,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;
 
 describe('the workspaceInvitations socket', () => {
-  function connect(targetPort: number, cookie: string, userId: string, headers: Record<string, string> = {}) {
-    return new WebSocket(
-      `ws://127.0.0.1:${String(targetPort)}/api/ws/workspaceInvitations?userId=${userId}`,
-      { headers: { cookie, ...headers } },
-    );
-  }
-  function opened(socket: WebSocket): Promise<void> {
-    return new Promise((resolve, reject) => {
-      socket.once('open', () => resolve());
-      socket.once('unexpected-response', (_req, res) =>
-        reject(new Error(`refused with ${String(res.statusCode)}`)),
-      );
-      socket.once('error', reject);
-    });
-  }
-  function nextMessage(socket: WebSocket): Promise<string> {
-    return new Promise((resolve) => socket.once('message', (data: Buffer) => resolve(data.toString())));
-  }
+  const connect = connectInvitationSocket;
 
   it('refuses another user’s id, a foreign origin and anonymous callers', async () => {
     const me = await signUp(app, ctx);

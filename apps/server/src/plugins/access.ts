@@ -24,6 +24,8 @@ declare module 'fastify' {
     /** The signed-in user; set for every route whose access is not `public`. */
     user: UserRow | null;
     sessionId: string | null;
+    /** When the session ends by itself (open sockets are closed then). */
+    sessionExpiresAt: Date | null;
     /** The workspace the session had selected when the request arrived (not yet checked). */
     currentWorkspaceId: string | null;
     /** Organization, workspace, role and shipmentPermission; set for `member` and `admin` routes. */
@@ -43,6 +45,7 @@ export const accessPlugin = fp(
   (app: FastifyInstance, opts: { db: Database }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
+    app.decorateRequest('sessionExpiresAt', null);
     app.decorateRequest('tenant', null);
     app.decorateRequest('currentWorkspaceId', null);
 
@@ -66,6 +69,7 @@ export const accessPlugin = fp(
       if (!session) throw new AppError('UNAUTHENTICATED');
       request.user = session.user;
       request.sessionId = session.sessionId;
+      request.sessionExpiresAt = session.expiresAt;
       request.currentWorkspaceId = session.currentWorkspaceId;
       if (access === 'user') return;
 

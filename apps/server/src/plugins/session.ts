@@ -9,6 +9,7 @@ export const SESSION_COOKIE = 'tl_session';
 
 export interface SessionUser {
   sessionId: string;
+  expiresAt: Date;
   user: UserRow;
   currentOrganizationId: string | null;
   currentWorkspaceId: string | null;
@@ -24,6 +25,7 @@ export async function resolveSession(db: Database, request: FastifyRequest): Pro
   const [row] = await db
     .select({
       sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
       user: users,
       currentOrganizationId: sessions.currentOrganizationId,
       currentWorkspaceId: sessions.currentWorkspaceId,
@@ -39,4 +41,14 @@ export async function resolveSession(db: Database, request: FastifyRequest): Pro
     )
     .limit(1);
   return row ?? null;
+}
+
+/** Whether a session still exists and has not expired. */
+export async function isSessionLive(db: Database, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row !== undefined;
 }

@@ -7,15 +7,29 @@ import type { Database } from '../../db/client';
 /** One channel for every server process; payloads name who should hear about what. */
 export const CHANNEL = 'tracklane_events';
 
-export interface RealtimeEvent {
-  topic: 'workspaceInvitations';
+export type RealtimeEvent =
   /** Lower-cased e-mail addresses: invitations belong to addresses, some without an account yet. */
-  emails: string[];
+  | { topic: 'workspaceInvitations'; emails: string[] }
+  /** Sessions that were signed out or revoked: their sockets close, on whichever process holds them. */
+  | { topic: 'sessionsEnded'; sessionIds: string[]; userIds: string[] };
+
+/** What a browser can listen to. */
+export type SocketTopic = 'workspaceInvitations';
+
+/** Whose socket it is: it lives as long as this session does. */
+export interface SocketOwner {
+  email: string;
+  userId: string;
+  sessionId: string;
+  sessionExpiresAt: Date;
 }
 
+/** Close code for a socket whose session ended (4000-4999 are the application's own). */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
+
 export interface RealtimeHub {
-  /** Registers a socket for an address and topic; it is dropped when the socket closes. */
-  attach(topic: RealtimeEvent['topic'], email: string, socket: WebSocket): void;
+  /** Registers a socket for its owner and a topic; it is dropped when the socket closes. */
+  attach(topic: SocketTopic, owner: SocketOwner, socket: WebSocket): void;
   close(): Promise<void>;
   /** Sockets attached in this process (for tests and metrics). */
   size(): number;
@@ -26,25 +40,40 @@ export interface RealtimeHub {
  * transaction commits, to every process listening, so nobody hears of a change that did not happen.
  */
 export async function publish(tx: Database, event: RealtimeEvent): Promise<void> {
-  if (event.emails.length === 0) return;
-  const payload = JSON.stringify({ ...event, emails: event.emails.map((e) => e.toLowerCase()) });
-  // NOTIFY payloads are limited to 8000 bytes; an invite of 50 addresses stays well below.
+  let normalised: RealtimeEvent;
+  if (event.topic === 'workspaceInvitations') {
+    if (event.emails.length === 0) return;
+    normalised = { ...event, emails: event.emails.map((e) => e.toLowerCase()) };
+  } else {
+    if (event.sessionIds.length === 0 && event.userIds.length === 0) return;
+    normalised = event;
+  }
+  const payload = JSON.stringify(normalised);
+  // NOTIFY payloads are limited to 8000 bytes; an invite of 50 addresses stays well below, and
+  // revoking every session of a user names the user, not each session.
   await tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);
 }
 
+// setTimeout cannot wait longer than 2^31-1 ms (about 24.8 days); sessions last 30 days.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * Fan-out between server processes: each process LISTENs on one dedicated connection and forwards
- * events to its own WebSockets. The connection is re-opened with backoff if it drops.
+ * events to its own WebSockets. The connection is re-opened with backoff if it drops; sessions that
+ * ended while it was down are found by asking the database once it is back.
  */
 export function createRealtimeHub(
   connectionString: string,
   logger: Pick<Logger, 'warn' | 'error'>,
 ): RealtimeHub & { ready: Promise<void> } {
-  const sockets = new Map<string, Set<WebSocket>>();
+  const byTopic = new Map<string, Set<WebSocket>>();
+  const owners = new Map<WebSocket, SocketOwner>();
   const key = (topic: string, email: string) => `${topic}:${email.toLowerCase()}`;
   let client: pg.Client | null = null;
   let closed = false;
   let retryDelay = 500;
+
+  const endSession = (socket: WebSocket) => socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
 
   const deliver = (raw: string | undefined) => {
     let event: RealtimeEvent;
@@ -53,15 +82,35 @@ export function createRealtimeHub(
     } catch {
       return;
     }
+    if (event.topic === 'sessionsEnded') {
+      const sessionIds = new Set(event.sessionIds);
+      const userIds = new Set(event.userIds);
+      for (const [socket, owner] of owners) {
+        if (sessionIds.has(owner.sessionId) || userIds.has(owner.userId)) endSession(socket);
+      }
+      return;
+    }
     const message = JSON.stringify({ type: `${event.topic}.changed` });
     for (const email of event.emails) {
-      for (const socket of sockets.get(key(event.topic, email)) ?? []) {
+      for (const socket of byTopic.get(key(event.topic, email)) ?? []) {
         if (socket.readyState === socket.OPEN) socket.send(message);
       }
     }
   };
 
-  const connect = async (): Promise<void> => {
+  /** After a reconnect: notifications sent while we were not listening are lost, so ask. */
+  const closeSocketsOfEndedSessions = async (listener: pg.Client) => {
+    const sessionIds = [...new Set([...owners.values()].map((o) => o.sessionId))];
+    if (sessionIds.length === 0) return;
+    const { rows } = await listener.query<{ id: string }>(
+      'SELECT id::text AS id FROM sessions WHERE id = ANY($1::uuid[]) AND expires_at > now()',
+      [sessionIds],
+    );
+    const live = new Set(rows.map((r) => r.id));
+    for (const [socket, owner] of owners) if (!live.has(owner.sessionId)) endSession(socket);
+  };
+
+  const connect = async (reconnecting: boolean): Promise<void> => {
     const next = new pg.Client({ connectionString, application_name: 'tracklane-realtime' });
     next.on('notification', (msg) => deliver(msg.payload));
     next.on('error', (err) => {
@@ -74,6 +123,10 @@ export function createRealtimeHub(
     await next.query(`LISTEN ${CHANNEL}`);
     client = next;
     retryDelay = 500;
+    if (reconnecting)
+      await closeSocketsOfEndedSessions(next).catch((err: unknown) =>
+        logger.warn({ err }, 'could not check the sessions of open sockets after reconnecting'),
+      );
   };
 
   const scheduleReconnect = () => {
@@ -82,32 +135,47 @@ export function createRealtimeHub(
     retryDelay = Math.min(retryDelay * 2, 30_000);
     setTimeout(() => {
       if (!closed)
-        connect().catch((err: unknown) => {
+        connect(true).catch((err: unknown) => {
           logger.error({ err }, 'realtime reconnect failed');
           scheduleReconnect();
         });
     }, delay).unref();
   };
 
+  /** Closes the socket when its session expires, re-arming past the longest timer Node allows. */
+  const closeAtExpiry = (socket: WebSocket, expiresAt: Date) => {
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      const wait = expiresAt.getTime() - Date.now();
+      if (wait <= 0) endSession(socket);
+      else timer = setTimeout(arm, Math.min(wait, MAX_TIMER_MS)).unref();
+    };
+    arm();
+    socket.on('close', () => clearTimeout(timer));
+  };
+
   return {
-    ready: connect(),
-    attach(topic, email, socket) {
-      const k = key(topic, email);
-      const set = sockets.get(k) ?? new Set<WebSocket>();
+    ready: connect(false),
+    attach(topic, owner, socket) {
+      const k = key(topic, owner.email);
+      const set = byTopic.get(k) ?? new Set<WebSocket>();
       set.add(socket);
-      sockets.set(k, set);
+      byTopic.set(k, set);
+      owners.set(socket, owner);
       socket.on('close', () => {
+        owners.delete(socket);
         set.delete(socket);
-        if (set.size === 0) sockets.delete(k);
+        if (set.size === 0) byTopic.delete(k);
       });
+      closeAtExpiry(socket, owner.sessionExpiresAt);
     },
     async close() {
       closed = true;
-      for (const set of sockets.values())
-        for (const socket of set) socket.close(1001, 'server shutting down');
-      sockets.clear();
+      for (const socket of owners.keys()) socket.close(1001, 'server shutting down');
+      byTopic.clear();
+      owners.clear();
       await client?.end().catch(() => undefined);
     },
-    size: () => [...sockets.values()].reduce((n, set) => n + set.size, 0),
+    size: () => owners.size,
   };
 }

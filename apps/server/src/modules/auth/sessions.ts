@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { sessions } from '../../db/schema/sessions';
+import { publish } from '../../integrations/realtime/realtime-hub';
 import { hashToken, newToken } from '../../lib/tokens';
 import { SESSION_COOKIE } from '../../plugins/session';
 
@@ -53,11 +54,19 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
   reply.clearCookie(SESSION_COOKIE, cookieOptions(config));
 }
 
+/** Signs one session out; its open sockets close, on whichever server process holds them. */
 export async function endSession(db: Database, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await db.transaction(async (tx) => {
+    await tx.delete(sessions).where(eq(sessions.id, sessionId));
+    await publish(tx, { topic: 'sessionsEnded', sessionIds: [sessionId], userIds: [] });
+  });
 }
 
-/** Signs the user out everywhere (after a password reset). */
+/**
+ * Signs the user out everywhere (after a password reset), sockets included. Call it inside the
+ * transaction of the change: the sockets close only if it commits.
+ */
 export async function revokeAllSessions(tx: Database, userId: string): Promise<void> {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await publish(tx, { topic: 'sessionsEnded', sessionIds: [], userIds: [userId] });
 }

@@ -1,4 +1,5 @@
 import { desc } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '@tracklane/shared/api/envelope';
@@ -8,6 +9,34 @@ import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const LOOPBACK_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;
+/** Headers a proxy adds when it relays someone else's request. */
+const FORWARDING_HEADERS = new Set([
+  'forwarded',
+  'via',
+  'x-real-ip',
+  'x-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+  'x-cluster-client-ip',
+  'x-original-forwarded-for',
+]);
+
+/**
+ * A person at this machine, not someone relayed to it. The socket peer is used rather than
+ * `request.ip`, which TRUST_PROXY may take from a header; and a reverse proxy on this machine makes
+ * every relayed request come from loopback, so anything a proxy adds (forwarding headers, an outside
+ * Host) disqualifies the request too.
+ */
+export function isDirectLocalRequest(request: FastifyRequest): boolean {
+  const peer = request.raw.socket.remoteAddress;
+  if (!peer || !LOOPBACK.has(peer)) return false;
+  if (!LOOPBACK_HOST.test(request.headers.host ?? '')) return false;
+  return !Object.keys(request.headers).some(
+    (name) => name.startsWith('x-forwarded-') || FORWARDING_HEADERS.has(name),
+  );
+}
 
 const messageSchema = z.object({
   id: z.string(),
@@ -26,8 +55,8 @@ const escape = (s: string) =>
 
 /**
  * The development mailbox: without SMTP, e-mails (and their codes) can be read here. Registered only
- * when no SMTP server is configured, and answered only to requests from this machine, since the
- * messages carry sign-in codes.
+ * when no SMTP server is configured, and answered only to direct requests from this machine (see
+ * {@link isDirectLocalRequest}), since the messages carry sign-in and reset codes.
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const latest = async () => {
@@ -43,7 +72,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   };
 
   app.addHook('onRequest', async (request) => {
-    if (!LOOPBACK.has(request.ip)) throw new AppError('NOT_FOUND');
+    if (!isDirectLocalRequest(request)) throw new AppError('NOT_FOUND');
   });
 
   app.get(

@@ -11,9 +11,11 @@ import {
   workspaceInvitationSchema,
 } from '@tracklane/shared/invitations/invitations.schema';
 import type { AppContext } from '../../app-context';
+import { SESSION_ENDED_CLOSE_CODE } from '../../integrations/realtime/realtime-hub';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { isSameOriginRequest } from '../../plugins/same-origin';
+import { isSessionLive } from '../../plugins/session';
 import {
   confirmInvitation,
   inviteMembers,
@@ -126,8 +128,20 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         }
       },
     },
-    (socket, request) => {
-      ctx.realtime.attach('workspaceInvitations', request.user!.email, socket);
+    async (socket, request) => {
+      const sessionId = request.sessionId!;
+      ctx.realtime.attach(
+        'workspaceInvitations',
+        {
+          email: request.user!.email,
+          userId: request.user!.id,
+          sessionId,
+          sessionExpiresAt: request.sessionExpiresAt!,
+        },
+        socket,
+      );
+      // A sign-out between the session check and the attach above was announced to nobody yet.
+      if (!(await isSessionLive(ctx.db, sessionId))) socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
     },
   );
 };
