@@ -30,7 +30,8 @@ import { membersRoutes } from './modules/members/members.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { accessPlugin } from './plugins/access';
-import { errorsPlugin } from './plugins/errors';
+import { createClientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { webAppPlugin } from './plugins/web-app';
 
@@ -48,6 +49,10 @@ export async function buildApp(ctx: AppContext) {
     },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // Node would answer a missing Host with an empty 400 itself; the input guard answers the envelope.
+    http: { requireHostHeader: false },
+    frameworkErrors,
+    clientErrorHandler: createClientErrorHandler(logger),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -57,6 +62,7 @@ export async function buildApp(ctx: AppContext) {
   });
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(fastifyRateLimit, {
     global: true,
     max: config.rateLimitPerMinute,
