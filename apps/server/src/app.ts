@@ -59,6 +59,10 @@ export async function buildApp(ctx: AppContext) {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers are personal (sessions, tenants' data) or change at any moment, so no cache, shared
+    // or the browser's, keeps them; only a route that chose its own caching (uploaded images) differs.
+    if (/^\/api(?:[/?]|$)/.test(request.url) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 
   await app.register(errorsPlugin);

@@ -189,6 +189,23 @@ describe('validation and internal errors', async () => {
   });
 });
 
+describe('Cache-Control', () => {
+  it('is no-store on every API answer: public, personal, failed and unknown', async () => {
+    const { cookie } = await createSession(60_000);
+    for (const [url, headers, status] of [
+      ['/api/health', {}, 200],
+      ['/api/auth/public-key', {}, 200],
+      ['/api/auth/protected', { cookie }, 200],
+      ['/api/auth/protected', {}, 401],
+      ['/api/nope', {}, 404],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+});
+
 describe('GET /api/openapi.json', () => {
   it('documents the routes from their zod schemas', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });

@@ -42,6 +42,7 @@ function send(request: string): Promise<RawResponse> {
 function expectEnvelope(res: RawResponse, status: number, code: string) {
   expect(res.status).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(res.headers['cache-control']).toBe('no-store');
   expect(JSON.parse(res.body)).toMatchObject({ success: false, result: null, code });
   expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.body));
 }
