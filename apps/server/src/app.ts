@@ -6,18 +6,14 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '@tracklane/shared/api/envelope';
 import { AVATAR_MAX_BYTES } from '@tracklane/shared/auth/auth.schema';
 import { installZodMessages } from '@tracklane/shared/validation/zod-messages';
 import type { AppContext } from './app-context';
 import { ok } from './lib/envelope';
+import { documentRoute } from './lib/openapi';
 import { authRoutes } from './modules/auth/auth.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -102,7 +98,7 @@ export async function buildApp(ctx: AppContext) {
       },
       servers: [{ url: config.publicUrl }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
   });
   await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
   await app.register(accessPlugin, { db });

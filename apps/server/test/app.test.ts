@@ -206,13 +206,34 @@ describe('Cache-Control', () => {
   });
 });
 
-describe('GET /api/openapi.json', () => {
-  it('documents the routes from their zod schemas', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+describe('GET /api/openapi.json', async () => {
+  const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+  const doc = res.json();
+
+  it('documents the routes from their zod schemas', () => {
     expect(res.statusCode).toBe(200);
-    const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/api/health'].get.responses['200']).toBeDefined();
     expect(doc.paths['/api/auth/protected']).toBeDefined();
+  });
+
+  it.each([
+    ['/api/users/avatar', [], ['file']],
+    ['/api/workspaces/update', ['workspaceId', 'workspaceName', 'hasImage'], []],
+    ['/api/workspaces/uploadImage', ['workspaceId', 'userId'], ['file']],
+    ['/api/organization/update', ['organizationName', 'hasImage'], []],
+  ])('documents the multipart form of %s', (url, fields, required) => {
+    const form = doc.paths[url].post.requestBody.content['multipart/form-data'].schema;
+    expect(Object.keys(form.properties).sort()).toEqual([...fields, 'file'].sort());
+    expect(form.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(form.required ?? []).toEqual(expect.arrayContaining(required));
+    if (!required.includes('file')) expect(form.required ?? []).not.toContain('file');
+  });
+
+  it('documents the WebSocket route as the GET that upgrades', () => {
+    const ws = doc.paths['/api/ws/workspaceInvitations'].get;
+    expect(ws.responses['101'].description).toMatch(/WebSocket/);
+    expect(ws.parameters).toEqual([expect.objectContaining({ in: 'query', name: 'userId', required: true })]);
+    expect(ws.description).toContain('workspaceInvitations.changed');
   });
 });

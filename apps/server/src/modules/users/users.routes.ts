@@ -14,6 +14,7 @@ import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { readMultipartForm, updateImage } from '../../lib/images';
+import { imageFilePart } from '../../lib/openapi';
 import { toPublicUser } from '../auth/auth.mappers';
 
 const userEnvelope = envelopeSchema(publicUserSchema);
@@ -57,7 +58,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/users/avatar',
     {
       config: { access: 'user' },
-      schema: { tags: ['users'], consumes: ['multipart/form-data'], response: { 200: userEnvelope } },
+      schema: {
+        tags: ['users'],
+        multipartForm: z.object({ file: imageFilePart }),
+        response: { 200: userEnvelope },
+      },
     },
     async (request) => {
       const { file } = await readMultipartForm(request);
