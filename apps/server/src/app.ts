@@ -6,12 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '@tracklane/shared/api/envelope';
 import { AVATAR_MAX_BYTES } from '@tracklane/shared/auth/auth.schema';
@@ -19,6 +14,7 @@ import { installZodMessages } from '@tracklane/shared/validation/zod-messages';
 import type { AppContext } from './app-context';
 import type { TrustProxy } from './config';
 import { ok } from './lib/envelope';
+import { documentRoute } from './lib/openapi';
 import { authRoutes } from './modules/auth/auth.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -31,7 +27,8 @@ import { membersRoutes } from './modules/members/members.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { accessPlugin } from './plugins/access';
-import { errorsPlugin } from './plugins/errors';
+import { createClientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { webAppPlugin } from './plugins/web-app';
 
@@ -49,15 +46,24 @@ export async function buildApp(ctx: AppContext) {
     },
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Node would answer a missing Host with an empty 400 itself; the input guard answers the envelope.
+    http: { requireHostHeader: false },
+    frameworkErrors,
+    clientErrorHandler: createClientErrorHandler(logger),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers are personal (sessions, tenants' data) or change at any moment, so no cache, shared
+    // or the browser's, keeps them; only a route that chose its own caching (uploaded images) differs.
+    if (/^\/api(?:[/?]|$)/.test(request.url) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(fastifyRateLimit, {
     global: true,
     max: config.rateLimitPerMinute,
@@ -93,7 +99,7 @@ export async function buildApp(ctx: AppContext) {
       },
       servers: [{ url: config.publicUrl }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
   });
   await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
   await app.register(accessPlugin, { db });

@@ -189,13 +189,51 @@ describe('validation and internal errors', async () => {
   });
 });
 
-describe('GET /api/openapi.json', () => {
-  it('documents the routes from their zod schemas', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+describe('Cache-Control', () => {
+  it('is no-store on every API answer: public, personal, failed and unknown', async () => {
+    const { cookie } = await createSession(60_000);
+    for (const [url, headers, status] of [
+      ['/api/health', {}, 200],
+      ['/api/auth/public-key', {}, 200],
+      ['/api/auth/protected', { cookie }, 200],
+      ['/api/auth/protected', {}, 401],
+      ['/api/nope', {}, 404],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+});
+
+describe('GET /api/openapi.json', async () => {
+  const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+  const doc = res.json();
+
+  it('documents the routes from their zod schemas', () => {
     expect(res.statusCode).toBe(200);
-    const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/api/health'].get.responses['200']).toBeDefined();
     expect(doc.paths['/api/auth/protected']).toBeDefined();
+  });
+
+  it.each([
+    ['/api/users/avatar', [], ['file']],
+    ['/api/workspaces/update', ['workspaceId', 'workspaceName', 'hasImage'], []],
+    ['/api/workspaces/uploadImage', ['workspaceId', 'userId'], ['file']],
+    ['/api/organization/update', ['organizationName', 'hasImage'], []],
+  ])('documents the multipart form of %s', (url, fields, required) => {
+    const form = doc.paths[url].post.requestBody.content['multipart/form-data'].schema;
+    expect(Object.keys(form.properties).sort()).toEqual([...fields, 'file'].sort());
+    expect(form.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(form.required ?? []).toEqual(expect.arrayContaining(required));
+    if (!required.includes('file')) expect(form.required ?? []).not.toContain('file');
+  });
+
+  it('documents the WebSocket route as the GET that upgrades', () => {
+    const ws = doc.paths['/api/ws/workspaceInvitations'].get;
+    expect(ws.responses['101'].description).toMatch(/WebSocket/);
+    expect(ws.parameters).toEqual([expect.objectContaining({ in: 'query', name: 'userId', required: true })]);
+    expect(ws.description).toContain('workspaceInvitations.changed');
   });
 });

@@ -88,6 +88,8 @@ describe('avatars', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(PNG)).toBe(true);
+    // Its name changes at every upload, so it keeps its own long caching, not the API's no-store.
+    expect(served.headers['cache-control']).toBe('private, max-age=86400, immutable');
     expect((await app.inject({ method: 'GET', url: avatar })).statusCode).toBe(401);
 
     // A replacement removes the old file.

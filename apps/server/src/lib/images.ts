@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import type { FileStorage } from '../integrations/storage/file-storage';
+import { assertAllowedText } from './allowed-text';
 import { AppError } from './app-error';
 
 export const IMAGE_KINDS = ['avatars', 'workspaces', 'organizations'] as const;
@@ -21,19 +22,33 @@ export interface MultipartForm {
   file: Buffer | null;
 }
 
-/** Reads a multipart form: its text fields and at most one file (size-limited by the multipart plugin). */
+/**
+ * Reads a multipart form: its text fields and at most one file (size-limited by the multipart plugin).
+ * Every form route reads through here, so a form the parser cannot read (no or wrong boundary, a body
+ * cut off, garbage) is one 400 rather than the parser's bare error, which would be a 500.
+ */
 export async function readMultipartForm(request: FastifyRequest): Promise<MultipartForm> {
   if (!request.isMultipart())
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the form as multipart/form-data.');
   const fields: Record<string, string> = {};
   let file: Buffer | null = null;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      file = await part.toBuffer();
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        file = await part.toBuffer();
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
     }
+  } catch (err) {
+    // The plugin's own errors (a file or form over its limits) carry their 4xx status; the parser's
+    // (busboy) carry none.
+    if (typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
+    request.log.debug({ err }, 'unreadable multipart form');
+    throw new AppError('BAD_REQUEST', 'The form could not be read. Send it again as multipart/form-data.');
   }
+  // Text fields are stored like JSON strings, so they follow the same rule as every other input.
+  assertAllowedText(fields);
   return { fields, file };
 }
 

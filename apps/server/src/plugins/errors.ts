@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGE, ERROR_STATUS, type ErrorCode } from '@tracklane/shared/api/error-codes';
@@ -36,7 +38,60 @@ const FASTIFY_MESSAGES: Record<string, { code: ErrorCode; message: string }> = {
     code: 'BAD_REQUEST',
     message: 'The request length does not match its body.',
   },
+  FST_ERR_BAD_URL: { code: 'BAD_REQUEST', message: 'The address contains an invalid %-escape.' },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'URI_TOO_LONG', message: 'A part of the address is too long.' },
 };
+
+/**
+ * Errors the router meets before any route or hook runs (a bad %-escape, an over-long path segment):
+ * Fastify's own answer is a bare JSON body, so they get the envelope here. No onSend hook runs on this
+ * path, hence the headers the hooks would add.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const known = FASTIFY_MESSAGES[error.code];
+  if (!known) request.log.error({ err: error }, 'unhandled framework error');
+  const { code, message } = known ?? { code: 'INTERNAL' as const, message: ERROR_MESSAGE.INTERNAL };
+  void reply
+    .status(ERROR_STATUS[code])
+    .header('cache-control', 'no-store')
+    .header('x-request-id', request.id)
+    .send(body(code, message));
+}
+
+/** What a request that never became one (the HTTP parser refused it) is answered with. */
+function clientErrorCode(error: Error & { code?: string }): ErrorCode {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return 'HEADERS_TOO_LARGE';
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'REQUEST_TIMEOUT';
+  return 'BAD_REQUEST';
+}
+
+/**
+ * The server's 'clientError' listener: malformed HTTP, headers or a request line over Node's limit, a
+ * request that took too long. There is no request or reply yet, so the envelope is written on the raw
+ * socket, which is then closed as Node's own handler does.
+ */
+export function createClientErrorHandler(log: FastifyBaseLogger) {
+  return (error: Error & { code?: string }, socket: Socket): void => {
+    // A reset connection has no one left to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const code = clientErrorCode(error);
+    const status = ERROR_STATUS[code];
+    log.debug({ err: error }, 'client error');
+    if (socket.writable) {
+      const payload = JSON.stringify(
+        body(code, code === 'BAD_REQUEST' ? 'The request is not valid HTTP.' : ERROR_MESSAGE[code]),
+      );
+      socket.write(
+        `HTTP/1.1 ${String(status)} ${STATUS_CODES[status] ?? ''}\r\n` +
+          'Content-Type: application/json; charset=utf-8\r\n' +
+          `Content-Length: ${String(Buffer.byteLength(payload))}\r\n` +
+          'Cache-Control: no-store\r\nConnection: close\r\n\r\n' +
+          payload,
+      );
+    }
+    socket.destroy(error);
+  };
+}
 
 /**
  * One error handler for the whole API: every failure leaves as the envelope, validation failures as 400

@@ -117,6 +117,9 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: {
         tags,
         summary: 'WebSocket: a message each time my invitations change',
+        description:
+          'Upgrades to a WebSocket. The server sends {"type":"workspaceInvitations.changed"} when an ' +
+          'invitation to this user is sent or resent, or one they sent is answered; it reads nothing.',
         querystring: z.object({ userId: z.string() }),
       },
       // Checked before the upgrade: a refusal is a plain HTTP error, never an open socket.

@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { ok } from '../../lib/envelope';
 import { parseFormFields, readMultipartForm } from '../../lib/images';
+import { imageFilePart } from '../../lib/openapi';
 import { withTransaction } from '../../lib/transaction';
 import {
   getOverview,
@@ -56,7 +57,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       config: { access: 'admin' },
       schema: {
         tags,
-        consumes: ['multipart/form-data'],
+        multipartForm: updateOrganizationFieldsSchema.extend({ file: imageFilePart.optional() }),
         response: {
           200: envelopeSchema(
             z.object({

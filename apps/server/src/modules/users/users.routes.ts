@@ -13,7 +13,8 @@ import { userPreferences } from '../../db/schema/tracking';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
-import { updateImage } from '../../lib/images';
+import { readMultipartForm, updateImage } from '../../lib/images';
+import { imageFilePart } from '../../lib/openapi';
 import { toPublicUser } from '../auth/auth.mappers';
 
 const userEnvelope = envelopeSchema(publicUserSchema);
@@ -57,16 +58,20 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/users/avatar',
     {
       config: { access: 'user' },
-      schema: { tags: ['users'], consumes: ['multipart/form-data'], response: { 200: userEnvelope } },
+      schema: {
+        tags: ['users'],
+        multipartForm: z.object({ file: imageFilePart }),
+        response: { 200: userEnvelope },
+      },
     },
     async (request) => {
-      const file = await request.file();
+      const { file } = await readMultipartForm(request);
       if (!file) throw new AppError('VALIDATION', 'Choose an image to upload.');
       const user = request.user!;
       const updated = await updateImage(
         ctx.storage,
         { kind: 'avatars', ownerId: user.id, currentUrl: user.avatarUrl },
-        { file: await file.toBuffer(), hasImage: true },
+        { file, hasImage: true },
         (avatarUrl) => saveAvatar(user.id, avatarUrl),
       );
       return ok(toPublicUser(updated), 'Avatar updated');

@@ -17,6 +17,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { parseFormFields, readMultipartForm } from '../../lib/images';
+import { imageFilePart } from '../../lib/openapi';
 import {
   currentSelection,
   listOrganizationsOfUser,
@@ -116,7 +117,11 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/api/workspaces/update',
     {
       config: { access: 'admin' },
-      schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelopeSchema(workspaceSchema) } },
+      schema: {
+        tags,
+        multipartForm: updateWorkspaceFieldsSchema.extend({ file: imageFilePart.optional() }),
+        response: { 200: envelopeSchema(workspaceSchema) },
+      },
     },
     async (request) => {
       const form = await readMultipartForm(request);
@@ -132,7 +137,11 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/api/workspaces/uploadImage',
     {
       config: { access: 'admin' },
-      schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelopeSchema(workspaceSchema) } },
+      schema: {
+        tags,
+        multipartForm: uploadWorkspaceImageFieldsSchema.extend({ file: imageFilePart }),
+        response: { 200: envelopeSchema(workspaceSchema) },
+      },
     },
     async (request) => {
       const form = await readMultipartForm(request);
