@@ -8,6 +8,7 @@ import {
 } from '../src/db/schema/organizations';
 import { useTestApp } from './app';
 import { addMember, buildTeam, createWorkspaceAs } from './factories';
+import { multipartForm, PNG } from './uploads';
 
 const { app, ctx } = await useTestApp();
 
@@ -15,30 +16,7 @@ const get = (url: string, cookie: string) => app.inject({ method: 'GET', url, he
 const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: object) =>
   app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
-function form(fields: Record<string, string>, file?: { name: string; content: Buffer; type: string }) {
-  const boundary = '----tracklane-form';
-  const parts: Buffer[] = Object.entries(fields).map(([k, v]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
-  );
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const form = multipartForm;
 
 describe('a verified user', () => {
   it('owns an organization with one default workspace, selected for the session', async () => {

@@ -5,17 +5,26 @@ import type { z } from 'zod';
 import type { FileStorage } from '../integrations/storage/file-storage';
 import { assertAllowedText } from './allowed-text';
 import { AppError } from './app-error';
+import { reencodeImage, type UploadedImageType } from './image-reencode';
 
 export const IMAGE_KINDS = ['avatars', 'workspaces', 'organizations'] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 
-const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif' } as const;
+const UPLOAD_TYPES: readonly string[] = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+] satisfies UploadedImageType[];
+/** By extension; `gif` stays for files stored before uploads were re-encoded. */
 export const IMAGE_CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   png: 'image/png',
   gif: 'image/gif',
 };
 const URL_PREFIX = '/api/files/';
+
+/** The URL a stored image is served at, as recorded on its owner's row. */
+export const imageUrl = (kind: ImageKind, name: string) => `${URL_PREFIX}${kind}/${name}`;
 
 export interface MultipartForm {
   fields: Record<string, string>;
@@ -54,7 +63,8 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
 
 /**
  * Stores an uploaded image under a fresh, unguessable name and answers the URL it is served at.
- * The type comes from the bytes (JPEG, PNG, GIF), never from the file name or header.
+ * The type comes from the bytes (JPEG, PNG, GIF), never from the file name or header, and only the
+ * re-encoded image is stored (see image-reencode.ts): never the bytes as uploaded.
  */
 export async function storeImage(
   storage: FileStorage,
@@ -63,12 +73,12 @@ export async function storeImage(
   data: Buffer,
 ): Promise<string> {
   const type = await fileTypeFromBuffer(data);
-  const extension = type && type.mime in EXTENSIONS ? EXTENSIONS[type.mime as keyof typeof EXTENSIONS] : null;
-  if (!extension)
+  if (!type || !UPLOAD_TYPES.includes(type.mime))
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'File type not supported. Use a JPEG, PNG or GIF image.');
-  const name = `${ownerId}-${randomBytes(6).toString('hex')}.${extension}`;
-  await storage.put(`${kind}/${name}`, data);
-  return `${URL_PREFIX}${kind}/${name}`;
+  const image = await reencodeImage(data, type.mime as UploadedImageType);
+  const name = `${ownerId}-${randomBytes(6).toString('hex')}.${image.extension}`;
+  await storage.put(`${kind}/${name}`, image.data);
+  return imageUrl(kind, name);
 }
 
 /** Deletes a stored image given its URL; a URL that is not ours is left alone. */
