@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { containerCheckDigit } from '@tracklane/shared/validation/container-number';
 import { containers, oceanShipments } from '../src/db/schema/tracking';
@@ -9,16 +9,26 @@ import { addMember, buildTeam, createWorkspaceAs, type Team } from './factories'
 
 const { app, ctx } = await useTestApp();
 
-let serial = 100000;
-/** A fresh, valid container number (ISO 6346 check digit computed). */
-function containerNo(owner = 'TGHU'): string {
-  const base = `${owner}${String(serial++)}`;
-  return `${base}${String(containerCheckDigit(base))}`;
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
+
+/**
+ * The shipment numbers of one test, from a block of its own (each test passes a different one): no
+ * test's data depends on which tests ran before or beside it, and the demo carrier's voyages, which
+ * follow from the numbers, are the same at every run.
+ */
+function numbers(block: number) {
+  let container = 0;
+  let bill = 0;
+  /** A valid container number (ISO 6346 check digit computed). */
+  const containerNo = (owner = 'TGHU') => {
+    const base = `${owner}${pad(block, 2)}${pad(container++, 4)}`;
+    return `${base}${String(containerCheckDigit(base))}`;
+  };
+  const mbl = () => `MEDU7${pad(block, 2)}${pad(bill++, 6)}`;
+  const items = (count: number, owner?: string) =>
+    Array.from({ length: count }, () => ({ containerNo: containerNo(owner), mblNo: mbl() }));
+  return { containerNo, mbl, items };
 }
-let bill = 700000000;
-// Deterministic, like the container numbers: the demo carrier's voyages (and so each test's data)
-// are then the same at every run.
-const mbl = () => `MEDU${String(bill++)}`;
 
 const post = (url: string, cookie: string, payload: object) =>
   app.inject({ method: 'POST', url, headers: { cookie }, payload });
@@ -26,13 +36,23 @@ const get = (url: string, cookie: string) => app.inject({ method: 'GET', url, he
 const add = (team: Team | { owner: { cookie: string } }, items: object[]) =>
   post('/api/shipments/ocean', team.owner.cookie, { items });
 
-async function refreshAll() {
-  const rows = await ctx.db.select({ id: containers.id }).from(containers);
+/** Fetches the carrier data of these shipments only, not of other tests'. */
+async function refresh(items: { containerNo: string }[]) {
+  const rows = await ctx.db
+    .select({ id: containers.id })
+    .from(containers)
+    .where(
+      inArray(
+        containers.containerNo,
+        items.map((i) => i.containerNo),
+      ),
+    );
   for (const r of rows) await refreshContainer(ctx.db, ctx.providerFor, r.id, new Date());
 }
 
 describe('POST /api/shipments/ocean', () => {
   it('adds shipments, answering per row: created, already tracked or refused with the reason', async () => {
+    const { containerNo } = numbers(1);
     const team = await buildTeam(app, ctx);
     const good = containerNo();
     const res = await add(team, [
@@ -75,6 +95,7 @@ describe('POST /api/shipments/ocean', () => {
   });
 
   it('fetches a container once however many workspaces follow it', async () => {
+    const { containerNo, mbl } = numbers(2);
     const a = await buildTeam(app, ctx);
     const b = await buildTeam(app, ctx);
     const item = { containerNo: containerNo(), mblNo: mbl() };
@@ -90,6 +111,7 @@ describe('POST /api/shipments/ocean', () => {
   });
 
   it('is refused to view-only members, and the list to members without shipment access', async () => {
+    const { containerNo, mbl } = numbers(3);
     const team = await buildTeam(app, ctx);
     const viewer = await addMember(app, ctx, team, { shipmentPermission: 1 });
     const none = await addMember(app, ctx, team, { shipmentPermission: 2 });
@@ -125,9 +147,9 @@ describe('POST /api/shipments/ocean', () => {
 describe('carrier data in the list and the detail', () => {
   it('shows derived milestones after the first refresh, and the detail with events and ETA history', async () => {
     const team = await buildTeam(app, ctx);
-    const items = Array.from({ length: 12 }, () => ({ containerNo: containerNo('MSCU'), mblNo: mbl() }));
+    const items = numbers(5).items(12, 'MSCU');
     await add(team, items);
-    await refreshAll();
+    await refresh(items);
     const list = (await get('/api/shipments/ocean?limit=50', team.owner.cookie)).json().result;
     expect(list.activeCount).toBe(12);
     // Found by the carrier: still moving (active) or already back at the depot (completed).
@@ -150,6 +172,7 @@ describe('carrier data in the list and the detail', () => {
   });
 
   it("keeps another workspace's shipment out of reach", async () => {
+    const { containerNo, mbl } = numbers(6);
     const team = await buildTeam(app, ctx);
     const stranger = await buildTeam(app, ctx);
     const item = { containerNo: containerNo(), mblNo: mbl() };
@@ -176,13 +199,9 @@ describe('carrier data in the list and the detail', () => {
 
 describe('archiving and favourites', () => {
   it('moves shipments between the tabs and adjusts both counts', async () => {
+    const { items } = numbers(7);
     const team = await buildTeam(app, ctx);
-    const outcomes = (
-      await add(
-        team,
-        Array.from({ length: 3 }, () => ({ containerNo: containerNo(), mblNo: mbl() })),
-      )
-    ).json().result;
+    const outcomes = (await add(team, items(3))).json().result;
     const ids = outcomes.map((o: { shipmentOverallId: string }) => o.shipmentOverallId);
     const archived = await post('/api/shipments/ocean/archive', team.owner.cookie, {
       shipmentOverallIds: ids.slice(0, 2),
@@ -210,8 +229,9 @@ describe('archiving and favourites', () => {
 
 describe('keyset pagination', () => {
   it('stays stable while shipments are added between pages', async () => {
+    const { items } = numbers(8);
     const team = await buildTeam(app, ctx);
-    const first = Array.from({ length: 25 }, () => ({ containerNo: containerNo(), mblNo: mbl() }));
+    const first = items(25);
     for (const item of first) await add(team, [item]);
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -224,11 +244,7 @@ describe('keyset pagination', () => {
       seen.push(...result.items.map((i: { containerNo: string }) => i.containerNo));
       cursor = result.nextCursor;
       // New shipments arrive while the user pages through: they land on page one, not in between.
-      if (page++ === 0)
-        await add(
-          team,
-          Array.from({ length: 5 }, () => ({ containerNo: containerNo(), mblNo: mbl() })),
-        );
+      if (page++ === 0) await add(team, items(5));
     } while (cursor);
     expect(seen).toHaveLength(25);
     expect(new Set(seen).size).toBe(25);
@@ -237,9 +253,9 @@ describe('keyset pagination', () => {
 
   it('sorts by arrival and by container, and searches by prefix', async () => {
     const team = await buildTeam(app, ctx);
-    const items = Array.from({ length: 8 }, () => ({ containerNo: containerNo('MSCU'), mblNo: mbl() }));
+    const items = numbers(9).items(8, 'MSCU');
     await add(team, items);
-    await refreshAll();
+    await refresh(items);
     const all: { containerNo: string; arrivalVO: { eta: string | null; ata: string | null } }[] = [];
     let cursor: string | null = null;
     do {
@@ -274,15 +290,11 @@ describe('keyset pagination', () => {
 
 describe('tab counts', () => {
   it('follow every insert, archive, unarchive and workspace deletion', async () => {
+    const { items } = numbers(10);
     const team = await buildTeam(app, ctx);
     const other = await createWorkspaceAs(app, team.owner.cookie, 'Counted Desk');
     await post('/api/workspaces/currentId', team.owner.cookie, { workspaceId: other });
-    const ids = (
-      await add(
-        team,
-        Array.from({ length: 4 }, () => ({ containerNo: containerNo(), mblNo: mbl() })),
-      )
-    )
+    const ids = (await add(team, items(4)))
       .json()
       .result.map((o: { shipmentOverallId: string }) => o.shipmentOverallId);
     await post('/api/shipments/ocean/archive', team.owner.cookie, {

@@ -23,8 +23,18 @@ export function opened(socket: WebSocket): Promise<void> {
   });
 }
 
-export function nextMessage(socket: WebSocket): Promise<string> {
-  return new Promise((resolve) => socket.once('message', (data: Buffer) => resolve(data.toString())));
+/**
+ * The next message on the socket. The wait is generous (a shared CI machine can be slow): tests assert
+ * that the message arrives, not how fast, and fail with a clear reason if it never does.
+ */
+export function nextMessage(socket: WebSocket, waitMs = 15_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no message within ${String(waitMs)} ms`)), waitMs);
+    socket.once('message', (data: Buffer) => {
+      clearTimeout(timer);
+      resolve(data.toString());
+    });
+  });
 }
 
 /** Resolves with the close code and reason the server sent. */

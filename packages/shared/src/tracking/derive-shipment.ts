@@ -81,14 +81,98 @@ const port = (e: TrackingEvent | null | undefined): PortRef | null =>
 const milestone = (e: TrackingEvent | null): Milestone | null =>
   e ? { time: e.eventTime, classifier: e.classifier, location: port(e) } : null;
 
-function callOrder(a: TrackingEvent, b: TrackingEvent): number {
-  const sa = a.transportCallSequence ?? Number.MAX_SAFE_INTEGER;
-  const sb = b.transportCallSequence ?? Number.MAX_SAFE_INTEGER;
-  return sa - sb || time(a.eventTime) - time(b.eventTime);
-}
-
 const is = (e: TrackingEvent, typeCode: TrackingEvent['typeCode'], empty?: 'EMPTY' | 'LADEN') =>
   e.typeCode === typeCode && (empty === undefined || e.emptyIndicator === empty);
+
+type CallCode = 'ARRI' | 'DISC' | 'LOAD' | 'DEPA';
+/** The order of the moves within one port call, for milestones given the same time. */
+const CALL_ORDER: Record<CallCode, number> = { ARRI: 0, DISC: 1, LOAD: 2, DEPA: 3 };
+
+/** Every version (plan, estimates, actual) of one move of the container at one port call. */
+interface CallMilestone {
+  typeCode: CallCode;
+  locode: string;
+  key: string;
+  events: TrackingEvent[];
+  best: TrackingEvent;
+}
+
+/** One stay of the container at a port: consecutive milestones there, whichever vessel they belong to. */
+interface Visit {
+  port: PortRef;
+  milestones: CallMilestone[];
+}
+
+const isCallEvent = (e: TrackingEvent): e is TrackingEvent & { typeCode: CallCode; locationCode: string } =>
+  e.locationCode !== null &&
+  (is(e, 'ARRI') || is(e, 'DEPA') || is(e, 'LOAD', 'LADEN') || is(e, 'DISC', 'LADEN'));
+
+function byJourneyOrder(a: CallMilestone, b: CallMilestone): number {
+  return (
+    time(a.best.eventTime) - time(b.best.eventTime) ||
+    CALL_ORDER[a.typeCode] - CALL_ORDER[b.typeCode] ||
+    a.locode.localeCompare(b.locode) ||
+    a.key.localeCompare(b.key)
+  );
+}
+
+/**
+ * The ports the container calls at, in the order it calls at them. The versions of one move share its
+ * type, place and transport call (voyage and transportCallSequenceNumber, which DCSA numbers per voyage
+ * and so only tell two calls of one voyage apart). Moves are ordered by their best-known time, never
+ * by sequence numbers, which cannot order the calls of two vessels; consecutive moves at one port are
+ * one visit, so a transshipment's discharge and reload stay together and a port called at again later
+ * is a second visit.
+ */
+function portVisits(events: TrackingEvent[]): Visit[] {
+  const groups = new Map<string, CallMilestone>();
+  for (const e of events.filter(isCallEvent)) {
+    const key = [e.typeCode, e.locationCode, e.voyage ?? '', String(e.transportCallSequence ?? '')].join('|');
+    const group = groups.get(key);
+    if (group) group.events.push(e);
+    else groups.set(key, { typeCode: e.typeCode, locode: e.locationCode, key, events: [e], best: e });
+  }
+  const milestones = [...groups.values()]
+    .map((m) => ({ ...m, best: pickMilestone(m.events) ?? m.best }))
+    .sort(byJourneyOrder);
+
+  const visits: Visit[] = [];
+  for (const m of milestones) {
+    const last = visits.at(-1);
+    if (last?.port.locode === m.locode) last.milestones.push(m);
+    else visits.push({ port: { locode: m.locode, name: null }, milestones: [m] });
+  }
+  for (const visit of visits) {
+    // The first name the carrier gives for the port in this visit, so that it does not depend on input order.
+    visit.port.name = visit.milestones.find((m) => m.best.locationName)?.best.locationName ?? null;
+  }
+  return visits;
+}
+
+const has = (visit: Visit, typeCode: CallCode) => visit.milestones.some((m) => m.typeCode === typeCode);
+const eventsOf = (visit: Visit | undefined, typeCode: CallCode) =>
+  visit?.milestones.filter((m) => m.typeCode === typeCode).flatMap((m) => m.events) ?? [];
+
+/**
+ * The visit at the port of discharge: the last port the container is planned, estimated or known to
+ * reach. A visit with a load sends the box on (a transshipment, whatever the times of a discharge and
+ * a reload there say, since a stale plan can put them either way round); one with a discharge only
+ * ends a leg there; a vessel's arrival without either counts while the box is on board (carriers often
+ * send no discharge plan), while after a discharge the vessel's further calls are not the container's.
+ * -1 while nothing says where the box is going.
+ */
+function podIndexOf(visits: Visit[], polIndex: number): number {
+  let onBoard = true;
+  let podIndex = -1;
+  visits.forEach((visit, index) => {
+    const loaded = has(visit, 'LOAD');
+    const discharged = has(visit, 'DISC');
+    const reached = !loaded && (discharged || (onBoard && has(visit, 'ARRI')));
+    if (index > polIndex && reached) podIndex = index;
+    if (loaded || discharged) onBoard = loaded;
+  });
+  return podIndex;
+}
 
 /**
  * Derives the spec's shipment view (shipmentOverall milestones, arrivalVO, departureVO, ports, vessel,
@@ -98,35 +182,30 @@ export function deriveShipment(
   events: TrackingEvent[],
   extras: { lastFreeDay?: string | null } = {},
 ): DerivedShipment {
-  const loads = events.filter((e) => is(e, 'LOAD', 'LADEN')).sort(callOrder);
-  const discharges = events.filter((e) => is(e, 'DISC', 'LADEN')).sort(callOrder);
-  const departures = events.filter((e) => is(e, 'DEPA')).sort(callOrder);
-  const arrivals = events.filter((e) => is(e, 'ARRI')).sort(callOrder);
-
-  const pol = port(loads[0] ?? departures[0]);
-  const pod = port(discharges.at(-1) ?? arrivals.at(-1));
+  const visits = portVisits(events);
+  const polIndex = visits.findIndex((v) => has(v, 'LOAD') || has(v, 'DEPA'));
+  const podIndex = podIndexOf(visits, polIndex);
+  const polVisit = polIndex >= 0 ? visits[polIndex] : undefined;
+  const podVisit = podIndex >= 0 ? visits[podIndex] : undefined;
+  const pol = polVisit ? { ...polVisit.port } : null;
+  const pod = podVisit ? { ...podVisit.port } : null;
   const at = (place: PortRef | null) => (e: TrackingEvent) =>
     place !== null && e.locationCode === place.locode;
 
-  const transshipments: PortRef[] = [];
-  for (const e of [...loads, ...discharges].sort(callOrder)) {
-    const p = port(e);
-    if (
-      p &&
-      p.locode !== pol?.locode &&
-      p.locode !== pod?.locode &&
-      !transshipments.some((t) => t.locode === p.locode)
-    ) {
-      transshipments.push(p);
-    }
-  }
+  // The ports between where the box is loaded first and discharged last at which it changes vessel.
+  const transshipments = visits
+    .slice(polIndex + 1, podIndex >= 0 ? podIndex : undefined)
+    .filter((v) => has(v, 'DISC') || has(v, 'LOAD'))
+    .map((v) => ({ ...v.port }));
 
-  const departure = departures.filter(at(pol));
-  const arrival = arrivals.filter(at(pod));
+  // Departure and arrival are those of these visits only: an arrival at a transshipment port, or at
+  // the port of discharge on an earlier call, is not the container's arrival.
+  const departure = eventsOf(polVisit, 'DEPA');
+  const arrival = eventsOf(podVisit, 'ARRI');
   const actualOf = (list: TrackingEvent[]) => pickMilestone(list.filter((e) => e.classifier === 'ACT'));
   const estimateOf = (list: TrackingEvent[]) => pickMilestone(list.filter((e) => e.classifier !== 'ACT'));
 
-  const discharged = pickMilestone(discharges.filter(at(pod)));
+  const discharged = pickMilestone(eventsOf(podVisit, 'DISC'));
   const fullGateOut = pickMilestone(events.filter((e) => is(e, 'GTOT', 'LADEN') && at(pod)(e)));
   const emptyGateOut = pickMilestone(events.filter((e) => is(e, 'GTOT', 'EMPTY') && !at(pod)(e)));
   // The empty return is the empty gate-in that follows delivery (or at least the empty pick-up), at any depot.
@@ -140,7 +219,7 @@ export function deriveShipment(
   const shipmentOverall: ShipmentOverall = {
     emptyGateOut: milestone(emptyGateOut),
     fullGateIn: milestone(pickMilestone(events.filter((e) => is(e, 'GTIN', 'LADEN') && at(pol)(e)))),
-    loaded: milestone(pickMilestone(loads.filter(at(pol)))),
+    loaded: milestone(pickMilestone(eventsOf(polVisit, 'LOAD'))),
     lastFreeDay: extras.lastFreeDay ? { time: extras.lastFreeDay, classifier: 'EST', location: pod } : null,
     fullGateOut: milestone(fullGateOut),
     emptyReturned: milestone(emptyReturned),
@@ -152,7 +231,12 @@ export function deriveShipment(
   const etaHistory: EtaRecord[] = [];
   for (const e of arrival
     .filter((x) => x.classifier !== 'ACT')
-    .sort((a, b) => time(a.createdAt) - time(b.createdAt))) {
+    .sort(
+      (a, b) =>
+        time(a.createdAt) - time(b.createdAt) ||
+        time(a.eventTime) - time(b.eventTime) ||
+        a.eventId.localeCompare(b.eventId),
+    )) {
     if (etaHistory.at(-1)?.eta !== e.eventTime)
       etaHistory.push({ eta: e.eventTime, classifier: e.classifier, recordedAt: e.createdAt });
   }
@@ -160,12 +244,10 @@ export function deriveShipment(
   const actuals = events
     .filter((e) => e.classifier === 'ACT')
     .sort((a, b) => time(a.eventTime) - time(b.eventTime));
+  // The vessel the box was last seen on, else the first one planned.
+  const moves = visits.flatMap((v) => v.milestones.map((m) => m.best));
   const lastVesselEvent =
-    [...events.filter((e) => e.vesselName && e.classifier === 'ACT')].sort(
-      (a, b) => time(b.eventTime) - time(a.eventTime),
-    )[0] ??
-    departure.find((e) => e.vesselName) ??
-    events.find((e) => e.vesselName);
+    moves.filter((e) => e.vesselName && e.classifier === 'ACT').at(-1) ?? moves.find((e) => e.vesselName);
 
   return {
     shipmentOverall,

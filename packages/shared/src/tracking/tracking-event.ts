@@ -21,7 +21,10 @@ export interface TrackingEvent {
   vesselName: string | null;
   vesselImo: string | null;
   voyage: string | null;
-  /** Order of the port call in the voyage (DCSA transportCallSequenceNumber), when known. */
+  /**
+   * Which call of its voyage this is (DCSA transportCallSequenceNumber), when known. DCSA numbers calls
+   * per voyage: it tells two calls at one port in one voyage apart, and cannot order two vessels' calls.
+   */
   transportCallSequence: number | null;
   /** When it happened, or is planned or expected to happen (ISO 8601). */
   eventTime: string;

@@ -69,6 +69,38 @@ describe('the demo carrier', () => {
     }
   });
 
+  it('derives its transshipment voyages at every stage: the last call is the POD, the middle ones between', () => {
+    const at = (day: number) => started.getTime() + day * DAY;
+    const voyages = Array.from({ length: 24 }, (_, i) => query(`DEMU${String(i).padStart(7, '0')}`))
+      .map((q) => ({ q, end: demoVoyage(q, at(120)) }))
+      .filter((v) => v.end.status === 'found')
+      .map(({ q, end }) => {
+        // The booking's plans name every call: loads at the POL and each transshipment, the last discharge at the POD.
+        const plans = (end.status === 'found' ? end.events : []).filter((e) => e.classifier === 'PLN');
+        const inOrder = (code: string) =>
+          plans
+            .filter((e) => e.typeCode === code)
+            .sort((a, b) => Date.parse(a.eventTime) - Date.parse(b.eventTime))
+            .map((e) => e.locationCode);
+        return { q, loads: inOrder('LOAD'), pod: inOrder('DISC').at(-1) };
+      })
+      .filter((v) => v.loads.length > 1);
+    expect(voyages.length).toBeGreaterThan(2);
+    for (const { q, loads, pod } of voyages) {
+      for (let day = -40; day <= 120; day += 3) {
+        const result = demoVoyage(q, at(day));
+        if (result.status !== 'found' || result.events.length === 0) continue;
+        const d = deriveShipment(result.events);
+        const arrived = result.events.some(
+          (e) => e.typeCode === 'ARRI' && e.classifier === 'ACT' && e.locationCode === pod,
+        );
+        expect([d.pol?.locode, d.pod?.locode]).toEqual([loads[0], pod]);
+        expect(d.transshipments.map((p) => p.locode)).toEqual(loads.slice(1));
+        expect(d.arrivalVO.ata !== null).toBe(arrived);
+      }
+    }
+  });
+
   it('says "not found" for some numbers, and slips some ETAs', () => {
     const results = Array.from({ length: 200 }, (_, i) =>
       demoVoyage(

@@ -177,11 +177,9 @@ describe('the DCSA T&T 2.2 provider', () => {
 
   it('gives up on a carrier that never answers after the timeout', async () => {
     answer = () => undefined;
-    const started = Date.now();
     await expect(provider({ timeoutMs: 300 }).track(query(), now)).rejects.toThrow(
       'the carrier did not answer within 300 ms',
     );
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('gives up on a body that stops halfway, after the timeout', async () => {
@@ -285,6 +283,35 @@ describe('the DCSA T&T 2.2 provider', () => {
     expect(derived.shipmentOverall.discharged?.classifier).toBe('ACT');
     expect(derived.vessel).toEqual({ name: 'MSC IRINA', imo: '9980253', voyage: 'FE639W' });
     expect(derived.status).toBe('discharged');
+  });
+
+  it('derives a transshipment journey, sent in pages out of order, as at sea towards Rotterdam', async () => {
+    // Shanghai on one vessel, discharged and reloaded in Singapore onto another, Rotterdam planned and
+    // twice estimated. Each voyage numbers its own calls (Singapore is the mainline's first call), so
+    // transportCallSequenceNumber cannot put the two vessels' calls in order.
+    const journey = JSON.parse(readText(FIXTURES, 'journey-transshipment.json')) as { eventID: string }[];
+    const pages = [journey.slice(10), journey.slice(4, 10).reverse(), journey.slice(0, 4)];
+    answer = (res, url) => {
+      const page = Number(url.searchParams.get('cursor') ?? '0');
+      json(res, pages[page], page + 1 < pages.length ? { 'next-page': String(page + 1) } : {});
+    };
+    const result = await provider().track(query(), now);
+    if (result.status !== 'found') throw new Error('expected found');
+    expect(requests).toHaveLength(3);
+    const derived = deriveShipment(result.events);
+    expect(derived.pol).toEqual({ locode: 'CNSHA', name: 'Yangshan Deep Water Port' });
+    expect(derived.pod).toEqual({ locode: 'NLRTM', name: 'Maasvlakte II' });
+    expect(derived.transshipments).toEqual([{ locode: 'SGSIN', name: 'Pasir Panjang Terminal' }]);
+    expect(derived.departureVO.atd).toBe('2026-10-26T11:25:00.000Z');
+    expect(derived.arrivalVO).toEqual({ eta: '2026-12-01T21:00:00.000Z', ata: null });
+    expect(derived.etaHistory.map((h) => [h.eta, h.classifier])).toEqual([
+      ['2026-11-28T07:00:00.000Z', 'PLN'],
+      ['2026-11-29T13:00:00.000Z', 'EST'],
+      ['2026-12-01T21:00:00.000Z', 'EST'],
+    ]);
+    expect(derived.shipmentOverall.berthed).toBeNull();
+    expect(derived.vessel).toEqual({ name: 'MSC TESSA', imo: '9978559', voyage: 'AE7W' });
+    expect(derived.status).toBe('in_transit');
   });
 
   it('keeps one copy of an event repeated across pages, and refuses two events under one id', async () => {
