@@ -1,24 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { containerCheckDigit } from '@tracklane/shared/validation/container-number';
 import { containers, oceanShipments } from '../src/db/schema/tracking';
 import { organizationMembers } from '../src/db/schema/organizations';
 import { refreshContainer } from '../src/modules/tracking/refresh.service';
 import { useTestApp } from './app';
-import { addMember, buildTeam, createWorkspaceAs, type Team } from './factories';
+import { addMember, buildTeam, containerNo, createWorkspaceAs, mbl, type Team } from './factories';
 
 const { app, ctx } = await useTestApp();
-
-let serial = 100000;
-/** A fresh, valid container number (ISO 6346 check digit computed). */
-function containerNo(owner = 'TGHU'): string {
-  const base = `${owner}${String(serial++)}`;
-  return `${base}${String(containerCheckDigit(base))}`;
-}
-let bill = 700000000;
-// Deterministic, like the container numbers: the demo carrier's voyages (and so each test's data)
-// are then the same at every run.
-const mbl = () => `MEDU${String(bill++)}`;
 
 const post = (url: string, cookie: string, payload: object) =>
   app.inject({ method: 'POST', url, headers: { cookie }, payload });

@@ -35,7 +35,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       schema: { tags: ['users'], body: updateProfileRequestSchema, response: { 200: userEnvelope } },
     },
     async (request) => {
-      const current = request.user!;
+      const current = request.user;
       const zoneChanged = request.body.timeZone !== current.timeZone;
       const [updated] = await ctx.db
         .update(users)
@@ -62,7 +62,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (request) => {
       const file = await request.file();
       if (!file) throw new AppError('VALIDATION', 'Choose an image to upload.');
-      const user = request.user!;
+      const user = request.user;
       const updated = await updateImage(
         ctx.storage,
         { kind: 'avatars', ownerId: user.id, currentUrl: user.avatarUrl },
@@ -77,7 +77,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/users/avatar',
     { config: { access: 'user' }, schema: { tags: ['users'], response: { 200: userEnvelope } } },
     async (request) => {
-      const user = request.user!;
+      const user = request.user;
       const updated = await updateImage(
         ctx.storage,
         { kind: 'avatars', ownerId: user.id, currentUrl: user.avatarUrl },
@@ -105,7 +105,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         .select({ value: userPreferences.value })
         .from(userPreferences)
         .where(
-          and(eq(userPreferences.userId, request.user!.id), eq(userPreferences.key, request.params.key)),
+          and(eq(userPreferences.userId, request.user.id), eq(userPreferences.key, request.params.key)),
         );
       const parsed = tableColumnsPreferenceSchema.safeParse(row?.value);
       return ok(parsed.success ? parsed.data : null);
@@ -126,7 +126,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (request) => {
       await ctx.db
         .insert(userPreferences)
-        .values({ userId: request.user!.id, key: request.params.key, value: request.body })
+        .values({ userId: request.user.id, key: request.params.key, value: request.body })
         .onConflictDoUpdate({
           target: [userPreferences.userId, userPreferences.key],
           set: { value: request.body, updatedAt: new Date() },
