@@ -47,7 +47,7 @@ describe('X-Workspace-Id: the workspace the page shows', () => {
     const add = await call('POST', '/api/shipments/ocean', team.owner.cookie, first, { items: [item] });
     expect(add.statusCode).toBe(409);
     expect(add.json()).toMatchObject({ success: false, result: null, code: 'SELECTION_CHANGED' });
-    expect(add.json().message).toMatch(/another tab/);
+    expect(add.json().message).toMatch(/another tab/i);
 
     const invite = await call('POST', '/api/workspaces/invite/new', team.owner.cookie, first, {
       emails: [uniqueEmail()],

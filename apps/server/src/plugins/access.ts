@@ -53,7 +53,7 @@ export const VIEW_ONLY_SHIPMENTS =
   'You can view shipments but not add them. Ask a company admin for permission.';
 const NO_WORKSPACE = 'You are not a member of any workspace. Ask an admin for an invitation.';
 const OTHER_TAB_SWITCHED =
-  'This page shows another workspace than the one now selected (switched in another tab). Reload the page and try again.';
+  'Another tab has switched to a different workspace since this page loaded. Reload the page and try again.';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
