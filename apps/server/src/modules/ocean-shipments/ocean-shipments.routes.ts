@@ -53,8 +53,7 @@ export const oceanShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
         response: { 200: envelopeSchema(oceanListResultSchema) },
       },
     },
-    async (request) =>
-      ok(await listOceanShipments(ctx.db, request.tenant.workspaceId, request.query)),
+    async (request) => ok(await listOceanShipments(ctx.db, request.tenant.workspaceId, request.query)),
   );
 
   app.get(

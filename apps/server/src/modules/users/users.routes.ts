@@ -104,9 +104,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const [row] = await ctx.db
         .select({ value: userPreferences.value })
         .from(userPreferences)
-        .where(
-          and(eq(userPreferences.userId, request.user.id), eq(userPreferences.key, request.params.key)),
-        );
+        .where(and(eq(userPreferences.userId, request.user.id), eq(userPreferences.key, request.params.key)));
       const parsed = tableColumnsPreferenceSchema.safeParse(row?.value);
       return ok(parsed.success ? parsed.data : null);
     },

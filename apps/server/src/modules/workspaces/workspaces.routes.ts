@@ -140,10 +140,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       if (fields.userId !== request.user.id)
         throw new AppError('FORBIDDEN', 'You can only upload as yourself.');
       if (!form.file) throw new AppError('VALIDATION', 'Choose an image to upload.');
-      return ok(
-        await setWorkspaceImage(ctx, request.tenant, fields.workspaceId, form.file),
-        'Image updated',
-      );
+      return ok(await setWorkspaceImage(ctx, request.tenant, fields.workspaceId, form.file), 'Image updated');
     },
   );
 
