@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { containerCheckDigit } from '@tracklane/shared/validation/container-number';
 import type { App } from '../src/app';
 import type { AppContext } from '../src/app-context';
 import { organizationMembers, workspaceMembers, workspaces } from '../src/db/schema/organizations';
@@ -68,3 +69,17 @@ export async function createWorkspaceAs(app: App, cookie: string, workspaceName:
   if (res.statusCode !== 200) throw new Error(`create workspace failed: ${res.body}`);
   return res.json().result.id as string;
 }
+
+let serial = 100000;
+/** A fresh, valid container number (ISO 6346 check digit computed). */
+export function containerNo(owner = 'TGHU'): string {
+  const base = `${owner}${String(serial++)}`;
+  return `${base}${String(containerCheckDigit(base))}`;
+}
+
+let bill = 700000000;
+/**
+ * A fresh bill of lading. Deterministic, like the container numbers: the demo carrier's voyages (and so
+ * each test file's data) are then the same at every run.
+ */
+export const mbl = () => `MEDU${String(bill++)}`;

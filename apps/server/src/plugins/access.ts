@@ -1,5 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import type {
+  ContextConfigDefault,
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  FastifySchema,
+  FastifyTypeProvider,
+  FastifyTypeProviderDefault,
+  RawRequestDefaultExpression,
+  RawServerBase,
+  RawServerDefault,
+  RouteGenericInterface,
+} from 'fastify';
+import type { FastifyRequestType, ResolveFastifyRequestType } from 'fastify/types/type-provider';
 import fp from 'fastify-plugin';
+import { WORKSPACE_HEADER } from '@tracklane/shared/api/workspace-header';
+import {
+  canCreateShipments,
+  canManageOrganization,
+  canViewShipments,
+} from '@tracklane/shared/organizations/organizations.policy';
 import type { Database } from '../db/client';
 import type { UserRow } from '../db/schema/users';
 import { AppError } from '../lib/app-error';
@@ -12,29 +31,89 @@ import { resolveSession } from './session';
  * - `user`: a signed-in user with a live session.
  * - `member`: a user working in a workspace they belong to (the session's server-side selection).
  * - `admin`: a member who is company_admin of that workspace's organization.
+ * - `shipments:view`: a member whose shipmentPermission lets them see shipments (spec §6: 0 or 1).
+ * - `shipments:change`: a member who may add and change shipments (spec §6: 0).
  */
-export const ACCESS_LEVELS = ['public', 'user', 'member', 'admin'] as const;
+export const ACCESS_LEVELS = [
+  'public',
+  'user',
+  'member',
+  'admin',
+  'shipments:view',
+  'shipments:change',
+] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
+/** Levels that need a signed-in user: their handlers get a non-null `request.user`. */
+export type SignedInAccess = Exclude<Access, 'public'>;
+/** Levels that work in the session's workspace: their handlers get a non-null `request.tenant`. */
+export type TenantAccess = Exclude<SignedInAccess, 'user'>;
+
+export const NO_SHIPMENT_ACCESS = 'You do not have access to shipments in this workspace.';
+export const VIEW_ONLY_SHIPMENTS =
+  'You can view shipments but not add them. Ask a company admin for permission.';
+const NO_WORKSPACE = 'You are not a member of any workspace. Ask an admin for an invitation.';
+const OTHER_TAB_SWITCHED =
+  'Another tab has switched to a different workspace since this page loaded. Reload the page and try again.';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
-  interface FastifyRequest {
+  // Same type parameters as Fastify's own declaration (merging requires identical ones, used or not):
+  // the route's `config` decides whether `user` and `tenant` can be null in its handler, so a handler
+  // neither checks for them nor can forget to.
+  /* eslint-disable @typescript-eslint/no-unused-vars */
+  interface FastifyRequest<
+    RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
+    RawServer extends RawServerBase = RawServerDefault,
+    RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+    SchemaCompiler extends FastifySchema = FastifySchema,
+    TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
+    ContextConfig = ContextConfigDefault,
+    Logger extends FastifyBaseLogger = FastifyBaseLogger,
+    RequestType extends FastifyRequestType = ResolveFastifyRequestType<
+      TypeProvider,
+      SchemaCompiler,
+      RouteGeneric
+    >,
+  > {
     /** The signed-in user; set for every route whose access is not `public`. */
-    user: UserRow | null;
-    sessionId: string | null;
+    user: ContextConfig extends { access: SignedInAccess } ? UserRow : UserRow | null;
+    sessionId: ContextConfig extends { access: SignedInAccess } ? string : string | null;
     /** When the session ends by itself (open sockets are closed then). */
-    sessionExpiresAt: Date | null;
+    sessionExpiresAt: ContextConfig extends { access: SignedInAccess } ? Date : Date | null;
     /** The workspace the session had selected when the request arrived (not yet checked). */
     currentWorkspaceId: string | null;
-    /** Organization, workspace, role and shipmentPermission; set for `member` and `admin` routes. */
-    tenant: Tenant | null;
+    /** Organization, workspace, role and shipmentPermission; set for every level of {@link TenantAccess}. */
+    tenant: ContextConfig extends { access: TenantAccess } ? Tenant : Tenant | null;
   }
+  /* eslint-enable @typescript-eslint/no-unused-vars */
 }
 
 export class MissingAccessError extends Error {
   override name = 'MissingAccessError';
+}
+
+/** Why this tenant may not use a route of this level (the message the UI shows), or null when it may. */
+function refusalFor(access: TenantAccess, tenant: Tenant): string | null {
+  switch (access) {
+    case 'member':
+      return null;
+    case 'admin':
+      return canManageOrganization(tenant.role) ? null : 'Only company admins can do this.';
+    case 'shipments:view':
+      return canViewShipments(tenant.shipmentPermission) ? null : NO_SHIPMENT_ACCESS;
+    case 'shipments:change':
+      if (canCreateShipments(tenant.shipmentPermission)) return null;
+      return canViewShipments(tenant.shipmentPermission) ? VIEW_ONLY_SHIPMENTS : NO_SHIPMENT_ACCESS;
+  }
+}
+
+/** The workspace the calling page shows ({@link WORKSPACE_HEADER}), or null when the caller sent none. */
+function workspaceShown(request: FastifyRequest): string | null {
+  const value = request.headers[WORKSPACE_HEADER.toLowerCase()];
+  if (value === undefined || value === '') return null;
+  return Array.isArray(value) ? value.join(',') : value;
 }
 
 /**
@@ -82,14 +161,14 @@ export const accessPlugin = fp(
           throw err;
         },
       );
-      if (!tenant)
-        throw new AppError(
-          'FORBIDDEN',
-          'You are not a member of any workspace. Ask an admin for an invitation.',
-        );
-      if (access === 'admin' && tenant.role !== 'company_admin') {
-        throw new AppError('FORBIDDEN', 'Only company admins can do this.');
+      if (!tenant) throw new AppError('FORBIDDEN', NO_WORKSPACE);
+      // Before the level: a page of another workspace learns that first, whatever it may do here.
+      const shown = workspaceShown(request);
+      if (shown !== null && shown !== tenant.workspaceId) {
+        throw new AppError('SELECTION_CHANGED', OTHER_TAB_SWITCHED);
       }
+      const refusal = refusalFor(access, tenant);
+      if (refusal) throw new AppError('FORBIDDEN', refusal);
       request.tenant = tenant;
     });
   },

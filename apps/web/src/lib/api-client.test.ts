@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/http';
-import { api, ApiError, apiRequest, onUnauthorized } from './api-client';
+import {
+  api,
+  ApiError,
+  apiRequest,
+  onSelectionChanged,
+  onUnauthorized,
+  setWorkspaceShown,
+} from './api-client';
 
 function stubFetch(response: Response | Error) {
   const fetchMock = vi.fn(() =>
@@ -107,6 +114,37 @@ describe('api client', () => {
     unsubscribers.push(onUnauthorized(listener));
     stubFetch(jsonResponse(403, { success: false, code: 'FORBIDDEN' }));
     await failureOf(api.get('/api/workspaces/get'));
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('names the workspace this tab shows in every call, and nothing before one is known', async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(jsonResponse(200, { success: true })));
+    vi.stubGlobal('fetch', fetchMock);
+    await api.get('/api/things');
+    let shown: string | null = 'w-7';
+    unsubscribers.push(setWorkspaceShown(() => shown));
+    await api.post('/api/things', {});
+    // Read at each call: what the page shows now, not when the source was registered.
+    shown = 'w-8';
+    await api.get('/api/things');
+    const headersOf = (index: number) =>
+      (fetchMock.mock.calls[index] as unknown as [string, RequestInit])[1].headers;
+    expect(headersOf(0)).not.toHaveProperty('X-Workspace-Id');
+    expect(headersOf(1)).toMatchObject({ 'X-Workspace-Id': 'w-7' });
+    expect(headersOf(2)).toMatchObject({ 'X-Workspace-Id': 'w-8' });
+  });
+
+  it('tells the selection listeners which call was refused with SELECTION_CHANGED, and only then', async () => {
+    const listener = vi.fn();
+    unsubscribers.push(onSelectionChanged(listener));
+    stubFetch(jsonResponse(409, { success: false, code: 'SELECTION_CHANGED', message: 'Another tab' }));
+    const error = await failureOf(api.post('/api/shipments/ocean/archive', {}));
+    expect(error).toMatchObject({ status: 409, code: 'SELECTION_CHANGED' });
+    expect(listener).toHaveBeenCalledWith({ method: 'POST', path: '/api/shipments/ocean/archive' });
+
+    listener.mockClear();
+    stubFetch(jsonResponse(409, { success: false, code: 'CONFLICT', message: 'Already tracked' }));
+    await failureOf(api.post('/api/things', {}));
     expect(listener).not.toHaveBeenCalled();
   });
 });

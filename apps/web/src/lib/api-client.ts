@@ -1,5 +1,6 @@
 import type { ApiEnvelope } from '@tracklane/shared/api/envelope';
 import { ERROR_MESSAGE, ERROR_STATUS, type ErrorCode } from '@tracklane/shared/api/error-codes';
+import { WORKSPACE_HEADER } from '@tracklane/shared/api/workspace-header';
 
 /** Codes the client itself produces when no server answer could be read. */
 export const CLIENT_ERROR_CODE = {
@@ -44,6 +45,39 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   };
 }
 
+/** A call the server refused because the session works in another workspace than this page shows. */
+export interface RefusedCall {
+  method: string;
+  path: string;
+}
+type SelectionChangedListener = (call: RefusedCall) => void;
+const selectionChangedListeners = new Set<SelectionChangedListener>();
+
+/**
+ * Called on every SELECTION_CHANGED answer, whichever call got it: the workspace feature then brings
+ * this tab back into the workspace it shows. lib/ cannot import it, hence the listener.
+ */
+export function onSelectionChanged(listener: SelectionChangedListener): () => void {
+  selectionChangedListeners.add(listener);
+  return () => {
+    selectionChangedListeners.delete(listener);
+  };
+}
+
+let workspaceShown: () => string | null = () => null;
+
+/**
+ * Tells the client which workspace this tab shows. Every call then names it in {@link WORKSPACE_HEADER},
+ * so that a call made after another tab switched the session's workspace is refused instead of landing
+ * in the other workspace. The workspace store registers itself; lib/ cannot import it.
+ */
+export function setWorkspaceShown(source: () => string | null): () => void {
+  workspaceShown = source;
+  return () => {
+    if (workspaceShown === source) workspaceShown = () => null;
+  };
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
@@ -67,6 +101,8 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 
 function buildInit(options: RequestOptions): RequestInit {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const workspaceId = workspaceShown();
+  if (workspaceId) headers[WORKSPACE_HEADER] = workspaceId;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -114,9 +150,10 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** Sends a request and returns the whole envelope; throws {@link ApiError} on any failure. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+  const init = buildInit(options);
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), buildInit(options));
+    response = await fetch(buildUrl(path, options.query), init);
   } catch (error) {
     // An abort is the caller's decision (react-query cancels), not a failure to report.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
@@ -133,6 +170,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!response.ok || envelope?.success === false) {
     const code = envelope?.code || codeForStatus(response.status);
     const message = envelope?.message || messageForCode(code);
+    if (code === 'SELECTION_CHANGED') {
+      for (const listener of selectionChangedListeners) listener({ method: init.method ?? 'GET', path });
+    }
     throw new ApiError(response.status, code, message, retryAfterOf(response));
   }
   if (!envelope) {

@@ -8,6 +8,8 @@ export interface RecordedCall {
   query: Record<string, string>;
   /** Parsed JSON, the FormData itself for multipart, undefined without a body. */
   body: unknown;
+  /** Request headers, names in lower case. */
+  headers: Record<string, string>;
 }
 
 type Answer = Response | { result: unknown; message?: string };
@@ -39,6 +41,7 @@ export function fakeApi(routes: Record<string, Handler>) {
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       body: parseBody(init?.body),
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
     };
     calls.push(call);
     const handler = routes[`${call.method} ${call.path}`];

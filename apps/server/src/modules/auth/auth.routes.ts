@@ -127,7 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (request) => {
-      const user = toPublicUser(request.user!);
+      const user = toPublicUser(request.user);
       return {
         success: true as const,
         result: user,

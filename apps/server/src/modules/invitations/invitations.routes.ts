@@ -34,7 +34,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: { tags, body: inviteRequestSchema, response: { 200: envelopeSchema(inviteResultSchema) } },
     },
     async (request) => {
-      const result = await inviteMembers(ctx, request.tenant!, request.user!, request.body);
+      const result = await inviteMembers(ctx, request.tenant, request.user, request.body);
       return ok(result, INVITE_MESSAGES.invited(result.invited));
     },
   );
@@ -46,7 +46,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: { tags, body: resendInviteRequestSchema, response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
-      const { email } = await resendInvitation(ctx, request.tenant!, request.user!, request.body.memberId);
+      const { email } = await resendInvitation(ctx, request.tenant, request.user, request.body.memberId);
       return ok(null, `Invitation sent again to ${email}`);
     },
   );
@@ -61,7 +61,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         response: { 200: envelopeSchema(z.array(workspaceInvitationSchema)) },
       },
     },
-    async (request) => ok(await listMyInvitations(ctx.db, request.user!)),
+    async (request) => ok(await listMyInvitations(ctx.db, request.user)),
   );
 
   app.get(
@@ -87,7 +87,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         },
       },
     },
-    async (request) => ok(await listOrganizationInvitations(ctx.db, request.tenant!.organizationId)),
+    async (request) => ok(await listOrganizationInvitations(ctx.db, request.tenant.organizationId)),
   );
 
   app.post(
@@ -101,7 +101,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       },
     },
     async (request) => {
-      const result = await confirmInvitation(ctx, request.user!, request.body);
+      const result = await confirmInvitation(ctx, request.user, request.body);
       const message = result.joined
         ? INVITE_MESSAGES.joined(result.workspaceName)
         : INVITE_MESSAGES.declined(result.workspaceName);
@@ -126,20 +126,20 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       preHandler: async (request) => {
         if (!isSameOriginRequest(request, ctx.config.publicUrl))
           throw new AppError('FORBIDDEN', 'Requests from other sites are not accepted.');
-        if (request.query.userId !== request.user!.id) {
+        if (request.query.userId !== request.user.id) {
           throw new AppError('FORBIDDEN', 'You can only listen to your own invitations.');
         }
       },
     },
     async (socket, request) => {
-      const sessionId = request.sessionId!;
+      const sessionId = request.sessionId;
       ctx.realtime.attach(
         'workspaceInvitations',
         {
-          email: request.user!.email,
-          userId: request.user!.id,
+          email: request.user.email,
+          userId: request.user.id,
           sessionId,
-          sessionExpiresAt: request.sessionExpiresAt!,
+          sessionExpiresAt: request.sessionExpiresAt,
         },
         socket,
       );

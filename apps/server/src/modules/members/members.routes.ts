@@ -39,7 +39,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      const tenant = request.tenant!;
+      const tenant = request.tenant;
       if (request.query.scope === 'organization') {
         if (!canManageOrganization(tenant.role))
           throw new AppError('FORBIDDEN', 'Only company admins can do this.');
@@ -60,12 +60,12 @@ export const membersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      const { youChanged } = await updatePermissions(ctx, request.tenant!, request.body.entries);
+      const { youChanged } = await updatePermissions(ctx, request.tenant, request.body.entries);
       // spec §4: changing the acting user's own permissions re-selects organization and workspace.
       const selection = await currentSelection(ctx.db, {
-        sessionId: request.sessionId!,
-        userId: request.user!.id,
-        currentWorkspaceId: request.tenant!.workspaceId,
+        sessionId: request.sessionId,
+        userId: request.user.id,
+        currentWorkspaceId: request.tenant.workspaceId,
       });
       return ok({ you: youChanged, selection }, 'Permissions updated');
     },
@@ -78,7 +78,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: { tags, body: removeMemberRequestSchema, response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
-      const { email } = await removeMember(ctx, request.tenant!, request.body.userId);
+      const { email } = await removeMember(ctx, request.tenant, request.body.userId);
       return ok(null, `Removed ${email} from the organization`);
     },
   );

@@ -1,5 +1,4 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { canCreateShipments } from '@tracklane/shared/organizations/organizations.policy';
 import type {
   OceanIntakeItem,
   OceanIntakeOutcome,
@@ -9,13 +8,9 @@ import { checkContainerNumber, checkMblNumber } from '@tracklane/shared/validati
 import type { AppContext } from '../../app-context';
 import { containers, oceanShipments } from '../../db/schema/tracking';
 import { QUEUES } from '../../jobs/queue';
-import { AppError } from '../../lib/app-error';
 import { withTransaction } from '../../lib/transaction';
 import type { Tenant } from '../organizations/selection';
 import { copyToSubscriptions } from '../tracking/refresh.service';
-
-export const NO_CREATE_PERMISSION =
-  'You can view shipments but not add them. Ask a company admin for permission.';
 
 interface Accepted {
   index: number;
@@ -59,15 +54,14 @@ export function validateIntakeItem(
 /**
  * Adds ocean shipments to the workspace, one answer per row: created, already tracked, or refused with
  * the reason. A container already followed by another workspace is not fetched again; a new one is
- * queued for its first check at once.
+ * queued for its first check at once. Whether the user may add shipments is the route's access level
+ * (`shipments:change`), checked before this runs.
  */
 export async function createOceanShipments(
   ctx: AppContext,
   tenant: Tenant,
   items: OceanIntakeItem[],
 ): Promise<OceanIntakeOutcome[]> {
-  if (!canCreateShipments(tenant.shipmentPermission)) throw new AppError('FORBIDDEN', NO_CREATE_PERMISSION);
-
   const outcomes: OceanIntakeOutcome[] = [];
   const accepted: Accepted[] = [];
   const seen = new Set<string>();

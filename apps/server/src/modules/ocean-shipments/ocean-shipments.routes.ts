@@ -11,11 +11,8 @@ import {
   oceanOptionsSchema,
   oceanShipmentDetailSchema,
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import { canViewShipments } from '@tracklane/shared/organizations/organizations.policy';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
-import type { Tenant } from '../organizations/selection';
 import { createOceanShipments } from './intake.service';
 import {
   getOceanShipment,
@@ -27,19 +24,11 @@ import {
 
 const tags = ['ocean-shipments'];
 
-/** spec §6: shipmentPermission 0 or 1 may see shipments; any other value has no shipment list. */
-function workspaceWithShipments(tenant: Tenant | null): string {
-  if (!tenant || !canViewShipments(tenant.shipmentPermission)) {
-    throw new AppError('FORBIDDEN', 'You do not have access to shipments in this workspace.');
-  }
-  return tenant.workspaceId;
-}
-
 export const oceanShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
     '/api/shipments/ocean',
     {
-      config: { access: 'member' },
+      config: { access: 'shipments:change' },
       schema: {
         tags,
         summary: 'Add ocean shipments (one or many)',
@@ -48,7 +37,7 @@ export const oceanShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       },
     },
     async (request) => {
-      const outcomes = await createOceanShipments(ctx, request.tenant!, request.body.items);
+      const outcomes = await createOceanShipments(ctx, request.tenant, request.body.items);
       const created = outcomes.filter((o) => o.outcome === 'created').length;
       return ok(outcomes, `${String(created)} shipment(s) added`);
     },
@@ -57,34 +46,33 @@ export const oceanShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   app.get(
     '/api/shipments/ocean',
     {
-      config: { access: 'member' },
+      config: { access: 'shipments:view' },
       schema: {
         tags,
         querystring: oceanListQuerySchema,
         response: { 200: envelopeSchema(oceanListResultSchema) },
       },
     },
-    async (request) =>
-      ok(await listOceanShipments(ctx.db, workspaceWithShipments(request.tenant), request.query)),
+    async (request) => ok(await listOceanShipments(ctx.db, request.tenant.workspaceId, request.query)),
   );
 
   app.get(
     '/api/shipments/ocean/options',
     {
-      config: { access: 'member' },
+      config: { access: 'shipments:view' },
       schema: {
         tags,
         summary: 'Carriers and POL/POD options for filters',
         response: { 200: envelopeSchema(oceanOptionsSchema) },
       },
     },
-    async (request) => ok(await listOceanOptions(ctx.db, workspaceWithShipments(request.tenant))),
+    async (request) => ok(await listOceanOptions(ctx.db, request.tenant.workspaceId)),
   );
 
   app.post(
     '/api/shipments/ocean/archive',
     {
-      config: { access: 'member' },
+      config: { access: 'shipments:change' },
       schema: {
         tags,
         body: oceanArchiveRequestSchema,
@@ -98,7 +86,7 @@ export const oceanShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     async (request) => {
       const result = await setArchived(
         ctx.db,
-        workspaceWithShipments(request.tenant),
+        request.tenant.workspaceId,
         request.body.shipmentOverallIds,
         request.body.archived,
       );
@@ -109,7 +97,7 @@ export const oceanShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   app.post(
     '/api/shipments/ocean/favorite',
     {
-      config: { access: 'member' },
+      config: { access: 'shipments:change' },
       schema: {
         tags,
         body: oceanFavoriteRequestSchema,
@@ -120,7 +108,7 @@ export const oceanShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       ok(
         await setFavorite(
           ctx.db,
-          workspaceWithShipments(request.tenant),
+          request.tenant.workspaceId,
           request.body.shipmentOverallIds,
           request.body.favorite,
         ),
@@ -130,7 +118,7 @@ export const oceanShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   app.get(
     '/api/shipments/ocean/:containerNo/:mblNo',
     {
-      config: { access: 'member' },
+      config: { access: 'shipments:view' },
       schema: {
         tags,
         params: z.object({ containerNo: z.string().max(40), mblNo: z.string().max(60) }),
@@ -141,7 +129,7 @@ export const oceanShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       ok(
         await getOceanShipment(
           ctx.db,
-          workspaceWithShipments(request.tenant),
+          request.tenant.workspaceId,
           request.params.containerNo,
           request.params.mblNo,
         ),

@@ -35,7 +35,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       },
     },
     async (request) =>
-      ok(await selectOrganization(ctx.db, request.sessionId!, request.user!.id, request.body.organizationId)),
+      ok(await selectOrganization(ctx.db, request.sessionId, request.user.id, request.body.organizationId)),
   );
 
   app.get(
@@ -48,7 +48,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         response: { 200: envelopeSchema(overviewSchema) },
       },
     },
-    async (request) => ok(await getOverview(ctx.db, request.tenant!.organizationId)),
+    async (request) => ok(await getOverview(ctx.db, request.tenant.organizationId)),
   );
 
   app.post(
@@ -73,7 +73,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       const form = await readMultipartForm(request);
       const fields = parseFormFields(updateOrganizationFieldsSchema, form.fields);
       return ok(
-        await updateOrganization(ctx, request.tenant!.organizationId, { ...fields, file: form.file }),
+        await updateOrganization(ctx, request.tenant.organizationId, { ...fields, file: form.file }),
         'Organization saved',
       );
     },
@@ -92,12 +92,12 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       },
     },
     async (request) => {
-      const userId = request.user!.id;
+      const userId = request.user.id;
       const { organizationName } = await withTransaction(ctx.pool, ({ tx }) =>
         leaveOrganization(tx, userId, request.body.organizationId),
       );
       return ok(
-        { organizationName, selection: await selectHome(ctx.db, request.sessionId!, userId) },
+        { organizationName, selection: await selectHome(ctx.db, request.sessionId, userId) },
         'Successfully left organization',
       );
     },

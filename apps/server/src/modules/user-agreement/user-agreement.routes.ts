@@ -32,7 +32,7 @@ export const userAgreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = request.user;
       assertSelf(user.id, request.query.userId);
       return ok({ agreed: user.agreedAt !== null && user.agreementVersion === CURRENT_AGREEMENT_VERSION });
     },
@@ -49,7 +49,7 @@ export const userAgreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = request.user;
       assertSelf(user.id, request.body.userId);
       await ctx.db
         .update(users)

@@ -36,7 +36,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       schema: { tags: ['users'], body: updateProfileRequestSchema, response: { 200: userEnvelope } },
     },
     async (request) => {
-      const current = request.user!;
+      const current = request.user;
       const zoneChanged = request.body.timeZone !== current.timeZone;
       const [updated] = await ctx.db
         .update(users)
@@ -67,7 +67,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (request) => {
       const { file } = await readMultipartForm(request);
       if (!file) throw new AppError('VALIDATION', 'Choose an image to upload.');
-      const user = request.user!;
+      const user = request.user;
       const updated = await updateImage(
         ctx.storage,
         { kind: 'avatars', ownerId: user.id, currentUrl: user.avatarUrl },
@@ -82,7 +82,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/users/avatar',
     { config: { access: 'user' }, schema: { tags: ['users'], response: { 200: userEnvelope } } },
     async (request) => {
-      const user = request.user!;
+      const user = request.user;
       const updated = await updateImage(
         ctx.storage,
         { kind: 'avatars', ownerId: user.id, currentUrl: user.avatarUrl },
@@ -109,9 +109,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const [row] = await ctx.db
         .select({ value: userPreferences.value })
         .from(userPreferences)
-        .where(
-          and(eq(userPreferences.userId, request.user!.id), eq(userPreferences.key, request.params.key)),
-        );
+        .where(and(eq(userPreferences.userId, request.user.id), eq(userPreferences.key, request.params.key)));
       const parsed = tableColumnsPreferenceSchema.safeParse(row?.value);
       return ok(parsed.success ? parsed.data : null);
     },
@@ -131,7 +129,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (request) => {
       await ctx.db
         .insert(userPreferences)
-        .values({ userId: request.user!.id, key: request.params.key, value: request.body })
+        .values({ userId: request.user.id, key: request.params.key, value: request.body })
         .onConflictDoUpdate({
           target: [userPreferences.userId, userPreferences.key],
           set: { value: request.body, updatedAt: new Date() },

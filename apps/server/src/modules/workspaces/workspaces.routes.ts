@@ -45,7 +45,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         response: { 200: envelopeSchema(z.array(organizationSchema)) },
       },
     },
-    async (request) => ok(await listOrganizationsOfUser(ctx.db, request.user!.id)),
+    async (request) => ok(await listOrganizationsOfUser(ctx.db, request.user.id)),
   );
 
   app.get(
@@ -58,7 +58,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         response: { 200: envelopeSchema(z.array(workspaceWithCountSchema)) },
       },
     },
-    async (request) => ok(await listWorkspacesOfOrganization(ctx.db, request.tenant!.organizationId)),
+    async (request) => ok(await listWorkspacesOfOrganization(ctx.db, request.tenant.organizationId)),
   );
 
   app.post(
@@ -76,8 +76,8 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     async (request) =>
       ok(
         await currentSelection(ctx.db, {
-          sessionId: request.sessionId!,
-          userId: request.user!.id,
+          sessionId: request.sessionId,
+          userId: request.user.id,
           currentWorkspaceId: request.currentWorkspaceId,
         }),
       ),
@@ -94,7 +94,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       },
     },
     async (request) =>
-      ok(await selectWorkspace(ctx.db, request.sessionId!, request.user!.id, request.body.workspaceId)),
+      ok(await selectWorkspace(ctx.db, request.sessionId, request.user.id, request.body.workspaceId)),
   );
 
   app.post(
@@ -108,7 +108,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       },
     },
     async (request) => {
-      const workspace = await createWorkspace(ctx, request.tenant!, request.body.workspaceName);
+      const workspace = await createWorkspace(ctx, request.tenant, request.body.workspaceName);
       return ok(workspace, `Created ${workspace.name}`);
     },
   );
@@ -127,7 +127,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       const form = await readMultipartForm(request);
       const fields = parseFormFields(updateWorkspaceFieldsSchema, form.fields);
       return ok(
-        await updateWorkspace(ctx, request.tenant!, { ...fields, file: form.file }),
+        await updateWorkspace(ctx, request.tenant, { ...fields, file: form.file }),
         'Workspace saved',
       );
     },
@@ -146,13 +146,10 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     async (request) => {
       const form = await readMultipartForm(request);
       const fields = parseFormFields(uploadWorkspaceImageFieldsSchema, form.fields);
-      if (fields.userId !== request.user!.id)
+      if (fields.userId !== request.user.id)
         throw new AppError('FORBIDDEN', 'You can only upload as yourself.');
       if (!form.file) throw new AppError('VALIDATION', 'Choose an image to upload.');
-      return ok(
-        await setWorkspaceImage(ctx, request.tenant!, fields.workspaceId, form.file),
-        'Image updated',
-      );
+      return ok(await setWorkspaceImage(ctx, request.tenant, fields.workspaceId, form.file), 'Image updated');
     },
   );
 
@@ -163,7 +160,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       schema: { tags, querystring: deleteWorkspaceQuerySchema, response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
-      const { workspaceName } = await deleteWorkspace(ctx, request.tenant!, request.query.workspaceId);
+      const { workspaceName } = await deleteWorkspace(ctx, request.tenant, request.query.workspaceId);
       return ok(null, `Deleted ${workspaceName}`);
     },
   );
@@ -189,7 +186,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     async (request) => {
       const result = await leaveWorkspace(
         ctx,
-        { sessionId: request.sessionId!, userId: request.user!.id },
+        { sessionId: request.sessionId, userId: request.user.id },
         request.body.workspaceId,
       );
       return ok(result, `You have been removed from ${result.workspaceName}`);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { setWorkspaceShown } from '../../../lib/api-client';
 import { createPersistStorage } from '../../../lib/persist-storage';
 import { registerStoreReset } from '../../../lib/store-reset';
 
@@ -70,6 +71,10 @@ export const useWorkspaceStore = create<WorkspaceState>()(
 );
 
 registerStoreReset(() => useWorkspaceStore.setState(initialWorkspace));
+
+// What this tab's page shows is this store in memory: another tab's switch rewrites local storage and
+// the session, never this copy, so every call can tell the server which workspace it is meant for.
+setWorkspaceShown(() => useWorkspaceStore.getState().currentWorkspace?.workspaceId ?? null);
 
 /** The current organization's shipmentPermission; null until one is known (the menu then shows all). */
 export function selectShipmentPermission(state: WorkspaceState): number | null {

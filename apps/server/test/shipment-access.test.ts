@@ -1,0 +1,159 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { oceanShipments } from '../src/db/schema/tracking';
+import { useTestApp } from './app';
+import { addMember, buildTeam, containerNo, mbl, type Team } from './factories';
+
+const { app, ctx } = await useTestApp();
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, cookie: string, payload?: object) =>
+  app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+const VIEW_ONLY = 'You can view shipments but not add them. Ask a company admin for permission.';
+const NO_ACCESS = 'You do not have access to shipments in this workspace.';
+
+/**
+ * Every shipment route the server documents, path parameters filled in. Read from the OpenAPI document,
+ * so a shipment route added later is covered by the tests below without being listed here.
+ */
+async function shipmentRoutes(sample: { containerNo: string; mblNo: string }) {
+  const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+    paths: Record<string, Record<string, unknown>>;
+  }>();
+  return Object.entries(doc.paths)
+    .filter(([path]) => path.startsWith('/api/shipments/'))
+    .flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => ({
+        method: method.toUpperCase() as Method,
+        url: path.replace('{containerNo}', sample.containerNo).replace('{mblNo}', sample.mblNo),
+      })),
+    );
+}
+
+async function teamWithShipment(): Promise<{
+  team: Team;
+  id: string;
+  item: { containerNo: string; mblNo: string };
+}> {
+  const team = await buildTeam(app, ctx);
+  const item = { containerNo: containerNo(), mblNo: mbl() };
+  const res = await call('POST', '/api/shipments/ocean', team.owner.cookie, { items: [item] });
+  expect(res.json().result[0].outcome).toBe('created');
+  return { team, id: res.json().result[0].shipmentOverallId as string, item };
+}
+
+const rowOf = async (id: string) =>
+  (await ctx.db.select().from(oceanShipments).where(eq(oceanShipments.id, id)))[0]!;
+
+describe('shipment access levels (spec §6)', () => {
+  it('documents the shipment routes the tests below walk through', async () => {
+    const routes = await shipmentRoutes({ containerNo: 'X', mblNo: 'Y' });
+    // Guards the walk itself: an empty or partial list would make the loops below pass vacuously.
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining([
+        'GET /api/shipments/ocean',
+        'POST /api/shipments/ocean',
+        'GET /api/shipments/ocean/options',
+        'POST /api/shipments/ocean/archive',
+        'POST /api/shipments/ocean/favorite',
+        'GET /api/shipments/ocean/X/Y',
+      ]),
+    );
+  });
+
+  it('lets a view-only member (1) read but refuses every shipment write', async () => {
+    const { team, id, item } = await teamWithShipment();
+    const viewer = await addMember(app, ctx, team, { shipmentPermission: 1 });
+
+    for (const { method, url } of await shipmentRoutes(item)) {
+      const res = await call(method, url, viewer.cookie, {});
+      if (method === 'GET') {
+        expect(res.statusCode, `${method} ${url}`).toBe(200);
+      } else {
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+        expect(res.json(), `${method} ${url}`).toMatchObject({
+          success: false,
+          code: 'FORBIDDEN',
+          message: VIEW_ONLY,
+        });
+      }
+    }
+
+    // The writes the issue names, with real bodies: nothing changes.
+    const writes = [
+      ['/api/shipments/ocean/archive', { shipmentOverallIds: [id], archived: true }],
+      ['/api/shipments/ocean/archive', { shipmentOverallIds: [id], archived: false }],
+      ['/api/shipments/ocean/favorite', { shipmentOverallIds: [id], favorite: true }],
+      ['/api/shipments/ocean', { items: [{ containerNo: containerNo(), mblNo: mbl() }] }],
+    ] as const;
+    for (const [url, body] of writes) {
+      expect((await call('POST', url, viewer.cookie, body)).statusCode, url).toBe(403);
+    }
+    expect(await rowOf(id)).toMatchObject({ archived: false, favorite: false });
+    const rows = await ctx.db
+      .select()
+      .from(oceanShipments)
+      .where(eq(oceanShipments.workspaceId, team.defaultWorkspaceId));
+    expect(rows).toHaveLength(1);
+
+    // The list and the detail answer with the workspace's shipment.
+    const list = (await call('GET', '/api/shipments/ocean', viewer.cookie)).json().result;
+    expect(list.items.map((i: { shipmentOverallId: string }) => i.shipmentOverallId)).toEqual([id]);
+    const detail = await call('GET', `/api/shipments/ocean/${item.containerNo}/${item.mblNo}`, viewer.cookie);
+    expect(detail.json().result.shipmentOverallId).toBe(id);
+  });
+
+  it('lets a member with permission 0 archive, unarchive and favourite', async () => {
+    const { team, id } = await teamWithShipment();
+    const editor = await addMember(app, ctx, team, { shipmentPermission: 0 });
+    const archive = await call('POST', '/api/shipments/ocean/archive', editor.cookie, {
+      shipmentOverallIds: [id],
+      archived: true,
+    });
+    expect(archive.json().result.updatedIds).toEqual([id]);
+    expect((await rowOf(id)).archived).toBe(true);
+    await call('POST', '/api/shipments/ocean/archive', editor.cookie, {
+      shipmentOverallIds: [id],
+      archived: false,
+    });
+    await call('POST', '/api/shipments/ocean/favorite', editor.cookie, {
+      shipmentOverallIds: [id],
+      favorite: true,
+    });
+    expect(await rowOf(id)).toMatchObject({ archived: false, favorite: true });
+  });
+
+  it('gives a member without shipment access (2) no shipment route at all', async () => {
+    const { team, item } = await teamWithShipment();
+    const none = await addMember(app, ctx, team, { shipmentPermission: 2 });
+    for (const { method, url } of await shipmentRoutes(item)) {
+      const res = await call(method, url, none.cookie, {});
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().message, `${method} ${url}`).toBe(NO_ACCESS);
+    }
+  });
+
+  it("answers another organization's user as if the shipment did not exist", async () => {
+    const { id, item } = await teamWithShipment();
+    const stranger = await buildTeam(app, ctx);
+    const detail = await call(
+      'GET',
+      `/api/shipments/ocean/${item.containerNo}/${item.mblNo}`,
+      stranger.owner.cookie,
+    );
+    expect(detail.statusCode).toBe(404);
+    expect(detail.json().code).toBe('NOT_FOUND');
+    const favorite = await call('POST', '/api/shipments/ocean/favorite', stranger.owner.cookie, {
+      shipmentOverallIds: [id],
+      favorite: true,
+    });
+    expect(favorite.json().result.updatedIds).toEqual([]);
+    expect((await rowOf(id)).favorite).toBe(false);
+  });
+
+  it('refuses anonymous callers before anything else', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/shipments/ocean/archive', payload: {} });
+    expect(res.statusCode).toBe(401);
+  });
+});
