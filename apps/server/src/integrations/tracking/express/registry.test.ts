@@ -13,7 +13,7 @@ describe('the express provider registry', () => {
   it('sends every carrier through Karrio when it is configured', async () => {
     const calls: string[] = [];
     const fetchStub: typeof fetch = async (input) => {
-      calls.push(String(input));
+      calls.push(input instanceof Request ? input.url : input.toString());
       return new Response(JSON.stringify({ messages: [{ message: 'Tracking number not found' }] }), {
         status: 424,
       });
