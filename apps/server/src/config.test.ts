@@ -72,6 +72,28 @@ describe('DCSA_CARRIERS', () => {
   });
 });
 
+describe('KARRIO_URL and KARRIO_API_KEY', () => {
+  it('are off by default and read together, without a trailing slash', () => {
+    expect(loadConfig({}).karrio).toBeNull();
+    expect(
+      loadConfig({ KARRIO_URL: 'https://karrio.example.com/', KARRIO_API_KEY: ' key_1 ' }).karrio,
+    ).toEqual({
+      url: 'https://karrio.example.com',
+      apiKey: 'key_1',
+    });
+  });
+
+  it('stop start-up when only one is set or the URL is not one', () => {
+    expect(() => loadConfig({ KARRIO_URL: 'https://karrio.example.com' })).toThrow(
+      /KARRIO_API_KEY: must be set together with KARRIO_URL/,
+    );
+    expect(() => loadConfig({ KARRIO_API_KEY: 'key_1' })).toThrow(/KARRIO_URL: must be set together/);
+    expect(() => loadConfig({ KARRIO_URL: 'karrio.example.com', KARRIO_API_KEY: 'key_1' })).toThrow(
+      /KARRIO_URL: must be a URL/,
+    );
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('is off by default and for false or 0', () => {
     expect(loadConfig({}).trustProxy).toBe(false);

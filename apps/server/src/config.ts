@@ -105,6 +105,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema.optional(),
   SEED_DEMO: booleanFromString.optional(),
   DCSA_CARRIERS: z.string().optional(),
+  KARRIO_URL: urlWithProtocols(['http:', 'https:'], 'https://karrio.example.com').optional(),
+  KARRIO_API_KEY: z.string().trim().min(1, { message: 'must not be empty' }).optional(),
   AUTH_RSA_PRIVATE_KEY: z
     .string()
     .refine((v) => v.includes('PRIVATE KEY'), {
@@ -141,6 +143,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Carriers reached through their DCSA Track & Trace 2.2 API; the others use the demo carrier. */
   dcsaCarriers: DcsaCarrierConfig[];
+  /** A Karrio server that tracks parcels; unset: the demo parcel carrier answers for every carrier. */
+  karrio: KarrioConfig | null;
   /** Create the demo account with a dozen demo containers on first start. */
   seedDemo: boolean;
   /** Behind reverse proxies: which of them may name the client in X-Forwarded-For. */
@@ -148,6 +152,11 @@ export interface Config {
   /** Serve the built web app (static files + SPA fallback) from this process. */
   serveWeb: boolean;
   webDistDir: string;
+}
+
+export interface KarrioConfig {
+  url: string;
+  apiKey: string;
 }
 
 export class ConfigError extends Error {
@@ -167,6 +176,13 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // One without the other is a half-done set-up: better to stop than to track parcels with demo data.
+  if ((e.KARRIO_URL === undefined) !== (e.KARRIO_API_KEY === undefined)) {
+    const missing = e.KARRIO_URL === undefined ? 'KARRIO_URL' : 'KARRIO_API_KEY';
+    throw new ConfigError(
+      `Invalid environment configuration:\n  ${missing}: must be set together with ${missing === 'KARRIO_URL' ? 'KARRIO_API_KEY' : 'KARRIO_URL'}`,
+    );
+  }
   const port = e.PORT;
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
@@ -182,6 +198,10 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     dcsaCarriers: parseDcsaCarriersOrFail(e.DCSA_CARRIERS),
+    karrio:
+      e.KARRIO_URL && e.KARRIO_API_KEY
+        ? { url: e.KARRIO_URL.replace(/\/+$/, ''), apiKey: e.KARRIO_API_KEY }
+        : null,
     // On by default only with the embedded database: a shared server is nobody's demo.
     seedDemo: e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'test'),
     authRsaPrivateKey: e.AUTH_RSA_PRIVATE_KEY,
