@@ -21,7 +21,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     { config: { access: 'user' }, schema: { tags: ['files'], params } },
     async (request, reply) => {
       const { kind, file } = request.params;
-      if (!(await canSeeImage(ctx.db, request.user!, kind, file))) throw new AppError('NOT_FOUND');
+      if (!(await canSeeImage(ctx.db, request.user, kind, file))) throw new AppError('NOT_FOUND');
       const stream = ctx.storage.get(`${kind}/${file}`);
       if (!stream) throw new AppError('NOT_FOUND');
       return (
