@@ -13,5 +13,9 @@ export default defineConfig({
     setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))],
     restoreMocks: true,
     unstubGlobals: true,
+    // Whole pages render through the router with Mantine, and typing goes key by key: on a loaded
+    // two-core CI machine one such test takes several seconds, past Vitest's 5 s default. This is a
+    // budget for slow machines, not a retry: a test that waits for something that never comes still fails.
+    testTimeout: 20_000,
   },
 });
