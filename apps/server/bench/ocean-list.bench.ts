@@ -19,7 +19,6 @@ import { startEmbeddedPostgres } from '../src/db/embedded';
 import { runMigrations } from '../src/db/migrate';
 import { createRealtimeHub } from '../src/integrations/realtime/realtime-hub';
 import { createLocalStorage } from '../src/integrations/storage/file-storage';
-import { createProviderRegistry } from '../src/integrations/tracking/registry';
 import { startJobQueue } from '../src/jobs/queue';
 import { createLogger } from '../src/lib/logger';
 import { loadAuthKey } from '../src/lib/password-crypto';
@@ -27,7 +26,8 @@ import { createSession } from '../src/modules/auth/sessions';
 import { encodeCursor, oceanListQuery } from '../src/modules/ocean-shipments/ocean-shipments.service';
 import { createPersonalOrganization } from '../src/modules/organizations/organizations.service';
 import { saveSelection } from '../src/modules/organizations/selection';
-import { refreshContainer } from '../src/modules/tracking/refresh.service';
+import { refreshItem } from '../src/modules/tracking/refresh.service';
+import { createTrackingEngine } from '../src/modules/tracking/tracking-engine';
 import { users } from '../src/db/schema/users';
 
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100_000);
@@ -89,7 +89,7 @@ async function main() {
       realtime,
       authKey: await loadAuthKey({ dataDir: dir }),
       storage: createLocalStorage(path.join(dir, 'uploads')),
-      providerFor: createProviderRegistry(),
+      tracking: createTrackingEngine(config, logger),
     };
     const session = await createSession(db, user!.id, { ip: '127.0.0.1', userAgent: 'bench' });
     await saveSelection(db, session.id, home);
@@ -144,16 +144,15 @@ async function main() {
 
     // Refresh throughput: the demo carrier through storage, derivation and change detection.
     const ids = await db.execute<{ id: string }>(
-      sql`SELECT id FROM containers ORDER BY random() LIMIT ${REFRESH_SAMPLE}`,
+      sql`SELECT id FROM tracked_items WHERE mode = 'ocean' ORDER BY random() LIMIT ${REFRESH_SAMPLE}`,
     );
-    const providerFor = createProviderRegistry();
     const started = performance.now();
     let next = 0;
     await Promise.all(
       Array.from({ length: 8 }, async () => {
         while (next < ids.rows.length) {
           const { id } = ids.rows[next++]!;
-          await refreshContainer(db, providerFor, id, new Date());
+          await refreshItem(ctx, ctx.tracking, id, new Date());
         }
       }),
     );
@@ -246,13 +245,13 @@ async function seed(db: ReturnType<typeof createDatabase>['db'], workspaceId: st
     if (from > to) continue;
     await db.execute(sql`
       WITH c AS (
-        INSERT INTO containers (container_no, mbl_no, carrier_scac, state, derived, last_checked_at, last_source, next_check_at, tracking_started_at)
-        SELECT 'MSCU' || lpad(g::text, 7, '0'), 'MEDU' || lpad(g::text, 9, '0'), 'MSCU', 'active', ${derived(pol!, pod!)}::jsonb, now(), 'demo',
+        INSERT INTO tracked_items (mode, tracking_no, reference, carrier, state, derived, last_checked_at, last_source, next_check_at, tracking_started_at)
+        SELECT 'ocean', 'MSCU' || lpad(g::text, 7, '0'), 'MEDU' || lpad(g::text, 9, '0'), 'MSCU', 'active', ${derived(pol!, pod!)}::jsonb, now(), 'demo',
                now() + interval '1 hour', now() - (g % 40) * interval '1 day'
         FROM generate_series(${from}::int, ${to}::int) g
-        RETURNING id, container_no, mbl_no
+        RETURNING id, tracking_no AS container_no, reference AS mbl_no
       )
-      INSERT INTO ocean_shipments (workspace_id, container_id, created_by, created_at, container_no, mbl_no, carrier_scac, state, status,
+      INSERT INTO ocean_shipments (workspace_id, item_id, created_by, created_at, container_no, mbl_no, carrier_scac, state, status,
                                    pol_locode, pod_locode, vessel_name, atd, eta, arrival_at, departure_at, archived)
       SELECT ${workspaceId}, c.id, ${userId}, now() - (random() * interval '90 days'), c.container_no, c.mbl_no, 'MSCU', 'active', 'in_transit',
              ${pol}, ${pod}, 'EVER ACE', now() - interval '10 days', eta, eta, now() - interval '10 days', random() < 0.1

@@ -4,9 +4,9 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { RealtimeHub } from './integrations/realtime/realtime-hub';
 import type { FileStorage } from './integrations/storage/file-storage';
-import type { OceanProvider } from './integrations/tracking/provider';
 import type { JobQueue } from './jobs/queue';
 import type { AuthKey } from './lib/password-crypto';
+import type { TrackingEngine } from './modules/tracking/refresh.service';
 
 /** What services need from the outside world, built once by main.ts (or by the test harness). */
 export interface AppContext {
@@ -18,6 +18,6 @@ export interface AppContext {
   authKey: AuthKey;
   storage: FileStorage;
   realtime: RealtimeHub;
-  /** The tracking provider for a carrier (a configured DCSA connection, else the demo carrier). */
-  providerFor: (carrierScac: string) => OceanProvider;
+  /** The tracking engine's modes (ocean, express) with their providers. */
+  tracking: TrackingEngine;
 }

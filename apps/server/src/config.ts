@@ -107,6 +107,12 @@ const envSchema = z.object({
   DCSA_CARRIERS: z.string().optional(),
   KARRIO_URL: urlWithProtocols(['http:', 'https:'], 'https://karrio.example.com').optional(),
   KARRIO_API_KEY: z.string().trim().min(1, { message: 'must not be empty' }).optional(),
+  TRACKING_NOT_FOUND_ATTEMPTS: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(50, { message: 'must be at most 50' })
+    .default(6),
   AUTH_RSA_PRIVATE_KEY: z
     .string()
     .refine((v) => v.includes('PRIVATE KEY'), {
@@ -145,7 +151,12 @@ export interface Config {
   dcsaCarriers: DcsaCarrierConfig[];
   /** A Karrio server that tracks parcels; unset: the demo parcel carrier answers for every carrier. */
   karrio: KarrioConfig | null;
-  /** Create the demo account with a dozen demo containers on first start. */
+  /**
+   * Answers of "unknown" in a row (asked over about a day) before a shipment no provider knows moves
+   * to not found, where it is still asked daily.
+   */
+  trackingNotFoundAttempts: number;
+  /** Create the demo account with a dozen demo containers and parcels on first start. */
   seedDemo: boolean;
   /** Behind reverse proxies: which of them may name the client in X-Forwarded-For. */
   trustProxy: TrustProxy;
@@ -202,6 +213,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       e.KARRIO_URL && e.KARRIO_API_KEY
         ? { url: e.KARRIO_URL.replace(/\/+$/, ''), apiKey: e.KARRIO_API_KEY }
         : null,
+    trackingNotFoundAttempts: e.TRACKING_NOT_FOUND_ATTEMPTS,
     // On by default only with the embedded database: a shared server is nobody's demo.
     seedDemo: e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'test'),
     authRsaPrivateKey: e.AUTH_RSA_PRIVATE_KEY,

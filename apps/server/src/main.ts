@@ -8,13 +8,12 @@ import { runMigrations } from './db/migrate';
 import { createMailDelivery, startMailWorker, type MailDelivery } from './integrations/mail/mailer';
 import { createRealtimeHub } from './integrations/realtime/realtime-hub';
 import { createLocalStorage } from './integrations/storage/file-storage';
-import { createDcsaConnections } from './integrations/tracking/dcsa/dcsa-config';
-import { createProviderRegistry } from './integrations/tracking/registry';
 import { scheduleHousekeeping } from './jobs/housekeeping';
 import { startJobQueue, type JobQueue } from './jobs/queue';
 import { createLogger } from './lib/logger';
 import { loadAuthKey } from './lib/password-crypto';
 import { seedDemoAccount } from './modules/demo/seed-demo';
+import { createTrackingEngine } from './modules/tracking/tracking-engine';
 import { startTrackingJobs } from './modules/tracking/tracking.jobs';
 
 function readConfig(): Config {
@@ -77,8 +76,8 @@ async function main(): Promise<void> {
     mail = createMailDelivery({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
     await startMailWorker(jobs, mail);
     await scheduleHousekeeping(jobs, db);
-    const providerFor = createProviderRegistry(createDcsaConnections(config.dcsaCarriers, logger));
-    await startTrackingJobs(jobs, db, providerFor, logger);
+    const tracking = createTrackingEngine(config, logger);
+    await startTrackingJobs(jobs, { db, pool }, tracking, logger);
     realtime = createRealtimeHub(databaseUrl, logger);
     await realtime.ready;
     const ctx: AppContext = {
@@ -90,7 +89,7 @@ async function main(): Promise<void> {
       authKey: await loadAuthKey({ pem: config.authRsaPrivateKey, dataDir: config.dataDir }),
       storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
       realtime,
-      providerFor,
+      tracking,
     };
     if (config.seedDemo) {
       const demo = await seedDemoAccount(ctx);

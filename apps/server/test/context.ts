@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
 import { createRealtimeHub, type RealtimeHub } from '../src/integrations/realtime/realtime-hub';
 import { createLocalStorage } from '../src/integrations/storage/file-storage';
-import { createProviderRegistry } from '../src/integrations/tracking/registry';
+import { createTrackingEngine } from '../src/modules/tracking/tracking-engine';
 import { startJobQueue, type JobQueue } from '../src/jobs/queue';
 import { createLogger } from '../src/lib/logger';
 import { loadAuthKey } from '../src/lib/password-crypto';
@@ -59,7 +59,7 @@ export async function createTestContext(
     authKey: await loadAuthKey({ pem: inject('authKeyPem'), dataDir: uploads }),
     storage: createLocalStorage(uploads),
     realtime: realtime ?? noRealtime,
-    providerFor: createProviderRegistry(),
+    tracking: createTrackingEngine(config, logger),
   };
 }
 

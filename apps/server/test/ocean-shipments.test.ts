@@ -1,9 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { containerCheckDigit } from '@tracklane/shared/validation/container-number';
-import { containers, oceanShipments } from '../src/db/schema/tracking';
+import { oceanShipments, trackedItems } from '../src/db/schema/tracking';
 import { organizationMembers } from '../src/db/schema/organizations';
-import { refreshContainer } from '../src/modules/tracking/refresh.service';
+import { refreshItem } from '../src/modules/tracking/refresh.service';
 import { useTestApp } from './app';
 import { addMember, buildTeam, createWorkspaceAs, type Team } from './factories';
 
@@ -39,15 +39,15 @@ const add = (team: Team | { owner: { cookie: string } }, items: object[]) =>
 /** Fetches the carrier data of these shipments only, not of other tests'. */
 async function refresh(items: { containerNo: string }[]) {
   const rows = await ctx.db
-    .select({ id: containers.id })
-    .from(containers)
+    .select({ id: trackedItems.id })
+    .from(trackedItems)
     .where(
       inArray(
-        containers.containerNo,
+        trackedItems.trackingNo,
         items.map((i) => i.containerNo),
       ),
     );
-  for (const r of rows) await refreshContainer(ctx.db, ctx.providerFor, r.id, new Date());
+  for (const r of rows) await refreshItem(ctx, ctx.tracking, r.id, new Date());
 }
 
 describe('POST /api/shipments/ocean', () => {
@@ -101,12 +101,15 @@ describe('POST /api/shipments/ocean', () => {
     const item = { containerNo: containerNo(), mblNo: mbl() };
     await add(a, [item]);
     await add(b, [item]);
-    const rows = await ctx.db.select().from(containers).where(eq(containers.containerNo, item.containerNo));
+    const rows = await ctx.db
+      .select()
+      .from(trackedItems)
+      .where(eq(trackedItems.trackingNo, item.containerNo));
     expect(rows).toHaveLength(1);
     const subscriptions = await ctx.db
       .select()
       .from(oceanShipments)
-      .where(eq(oceanShipments.containerId, rows[0]!.id));
+      .where(eq(oceanShipments.itemId, rows[0]!.id));
     expect(subscriptions).toHaveLength(2);
   });
 

@@ -1,29 +1,53 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { ParcelEvent } from '@tracklane/shared/express/parcel-event';
+import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
 import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
-import { containerEvents, containers } from '../src/db/schema/tracking';
+import { oceanShipments, trackedItems, trackingEvents } from '../src/db/schema/tracking';
+import { users } from '../src/db/schema/users';
 import { demoVoyage } from '../src/integrations/tracking/demo-carrier';
-import type { OceanAnswer, OceanProvider } from '../src/integrations/tracking/provider';
+import type {
+  ExpressAnswer,
+  ExpressProvider,
+  OceanAnswer,
+  OceanProvider,
+} from '../src/integrations/tracking/provider';
+import { createExpressMode } from '../src/modules/express-shipments/express-mode';
+import { createOceanMode } from '../src/modules/ocean-shipments/ocean-mode';
+import { createPersonalOrganization } from '../src/modules/organizations/organizations.service';
 import {
-  claimDueContainers,
+  claimDueItems,
   failureBackoff,
-  NOT_FOUND_CHECKS_BEFORE_GIVING_UP,
-  refreshContainer,
+  NOT_FOUND_RECHECK_MS,
+  refreshItem,
+  type TrackingEngine,
 } from '../src/modules/tracking/refresh.service';
 import { useTestDatabase } from './database';
 
-const { db } = await useTestDatabase();
+const database = await useTestDatabase();
+const { db } = database;
+const NOT_FOUND_ATTEMPTS = 3;
 
 let n = 0;
 async function newContainer() {
   const [row] = await db
-    .insert(containers)
-    .values({ containerNo: `TEST${String(n++).padStart(7, '0')}`, mblNo: 'MEDU1', carrierScac: 'MSCU' })
+    .insert(trackedItems)
+    .values({
+      mode: 'ocean',
+      trackingNo: `TEST${String(n++).padStart(7, '0')}`,
+      reference: 'MEDU1',
+      carrier: 'MSCU',
+    })
     .returning();
   return row!;
 }
 
-function provider(answer: (call: number) => OceanAnswer | Error): OceanProvider & { calls: number } {
+async function item(id: string) {
+  const [row] = await db.select().from(trackedItems).where(eq(trackedItems.id, id));
+  return row!;
+}
+
+function provider<A>(answer: (call: number) => A | Error) {
   const p = {
     source: 'demo' as const,
     calls: 0,
@@ -35,6 +59,20 @@ function provider(answer: (call: number) => OceanAnswer | Error): OceanProvider 
   };
   return p;
 }
+
+/** The engine with every mode answered by the given providers. */
+function engine(
+  ocean: OceanProvider,
+  express: ExpressProvider = provider<ExpressAnswer>(() => ({ status: 'not_found' })),
+): TrackingEngine {
+  return {
+    modes: { ocean: createOceanMode(() => ocean), express: createExpressMode(() => express) },
+    notFoundAttempts: NOT_FOUND_ATTEMPTS,
+  };
+}
+
+const refresh = (p: OceanProvider, id: string, now = new Date()) => refreshItem(database, engine(p), id, now);
+const derivedOf = (row: { derived: unknown }) => row.derived as DerivedShipment | null;
 
 const eventAt = (
   id: string,
@@ -57,86 +95,211 @@ const eventAt = (
   createdAt: time,
 });
 
-describe('refreshContainer', () => {
+describe('refreshItem (ocean)', () => {
   it('stores events once, derives the view, and reports whether it changed', async () => {
     const c = await newContainer();
     const events = [
       eventAt('a', 'LOAD', 'ACT', '2026-11-01T00:00:00Z'),
       eventAt('b', 'ARRI', 'EST', '2026-12-01T00:00:00Z'),
     ];
-    const p = provider(() => ({ status: 'found', events }));
-    expect(await refreshContainer(db, () => p, c.id, new Date())).toEqual({
-      result: 'changed',
-      newEvents: 2,
-    });
-    expect(await refreshContainer(db, () => p, c.id, new Date())).toEqual({
-      result: 'unchanged',
-      newEvents: 0,
-    });
-    const [row] = await db.select().from(containers).where(eq(containers.id, c.id));
+    const p = provider<OceanAnswer>(() => ({ status: 'found', events }));
+    expect(await refresh(p, c.id)).toEqual({ result: 'changed', newEvents: 2 });
+    expect(await refresh(p, c.id)).toEqual({ result: 'unchanged', newEvents: 0 });
+    const row = await item(c.id);
     expect(row).toMatchObject({ state: 'active', lastSource: 'demo', consecutiveFailures: 0 });
-    expect(row!.derived?.arrivalVO.eta).toBe('2026-12-01T00:00:00.000Z');
+    expect(derivedOf(row)?.arrivalVO.eta).toBe('2026-12-01T00:00:00.000Z');
+    // The event is stored as the mode shaped it.
+    const [stored] = await db.select().from(trackingEvents).where(eq(trackingEvents.eventId, 'a'));
+    expect(stored!.data).toEqual({
+      ...events[0],
+      eventTime: '2026-11-01T00:00:00.000Z',
+      createdAt: '2026-11-01T00:00:00.000Z',
+    });
+  });
+
+  it('keeps a last free day the provider gave until it gives another', async () => {
+    const c = await newContainer();
+    const events = [eventAt('a', 'DISC', 'ACT', '2026-11-01T00:00:00Z')];
+    const answers: OceanAnswer[] = [
+      { status: 'found', events, facts: { lastFreeDay: '2026-11-08T00:00:00.000Z' } },
+      { status: 'found', events },
+    ];
+    const p = provider<OceanAnswer>((call) => answers[Math.min(call, 2) - 1]!);
+    await refresh(p, c.id);
+    await refresh(p, c.id);
+    const row = await item(c.id);
+    expect(row.facts).toEqual({ lastFreeDay: '2026-11-08T00:00:00.000Z' });
+    expect(derivedOf(row)?.shipmentOverall.lastFreeDay?.time).toBe('2026-11-08T00:00:00.000Z');
   });
 
   it('keeps everything it had through a carrier outage, and backs off', async () => {
     const c = await newContainer();
-    const good = provider(() => ({
+    const good = provider<OceanAnswer>(() => ({
       status: 'found',
       events: [eventAt('a', 'LOAD', 'ACT', '2026-11-01T00:00:00Z')],
     }));
-    await refreshContainer(db, () => good, c.id, new Date());
-    const down = provider(() => new Error('503 from carrier'));
+    await refresh(good, c.id);
+    const down = provider<OceanAnswer>(() => new Error('503 from carrier'));
     const now = new Date();
-    expect((await refreshContainer(db, () => down, c.id, now)).result).toBe('failed');
-    expect((await refreshContainer(db, () => down, c.id, now)).result).toBe('failed');
-    const [row] = await db.select().from(containers).where(eq(containers.id, c.id));
+    expect((await refresh(down, c.id, now)).result).toBe('failed');
+    expect((await refresh(down, c.id, now)).result).toBe('failed');
+    const row = await item(c.id);
     expect(row).toMatchObject({ consecutiveFailures: 2, lastError: '503 from carrier', state: 'active' });
-    expect(row!.derived?.pol?.locode).toBe('CNSHA');
-    expect(row!.nextCheckAt.getTime()).toBe(now.getTime() + failureBackoff(2));
-    expect(await db.select().from(containerEvents).where(eq(containerEvents.containerId, c.id))).toHaveLength(
-      1,
-    );
+    expect(derivedOf(row)?.pol?.locode).toBe('CNSHA');
+    expect(row.nextCheckAt.getTime()).toBe(now.getTime() + failureBackoff(2));
+    expect(await db.select().from(trackingEvents).where(eq(trackingEvents.itemId, c.id))).toHaveLength(1);
     expect(failureBackoff(1)).toBe(5 * 60_000);
     expect(failureBackoff(20)).toBe(6 * 3_600_000);
   });
 
-  it('retries a container the carrier does not know for a while before marking it not found', async () => {
+  it('moves an item nobody knows to not found after the window, keeps asking daily, and brings it back', async () => {
     const c = await newContainer();
-    const unknown = provider(() => ({ status: 'not_found' }));
-    for (let i = 1; i < NOT_FOUND_CHECKS_BEFORE_GIVING_UP; i++) {
-      await refreshContainer(db, () => unknown, c.id, new Date());
-      const [row] = await db.select().from(containers).where(eq(containers.id, c.id));
-      expect(row!.state).toBe('pending');
+    let known = false;
+    const p = provider<OceanAnswer>(() =>
+      known
+        ? { status: 'found', events: [eventAt('a', 'LOAD', 'ACT', '2026-11-01T00:00:00Z')] }
+        : { status: 'not_found' },
+    );
+    for (let i = 1; i < NOT_FOUND_ATTEMPTS; i++) {
+      await refresh(p, c.id);
+      expect((await item(c.id)).state).toBe('pending');
     }
-    await refreshContainer(db, () => unknown, c.id, new Date());
-    const [row] = await db.select().from(containers).where(eq(containers.id, c.id));
-    expect(row!.state).toBe('not_found');
-    expect((await refreshContainer(db, () => unknown, c.id, new Date())).result).toBe('skipped');
+    const now = new Date();
+    await refresh(p, c.id, now);
+    const gone = await item(c.id);
+    expect(gone.state).toBe('not_found');
+    expect(gone.nextCheckAt.getTime()).toBe(now.getTime() + NOT_FOUND_RECHECK_MS);
+    // Still asked: a day later the claim picks it up again.
+    const claimed = await claimDueItems(db, new Date(now.getTime() + NOT_FOUND_RECHECK_MS + 1000), 10_000);
+    expect(claimed).toContain(c.id);
+    expect((await refresh(p, c.id)).result).toBe('not_found');
+    expect((await item(c.id)).state).toBe('not_found');
+    known = true;
+    expect((await refresh(p, c.id)).result).toBe('changed');
+    expect(await item(c.id)).toMatchObject({ state: 'active', notFoundChecks: 0 });
   });
 
   it('stops some days after the empty container is returned', async () => {
     const c = await newContainer();
     const query = {
-      containerNo: c.containerNo,
-      mblNo: c.mblNo,
+      containerNo: c.trackingNo,
+      mblNo: c.reference,
       carrierScac: 'MSCU',
       trackingStartedAt: c.trackingStartedAt,
     };
     const later = new Date(c.trackingStartedAt.getTime() + 150 * 86_400_000);
-    const p = provider(() => demoVoyage(query, later.getTime()));
-    await refreshContainer(db, () => p, c.id, later);
-    const [row] = await db.select().from(containers).where(eq(containers.id, c.id));
+    const p = provider<OceanAnswer>(() => demoVoyage(query, later.getTime()));
+    await refresh(p, c.id, later);
+    const row = await item(c.id);
     // (Some numbers are unknown to the demo carrier: then it stays pending.)
-    if (row!.derived) expect(row!.state).toBe('completed');
-    else expect(row!.state).toBe('pending');
+    if (row.derived) expect(row.state).toBe('completed');
+    else expect(row.state).toBe('pending');
+    expect((await refresh(p, c.id, later)).result).toBe(row.derived ? 'skipped' : 'not_found');
   });
 
-  it('hands each due container to one poller only', async () => {
+  it('hands each due item to one poller only, and never a completed one', async () => {
     const due = await Promise.all([newContainer(), newContainer(), newContainer()]);
+    const done = await newContainer();
+    await db.update(trackedItems).set({ state: 'completed' }).where(eq(trackedItems.id, done.id));
     const now = new Date(Date.now() + 1000);
-    const [a, b] = await Promise.all([claimDueContainers(db, now, 100), claimDueContainers(db, now, 100)]);
+    const [a, b] = await Promise.all([claimDueItems(db, now, 100), claimDueItems(db, now, 100)]);
     const mine = due.map((d) => d.id);
     const claimed = [...a, ...b].filter((id) => mine.includes(id));
     expect(claimed.sort()).toEqual([...mine].sort());
+    expect([...a, ...b]).not.toContain(done.id);
+  });
+});
+
+describe('refreshItem in one transaction', () => {
+  it('leaves nothing half-written when updating the subscriptions fails, so the retry stores it all', async () => {
+    const [user] = await db
+      .insert(users)
+      .values({ email: `tx-${String(n++)}@example.com`, firstName: 'T', lastName: 'X', passwordHash: 'x' })
+      .returning();
+    const home = await createPersonalOrganization(db, user!);
+    const c = await newContainer();
+    await db.insert(oceanShipments).values({
+      workspaceId: home.workspaceId,
+      itemId: c.id,
+      containerNo: c.trackingNo,
+      mblNo: c.reference,
+      carrierScac: c.carrier,
+    });
+    const p = provider<OceanAnswer>(() => ({
+      status: 'found',
+      events: [eventAt('a', 'LOAD', 'ACT', '2026-11-01T00:00:00Z')],
+    }));
+    const working = engine(p);
+    const failing: TrackingEngine = {
+      ...working,
+      modes: {
+        ...working.modes,
+        ocean: {
+          ...working.modes.ocean,
+          copyToSubscriptions: () => Promise.reject(new Error('connection lost')),
+        },
+      },
+    };
+    await expect(refreshItem(database, failing, c.id, new Date())).rejects.toThrow('connection lost');
+    expect(await db.select().from(trackingEvents).where(eq(trackingEvents.itemId, c.id))).toEqual([]);
+    expect(await item(c.id)).toMatchObject({ state: 'pending', derived: null, lastCheckedAt: null });
+
+    expect(await refreshItem(database, working, c.id, new Date())).toEqual({
+      result: 'changed',
+      newEvents: 1,
+    });
+    const [subscription] = await db.select().from(oceanShipments).where(eq(oceanShipments.itemId, c.id));
+    expect(subscription).toMatchObject({ state: 'active', polLocode: 'CNSHA', vesselName: 'EVER ACE' });
+  });
+});
+
+describe('refreshItem (express)', () => {
+  it('tracks a parcel with the same engine: events stored once, the parcel view derived', async () => {
+    const [parcel] = await db
+      .insert(trackedItems)
+      .values({ mode: 'express', trackingNo: `1Z${String(n++).padStart(16, '0')}`, carrier: 'ups' })
+      .returning();
+    const scan: ParcelEvent = {
+      eventId: 's1',
+      classifier: 'ACT',
+      status: 'in_transit',
+      subStatus: null,
+      carrierCode: 'AR',
+      description: 'Arrived at facility',
+      exceptionReason: null,
+      location: {
+        name: 'Louisville Hub',
+        city: 'Louisville',
+        countryCode: 'US',
+        latitude: 38.2,
+        longitude: -85.7,
+      },
+      eventTime: '2026-11-20T10:00:00.000Z',
+      createdAt: '2026-11-20T10:05:00.000Z',
+    };
+    const express = provider<ExpressAnswer>(() => ({
+      status: 'found',
+      events: [scan],
+      facts: { service: 'UPS Ground' },
+    }));
+    const both = engine(
+      provider<OceanAnswer>(() => ({ status: 'not_found' })),
+      express,
+    );
+    expect(await refreshItem(database, both, parcel!.id, new Date())).toEqual({
+      result: 'changed',
+      newEvents: 1,
+    });
+    expect(await refreshItem(database, both, parcel!.id, new Date())).toEqual({
+      result: 'unchanged',
+      newEvents: 0,
+    });
+    const row = await item(parcel!.id);
+    expect(row).toMatchObject({ state: 'active', facts: { service: 'UPS Ground' } });
+    expect(row.derived).toMatchObject({
+      status: 'in_transit',
+      service: 'UPS Ground',
+      statusText: 'Arrived at facility',
+    });
   });
 });

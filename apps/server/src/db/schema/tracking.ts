@@ -11,27 +11,37 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
+import { TRACKING_MODES } from '@tracklane/shared/tracking/tracking-modes';
 import { workspaces } from './organizations';
 import { users } from './users';
 
 /** Sorts after every real date. */
 export const UNKNOWN_TIME = new Date('9999-12-31T00:00:00Z');
 
-export const CONTAINER_STATES = ['pending', 'active', 'not_found', 'completed'] as const;
+/**
+ * Tracking states of an item: `pending` until its first answer, `active` while it is followed,
+ * `not_found` when no provider knew it within the not-found window (still asked, daily), `completed`
+ * when its journey is over.
+ */
+export const TRACKING_STATES = ['pending', 'active', 'not_found', 'completed'] as const;
+export type TrackingState = (typeof TRACKING_STATES)[number];
 
 /**
- * A container on one bill of lading with one carrier: tracking data belongs here, fetched once per
- * refresh however many workspaces follow it. The derived view is kept beside the events it came from.
+ * One thing a carrier tracks, in any mode: an ocean container on one bill of lading with one carrier
+ * (tracking_no = container number, reference = bill of lading), or an express parcel (tracking_no =
+ * the carrier's number, reference = ''). It belongs to no workspace: tracking data is fetched once per
+ * refresh however many workspaces follow it. The mode's derived view is kept beside the events it
+ * came from; `facts` are what providers know besides events (a last free day, a parcel's service).
  */
-export const containers = pgTable(
-  'containers',
+export const trackedItems = pgTable(
+  'tracked_items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    containerNo: text('container_no').notNull(),
-    mblNo: text('mbl_no').notNull(),
-    carrierScac: text('carrier_scac').notNull(),
-    state: text('state', { enum: CONTAINER_STATES }).notNull().default('pending'),
+    mode: text('mode', { enum: TRACKING_MODES }).notNull(),
+    trackingNo: text('tracking_no').notNull(),
+    reference: text('reference').notNull().default(''),
+    carrier: text('carrier').notNull(),
+    state: text('state', { enum: TRACKING_STATES }).notNull().default('pending'),
     trackingStartedAt: timestamp('tracking_started_at', { withTimezone: true }).notNull().defaultNow(),
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
     lastSource: text('last_source'),
@@ -39,50 +49,48 @@ export const containers = pgTable(
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
     notFoundChecks: integer('not_found_checks').notNull().default(0),
     lastError: text('last_error'),
-    /** When the derived view last changed: refresh slows down for containers that change little. */
+    /** When the derived view last changed: refresh slows down for items that change little. */
     changedAt: timestamp('changed_at', { withTimezone: true }),
-    derived: jsonb('derived').$type<DerivedShipment>(),
-    lastFreeDay: timestamp('last_free_day', { withTimezone: true }),
+    /** The mode's derived view (DerivedShipment for ocean, DerivedParcel for express). */
+    derived: jsonb('derived').$type<unknown>(),
+    facts: jsonb('facts').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('containers_identity_idx').on(t.containerNo, t.mblNo, t.carrierScac),
-    index('containers_due_idx')
+    uniqueIndex('tracked_items_identity_idx').on(t.mode, t.trackingNo, t.reference, t.carrier),
+    // Not-found items stay due too: they are asked again daily and come back when a carrier knows them.
+    index('tracked_items_due_idx')
       .on(t.nextCheckAt)
-      .where(sql`${t.state} IN ('pending', 'active')`),
+      .where(sql`${t.state} <> 'completed'`),
   ],
 );
 
-/** Carrier events as DCSA shapes them; an event is stored once per source and id. */
-export const containerEvents = pgTable(
-  'container_events',
+/**
+ * Carrier events of any mode, append-only: stored once per source and id. The columns every mode
+ * has are columns; the event as the mode shapes it (a DCSA-shaped TrackingEvent, a ParcelEvent) is
+ * `data`.
+ */
+export const trackingEvents = pgTable(
+  'tracking_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    containerId: uuid('container_id')
+    itemId: uuid('item_id')
       .notNull()
-      .references(() => containers.id, { onDelete: 'cascade' }),
+      .references(() => trackedItems.id, { onDelete: 'cascade' }),
     source: text('source').notNull(),
     eventId: text('event_id').notNull(),
-    eventType: text('event_type').notNull(),
-    typeCode: text('type_code').notNull(),
     classifier: text('classifier').notNull(),
-    emptyIndicator: text('empty_indicator'),
-    locationCode: text('location_code'),
-    locationName: text('location_name'),
-    vesselName: text('vessel_name'),
-    vesselImo: text('vessel_imo'),
-    voyage: text('voyage'),
-    transportCallSequence: integer('transport_call_sequence'),
     eventTime: timestamp('event_time', { withTimezone: true }).notNull(),
     eventCreatedAt: timestamp('event_created_at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
   },
-  (t) => [uniqueIndex('container_events_identity_idx').on(t.containerId, t.source, t.eventId)],
+  (t) => [uniqueIndex('tracking_events_identity_idx').on(t.itemId, t.source, t.eventId)],
 );
 
 /**
- * A workspace following a container (spec shipmentOverallId = id). The list columns are copied from
- * the container at each refresh so that every list sort and filter is one index range scan per
+ * A workspace following an ocean container (spec shipmentOverallId = id). The list columns are copied
+ * from the tracked item at each refresh so that every list sort and filter is one index range scan per
  * workspace, at 100,000 shipments as at ten.
  */
 export const oceanShipments = pgTable(
@@ -92,9 +100,9 @@ export const oceanShipments = pgTable(
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
-    containerId: uuid('container_id')
+    itemId: uuid('item_id')
       .notNull()
-      .references(() => containers.id, { onDelete: 'restrict' }),
+      .references(() => trackedItems.id, { onDelete: 'restrict' }),
     archived: boolean('archived').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     favorite: boolean('favorite').notNull().default(false),
@@ -102,7 +110,7 @@ export const oceanShipments = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     // Millisecond precision, like the JavaScript dates list cursors carry.
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    // Copies of the container's list columns.
+    // Copies of the tracked item's list columns.
     containerNo: text('container_no').notNull(),
     mblNo: text('mbl_no').notNull(),
     carrierScac: text('carrier_scac').notNull(),
@@ -126,8 +134,8 @@ export const oceanShipments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('ocean_shipments_workspace_container_idx').on(t.workspaceId, t.containerId),
-    index('ocean_shipments_container_idx').on(t.containerId),
+    uniqueIndex('ocean_shipments_workspace_item_idx').on(t.workspaceId, t.itemId),
+    index('ocean_shipments_item_idx').on(t.itemId),
     // Ascending: PostgreSQL scans it backwards for the newest-first list (DESC, NULLS FIRST).
     index('ocean_shipments_list_created_idx').on(t.workspaceId, t.archived, t.createdAt, t.id),
     index('ocean_shipments_list_arrival_idx').on(t.workspaceId, t.archived, t.arrivalAt, t.id),
@@ -162,5 +170,68 @@ export const oceanShipmentCounts = pgTable('ocean_shipment_counts', {
     .primaryKey()
     .references(() => workspaces.id, { onDelete: 'cascade' }),
   active: integer('active').notNull().default(0),
+  archived: integer('archived').notNull().default(0),
+});
+
+/** The express list tabs (spec §3): a tab is derived from `archived` and the tracking state. */
+export const EXPRESS_TABS = ['active', 'not_found', 'archived'] as const;
+
+/**
+ * A workspace following an express parcel (spec expressOrderId = id). Like ocean_shipments, the
+ * columns lists sort and filter by are copied from the tracked item at each refresh; `tab` is
+ * computed by PostgreSQL so that every tab is one index range per workspace.
+ */
+export const expressShipments = pgTable(
+  'express_shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => trackedItems.id, { onDelete: 'restrict' }),
+    archived: boolean('archived').notNull().default(false),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    favorite: boolean('favorite').notNull().default(false),
+    favoritedAt: timestamp('favorited_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    // Copies of the tracked item's list columns.
+    trackingNo: text('tracking_no').notNull(),
+    carrier: text('carrier').notNull(),
+    state: text('state', { enum: TRACKING_STATES }).notNull().default('pending'),
+    tab: text('tab', { enum: EXPRESS_TABS }).generatedAlwaysAs(
+      sql`CASE WHEN archived THEN 'archived' WHEN state = 'not_found' THEN 'not_found' ELSE 'active' END`,
+    ),
+    status: text('status'),
+    estimatedDelivery: timestamp('estimated_delivery', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    /** Delivery as lists sort it: delivered, else the estimate, else UNKNOWN_TIME. */
+    deliveryAt: timestamp('delivery_at', { withTimezone: true, precision: 3 })
+      .notNull()
+      .default(UNKNOWN_TIME),
+    /** When the copied tracking data last changed ("recently updated" sort). */
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('express_shipments_workspace_item_idx').on(t.workspaceId, t.itemId),
+    index('express_shipments_item_idx').on(t.itemId),
+    index('express_shipments_list_created_idx').on(t.workspaceId, t.tab, t.createdAt, t.id),
+    index('express_shipments_list_delivery_idx').on(t.workspaceId, t.tab, t.deliveryAt, t.id),
+    index('express_shipments_list_updated_idx').on(t.workspaceId, t.tab, t.updatedAt, t.id),
+    index('express_shipments_list_tracking_idx').on(t.workspaceId, t.tab, t.trackingNo, t.id),
+    index('express_shipments_search_idx').on(t.workspaceId, t.trackingNo.op('text_pattern_ops')),
+  ],
+);
+
+/** The three express tabs' counts per workspace, kept by a trigger on express_shipments. */
+export const expressShipmentCounts = pgTable('express_shipment_counts', {
+  workspaceId: uuid('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  active: integer('active').notNull().default(0),
+  notFound: integer('not_found').notNull().default(0),
   archived: integer('archived').notNull().default(0),
 });

@@ -1,10 +1,6 @@
 import type { ParcelEvent, ParcelFacts } from '@tracklane/shared/express/parcel-event';
 import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
 
-/** The modes of transport Tracklane tracks; each is a plug-in to the one tracking engine. */
-export const TRACKING_MODES = ['ocean', 'express'] as const;
-export type TrackingMode = (typeof TRACKING_MODES)[number];
-
 /**
  * What a provider answers. `facts` are what it knows besides events (a last free day, a parcel's
  * service and addresses); a value it does not give is left as we had it.

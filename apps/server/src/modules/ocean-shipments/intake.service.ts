@@ -6,11 +6,12 @@ import type {
 import { carrierByScac, inferCarrierFromMbl } from '@tracklane/shared/tracking/carriers';
 import { checkContainerNumber, checkMblNumber } from '@tracklane/shared/validation/container-number';
 import type { AppContext } from '../../app-context';
-import { containers, oceanShipments } from '../../db/schema/tracking';
+import { oceanShipments, trackedItems } from '../../db/schema/tracking';
 import { QUEUES } from '../../jobs/queue';
 import { withTransaction } from '../../lib/transaction';
 import type { Tenant } from '../organizations/selection';
 import { copyToSubscriptions } from '../tracking/refresh.service';
+import { refreshJob } from '../tracking/tracking.jobs';
 
 interface Accepted {
   index: number;
@@ -95,23 +96,33 @@ export async function createOceanShipments(
 
   await withTransaction(ctx.pool, async ({ tx, client }) => {
     const fresh = await tx
-      .insert(containers)
-      .values(accepted.map(({ containerNo, mblNo, carrierScac }) => ({ containerNo, mblNo, carrierScac })))
+      .insert(trackedItems)
+      .values(
+        accepted.map(({ containerNo, mblNo, carrierScac }) => ({
+          mode: 'ocean' as const,
+          trackingNo: containerNo,
+          reference: mblNo,
+          carrier: carrierScac,
+        })),
+      )
       .onConflictDoNothing()
-      .returning({ id: containers.id });
+      .returning({ id: trackedItems.id });
     const rows = await tx
       .select()
-      .from(containers)
+      .from(trackedItems)
       .where(
-        sql`(${containers.containerNo}, ${containers.mblNo}, ${containers.carrierScac}) IN (${sql.join(
-          accepted.map((a) => sql`(${a.containerNo}, ${a.mblNo}, ${a.carrierScac})`),
-          sql`, `,
-        )})`,
+        and(
+          eq(trackedItems.mode, 'ocean'),
+          sql`(${trackedItems.trackingNo}, ${trackedItems.reference}, ${trackedItems.carrier}) IN (${sql.join(
+            accepted.map((a) => sql`(${a.containerNo}, ${a.mblNo}, ${a.carrierScac})`),
+            sql`, `,
+          )})`,
+        ),
       );
-    const byKey = new Map(rows.map((r) => [`${r.containerNo}|${r.mblNo}|${r.carrierScac}`, r]));
+    const byKey = new Map(rows.map((r) => [`${r.trackingNo}|${r.reference}|${r.carrier}`, r]));
     const existing = await tx
       .select({
-        containerId: oceanShipments.containerId,
+        itemId: oceanShipments.itemId,
         id: oceanShipments.id,
         archived: oceanShipments.archived,
       })
@@ -120,12 +131,12 @@ export async function createOceanShipments(
         and(
           eq(oceanShipments.workspaceId, tenant.workspaceId),
           inArray(
-            oceanShipments.containerId,
+            oceanShipments.itemId,
             rows.map((r) => r.id),
           ),
         ),
       );
-    const followed = new Map(existing.map((e) => [e.containerId, e]));
+    const followed = new Map(existing.map((e) => [e.itemId, e]));
 
     const toInsert = accepted.filter(
       (a) => !followed.has(byKey.get(`${a.containerNo}|${a.mblNo}|${a.carrierScac}`)!.id),
@@ -138,19 +149,19 @@ export async function createOceanShipments(
               const c = byKey.get(`${a.containerNo}|${a.mblNo}|${a.carrierScac}`)!;
               return {
                 workspaceId: tenant.workspaceId,
-                containerId: c.id,
+                itemId: c.id,
                 createdBy: tenant.userId,
-                containerNo: c.containerNo,
-                mblNo: c.mblNo,
-                carrierScac: c.carrierScac,
+                containerNo: c.trackingNo,
+                mblNo: c.reference,
+                carrierScac: c.carrier,
                 state: c.state,
               };
             }),
           )
           .onConflictDoNothing()
-          .returning({ id: oceanShipments.id, containerId: oceanShipments.containerId })
+          .returning({ id: oceanShipments.id, itemId: oceanShipments.itemId })
       : [];
-    const createdByContainer = new Map(created.map((c) => [c.containerId, c.id]));
+    const createdByContainer = new Map(created.map((c) => [c.itemId, c.id]));
 
     for (const a of accepted) {
       const container = byKey.get(`${a.containerNo}|${a.mblNo}|${a.carrierScac}`)!;
@@ -176,10 +187,10 @@ export async function createOceanShipments(
     }
     // A container other workspaces already follow brings what is known about it.
     for (const c of rows) {
-      if (c.derived && createdByContainer.has(c.id)) await copyToSubscriptions(tx, c);
+      if (c.derived && createdByContainer.has(c.id)) await copyToSubscriptions(tx, ctx.tracking.modes, c);
     }
     for (const { id } of fresh) {
-      await ctx.jobs.send(QUEUES.trackingRefresh, { containerId: id }, { client, singletonKey: id });
+      await ctx.jobs.send(QUEUES.trackingRefresh, refreshJob(id), { client, singletonKey: id });
     }
   });
   return outcomes;

@@ -7,23 +7,24 @@ import type {
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { carrierByScac, OCEAN_CARRIERS } from '@tracklane/shared/tracking/carriers';
 import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
+import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
 import { portByLocode } from '@tracklane/shared/tracking/ports';
 import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
 import type { Database } from '../../db/client';
-import { containerEvents, containers, oceanShipmentCounts, oceanShipments } from '../../db/schema/tracking';
+import { oceanShipmentCounts, oceanShipments, trackedItems, trackingEvents } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
 
 type ShipmentRow = typeof oceanShipments.$inferSelect;
-type ContainerRow = typeof containers.$inferSelect;
+type ItemRow = typeof trackedItems.$inferSelect;
 
 const port = (locode: string | null) =>
   locode ? { locode, name: portByLocode(locode)?.name ?? null } : null;
 
 export function toOceanShipment(
   s: ShipmentRow,
-  c: Pick<ContainerRow, 'derived' | 'lastCheckedAt' | 'lastSource'>,
+  c: Pick<ItemRow, 'derived' | 'lastCheckedAt' | 'lastSource'>,
 ): OceanShipment {
-  const d: DerivedShipment | null = c.derived;
+  const d = c.derived as DerivedShipment | null;
   const o = d?.shipmentOverall;
   return {
     shipmentOverallId: s.id,
@@ -127,13 +128,13 @@ export function oceanListQuery(db: Database, workspaceId: string, query: OceanLi
     .select({
       s: oceanShipments,
       c: {
-        derived: containers.derived,
-        lastCheckedAt: containers.lastCheckedAt,
-        lastSource: containers.lastSource,
+        derived: trackedItems.derived,
+        lastCheckedAt: trackedItems.lastCheckedAt,
+        lastSource: trackedItems.lastSource,
       },
     })
     .from(oceanShipments)
-    .innerJoin(containers, eq(containers.id, oceanShipments.containerId))
+    .innerJoin(trackedItems, eq(trackedItems.id, oceanShipments.itemId))
     .where(and(...filters))
     .orderBy(...order)
     .limit(query.limit + 1);
@@ -197,9 +198,9 @@ export async function getOceanShipment(
   mblNo: string,
 ): Promise<OceanShipmentDetail> {
   const [row] = await db
-    .select({ s: oceanShipments, c: containers })
+    .select({ s: oceanShipments, c: trackedItems })
     .from(oceanShipments)
-    .innerJoin(containers, eq(containers.id, oceanShipments.containerId))
+    .innerJoin(trackedItems, eq(trackedItems.id, oceanShipments.itemId))
     .where(
       and(
         eq(oceanShipments.workspaceId, workspaceId),
@@ -211,29 +212,32 @@ export async function getOceanShipment(
   if (!row) throw new AppError('NOT_FOUND', 'This shipment is not tracked in this workspace.');
   const events = await db
     .select()
-    .from(containerEvents)
-    .where(eq(containerEvents.containerId, row.c.id))
-    .orderBy(asc(containerEvents.eventTime), asc(containerEvents.id));
-  const d = row.c.derived;
+    .from(trackingEvents)
+    .where(eq(trackingEvents.itemId, row.c.id))
+    .orderBy(asc(trackingEvents.eventTime), asc(trackingEvents.id));
+  const d = row.c.derived as DerivedShipment | null;
   return {
     ...toOceanShipment(row.s, row.c),
     transshipments: d?.transshipments ?? [],
     vessel: d?.vessel ?? null,
     etaHistory: d?.etaHistory ?? [],
-    events: events.map((e) => ({
-      eventType: e.eventType,
-      typeCode: e.typeCode,
-      classifier: e.classifier as 'PLN' | 'EST' | 'ACT',
-      emptyIndicator: e.emptyIndicator,
-      location: e.locationCode ? { locode: e.locationCode, name: e.locationName } : null,
-      vesselName: e.vesselName,
-      vesselImo: e.vesselImo,
-      voyage: e.voyage,
-      eventTime: e.eventTime.toISOString(),
-      eventCreatedAt: e.eventCreatedAt.toISOString(),
-      receivedAt: e.receivedAt.toISOString(),
-      source: e.source,
-    })),
+    events: events.map((row) => {
+      const e = row.data as unknown as TrackingEvent;
+      return {
+        eventType: e.eventType,
+        typeCode: e.typeCode,
+        classifier: e.classifier,
+        emptyIndicator: e.emptyIndicator,
+        location: e.locationCode ? { locode: e.locationCode, name: e.locationName } : null,
+        vesselName: e.vesselName,
+        vesselImo: e.vesselImo,
+        voyage: e.voyage,
+        eventTime: row.eventTime.toISOString(),
+        eventCreatedAt: row.eventCreatedAt.toISOString(),
+        receivedAt: row.receivedAt.toISOString(),
+        source: row.source,
+      };
+    }),
     lastError: row.c.lastError,
     nextCheckAt:
       row.c.state === 'completed' || row.c.state === 'not_found' ? null : row.c.nextCheckAt.toISOString(),

@@ -1,104 +1,51 @@
 import { isDeepStrictEqual } from 'node:util';
 import { asc, eq, sql } from 'drizzle-orm';
-import { deriveShipment, type DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
-import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
-import type { Database } from '../../db/client';
-import { containerEvents, containers, oceanShipments, UNKNOWN_TIME } from '../../db/schema/tracking';
-import type { OceanProvider } from '../../integrations/tracking/provider';
+import type { Database, DatabaseHandle } from '../../db/client';
+import { trackedItems, trackingEvents, UNKNOWN_TIME, type TrackingState } from '../../db/schema/tracking';
+import { withTransaction } from '../../lib/transaction';
+import type { ModeEvent, TrackedItem, TrackingModes } from './tracking-mode';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** A carrier that does not know a container yet is asked again for a while before we give up. */
-export const NOT_FOUND_CHECKS_BEFORE_GIVING_UP = 6;
-/** Tracking stops this long after the empty container is returned. */
-export const STOP_AFTER_EMPTY_RETURN_MS = 3 * DAY;
+/** How long a not-found item waits between checks once it is in the not-found tab. */
+export const NOT_FOUND_RECHECK_MS = DAY;
 
-export type ProviderFor = (carrierScac: string) => OceanProvider;
-
-type ContainerRow = typeof containers.$inferSelect;
-
-/**
- * When to look again: soon while a container is changing, less often as it goes quiet, never after
- * it has been back at the depot for a few days.
- */
-export function nextCheck(
-  derived: DerivedShipment,
-  changedAt: Date,
-  now: Date,
-): { at: Date | null; completed: boolean } {
-  const returned = derived.shipmentOverall.emptyReturned;
-  if (
-    returned?.classifier === 'ACT' &&
-    now.getTime() - Date.parse(returned.time) > STOP_AFTER_EMPTY_RETURN_MS
-  ) {
-    return { at: null, completed: true };
-  }
-  const quiet = now.getTime() - changedAt.getTime();
-  const interval = quiet < DAY ? HOUR : quiet < 7 * DAY ? 3 * HOUR : 12 * HOUR;
-  return { at: new Date(now.getTime() + interval), completed: false };
+/** The engine's wiring: the modes, and how many not-found answers move an item to not found. */
+export interface TrackingEngine {
+  modes: TrackingModes;
+  /** Answers of "unknown" in a row before an item without data moves to not found (config). */
+  notFoundAttempts: number;
 }
 
-/** Retry delay after a carrier failure: exponential from 5 minutes, capped at 6 hours. */
+/** Retry delay after a provider failure: exponential from 5 minutes, capped at 6 hours. */
 export function failureBackoff(consecutiveFailures: number): number {
   return Math.min(5 * MINUTE * 2 ** Math.max(0, consecutiveFailures - 1), 6 * HOUR);
 }
 
-function toEvent(row: typeof containerEvents.$inferSelect): TrackingEvent {
-  return {
-    eventId: row.eventId,
-    eventType: row.eventType as TrackingEvent['eventType'],
-    typeCode: row.typeCode as TrackingEvent['typeCode'],
-    classifier: row.classifier as TrackingEvent['classifier'],
-    emptyIndicator: row.emptyIndicator as TrackingEvent['emptyIndicator'],
-    locationCode: row.locationCode,
-    locationName: row.locationName,
-    vesselName: row.vesselName,
-    vesselImo: row.vesselImo,
-    voyage: row.voyage,
-    transportCallSequence: row.transportCallSequence,
-    eventTime: row.eventTime.toISOString(),
-    createdAt: row.eventCreatedAt.toISOString(),
-  };
+/** New bookings and labels often reach carrier systems late: ask again within hours, then give up. */
+export function notFoundBackoff(checks: number): number {
+  return Math.min(30 * MINUTE * 2 ** Math.max(0, checks - 1), 12 * HOUR);
 }
 
-export async function loadEvents(db: Database, containerId: string): Promise<TrackingEvent[]> {
+/** Every stored event of an item, as its mode shaped it, oldest first. */
+export async function loadEvents<E extends ModeEvent>(db: Database, itemId: string): Promise<E[]> {
   const rows = await db
-    .select()
-    .from(containerEvents)
-    .where(eq(containerEvents.containerId, containerId))
-    .orderBy(asc(containerEvents.eventTime));
-  return rows.map(toEvent);
+    .select({ data: trackingEvents.data })
+    .from(trackingEvents)
+    .where(eq(trackingEvents.itemId, itemId))
+    .orderBy(asc(trackingEvents.eventTime), asc(trackingEvents.id));
+  return rows.map((r) => r.data as unknown as E);
 }
 
-/** The list columns every subscription copies from its container. */
-function listColumns(derived: DerivedShipment | null, state: string) {
-  const date = (iso: string | null | undefined) => (iso ? new Date(iso) : null);
-  return {
-    state,
-    status: derived?.status ?? null,
-    polLocode: derived?.pol?.locode ?? null,
-    podLocode: derived?.pod?.locode ?? null,
-    vesselName: derived?.vessel?.name ?? null,
-    etd: date(derived?.departureVO.etd),
-    atd: date(derived?.departureVO.atd),
-    eta: date(derived?.arrivalVO.eta),
-    ata: date(derived?.arrivalVO.ata),
-    arrivalAt: date(derived?.arrivalVO.ata ?? derived?.arrivalVO.eta) ?? UNKNOWN_TIME,
-    departureAt: date(derived?.departureVO.atd ?? derived?.departureVO.etd) ?? UNKNOWN_TIME,
-    updatedAt: new Date(),
-  };
-}
-
+/** Copies an item's list columns into its subscriptions (at intake, for an item already known). */
 export async function copyToSubscriptions(
   db: Database,
-  container: Pick<ContainerRow, 'id' | 'derived' | 'state'>,
+  modes: TrackingModes,
+  item: Pick<TrackedItem, 'id' | 'mode' | 'derived' | 'state'>,
 ): Promise<void> {
-  await db
-    .update(oceanShipments)
-    .set(listColumns(container.derived, container.state))
-    .where(eq(oceanShipments.containerId, container.id));
+  await modes[item.mode].copyToSubscriptions(db, item.id, item.derived, item.state);
 }
 
 export interface RefreshOutcome {
@@ -106,132 +53,142 @@ export interface RefreshOutcome {
   newEvents: number;
 }
 
+/** What a provider gave, without the values it left out (those stay as we had them). */
+function mergeFacts(had: Record<string, unknown>, given: object | undefined): Record<string, unknown> {
+  const merged = { ...had };
+  for (const [key, value] of Object.entries(given ?? {})) if (value !== undefined) merged[key] = value;
+  return merged;
+}
+
 /**
- * Asks the carrier about one container and stores what is new. Events are only ever added (an outage
- * or a bad answer never removes what we have); the derived view is recomputed from all of them.
+ * Asks the provider about one tracked item of any mode and stores what is new. Events are only ever
+ * added (an outage or a bad answer never removes what we have); the derived view is recomputed from
+ * all of them. Storing the events, updating the item and updating its subscriptions' list columns
+ * happen in one transaction: a failure anywhere leaves nothing half-written, so the retry sees the
+ * events as new again.
  */
-export async function refreshContainer(
-  db: Database,
-  providerFor: ProviderFor,
-  containerId: string,
+export async function refreshItem(
+  { db, pool }: Pick<DatabaseHandle, 'db' | 'pool'>,
+  engine: TrackingEngine,
+  itemId: string,
   now: Date,
 ): Promise<RefreshOutcome> {
-  const [container] = await db.select().from(containers).where(eq(containers.id, containerId));
-  if (!container || container.state === 'completed' || container.state === 'not_found')
-    return { result: 'skipped', newEvents: 0 };
-  const provider = providerFor(container.carrierScac);
+  const [item] = await db.select().from(trackedItems).where(eq(trackedItems.id, itemId));
+  if (!item || item.state === 'completed') return { result: 'skipped', newEvents: 0 };
+  const mode = engine.modes[item.mode];
+  const provider = mode.providerFor(item.carrier);
+  const checked = { lastCheckedAt: now, lastSource: provider.source };
 
   let answer;
   try {
-    answer = await provider.track(
-      {
-        containerNo: container.containerNo,
-        mblNo: container.mblNo,
-        carrierScac: container.carrierScac,
-        trackingStartedAt: container.trackingStartedAt,
-      },
-      now,
-    );
+    answer = await provider.track(mode.query(item), now);
   } catch (err) {
-    const failures = container.consecutiveFailures + 1;
+    const failures = item.consecutiveFailures + 1;
     await db
-      .update(containers)
+      .update(trackedItems)
       .set({
+        ...checked,
         consecutiveFailures: failures,
         lastError: (err instanceof Error ? err.message : String(err)).slice(0, 500),
-        lastCheckedAt: now,
-        lastSource: provider.source,
         nextCheckAt: new Date(now.getTime() + failureBackoff(failures)),
       })
-      .where(eq(containers.id, containerId));
+      .where(eq(trackedItems.id, itemId));
     return { result: 'failed', newEvents: 0 };
   }
 
   if (answer.status === 'not_found') {
-    const checks = container.notFoundChecks + 1;
-    const givingUp = checks >= NOT_FOUND_CHECKS_BEFORE_GIVING_UP && !container.derived;
-    const state = givingUp ? 'not_found' : container.state;
-    await db
-      .update(containers)
-      .set({
-        notFoundChecks: checks,
-        consecutiveFailures: 0,
-        lastError: null,
-        lastCheckedAt: now,
-        lastSource: provider.source,
-        state,
-        // New bookings often reach carrier systems late: ask again within hours, then give up.
-        nextCheckAt: new Date(now.getTime() + Math.min(30 * MINUTE * 2 ** (checks - 1), 12 * HOUR)),
-      })
-      .where(eq(containers.id, containerId));
-    if (givingUp) await copyToSubscriptions(db, { ...container, state });
+    const checks = item.notFoundChecks + 1;
+    const state: TrackingState =
+      item.state === 'not_found' || (checks >= engine.notFoundAttempts && !item.derived)
+        ? 'not_found'
+        : item.state;
+    await withTransaction(pool, async ({ tx }) => {
+      await tx
+        .update(trackedItems)
+        .set({
+          ...checked,
+          state,
+          notFoundChecks: checks,
+          consecutiveFailures: 0,
+          lastError: null,
+          nextCheckAt: new Date(
+            now.getTime() + (state === 'not_found' ? NOT_FOUND_RECHECK_MS : notFoundBackoff(checks)),
+          ),
+        })
+        .where(eq(trackedItems.id, itemId));
+      if (state !== item.state) await mode.copyToSubscriptions(tx, itemId, item.derived, state);
+    });
     return { result: 'not_found', newEvents: 0 };
   }
 
-  const inserted = answer.events.length
-    ? await db
-        .insert(containerEvents)
-        .values(
-          answer.events.map((e) => ({
-            containerId,
-            source: provider.source,
-            eventId: e.eventId,
-            eventType: e.eventType,
-            typeCode: e.typeCode,
-            classifier: e.classifier,
-            emptyIndicator: e.emptyIndicator,
-            locationCode: e.locationCode,
-            locationName: e.locationName,
-            vesselName: e.vesselName,
-            vesselImo: e.vesselImo,
-            voyage: e.voyage,
-            transportCallSequence: e.transportCallSequence,
-            eventTime: new Date(e.eventTime),
-            eventCreatedAt: new Date(e.createdAt),
-            receivedAt: now,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ id: containerEvents.id })
-    : [];
-
-  const lastFreeDay = answer.facts?.lastFreeDay ?? container.lastFreeDay?.toISOString() ?? null;
-  const derived = deriveShipment(await loadEvents(db, containerId), { lastFreeDay });
-  // jsonb does not keep key order, so compare structurally.
-  const changed = !isDeepStrictEqual(JSON.parse(JSON.stringify(derived)), container.derived);
-  const changedAt = changed ? now : (container.changedAt ?? now);
-  const next = nextCheck(derived, changedAt, now);
-  const state = next.completed ? 'completed' : 'active';
-  await db
-    .update(containers)
-    .set({
-      derived,
-      changedAt,
-      state,
-      lastFreeDay: lastFreeDay ? new Date(lastFreeDay) : null,
-      notFoundChecks: 0,
-      consecutiveFailures: 0,
-      lastError: null,
-      lastCheckedAt: now,
-      lastSource: provider.source,
-      nextCheckAt: next.at ?? UNKNOWN_TIME,
-    })
-    .where(eq(containers.id, containerId));
-  if (changed || state !== container.state)
-    await copyToSubscriptions(db, { id: containerId, derived, state });
-  return { result: changed ? 'changed' : 'unchanged', newEvents: inserted.length };
+  return withTransaction(pool, async ({ tx }) => {
+    // Locked: a refresh of the same item elsewhere waits, then derives from our events too.
+    const [current] = await tx.select().from(trackedItems).where(eq(trackedItems.id, itemId)).for('update');
+    if (!current) return { result: 'skipped', newEvents: 0 } satisfies RefreshOutcome;
+    const inserted = answer.events.length
+      ? await tx
+          .insert(trackingEvents)
+          .values(
+            answer.events.map((e) => {
+              const eventTime = new Date(e.eventTime);
+              const eventCreatedAt = new Date(e.createdAt);
+              // Times in one form (UTC, milliseconds), whatever offset the provider wrote them with.
+              const data = {
+                ...e,
+                eventTime: eventTime.toISOString(),
+                createdAt: eventCreatedAt.toISOString(),
+              };
+              return {
+                itemId,
+                source: provider.source,
+                eventId: e.eventId,
+                classifier: e.classifier,
+                eventTime,
+                eventCreatedAt,
+                receivedAt: now,
+                data,
+              };
+            }),
+          )
+          .onConflictDoNothing()
+          .returning({ id: trackingEvents.id })
+      : [];
+    const facts = mergeFacts(current.facts, answer.facts);
+    const derived = mode.derive(await loadEvents(tx, itemId), facts);
+    // jsonb does not keep key order, so compare structurally.
+    const changed = !isDeepStrictEqual(JSON.parse(JSON.stringify(derived)), current.derived);
+    const changedAt = changed ? now : (current.changedAt ?? now);
+    const next = mode.nextCheck(derived, changedAt, now);
+    const state: TrackingState = next.completed ? 'completed' : 'active';
+    await tx
+      .update(trackedItems)
+      .set({
+        ...checked,
+        derived,
+        changedAt,
+        state,
+        facts,
+        notFoundChecks: 0,
+        consecutiveFailures: 0,
+        lastError: null,
+        nextCheckAt: next.at ?? UNKNOWN_TIME,
+      })
+      .where(eq(trackedItems.id, itemId));
+    if (changed || state !== current.state) await mode.copyToSubscriptions(tx, itemId, derived, state);
+    return { result: changed ? 'changed' : 'unchanged', newEvents: inserted.length } satisfies RefreshOutcome;
+  });
 }
 
 /**
- * Claims up to `limit` containers that are due, pushing their next check out by a lease so that
- * another poller skips them while they are being refreshed.
+ * Claims up to `limit` items of any mode that are due, pushing their next check out by a lease so
+ * that another poller skips them while they are being refreshed.
  */
-export async function claimDueContainers(db: Database, now: Date, limit: number): Promise<string[]> {
+export async function claimDueItems(db: Database, now: Date, limit: number): Promise<string[]> {
   const rows = await db.execute<{ id: string }>(sql`
-    UPDATE ${containers} SET next_check_at = ${new Date(now.getTime() + 10 * MINUTE)}
+    UPDATE ${trackedItems} SET next_check_at = ${new Date(now.getTime() + 10 * MINUTE)}
     WHERE id IN (
-      SELECT id FROM ${containers}
-      WHERE state IN ('pending', 'active') AND next_check_at <= ${now}
+      SELECT id FROM ${trackedItems}
+      WHERE state <> 'completed' AND next_check_at <= ${now}
       ORDER BY next_check_at
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED

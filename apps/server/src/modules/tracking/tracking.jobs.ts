@@ -1,31 +1,31 @@
 import type { Logger } from 'pino';
-import type { Database } from '../../db/client';
+import type { DatabaseHandle } from '../../db/client';
 import { QUEUES, type JobQueue } from '../../jobs/queue';
-import { claimDueContainers, refreshContainer, type ProviderFor } from './refresh.service';
+import { claimDueItems, refreshItem, type TrackingEngine } from './refresh.service';
 
-export interface RefreshJob {
-  containerId: string;
-}
+/** One tracked item of any mode to refresh. (`containerId`: jobs queued before modes existed.) */
+export type RefreshJob = { itemId: string } | { containerId: string };
+
+export const refreshJob = (itemId: string): RefreshJob => ({ itemId });
 
 const POLL_BATCH = 200;
 
 /**
- * Carrier polling on pg-boss: a scheduled poll every minute claims due containers and enqueues one
- * refresh each; refresh workers run in every server process. New containers are enqueued at intake.
+ * Provider polling on pg-boss for every mode: a scheduled poll every minute claims due items and
+ * enqueues one refresh each; refresh workers run in every server process. New items are enqueued at
+ * intake.
  */
 export async function startTrackingJobs(
   jobs: JobQueue,
-  db: Database,
-  providerFor: ProviderFor,
+  database: Pick<DatabaseHandle, 'db' | 'pool'>,
+  engine: TrackingEngine,
   logger: Pick<Logger, 'warn'>,
 ): Promise<void> {
   await jobs.boss.schedule(QUEUES.trackingPoll, '* * * * *');
   await jobs.boss.work(QUEUES.trackingPoll, async () => {
-    const due = await claimDueContainers(db, new Date(), POLL_BATCH);
-    for (const containerId of due) {
-      await jobs.send(QUEUES.trackingRefresh, { containerId } satisfies RefreshJob, {
-        singletonKey: containerId,
-      });
+    const due = await claimDueItems(database.db, new Date(), POLL_BATCH);
+    for (const itemId of due) {
+      await jobs.send(QUEUES.trackingRefresh, refreshJob(itemId), { singletonKey: itemId });
     }
   });
   await jobs.boss.work<RefreshJob>(
@@ -34,9 +34,9 @@ export async function startTrackingJobs(
     async (batch) => {
       await Promise.all(
         batch.map(async (job) => {
-          const outcome = await refreshContainer(db, providerFor, job.data.containerId, new Date());
-          if (outcome.result === 'failed')
-            logger.warn({ containerId: job.data.containerId }, 'carrier refresh failed; will retry');
+          const itemId = 'itemId' in job.data ? job.data.itemId : job.data.containerId;
+          const outcome = await refreshItem(database, engine, itemId, new Date());
+          if (outcome.result === 'failed') logger.warn({ itemId }, 'provider refresh failed; will retry');
         }),
       );
     },

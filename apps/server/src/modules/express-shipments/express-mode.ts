@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import { deriveParcel } from '@tracklane/shared/express/derive-parcel';
+import type { DerivedParcel } from '@tracklane/shared/express/derived-parcel';
+import type { ParcelEvent, ParcelFacts } from '@tracklane/shared/express/parcel-event';
+import type { Database } from '../../db/client';
+import { expressShipments, UNKNOWN_TIME, type TrackingState } from '../../db/schema/tracking';
+import type { ExpressProvider, ExpressQuery } from '../../integrations/tracking/provider';
+import { defineMode, type TrackingModeDefinition } from '../tracking/tracking-mode';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Tracking stops this long after delivery (carriers still correct a scan or a signature for a while). */
+export const STOP_AFTER_DELIVERY_MS = 2 * DAY;
+/** And this long after the last scan of a parcel whose tracking the carrier has expired. */
+export const STOP_AFTER_EXPIRY_MS = DAY;
+
+/**
+ * When to look again: every half hour while out for delivery, hourly while a parcel is moving, less
+ * often as it goes quiet; never once it has been delivered (or expired) for a while.
+ */
+export function expressNextCheck(
+  derived: DerivedParcel,
+  changedAt: Date,
+  now: Date,
+): { at: Date | null; completed: boolean } {
+  const since = (iso: string | null) => (iso ? now.getTime() - Date.parse(iso) : 0);
+  if (derived.status === 'delivered' && since(derived.deliveredAt) > STOP_AFTER_DELIVERY_MS)
+    return { at: null, completed: true };
+  if (derived.status === 'expired' && since(derived.lastEventAt) > STOP_AFTER_EXPIRY_MS)
+    return { at: null, completed: true };
+  const quiet = now.getTime() - changedAt.getTime();
+  const interval =
+    derived.status === 'out_for_delivery'
+      ? 30 * MINUTE
+      : quiet < DAY
+        ? HOUR
+        : quiet < 7 * DAY
+          ? 3 * HOUR
+          : 12 * HOUR;
+  return { at: new Date(now.getTime() + interval), completed: false };
+}
+
+/** The list columns every express subscription copies from its tracked parcel. */
+export function expressListColumns(derived: DerivedParcel | null, state: TrackingState) {
+  const date = (iso: string | null | undefined) => (iso ? new Date(iso) : null);
+  return {
+    state,
+    status: derived?.status ?? null,
+    estimatedDelivery: date(derived?.estimatedDelivery),
+    deliveredAt: date(derived?.deliveredAt),
+    lastEventAt: date(derived?.lastEventAt),
+    deliveryAt: date(derived?.deliveredAt ?? derived?.estimatedDelivery) ?? UNKNOWN_TIME,
+    updatedAt: new Date(),
+  };
+}
+
+/**
+ * Express parcels as a tracking mode: a carrier's tracking number (tracking_no, no reference),
+ * normalised ParcelEvents, `deriveParcel`, and express_shipments as the subscriptions.
+ */
+export function createExpressMode(providerFor: (carrier: string) => ExpressProvider): TrackingModeDefinition {
+  return defineMode<ExpressQuery, ParcelEvent, ParcelFacts, DerivedParcel>({
+    mode: 'express',
+    providerFor,
+    query: (item) => ({
+      trackingNo: item.trackingNo,
+      carrier: item.carrier,
+      trackingStartedAt: item.trackingStartedAt,
+    }),
+    derive: deriveParcel,
+    nextCheck: expressNextCheck,
+    async copyToSubscriptions(db: Database, itemId, derived, state) {
+      await db
+        .update(expressShipments)
+        .set(expressListColumns(derived, state))
+        .where(eq(expressShipments.itemId, itemId));
+    },
+  });
+}

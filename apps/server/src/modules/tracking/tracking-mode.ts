@@ -1,0 +1,50 @@
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
+import type { Database } from '../../db/client';
+import type { trackedItems, TrackingState } from '../../db/schema/tracking';
+import type { TrackingProvider } from '../../integrations/tracking/provider';
+
+export type TrackedItem = typeof trackedItems.$inferSelect;
+
+/** What every mode's events have: the engine stores these as columns, the rest as `data`. */
+export interface ModeEvent {
+  eventId: string;
+  classifier: string;
+  /** ISO 8601. */
+  eventTime: string;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+/**
+ * A mode of transport as the one tracking engine sees it. The engine does the rest the same way for
+ * every mode: claiming due items, asking the provider, storing new events once, backing off on
+ * failures, the not-found window, and writing the item and its subscriptions in one transaction.
+ */
+export interface TrackingModeDefinition<
+  Q = unknown,
+  E extends ModeEvent = ModeEvent,
+  F = unknown,
+  D = unknown,
+> {
+  mode: TrackingMode;
+  /** The provider that answers for a carrier of this mode (a configured connection, else demo). */
+  providerFor(carrier: string): TrackingProvider<Q, E, F>;
+  /** What the provider is asked about an item. */
+  query(item: TrackedItem): Q;
+  /** The derived view from every stored event and the item's facts: one pure function. */
+  derive(events: E[], facts: Partial<F>): D;
+  /** When to ask again, or that the journey is over. */
+  nextCheck(derived: D, changedAt: Date, now: Date): { at: Date | null; completed: boolean };
+  /** Writes the item's list columns into every workspace subscription of this mode. */
+  copyToSubscriptions(db: Database, itemId: string, derived: D | null, state: TrackingState): Promise<void>;
+}
+
+/** Every mode, keyed by its name; the engine picks an item's mode by `tracked_items.mode`. */
+export type TrackingModes = { [M in TrackingMode]: TrackingModeDefinition };
+
+/** A mode's definition typed for its own code, stored beside the others. */
+export function defineMode<Q, E extends ModeEvent, F, D>(
+  definition: TrackingModeDefinition<Q, E, F, D>,
+): TrackingModeDefinition {
+  return definition;
+}
