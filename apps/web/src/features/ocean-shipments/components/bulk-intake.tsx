@@ -8,7 +8,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { isApiError } from '../../../lib/api-client';
 import { useCreateOceanShipments } from '../api/create-ocean-shipments';
 import { parseBulkText } from '../utils/bulk-parser';
-import { xlsxToRows } from '../utils/xlsx';
+import { xlsxToRows } from '../../../lib/xlsx';
 import { BulkPreviewTable } from './bulk-preview-table';
 import { IntakeOutcomes, type LineOutcome } from './intake-outcomes';
 import classes from './new-ocean-shipment.module.css';

@@ -7,7 +7,7 @@ import { listAllOceanShipments } from '../api/export-ocean-shipments';
 import type { OceanListFilters, OceanListStatus } from '../api/list-ocean-shipments';
 import type { ColumnDefinition } from '../utils/columns';
 import { downloadFile, exportFileName, shipmentsToCsv, shipmentsToRows } from '../utils/export-csv';
-import { rowsToXlsx } from '../utils/xlsx';
+import { rowsToXlsx } from '../../../lib/xlsx';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

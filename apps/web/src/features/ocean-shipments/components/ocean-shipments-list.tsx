@@ -4,6 +4,7 @@ import { IconAlertCircle, IconArchive, IconArchiveOff, IconPlus } from '@tabler/
 import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { DemoBadge } from '../../../components/demo-badge';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
@@ -15,9 +16,8 @@ import { useColumnLayout } from '../hooks/use-column-layout';
 import { isFiltered, useListFilters } from '../hooks/use-list-filters';
 import { visibleColumns } from '../utils/columns';
 import { oceanDetailHref } from '../utils/detail-href';
-import { isDemo } from '../utils/status';
+import { isDemo, OCEAN_DEMO_EXPLANATION } from '../utils/status';
 import { ColumnSettings } from './column-settings';
-import { DemoBadge } from './demo-badge';
 import { ExportButton } from './export-button';
 import { ListEmptyState } from './list-empty-state';
 import { ListFilters } from './list-filters';
@@ -123,7 +123,7 @@ export function OceanShipmentsList({ status, timeZone, canCreate }: OceanShipmen
         }
         actions={
           <>
-            {hasDemo ? <DemoBadge size="md" /> : null}
+            {hasDemo ? <DemoBadge size="md" explanation={OCEAN_DEMO_EXPLANATION} /> : null}
             <ExportButton
               status={status}
               filters={filters}

@@ -1,14 +1,15 @@
 import { Anchor, Badge, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { Link } from 'react-router';
+import { CopyIdentifier } from '../../../components/copy-identifier';
+import { FavoriteToggle } from '../../../components/favorite-toggle';
+import { StatusBadge } from '../../../components/status-badge';
 import { EMPTY_DATE, formatDate } from '../../../lib/dates';
 import { carrierLabel } from '../utils/carriers';
 import type { ColumnId } from '../utils/columns';
 import { lastFreeDayUrgency } from '../utils/shipment-dates';
-import { CopyIdentifier } from './copy-identifier';
-import { FavoriteToggle } from './favorite-toggle';
+import { statusLook } from '../utils/status';
 import classes from './shipments-table.module.css';
-import { StatusBadge } from './status-badge';
 
 type Port = OceanShipment['pol'];
 
@@ -104,7 +105,7 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
         </Tooltip>
       );
     case 'status':
-      return <StatusBadge shipment={shipment} />;
+      return <StatusBadge look={statusLook(shipment)} pending={shipment.state === 'pending'} />;
     case 'route':
       return (
         <span className={classes.route}>
