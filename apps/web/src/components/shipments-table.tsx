@@ -1,6 +1,14 @@
 import { Checkbox, Skeleton, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { nextSort, sortDirection, type ColumnSorts, type TableColumn } from '../lib/table-columns';
 import classes from './shipments-table.module.css';
 
@@ -60,6 +68,7 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
 ) {
   const { rows, rowKey, columns, selected, onSelectedChange } = props;
   const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const [activeIndex, setActiveIndex] = useState(0);
@@ -78,6 +87,23 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
     observer.observe(sentinel);
     return () => observer.disconnect();
   }, [onEndReached, rows.length]);
+
+  // Which way the table can still scroll sideways, for the shadows that say so: the identifier column
+  // casts one once rows pass under it, the right edge while columns are out of view.
+  const markEdges = useCallback(() => {
+    const scroll = scrollRef.current;
+    if (!scroll) return;
+    scroll.toggleAttribute('data-scrolled-start', scroll.scrollLeft > 1);
+    scroll.toggleAttribute('data-more-end', scroll.scrollLeft + scroll.clientWidth < scroll.scrollWidth - 1);
+  }, []);
+  useEffect(() => {
+    markEdges();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(markEdges);
+    if (scrollRef.current) observer.observe(scrollRef.current);
+    if (tableRef.current) observer.observe(tableRef.current);
+    return () => observer.disconnect();
+  }, [markEdges]);
 
   const focusRow = (index: number) => {
     const row = bodyRef.current?.querySelector<HTMLTableRowElement>(`[data-row-index="${String(index)}"]`);
@@ -143,8 +169,9 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
   const rowIndexInRange = Math.min(activeIndex, Math.max(0, rows.length - 1));
 
   return (
-    <div className={classes.scroll} ref={scrollRef} data-testid="shipments-table-scroll">
+    <div className={classes.scroll} ref={scrollRef} onScroll={markEdges} data-testid="shipments-table-scroll">
       <Table
+        ref={tableRef}
         className={classes.table}
         highlightOnHover={false}
         verticalSpacing={0}
