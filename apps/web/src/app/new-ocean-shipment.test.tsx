@@ -8,7 +8,7 @@ import { acme, acmeDefault, beta, betaDesk, selectionOf } from '../test/organiza
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
 import { routes } from './router';
-import { rowsToXlsx } from '../features/ocean-shipments/utils/xlsx';
+import { rowsToXlsx } from '../lib/xlsx';
 
 type Routes = Parameters<typeof fakeApi>[0];
 type Item = { containerNo: string; mblNo: string; carrierScac: string };

@@ -18,7 +18,7 @@ import {
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
 import { routes } from './router';
-import { xlsxToRows } from '../features/ocean-shipments/utils/xlsx';
+import { xlsxToRows } from '../lib/xlsx';
 
 type Routes = Parameters<typeof fakeApi>[0];
 

@@ -3,7 +3,7 @@ import { INVITATIONS_SOCKET_MESSAGE } from '@tracklane/shared/invitations/invita
 import { useEffect } from 'react';
 import { refreshOrganizationData } from '../../../lib/tenant-queries';
 import { MY_INVITATIONS_QUERY_KEY } from '../api/list-my-invitations';
-import { openReconnectingSocket } from '../utils/reconnecting-socket';
+import { openReconnectingSocket } from '../../../lib/reconnecting-socket';
 
 export const INVITATIONS_SOCKET_PATH = '/api/ws/workspaceInvitations';
 

@@ -1,11 +1,13 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import {
+  OCEAN_SORTS,
   oceanListResultSchema,
   type OceanShipment,
   type OceanSort,
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import type { z } from 'zod';
 import { api, type QueryValue } from '../../../lib/api-client';
+import type { ListFilters, ListFiltersConfig } from '../../../lib/list-filters';
 import { tenantQueryKey } from '../../../lib/tenant-queries';
 
 export const OCEAN_SHIPMENTS_PATH = '/api/shipments/ocean';
@@ -17,23 +19,13 @@ export type OceanListStatus = 'active' | 'archived';
 export type OceanListPage = z.infer<typeof oceanListResultSchema>;
 
 /** What the user filters and sorts by: the same on both tabs. */
-export interface OceanListFilters {
-  search: string;
-  carrier: string | null;
-  pol: string | null;
-  pod: string | null;
-  favoritesOnly: boolean;
-  sort: OceanSort;
-}
-
-export const DEFAULT_FILTERS: OceanListFilters = {
-  search: '',
-  carrier: null,
-  pol: null,
-  pod: null,
-  favoritesOnly: false,
-  sort: 'created_desc',
+export const OCEAN_LIST_FILTERS: ListFiltersConfig<'carrier' | 'pol' | 'pod', OceanSort> = {
+  selects: ['carrier', 'pol', 'pod'],
+  sorts: OCEAN_SORTS,
+  defaultSort: 'created_desc',
 };
+
+export type OceanListFilters = ListFilters<'carrier' | 'pol' | 'pod', OceanSort>;
 
 export const LIST_PAGE_SIZE = 50;
 

@@ -3,7 +3,7 @@ import { IconEye, IconList } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
-import { BulkIntake } from './bulk-intake';
+import { OceanBulkIntake } from './ocean-bulk-intake';
 import classes from './new-ocean-shipment.module.css';
 import { SingleShipmentForm } from './single-shipment-form';
 
@@ -82,7 +82,7 @@ export function NewOceanShipment({ canCreate, detailHref }: NewOceanShipmentProp
           Paste from a spreadsheet or upload a CSV file: every row is checked before anything is sent, up to
           500 at a time.
         </Text>
-        <BulkIntake detailHref={detailHref} />
+        <OceanBulkIntake detailHref={detailHref} />
       </Paper>
     </>
   );

@@ -1,29 +1,42 @@
-import { ActionBar, Alert, Button, Paper, Progress, Tabs, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconArchive, IconArchiveOff, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ColumnSettings } from '../../../components/column-settings';
+import { DemoBadge } from '../../../components/demo-badge';
+import { ExportButton } from '../../../components/export-button';
+import { ListEmptyState } from '../../../components/list-empty-state';
+import { ListFilters, type FilterSelect } from '../../../components/list-filters';
+import { ListFooter } from '../../../components/list-footer';
+import { ListLoadError } from '../../../components/list-load-error';
 import { PageHeader } from '../../../components/page-header';
+import { RowActions } from '../../../components/row-actions';
+import { SelectionActionBar } from '../../../components/selection-action-bar';
+import { ShipmentListCard } from '../../../components/shipment-list-card';
+import { ShipmentsTable } from '../../../components/shipments-table';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
+import { visibleColumns } from '../../../lib/table-columns';
+import { useColumnLayout } from '../../../lib/use-column-layout';
+import { useListFilters } from '../../../lib/use-list-filters';
 import { useArchiveOceanShipments } from '../api/archive-ocean-shipments';
+import { listAllOceanShipments } from '../api/export-ocean-shipments';
 import { useFavoriteOceanShipments } from '../api/favorite-ocean-shipments';
-import { useOceanOptions } from '../api/get-ocean-options';
-import { shipmentsOf, useOceanShipments, type OceanListStatus } from '../api/list-ocean-shipments';
-import { useColumnLayout } from '../hooks/use-column-layout';
-import { isFiltered, useListFilters } from '../hooks/use-list-filters';
-import { visibleColumns } from '../utils/columns';
+import { useOceanOptions, type OceanOptions } from '../api/get-ocean-options';
+import {
+  OCEAN_LIST_FILTERS,
+  shipmentsOf,
+  useOceanShipments,
+  type OceanListStatus,
+} from '../api/list-ocean-shipments';
+import { shortCarrierName } from '../utils/carriers';
+import { OCEAN_COLUMNS } from '../utils/columns';
 import { oceanDetailHref } from '../utils/detail-href';
-import { isDemo } from '../utils/status';
-import { ColumnSettings } from './column-settings';
-import { DemoBadge } from './demo-badge';
-import { ExportButton } from './export-button';
-import { ListEmptyState } from './list-empty-state';
-import { ListFilters } from './list-filters';
-import { ListFooter } from './list-footer';
-import classes from './ocean-shipments-list.module.css';
-import { ShipmentsTable } from './shipments-table';
+import { isDemo, OCEAN_DEMO_EXPLANATION } from '../utils/status';
+import { oceanEmptyTab } from './ocean-empty-tab';
+import { ShipmentCell } from './shipment-cells';
 
 interface OceanShipmentsListProps {
   status: OceanListStatus;
@@ -33,20 +46,63 @@ interface OceanShipmentsListProps {
   canCreate: boolean;
 }
 
+const TABS = [
+  { value: 'active', label: 'Active' },
+  { value: 'archived', label: 'Archived' },
+] as const;
+
 const TAB_PATH: Record<OceanListStatus, string> = {
   active: paths.shipments.oceanActive,
   archived: paths.shipments.oceanArchived,
 };
 
-const plural = (n: number, one: string, many = `${one}s`) => `${String(n)} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string) => `${String(n)} ${one}${n === 1 ? '' : 's'}`;
+
+const portOptions = (ports: OceanOptions['pols'] | undefined) =>
+  (ports ?? []).map((port) => ({
+    value: port.locode,
+    label: port.name ? `${port.name} (${port.locode})` : port.locode,
+  }));
+
+/** Carrier, POL and POD: the ocean list's selects, from what the workspace's shipments use. */
+function oceanSelects(options: OceanOptions | undefined): FilterSelect<'carrier' | 'pol' | 'pod'>[] {
+  const ports = 'No such port in this workspace';
+  return [
+    {
+      key: 'carrier',
+      label: 'Carrier',
+      placeholder: 'Carrier',
+      options: (options?.carriers ?? []).map((carrier) => ({
+        value: carrier.scac,
+        label: `${shortCarrierName(carrier.name)} (${carrier.scac})`,
+      })),
+      nothingFound: 'No such carrier',
+      dropdownWidth: 280,
+    },
+    {
+      key: 'pol',
+      label: 'Port of loading',
+      placeholder: 'POL',
+      options: portOptions(options?.pols),
+      nothingFound: ports,
+    },
+    {
+      key: 'pod',
+      label: 'Port of discharge',
+      placeholder: 'POD',
+      options: portOptions(options?.pods),
+      nothingFound: ports,
+    },
+  ];
+}
 
 /** /shipments/ocean/active and /archived: the workspace's ocean shipments, two tabs of one table. */
 export function OceanShipmentsList({ status, timeZone, canCreate }: OceanShipmentsListProps) {
   const navigate = useNavigate();
-  const { filters, setFilters, clearFilters, search } = useListFilters();
+  const { filters, setFilters, clearFilters, filtered, search } = useListFilters(OCEAN_LIST_FILTERS);
   const list = useOceanShipments(status, filters);
   const options = useOceanOptions();
-  const { layout, setLayout, ready: layoutReady } = useColumnLayout();
+  const { layout, setLayout, ready: layoutReady } = useColumnLayout(OCEAN_COLUMNS, 'oceanTableColumns');
   const archive = useArchiveOceanShipments();
   const favorite = useFavoriteOceanShipments();
 
@@ -62,8 +118,7 @@ export function OceanShipmentsList({ status, timeZone, canCreate }: OceanShipmen
   const shipments = useMemo(() => shipmentsOf(list.data?.pages), [list.data]);
   const lastPage = list.data?.pages.at(-1);
   const counts = lastPage ? { active: lastPage.activeCount, archived: lastPage.archivedCount } : null;
-  const columns = visibleColumns(layout);
-  const filtered = isFiltered(filters);
+  const columns = visibleColumns(OCEAN_COLUMNS, layout);
   const hasDemo = shipments.some(isDemo);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
@@ -110,9 +165,6 @@ export function OceanShipmentsList({ status, timeZone, canCreate }: OceanShipmen
   const title = status === 'active' ? 'Active ocean shipments' : 'Archived ocean shipments';
   const total = counts ? counts[status] : null;
   const loading = list.isPending || !layoutReady;
-  // New filters: the previous rows stay, under a thin bar, until the answer arrives. Background polls
-  // (pending shipments) stay silent.
-  const refreshing = list.isPlaceholderData;
 
   return (
     <>
@@ -123,12 +175,12 @@ export function OceanShipmentsList({ status, timeZone, canCreate }: OceanShipmen
         }
         actions={
           <>
-            {hasDemo ? <DemoBadge size="md" /> : null}
+            {hasDemo ? <DemoBadge size="md" explanation={OCEAN_DEMO_EXPLANATION} /> : null}
             <ExportButton
-              status={status}
-              filters={filters}
+              loadRows={(onProgress) => listAllOceanShipments(status, filters, onProgress)}
               columns={columns}
               timeZone={timeZone}
+              fileName={`ocean-shipments-${status}`}
               disabled={loading || shipments.length === 0}
             />
             {canCreate ? (
@@ -140,140 +192,96 @@ export function OceanShipmentsList({ status, timeZone, canCreate }: OceanShipmen
         }
       />
 
-      <Paper withBorder radius="lg" className={classes.card} component="section" aria-label={title}>
-        <Tabs
-          value={status}
-          onChange={(value) => {
-            if (value === 'active' || value === 'archived')
-              void navigate(`${TAB_PATH[value]}${search ? `?${search}` : ''}`);
-          }}
-          classNames={{ list: classes.tabList, tab: classes.tab }}
-          activateTabWithKeyboard={false}
-        >
-          <Tabs.List>
-            {(['active', 'archived'] as const).map((tab) => {
-              const label = tab === 'active' ? 'Active' : 'Archived';
-              return (
-                <Tabs.Tab
-                  key={tab}
-                  value={tab}
-                  data-testid={`tab-${tab}`}
-                  // "Active (12)" for everyone: browsers would read the pill as "Active ( 12 )".
-                  aria-label={counts ? `${label} (${String(counts[tab])})` : label}
-                >
-                  {label}
-                  {counts ? (
-                    <span className={classes.count} data-testid={`count-${tab}`} aria-hidden>
-                      {counts[tab]}
-                    </span>
-                  ) : null}
-                </Tabs.Tab>
-              );
-            })}
-          </Tabs.List>
-        </Tabs>
-
-        <ListFilters
-          filters={filters}
-          options={options.data}
-          onChange={setFilters}
-          onClear={clearFilters}
-          filtered={filtered}
-          end={<ColumnSettings layout={layout} onChange={setLayout} />}
-        />
-
-        <div className={classes.tableArea}>
-          {refreshing ? (
-            <Progress
-              value={100}
-              animated
-              size={2}
-              radius={0}
-              className={classes.refreshing}
-              aria-label="Updating"
-            />
-          ) : null}
-          {list.isError && !list.data ? (
-            <Alert
-              m="lg"
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle size={18} />}
-              title={
-                isApiError(list.error) && list.error.status === 403
-                  ? 'No access to shipments here'
-                  : 'Could not load the shipments'
-              }
-            >
-              <Text size="sm" mb="xs">
-                {isApiError(list.error) ? list.error.message : 'Something went wrong.'}
-              </Text>
-              <Button size="xs" variant="default" onClick={() => void list.refetch()}>
-                Try again
-              </Button>
-            </Alert>
-          ) : (
-            <ShipmentsTable
-              shipments={shipments}
-              columns={columns}
-              timeZone={timeZone}
-              sort={filters.sort}
-              onSort={(sort) => setFilters({ sort })}
-              selected={selected}
-              onSelectedChange={setSelected}
-              loading={loading}
-              archived={status === 'archived'}
-              detailHref={detailHref}
-              onOpen={(shipment) => void navigate(detailHref(shipment))}
-              onToggleFavorite={toggleFavorite}
-              onArchive={(shipment) => void moveShipments([shipment.shipmentOverallId], status === 'active')}
-              onEndReached={loadMore}
-              empty={
-                <ListEmptyState
-                  status={status}
-                  filtered={filtered}
-                  counts={counts}
-                  canCreate={canCreate}
-                  onClearFilters={clearFilters}
-                />
-              }
-              footer={
-                shipments.length > 0 ? (
-                  <ListFooter
-                    shown={shipments.length}
-                    total={filtered ? null : total}
-                    hasMore={Boolean(hasNextPage)}
-                    loadingMore={isFetchingNextPage}
-                    onLoadMore={loadMore}
-                  />
-                ) : null
-              }
-            />
-          )}
-        </div>
-      </Paper>
-
-      <ActionBar
-        opened={selected.size > 0}
-        onClose={() => setSelected(new Set())}
-        aria-label="Selected shipments"
-        closeOnEscape
+      <ShipmentListCard
+        title={title}
+        tabs={TABS}
+        tab={status}
+        counts={counts}
+        onTabChange={(tab) => void navigate(`${TAB_PATH[tab]}${search ? `?${search}` : ''}`)}
+        toolbar={
+          <ListFilters
+            filters={filters}
+            onChange={setFilters}
+            onClear={clearFilters}
+            filtered={filtered}
+            search={{
+              placeholder: 'Search container or MBL',
+              label: 'Search by container or bill of lading number',
+            }}
+            selects={oceanSelects(options.data)}
+            end={<ColumnSettings columns={OCEAN_COLUMNS} layout={layout} onChange={setLayout} />}
+          />
+        }
+        // New filters: the previous rows stay, under a thin bar, until the answer arrives. Background
+        // polls (pending shipments) stay silent.
+        refreshing={list.isPlaceholderData}
       >
-        <Text size="sm" fw={600} px="xs" data-testid="selection-count">
-          {plural(selected.size, 'selected', 'selected')}
-        </Text>
-        <ActionBar.Divider />
-        <Button
-          size="xs"
-          variant="light"
-          loading={archive.isPending}
-          leftSection={status === 'active' ? <IconArchive size={16} /> : <IconArchiveOff size={16} />}
-          onClick={() => void moveShipments([...selected], status === 'active')}
-        >
-          {status === 'active' ? 'Archive' : 'Unarchive'}
-        </Button>
-        <ActionBar.CloseButton aria-label="Clear the selection" />
-      </ActionBar>
+        {list.isError && !list.data ? (
+          <ListLoadError error={list.error} onRetry={() => void list.refetch()} />
+        ) : (
+          <ShipmentsTable
+            rows={shipments}
+            rowKey={(shipment) => shipment.shipmentOverallId}
+            rowLabel={(shipment) => `Container ${shipment.containerNo}, bill of lading ${shipment.mblNo}`}
+            rowName={(shipment) => shipment.containerNo}
+            columns={columns}
+            identifierColumn="container"
+            renderCell={(column, shipment) => (
+              <ShipmentCell
+                column={column.id}
+                context={{
+                  shipment,
+                  timeZone,
+                  detailHref: detailHref(shipment),
+                  onToggleFavorite: () => toggleFavorite(shipment),
+                }}
+              />
+            )}
+            renderActions={(shipment) => (
+              <RowActions
+                name={shipment.containerNo}
+                archived={status === 'archived'}
+                detailHref={detailHref(shipment)}
+                onArchive={() => void moveShipments([shipment.shipmentOverallId], status === 'active')}
+              />
+            )}
+            sort={filters.sort}
+            onSort={(sort) => setFilters({ sort })}
+            selected={selected}
+            onSelectedChange={setSelected}
+            loading={loading}
+            onOpen={(shipment) => void navigate(detailHref(shipment))}
+            onEndReached={loadMore}
+            empty={
+              <ListEmptyState
+                filtered={filtered}
+                filteredWhat="container, bill of lading, carrier or port"
+                onClearFilters={clearFilters}
+                empty={oceanEmptyTab(status, counts, canCreate)}
+              />
+            }
+            footer={
+              shipments.length > 0 ? (
+                <ListFooter
+                  shown={shipments.length}
+                  total={filtered ? null : total}
+                  hasMore={Boolean(hasNextPage)}
+                  loadingMore={isFetchingNextPage}
+                  onLoadMore={loadMore}
+                />
+              ) : null
+            }
+          />
+        )}
+      </ShipmentListCard>
+
+      <SelectionActionBar
+        count={selected.size}
+        archived={status === 'archived'}
+        busy={archive.isPending}
+        onArchive={() => void moveShipments([...selected], status === 'active')}
+        onClear={() => setSelected(new Set())}
+      />
     </>
   );
 }

@@ -1,46 +1,18 @@
-import { Anchor, Badge, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import { Link } from 'react-router';
-import { EMPTY_DATE, formatDate } from '../../../lib/dates';
+import { StatusBadge } from '../../../components/status-badge';
+import { DayCell, IdentifierCell, MilestoneDay, MissingValue } from '../../../components/table-cells';
+import { formatDate } from '../../../lib/dates';
 import { carrierLabel } from '../utils/carriers';
 import type { ColumnId } from '../utils/columns';
 import { lastFreeDayUrgency } from '../utils/shipment-dates';
-import { CopyIdentifier } from './copy-identifier';
-import { FavoriteToggle } from './favorite-toggle';
-import classes from './shipments-table.module.css';
-import { StatusBadge } from './status-badge';
+import { statusLook } from '../utils/status';
+import classes from './shipment-cells.module.css';
 
 type Port = OceanShipment['pol'];
 
-/**
- * A list date as spec §3 writes it: the actual day, then "EST: " and the estimated day; the estimate
- * alone; or a dash. Actuals are set solid, estimates lighter, so the eye finds what has happened.
- */
-export function MilestoneDay({
-  actual,
-  estimated,
-  timeZone,
-}: {
-  actual: string | null;
-  estimated: string | null;
-  timeZone: string;
-}) {
-  if (!actual && !estimated) return <span className={classes.missing}>{EMPTY_DATE}</span>;
-  return (
-    <span className={actual && estimated ? classes.dateStack : classes.date}>
-      {actual ? <span className={classes.actual}>{formatDate(actual, timeZone)}</span> : null}
-      {actual && estimated ? ' ' : null}
-      {estimated ? (
-        <span className={actual ? classes.estimateAfterActual : classes.estimate}>
-          EST: {formatDate(estimated, timeZone)}
-        </span>
-      ) : null}
-    </span>
-  );
-}
-
 function PortName({ port }: { port: Port }) {
-  if (!port) return <span className={classes.missing}>-</span>;
+  if (!port) return <MissingValue />;
   return (
     <Tooltip label={`${port.name ?? port.locode} (${port.locode})`} openDelay={500}>
       <span className={classes.port}>{port.name ?? port.locode}</span>
@@ -55,45 +27,24 @@ interface CellContext {
   onToggleFavorite: () => void;
 }
 
-/** The content of one data cell of the tracking table. */
+/** The content of one data cell of the ocean tracking table. */
 export function ShipmentCell({ column, context }: { column: ColumnId; context: CellContext }) {
   const { shipment, timeZone } = context;
   switch (column) {
     case 'container':
       return (
-        <Group gap={4} wrap="nowrap">
-          <FavoriteToggle
-            favorite={shipment.favorite}
-            name={shipment.containerNo}
-            onToggle={context.onToggleFavorite}
-            size="sm"
-          />
-          <Anchor
-            component={Link}
-            to={context.detailHref}
-            className={classes.identifier}
-            underline="hover"
-            tabIndex={-1}
-            onClick={(event) => event.stopPropagation()}
-          >
-            {shipment.containerNo}
-          </Anchor>
-          <span className={classes.hoverOnly}>
-            <CopyIdentifier value={shipment.containerNo} what="container number" />
-          </span>
-        </Group>
+        <IdentifierCell
+          value={shipment.containerNo}
+          what="container number"
+          primary={{
+            href: context.detailHref,
+            favorite: shipment.favorite,
+            onToggleFavorite: context.onToggleFavorite,
+          }}
+        />
       );
     case 'mbl':
-      return (
-        <Group gap={4} wrap="nowrap">
-          <Text span className={classes.identifierMuted}>
-            {shipment.mblNo}
-          </Text>
-          <span className={classes.hoverOnly}>
-            <CopyIdentifier value={shipment.mblNo} what="bill of lading number" />
-          </span>
-        </Group>
-      );
+      return <IdentifierCell value={shipment.mblNo} what="bill of lading number" />;
     case 'carrier':
       return (
         <Tooltip
@@ -104,7 +55,7 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
         </Tooltip>
       );
     case 'status':
-      return <StatusBadge shipment={shipment} />;
+      return <StatusBadge look={statusLook(shipment)} pending={shipment.state === 'pending'} />;
     case 'route':
       return (
         <span className={classes.route}>
@@ -122,7 +73,7 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
           {shipment.vesselName}
         </span>
       ) : (
-        <span className={classes.missing}>-</span>
+        <MissingValue />
       );
     case 'departure':
       return (
@@ -141,12 +92,10 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
         />
       );
     case 'lastFreeDay': {
-      const day = shipment.shipmentOverall.lastFreeDay?.time;
-      if (!day) return <span className={classes.missing}>-</span>;
+      const day = shipment.shipmentOverall.lastFreeDay?.time ?? null;
       const urgency = lastFreeDayUrgency(shipment);
-      return urgency === 'none' ? (
-        <span className={classes.date}>{formatDate(day, timeZone)}</span>
-      ) : (
+      if (!day || urgency === 'none') return <DayCell value={day} timeZone={timeZone} />;
+      return (
         <Tooltip label={urgency === 'passed' ? 'Passed: storage charges may apply' : 'Within 3 days'}>
           <Badge
             variant="light"
@@ -161,6 +110,6 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
       );
     }
     case 'added':
-      return <span className={classes.date}>{formatDate(shipment.createdAt, timeZone)}</span>;
+      return <DayCell value={shipment.createdAt} timeZone={timeZone} />;
   }
 }

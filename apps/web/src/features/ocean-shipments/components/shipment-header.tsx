@@ -4,15 +4,15 @@ import { IconArchive, IconArchiveOff, IconArrowLeft } from '@tabler/icons-react'
 import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CopyIdentifier } from '../../../components/copy-identifier';
+import { DemoBadge } from '../../../components/demo-badge';
+import { FavoriteToggle } from '../../../components/favorite-toggle';
+import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
 import { carrierLabel } from '../utils/carriers';
-import { isDemo, sourceLabel } from '../utils/status';
-import { CopyIdentifier } from './copy-identifier';
-import { DemoBadge } from './demo-badge';
-import { FavoriteToggle } from './favorite-toggle';
+import { isDemo, OCEAN_DEMO_EXPLANATION, sourceLabel, statusLook } from '../utils/status';
 import classes from './ocean-shipment-detail.module.css';
-import { StatusBadge } from './status-badge';
 
 interface ShipmentHeaderProps {
   containerNo: string;
@@ -57,8 +57,10 @@ export function ShipmentHeader(props: ShipmentHeaderProps) {
               <span className={classes.titleNumber}>{containerNo}</span>
             </Title>
             <CopyIdentifier value={containerNo} what="container number" size="sm" />
-            {shipment ? <StatusBadge shipment={shipment} size="lg" /> : null}
-            {shipment && isDemo(shipment) ? <DemoBadge /> : null}
+            {shipment ? (
+              <StatusBadge look={statusLook(shipment)} pending={shipment.state === 'pending'} size="lg" />
+            ) : null}
+            {shipment && isDemo(shipment) ? <DemoBadge explanation={OCEAN_DEMO_EXPLANATION} /> : null}
           </Group>
           <Group gap={6} mt={4} wrap="wrap" className={classes.subline}>
             <Text span size="sm" c="dimmed">

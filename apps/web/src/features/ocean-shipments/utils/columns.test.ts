@@ -1,21 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import {
-  COLUMN_IDS,
-  COLUMNS,
-  DEFAULT_LAYOUT,
-  layoutFromPreference,
-  moveColumn,
-  nextSort,
-  toggleColumn,
-} from './columns';
+import { oceanShipment } from '../../../test/ocean-shipment-fixtures';
+import { layoutFromPreference, moveColumn, nextSort, toggleColumn } from '../../../lib/table-columns';
+import { tableToCsv } from '../../../lib/table-export';
+import { COLUMN_IDS, COLUMNS, DEFAULT_LAYOUT, OCEAN_COLUMNS } from './columns';
 
-describe('table columns', () => {
+describe('ocean table columns', () => {
   it('uses the default layout until the user saved one', () => {
-    expect(layoutFromPreference(null)).toEqual(DEFAULT_LAYOUT);
+    expect(layoutFromPreference(OCEAN_COLUMNS, null)).toEqual(DEFAULT_LAYOUT);
   });
 
   it('drops unknown columns, places new ones where the default puts them, never hides the container', () => {
-    const layout = layoutFromPreference({
+    const layout = layoutFromPreference(OCEAN_COLUMNS, {
       order: ['arrival', 'container', 'gone', 'mbl'],
       hidden: ['container', 'vessel', 'gone'],
     });
@@ -37,8 +32,8 @@ describe('table columns', () => {
   });
 
   it('toggles and moves columns', () => {
-    expect(toggleColumn(DEFAULT_LAYOUT, 'vessel').hidden).toContain('vessel');
-    expect(toggleColumn(DEFAULT_LAYOUT, 'container')).toBe(DEFAULT_LAYOUT);
+    expect(toggleColumn(OCEAN_COLUMNS, DEFAULT_LAYOUT, 'vessel').hidden).toContain('vessel');
+    expect(toggleColumn(OCEAN_COLUMNS, DEFAULT_LAYOUT, 'container')).toBe(DEFAULT_LAYOUT);
     expect(moveColumn(DEFAULT_LAYOUT, 'mbl', -1).order.slice(0, 2)).toEqual(['mbl', 'container']);
     expect(moveColumn(DEFAULT_LAYOUT, 'container', -1)).toBe(DEFAULT_LAYOUT);
   });
@@ -49,5 +44,57 @@ describe('table columns', () => {
     expect(nextSort(COLUMNS.arrival, 'arrival_desc')).toBe('arrival_asc');
     expect(nextSort(COLUMNS.container, 'container_asc')).toBe('container_asc');
     expect(nextSort(COLUMNS.vessel, 'created_desc')).toBeNull();
+  });
+});
+
+describe('CSV export of the ocean columns', () => {
+  const columns = [
+    COLUMNS.container,
+    COLUMNS.mbl,
+    COLUMNS.status,
+    COLUMNS.departure,
+    COLUMNS.arrival,
+    COLUMNS.vessel,
+  ];
+
+  it('writes the visible columns with dates as day/month/year in the reader’s zone', () => {
+    const csv = tableToCsv(
+      [
+        oceanShipment({
+          containerNo: 'MSCU1234566',
+          mblNo: 'MEDU12345678',
+          departureVO: { atd: '2025-02-01T20:00:00Z', etd: null },
+          // 23:30 UTC is already the next day in Shanghai.
+          arrivalVO: { ata: '2025-03-01T23:30:00Z', eta: '2025-03-03T10:00:00Z' },
+        }),
+        oceanShipment({
+          containerNo: 'MSKU1234565',
+          mblNo: 'MAEU240101',
+          status: null,
+          state: 'pending',
+          departureVO: { atd: null, etd: null },
+          arrivalVO: { ata: null, eta: '2025-04-10T02:00:00Z' },
+          vesselName: '=HYPERLINK("x")',
+        }),
+      ],
+      columns,
+      'Asia/Shanghai',
+    );
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      'Container,MBL,Status,ATD / ETD,ATA / ETA,Vessel',
+      'MSCU1234566,MEDU12345678,In transit,02/02/2025,02/03/2025 EST: 03/03/2025,MSC IRINA',
+      `MSKU1234565,MAEU240101,Fetching,-,EST: 10/04/2025,"'=HYPERLINK(""x"")"`,
+      '',
+    ]);
+  });
+
+  it('writes the same instants as the previous day in New York', () => {
+    const csv = tableToCsv(
+      [oceanShipment({ arrivalVO: { ata: '2025-03-02T03:00:00Z', eta: null } })],
+      [COLUMNS.arrival],
+      'America/New_York',
+    );
+    expect(csv).toContain('\r\n01/03/2025\r\n');
   });
 });

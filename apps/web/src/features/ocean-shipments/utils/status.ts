@@ -1,11 +1,6 @@
 import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import type { ShipmentStatus } from '@tracklane/shared/tracking/derive-shipment';
-
-export interface StatusLook {
-  label: string;
-  /** A theme colour; the label always goes with it (never colour alone). */
-  color: string;
-}
+import type { StatusLook } from '../../../components/status-badge';
 
 const STATUS: Record<ShipmentStatus, StatusLook> = {
   booked: { label: 'Booked', color: 'gray' },
@@ -29,6 +24,9 @@ export function statusLook(shipment: Pick<OceanShipment, 'state' | 'status'>): S
   if (shipment.status) return STATUS[shipment.status];
   return { label: 'No events yet', color: 'gray' };
 }
+
+/** The demo badge's tooltip for containers. */
+export const OCEAN_DEMO_EXPLANATION = 'realistic voyages, not real containers';
 
 export const isDemo = (shipment: Pick<OceanShipment, 'source'>) => shipment.source === 'demo';
 

@@ -1,18 +1,19 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconChevronRight } from '@tabler/icons-react';
-import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { Link } from 'react-router';
 import classes from './shipments-table.module.css';
 
 interface RowActionsProps {
-  shipment: OceanShipment;
+  /** The row's identifier as people say it, for the buttons' names: "Archive: MSCU1234566". */
+  name: string;
+  /** The row is on the archived tab: the action moves it back. */
   archived: boolean;
   detailHref: string;
   onArchive: () => void;
 }
 
-/** What a row offers on hover or focus: archive (or move back), and open. */
-export function RowActions({ shipment, archived, detailHref, onArchive }: RowActionsProps) {
+/** What a shipment row offers on hover or focus: archive (or move back), and open. */
+export function RowActions({ name, archived, detailHref, onArchive }: RowActionsProps) {
   const archiveLabel = archived ? 'Move back to active' : 'Archive';
   return (
     <Group gap={2} wrap="nowrap" justify="flex-end" className={classes.rowActions}>
@@ -21,7 +22,7 @@ export function RowActions({ shipment, archived, detailHref, onArchive }: RowAct
           variant="subtle"
           color="gray"
           size="sm"
-          aria-label={`${archiveLabel}: ${shipment.containerNo}`}
+          aria-label={`${archiveLabel}: ${name}`}
           onClick={(event) => {
             event.stopPropagation();
             onArchive();
@@ -37,7 +38,7 @@ export function RowActions({ shipment, archived, detailHref, onArchive }: RowAct
           variant="subtle"
           color="gray"
           size="sm"
-          aria-label={`Open ${shipment.containerNo}`}
+          aria-label={`Open ${name}`}
           tabIndex={-1}
         >
           <IconChevronRight size={16} stroke={1.75} />

@@ -1,18 +1,21 @@
 import { Badge, Loader } from '@mantine/core';
-import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import { statusLook } from '../utils/status';
 import classes from './status-badge.module.css';
 
-/** The shipment's status as a coloured badge that always says it in words. */
-export function StatusBadge({
-  shipment,
-  size = 'md',
-}: {
-  shipment: Pick<OceanShipment, 'state' | 'status'>;
+export interface StatusLook {
+  label: string;
+  /** A theme colour; the label always goes with it (never colour alone). */
+  color: string;
+}
+
+interface StatusBadgeProps {
+  look: StatusLook;
+  /** The first carrier answer is still on its way: a spinner instead of the dot. */
+  pending?: boolean;
   size?: 'sm' | 'md' | 'lg';
-}) {
-  const look = statusLook(shipment);
-  const pending = shipment.state === 'pending';
+}
+
+/** A shipment's status as a coloured badge that always says it in words; each mode picks the look. */
+export function StatusBadge({ look, pending = false, size = 'md' }: StatusBadgeProps) {
   return (
     <Badge
       size={size}

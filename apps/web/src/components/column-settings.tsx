@@ -1,16 +1,27 @@
 import { ActionIcon, Button, Checkbox, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconColumns3 } from '@tabler/icons-react';
-import { COLUMNS, DEFAULT_LAYOUT, moveColumn, toggleColumn, type ColumnLayout } from '../utils/columns';
-import classes from './ocean-shipments-list.module.css';
+import {
+  isDefaultLayout,
+  moveColumn,
+  toggleColumn,
+  type ColumnLayout,
+  type ColumnSet,
+} from '../lib/table-columns';
+import classes from './shipment-list.module.css';
 
-interface ColumnSettingsProps {
-  layout: ColumnLayout;
-  onChange: (layout: ColumnLayout) => void;
+interface ColumnSettingsProps<Row, Id extends string, Sort extends string> {
+  /** The table's columns, for their names, which may be hidden, and the default layout. */
+  columns: ColumnSet<Row, Id, Sort>;
+  layout: ColumnLayout<Id>;
+  onChange: (layout: ColumnLayout<Id>) => void;
 }
 
-/** Show, hide and reorder the table's columns; every change is saved for the user. */
-export function ColumnSettings({ layout, onChange }: ColumnSettingsProps) {
-  const isDefault = JSON.stringify(layout) === JSON.stringify(DEFAULT_LAYOUT);
+/** Show, hide and reorder a table's columns; every change is saved for the user. */
+export function ColumnSettings<Row, Id extends string, Sort extends string>({
+  columns,
+  layout,
+  onChange,
+}: ColumnSettingsProps<Row, Id, Sort>) {
   return (
     <Popover position="bottom-end" width={280} shadow="md" radius="md" trapFocus>
       <Popover.Target>
@@ -31,15 +42,15 @@ export function ColumnSettings({ layout, onChange }: ColumnSettingsProps) {
           <Button
             variant="subtle"
             size="compact-xs"
-            disabled={isDefault}
-            onClick={() => onChange(DEFAULT_LAYOUT)}
+            disabled={isDefaultLayout(columns, layout)}
+            onClick={() => onChange(columns.defaultLayout)}
           >
             Reset
           </Button>
         </Group>
         <Stack gap={0} py={4} component="ul" className={classes.columnList}>
           {layout.order.map((id, index) => {
-            const column = COLUMNS[id];
+            const column = columns.columns[id];
             const visible = !layout.hidden.includes(id);
             return (
               <Group
@@ -57,7 +68,7 @@ export function ColumnSettings({ layout, onChange }: ColumnSettingsProps) {
                   label={column.label}
                   checked={visible}
                   disabled={!column.hideable}
-                  onChange={() => onChange(toggleColumn(layout, id))}
+                  onChange={() => onChange(toggleColumn(columns, layout, id))}
                 />
                 <Group gap={2} wrap="nowrap">
                   <Tooltip label="Move up" openDelay={500}>

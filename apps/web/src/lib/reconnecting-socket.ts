@@ -1,4 +1,4 @@
-import { INVITATION_SOCKET_BACKOFF, reconnectDelay, type BackoffOptions } from './reconnect-delay';
+import { DEFAULT_RECONNECT_BACKOFF, reconnectDelay, type BackoffOptions } from './reconnect-delay';
 
 export interface ReconnectingSocketOptions {
   url: string;
@@ -23,7 +23,7 @@ export function openReconnectingSocket({
   url,
   onMessage,
   onReconnect,
-  backoff = INVITATION_SOCKET_BACKOFF,
+  backoff = DEFAULT_RECONNECT_BACKOFF,
   random = Math.random,
 }: ReconnectingSocketOptions): ReconnectingSocket {
   let socket: WebSocket | null = null;

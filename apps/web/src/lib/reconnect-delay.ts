@@ -5,8 +5,8 @@ export interface BackoffOptions {
   jitter: number;
 }
 
-/** The invitation socket's reconnects: 1 s, doubling up to 30 s, ±30 %. */
-export const INVITATION_SOCKET_BACKOFF: BackoffOptions = { initialMs: 1_000, maxMs: 30_000, jitter: 0.3 };
+/** Reconnects of the app's sockets unless told otherwise: 1 s, doubling up to 30 s, ±30 %. */
+export const DEFAULT_RECONNECT_BACKOFF: BackoffOptions = { initialMs: 1_000, maxMs: 30_000, jitter: 0.3 };
 
 /**
  * How long to wait before reconnect number `attempt` (0 for the first): exponential up to the cap, then

@@ -1,27 +1,40 @@
 import { Badge, SegmentedControl, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCopy } from '@tabler/icons-react';
-import { useState } from 'react';
-import type { BulkParse, BulkRow } from '../utils/bulk-parser';
-import { shortCarrierName } from '../utils/carriers';
-import classes from './new-ocean-shipment.module.css';
+import { useState, type ReactNode } from 'react';
+import type { BulkParse } from '../lib/paste-table';
+import classes from './bulk-preview.module.css';
 
 /** A preview this long is already more than anyone reads; the counts above cover the rest. */
 const PREVIEW_MAX_ROWS = 1000;
 
-function RowCheck({ row }: { row: BulkRow }) {
-  if (!row.check.valid) {
+/** One column of a bulk preview or its outcomes: what a row says in it. */
+export interface PreviewColumn<Row> {
+  label: string;
+  cell: (row: Row) => ReactNode;
+  /** Identifiers (container, tracking number) are set in monospace. */
+  mono?: boolean;
+}
+
+/** What a bulk preview needs of each row: its line, and whether a row above already has it. */
+export interface PreviewRow {
+  line: number;
+  duplicateOf: number | null;
+}
+
+function RowCheck({ error, duplicateOf }: { error: string | null; duplicateOf: number | null }) {
+  if (error !== null) {
     return (
       <span className={classes.checkError}>
         <IconAlertTriangle size={14} stroke={2} aria-hidden />
-        {row.check.message}
+        {error}
       </span>
     );
   }
-  if (row.duplicateOf !== null) {
+  if (duplicateOf !== null) {
     return (
       <span className={classes.checkDuplicate}>
         <IconCopy size={14} stroke={2} aria-hidden />
-        Duplicate of line {row.duplicateOf}: skipped
+        Duplicate of line {duplicateOf}: skipped
       </span>
     );
   }
@@ -33,33 +46,24 @@ function RowCheck({ row }: { row: BulkRow }) {
   );
 }
 
-function CarrierCell({ row }: { row: BulkRow }) {
-  if (!row.check.valid) {
-    return (
-      <Text span size="sm" c="dimmed">
-        {row.carrierInput || '-'}
-      </Text>
-    );
-  }
-  const name = shortCarrierName(row.check.carrier.name);
-  return row.check.inferred ? (
-    <span className={classes.nowrap}>
-      {name}{' '}
-      <Text span size="xs" c="dimmed">
-        detected
-      </Text>
-    </span>
-  ) : (
-    <span>{name}</span>
-  );
+interface BulkPreviewTableProps<Row extends PreviewRow> {
+  parse: BulkParse<Row, unknown>;
+  /** The mode's columns between the line number and the check: container, MBL, carrier… */
+  columns: PreviewColumn<Row>[];
+  /** Why a row cannot be sent, or null when it passed every check. */
+  errorOf: (row: Row) => string | null;
 }
 
 /** Every parsed row with what is wrong with it, before anything is sent. */
-export function BulkPreviewTable({ parse }: { parse: BulkParse }) {
+export function BulkPreviewTable<Row extends PreviewRow>({
+  parse,
+  columns,
+  errorOf,
+}: BulkPreviewTableProps<Row>) {
   const [show, setShow] = useState<'all' | 'problems'>('all');
   const problems = parse.invalidCount + parse.duplicateCount;
   const rows =
-    show === 'all' ? parse.rows : parse.rows.filter((r) => !r.check.valid || r.duplicateOf !== null);
+    show === 'all' ? parse.rows : parse.rows.filter((r) => errorOf(r) !== null || r.duplicateOf !== null);
   const shown = rows.slice(0, PREVIEW_MAX_ROWS);
 
   return (
@@ -106,34 +110,33 @@ export function BulkPreviewTable({ parse }: { parse: BulkParse }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th className={classes.lineCell}>Line</Table.Th>
-              <Table.Th>Container</Table.Th>
-              <Table.Th>MBL</Table.Th>
-              <Table.Th>Carrier</Table.Th>
+              {columns.map((column) => (
+                <Table.Th key={column.label}>{column.label}</Table.Th>
+              ))}
               <Table.Th>Check</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {shown.map((row) => (
-              <Table.Tr
-                key={row.line}
-                data-testid="bulk-row"
-                data-state={!row.check.valid ? 'error' : row.duplicateOf !== null ? 'duplicate' : 'ready'}
-              >
-                <Table.Td className={classes.lineCell}>{row.line}</Table.Td>
-                <Table.Td className={classes.mono}>
-                  {row.check.valid ? row.check.item.containerNo : row.containerInput || '-'}
-                </Table.Td>
-                <Table.Td className={classes.mono}>
-                  {row.check.valid ? row.check.item.mblNo : row.mblInput || '-'}
-                </Table.Td>
-                <Table.Td>
-                  <CarrierCell row={row} />
-                </Table.Td>
-                <Table.Td>
-                  <RowCheck row={row} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
+            {shown.map((row) => {
+              const error = errorOf(row);
+              return (
+                <Table.Tr
+                  key={row.line}
+                  data-testid="bulk-row"
+                  data-state={error !== null ? 'error' : row.duplicateOf !== null ? 'duplicate' : 'ready'}
+                >
+                  <Table.Td className={classes.lineCell}>{row.line}</Table.Td>
+                  {columns.map((column) => (
+                    <Table.Td key={column.label} className={column.mono ? classes.mono : undefined}>
+                      {column.cell(row)}
+                    </Table.Td>
+                  ))}
+                  <Table.Td>
+                    <RowCheck error={error} duplicateOf={row.duplicateOf} />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
         {rows.length > PREVIEW_MAX_ROWS ? (

@@ -1,34 +1,48 @@
-import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconList, IconPlus } from '@tabler/icons-react';
-import type { OceanIntakeOutcome } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
-import { carrierLabel } from '../utils/carriers';
-import classes from './new-ocean-shipment.module.css';
+import type { PreviewColumn } from './bulk-preview-table';
+import classes from './bulk-preview.module.css';
 
-export interface LineOutcome {
-  line: number;
-  outcome: OceanIntakeOutcome;
+/** What the server did with one row sent, in every mode's intake answer. */
+export interface IntakeOutcome {
+  outcome: 'created' | 'already_tracked' | 'refused';
+  /** Why it was refused, or a note (e.g. "archived": it is in the archived list). */
+  message: string | null;
 }
 
-const OUTCOME_LOOK: Record<OceanIntakeOutcome['outcome'], { label: string; color: string }> = {
+/** A row sent and the server's answer, under the line it came from. */
+export interface LineOutcome<Outcome extends IntakeOutcome> {
+  line: number;
+  outcome: Outcome;
+}
+
+const OUTCOME_LOOK: Record<IntakeOutcome['outcome'], { label: string; color: string }> = {
   created: { label: 'Created', color: 'teal' },
   already_tracked: { label: 'Already tracked', color: 'ocean' },
   refused: { label: 'Refused', color: 'red' },
 };
 
-interface IntakeOutcomesProps {
-  outcomes: LineOutcome[];
+interface IntakeOutcomesProps<Outcome extends IntakeOutcome> {
+  outcomes: LineOutcome<Outcome>[];
+  /** The mode's columns between the line number and the result: container, MBL, carrier… */
+  columns: PreviewColumn<Outcome>[];
   /** Rows not sent: errors and duplicates found before submitting. */
   skipped: number;
-  detailHref: (shipment: { containerNo: string; mblNo: string }) => string;
+  /** The list the new shipments are in. */
+  listHref: string;
   onAddMore: () => void;
 }
 
 /** What the server did with each row sent: created, already tracked, or refused and why. */
-export function IntakeOutcomes({ outcomes, skipped, detailHref, onAddMore }: IntakeOutcomesProps) {
-  const count = (kind: OceanIntakeOutcome['outcome']) =>
-    outcomes.filter((o) => o.outcome.outcome === kind).length;
+export function IntakeOutcomes<Outcome extends IntakeOutcome>({
+  outcomes,
+  columns,
+  skipped,
+  listHref,
+  onAddMore,
+}: IntakeOutcomesProps<Outcome>) {
+  const count = (kind: IntakeOutcome['outcome']) => outcomes.filter((o) => o.outcome.outcome === kind).length;
   return (
     <div className={classes.preview} data-testid="intake-outcomes">
       <div className={classes.previewBar}>
@@ -57,12 +71,7 @@ export function IntakeOutcomes({ outcomes, skipped, detailHref, onAddMore }: Int
           <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} onClick={onAddMore}>
             Add more
           </Button>
-          <Button
-            component={Link}
-            to={paths.shipments.oceanActive}
-            size="xs"
-            leftSection={<IconList size={14} />}
-          >
+          <Button component={Link} to={listHref} size="xs" leftSection={<IconList size={14} />}>
             Go to the list
           </Button>
         </Group>
@@ -72,9 +81,9 @@ export function IntakeOutcomes({ outcomes, skipped, detailHref, onAddMore }: Int
           <Table.Thead>
             <Table.Tr>
               <Table.Th className={classes.lineCell}>Line</Table.Th>
-              <Table.Th>Container</Table.Th>
-              <Table.Th>MBL</Table.Th>
-              <Table.Th>Carrier</Table.Th>
+              {columns.map((column) => (
+                <Table.Th key={column.label}>{column.label}</Table.Th>
+              ))}
               <Table.Th>Result</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -84,17 +93,11 @@ export function IntakeOutcomes({ outcomes, skipped, detailHref, onAddMore }: Int
               return (
                 <Table.Tr key={line} data-testid="outcome-row" data-outcome={outcome.outcome}>
                   <Table.Td className={classes.lineCell}>{line}</Table.Td>
-                  <Table.Td className={classes.mono}>
-                    {outcome.outcome === 'refused' ? (
-                      outcome.containerNo
-                    ) : (
-                      <Anchor component={Link} to={detailHref(outcome)} inherit>
-                        {outcome.containerNo}
-                      </Anchor>
-                    )}
-                  </Table.Td>
-                  <Table.Td className={classes.mono}>{outcome.mblNo}</Table.Td>
-                  <Table.Td>{outcome.carrierScac ? carrierLabel(outcome.carrierScac) : '-'}</Table.Td>
+                  {columns.map((column) => (
+                    <Table.Td key={column.label} className={column.mono ? classes.mono : undefined}>
+                      {column.cell(outcome)}
+                    </Table.Td>
+                  ))}
                   <Table.Td>
                     <Group gap={8} wrap="nowrap">
                       <Badge color={look.color} variant="light" radius="sm" className={classes.badge}>

@@ -1,28 +1,38 @@
 import { Checkbox, Skeleton, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import type { OceanShipment, OceanSort } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { nextSort, type ColumnDefinition } from '../utils/columns';
-import { ShipmentCell } from './shipment-cells';
-import { RowActions } from './row-actions';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
+import { nextSort, sortDirection, type ColumnSorts, type TableColumn } from '../lib/table-columns';
 import classes from './shipments-table.module.css';
 
-export interface ShipmentsTableProps {
-  shipments: OceanShipment[];
-  columns: ColumnDefinition[];
-  timeZone: string;
-  sort: OceanSort;
-  onSort: (sort: OceanSort) => void;
+export interface ShipmentsTableProps<Row, Id extends string, Sort extends string> {
+  rows: Row[];
+  /** The row's stable id: the React key and what the selection holds. */
+  rowKey: (row: Row) => string;
+  /** The row's name for screen readers: "Container MSCU1234566, bill of lading MEDU12345678". */
+  rowLabel: (row: Row) => string;
+  /** The row's identifier as people say it, for its checkbox: "Select MSCU1234566". */
+  rowName: (row: Row) => string;
+  columns: TableColumn<Row, Id, Sort>[];
+  /** The column that identifies a row; while it is the first, it stays in view as the table scrolls sideways. */
+  identifierColumn: Id;
+  renderCell: (column: TableColumn<Row, Id, Sort>, row: Row) => ReactNode;
+  /** What a row offers on hover or focus (see RowActions). */
+  renderActions: (row: Row) => ReactNode;
+  sort: Sort;
+  onSort: (sort: Sort) => void;
   selected: ReadonlySet<string>;
   onSelectedChange: (selected: Set<string>) => void;
   /** The first page is on its way: skeleton rows under the real header. */
   loading: boolean;
-  /** Which tab the rows are on: the row action archives or moves back. */
-  archived: boolean;
-  detailHref: (shipment: OceanShipment) => string;
-  onOpen: (shipment: OceanShipment) => void;
-  onToggleFavorite: (shipment: OceanShipment) => void;
-  onArchive: (shipment: OceanShipment) => void;
+  onOpen: (row: Row) => void;
   /** Called when the reader nears the end of the loaded rows and more exist. */
   onEndReached: () => void;
   /** Shown in place of the rows when there are none. */
@@ -33,28 +43,32 @@ export interface ShipmentsTableProps {
 const SKELETON_ROWS = 8;
 const INTERACTIVE = 'a, button, input, label, [role="checkbox"], [data-no-row-click]';
 
-function SortIcon({ column, sort }: { column: ColumnDefinition; sort: OceanSort }) {
+function SortIcon<Sort extends string>({
+  column,
+  sort,
+}: {
+  column: { sorts?: ColumnSorts<Sort> };
+  sort: Sort;
+}) {
   if (column.sorts?.first === sort) return <IconArrowUp size={13} stroke={2} />;
   if (column.sorts?.second === sort) return <IconArrowDown size={13} stroke={2} />;
   return <IconArrowsSort size={13} stroke={1.75} className={classes.sortIdle} />;
 }
 
-/** Which way a sorted column goes, for screen readers. */
-function ariaSort(column: ColumnDefinition, sort: OceanSort): 'ascending' | 'descending' | undefined {
-  if (column.sorts?.first === sort) return sort.endsWith('_desc') ? 'descending' : 'ascending';
-  if (column.sorts?.second === sort) return 'descending';
-  return undefined;
-}
-
 /**
- * The tracking table (spec §3, STYLE "dense, scannable"): a sticky header whose sortable columns ask the
- * server for their order, monospace identifiers with one-click copy, row actions on hover, and the
- * keyboard: arrows move between rows, Enter opens, Space selects. Rows are only ever appended, so
- * loading more never moves what the reader is looking at.
+ * The tracking table of every mode (spec §3, STYLE "dense, scannable"): a sticky header whose sortable
+ * columns ask the server for their order, row actions on hover, and the keyboard: arrows move between
+ * rows, Enter opens, Space selects. Rows are only ever appended, so loading more never moves what the
+ * reader is looking at. The table scrolls inside its own box, sideways too, with the selection and
+ * identifier columns pinned at its left: the page itself never scrolls sideways, from a phone to a
+ * wide screen.
  */
-export function ShipmentsTable(props: ShipmentsTableProps) {
-  const { shipments, columns, selected, onSelectedChange } = props;
+export function ShipmentsTable<Row, Id extends string, Sort extends string>(
+  props: ShipmentsTableProps<Row, Id, Sort>,
+) {
+  const { rows, rowKey, columns, selected, onSelectedChange } = props;
   const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const [activeIndex, setActiveIndex] = useState(0);
@@ -72,7 +86,24 @@ export function ShipmentsTable(props: ShipmentsTableProps) {
     );
     observer.observe(sentinel);
     return () => observer.disconnect();
-  }, [onEndReached, shipments.length]);
+  }, [onEndReached, rows.length]);
+
+  // Which way the table can still scroll sideways, for the shadows that say so: the identifier column
+  // casts one once rows pass under it, the right edge while columns are out of view.
+  const markEdges = useCallback(() => {
+    const scroll = scrollRef.current;
+    if (!scroll) return;
+    scroll.toggleAttribute('data-scrolled-start', scroll.scrollLeft > 1);
+    scroll.toggleAttribute('data-more-end', scroll.scrollLeft + scroll.clientWidth < scroll.scrollWidth - 1);
+  }, []);
+  useEffect(() => {
+    markEdges();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(markEdges);
+    if (scrollRef.current) observer.observe(scrollRef.current);
+    if (tableRef.current) observer.observe(tableRef.current);
+    return () => observer.disconnect();
+  }, [markEdges]);
 
   const focusRow = (index: number) => {
     const row = bodyRef.current?.querySelector<HTMLTableRowElement>(`[data-row-index="${String(index)}"]`);
@@ -88,19 +119,15 @@ export function ShipmentsTable(props: ShipmentsTableProps) {
     onSelectedChange(next);
   };
 
-  const allSelected = shipments.length > 0 && shipments.every((s) => selected.has(s.shipmentOverallId));
-  const someSelected = !allSelected && shipments.some((s) => selected.has(s.shipmentOverallId));
+  const allSelected = rows.length > 0 && rows.every((row) => selected.has(rowKey(row)));
+  const someSelected = !allSelected && rows.some((row) => selected.has(rowKey(row)));
 
-  const onRowKeyDown = (
-    event: KeyboardEvent<HTMLTableRowElement>,
-    index: number,
-    shipment: OceanShipment,
-  ) => {
+  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, index: number, row: Row) => {
     const onRow = event.target === event.currentTarget;
     switch (event.key) {
       case 'ArrowDown':
         event.preventDefault();
-        if (index + 1 < shipments.length) focusRow(index + 1);
+        if (index + 1 < rows.length) focusRow(index + 1);
         else onEndReached();
         break;
       case 'ArrowUp':
@@ -115,40 +142,42 @@ export function ShipmentsTable(props: ShipmentsTableProps) {
       case 'End':
         if (!onRow) return;
         event.preventDefault();
-        focusRow(shipments.length - 1);
+        focusRow(rows.length - 1);
         break;
       case 'Enter':
         if (!onRow) return;
         event.preventDefault();
-        props.onOpen(shipment);
+        props.onOpen(row);
         break;
       case ' ':
         if (!onRow) return;
         event.preventDefault();
-        toggle(shipment.shipmentOverallId);
+        toggle(rowKey(row));
         break;
     }
   };
 
-  const onRowClick = (event: MouseEvent<HTMLTableRowElement>, shipment: OceanShipment) => {
+  const onRowClick = (event: MouseEvent<HTMLTableRowElement>, row: Row) => {
     if ((event.target as HTMLElement).closest(INTERACTIVE)) return;
     // Selecting text to copy it is not a click on the row.
     if (window.getSelection()?.toString()) return;
-    props.onOpen(shipment);
+    props.onOpen(row);
   };
 
-  const firstIsContainer = columns[0]?.id === 'container';
-  const rowIndexInRange = Math.min(activeIndex, Math.max(0, shipments.length - 1));
+  const pinnedIndex = columns[0]?.id === props.identifierColumn ? 0 : -1;
+  const pinned = (index: number) => (index === pinnedIndex ? classes.stickyIdentifier : '');
+  const rowIndexInRange = Math.min(activeIndex, Math.max(0, rows.length - 1));
 
   return (
-    <div className={classes.scroll} ref={scrollRef} data-testid="shipments-table-scroll">
+    <div className={classes.scroll} ref={scrollRef} onScroll={markEdges} data-testid="shipments-table-scroll">
       <Table
+        ref={tableRef}
         className={classes.table}
         highlightOnHover={false}
         verticalSpacing={0}
         horizontalSpacing={0}
         data-testid="shipments-table"
-        aria-rowcount={shipments.length + 1}
+        aria-rowcount={rows.length + 1}
         aria-busy={props.loading || undefined}
       >
         <Table.Thead className={classes.thead}>
@@ -159,38 +188,37 @@ export function ShipmentsTable(props: ShipmentsTableProps) {
                 aria-label={allSelected ? 'Deselect all shipments' : 'Select all loaded shipments'}
                 checked={allSelected}
                 indeterminate={someSelected}
-                disabled={shipments.length === 0}
-                onChange={() =>
-                  onSelectedChange(
-                    allSelected ? new Set() : new Set(shipments.map((s) => s.shipmentOverallId)),
-                  )
-                }
+                disabled={rows.length === 0}
+                onChange={() => onSelectedChange(allSelected ? new Set() : new Set(rows.map(rowKey)))}
               />
             </Table.Th>
-            {columns.map((column, index) => (
-              <Table.Th
-                key={column.id}
-                className={`${classes.th} ${index === 0 && firstIsContainer ? classes.stickyContainer : ''}`}
-                data-column={column.id}
-                aria-sort={ariaSort(column, props.sort)}
-              >
-                {column.sorts ? (
-                  <UnstyledButton
-                    className={classes.sortButton}
-                    data-active={ariaSort(column, props.sort) ? true : undefined}
-                    onClick={() => {
-                      const sort = nextSort(column, props.sort);
-                      if (sort) props.onSort(sort);
-                    }}
-                  >
-                    {column.label}
-                    <SortIcon column={column} sort={props.sort} />
-                  </UnstyledButton>
-                ) : (
-                  column.label
-                )}
-              </Table.Th>
-            ))}
+            {columns.map((column, index) => {
+              const direction = sortDirection(column, props.sort);
+              return (
+                <Table.Th
+                  key={column.id}
+                  className={`${classes.th} ${pinned(index)}`}
+                  data-column={column.id}
+                  aria-sort={direction}
+                >
+                  {column.sorts ? (
+                    <UnstyledButton
+                      className={classes.sortButton}
+                      data-active={direction ? true : undefined}
+                      onClick={() => {
+                        const sort = nextSort(column, props.sort);
+                        if (sort) props.onSort(sort);
+                      }}
+                    >
+                      {column.label}
+                      <SortIcon column={column} sort={props.sort} />
+                    </UnstyledButton>
+                  ) : (
+                    column.label
+                  )}
+                </Table.Th>
+              );
+            })}
             <Table.Th className={classes.actionsCell}>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
@@ -203,8 +231,8 @@ export function ShipmentsTable(props: ShipmentsTableProps) {
                   <Table.Td className={`${classes.selectCell} ${classes.stickyStart}`}>
                     <Skeleton height={14} width={14} radius="xs" />
                   </Table.Td>
-                  {columns.map((column) => (
-                    <Table.Td key={column.id} className={classes.td}>
+                  {columns.map((column, index) => (
+                    <Table.Td key={column.id} className={`${classes.td} ${pinned(index)}`}>
                       <Skeleton
                         height={10}
                         width={`${String(50 + ((row * 17 + column.id.length * 7) % 40))}%`}
@@ -215,64 +243,50 @@ export function ShipmentsTable(props: ShipmentsTableProps) {
                   <Table.Td className={classes.actionsCell} />
                 </Table.Tr>
               ))
-            : shipments.map((shipment, index) => {
-                const isSelected = selected.has(shipment.shipmentOverallId);
+            : rows.map((row, index) => {
+                const key = rowKey(row);
+                const isSelected = selected.has(key);
                 return (
                   <Table.Tr
-                    key={shipment.shipmentOverallId}
+                    key={key}
                     className={classes.row}
                     data-row-index={index}
                     data-selected={isSelected || undefined}
                     data-testid="shipment-row"
                     tabIndex={index === rowIndexInRange ? 0 : -1}
                     aria-selected={isSelected}
-                    aria-label={`Container ${shipment.containerNo}, bill of lading ${shipment.mblNo}`}
+                    aria-label={props.rowLabel(row)}
                     onFocus={(event) => {
                       if (event.target === event.currentTarget) setActiveIndex(index);
                     }}
-                    onKeyDown={(event) => onRowKeyDown(event, index, shipment)}
-                    onClick={(event) => onRowClick(event, shipment)}
+                    onKeyDown={(event) => onRowKeyDown(event, index, row)}
+                    onClick={(event) => onRowClick(event, row)}
                   >
                     <Table.Td className={`${classes.selectCell} ${classes.stickyStart}`}>
                       <Checkbox
                         size="xs"
                         tabIndex={-1}
-                        aria-label={`Select ${shipment.containerNo}`}
+                        aria-label={`Select ${props.rowName(row)}`}
                         checked={isSelected}
-                        onChange={() => toggle(shipment.shipmentOverallId)}
+                        onChange={() => toggle(key)}
                       />
                     </Table.Td>
                     {columns.map((column, columnIndex) => (
                       <Table.Td
                         key={column.id}
-                        className={`${classes.td} ${columnIndex === 0 && firstIsContainer ? classes.stickyContainer : ''}`}
+                        className={`${classes.td} ${pinned(columnIndex)}`}
                         data-column={column.id}
                       >
-                        <ShipmentCell
-                          column={column.id}
-                          context={{
-                            shipment,
-                            timeZone: props.timeZone,
-                            detailHref: props.detailHref(shipment),
-                            onToggleFavorite: () => props.onToggleFavorite(shipment),
-                          }}
-                        />
+                        {props.renderCell(column, row)}
                       </Table.Td>
                     ))}
-                    <Table.Td className={classes.actionsCell}>
-                      <RowActions
-                        shipment={shipment}
-                        archived={props.archived}
-                        detailHref={props.detailHref(shipment)}
-                        onArchive={() => props.onArchive(shipment)}
-                      />
-                    </Table.Td>
+                    <Table.Td className={classes.actionsCell}>{props.renderActions(row)}</Table.Td>
                   </Table.Tr>
                 );
               })}
         </Table.Tbody>
       </Table>
-      {!props.loading && shipments.length === 0 ? props.empty : null}
+      {!props.loading && rows.length === 0 ? props.empty : null}
       <div ref={sentinelRef} className={classes.sentinel} aria-hidden />
       {props.footer}
     </div>

@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
-import classes from './ocean-shipments-list.module.css';
+import classes from './shipment-list.module.css';
 
 interface ListFooterProps {
   shown: number;

@@ -2,20 +2,25 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { isApiError } from '../../../lib/api-client';
-import { listAllOceanShipments } from '../api/export-ocean-shipments';
-import type { OceanListFilters, OceanListStatus } from '../api/list-ocean-shipments';
-import type { ColumnDefinition } from '../utils/columns';
-import { downloadFile, exportFileName, shipmentsToCsv, shipmentsToRows } from '../utils/export-csv';
-import { rowsToXlsx } from '../utils/xlsx';
+import { isApiError } from '../lib/api-client';
+import {
+  downloadFile,
+  exportFileName,
+  tableToCsv,
+  tableToRows,
+  type ExportColumn,
+} from '../lib/table-export';
+import { rowsToXlsx } from '../lib/xlsx';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-interface ExportButtonProps {
-  status: OceanListStatus;
-  filters: OceanListFilters;
-  columns: ColumnDefinition[];
+interface ExportButtonProps<Row> {
+  /** Every row of the current view, page after page; `onProgress` hears the running count. */
+  loadRows: (onProgress: (loaded: number, total: number) => void) => Promise<Row[]>;
+  columns: ExportColumn<Row>[];
   timeZone: string;
+  /** Names the file: "ocean-shipments-active" gives ocean-shipments-active-2025-03-14.csv. */
+  fileName: string;
   disabled: boolean;
 }
 
@@ -23,24 +28,28 @@ interface ExportButtonProps {
  * Exports the current view (every page under the current filters and sort, the visible columns) as a
  * CSV or XLSX file, the button counting the rows as they arrive.
  */
-export function ExportButton({ status, filters, columns, timeZone, disabled }: ExportButtonProps) {
+export function ExportButton<Row>({
+  loadRows,
+  columns,
+  timeZone,
+  fileName,
+  disabled,
+}: ExportButtonProps<Row>) {
   const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
 
   const run = async (format: 'csv' | 'xlsx') => {
     setProgress({ loaded: 0, total: 0 });
     try {
-      const shipments = await listAllOceanShipments(status, filters, (loaded, total) =>
-        setProgress({ loaded, total }),
-      );
+      const rows = await loadRows((loaded, total) => setProgress({ loaded, total }));
       if (format === 'csv') {
-        downloadFile(shipmentsToCsv(shipments, columns, timeZone), exportFileName(status));
+        downloadFile(tableToCsv(rows, columns, timeZone), exportFileName(fileName));
       } else {
-        const workbook = rowsToXlsx(shipmentsToRows(shipments, columns, timeZone)) as Uint8Array<ArrayBuffer>;
-        downloadFile(workbook, exportFileName(status, new Date(), 'xlsx'), XLSX_TYPE);
+        const workbook = rowsToXlsx(tableToRows(rows, columns, timeZone)) as Uint8Array<ArrayBuffer>;
+        downloadFile(workbook, exportFileName(fileName, new Date(), 'xlsx'), XLSX_TYPE);
       }
       notifications.show({
         color: 'teal',
-        message: `Exported ${String(shipments.length)} shipment${shipments.length === 1 ? '' : 's'} to ${format.toUpperCase()}`,
+        message: `Exported ${String(rows.length)} shipment${rows.length === 1 ? '' : 's'} to ${format.toUpperCase()}`,
       });
     } catch (error) {
       notifications.show({

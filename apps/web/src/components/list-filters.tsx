@@ -1,0 +1,129 @@
+import { Button, Chip, CloseButton, Group, Select, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconFilterOff, IconSearch, IconStar } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import type { ListFilters as Filters } from '../lib/list-filters';
+import classes from './shipment-list.module.css';
+
+/** One select of the filter bar: carrier, port of loading, parcel status… */
+export interface FilterSelect<Key extends string> {
+  key: Key;
+  /** The select's accessible name: "Port of loading". */
+  label: string;
+  placeholder: string;
+  options: { value: string; label: string }[];
+  nothingFound: string;
+  /** The open list's width, when its labels are longer than the closed select. */
+  dropdownWidth?: number;
+}
+
+interface ListFiltersProps<Key extends string, Sort extends string> {
+  filters: Filters<Key, Sort>;
+  onChange: (change: Partial<Filters<Key, Sort>>) => void;
+  onClear: () => void;
+  filtered: boolean;
+  search: { placeholder: string; label: string };
+  selects: FilterSelect<Key>[];
+  /** The column settings, at the end of the row. */
+  end: ReactNode;
+}
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Search, the list's selects and favourites: everything that narrows a shipment list. */
+export function ListFilters<Key extends string, Sort extends string>({
+  filters,
+  onChange,
+  onClear,
+  filtered,
+  search: searchText,
+  selects,
+  end,
+}: ListFiltersProps<Key, Sort>) {
+  const [search, setSearch] = useState(filters.search);
+  // The search the URL should hold: when it holds another ("Clear filters", the back button), the box
+  // follows the URL; when it holds what was just typed, the box keeps what is being typed.
+  const [expected, setExpected] = useState(filters.search);
+  if (filters.search !== expected) {
+    setExpected(filters.search);
+    setSearch(filters.search);
+  }
+  const commitSearch = useDebouncedCallback((value: string) => {
+    setExpected(value.trim());
+    onChange({ search: value } as Partial<Filters<Key, Sort>>);
+  }, SEARCH_DEBOUNCE_MS);
+
+  return (
+    <div className={classes.toolbar} role="search">
+      <TextInput
+        className={classes.search}
+        size="sm"
+        placeholder={searchText.placeholder}
+        aria-label={searchText.label}
+        leftSection={<IconSearch size={16} stroke={1.75} />}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          commitSearch(event.currentTarget.value);
+        }}
+        rightSection={
+          search ? (
+            <CloseButton
+              size="sm"
+              aria-label="Clear search"
+              onClick={() => {
+                commitSearch.cancel();
+                setSearch('');
+                setExpected('');
+                onChange({ search: '' } as Partial<Filters<Key, Sort>>);
+              }}
+            />
+          ) : null
+        }
+        ff="monospace"
+      />
+      {selects.map((select) => (
+        <Select
+          key={select.key}
+          className={classes.filter}
+          size="sm"
+          aria-label={select.label}
+          placeholder={select.placeholder}
+          data={select.options}
+          value={filters[select.key]}
+          onChange={(value) => onChange({ [select.key]: value } as Partial<Filters<Key, Sort>>)}
+          clearable
+          searchable
+          nothingFoundMessage={select.nothingFound}
+          comboboxProps={{ width: select.dropdownWidth ?? 260, position: 'bottom-start' }}
+        />
+      ))}
+      <Chip
+        checked={filters.favoritesOnly}
+        onChange={(favoritesOnly) => onChange({ favoritesOnly } as Partial<Filters<Key, Sort>>)}
+        variant="outline"
+        color="yellow"
+        size="sm"
+        radius="md"
+        icon={<IconStar size={14} stroke={2} />}
+        classNames={{ label: classes.chipLabel }}
+      >
+        Favourites
+      </Chip>
+      {filtered ? (
+        <Button
+          variant="subtle"
+          color="gray"
+          size="sm"
+          leftSection={<IconFilterOff size={16} stroke={1.75} />}
+          onClick={onClear}
+        >
+          Clear
+        </Button>
+      ) : null}
+      <Group gap="xs" ml="auto" wrap="nowrap">
+        {end}
+      </Group>
+    </div>
+  );
+}

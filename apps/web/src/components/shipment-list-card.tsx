@@ -1,0 +1,77 @@
+import { Paper, Progress, Tabs } from '@mantine/core';
+import type { ReactNode } from 'react';
+import classes from './shipment-list.module.css';
+
+export interface ListTab<Tab extends string> {
+  value: Tab;
+  label: string;
+}
+
+interface ShipmentListCardProps<Tab extends string> {
+  /** The section's accessible name: "Active ocean shipments". */
+  title: string;
+  tabs: readonly ListTab<Tab>[];
+  tab: Tab;
+  /** Each tab's count, once the first page has said them. */
+  counts: Record<Tab, number> | null;
+  onTabChange: (tab: Tab) => void;
+  /** The filter bar, under the tabs. */
+  toolbar: ReactNode;
+  /** New filters are loading: a thin bar over the rows still shown. */
+  refreshing: boolean;
+  /** The table, or what stands in for it. */
+  children: ReactNode;
+}
+
+/** The card a shipment list sits in: its tabs with their counts, the filter bar, then the table. */
+export function ShipmentListCard<Tab extends string>(props: ShipmentListCardProps<Tab>) {
+  const { tabs, counts } = props;
+  return (
+    <Paper withBorder radius="lg" className={classes.card} component="section" aria-label={props.title}>
+      <Tabs
+        value={props.tab}
+        onChange={(value) => {
+          const next = tabs.find((tab) => tab.value === value);
+          if (next) props.onTabChange(next.value);
+        }}
+        classNames={{ list: classes.tabList, tab: classes.tab }}
+        activateTabWithKeyboard={false}
+      >
+        <Tabs.List>
+          {tabs.map(({ value, label }) => (
+            <Tabs.Tab
+              key={value}
+              value={value}
+              data-testid={`tab-${value}`}
+              // "Active (12)" for everyone: browsers would read the pill as "Active ( 12 )".
+              aria-label={counts ? `${label} (${String(counts[value])})` : label}
+            >
+              {label}
+              {counts ? (
+                <span className={classes.count} data-testid={`count-${value}`} aria-hidden>
+                  {counts[value]}
+                </span>
+              ) : null}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+
+      {props.toolbar}
+
+      <div className={classes.tableArea}>
+        {props.refreshing ? (
+          <Progress
+            value={100}
+            animated
+            size={2}
+            radius={0}
+            className={classes.refreshing}
+            aria-label="Updating"
+          />
+        ) : null}
+        {props.children}
+      </div>
+    </Paper>
+  );
+}

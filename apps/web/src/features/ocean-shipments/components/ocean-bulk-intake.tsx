@@ -1,0 +1,94 @@
+import { Anchor, Text } from '@mantine/core';
+import {
+  OCEAN_INTAKE_MAX_ITEMS,
+  type OceanIntakeOutcome,
+} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { Link } from 'react-router';
+import { BulkIntake } from '../../../components/bulk-intake';
+import type { PreviewColumn } from '../../../components/bulk-preview-table';
+import { paths } from '../../../config/paths';
+import { useCreateOceanShipments } from '../api/create-ocean-shipments';
+import { parseBulkText, type BulkRow } from '../utils/bulk-parser';
+import { carrierLabel, shortCarrierName } from '../utils/carriers';
+import classes from './new-ocean-shipment.module.css';
+
+const PASTE = {
+  label: 'Paste shipments',
+  description:
+    'One per line: container, MBL and optionally the carrier, separated by tabs, commas, semicolons or spaces. Copying from a spreadsheet works.',
+  placeholder: `MSCU1234566, MEDUXY123456
+MRKU2345672\tMAEU241100123
+TGHU3456784; ABCD5566778; HLCU`,
+};
+
+function CarrierCell({ row }: { row: BulkRow }) {
+  if (!row.check.valid) {
+    return (
+      <Text span size="sm" c="dimmed">
+        {row.carrierInput || '-'}
+      </Text>
+    );
+  }
+  const name = shortCarrierName(row.check.carrier.name);
+  return row.check.inferred ? (
+    <span className={classes.nowrap}>
+      {name}{' '}
+      <Text span size="xs" c="dimmed">
+        detected
+      </Text>
+    </span>
+  ) : (
+    <span>{name}</span>
+  );
+}
+
+const PREVIEW_COLUMNS: PreviewColumn<BulkRow>[] = [
+  {
+    label: 'Container',
+    mono: true,
+    cell: (row) => (row.check.valid ? row.check.item.containerNo : row.containerInput || '-'),
+  },
+  { label: 'MBL', mono: true, cell: (row) => (row.check.valid ? row.check.item.mblNo : row.mblInput || '-') },
+  { label: 'Carrier', cell: (row) => <CarrierCell row={row} /> },
+];
+
+const errorOf = (row: BulkRow) => (row.check.valid ? null : row.check.message);
+
+interface OceanBulkIntakeProps {
+  detailHref: (shipment: { containerNo: string; mblNo: string }) => string;
+}
+
+/** Many containers at once: container, MBL and optionally the carrier per row. */
+export function OceanBulkIntake({ detailHref }: OceanBulkIntakeProps) {
+  const create = useCreateOceanShipments();
+  const outcomeColumns: PreviewColumn<OceanIntakeOutcome>[] = [
+    {
+      label: 'Container',
+      mono: true,
+      cell: (outcome) =>
+        outcome.outcome === 'refused' ? (
+          outcome.containerNo
+        ) : (
+          <Anchor component={Link} to={detailHref(outcome)} inherit>
+            {outcome.containerNo}
+          </Anchor>
+        ),
+    },
+    { label: 'MBL', mono: true, cell: (outcome) => outcome.mblNo },
+    { label: 'Carrier', cell: (outcome) => (outcome.carrierScac ? carrierLabel(outcome.carrierScac) : '-') },
+  ];
+  return (
+    <BulkIntake
+      parse={parseBulkText}
+      submit={(ready) => create.mutateAsync(ready.map((row) => row.item))}
+      submitting={create.isPending}
+      maxItems={OCEAN_INTAKE_MAX_ITEMS}
+      previewColumns={PREVIEW_COLUMNS}
+      errorOf={errorOf}
+      outcomeColumns={outcomeColumns}
+      listHref={paths.shipments.oceanActive}
+      paste={PASTE}
+      fileColumns="container, MBL, carrier (optional)"
+    />
+  );
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defaultFilters,
+  filtersFromParams,
+  isFiltered,
+  paramsFromFilters,
+  type ListFiltersConfig,
+} from './list-filters';
+
+const config: ListFiltersConfig<'carrier' | 'parcelStatus', 'created_desc' | 'delivery_asc'> = {
+  selects: ['carrier', 'parcelStatus'],
+  sorts: ['created_desc', 'delivery_asc'],
+  defaultSort: 'created_desc',
+};
+
+describe('list filters in the URL', () => {
+  it('starts with nothing narrowing the list and the default sort', () => {
+    const filters = defaultFilters(config);
+    expect(filters).toEqual({
+      search: '',
+      favoritesOnly: false,
+      sort: 'created_desc',
+      carrier: null,
+      parcelStatus: null,
+    });
+    expect(isFiltered(config, filters)).toBe(false);
+    expect(paramsFromFilters(config, filters).toString()).toBe('');
+  });
+
+  it('writes only what differs from the defaults, and reads it back', () => {
+    const filters = {
+      ...defaultFilters(config),
+      search: '  1Z999 ',
+      parcelStatus: 'delivered',
+      favoritesOnly: true,
+      sort: 'delivery_asc' as const,
+    };
+    const params = paramsFromFilters(config, filters);
+    expect(params.toString()).toBe('q=1Z999&parcelStatus=delivered&favorites=1&sort=delivery_asc');
+    expect(filtersFromParams(config, params)).toEqual({ ...filters, search: '1Z999' });
+  });
+
+  it('ignores a sort the list does not know and empty selects', () => {
+    const filters = filtersFromParams(config, new URLSearchParams('sort=arrival_asc&carrier=&other=x'));
+    expect(filters).toEqual(defaultFilters(config));
+  });
+
+  it('counts a select, a search or favourites as filtering, but not the sort', () => {
+    const base = defaultFilters(config);
+    expect(isFiltered(config, { ...base, sort: 'delivery_asc' })).toBe(false);
+    expect(isFiltered(config, { ...base, carrier: 'ups' })).toBe(true);
+    expect(isFiltered(config, { ...base, search: ' x ' })).toBe(true);
+    expect(isFiltered(config, { ...base, search: '   ' })).toBe(false);
+    expect(isFiltered(config, { ...base, favoritesOnly: true })).toBe(true);
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isDefaultLayout,
+  layoutFromPreference,
+  moveColumn,
+  nextSort,
+  sortDirection,
+  toggleColumn,
+  visibleColumns,
+  type ColumnSet,
+  type TableColumn,
+} from './table-columns';
+
+interface Parcel {
+  trackingNo: string;
+  carrier: string;
+}
+type Id = 'tracking' | 'carrier' | 'status' | 'delivery' | 'added';
+type Sort = 'tracking_asc' | 'delivery_asc' | 'delivery_desc' | 'created_desc';
+
+const column = (
+  id: Id,
+  extra: Partial<TableColumn<Parcel, Id, Sort>> = {},
+): TableColumn<Parcel, Id, Sort> => ({
+  id,
+  label: id.toUpperCase(),
+  hideable: id !== 'tracking',
+  text: (p) => (id === 'carrier' ? p.carrier : p.trackingNo),
+  ...extra,
+});
+
+const ids = ['tracking', 'carrier', 'status', 'delivery', 'added'] as const;
+const set: ColumnSet<Parcel, Id, Sort> = {
+  ids,
+  columns: {
+    tracking: column('tracking', { sorts: { first: 'tracking_asc' } }),
+    carrier: column('carrier'),
+    status: column('status'),
+    delivery: column('delivery', { sorts: { first: 'delivery_asc', second: 'delivery_desc' } }),
+    added: column('added', { sorts: { first: 'created_desc' } }),
+  },
+  defaultLayout: { order: [...ids], hidden: ['added'] },
+};
+
+describe('table columns', () => {
+  it('uses the default layout until the user saved one', () => {
+    expect(layoutFromPreference(set, null)).toBe(set.defaultLayout);
+    expect(isDefaultLayout(set, layoutFromPreference(set, null))).toBe(true);
+  });
+
+  it('drops unknown columns, places new ones where the default puts them, never hides the identifier', () => {
+    const layout = layoutFromPreference(set, {
+      order: ['delivery', 'tracking', 'gone', 'carrier'],
+      hidden: ['tracking', 'status', 'gone', 'status'],
+    });
+    // The saved order stands; each new column follows the one it follows by default.
+    expect(layout.order).toEqual(['delivery', 'added', 'tracking', 'carrier', 'status']);
+    expect(layout.hidden).toEqual(['status']);
+    expect(isDefaultLayout(set, layout)).toBe(false);
+  });
+
+  it('shows the visible columns in the user’s order', () => {
+    const layout = {
+      order: ['carrier', 'tracking', 'status', 'delivery', 'added'] as Id[],
+      hidden: ['status'] as Id[],
+    };
+    expect(visibleColumns(set, layout).map((c) => c.id)).toEqual([
+      'carrier',
+      'tracking',
+      'delivery',
+      'added',
+    ]);
+  });
+
+  it('toggles and moves columns, leaving the identifier shown and the ends where they are', () => {
+    expect(toggleColumn(set, set.defaultLayout, 'status').hidden).toEqual(['added', 'status']);
+    expect(toggleColumn(set, set.defaultLayout, 'added').hidden).toEqual([]);
+    expect(toggleColumn(set, set.defaultLayout, 'tracking')).toBe(set.defaultLayout);
+    expect(moveColumn(set.defaultLayout, 'carrier', -1).order.slice(0, 2)).toEqual(['carrier', 'tracking']);
+    expect(moveColumn(set.defaultLayout, 'tracking', -1)).toBe(set.defaultLayout);
+    expect(moveColumn(set.defaultLayout, 'added', 1)).toBe(set.defaultLayout);
+  });
+
+  it('maps header clicks to the server sorts, toggling direction where there are two', () => {
+    expect(nextSort(set.columns.delivery, 'created_desc')).toBe('delivery_asc');
+    expect(nextSort(set.columns.delivery, 'delivery_asc')).toBe('delivery_desc');
+    expect(nextSort(set.columns.delivery, 'delivery_desc')).toBe('delivery_asc');
+    expect(nextSort(set.columns.tracking, 'tracking_asc')).toBe('tracking_asc');
+    expect(nextSort(set.columns.status, 'created_desc')).toBeNull();
+  });
+
+  it('tells screen readers which way the sorted column goes', () => {
+    expect(sortDirection(set.columns.delivery, 'delivery_asc')).toBe('ascending');
+    expect(sortDirection(set.columns.delivery, 'delivery_desc')).toBe('descending');
+    expect(sortDirection(set.columns.added, 'created_desc')).toBe('descending');
+    expect(sortDirection(set.columns.delivery, 'created_desc')).toBeUndefined();
+  });
+});

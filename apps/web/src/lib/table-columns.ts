@@ -1,0 +1,116 @@
+/*
+ * A shipment table's data columns (spec §3 "tracking table columns (hidden columns, order)"), whatever
+ * the mode: each mode defines its columns once (a ColumnSet) and the functions here hide, reorder and
+ * restore them. The selection checkbox and the row actions are fixed around them.
+ */
+
+export interface ColumnSorts<Sort extends string> {
+  /** The server sort a click asks for first, and the one the second click toggles to. */
+  first: Sort;
+  second?: Sort;
+}
+
+export interface TableColumn<Row, Id extends string = string, Sort extends string = string> {
+  id: Id;
+  label: string;
+  /** The column that identifies the row (container, tracking number) cannot be hidden. */
+  hideable: boolean;
+  sorts?: ColumnSorts<Sort>;
+  /** The cell as plain text, for the CSV and XLSX exports. */
+  text: (row: Row, timeZone: string) => string;
+}
+
+export interface ColumnLayout<Id extends string = string> {
+  /** Every column, in the user's order. */
+  order: Id[];
+  hidden: Id[];
+}
+
+export interface ColumnSet<Row, Id extends string, Sort extends string> {
+  /** Every column id, in the default order. */
+  ids: readonly Id[];
+  columns: Record<Id, TableColumn<Row, Id, Sort>>;
+  defaultLayout: ColumnLayout<Id>;
+}
+
+const isColumnOf =
+  <Id extends string>(ids: readonly Id[]) =>
+  (id: string): id is Id =>
+    (ids as readonly string[]).includes(id);
+
+/**
+ * A saved preference made safe: unknown ids dropped (a column removed since), columns added since
+ * placed where the default order puts them, unhideable columns never hidden.
+ */
+export function layoutFromPreference<Row, Id extends string, Sort extends string>(
+  set: ColumnSet<Row, Id, Sort>,
+  preference: { hidden: string[]; order: string[] } | null,
+): ColumnLayout<Id> {
+  if (!preference) return set.defaultLayout;
+  const known = isColumnOf(set.ids);
+  const order = [...new Set(preference.order.filter(known))];
+  set.ids.forEach((id, defaultIndex) => {
+    if (order.includes(id)) return;
+    const before = set.ids.slice(0, defaultIndex).findLast((other) => order.includes(other));
+    order.splice(before === undefined ? 0 : order.indexOf(before) + 1, 0, id);
+  });
+  const hidden = [...new Set(preference.hidden.filter(known))].filter((id) => set.columns[id].hideable);
+  return { order, hidden };
+}
+
+export const visibleColumns = <Row, Id extends string, Sort extends string>(
+  set: ColumnSet<Row, Id, Sort>,
+  layout: ColumnLayout<Id>,
+): TableColumn<Row, Id, Sort>[] =>
+  layout.order.filter((id) => !layout.hidden.includes(id)).map((id) => set.columns[id]);
+
+export const isDefaultLayout = <Id extends string>(
+  set: { defaultLayout: ColumnLayout<Id> },
+  layout: ColumnLayout<Id>,
+) => JSON.stringify(layout) === JSON.stringify(set.defaultLayout);
+
+export function toggleColumn<Row, Id extends string, Sort extends string>(
+  set: ColumnSet<Row, Id, Sort>,
+  layout: ColumnLayout<Id>,
+  id: Id,
+): ColumnLayout<Id> {
+  if (!set.columns[id].hideable) return layout;
+  const hidden = layout.hidden.includes(id)
+    ? layout.hidden.filter((other) => other !== id)
+    : [...layout.hidden, id];
+  return { ...layout, hidden };
+}
+
+export function moveColumn<Id extends string>(
+  layout: ColumnLayout<Id>,
+  id: Id,
+  by: -1 | 1,
+): ColumnLayout<Id> {
+  const from = layout.order.indexOf(id);
+  const to = from + by;
+  if (from === -1 || to < 0 || to >= layout.order.length) return layout;
+  const order = [...layout.order];
+  order.splice(from, 1);
+  order.splice(to, 0, id);
+  return { ...layout, order };
+}
+
+/** The sort a click on a column's header asks for, given the current one. */
+export function nextSort<Sort extends string>(
+  column: { sorts?: ColumnSorts<Sort> },
+  current: Sort,
+): Sort | null {
+  if (!column.sorts) return null;
+  const { first, second } = column.sorts;
+  return current === first && second ? second : first;
+}
+
+/** Which way a sorted column goes, for screen readers; undefined when the list is sorted by another. */
+export function sortDirection<Sort extends string>(
+  column: { sorts?: ColumnSorts<Sort> },
+  sort: Sort,
+): 'ascending' | 'descending' | undefined {
+  if (column.sorts?.first === sort) return sort.endsWith('_desc') ? 'descending' : 'ascending';
+  if (column.sorts?.second === sort) return 'descending';
+  return undefined;
+}
