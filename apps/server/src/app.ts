@@ -22,6 +22,7 @@ import { userAgreementRoutes } from './modules/user-agreement/user-agreement.rou
 import { usersRoutes } from './modules/users/users.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { expressShipmentsRoutes } from './modules/express-shipments/express-shipments.routes';
 import { oceanShipmentsRoutes } from './modules/ocean-shipments/ocean-shipments.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
@@ -129,6 +130,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(membersRoutes, { ctx });
   await app.register(invitationsRoutes, { ctx });
   await app.register(oceanShipmentsRoutes, { ctx });
+  await app.register(expressShipmentsRoutes, { ctx });
   if (!config.smtpUrl) await app.register(devMailboxRoutes, { ctx });
 
   if (config.serveWeb) await app.register(webAppPlugin, { root: config.webDistDir });

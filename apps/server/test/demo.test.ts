@@ -5,7 +5,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { checkContainerNumber } from '@tracklane/shared/validation/container-number';
 import { oceanShipments } from '../src/db/schema/tracking';
-import { DEMO_EMAIL, demoShipments, seedDemoAccount } from '../src/modules/demo/seed-demo';
+import { deriveParcel } from '@tracklane/shared/express/derive-parcel';
+import { demoParcelJourney } from '../src/integrations/tracking/express/demo-parcel-carrier';
+import { validateExpressItem } from '../src/modules/express-shipments/express-intake.service';
+import { DEMO_EMAIL, demoParcels, demoShipments, seedDemoAccount } from '../src/modules/demo/seed-demo';
 import { useTestApp } from './app';
 import { encryptPassword, fromIp } from './auth-helpers';
 
@@ -35,6 +38,10 @@ describe('the demo account', () => {
       await app.inject({ method: 'GET', url: '/api/shipments/ocean', headers: { cookie } })
     ).json().result;
     expect(list.activeCount).toBe(12);
+    const parcels = (
+      await app.inject({ method: 'GET', url: '/api/shipments/express', headers: { cookie } })
+    ).json().result;
+    expect(parcels.activeCount).toBe(12);
     const rows = await ctx.db
       .select()
       .from(oceanShipments)
@@ -47,5 +54,23 @@ describe('the demo account', () => {
     expect(shipments).toHaveLength(12);
     for (const s of shipments) expect(checkContainerNumber(s.containerNo).valid).toBe(true);
     expect(new Set(shipments.map((s) => s.carrierScac)).size).toBeGreaterThan(4);
+  });
+
+  it('follows a dozen parcels in many states, with valid numbers, and one never found', () => {
+    const now = new Date('2026-11-23T12:00:00Z');
+    const parcels = demoParcels(now);
+    expect(parcels).toHaveLength(12);
+    const statuses = new Set<string>();
+    for (const p of parcels) {
+      const checked = validateExpressItem(p);
+      expect(checked.ok, p.trackingNo).toBe(true);
+      const answer = demoParcelJourney(
+        { trackingNo: p.trackingNo, carrier: checked.ok ? checked.carrier : '', trackingStartedAt: now },
+        now.getTime(),
+      );
+      statuses.add(answer.status === 'found' ? deriveParcel(answer.events).status : 'not_found');
+    }
+    expect(statuses).toContain('not_found');
+    expect(statuses.size).toBeGreaterThanOrEqual(6);
   });
 });

@@ -71,3 +71,19 @@ export interface ParcelFacts {
   destination: ParcelPlace | null;
   signedBy: string | null;
 }
+
+/** An estimated-delivery announcement as an event: delivery expected at `eventTime`, announced at `createdAt`. */
+export function estimatedDeliveryEvent(eventId: string, eventTime: string, createdAt: string): ParcelEvent {
+  return {
+    eventId,
+    classifier: 'EST',
+    status: null,
+    subStatus: null,
+    carrierCode: null,
+    description: 'Estimated delivery',
+    exceptionReason: null,
+    location: null,
+    eventTime,
+    createdAt,
+  };
+}

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { portByLocode } from '@tracklane/shared/tracking/ports';
 import type { EventClassifier, TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
 import type { OceanAnswer, OceanProvider, OceanQuery } from './provider';
+import { randomStream } from './random-stream';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -43,22 +44,6 @@ const VESSELS = [
   { name: 'YM WELLBEING', imo: '9864590' },
   { name: 'ZIM SAMMY OFER', imo: '9931135' },
 ];
-
-/** A deterministic pseudo-random stream from a string seed (SHA-256 blocks). */
-function randomStream(seed: string) {
-  let counter = 0;
-  let buffer: Buffer = Buffer.alloc(0);
-  return (): number => {
-    if (buffer.length < 4) {
-      buffer = createHash('sha256')
-        .update(`${seed}:${String(counter++)}`)
-        .digest();
-    }
-    const value = buffer.readUInt32BE(0);
-    buffer = buffer.subarray(4);
-    return value / 0x1_0000_0000;
-  };
-}
 
 interface Planned {
   key: string;

@@ -1,4 +1,3 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type {
   OceanIntakeItem,
   OceanIntakeOutcome,
@@ -6,12 +5,9 @@ import type {
 import { carrierByScac, inferCarrierFromMbl } from '@tracklane/shared/tracking/carriers';
 import { checkContainerNumber, checkMblNumber } from '@tracklane/shared/validation/container-number';
 import type { AppContext } from '../../app-context';
-import { oceanShipments, trackedItems } from '../../db/schema/tracking';
-import { QUEUES } from '../../jobs/queue';
-import { withTransaction } from '../../lib/transaction';
+import { oceanShipments } from '../../db/schema/tracking';
 import type { Tenant } from '../organizations/selection';
-import { copyToSubscriptions } from '../tracking/refresh.service';
-import { refreshJob } from '../tracking/tracking.jobs';
+import { describeFollow, followItems, type Subscriptions } from '../tracking/follow.service';
 
 interface Accepted {
   index: number;
@@ -52,6 +48,13 @@ export function validateIntakeItem(
   return { ok: true, value: { containerNo: container.value, mblNo: mbl.value, carrierScac: carrier.scac } };
 }
 
+/** Ocean subscriptions copy the container, bill of lading and carrier of their tracked item. */
+export const oceanSubscriptions: Subscriptions = {
+  mode: 'ocean',
+  table: oceanShipments,
+  identity: (item) => ({ containerNo: item.trackingNo, mblNo: item.reference, carrierScac: item.carrier }),
+};
+
 /**
  * Adds ocean shipments to the workspace, one answer per row: created, already tracked, or refused with
  * the reason. A container already followed by another workspace is not fetched again; a new one is
@@ -65,10 +68,10 @@ export async function createOceanShipments(
 ): Promise<OceanIntakeOutcome[]> {
   const outcomes: OceanIntakeOutcome[] = [];
   const accepted: Accepted[] = [];
-  const seen = new Set<string>();
   items.forEach((item, index) => {
     const checked = validateIntakeItem(item);
-    if (!checked.ok) {
+    if (checked.ok) accepted.push({ index, ...checked.value });
+    else
       outcomes[index] = {
         containerNo: checked.containerNo,
         mblNo: checked.mblNo,
@@ -77,121 +80,23 @@ export async function createOceanShipments(
         message: checked.message,
         shipmentOverallId: null,
       };
-      return;
-    }
-    const key = `${checked.value.containerNo}|${checked.value.mblNo}|${checked.value.carrierScac}`;
-    if (seen.has(key)) {
-      outcomes[index] = {
-        ...checked.value,
-        outcome: 'refused',
-        message: 'Listed twice in this request',
-        shipmentOverallId: null,
-      };
-      return;
-    }
-    seen.add(key);
-    accepted.push({ index, ...checked.value });
   });
-  if (accepted.length === 0) return outcomes;
-
-  await withTransaction(ctx.pool, async ({ tx, client }) => {
-    const fresh = await tx
-      .insert(trackedItems)
-      .values(
-        accepted.map(({ containerNo, mblNo, carrierScac }) => ({
-          mode: 'ocean' as const,
-          trackingNo: containerNo,
-          reference: mblNo,
-          carrier: carrierScac,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: trackedItems.id });
-    const rows = await tx
-      .select()
-      .from(trackedItems)
-      .where(
-        and(
-          eq(trackedItems.mode, 'ocean'),
-          sql`(${trackedItems.trackingNo}, ${trackedItems.reference}, ${trackedItems.carrier}) IN (${sql.join(
-            accepted.map((a) => sql`(${a.containerNo}, ${a.mblNo}, ${a.carrierScac})`),
-            sql`, `,
-          )})`,
-        ),
-      );
-    const byKey = new Map(rows.map((r) => [`${r.trackingNo}|${r.reference}|${r.carrier}`, r]));
-    const existing = await tx
-      .select({
-        itemId: oceanShipments.itemId,
-        id: oceanShipments.id,
-        archived: oceanShipments.archived,
-      })
-      .from(oceanShipments)
-      .where(
-        and(
-          eq(oceanShipments.workspaceId, tenant.workspaceId),
-          inArray(
-            oceanShipments.itemId,
-            rows.map((r) => r.id),
-          ),
-        ),
-      );
-    const followed = new Map(existing.map((e) => [e.itemId, e]));
-
-    const toInsert = accepted.filter(
-      (a) => !followed.has(byKey.get(`${a.containerNo}|${a.mblNo}|${a.carrierScac}`)!.id),
-    );
-    const created = toInsert.length
-      ? await tx
-          .insert(oceanShipments)
-          .values(
-            toInsert.map((a) => {
-              const c = byKey.get(`${a.containerNo}|${a.mblNo}|${a.carrierScac}`)!;
-              return {
-                workspaceId: tenant.workspaceId,
-                itemId: c.id,
-                createdBy: tenant.userId,
-                containerNo: c.trackingNo,
-                mblNo: c.reference,
-                carrierScac: c.carrier,
-                state: c.state,
-              };
-            }),
-          )
-          .onConflictDoNothing()
-          .returning({ id: oceanShipments.id, itemId: oceanShipments.itemId })
-      : [];
-    const createdByContainer = new Map(created.map((c) => [c.itemId, c.id]));
-
-    for (const a of accepted) {
-      const container = byKey.get(`${a.containerNo}|${a.mblNo}|${a.carrierScac}`)!;
-      const already = followed.get(container.id);
-      const createdId = createdByContainer.get(container.id);
-      outcomes[a.index] = createdId
-        ? {
-            containerNo: a.containerNo,
-            mblNo: a.mblNo,
-            carrierScac: a.carrierScac,
-            outcome: 'created',
-            message: null,
-            shipmentOverallId: createdId,
-          }
-        : {
-            containerNo: a.containerNo,
-            mblNo: a.mblNo,
-            carrierScac: a.carrierScac,
-            outcome: 'already_tracked',
-            message: already?.archived ? 'Already tracked, in the archived list' : 'Already tracked',
-            shipmentOverallId: already?.id ?? null,
-          };
-    }
-    // A container other workspaces already follow brings what is known about it.
-    for (const c of rows) {
-      if (c.derived && createdByContainer.has(c.id)) await copyToSubscriptions(tx, ctx.tracking.modes, c);
-    }
-    for (const { id } of fresh) {
-      await ctx.jobs.send(QUEUES.trackingRefresh, refreshJob(id), { client, singletonKey: id });
-    }
+  const results = await followItems(
+    ctx,
+    tenant,
+    oceanSubscriptions,
+    accepted.map((a) => ({ trackingNo: a.containerNo, reference: a.mblNo, carrier: a.carrierScac })),
+  );
+  accepted.forEach(({ index, containerNo, mblNo, carrierScac }, i) => {
+    const { outcome, message, subscriptionId } = describeFollow(results[i]!);
+    outcomes[index] = {
+      containerNo,
+      mblNo,
+      carrierScac,
+      outcome,
+      message,
+      shipmentOverallId: subscriptionId,
+    };
   });
   return outcomes;
 }

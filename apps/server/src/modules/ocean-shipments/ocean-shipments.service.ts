@@ -13,6 +13,7 @@ import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/
 import type { Database } from '../../db/client';
 import { oceanShipmentCounts, oceanShipments, trackedItems, trackingEvents } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 
 type ShipmentRow = typeof oceanShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
@@ -70,27 +71,6 @@ const SORTS: Record<OceanSort, { key: SortKey; direction: 'asc' | 'desc' }> = {
   container_asc: { key: 'containerNo', direction: 'asc' },
 };
 
-interface Cursor {
-  v: string;
-  id: string;
-}
-
-export function encodeCursor(value: unknown, id: string): string {
-  const v = value instanceof Date ? value.toISOString() : String(value);
-  return Buffer.from(JSON.stringify({ v, id } satisfies Cursor)).toString('base64url');
-}
-
-function decodeCursor(cursor: string): Cursor {
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<Cursor>;
-    if (typeof parsed.v === 'string' && typeof parsed.id === 'string' && /^[0-9a-f-]{36}$/.test(parsed.id))
-      return { v: parsed.v, id: parsed.id };
-  } catch {
-    // fall through
-  }
-  throw new AppError('VALIDATION', 'The page cursor is not valid. Start from the first page.');
-}
-
 /** The page query of a list request, unexecuted (the benchmark runs its SQL through a bare client). */
 export function oceanListQuery(db: Database, workspaceId: string, query: OceanListQuery) {
   const sort = SORTS[query.sort];
@@ -112,12 +92,11 @@ export function oceanListQuery(db: Database, workspaceId: string, query: OceanLi
   if (query.pod) filters.push(eq(oceanShipments.podLocode, query.pod.toUpperCase()));
   if (query.favorite) filters.push(eq(oceanShipments.favorite, query.favorite === 'true'));
   if (query.cursor) {
-    const cursor = decodeCursor(query.cursor);
-    const value = sort.key === 'containerNo' ? cursor.v : new Date(cursor.v);
+    const { value, id } = decodeCursor(query.cursor, sort.key === 'containerNo' ? 'text' : 'date');
     filters.push(
       sort.direction === 'desc'
-        ? sql`(${column}, ${oceanShipments.id}) < (${value}, ${cursor.id})`
-        : sql`(${column}, ${oceanShipments.id}) > (${value}, ${cursor.id})`,
+        ? sql`(${column}, ${oceanShipments.id}) < (${value}, ${id})`
+        : sql`(${column}, ${oceanShipments.id}) > (${value}, ${id})`,
     );
   }
   const order =

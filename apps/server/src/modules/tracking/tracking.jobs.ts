@@ -32,11 +32,17 @@ export async function startTrackingJobs(
     QUEUES.trackingRefresh,
     { batchSize: 5, pollingIntervalSeconds: 1 },
     async (batch) => {
+      // Each job on its own: one item's failure retries that item, not the whole batch.
       await Promise.all(
         batch.map(async (job) => {
           const itemId = 'itemId' in job.data ? job.data.itemId : job.data.containerId;
-          const outcome = await refreshItem(database, engine, itemId, new Date());
-          if (outcome.result === 'failed') logger.warn({ itemId }, 'provider refresh failed; will retry');
+          try {
+            const outcome = await refreshItem(database, engine, itemId, new Date());
+            if (outcome.result === 'failed') logger.warn({ itemId }, 'provider refresh failed; will retry');
+          } catch (err) {
+            logger.warn({ itemId, err }, 'refresh could not be stored; pg-boss retries it');
+            await jobs.boss.fail(QUEUES.trackingRefresh, job.id, { message: String(err) });
+          }
         }),
       );
     },

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { PARCEL_HUBS, distanceKm, gatewayOf, type ParcelHub } from '@tracklane/shared/express/parcel-hubs';
-import type { ParcelEvent, ParcelPlace, ParcelStatus } from '@tracklane/shared/express/parcel-event';
+import {
+  estimatedDeliveryEvent,
+  type ParcelEvent,
+  type ParcelPlace,
+  type ParcelStatus,
+} from '@tracklane/shared/express/parcel-event';
 import type { ExpressAnswer, ExpressProvider, ExpressQuery } from '../provider';
+import { randomStream } from '../random-stream';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -10,22 +16,6 @@ const PUBLISH_DELAY = 5 * 60_000;
 
 const SERVICES = ['Express Worldwide', 'Express 12:00', 'Economy Select', 'Parcel Standard'];
 const SIGNERS = ['M. KOWALSKI', 'J. SMITH', 'A. MÜLLER', 'L. DUBOIS', 'S. TANAKA', 'R. SILVA', 'RECEPTION'];
-
-/** A deterministic pseudo-random stream from a string seed (SHA-256 blocks), as the ocean demo carrier. */
-function randomStream(seed: string) {
-  let counter = 0;
-  let buffer: Buffer = Buffer.alloc(0);
-  return (): number => {
-    if (buffer.length < 4) {
-      buffer = createHash('sha256')
-        .update(`${seed}:${String(counter++)}`)
-        .digest();
-    }
-    const value = buffer.readUInt32BE(0);
-    buffer = buffer.subarray(4);
-    return value / 0x1_0000_0000;
-  };
-}
 
 /** How a demo journey ends; the share of each is fixed by the seed. */
 type Outcome = 'delivered' | 'failed_then_delivered' | 'pickup_point' | 'address_issue';
@@ -288,18 +278,13 @@ export function demoParcelJourney(query: ExpressQuery, now: number): ExpressAnsw
   // with it), as a new estimate.
   const estimate = (key: string, deliveryAt: number, announcedAt: number) => {
     if (announcedAt > now) return;
-    events.push({
-      eventId: eventId(key),
-      classifier: 'EST',
-      status: null,
-      subStatus: null,
-      carrierCode: null,
-      description: 'Estimated delivery',
-      exceptionReason: null,
-      location: null,
-      eventTime: new Date(deliveryAt).toISOString(),
-      createdAt: new Date(announcedAt).toISOString(),
-    });
+    events.push(
+      estimatedDeliveryEvent(
+        eventId(key),
+        new Date(deliveryAt).toISOString(),
+        new Date(announcedAt).toISOString(),
+      ),
+    );
   };
   const pickupAt = scans[1]!.at + PUBLISH_DELAY;
   estimate('edd-plan', plannedDelivery, pickupAt);

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { ParcelEvent, ParcelFacts, ParcelPlace } from '@tracklane/shared/express/parcel-event';
+import {
+  estimatedDeliveryEvent,
+  type ParcelEvent,
+  type ParcelFacts,
+  type ParcelPlace,
+} from '@tracklane/shared/express/parcel-event';
 import type { ExpressAnswer, ExpressProvider, ExpressQuery } from '../provider';
 import {
   KARRIO_STATUS_MAP,
@@ -177,19 +182,8 @@ export function toParcelEvents(
       /^\d{4}-\d{2}-\d{2}$/.test(estimate) ? { date: estimate } : { timestamp: estimate },
     );
     if (!eventTime) throw fail(`the answer is not a Karrio tracker (estimated_delivery: ${estimate})`);
-    events.set(`edd:${estimate}`, {
-      eventId: `edd:${estimate}`,
-      classifier: 'EST',
-      status: null,
-      subStatus: null,
-      carrierCode: null,
-      description: 'Estimated delivery',
-      exceptionReason: null,
-      location: null,
-      eventTime,
-      // When we first learn it: the caller keeps the first copy of an id, so a later poll does not move it.
-      createdAt: now.toISOString(),
-    });
+    // Announced when we first learn it: the first copy of an id is kept, so a later poll does not move it.
+    events.set(`edd:${estimate}`, estimatedDeliveryEvent(`edd:${estimate}`, eventTime, now.toISOString()));
   }
   return [...events.values()];
 }

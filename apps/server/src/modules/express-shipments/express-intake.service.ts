@@ -1,0 +1,76 @@
+import type {
+  ExpressIntakeItem,
+  ExpressIntakeOutcome,
+} from '@tracklane/shared/express-shipments/express-shipments.schema';
+import { parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
+import { normaliseParcelNumber, validateParcelNumberInput } from '@tracklane/shared/express/parcel-number';
+import type { AppContext } from '../../app-context';
+import { expressShipments } from '../../db/schema/tracking';
+import type { Tenant } from '../organizations/selection';
+import { describeFollow, followItems, type Subscriptions } from '../tracking/follow.service';
+
+/** Express subscriptions copy the tracking number and carrier of their tracked parcel. */
+export const expressSubscriptions: Subscriptions = {
+  mode: 'express',
+  table: expressShipments,
+  identity: (item) => ({ trackingNo: item.trackingNo, carrier: item.carrier }),
+};
+
+/**
+ * Normalises and checks one row: a carrier chosen from the list, or told by the number's format; a
+ * number that fits a format must have a valid check digit.
+ */
+export function validateExpressItem(
+  item: ExpressIntakeItem,
+): { ok: true; trackingNo: string; carrier: string } | { ok: false; trackingNo: string; message: string } {
+  const chosen = item.carrier?.trim().toLowerCase();
+  const carrier = chosen ? parcelCarrierByCode(chosen) : undefined;
+  if (chosen && !carrier) {
+    return {
+      ok: false,
+      trackingNo: normaliseParcelNumber(item.trackingNo),
+      message: `Unknown carrier ${chosen}: choose one from the list`,
+    };
+  }
+  const check = validateParcelNumberInput(item.trackingNo, carrier?.code);
+  return check.ok
+    ? { ok: true, trackingNo: check.trackingNo, carrier: check.carrier }
+    : { ok: false, trackingNo: check.trackingNo, message: check.message };
+}
+
+/**
+ * Adds express shipments to the workspace, one answer per row: created, already tracked, or refused
+ * with the reason. A parcel already followed by another workspace is not fetched again. Whether the
+ * user may add shipments is the route's access level (`shipments:change`), checked before this runs.
+ */
+export async function createExpressShipments(
+  ctx: AppContext,
+  tenant: Tenant,
+  items: ExpressIntakeItem[],
+): Promise<ExpressIntakeOutcome[]> {
+  const outcomes: ExpressIntakeOutcome[] = [];
+  const accepted: { index: number; trackingNo: string; carrier: string }[] = [];
+  items.forEach((item, index) => {
+    const checked = validateExpressItem(item);
+    if (checked.ok) accepted.push({ index, trackingNo: checked.trackingNo, carrier: checked.carrier });
+    else
+      outcomes[index] = {
+        trackingNo: checked.trackingNo,
+        carrier: null,
+        outcome: 'refused',
+        message: checked.message,
+        expressOrderId: null,
+      };
+  });
+  const results = await followItems(
+    ctx,
+    tenant,
+    expressSubscriptions,
+    accepted.map((a) => ({ trackingNo: a.trackingNo, reference: '', carrier: a.carrier })),
+  );
+  accepted.forEach(({ index, trackingNo, carrier }, i) => {
+    const { outcome, message, subscriptionId } = describeFollow(results[i]!);
+    outcomes[index] = { trackingNo, carrier, outcome, message, expressOrderId: subscriptionId };
+  });
+  return outcomes;
+}

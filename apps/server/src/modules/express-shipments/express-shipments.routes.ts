@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema } from '@tracklane/shared/api/envelope';
+import {
+  expressArchiveRequestSchema,
+  expressFavoriteRequestSchema,
+  expressIntakeOutcomeSchema,
+  expressIntakeRequestSchema,
+  expressListQuerySchema,
+  expressListResultSchema,
+  expressOptionsSchema,
+  expressShipmentDetailSchema,
+} from '@tracklane/shared/express-shipments/express-shipments.schema';
+import type { AppContext } from '../../app-context';
+import { ok } from '../../lib/envelope';
+import { createExpressShipments } from './express-intake.service';
+import {
+  getExpressShipment,
+  listExpressOptions,
+  listExpressShipments,
+  setExpressArchived,
+  setExpressFavorite,
+} from './express-shipments.service';
+
+const tags = ['express-shipments'];
+
+export const expressShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    '/api/shipments/express',
+    {
+      config: { access: 'shipments:change' },
+      schema: {
+        tags,
+        summary: 'Add express shipments (one or many)',
+        body: expressIntakeRequestSchema,
+        response: { 200: envelopeSchema(z.array(expressIntakeOutcomeSchema)) },
+      },
+    },
+    async (request) => {
+      const outcomes = await createExpressShipments(ctx, request.tenant, request.body.items);
+      const created = outcomes.filter((o) => o.outcome === 'created').length;
+      return ok(outcomes, `${String(created)} shipment(s) added`);
+    },
+  );
+
+  app.get(
+    '/api/shipments/express',
+    {
+      config: { access: 'shipments:view' },
+      schema: {
+        tags,
+        summary: 'One page of a tab of express shipments, with the three tabs’ counts',
+        querystring: expressListQuerySchema,
+        response: { 200: envelopeSchema(expressListResultSchema) },
+      },
+    },
+    async (request) => ok(await listExpressShipments(ctx.db, request.tenant.workspaceId, request.query)),
+  );
+
+  app.get(
+    '/api/shipments/express/options',
+    {
+      config: { access: 'shipments:view' },
+      schema: {
+        tags,
+        summary: 'Carrier options for filters',
+        response: { 200: envelopeSchema(expressOptionsSchema) },
+      },
+    },
+    async () => ok(listExpressOptions()),
+  );
+
+  app.post(
+    '/api/shipments/express/archive',
+    {
+      config: { access: 'shipments:change' },
+      schema: {
+        tags,
+        body: expressArchiveRequestSchema,
+        response: {
+          200: envelopeSchema(
+            z.object({
+              updatedIds: z.array(z.string()),
+              activeCount: z.number(),
+              notFoundCount: z.number(),
+              archivedCount: z.number(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { expressOrderIds, archived } = request.body;
+      const result = await setExpressArchived(ctx.db, request.tenant.workspaceId, expressOrderIds, archived);
+      return ok(result, archived ? 'Archived' : 'Moved back to active');
+    },
+  );
+
+  app.post(
+    '/api/shipments/express/favorite',
+    {
+      config: { access: 'shipments:change' },
+      schema: {
+        tags,
+        body: expressFavoriteRequestSchema,
+        response: { 200: envelopeSchema(z.object({ updatedIds: z.array(z.string()) })) },
+      },
+    },
+    async (request) =>
+      ok(
+        await setExpressFavorite(
+          ctx.db,
+          request.tenant.workspaceId,
+          request.body.expressOrderIds,
+          request.body.favorite,
+        ),
+      ),
+  );
+
+  app.get(
+    '/api/shipments/express/:expressOrderId/:expressOrderNo',
+    {
+      config: { access: 'shipments:view' },
+      schema: {
+        tags,
+        params: z.object({ expressOrderId: z.string().max(60), expressOrderNo: z.string().max(100) }),
+        response: { 200: envelopeSchema(expressShipmentDetailSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await getExpressShipment(
+          ctx.db,
+          request.tenant.workspaceId,
+          request.params.expressOrderId,
+          request.params.expressOrderNo,
+        ),
+      ),
+  );
+};

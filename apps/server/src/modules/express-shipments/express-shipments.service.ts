@@ -1,0 +1,245 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type {
+  ExpressListQuery,
+  ExpressListTab,
+  ExpressShipment,
+  ExpressShipmentDetail,
+  ExpressSort,
+} from '@tracklane/shared/express-shipments/express-shipments.schema';
+import type { DerivedParcel } from '@tracklane/shared/express/derived-parcel';
+import { PARCEL_CARRIERS, parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
+import type { ParcelEvent } from '@tracklane/shared/express/parcel-event';
+import { normaliseParcelNumber } from '@tracklane/shared/express/parcel-number';
+import type { Database } from '../../db/client';
+import {
+  type EXPRESS_TABS,
+  expressShipmentCounts,
+  expressShipments,
+  trackedItems,
+  trackingEvents,
+} from '../../db/schema/tracking';
+import { AppError } from '../../lib/app-error';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+
+type ShipmentRow = typeof expressShipments.$inferSelect;
+type ItemRow = typeof trackedItems.$inferSelect;
+
+const NOT_TRACKED = 'This shipment is not tracked in this workspace.';
+
+export function toExpressShipment(
+  s: ShipmentRow,
+  item: Pick<ItemRow, 'derived' | 'lastCheckedAt' | 'lastSource'>,
+): ExpressShipment {
+  const d = item.derived as DerivedParcel | null;
+  return {
+    expressOrderId: s.id,
+    expressOrderNo: s.trackingNo,
+    carrier: s.carrier,
+    carrierName: parcelCarrierByCode(s.carrier)?.name ?? null,
+    service: d?.service ?? null,
+    state: s.state,
+    status: d?.status ?? null,
+    subStatus: d?.subStatus ?? null,
+    statusText: d?.statusText ?? null,
+    origin: d?.origin ?? null,
+    destination: d?.destination ?? null,
+    lastLocation: d?.lastLocation ?? null,
+    lastEventAt: s.lastEventAt?.toISOString() ?? null,
+    estimatedDelivery: s.estimatedDelivery?.toISOString() ?? null,
+    deliveredAt: s.deliveredAt?.toISOString() ?? null,
+    favorite: s.favorite,
+    archived: s.archived,
+    createdAt: s.createdAt.toISOString(),
+    lastCheckedAt: item.lastCheckedAt?.toISOString() ?? null,
+    source: item.lastSource,
+  };
+}
+
+type SortKey = 'createdAt' | 'deliveryAt' | 'updatedAt' | 'trackingNo';
+
+/** How each sort orders rows; the cursor carries the row's value of `key` and its id. */
+const SORTS: Record<ExpressSort, { key: SortKey; direction: 'asc' | 'desc' }> = {
+  created_desc: { key: 'createdAt', direction: 'desc' },
+  delivery_asc: { key: 'deliveryAt', direction: 'asc' },
+  delivery_desc: { key: 'deliveryAt', direction: 'desc' },
+  updated_desc: { key: 'updatedAt', direction: 'desc' },
+  tracking_asc: { key: 'trackingNo', direction: 'asc' },
+};
+
+/** spec §3 tab names → the stored tab. */
+const TABS: Record<ExpressListTab, (typeof EXPRESS_TABS)[number]> = {
+  active: 'active',
+  notFound: 'not_found',
+  archived: 'archived',
+};
+
+/** The page query of a list request, unexecuted (the benchmark runs its SQL through a bare client). */
+export function expressListQuery(db: Database, workspaceId: string, query: ExpressListQuery) {
+  const sort = SORTS[query.sort];
+  const column = expressShipments[sort.key];
+  const filters: (SQL | undefined)[] = [
+    eq(expressShipments.workspaceId, workspaceId),
+    eq(expressShipments.tab, TABS[query.status]),
+  ];
+  const term = query.search ? normaliseParcelNumber(query.search).replace(/[%_\\]/g, '') : '';
+  if (term) filters.push(sql`${expressShipments.trackingNo} LIKE ${`${term}%`}`);
+  if (query.carrier) filters.push(eq(expressShipments.carrier, query.carrier.trim().toLowerCase()));
+  if (query.parcelStatus) filters.push(eq(expressShipments.status, query.parcelStatus));
+  if (query.favorite) filters.push(eq(expressShipments.favorite, query.favorite === 'true'));
+  if (query.cursor) {
+    const { value, id } = decodeCursor(query.cursor, sort.key === 'trackingNo' ? 'text' : 'date');
+    filters.push(
+      sort.direction === 'desc'
+        ? sql`(${column}, ${expressShipments.id}) < (${value}, ${id})`
+        : sql`(${column}, ${expressShipments.id}) > (${value}, ${id})`,
+    );
+  }
+  const order =
+    sort.direction === 'desc'
+      ? [desc(column), desc(expressShipments.id)]
+      : [asc(column), asc(expressShipments.id)];
+  return db
+    .select({
+      s: expressShipments,
+      item: {
+        derived: trackedItems.derived,
+        lastCheckedAt: trackedItems.lastCheckedAt,
+        lastSource: trackedItems.lastSource,
+      },
+    })
+    .from(expressShipments)
+    .innerJoin(trackedItems, eq(trackedItems.id, expressShipments.itemId))
+    .where(and(...filters))
+    .orderBy(...order)
+    .limit(query.limit + 1);
+}
+
+/** The counts of the three tabs, kept by a trigger (see the expressShipmentCounts table). */
+export async function countExpressTabs(
+  db: Database,
+  workspaceId: string,
+): Promise<{ activeCount: number; notFoundCount: number; archivedCount: number }> {
+  const [row] = await db
+    .select()
+    .from(expressShipmentCounts)
+    .where(eq(expressShipmentCounts.workspaceId, workspaceId));
+  return {
+    activeCount: row?.active ?? 0,
+    notFoundCount: row?.notFound ?? 0,
+    archivedCount: row?.archived ?? 0,
+  };
+}
+
+/** One page of the workspace's express shipments in one tab (keyset), with the three tabs' counts. */
+export async function listExpressShipments(db: Database, workspaceId: string, query: ExpressListQuery) {
+  const [rows, counts] = await Promise.all([
+    expressListQuery(db, workspaceId, query),
+    countExpressTabs(db, workspaceId),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    expressTrackingDocumentList: page.map((r) => toExpressShipment(r.s, r.item)),
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor(last.s[SORTS[query.sort].key], last.s.id) : null,
+    ...counts,
+  };
+}
+
+/** Moves shipments of the workspace into or out of the archived tab (spec §4); all tabs' counts follow. */
+export async function setExpressArchived(
+  db: Database,
+  workspaceId: string,
+  ids: string[],
+  archived: boolean,
+) {
+  const updated = await db
+    .update(expressShipments)
+    .set({ archived, archivedAt: archived ? new Date() : null })
+    .where(and(eq(expressShipments.workspaceId, workspaceId), inArray(expressShipments.id, ids)))
+    .returning({ id: expressShipments.id });
+  return { updatedIds: updated.map((u) => u.id), ...(await countExpressTabs(db, workspaceId)) };
+}
+
+export async function setExpressFavorite(
+  db: Database,
+  workspaceId: string,
+  ids: string[],
+  favorite: boolean,
+) {
+  const updated = await db
+    .update(expressShipments)
+    .set({ favorite, favoritedAt: favorite ? new Date() : null })
+    .where(and(eq(expressShipments.workspaceId, workspaceId), inArray(expressShipments.id, ids)))
+    .returning({ id: expressShipments.id });
+  return { updatedIds: updated.map((u) => u.id) };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** When an event happened as a timeline shows it: a scan when it was made, an estimate when announced. */
+const happenedAt = (e: ParcelEvent) => Date.parse(e.classifier === 'ACT' ? e.eventTime : e.createdAt);
+
+/**
+ * One express shipment of the workspace with everything the detail page shows. Another workspace's,
+ * or an id whose number does not match, is not found.
+ */
+export async function getExpressShipment(
+  db: Database,
+  workspaceId: string,
+  expressOrderId: string,
+  expressOrderNo: string,
+): Promise<ExpressShipmentDetail> {
+  if (!UUID.test(expressOrderId)) throw new AppError('NOT_FOUND', NOT_TRACKED);
+  const [row] = await db
+    .select({ s: expressShipments, item: trackedItems })
+    .from(expressShipments)
+    .innerJoin(trackedItems, eq(trackedItems.id, expressShipments.itemId))
+    .where(
+      and(
+        eq(expressShipments.workspaceId, workspaceId),
+        eq(expressShipments.id, expressOrderId),
+        eq(expressShipments.trackingNo, normaliseParcelNumber(expressOrderNo)),
+      ),
+    )
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', NOT_TRACKED);
+  const stored = await db.select().from(trackingEvents).where(eq(trackingEvents.itemId, row.item.id));
+  const events = stored
+    .map((r) => ({ row: r, e: r.data as unknown as ParcelEvent }))
+    .sort((a, b) => happenedAt(b.e) - happenedAt(a.e) || b.row.id - a.row.id);
+  const d = row.item.derived as DerivedParcel | null;
+  const finished = row.item.state === 'completed';
+  return {
+    ...toExpressShipment(row.s, row.item),
+    exceptionReason: d?.exceptionReason ?? null,
+    pickedUpAt: d?.pickedUpAt ?? null,
+    signedBy: d?.signedBy ?? null,
+    failedAttempts: d?.failedAttempts ?? 0,
+    estimatedDeliveryHistory: d?.estimatedDeliveryHistory ?? [],
+    events: events.map(({ row: r, e }) => ({
+      classifier: e.classifier,
+      status: e.status,
+      subStatus: e.subStatus,
+      carrierCode: e.carrierCode,
+      description: e.description,
+      exceptionReason: e.exceptionReason,
+      location: e.location,
+      eventTime: r.eventTime.toISOString(),
+      eventCreatedAt: r.eventCreatedAt.toISOString(),
+      receivedAt: r.receivedAt.toISOString(),
+      source: r.source,
+    })),
+    lastError: row.item.lastError,
+    nextCheckAt: finished ? null : row.item.nextCheckAt.toISOString(),
+  };
+}
+
+/** Filter options: every parcel carrier a user can choose. */
+export function listExpressOptions() {
+  return {
+    carriers: PARCEL_CARRIERS.map((c) => ({ code: c.code, name: c.name })).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    ),
+  };
+}
