@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import type {
+  ExpressListResult,
+  ExpressShipmentDetail,
+} from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expressListQueryKey } from '../features/express-shipments/api/list-express-shipments';
 import { resetAllStores } from '../lib/store-reset';
@@ -202,7 +205,10 @@ describe('express shipment detail', { timeout: 20_000 }, () => {
 
   it('archives and stars the parcel, and takes it out of the cached active list', async () => {
     const api = serve(ok(onItsWay()));
-    api.route('POST /api/shipments/express/archive', ok({ updatedIds: [ID] }));
+    api.route(
+      'POST /api/shipments/express/archive',
+      ok({ updatedIds: [ID], activeCount: 1, notFoundCount: 0, archivedCount: 1 }),
+    );
     api.route('POST /api/shipments/express/favorite', ok({ updatedIds: [ID] }));
     const listKey = expressListQueryKey('active', {
       search: '',
@@ -243,12 +249,11 @@ describe('express shipment detail', { timeout: 20_000 }, () => {
       archived: true,
     });
     await waitFor(() => {
-      const list = queryClient.getQueryData<{
-        pages: { expressTrackingDocumentList: { expressOrderId: string }[] }[];
-      }>(listKey);
-      expect(list?.pages[0]?.expressTrackingDocumentList.map((item) => item.expressOrderId)).toEqual([
+      const page = queryClient.getQueryData<{ pages: ExpressListResult[] }>(listKey)?.pages[0];
+      expect(page?.expressTrackingDocumentList.map((item) => item.expressOrderId)).toEqual([
         other.expressOrderId,
       ]);
+      expect(page).toMatchObject({ activeCount: 1, archivedCount: 1 });
     });
   });
 
