@@ -194,6 +194,40 @@ describe('express shipment detail', { timeout: 20_000 }, () => {
     );
   });
 
+  it('says the first check is running, and looks again until it has answered', async () => {
+    const api = serve(
+      ok(onItsWay({ state: 'pending', status: null, events: [], lastCheckedAt: null, nextCheckAt: null })),
+    );
+    renderRoutes(routes, PATH);
+
+    expect(await screen.findByText('Fetching carrier data…')).toBeInTheDocument();
+    api.route(DETAIL, ok(onItsWay()));
+    await waitFor(() => expect(screen.queryByText('Fetching carrier data…')).not.toBeInTheDocument(), {
+      timeout: 6000,
+    });
+    expect(api.callsTo(DETAIL).length).toBeGreaterThanOrEqual(2);
+    expect(screen.getAllByTestId('status-badge')[0]).toHaveTextContent('Failed attempt');
+  });
+
+  it('shows the carrier’s reason of an exception in words, once', async () => {
+    serve(
+      ok(
+        onItsWay({
+          status: 'exception',
+          subStatus: 'customs_hold',
+          exceptionReason: 'customs_hold',
+          statusText: 'Held by customs',
+        }),
+      ),
+    );
+    renderRoutes(routes, PATH);
+
+    const delivery = await screen.findByTestId('delivery-panel');
+    expect(within(delivery).getByTestId('sub-status')).toHaveTextContent('Customs hold');
+    expect(within(delivery).queryByTestId('exception-reason')).not.toBeInTheDocument();
+    expect(within(delivery).getByText('Held by customs')).toBeInTheDocument();
+  });
+
   it('explains a number the carrier does not know', async () => {
     serve(ok(onItsWay({ state: 'not_found', status: null, events: [], lastError: 'No such parcel' })));
     renderRoutes(routes, PATH);

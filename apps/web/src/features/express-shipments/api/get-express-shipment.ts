@@ -34,6 +34,10 @@ export const expressShipmentQueryOptions = (expressOrderId: string, expressOrder
 export function useExpressShipment(expressOrderId: string, expressOrderNo: string) {
   return useQuery({
     ...expressShipmentQueryOptions(expressOrderId, expressOrderNo),
-    refetchInterval: (query) => (query.state.data?.state === 'pending' ? PENDING_DETAIL_POLL_MS : false),
+    // Only the first check is worth waiting for: after it, the next one is scheduled far ahead.
+    refetchInterval: (query) =>
+      query.state.data?.state === 'pending' && !query.state.data.lastCheckedAt
+        ? PENDING_DETAIL_POLL_MS
+        : false,
   });
 }

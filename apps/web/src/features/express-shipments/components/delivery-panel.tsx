@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/dates';
-import { subStatusLabel } from '../utils/parcel-status';
+import { parcelStatusLook, reasonText, subStatusLabel } from '../utils/parcel-status';
 import classes from './express-shipment-detail.module.css';
 import { ParcelStatusBadge } from './parcel-status-badge';
 
@@ -22,6 +22,13 @@ const missing = <span className={classes.timeMissing}>-</span>;
  * latest estimate, outlined), who signed, when it was picked up, and how many attempts failed.
  */
 export function DeliveryPanel({ shipment, timeZone }: { shipment: ExpressShipmentDetail; timeZone: string }) {
+  const reason = reasonText(shipment.exceptionReason, shipment.subStatus);
+  // The carrier's text often just says the status again ("Delivered").
+  const carrierText =
+    shipment.statusText &&
+    shipment.statusText.toLowerCase() !== parcelStatusLook(shipment).label.toLowerCase()
+      ? shipment.statusText
+      : null;
   return (
     <section className={classes.sideCard} aria-labelledby="delivery-title" data-testid="delivery-panel">
       <Text id="delivery-title" size="sm" fw={650} mb="sm">
@@ -35,14 +42,14 @@ export function DeliveryPanel({ shipment, timeZone }: { shipment: ExpressShipmen
           </Text>
         ) : null}
       </div>
-      {shipment.statusText ? (
+      {carrierText ? (
         <Text size="xs" c="dimmed" mt={4}>
-          {shipment.statusText}
+          {carrierText}
         </Text>
       ) : null}
-      {shipment.exceptionReason ? (
+      {reason ? (
         <Text size="sm" c="red.8" mt="xs" data-testid="exception-reason">
-          {shipment.exceptionReason}
+          Reason: {reason}
         </Text>
       ) : null}
       <dl className={classes.deliveryList}>

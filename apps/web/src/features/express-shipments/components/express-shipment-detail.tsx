@@ -28,17 +28,28 @@ interface ExpressShipmentDetailProps {
   canChange: boolean;
 }
 
-function Fetching({ shipment }: { shipment: Detail }) {
+function Fetching({ shipment, timeZone }: { shipment: Detail; timeZone: string }) {
+  const carrier = parcelCarrierLabel(shipment.carrier, shipment.carrierName);
   return (
     <Paper withBorder radius="lg" p="xl" className={classes.stateCard} data-testid="detail-pending">
       <Loader size="sm" />
-      <div>
-        <Text fw={600}>Fetching carrier data…</Text>
-        <Text size="sm" c="dimmed">
-          The first check with {parcelCarrierLabel(shipment.carrier, shipment.carrierName)} is running. This
-          page updates by itself in a few seconds.
-        </Text>
-      </div>
+      {shipment.lastCheckedAt ? (
+        <div>
+          <Text fw={600}>Waiting for the first scan</Text>
+          <Text size="sm" c="dimmed">
+            {carrier} has nothing on {shipment.expressOrderNo} yet. Last asked{' '}
+            {formatDateTime(shipment.lastCheckedAt, timeZone)}
+            {shipment.nextCheckAt ? `; asked again ${formatDateTime(shipment.nextCheckAt, timeZone)}` : ''}.
+          </Text>
+        </div>
+      ) : (
+        <div>
+          <Text fw={600}>Fetching carrier data…</Text>
+          <Text size="sm" c="dimmed">
+            The first check with {carrier} is running. This page updates by itself in a few seconds.
+          </Text>
+        </div>
+      )}
     </Paper>
   );
 }
@@ -172,7 +183,7 @@ export function ExpressShipmentDetail({
         onToggleArchived={() => void toggleArchived()}
         archiving={archive.isPending}
       />
-      {shipment.state === 'pending' ? <Fetching shipment={shipment} /> : null}
+      {shipment.state === 'pending' ? <Fetching shipment={shipment} timeZone={timeZone} /> : null}
       {shipment.state === 'not_found' ? <NotFoundAtCarrier shipment={shipment} timeZone={timeZone} /> : null}
       {shipment.state !== 'pending' ? (
         <Paper withBorder radius="lg" className={classes.routeCard}>
@@ -189,7 +200,7 @@ export function ExpressShipmentDetail({
           </Text>
           <ParcelTimeline shipment={shipment} timeZone={timeZone} />
         </Paper>
-        <Stack gap="lg">
+        <Stack gap="lg" className={classes.side}>
           <DeliveryPanel shipment={shipment} timeZone={timeZone} />
           <DeliveryEstimateHistory shipment={shipment} timeZone={timeZone} />
         </Stack>

@@ -3,7 +3,7 @@ import { PARCEL_STATUS_LABELS } from '@tracklane/shared/express/parcel-event';
 import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { formatDateTime } from '../../../lib/dates';
 import { placeLabel } from '../utils/parcel-place';
-import { sourceLabel, subStatusLabel } from '../utils/parcel-status';
+import { reasonText, sourceLabel, subStatusLabel } from '../utils/parcel-status';
 import classes from './express-shipment-detail.module.css';
 
 /**
@@ -32,6 +32,7 @@ export function ParcelTimeline({
     <ol className={classes.timeline} data-testid="parcel-timeline">
       {scans.map((event, index) => {
         const place = placeLabel(event.location);
+        const reason = reasonText(event.exceptionReason, event.subStatus);
         return (
           <li
             key={`${event.eventTime}-${event.description}-${String(index)}`}
@@ -64,9 +65,9 @@ export function ParcelTimeline({
                 </Tooltip>
                 {place ? <> · {place}</> : null}
               </Text>
-              {event.exceptionReason ? (
+              {reason ? (
                 <Text size="xs" c="red.8" mt={2}>
-                  {event.exceptionReason}
+                  Reason: {reason}
                 </Text>
               ) : null}
             </div>

@@ -186,7 +186,7 @@ export function SingleParcelForm({ disabled = false }: { disabled?: boolean }) {
           description={detected ? 'Recognised from the number' : 'Needed when the number is not recognised'}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           disabled={disabled}
-          required={!detected}
+          required={!detected && input.trim() !== ''}
         />
         <div className={classes.singleSubmit}>
           <Button

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parcelStatusLook, subStatusLabel } from './parcel-status';
+import { parcelStatusLook, reasonText, subStatusLabel } from './parcel-status';
 
 describe('parcelStatusLook', () => {
   it('says the tracking state before any status', () => {
@@ -24,5 +24,20 @@ describe('subStatusLabel', () => {
     ['address-issue', 'Address issue'],
   ])('%s reads %s', (code, label) => {
     expect(subStatusLabel(code)).toBe(label);
+  });
+});
+
+describe('reasonText', () => {
+  it('turns a code into words and keeps a carrier’s sentence as written', () => {
+    expect(reasonText('address_issue', null)).toBe('Address issue');
+    expect(reasonText('Receiver moved, new address unknown', 'address_issue')).toBe(
+      'Receiver moved, new address unknown',
+    );
+  });
+
+  it('says nothing when the reason only repeats the sub-status', () => {
+    expect(reasonText('customs_hold', 'customs_hold')).toBeNull();
+    expect(reasonText('  ', null)).toBeNull();
+    expect(reasonText(null, 'customs_hold')).toBeNull();
   });
 });

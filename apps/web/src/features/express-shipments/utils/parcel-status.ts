@@ -37,6 +37,18 @@ export function subStatusLabel(subStatus: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+const CODE = /^[a-z0-9]+(?:[_-][a-z0-9]+)+$/i;
+
+/**
+ * A carrier's reason as people read it: codes ("address_issue") become words, text stays as written.
+ * Null when it only repeats the sub-status shown beside it.
+ */
+export function reasonText(reason: string | null, subStatus: string | null): string | null {
+  if (!reason?.trim()) return null;
+  const text = CODE.test(reason) ? subStatusLabel(reason) : reason.trim();
+  return subStatus && text.toLowerCase() === subStatusLabel(subStatus).toLowerCase() ? null : text;
+}
+
 export const isDemo = (shipment: Pick<ExpressShipment, 'source'>) => shipment.source === 'demo';
 
 /** Where the data comes from, for people. */
