@@ -17,10 +17,12 @@ import { ExpiredLinkPage, LegalPage } from './pages/plain-pages';
 import { ProfileSettingsPage } from './pages/profile-settings-page';
 import { RouteErrorPage } from './pages/route-error-page';
 import { SharePage } from './pages/share-page';
+import { ExpressShipmentPage } from './pages/express-shipment-page';
+import { NewExpressShipmentPage } from './pages/new-express-shipment-page';
 import { NewOceanShipmentPage } from './pages/new-ocean-shipment-page';
+import { NewShipmentPage } from './pages/new-shipment-page';
 import { OceanShipmentPage } from './pages/ocean-shipment-page';
 import { OceanShipmentsPage } from './pages/ocean-shipments-page';
-import { ExpressShipmentPage } from './pages/shipment-detail-pages';
 import { ShipmentHistoryPage } from './pages/shipment-history-page';
 import { WorkspaceMembersPage } from './pages/workspace-members-page';
 import { WorkspaceOverviewPage } from './pages/workspace-overview-page';
@@ -42,8 +44,8 @@ const mainShellRoutes: RouteObject[] = [
   // These two are also the tutorial's "/new-shipments/{siteType}" step (spec §2); any other
   // siteType falls through to the not-found page.
   { path: paths.newShipments.ocean, element: <NewOceanShipmentPage /> },
-  titled(paths.newShipments.ground, 'New ground shipment'),
-  { path: paths.newShipments.create, element: <NewOceanShipmentPage /> },
+  { path: paths.newShipments.ground, element: <NewExpressShipmentPage /> },
+  { path: paths.newShipments.create, element: <NewShipmentPage /> },
   { path: '/shipment-history/:type/tracking-history', element: <ShipmentHistoryPage view="tracking" /> },
   { path: '/shipment-history/:type/shared-history', element: <ShipmentHistoryPage view="shared" /> },
   {

@@ -4,8 +4,7 @@ import {
   OceanShipmentDetail,
   type DetailTab,
 } from '../../features/ocean-shipments/components/ocean-shipment-detail';
-import { isValidTimeZone } from '../../lib/dates';
-import { useReaderTimeZone } from './use-shipment-access';
+import { useLinkedTimeZone } from './use-shipment-access';
 
 const isDetailTab = (value: string | null): value is DetailTab =>
   value !== null && (DETAIL_TABS as readonly string[]).includes(value);
@@ -18,9 +17,7 @@ const isDetailTab = (value: string | null): value is DetailTab =>
 export function OceanShipmentPage() {
   const { containerNo = '', mblNo = '' } = useParams();
   const [search, setSearch] = useSearchParams();
-  const readerZone = useReaderTimeZone();
-  const requested = search.get('timeZone');
-  const timeZone = requested && isValidTimeZone(requested) ? requested : readerZone;
+  const timeZone = useLinkedTimeZone();
   const requestedTab = search.get('tab');
   const tab: DetailTab = isDetailTab(requestedTab) ? requestedTab : 'milestones';
 

@@ -1,4 +1,5 @@
 import { canCreateShipments, canViewShipments } from '@tracklane/shared/organizations/organizations.policy';
+import { useSearchParams } from 'react-router';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
 import {
   selectShipmentPermission,
@@ -23,4 +24,15 @@ export function useShipmentAccess(): { canView: boolean; canCreate: boolean } {
 export function useReaderTimeZone(): string {
   const zone = useAuthStore((state) => state.user?.timeZone);
   return zone && isValidTimeZone(zone) ? zone : browserTimeZone();
+}
+
+/**
+ * The zone a shipment page shows times in: the link's `timeZone` parameter (spec §2: notifications
+ * carry the sender's) when it is a real zone, else the reader's own.
+ */
+export function useLinkedTimeZone(): string {
+  const [search] = useSearchParams();
+  const readerZone = useReaderTimeZone();
+  const requested = search.get('timeZone');
+  return requested && isValidTimeZone(requested) ? requested : readerZone;
 }

@@ -44,8 +44,11 @@ describe('counterpartPath', () => {
       'ground',
       '/shipment-history/ground/shared-history',
     ],
-    ['/shipment/ocean/MSKU1234565/MAEU123', 'ground', '/dashboard/truck/express'],
-    ['/shipment/truck/express/77/SF100', 'ocean', '/dashboard/ocean'],
+    ['/shipment/ocean/MSKU1234565/MAEU123', 'ground', '/shipments/truck/express/active'],
+    ['/shipment/ocean/MSKU1234565/MAEU123/', 'ground', '/shipments/truck/express/active'],
+    ['/shipment/truck/express/77/SF100', 'ocean', '/shipments/ocean/active'],
+    ['/dashboard/ocean/', 'ground', '/dashboard/truck/express'],
+    ['/new-shipments/truck/express/', 'ocean', '/new-shipments/ocean'],
     ['/shipments/ocean/archived/', 'ground', '/shipments/truck/express/archived'],
   ] as const)('%s → %s goes to %s', (from, target, expected) => {
     expect(counterpartPath(from, target)).toBe(expected);
@@ -54,10 +57,30 @@ describe('counterpartPath', () => {
   it.each([
     ['/settings/profile', 'ground'],
     ['/notifications/all', 'ocean'],
-    ['/new-shipments/create', 'ground'],
     ['/', 'ground'],
   ] as const)('%s has no counterpart: only the stored type changes', (from, target) => {
     expect(counterpartPath(from, target)).toBeNull();
+  });
+
+  it('keeps /new-shipments/create, whose form follows the stored type, in both directions', () => {
+    expect(counterpartPath('/new-shipments/create', 'ground')).toBeNull();
+    expect(counterpartPath('/new-shipments/create', 'ocean')).toBeNull();
+  });
+
+  it('gives every ocean page of the route table a ground counterpart that leads back', () => {
+    const oceanPages = [
+      '/dashboard/ocean',
+      '/shipments/ocean/active',
+      '/shipments/ocean/archived',
+      '/new-shipments/ocean',
+      '/shipment-history/ocean/tracking-history',
+      '/shipment-history/ocean/shared-history',
+    ];
+    for (const page of oceanPages) {
+      const ground = counterpartPath(page, 'ground');
+      expect(ground && siteTypeFromPath(ground)).toBe('ground');
+      expect(counterpartPath(ground!, 'ocean')).toBe(page);
+    }
   });
 
   it('stays put when the page already has the chosen type', () => {

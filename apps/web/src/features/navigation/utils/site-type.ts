@@ -66,9 +66,10 @@ export function counterpartPath(pathname: string, target: SiteType): string | nu
       : paths.shipmentHistory.shared(target);
   }
 
-  // A single shipment has no twin in the other mode: go to that mode's dashboard.
+  // A single shipment has no twin in the other mode: go to that mode's active list.
   if (under(path, '/shipment/ocean') || under(path, '/shipment/truck/express')) {
-    return paths.dashboard[target];
+    return target === 'ocean' ? paths.shipments.oceanActive : paths.shipments.groundActive;
   }
+  // /new-shipments/create has no type of its own: it shows the chosen type's form, so it stays.
   return null;
 }

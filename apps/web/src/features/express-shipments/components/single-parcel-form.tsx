@@ -1,0 +1,210 @@
+import { Anchor, Button, Select, TextInput } from '@mantine/core';
+import { IconCircleCheck, IconPlus } from '@tabler/icons-react';
+import { PARCEL_CARRIER_CODES, type ParcelCarrierCode } from '@tracklane/shared/express/parcel-carriers';
+import {
+  detectParcelCarriers,
+  PARCEL_NUMBER_MESSAGES,
+  validateParcelNumberInput,
+  type ParcelNumberCheck,
+} from '@tracklane/shared/express/parcel-number';
+import type { ExpressIntakeOutcome } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { FormAlert } from '../../../components/form-alert';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-client';
+import { useCreateExpressShipments } from '../api/create-express-shipments';
+import { carrierOptions, parcelCarrierLabel } from '../utils/carriers';
+import classes from './new-express-shipment.module.css';
+
+type Result =
+  { kind: 'outcome'; outcome: ExpressIntakeOutcome } | { kind: 'error'; title?: string; message: string };
+
+const isCarrierCode = (code: string): code is ParcelCarrierCode =>
+  (PARCEL_CARRIER_CODES as readonly string[]).includes(code);
+
+type Failure = 'empty' | 'implausible' | 'unrecognised' | 'checkDigit';
+
+function failureOf(check: Extract<ParcelNumberCheck, { ok: false }>): Failure {
+  if (check.message === PARCEL_NUMBER_MESSAGES.empty) return 'empty';
+  if (check.message === PARCEL_NUMBER_MESSAGES.implausible) return 'implausible';
+  if (check.message === PARCEL_NUMBER_MESSAGES.unrecognised) return 'unrecognised';
+  return 'checkDigit';
+}
+
+function OutcomeAlert({ result }: { result: Result }) {
+  if (result.kind === 'error') {
+    return (
+      <FormAlert tone="error" title={result.title} data-testid="single-outcome">
+        {result.message}
+      </FormAlert>
+    );
+  }
+  const { outcome } = result;
+  const open = outcome.expressOrderId ? (
+    <Anchor component={Link} to={paths.shipment.ground(outcome.expressOrderId, outcome.trackingNo)} fw={600}>
+      Open {outcome.trackingNo}
+    </Anchor>
+  ) : null;
+  if (outcome.outcome === 'created') {
+    return (
+      <FormAlert tone="success" title={`Now tracking ${outcome.trackingNo}`} data-testid="single-outcome">
+        The first check with {parcelCarrierLabel(outcome.carrier)} is running; scans appear within moments.{' '}
+        {open}
+        {open ? ' · ' : null}
+        <Anchor component={Link} to={paths.shipments.groundActive}>
+          See the list
+        </Anchor>
+      </FormAlert>
+    );
+  }
+  if (outcome.outcome === 'already_tracked') {
+    return (
+      <FormAlert
+        tone="info"
+        title={`${outcome.trackingNo} is already tracked here`}
+        data-testid="single-outcome"
+      >
+        {outcome.message ?? 'Already tracked'}. {open}
+      </FormAlert>
+    );
+  }
+  return (
+    <FormAlert tone="error" title={`${outcome.trackingNo} was not added`} data-testid="single-outcome">
+      {outcome.message ?? 'The server refused this parcel.'}
+    </FormAlert>
+  );
+}
+
+function errorResult(error: unknown): Result {
+  if (isApiError(error) && error.status === 403) {
+    return { kind: 'error', title: 'You cannot add shipments in this workspace', message: error.message };
+  }
+  return {
+    kind: 'error',
+    message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
+  };
+}
+
+/**
+ * One parcel: the carrier and service are recognised from the tracking number as it is typed (check
+ * digit included) and can be changed; a number no known format fits is tracked with the carrier the
+ * user chooses.
+ */
+export function SingleParcelForm({ disabled = false }: { disabled?: boolean }) {
+  const [input, setInput] = useState('');
+  // The user's choice wins; until they make one, the carrier follows the number.
+  const [chosenCarrier, setChosenCarrier] = useState<ParcelCarrierCode | null>(null);
+  const [touched, setTouched] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [result, setResult] = useState<Result | null>(null);
+  const create = useCreateExpressShipments();
+
+  const matches = useMemo(() => detectParcelCarriers(input), [input]);
+  const check = validateParcelNumberInput(input, chosenCarrier ?? undefined);
+  const detected = matches[0];
+  const carrier = chosenCarrier ?? detected?.carrier ?? null;
+  const options = useMemo(() => carrierOptions(matches.map((match) => match.carrier)), [matches]);
+
+  const failure = check.ok ? null : failureOf(check);
+  const settled = touched || submitted;
+  // A wrong check digit is known the moment the number is complete; the rest waits for a blur.
+  const showError =
+    failure === 'checkDigit' ||
+    (failure === 'empty' && submitted) ||
+    ((failure === 'implausible' || failure === 'unrecognised') && settled);
+  const numberError = !check.ok && showError ? check.message : null;
+
+  let hint: ReactNode = 'Spaces and dashes are ignored; letters may be typed in lower case.';
+  if (check.ok) {
+    const match = matches.find((candidate) => candidate.carrier === check.carrier);
+    hint = match ? (
+      <span className={classes.detected} data-testid="parcel-detection">
+        <IconCircleCheck size={14} stroke={2} aria-hidden />
+        {match.carrierName} · {match.service}
+      </span>
+    ) : (
+      <span data-testid="parcel-detection">
+        Tracked with {parcelCarrierLabel(check.carrier)}; the number’s format is not checked.
+      </span>
+    );
+  } else if (failure === 'unrecognised') {
+    hint = <span data-testid="parcel-detection">{check.message}</span>;
+  }
+
+  const reset = () => {
+    setInput('');
+    setChosenCarrier(null);
+    setTouched(false);
+    setSubmitted(false);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (disabled) return;
+    setSubmitted(true);
+    setResult(null);
+    if (!check.ok) return;
+    try {
+      const [outcome] = await create.mutateAsync([{ trackingNo: check.trackingNo, carrier: check.carrier }]);
+      if (!outcome) return;
+      setResult({ kind: 'outcome', outcome });
+      if (outcome.outcome !== 'refused') reset();
+    } catch (error) {
+      setResult(errorResult(error));
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Add one parcel">
+      <div className={classes.singleGrid}>
+        <TextInput
+          label="Tracking number"
+          placeholder="1Z5R89390357567127"
+          value={input}
+          onChange={(event) => setInput(event.currentTarget.value)}
+          onBlur={() => setTouched(input.trim() !== '')}
+          error={numberError}
+          description={numberError ? undefined : hint}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          classNames={{ input: classes.mono, description: classes.hint }}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={60}
+          disabled={disabled}
+          required
+        />
+        <Select
+          label="Carrier"
+          placeholder={detected ? detected.carrierName : 'Choose the carrier'}
+          data={options}
+          value={carrier}
+          onChange={(code) => setChosenCarrier(code && isCarrierCode(code) ? code : null)}
+          searchable
+          clearable={chosenCarrier !== null}
+          nothingFoundMessage="No such carrier"
+          description={detected ? 'Recognised from the number' : 'Needed when the number is not recognised'}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          disabled={disabled}
+          required={!detected && input.trim() !== ''}
+        />
+        <div className={classes.singleSubmit}>
+          <Button
+            type="submit"
+            loading={create.isPending}
+            disabled={disabled}
+            leftSection={<IconPlus size={16} />}
+            fullWidth
+          >
+            Track parcel
+          </Button>
+        </div>
+      </div>
+      {result ? (
+        <div className={classes.singleResult} aria-live="polite">
+          <OutcomeAlert result={result} />
+        </div>
+      ) : null}
+    </form>
+  );
+}
