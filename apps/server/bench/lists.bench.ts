@@ -302,7 +302,13 @@ async function measureRefresh(ctx: AppContext, mode: TrackingMode) {
   const ids = await ctx.db.execute<{ id: string }>(sql`
     SELECT id FROM tracked_items WHERE mode = ${mode} AND state <> 'completed'
     ORDER BY random() LIMIT ${REFRESH_SAMPLE}`);
-  const results: Partial<Record<RefreshOutcome['result'], number>> = {};
+  const results: Record<RefreshOutcome['result'], number> = {
+    changed: 0,
+    unchanged: 0,
+    not_found: 0,
+    failed: 0,
+    skipped: 0,
+  };
   const started = performance.now();
   let next = 0;
   await Promise.all(
@@ -310,7 +316,7 @@ async function measureRefresh(ctx: AppContext, mode: TrackingMode) {
       while (next < ids.rows.length) {
         const { id } = ids.rows[next++]!;
         const { result } = await refreshItem(ctx, ctx.tracking, id, new Date());
-        results[result] = (results[result] ?? 0) + 1;
+        results[result]++;
       }
     }),
   );
