@@ -221,7 +221,8 @@ export const expressShipments = pgTable(
     // The number last, as a key: a prefix search walking one of these in its sort's order checks the
     // number in the index and reads only the rows that match. PostgreSQL takes a prefix that matches
     // one of the ~100 numbers in its statistics for 1% of the table, whatever it really matches, and
-    // walks the sort's index; reading every row to check its number cost 15-100 ms at 100,000 parcels.
+    // walks the sort's index; reading every row to check its number cost 10-60 ms at 100,000 parcels
+    // (docs/performance.md).
     index('express_shipments_list_created_idx').on(
       t.workspaceId,
       t.tab,
