@@ -114,15 +114,17 @@ export function expressListQuery(db: Database, workspaceId: string, query: Expre
     .limit(query.limit + 1);
 }
 
+/** The tab counts query of a list request, unexecuted (the benchmark runs its SQL through a bare client). */
+export function expressCountsQuery(db: Database, workspaceId: string) {
+  return db.select().from(expressShipmentCounts).where(eq(expressShipmentCounts.workspaceId, workspaceId));
+}
+
 /** The counts of the three tabs, kept by a trigger (see the expressShipmentCounts table). */
 export async function countExpressTabs(
   db: Database,
   workspaceId: string,
 ): Promise<{ activeCount: number; notFoundCount: number; archivedCount: number }> {
-  const [row] = await db
-    .select()
-    .from(expressShipmentCounts)
-    .where(eq(expressShipmentCounts.workspaceId, workspaceId));
+  const [row] = await expressCountsQuery(db, workspaceId);
   return {
     activeCount: row?.active ?? 0,
     notFoundCount: row?.notFound ?? 0,

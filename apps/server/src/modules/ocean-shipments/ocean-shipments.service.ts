@@ -138,15 +138,17 @@ export async function listOceanShipments(db: Database, workspaceId: string, quer
   };
 }
 
+/** The tab counts query of a list request, unexecuted (the benchmark runs its SQL through a bare client). */
+export function oceanCountsQuery(db: Database, workspaceId: string) {
+  return db.select().from(oceanShipmentCounts).where(eq(oceanShipmentCounts.workspaceId, workspaceId));
+}
+
 /** The counts of both tabs, kept by a trigger (see the oceanShipmentCounts table). */
 export async function countTabs(
   db: Database,
   workspaceId: string,
 ): Promise<{ activeCount: number; archivedCount: number }> {
-  const [row] = await db
-    .select()
-    .from(oceanShipmentCounts)
-    .where(eq(oceanShipmentCounts.workspaceId, workspaceId));
+  const [row] = await oceanCountsQuery(db, workspaceId);
   return { activeCount: row?.active ?? 0, archivedCount: row?.archived ?? 0 };
 }
 
