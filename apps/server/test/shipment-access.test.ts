@@ -17,7 +17,14 @@ const NO_ACCESS = 'You do not have access to shipments in this workspace.';
  * Every shipment route the server documents, path parameters filled in. Read from the OpenAPI document,
  * so a shipment route added later is covered by the tests below without being listed here.
  */
-async function shipmentRoutes(sample: { containerNo: string; mblNo: string }) {
+interface Sample {
+  containerNo: string;
+  mblNo: string;
+  expressOrderId: string;
+  expressOrderNo: string;
+}
+
+async function shipmentRoutes(sample: Sample) {
   const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
     paths: Record<string, Record<string, unknown>>;
   }>();
@@ -26,21 +33,29 @@ async function shipmentRoutes(sample: { containerNo: string; mblNo: string }) {
     .flatMap(([path, operations]) =>
       Object.keys(operations).map((method) => ({
         method: method.toUpperCase() as Method,
-        url: path.replace('{containerNo}', sample.containerNo).replace('{mblNo}', sample.mblNo),
+        url: path.replace(/\{(\w+)\}/g, (_, name: keyof Sample) => sample[name]),
       })),
     );
 }
 
-async function teamWithShipment(): Promise<{
-  team: Team;
-  id: string;
-  item: { containerNo: string; mblNo: string };
-}> {
+let parcel = 0;
+
+/** A team following one ocean shipment and one express parcel. */
+async function teamWithShipment(): Promise<{ team: Team; id: string; parcelId: string; item: Sample }> {
   const team = await buildTeam(app, ctx);
-  const item = { containerNo: containerNo(), mblNo: mbl() };
-  const res = await call('POST', '/api/shipments/ocean', team.owner.cookie, { items: [item] });
+  const ocean = { containerNo: containerNo(), mblNo: mbl() };
+  const res = await call('POST', '/api/shipments/ocean', team.owner.cookie, { items: [ocean] });
   expect(res.json().result[0].outcome).toBe('created');
-  return { team, id: res.json().result[0].shipmentOverallId as string, item };
+  const express = { trackingNo: `ACCESS${String(parcel++).padStart(6, '0')}`, carrier: 'gls' };
+  const added = await call('POST', '/api/shipments/express', team.owner.cookie, { items: [express] });
+  expect(added.json().result[0].outcome).toBe('created');
+  const parcelId = added.json().result[0].expressOrderId as string;
+  return {
+    team,
+    id: res.json().result[0].shipmentOverallId as string,
+    parcelId,
+    item: { ...ocean, expressOrderId: parcelId, expressOrderNo: express.trackingNo },
+  };
 }
 
 const rowOf = async (id: string) =>
@@ -48,7 +63,12 @@ const rowOf = async (id: string) =>
 
 describe('shipment access levels (spec §6)', () => {
   it('documents the shipment routes the tests below walk through', async () => {
-    const routes = await shipmentRoutes({ containerNo: 'X', mblNo: 'Y' });
+    const routes = await shipmentRoutes({
+      containerNo: 'X',
+      mblNo: 'Y',
+      expressOrderId: 'E',
+      expressOrderNo: 'N',
+    });
     // Guards the walk itself: an empty or partial list would make the loops below pass vacuously.
     expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
       expect.arrayContaining([
@@ -58,12 +78,18 @@ describe('shipment access levels (spec §6)', () => {
         'POST /api/shipments/ocean/archive',
         'POST /api/shipments/ocean/favorite',
         'GET /api/shipments/ocean/X/Y',
+        'GET /api/shipments/express',
+        'POST /api/shipments/express',
+        'GET /api/shipments/express/options',
+        'POST /api/shipments/express/archive',
+        'POST /api/shipments/express/favorite',
+        'GET /api/shipments/express/E/N',
       ]),
     );
   });
 
   it('lets a view-only member (1) read but refuses every shipment write', async () => {
-    const { team, id, item } = await teamWithShipment();
+    const { team, id, parcelId, item } = await teamWithShipment();
     const viewer = await addMember(app, ctx, team, { shipmentPermission: 1 });
 
     for (const { method, url } of await shipmentRoutes(item)) {
@@ -86,6 +112,9 @@ describe('shipment access levels (spec §6)', () => {
       ['/api/shipments/ocean/archive', { shipmentOverallIds: [id], archived: false }],
       ['/api/shipments/ocean/favorite', { shipmentOverallIds: [id], favorite: true }],
       ['/api/shipments/ocean', { items: [{ containerNo: containerNo(), mblNo: mbl() }] }],
+      ['/api/shipments/express/archive', { expressOrderIds: [parcelId], archived: true }],
+      ['/api/shipments/express/favorite', { expressOrderIds: [parcelId], favorite: true }],
+      ['/api/shipments/express', { items: [{ trackingNo: 'VIEWER0001', carrier: 'gls' }] }],
     ] as const;
     for (const [url, body] of writes) {
       expect((await call('POST', url, viewer.cookie, body)).statusCode, url).toBe(403);
@@ -102,6 +131,16 @@ describe('shipment access levels (spec §6)', () => {
     expect(list.items.map((i: { shipmentOverallId: string }) => i.shipmentOverallId)).toEqual([id]);
     const detail = await call('GET', `/api/shipments/ocean/${item.containerNo}/${item.mblNo}`, viewer.cookie);
     expect(detail.json().result.shipmentOverallId).toBe(id);
+    const parcelDetail = await call(
+      'GET',
+      `/api/shipments/express/${item.expressOrderId}/${item.expressOrderNo}`,
+      viewer.cookie,
+    );
+    expect(parcelDetail.json().result).toMatchObject({
+      expressOrderId: parcelId,
+      archived: false,
+      favorite: false,
+    });
   });
 
   it('lets a member with permission 0 archive, unarchive and favourite', async () => {
@@ -135,8 +174,19 @@ describe('shipment access levels (spec §6)', () => {
   });
 
   it("answers another organization's user as if the shipment did not exist", async () => {
-    const { id, item } = await teamWithShipment();
+    const { id, parcelId, item } = await teamWithShipment();
     const stranger = await buildTeam(app, ctx);
+    const parcelDetail = await call(
+      'GET',
+      `/api/shipments/express/${item.expressOrderId}/${item.expressOrderNo}`,
+      stranger.owner.cookie,
+    );
+    expect(parcelDetail.statusCode).toBe(404);
+    const parcelArchive = await call('POST', '/api/shipments/express/archive', stranger.owner.cookie, {
+      expressOrderIds: [parcelId],
+      archived: true,
+    });
+    expect(parcelArchive.json().result.updatedIds).toEqual([]);
     const detail = await call(
       'GET',
       `/api/shipments/ocean/${item.containerNo}/${item.mblNo}`,
