@@ -13,8 +13,8 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { DerivedParcel } from '@tracklane/shared/express/derived-parcel';
-import type { ParcelPlace, ParcelStatus } from '@tracklane/shared/express/parcel-event';
-import { gatewayOf, parcelHubByCode, type ParcelHub } from '@tracklane/shared/express/parcel-hubs';
+import type { ParcelStatus } from '@tracklane/shared/express/parcel-event';
+import { gatewayOf, parcelHubByCode, type ParcelHub, hubPlace } from '@tracklane/shared/express/parcel-hubs';
 import { expressListQuerySchema } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { oceanListQuerySchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { TRACKING_MODES, type TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
@@ -454,23 +454,15 @@ type ParcelTemplate = Omit<
   | 'firstEventAt'
 >;
 
-const placeOf = (hub: ParcelHub): ParcelPlace => ({
-  name: `${hub.city.toUpperCase()} - ${hub.country}`,
-  city: hub.city,
-  countryCode: hub.country,
-  latitude: hub.lat,
-  longitude: hub.lon,
-});
-
 /** What deriveParcel makes of each status on one lane, as the demo parcel carrier words its scans. */
 function parcelTemplates(
   lane: readonly [string, string],
   service: string,
 ): Record<SeededStatus, ParcelTemplate> {
   const [from, to] = lane.map((code) => parcelHubByCode(code)!) as [ParcelHub, ParcelHub];
-  const origin = placeOf(from);
-  const destination = placeOf(to);
-  const hub = placeOf(gatewayOf(to.region));
+  const origin = hubPlace(from);
+  const destination = hubPlace(to);
+  const hub = hubPlace(gatewayOf(to.region));
   const base = {
     subStatus: null,
     exceptionReason: null,

@@ -1,9 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expressShipments, trackedItems } from '../src/db/schema/tracking';
 import { refreshItem } from '../src/modules/tracking/refresh.service';
 import { useTestApp } from './app';
-import { addMember, buildTeam, createWorkspaceAs, type Team } from './factories';
+import { addMember, buildTeam, createWorkspaceAs, refreshTracked, type Team } from './factories';
 
 // One "unknown" answer is enough to move a parcel to not found here; the default is 6.
 const { app, ctx } = await useTestApp({ trackingNotFoundAttempts: 1 });
@@ -29,19 +29,11 @@ function parcels(block: number) {
   });
 }
 
-/** Asks the providers about these parcels only, not about other tests'. */
-async function refresh(items: { trackingNo: string }[]) {
-  const rows = await ctx.db
-    .select({ id: trackedItems.id })
-    .from(trackedItems)
-    .where(
-      inArray(
-        trackedItems.trackingNo,
-        items.map((i) => i.trackingNo),
-      ),
-    );
-  for (const r of rows) await refreshItem(ctx, ctx.tracking, r.id, new Date());
-}
+const refresh = (items: { trackingNo: string }[]) =>
+  refreshTracked(
+    ctx,
+    items.map((i) => i.trackingNo),
+  );
 
 describe('POST /api/shipments/express', () => {
   it('answers per row: created, already tracked, or refused with the reason', async () => {

@@ -1,8 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { containerCheckDigit } from '@tracklane/shared/validation/container-number';
 import type { App } from '../src/app';
 import type { AppContext } from '../src/app-context';
 import { organizationMembers, workspaceMembers, workspaces } from '../src/db/schema/organizations';
+import { trackedItems } from '../src/db/schema/tracking';
+import { refreshItem } from '../src/modules/tracking/refresh.service';
 import type { OrganizationRole } from '../src/db/schema/organizations';
 import { signUp, type Account } from './auth-helpers';
 
@@ -83,3 +85,12 @@ let bill = 700000000;
  * each test file's data) are then the same at every run.
  */
 export const mbl = () => `MEDU${String(bill++)}`;
+
+/** Asks the providers about the items with these tracking numbers only, not about other tests'. */
+export async function refreshTracked(ctx: AppContext, trackingNos: string[]): Promise<void> {
+  const rows = await ctx.db
+    .select({ id: trackedItems.id })
+    .from(trackedItems)
+    .where(inArray(trackedItems.trackingNo, trackingNos));
+  for (const r of rows) await refreshItem(ctx, ctx.tracking, r.id, new Date());
+}

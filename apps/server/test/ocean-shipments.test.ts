@@ -1,11 +1,10 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { containerCheckDigit } from '@tracklane/shared/validation/container-number';
 import { oceanShipments, trackedItems } from '../src/db/schema/tracking';
 import { organizationMembers } from '../src/db/schema/organizations';
-import { refreshItem } from '../src/modules/tracking/refresh.service';
 import { useTestApp } from './app';
-import { addMember, buildTeam, createWorkspaceAs, type Team } from './factories';
+import { addMember, buildTeam, createWorkspaceAs, refreshTracked, type Team } from './factories';
 
 const { app, ctx } = await useTestApp();
 
@@ -36,19 +35,11 @@ const get = (url: string, cookie: string) => app.inject({ method: 'GET', url, he
 const add = (team: Team | { owner: { cookie: string } }, items: object[]) =>
   post('/api/shipments/ocean', team.owner.cookie, { items });
 
-/** Fetches the carrier data of these shipments only, not of other tests'. */
-async function refresh(items: { containerNo: string }[]) {
-  const rows = await ctx.db
-    .select({ id: trackedItems.id })
-    .from(trackedItems)
-    .where(
-      inArray(
-        trackedItems.trackingNo,
-        items.map((i) => i.containerNo),
-      ),
-    );
-  for (const r of rows) await refreshItem(ctx, ctx.tracking, r.id, new Date());
-}
+const refresh = (items: { containerNo: string }[]) =>
+  refreshTracked(
+    ctx,
+    items.map((i) => i.containerNo),
+  );
 
 describe('POST /api/shipments/ocean', () => {
   it('adds shipments, answering per row: created, already tracked or refused with the reason', async () => {

@@ -1,3 +1,5 @@
+import type { ParcelPlace } from './parcel-event';
+
 /**
  * Cities with express-parcel hubs or large delivery depots, for the demo parcel carrier's journeys and
  * for drawing parcels on the map without a network. Positions are the cities' centres in decimal
@@ -119,3 +121,12 @@ export function distanceKm(a: Pick<ParcelHub, 'lat' | 'lon'>, b: Pick<ParcelHub,
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.sqrt(h));
 }
+
+/** A hub as the place a parcel is scanned at, named the way carriers print it ("LEIPZIG - DE"). */
+export const hubPlace = (hub: ParcelHub): ParcelPlace => ({
+  name: `${hub.city.toUpperCase()} - ${hub.country}`,
+  city: hub.city,
+  countryCode: hub.country,
+  latitude: hub.lat,
+  longitude: hub.lon,
+});

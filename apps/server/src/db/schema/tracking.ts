@@ -89,13 +89,11 @@ export const trackingEvents = pgTable(
 );
 
 /**
- * A workspace following an ocean container (spec shipmentOverallId = id). The list columns are copied
- * from the tracked item at each refresh so that every list sort and filter is one index range scan per
- * workspace, at 100,000 shipments as at ten.
+ * What every mode's subscription has: a workspace following a tracked item, archived or not, a
+ * favourite or not, who added it and when (millisecond precision, like the dates list cursors carry).
  */
-export const oceanShipments = pgTable(
-  'ocean_shipments',
-  {
+function subscriptionColumns() {
+  return {
     id: uuid('id').primaryKey().defaultRandom(),
     workspaceId: uuid('workspace_id')
       .notNull()
@@ -108,8 +106,19 @@ export const oceanShipments = pgTable(
     favorite: boolean('favorite').notNull().default(false),
     favoritedAt: timestamp('favorited_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    // Millisecond precision, like the JavaScript dates list cursors carry.
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  };
+}
+
+/**
+ * A workspace following an ocean container (spec shipmentOverallId = id). The list columns are copied
+ * from the tracked item at each refresh so that every list sort and filter is one index range scan per
+ * workspace, at 100,000 shipments as at ten.
+ */
+export const oceanShipments = pgTable(
+  'ocean_shipments',
+  {
+    ...subscriptionColumns(),
     // Copies of the tracked item's list columns.
     containerNo: text('container_no').notNull(),
     mblNo: text('mbl_no').notNull(),
@@ -184,19 +193,7 @@ export const EXPRESS_TABS = ['active', 'not_found', 'archived'] as const;
 export const expressShipments = pgTable(
   'express_shipments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => trackedItems.id, { onDelete: 'restrict' }),
-    archived: boolean('archived').notNull().default(false),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
-    favorite: boolean('favorite').notNull().default(false),
-    favoritedAt: timestamp('favorited_at', { withTimezone: true }),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    ...subscriptionColumns(),
     // Copies of the tracked item's list columns.
     trackingNo: text('tracking_no').notNull(),
     carrier: text('carrier').notNull(),

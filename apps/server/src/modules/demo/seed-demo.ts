@@ -45,7 +45,11 @@ export function demoShipments(now: Date): { containerNo: string; mblNo: string; 
 
 /** Number shapes of a few carriers; the last digit is found by trying all ten (the check digit). */
 const PARCEL_SHAPES: { carrier: string; chosen: boolean; base: (i: number) => string }[] = [
-  { carrier: 'ups', chosen: false, base: (i) => `1Z4E7${String(100 + (i % 900))}03${String(4471000 + i * 37)}` },
+  {
+    carrier: 'ups',
+    chosen: false,
+    base: (i) => `1Z4E7${String(100 + (i % 900))}03${String(4471000 + i * 37)}`,
+  },
   { carrier: 'fedex', chosen: false, base: (i) => `7712${String(4900000 + i * 131)}` },
   { carrier: 'usps', chosen: false, base: (i) => `9400111202555${String(84300000 + i * 97)}` },
   { carrier: 'gls', chosen: true, base: (i) => `6800${String(7150000 + i * 53)}` },

@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
-import { PARCEL_HUBS, distanceKm, gatewayOf, type ParcelHub } from '@tracklane/shared/express/parcel-hubs';
+import {
+  PARCEL_HUBS,
+  distanceKm,
+  gatewayOf,
+  type ParcelHub,
+  hubPlace,
+} from '@tracklane/shared/express/parcel-hubs';
 import {
   estimatedDeliveryEvent,
   type ParcelEvent,
-  type ParcelPlace,
   type ParcelStatus,
 } from '@tracklane/shared/express/parcel-event';
 import type { ExpressAnswer, ExpressProvider, ExpressQuery } from '../provider';
@@ -30,14 +35,6 @@ interface Scan {
   exceptionReason?: string;
   hub: ParcelHub | null;
 }
-
-const placeOf = (hub: ParcelHub): ParcelPlace => ({
-  name: `${hub.city.toUpperCase()} - ${hub.country}`,
-  city: hub.city,
-  countryCode: hub.country,
-  latitude: hub.lat,
-  longitude: hub.lon,
-});
 
 /**
  * The demo parcel carrier: for any tracking number, a realistic hub-to-hub journey between real cities,
@@ -267,7 +264,7 @@ export function demoParcelJourney(query: ExpressQuery, now: number): ExpressAnsw
       carrierCode: scan.code,
       description: scan.description,
       exceptionReason: scan.exceptionReason ?? null,
-      location: scan.hub ? placeOf(scan.hub) : null,
+      location: scan.hub ? hubPlace(scan.hub) : null,
       eventTime: new Date(scan.at).toISOString(),
       createdAt: new Date(published).toISOString(),
     });
@@ -300,8 +297,8 @@ export function demoParcelJourney(query: ExpressQuery, now: number): ExpressAnsw
     events,
     facts: {
       service,
-      origin: placeOf(origin),
-      destination: placeOf(destination),
+      origin: hubPlace(origin),
+      destination: hubPlace(destination),
       ...(delivered
         ? { signedBy: outcome === 'pickup_point' ? 'RECEIVER (SERVICE POINT)' : pick(SIGNERS) }
         : {}),
