@@ -279,7 +279,7 @@ describe('express shipment list: filters, sort and columns', { timeout: 20_000 }
     );
   });
 
-  it('shows the default columns, and more from Columns, saved as the user’s express columns', async () => {
+  it('shows more columns from Columns, saved as the user’s express columns, and sorts by them', async () => {
     const api = serve(
       { active: [fedex], notFound: [], archived: [] },
       { 'PUT /api/users/preferences/expressTableColumns': (call) => ok(call.body, 'Saved') },
@@ -292,18 +292,46 @@ describe('express shipment list: filters, sort and columns', { timeout: 20_000 }
         .getAllByRole('columnheader')
         .map((th) => th.textContent)
         .filter(Boolean);
-    expect(headers()).not.toContain('Service');
+    expect(headers()).toEqual([
+      'Tracking number',
+      'Carrier',
+      'Status',
+      'Destination',
+      'Last location',
+      'Est. delivery',
+      'Delivered',
+      'Actions',
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Columns' }));
     await user.click(await screen.findByRole('checkbox', { name: 'Service' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Last event' }));
 
-    await waitFor(() => expect(headers()).toContain('Service'));
+    await waitFor(() => expect(headers()).toContain('Last event'));
     expect(cell(0, 'service')).toBe('FedEx Express');
+    expect(cell(0, 'lastEvent')).toBe('03/03/2025');
     await waitFor(() =>
-      expect(api.callsTo('PUT /api/users/preferences/expressTableColumns')[0]?.body).toMatchObject({
-        hidden: expect.not.arrayContaining(['service']) as unknown,
+      expect(api.callsTo('PUT /api/users/preferences/expressTableColumns').at(-1)?.body).toEqual({
+        hidden: ['origin', 'added', 'source'],
+        order: [
+          'tracking',
+          'carrier',
+          'status',
+          'destination',
+          'lastLocation',
+          'estimatedDelivery',
+          'delivered',
+          'lastEvent',
+          'origin',
+          'service',
+          'added',
+          'source',
+        ],
       }),
     );
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Last event' }));
+    await waitFor(() => expect(api.callsTo(LIST).at(-1)?.query).toMatchObject({ sort: 'updated_desc' }));
   });
 
   it('exports the current view as CSV, days in the user’s zone', async () => {
@@ -322,10 +350,10 @@ describe('express shipment list: filters, sort and columns', { timeout: 20_000 }
     });
     const text = await download.file().text();
     expect(text).toContain(
-      'Tracking number,Carrier,Status,Destination,Last location,Last event,Est. delivery,Delivered\r\n',
+      'Tracking number,Carrier,Status,Destination,Last location,Est. delivery,Delivered\r\n',
     );
     expect(text).toContain(
-      '794616896420,FedEx,Delivered,NEW YORK NY US,"Memphis, US",03/03/2025,05/03/2025,04/03/2025',
+      '794616896420,FedEx,Delivered,NEW YORK NY US,"Memphis, US",05/03/2025,04/03/2025\r\n',
     );
   });
 });

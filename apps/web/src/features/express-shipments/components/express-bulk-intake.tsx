@@ -40,7 +40,7 @@ const PREVIEW_COLUMNS: PreviewColumn<ExpressBulkRow>[] = [
     label: 'Service',
     cell: (row) =>
       row.check.valid && row.check.service ? (
-        <Text span size="sm" c="gray.7">
+        <Text span size="sm" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
           {row.check.service}
         </Text>
       ) : (

@@ -20,10 +20,10 @@ export const EXPRESS_COLUMN_IDS = [
   'status',
   'destination',
   'lastLocation',
-  'lastEvent',
   'estimatedDelivery',
   'delivered',
   // Hidden by default: the columns above fill a laptop's table; these are a click away in Columns.
+  'lastEvent',
   'origin',
   'service',
   'added',
@@ -97,7 +97,7 @@ export const EXPRESS_COLUMN_MAP: Record<ExpressColumnId, ExpressColumn> = {
 
 export const EXPRESS_DEFAULT_LAYOUT: ColumnLayout<ExpressColumnId> = {
   order: [...EXPRESS_COLUMN_IDS],
-  hidden: ['origin', 'service', 'added', 'source'],
+  hidden: ['lastEvent', 'origin', 'service', 'added', 'source'],
 };
 
 export const EXPRESS_COLUMNS: ColumnSet<ExpressShipment, ExpressColumnId, ExpressSort> = {
