@@ -5,6 +5,7 @@ import type {
   ExpressShipment,
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EXPRESS_COLUMN_IDS } from '../features/express-shipments/utils/columns';
 import { resetAllStores } from '../lib/store-reset';
 import { captureDownloads } from '../test/downloads';
 import { fakeApi, ok, type RecordedCall } from '../test/fake-api';
@@ -313,20 +314,8 @@ describe('express shipment list: filters, sort and columns', { timeout: 20_000 }
     await waitFor(() =>
       expect(api.callsTo('PUT /api/users/preferences/expressTableColumns').at(-1)?.body).toEqual({
         hidden: ['origin', 'added', 'source'],
-        order: [
-          'tracking',
-          'carrier',
-          'status',
-          'destination',
-          'lastLocation',
-          'estimatedDelivery',
-          'delivered',
-          'lastEvent',
-          'origin',
-          'service',
-          'added',
-          'source',
-        ],
+        // The order stays the default one: only what is hidden changed.
+        order: [...EXPRESS_COLUMN_IDS],
       }),
     );
     await user.keyboard('{Escape}');
