@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUiStore } from '../features/navigation/stores/ui-store';
@@ -173,7 +173,79 @@ describe('new ground shipment: one parcel', { timeout: 20_000 }, () => {
     expect(await screen.findByText('You can view shipments but not add them')).toBeInTheDocument();
     expect(await numberInput()).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Track parcel' })).toBeDisabled();
+    expect(screen.queryByRole('textbox', { name: /Paste tracking numbers/ })).not.toBeInTheDocument();
     expect(api.callsTo(CREATE)).toHaveLength(0);
+  });
+});
+
+describe('new ground shipment: many parcels at once', { timeout: 20_000 }, () => {
+  it('previews every row with its carrier or error, skips duplicates, sends the rest and links each outcome', async () => {
+    const created = intakeOutcome({ trackingNo: '1Z5R89390357567127', carrier: 'ups' });
+    const tracked = intakeOutcome({
+      trackingNo: '794616896420',
+      carrier: 'fedex',
+      outcome: 'already_tracked',
+      message: 'Already tracked',
+    });
+    const refused = intakeOutcome({
+      trackingNo: 'ABCDE12345XYZ',
+      carrier: 'gls',
+      outcome: 'refused',
+      message: 'Carrier unavailable',
+      expressOrderId: null,
+    });
+    const api = serve({ [CREATE]: ok([created, tracked, refused]) });
+    const { router } = renderRoutes(routes, PAGE);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('textbox', { name: /Paste tracking numbers/ }));
+    await user.paste(
+      [
+        '1Z5R89390357567127',
+        '794616896420\tFedEx',
+        '1Z5R89390357567128',
+        '1z5r 8939 0357 5671 27',
+        'ABCDE12345XYZ; GLS',
+      ].join('\n'),
+    );
+
+    const preview = await screen.findByTestId('bulk-preview');
+    const rows = within(preview).getAllByTestId('bulk-row');
+    expect(rows.map((row) => row.dataset.state)).toEqual(['ready', 'ready', 'error', 'duplicate', 'ready']);
+    expect(rows[0]).toHaveTextContent('UPS detected');
+    expect(rows[0]).toHaveTextContent('UPS United States Ground');
+    expect(rows[2]).toHaveTextContent('The check digit of this UPS number is wrong.');
+    expect(rows[3]).toHaveTextContent('Duplicate of line 1: skipped');
+    expect(screen.getByTestId('bulk-summary')).toHaveTextContent('5 rows3 ready1 with errors1 duplicate');
+
+    await user.click(screen.getByRole('button', { name: 'Track 3 shipments' }));
+
+    const outcomes = await screen.findByTestId('intake-outcomes');
+    expect(api.callsTo(CREATE)[0]?.body).toEqual({
+      items: [
+        { trackingNo: '1Z5R89390357567127', carrier: 'ups' },
+        { trackingNo: '794616896420', carrier: 'fedex' },
+        { trackingNo: 'ABCDE12345XYZ', carrier: 'gls' },
+      ],
+    });
+    const results = within(outcomes).getAllByTestId('outcome-row');
+    expect(results.map((row) => [row.firstChild?.textContent, row.dataset.outcome])).toEqual([
+      ['1', 'created'],
+      ['2', 'already_tracked'],
+      ['5', 'refused'],
+    ]);
+    expect(results[2]).toHaveTextContent('Carrier unavailable');
+    expect(within(results[2]!).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(outcomes).getByRole('link', { name: 'Go to the list' })).toHaveAttribute(
+      'href',
+      '/shipments/truck/express/active',
+    );
+    await user.click(within(outcomes).getByRole('link', { name: '794616896420' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(
+        `/shipment/truck/express/${tracked.expressOrderId!}/794616896420`,
+      ),
+    );
   });
 });
 

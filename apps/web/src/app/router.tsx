@@ -18,6 +18,7 @@ import { ProfileSettingsPage } from './pages/profile-settings-page';
 import { RouteErrorPage } from './pages/route-error-page';
 import { SharePage } from './pages/share-page';
 import { ExpressShipmentPage } from './pages/express-shipment-page';
+import { ExpressShipmentsPage } from './pages/express-shipments-page';
 import { NewExpressShipmentPage } from './pages/new-express-shipment-page';
 import { NewOceanShipmentPage } from './pages/new-ocean-shipment-page';
 import { NewShipmentPage } from './pages/new-shipment-page';
@@ -38,9 +39,9 @@ const mainShellRoutes: RouteObject[] = [
   titled(paths.dashboard.ground, 'Ground dashboard'),
   { path: paths.shipments.oceanActive, element: <OceanShipmentsPage status="active" /> },
   { path: paths.shipments.oceanArchived, element: <OceanShipmentsPage status="archived" /> },
-  titled(paths.shipments.groundActive, 'Active ground shipments'),
-  titled(paths.shipments.groundNotFound, 'Ground shipments not found'),
-  titled(paths.shipments.groundArchived, 'Archived ground shipments'),
+  { path: paths.shipments.groundActive, element: <ExpressShipmentsPage status="active" /> },
+  { path: paths.shipments.groundNotFound, element: <ExpressShipmentsPage status="notFound" /> },
+  { path: paths.shipments.groundArchived, element: <ExpressShipmentsPage status="archived" /> },
   // These two are also the tutorial's "/new-shipments/{siteType}" step (spec §2); any other
   // siteType falls through to the not-found page.
   { path: paths.newShipments.ocean, element: <NewOceanShipmentPage /> },

@@ -21,6 +21,38 @@ export interface PreviewRow {
   duplicateOf: number | null;
 }
 
+/**
+ * A preview row's carrier: for a row that passed its checks, the carrier it goes to ("detected" when
+ * it was read from the number); else what the row said, as written.
+ */
+export function PreviewCarrier({
+  carrier,
+  detected,
+  written,
+}: {
+  carrier: string | null;
+  detected: boolean;
+  written: string;
+}) {
+  if (carrier === null) {
+    return (
+      <Text span size="sm" c="dimmed">
+        {written || '-'}
+      </Text>
+    );
+  }
+  return detected ? (
+    <span className={classes.nowrap}>
+      {carrier}{' '}
+      <Text span size="xs" c="dimmed">
+        detected
+      </Text>
+    </span>
+  ) : (
+    <span>{carrier}</span>
+  );
+}
+
 function RowCheck({ error, duplicateOf }: { error: string | null; duplicateOf: number | null }) {
   if (error !== null) {
     return (

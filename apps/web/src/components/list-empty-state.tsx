@@ -1,6 +1,7 @@
 import { Button, EmptyState } from '@mantine/core';
-import { IconFilterOff } from '@tabler/icons-react';
+import { IconArchive, IconFilterOff, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 /** A tab's own empty state, for when no filter is on: what the tab is for and what to do next. */
 export interface EmptyTab {
@@ -12,6 +13,61 @@ export interface EmptyTab {
   /** Grey for a tab that is empty by nature (archived), the accent for the first shipment to add. */
   color?: 'gray';
   testId: string;
+}
+
+/** The archive tab with nothing in it, whatever the mode. */
+export function archiveEmptyTab(activeHref: string): EmptyTab {
+  return {
+    icon: <IconArchive size={26} stroke={1.75} />,
+    color: 'gray',
+    title: 'Nothing archived yet',
+    description:
+      'Archive the shipments you no longer need to watch: select them in the Active list and choose Archive. They stay searchable here.',
+    actions: (
+      <Button component={Link} to={activeHref} variant="default">
+        Go to active shipments
+      </Button>
+    ),
+    testId: 'empty-archived',
+  };
+}
+
+interface ActiveEmptyTabOptions {
+  icon: ReactNode;
+  /** The title before anything was ever added ("No shipments yet — add your first container"). */
+  firstTitle: string;
+  /** What adding one takes, for a member who may. */
+  howToAdd: string;
+  /** Null for a member who may only view. */
+  newShipmentHref: string | null;
+  archivedHref: string;
+  /** Some were archived: the tab is empty, not new. */
+  everArchived: boolean;
+}
+
+/** The active tab with nothing in it: how to add the first shipment, or where the others went. */
+export function activeEmptyTab(options: ActiveEmptyTabOptions): EmptyTab {
+  const { newShipmentHref, everArchived } = options;
+  return {
+    icon: options.icon,
+    title: everArchived ? 'No active shipments' : options.firstTitle,
+    description: newShipmentHref
+      ? options.howToAdd
+      : 'When someone in this workspace adds shipments, they appear here. You can view shipments but not add them.',
+    actions: newShipmentHref ? (
+      <>
+        <Button component={Link} to={newShipmentHref} leftSection={<IconPlus size={16} />}>
+          Add a shipment
+        </Button>
+        {everArchived ? (
+          <Button component={Link} to={options.archivedHref} variant="default">
+            See archived
+          </Button>
+        ) : null}
+      </>
+    ) : undefined,
+    testId: 'empty-active',
+  };
 }
 
 interface ListEmptyStateProps {

@@ -1,4 +1,5 @@
 import { Paper, Progress, Tabs } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import classes from './shipment-list.module.css';
 
@@ -17,6 +18,8 @@ interface ShipmentListCardProps<Tab extends string> {
   onTabChange: (tab: Tab) => void;
   /** The filter bar, under the tabs. */
   toolbar: ReactNode;
+  /** A word on what the tab holds, between the filter bar and the rows. */
+  note?: ReactNode;
   /** New filters are loading: a thin bar over the rows still shown. */
   refreshing: boolean;
   /** The table, or what stands in for it. */
@@ -58,6 +61,13 @@ export function ShipmentListCard<Tab extends string>(props: ShipmentListCardProp
       </Tabs>
 
       {props.toolbar}
+
+      {props.note ? (
+        <div className={classes.note} data-testid="list-note">
+          <IconInfoCircle size={16} stroke={1.75} className={classes.noteIcon} aria-hidden />
+          <span>{props.note}</span>
+        </div>
+      ) : null}
 
       <div className={classes.tableArea}>
         {props.refreshing ? (

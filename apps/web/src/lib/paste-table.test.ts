@@ -29,11 +29,14 @@ describe('paste tokenizer', () => {
 
   it('numbers rows by their line, skipping blank ones, whatever the line ends, without the BOM', () => {
     expect(pastedRows('\uFEFFa,b\r\n\r\n  \n c \rd;e\n')).toEqual([
-      { line: 1, cells: ['a', 'b'] },
-      { line: 4, cells: ['c'] },
-      { line: 5, cells: ['d', 'e'] },
+      { line: 1, cells: ['a', 'b'], delimited: true },
+      { line: 4, cells: ['c'], delimited: false },
+      { line: 5, cells: ['d', 'e'], delimited: true },
     ]);
     expect(pastedRows(' , ,\n')).toEqual([]);
+    expect(pastedRows('9400 1118 9922')).toEqual([
+      { line: 1, cells: ['9400', '1118', '9922'], delimited: false },
+    ]);
   });
 
   it('finds the fields a header row names, each in its own cell, in the order asked', () => {

@@ -11,6 +11,8 @@ export interface PastedRow {
   /** 1-based line in the pasted text or the file, as the user's editor numbers it. */
   line: number;
   cells: string[];
+  /** Split on a tab, semicolon or comma; false when only spaces separated the cells. */
+  delimited: boolean;
 }
 
 /** What a mode's parser makes of the input: every row checked, and those ready to send. */
@@ -82,7 +84,9 @@ export function pastedRows(text: string, maxCells?: number): PastedRow[] {
     .split(/\r\n|\n|\r/)
     .flatMap((line, index) => {
       const cells = splitCells(line, maxCells);
-      return cells.every((cell) => cell === '') ? [] : [{ line: index + 1, cells }];
+      return cells.every((cell) => cell === '')
+        ? []
+        : [{ line: index + 1, cells, delimited: delimiterOf(line) !== null }];
     });
 }
 
@@ -123,6 +127,39 @@ export function markDuplicates<Row extends { line: number; duplicateOf: number |
     }
     return { ...row, duplicateOf: first };
   });
+}
+
+/**
+ * A mode's checked rows as a parse: duplicates marked (same key as an earlier row), and the rows
+ * ready to send with the item each sends. `itemOf` is null for a row that failed its checks.
+ */
+export function summariseBulkRows<Row extends { line: number; duplicateOf: number | null }, Item>(
+  checked: Row[],
+  options: {
+    itemOf: (row: Row) => Item | null;
+    keyOf: (item: Item) => string;
+    headerLine: number | null;
+    /** How many rows the server takes in one request. */
+    maxItems: number;
+  },
+): BulkParse<Row, { line: number; item: Item }> {
+  const { itemOf, keyOf } = options;
+  const rows = markDuplicates(checked, (row) => {
+    const item = itemOf(row);
+    return item === null ? null : keyOf(item);
+  });
+  const ready = rows.flatMap((row) => {
+    const item = itemOf(row);
+    return item !== null && row.duplicateOf === null ? [{ line: row.line, item }] : [];
+  });
+  return {
+    rows,
+    headerLine: options.headerLine,
+    ready,
+    invalidCount: rows.filter((row) => itemOf(row) === null).length,
+    duplicateCount: rows.filter((row) => row.duplicateOf !== null).length,
+    overLimit: ready.length > options.maxItems,
+  };
 }
 
 /** Old .xls workbooks are a binary format this reader does not know. */

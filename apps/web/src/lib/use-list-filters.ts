@@ -9,6 +9,17 @@ import {
   type ListFiltersConfig,
 } from './list-filters';
 
+/** A list's filters as the page holds them: their values, how to change them, and the query string. */
+export interface ListFilterState<Key extends string, Sort extends string> {
+  filters: ListFilters<Key, Sort>;
+  setFilters: (change: Partial<ListFilters<Key, Sort>>) => void;
+  clearFilters: () => void;
+  /** Something narrows the list (the sort does not). */
+  filtered: boolean;
+  /** The query string, to carry the filters to another tab of the same list. */
+  search: string;
+}
+
 /**
  * A list's filters, read from and written to the URL (replacing the history entry: typing a search is
  * not a trail of pages to go back through). `search` is the query string, to carry the filters to
@@ -16,7 +27,7 @@ import {
  */
 export function useListFilters<Key extends string, Sort extends string>(
   config: ListFiltersConfig<Key, Sort>,
-) {
+): ListFilterState<Key, Sort> {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(config, params), [config, params]);
   const setFilters = useCallback(

@@ -1,13 +1,16 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { ParcelStatus } from '@tracklane/shared/express/parcel-event';
 import {
+  EXPRESS_LIST_MAX_LIMIT,
+  EXPRESS_SORTS,
   expressListResultSchema,
   type ExpressListResult,
   type ExpressListTab,
   type ExpressShipment,
   type ExpressSort,
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
-import { api, type QueryValue } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import type { ListFilters, ListFiltersConfig } from '../../../lib/list-filters';
+import { listAllPages, listPageQuery } from '../../../lib/shipment-list-api';
 import { tenantQueryKey } from '../../../lib/tenant-queries';
 
 export const EXPRESS_SHIPMENTS_PATH = '/api/shipments/express';
@@ -16,48 +19,25 @@ export const EXPRESS_SHIPMENTS_PATH = '/api/shipments/express';
 export const EXPRESS_SHIPMENTS_QUERY_KEY = tenantQueryKey('express-shipments');
 
 /** What the user filters and sorts by: the same on every tab. */
-export interface ExpressListFilters {
-  search: string;
-  carrier: string | null;
-  parcelStatus: ParcelStatus | null;
-  favoritesOnly: boolean;
-  sort: ExpressSort;
-}
-
-export const DEFAULT_EXPRESS_FILTERS: ExpressListFilters = {
-  search: '',
-  carrier: null,
-  parcelStatus: null,
-  favoritesOnly: false,
-  sort: 'created_desc',
+export const EXPRESS_LIST_FILTERS: ListFiltersConfig<'carrier' | 'parcelStatus', ExpressSort> = {
+  selects: ['carrier', 'parcelStatus'],
+  sorts: EXPRESS_SORTS,
+  defaultSort: 'created_desc',
 };
 
-export const EXPRESS_LIST_PAGE_SIZE = 50;
+export type ExpressListFilters = ListFilters<'carrier' | 'parcelStatus', ExpressSort>;
 
-function listQuery(
-  status: ExpressListTab,
-  filters: ExpressListFilters,
-  cursor: string | null,
-  limit: number,
-): Record<string, QueryValue> {
-  return {
-    status,
-    limit,
-    cursor,
-    sort: filters.sort,
-    search: filters.search.trim() || undefined,
-    carrier: filters.carrier,
-    parcelStatus: filters.parcelStatus,
-    favorite: filters.favoritesOnly ? 'true' : undefined,
-  };
-}
+export const EXPRESS_LIST_PAGE_SIZE = 50;
 
 /** One keyset page of the workspace's express shipments, with the counts of all three tabs. */
 export async function listExpressShipments(
   input: { status: ExpressListTab; filters: ExpressListFilters; cursor: string | null; limit?: number },
   signal?: AbortSignal,
 ): Promise<ExpressListResult> {
-  const query = listQuery(input.status, input.filters, input.cursor, input.limit ?? EXPRESS_LIST_PAGE_SIZE);
+  const query = listPageQuery(EXPRESS_LIST_FILTERS, {
+    ...input,
+    limit: input.limit ?? EXPRESS_LIST_PAGE_SIZE,
+  });
   return expressListResultSchema.parse(await api.get<unknown>(EXPRESS_SHIPMENTS_PATH, { query, signal }));
 }
 
@@ -95,3 +75,31 @@ export function useExpressShipments(status: ExpressListTab, filters: ExpressList
 
 export const expressShipmentsOf = (pages: ExpressListResult[] | undefined): ExpressShipment[] =>
   pages?.flatMap((page) => page.expressTrackingDocumentList) ?? [];
+
+const TAB_COUNT = {
+  active: 'activeCount',
+  notFound: 'notFoundCount',
+  archived: 'archivedCount',
+} as const satisfies Record<ExpressListTab, keyof ExpressListResult>;
+
+/** A tab's count in a list answer. */
+export const expressTabCount = (page: ExpressListResult, tab: ExpressListTab) => page[TAB_COUNT[tab]];
+
+/**
+ * Every parcel of a tab under the current filters and sort, page after page of the largest size the
+ * server gives, for an export; `onProgress` hears the running count.
+ */
+export function listAllExpressShipments(
+  status: ExpressListTab,
+  filters: ExpressListFilters,
+  onProgress?: (loaded: number, total: number) => void,
+): Promise<ExpressShipment[]> {
+  return listAllPages(async (cursor) => {
+    const page = await listExpressShipments({ status, filters, cursor, limit: EXPRESS_LIST_MAX_LIMIT });
+    return {
+      items: page.expressTrackingDocumentList,
+      total: expressTabCount(page, status),
+      nextCursor: page.nextCursor,
+    };
+  }, onProgress);
+}

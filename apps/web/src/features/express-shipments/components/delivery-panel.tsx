@@ -1,10 +1,10 @@
 import { Text } from '@mantine/core';
 import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import type { ReactNode } from 'react';
+import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime } from '../../../lib/dates';
 import { parcelStatusLook, reasonText, subStatusLabel } from '../utils/parcel-status';
 import classes from './express-shipment-detail.module.css';
-import { ParcelStatusBadge } from './parcel-status-badge';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -35,7 +35,7 @@ export function DeliveryPanel({ shipment, timeZone }: { shipment: ExpressShipmen
         Delivery
       </Text>
       <div className={classes.statusLine}>
-        <ParcelStatusBadge shipment={shipment} />
+        <StatusBadge look={parcelStatusLook(shipment)} pending={shipment.state === 'pending'} />
         {shipment.subStatus ? (
           <Text span size="sm" c="gray.8" data-testid="sub-status">
             {subStatusLabel(shipment.subStatus)}

@@ -1,24 +1,18 @@
-import { ActionIcon, Anchor, Badge, Button, CopyButton, Group, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Button, Group, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import {
-  IconArchive,
-  IconArchiveOff,
-  IconArrowLeft,
-  IconCheck,
-  IconCopy,
-  IconFlask,
-  IconStar,
-  IconStarFilled,
-} from '@tabler/icons-react';
+import { IconArchive, IconArchiveOff, IconArrowLeft } from '@tabler/icons-react';
 import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CopyIdentifier } from '../../../components/copy-identifier';
+import { DemoBadge } from '../../../components/demo-badge';
+import { FavoriteToggle } from '../../../components/favorite-toggle';
+import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
 import { parcelCarrierLabel } from '../utils/carriers';
-import { isDemo, sourceLabel } from '../utils/parcel-status';
+import { EXPRESS_DEMO_EXPLANATION, isDemo, parcelStatusLook, sourceLabel } from '../utils/parcel-status';
 import classes from './express-shipment-detail.module.css';
-import { ParcelStatusBadge } from './parcel-status-badge';
 
 interface ExpressShipmentHeaderProps {
   shipment: ExpressShipmentDetail;
@@ -41,48 +35,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function CopyNumber({ value }: { value: string }) {
-  return (
-    <CopyButton value={value} timeout={1500}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? 'Copied' : 'Copy tracking number'} openDelay={copied ? 0 : 300}>
-          <ActionIcon
-            variant="subtle"
-            color={copied ? 'teal' : 'gray'}
-            size="sm"
-            aria-label={`Copy tracking number ${value}`}
-            onClick={copy}
-          >
-            {copied ? <IconCheck size={14} stroke={2} /> : <IconCopy size={14} stroke={1.75} />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
-  );
-}
-
-function DemoBadge() {
-  return (
-    <Tooltip
-      label="These scans come from Tracklane's demo parcel carrier: realistic journeys, not real parcels."
-      multiline
-      w={260}
-    >
-      <Badge
-        size="sm"
-        color="grape"
-        variant="light"
-        radius="sm"
-        leftSection={<IconFlask size={12} stroke={2} />}
-        className={classes.plainBadge}
-        data-testid="demo-badge"
-      >
-        Demo data
-      </Badge>
-    </Tooltip>
-  );
-}
-
 /** Which parcel this is (number, carrier, service), whether it is demo data, and the actions on it. */
 export function ExpressShipmentHeader(props: ExpressShipmentHeaderProps) {
   const { shipment, timeZone, canChange } = props;
@@ -102,9 +54,9 @@ export function ExpressShipmentHeader(props: ExpressShipmentHeaderProps) {
               <span className={classes.titleLabel}>Parcel</span>{' '}
               <span className={classes.titleNumber}>{number}</span>
             </Title>
-            <CopyNumber value={number} />
-            <ParcelStatusBadge shipment={shipment} size="lg" />
-            {isDemo(shipment) ? <DemoBadge /> : null}
+            <CopyIdentifier value={number} what="tracking number" size="sm" />
+            <StatusBadge look={parcelStatusLook(shipment)} pending={shipment.state === 'pending'} size="lg" />
+            {isDemo(shipment) ? <DemoBadge explanation={EXPRESS_DEMO_EXPLANATION} /> : null}
           </Group>
           <Text size="sm" c="gray.8" mt={4} data-testid="carrier-service">
             {parcelCarrierLabel(shipment.carrier, shipment.carrierName)}
@@ -118,24 +70,12 @@ export function ExpressShipmentHeader(props: ExpressShipmentHeaderProps) {
         </div>
         {canChange ? (
           <Group gap="xs">
-            <Tooltip label={shipment.favorite ? 'Favourite' : 'Add to favourites'}>
-              <ActionIcon
-                variant="subtle"
-                color={shipment.favorite ? 'yellow' : 'gray'}
-                size="lg"
-                aria-label={
-                  shipment.favorite ? `Remove ${number} from favourites` : `Add ${number} to favourites`
-                }
-                aria-pressed={shipment.favorite}
-                onClick={props.onToggleFavorite}
-              >
-                {shipment.favorite ? (
-                  <IconStarFilled size={16} style={{ color: 'var(--mantine-color-yellow-6)' }} />
-                ) : (
-                  <IconStar size={16} stroke={1.75} />
-                )}
-              </ActionIcon>
-            </Tooltip>
+            <FavoriteToggle
+              favorite={shipment.favorite}
+              name={number}
+              onToggle={props.onToggleFavorite}
+              size="lg"
+            />
             <Button
               variant="default"
               leftSection={shipment.archived ? <IconArchiveOff size={16} /> : <IconArchive size={16} />}

@@ -1,6 +1,8 @@
-import { Paper, Text, Title } from '@mantine/core';
+import { EXPRESS_INTAKE_MAX_ITEMS } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { FormAlert } from '../../../components/form-alert';
+import { IntakeSection } from '../../../components/intake-section';
 import { PageHeader } from '../../../components/page-header';
+import { ExpressBulkIntake } from './express-bulk-intake';
 import classes from './new-express-shipment.module.css';
 import { SingleParcelForm } from './single-parcel-form';
 
@@ -9,7 +11,10 @@ interface NewExpressShipmentProps {
   canCreate: boolean;
 }
 
-/** /new-shipments/truck/express, and /new-shipments/create on the Ground side: track a parcel. */
+/**
+ * /new-shipments/truck/express, and /new-shipments/create on the Ground side: one parcel, or many
+ * pasted or uploaded at once.
+ */
 export function NewExpressShipment({ canCreate }: NewExpressShipmentProps) {
   return (
     <>
@@ -17,13 +22,11 @@ export function NewExpressShipment({ canCreate }: NewExpressShipmentProps) {
         title="New ground shipment"
         description="Track a parcel by its tracking number. Tracklane recognises the carrier and keeps every scan and delivery estimate up to date."
       />
-      <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="single-parcel-title">
-        <Title order={2} size="h4" id="single-parcel-title">
-          One parcel
-        </Title>
-        <Text size="sm" c="dimmed" mb="md">
-          The carrier and service are read from the number as you type, check digit included.
-        </Text>
+      <IntakeSection
+        id="single-parcel-title"
+        title="One parcel"
+        description="The carrier and service are read from the number as you type, check digit included."
+      >
         {canCreate ? null : (
           <div className={classes.viewOnly}>
             <FormAlert tone="info" title="You can view shipments but not add them" data-testid="view-only">
@@ -32,7 +35,17 @@ export function NewExpressShipment({ canCreate }: NewExpressShipmentProps) {
           </div>
         )}
         <SingleParcelForm disabled={!canCreate} />
-      </Paper>
+      </IntakeSection>
+      {/* A view-only member cannot send anything: the form above already says why. */}
+      {canCreate ? (
+        <IntakeSection
+          id="bulk-parcels-title"
+          title="Many parcels"
+          description={`Paste from a spreadsheet or upload a CSV or XLSX file: every row is checked before anything is sent, up to ${String(EXPRESS_INTAKE_MAX_ITEMS)} at a time.`}
+        >
+          <ExpressBulkIntake />
+        </IntakeSection>
+      ) : null}
     </>
   );
 }

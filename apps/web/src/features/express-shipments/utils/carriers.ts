@@ -1,10 +1,33 @@
-import { PARCEL_CARRIERS, parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
+import {
+  PARCEL_CARRIERS,
+  parcelCarrierByCode,
+  type ParcelCarrier,
+} from '@tracklane/shared/express/parcel-carriers';
 
 /** The name of one of our carrier codes; the code itself when we do not know it. */
 export function parcelCarrierLabel(code: string | null, name?: string | null): string {
   if (name) return name;
   if (!code) return 'Unknown carrier';
   return parcelCarrierByCode(code)?.name ?? code;
+}
+
+/** Letters and digits only, in lower case: "DHL-Express", "dhl express" and "dhl_express" are alike. */
+const carrierKey = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+const CARRIER_BY_KEY = new Map<string, ParcelCarrier>(
+  PARCEL_CARRIERS.flatMap((carrier) => [
+    [carrierKey(carrier.code), carrier],
+    [carrierKey(carrier.name), carrier],
+  ]),
+);
+
+/**
+ * The carrier a person wrote in a pasted row or a file: one of our codes ("dhl_express") or a
+ * carrier's name ("DHL Express"), whatever the case, spaces and dashes. Undefined when it is neither.
+ */
+export function resolveParcelCarrier(text: string): ParcelCarrier | undefined {
+  const key = carrierKey(text);
+  return key ? CARRIER_BY_KEY.get(key) : undefined;
 }
 
 interface CarrierOption {

@@ -1,11 +1,6 @@
 import { PARCEL_STATUS_LABELS, type ParcelStatus } from '@tracklane/shared/express/parcel-event';
 import type { ExpressShipment } from '@tracklane/shared/express-shipments/express-shipments.schema';
-
-export interface ParcelStatusLook {
-  label: string;
-  /** A theme colour; the label always goes with it (never colour alone). */
-  color: string;
-}
+import type { StatusLook } from '../../../components/status-badge';
 
 const STATUS_COLOR: Record<ParcelStatus, string> = {
   pending: 'gray',
@@ -23,7 +18,7 @@ const STATUS_COLOR: Record<ParcelStatus, string> = {
  * What a parcel's badge says. The tracking state comes first: before the first answer there is no
  * status to show, and a number the carrier does not know has none either.
  */
-export function parcelStatusLook(shipment: Pick<ExpressShipment, 'state' | 'status'>): ParcelStatusLook {
+export function parcelStatusLook(shipment: Pick<ExpressShipment, 'state' | 'status'>): StatusLook {
   if (shipment.state === 'pending') return { label: 'Fetching', color: 'gray' };
   if (shipment.state === 'not_found') return { label: 'Not found', color: 'orange' };
   if (shipment.status)
@@ -48,6 +43,9 @@ export function reasonText(reason: string | null, subStatus: string | null): str
   const text = CODE.test(reason) ? subStatusLabel(reason) : reason.trim();
   return subStatus && text.toLowerCase() === subStatusLabel(subStatus).toLowerCase() ? null : text;
 }
+
+/** The demo badge's tooltip for parcels. */
+export const EXPRESS_DEMO_EXPLANATION = 'realistic journeys, not real parcels';
 
 export const isDemo = (shipment: Pick<ExpressShipment, 'source'>) => shipment.source === 'demo';
 

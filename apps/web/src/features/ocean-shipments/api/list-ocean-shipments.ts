@@ -6,8 +6,9 @@ import {
   type OceanSort,
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import type { z } from 'zod';
-import { api, type QueryValue } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import type { ListFilters, ListFiltersConfig } from '../../../lib/list-filters';
+import { listPageQuery } from '../../../lib/shipment-list-api';
 import { tenantQueryKey } from '../../../lib/tenant-queries';
 
 export const OCEAN_SHIPMENTS_PATH = '/api/shipments/ocean';
@@ -29,31 +30,12 @@ export type OceanListFilters = ListFilters<'carrier' | 'pol' | 'pod', OceanSort>
 
 export const LIST_PAGE_SIZE = 50;
 
-function listQuery(
-  status: OceanListStatus,
-  filters: OceanListFilters,
-  cursor: string | null,
-  limit: number,
-): Record<string, QueryValue> {
-  return {
-    status,
-    limit,
-    cursor,
-    sort: filters.sort,
-    search: filters.search.trim() || undefined,
-    carrier: filters.carrier,
-    pol: filters.pol,
-    pod: filters.pod,
-    favorite: filters.favoritesOnly ? 'true' : undefined,
-  };
-}
-
 /** One keyset page of the workspace's ocean shipments, with the counts of both tabs. */
 export async function listOceanShipments(
   input: { status: OceanListStatus; filters: OceanListFilters; cursor: string | null; limit?: number },
   signal?: AbortSignal,
 ): Promise<OceanListPage> {
-  const query = listQuery(input.status, input.filters, input.cursor, input.limit ?? LIST_PAGE_SIZE);
+  const query = listPageQuery(OCEAN_LIST_FILTERS, { ...input, limit: input.limit ?? LIST_PAGE_SIZE });
   return oceanListResultSchema.parse(await api.get<unknown>(OCEAN_SHIPMENTS_PATH, { query, signal }));
 }
 

@@ -1,7 +1,7 @@
 import { Badge, Text } from '@mantine/core';
 import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { formatDateTime } from '../../../lib/dates';
-import { formatShift, shiftMinutes } from '../utils/duration';
+import { formatShift, shiftMinutes } from '../../../lib/duration';
 import { etaSlip } from '../utils/journey';
 import classes from './ocean-shipment-detail.module.css';
 

@@ -1,7 +1,7 @@
 import { Badge, Text, Tooltip } from '@mantine/core';
 import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { formatDateTime } from '../../../lib/dates';
-import { formatShift, shiftMinutes } from '../utils/duration';
+import { formatShift, shiftMinutes } from '../../../lib/duration';
 import { etaSlip, journeyStops, lastActualIndex, type JourneyStop } from '../utils/journey';
 import { lastFreeDayUrgency } from '../utils/shipment-dates';
 import { MilestoneTime } from './milestone-time';

@@ -1,10 +1,10 @@
-import { Button, EmptyState, Paper, Text, Title } from '@mantine/core';
+import { Button, EmptyState } from '@mantine/core';
 import { IconEye, IconList } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { IntakeSection } from '../../../components/intake-section';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { OceanBulkIntake } from './ocean-bulk-intake';
-import classes from './new-ocean-shipment.module.css';
 import { SingleShipmentForm } from './single-shipment-form';
 
 interface NewOceanShipmentProps {
@@ -51,39 +51,20 @@ export function NewOceanShipment({ canCreate, detailHref }: NewOceanShipmentProp
         title={TITLE}
         description="Track a container by its number and master bill of lading. Tracklane asks the carrier and keeps every milestone up to date."
       />
-      <Paper
-        withBorder
-        radius="lg"
-        p="lg"
-        component="section"
-        aria-labelledby="single-title"
-        className={classes.section}
+      <IntakeSection
+        id="single-title"
+        title="One shipment"
+        description="The container number is checked as you type; the carrier is read from the bill of lading."
       >
-        <Title order={2} size="h4" id="single-title">
-          One shipment
-        </Title>
-        <Text size="sm" c="dimmed" mb="md">
-          The container number is checked as you type; the carrier is read from the bill of lading.
-        </Text>
         <SingleShipmentForm detailHref={detailHref} />
-      </Paper>
-      <Paper
-        withBorder
-        radius="lg"
-        p="lg"
-        component="section"
-        aria-labelledby="bulk-title"
-        className={classes.section}
+      </IntakeSection>
+      <IntakeSection
+        id="bulk-title"
+        title="Many shipments"
+        description="Paste from a spreadsheet or upload a CSV file: every row is checked before anything is sent, up to 500 at a time."
       >
-        <Title order={2} size="h4" id="bulk-title">
-          Many shipments
-        </Title>
-        <Text size="sm" c="dimmed" mb="md">
-          Paste from a spreadsheet or upload a CSV file: every row is checked before anything is sent, up to
-          500 at a time.
-        </Text>
         <OceanBulkIntake detailHref={detailHref} />
-      </Paper>
+      </IntakeSection>
     </>
   );
 }

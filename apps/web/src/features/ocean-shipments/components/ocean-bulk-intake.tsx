@@ -1,16 +1,15 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import {
   OCEAN_INTAKE_MAX_ITEMS,
   type OceanIntakeOutcome,
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { Link } from 'react-router';
 import { BulkIntake } from '../../../components/bulk-intake';
-import type { PreviewColumn } from '../../../components/bulk-preview-table';
+import { PreviewCarrier, type PreviewColumn } from '../../../components/bulk-preview-table';
 import { paths } from '../../../config/paths';
 import { useCreateOceanShipments } from '../api/create-ocean-shipments';
 import { parseBulkText, type BulkRow } from '../utils/bulk-parser';
 import { carrierLabel, shortCarrierName } from '../utils/carriers';
-import classes from './new-ocean-shipment.module.css';
 
 const PASTE = {
   label: 'Paste shipments',
@@ -21,27 +20,6 @@ MRKU2345672\tMAEU241100123
 TGHU3456784; ABCD5566778; HLCU`,
 };
 
-function CarrierCell({ row }: { row: BulkRow }) {
-  if (!row.check.valid) {
-    return (
-      <Text span size="sm" c="dimmed">
-        {row.carrierInput || '-'}
-      </Text>
-    );
-  }
-  const name = shortCarrierName(row.check.carrier.name);
-  return row.check.inferred ? (
-    <span className={classes.nowrap}>
-      {name}{' '}
-      <Text span size="xs" c="dimmed">
-        detected
-      </Text>
-    </span>
-  ) : (
-    <span>{name}</span>
-  );
-}
-
 const PREVIEW_COLUMNS: PreviewColumn<BulkRow>[] = [
   {
     label: 'Container',
@@ -49,7 +27,16 @@ const PREVIEW_COLUMNS: PreviewColumn<BulkRow>[] = [
     cell: (row) => (row.check.valid ? row.check.item.containerNo : row.containerInput || '-'),
   },
   { label: 'MBL', mono: true, cell: (row) => (row.check.valid ? row.check.item.mblNo : row.mblInput || '-') },
-  { label: 'Carrier', cell: (row) => <CarrierCell row={row} /> },
+  {
+    label: 'Carrier',
+    cell: (row) => (
+      <PreviewCarrier
+        carrier={row.check.valid ? shortCarrierName(row.check.carrier.name) : null}
+        detected={row.check.valid && row.check.inferred}
+        written={row.carrierInput}
+      />
+    ),
+  },
 ];
 
 const errorOf = (row: BulkRow) => (row.check.valid ? null : row.check.message);

@@ -3,7 +3,7 @@ import {
   type OceanIntakeItem,
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { checkContainerNumber } from '@tracklane/shared/validation/container-number';
-import { headerColumns, markDuplicates, pastedRows, type BulkParse } from '../../../lib/paste-table';
+import { headerColumns, pastedRows, summariseBulkRows, type BulkParse } from '../../../lib/paste-table';
 import { checkIntakeRow, type CheckedRow } from './intake-row';
 
 /*
@@ -75,9 +75,6 @@ function oceanRow(line: number, cells: string[], columns: ColumnMap): BulkRow {
   };
 }
 
-const keyOf = (row: BulkRow) =>
-  row.check.valid ? `${row.check.item.containerNo}|${row.check.item.mblNo}` : null;
-
 /** Reads pasted text or a CSV file's content into checked rows, duplicates marked, a header skipped. */
 export function parseBulkText(text: string): OceanBulkParse {
   const pasted = pastedRows(text, MAX_CELLS);
@@ -85,19 +82,13 @@ export function parseBulkText(text: string): OceanBulkParse {
   const header = first ? oceanHeader(first.cells) : null;
   const data = header ? pasted.slice(1) : pasted;
   const columns = header ?? DEFAULT_COLUMNS;
-  const rows = markDuplicates(
+  return summariseBulkRows(
     data.map(({ line, cells }) => oceanRow(line, cells, columns)),
-    keyOf,
+    {
+      itemOf: (row) => (row.check.valid ? row.check.item : null),
+      keyOf: (item) => `${item.containerNo}|${item.mblNo}`,
+      headerLine: header && first ? first.line : null,
+      maxItems: OCEAN_INTAKE_MAX_ITEMS,
+    },
   );
-  const ready = rows.flatMap((row) =>
-    row.check.valid && row.duplicateOf === null ? [{ line: row.line, item: row.check.item }] : [],
-  );
-  return {
-    rows,
-    headerLine: header && first ? first.line : null,
-    ready,
-    invalidCount: rows.filter((row) => !row.check.valid).length,
-    duplicateCount: rows.filter((row) => row.duplicateOf !== null).length,
-    overLimit: ready.length > OCEAN_INTAKE_MAX_ITEMS,
-  };
 }

@@ -32,7 +32,8 @@ describe('ocean table columns', () => {
   });
 
   it('toggles and moves columns', () => {
-    expect(toggleColumn(OCEAN_COLUMNS, DEFAULT_LAYOUT, 'vessel').hidden).toContain('vessel');
+    expect(toggleColumn(OCEAN_COLUMNS, DEFAULT_LAYOUT, 'mbl').hidden).toContain('mbl');
+    expect(toggleColumn(OCEAN_COLUMNS, DEFAULT_LAYOUT, 'vessel').hidden).not.toContain('vessel');
     expect(toggleColumn(OCEAN_COLUMNS, DEFAULT_LAYOUT, 'container')).toBe(DEFAULT_LAYOUT);
     expect(moveColumn(DEFAULT_LAYOUT, 'mbl', -1).order.slice(0, 2)).toEqual(['mbl', 'container']);
     expect(moveColumn(DEFAULT_LAYOUT, 'container', -1)).toBe(DEFAULT_LAYOUT);

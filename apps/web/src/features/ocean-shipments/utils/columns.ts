@@ -19,7 +19,7 @@ export const COLUMN_IDS = [
   'departure',
   'arrival',
   'lastFreeDay',
-  // Last by default: the dates matter more at a glance on a laptop screen.
+  // Hidden by default: the dates matter more at a glance, and the columns above fill a laptop's table.
   'vessel',
   'added',
 ] as const;
@@ -82,7 +82,7 @@ export const COLUMNS: Record<ColumnId, OceanColumn> = {
   },
 };
 
-export const DEFAULT_LAYOUT: ColumnLayout<ColumnId> = { order: [...COLUMN_IDS], hidden: ['added'] };
+export const DEFAULT_LAYOUT: ColumnLayout<ColumnId> = { order: [...COLUMN_IDS], hidden: ['vessel', 'added'] };
 
 export const OCEAN_COLUMNS: ColumnSet<OceanShipment, ColumnId, OceanSort> = {
   ids: COLUMN_IDS,

@@ -1,0 +1,226 @@
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { visibleColumns, type ColumnSet, type TableColumn } from '../lib/table-columns';
+import type { TableColumnsKey } from '../lib/table-columns-preference';
+import { useColumnLayout } from '../lib/use-column-layout';
+import { useListSelection, useLoadMore } from '../lib/use-list-actions';
+import type { ListFilters as Filters } from '../lib/list-filters';
+import type { ListFilterState } from '../lib/use-list-filters';
+import { ColumnSettings } from './column-settings';
+import { DemoBadge } from './demo-badge';
+import { ExportButton } from './export-button';
+import { ListEmptyState, type EmptyTab } from './list-empty-state';
+import { ListFilters, type FilterSelect } from './list-filters';
+import { ListFooter } from './list-footer';
+import { ListLoadError } from './list-load-error';
+import { PageHeader } from './page-header';
+import { RowActions } from './row-actions';
+import { SelectionActionBar } from './selection-action-bar';
+import { ShipmentListCard, type ListTab } from './shipment-list-card';
+import { ShipmentsTable } from './shipments-table';
+
+/** What the view needs of a mode's infinite list query (TanStack's answer fits as it is). */
+export interface ListQueryState {
+  /** Undefined until a first answer. */
+  data: unknown;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  /** Rows from other filters, shown until the answer to the new ones arrives. */
+  isPlaceholderData: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+  refetch: () => Promise<unknown>;
+}
+
+export interface ShipmentListViewProps<
+  Row,
+  Id extends string,
+  Sort extends string,
+  Tab extends string,
+  Key extends string,
+> {
+  title: string;
+  description: ReactNode;
+  /** The reader's time zone: every date of the list is a day there (spec §9). */
+  timeZone: string;
+  /** Where "New shipment" leads; null for a member who may only view. */
+  newShipmentHref: string | null;
+  /** Says that rows come from the demo carrier, and what it makes up. */
+  demo: { isDemo: (row: Row) => boolean; explanation: string };
+
+  tabs: readonly ListTab<Tab>[];
+  tab: Tab;
+  tabPath: Record<Tab, string>;
+  counts: Record<Tab, number> | null;
+  /** The tab shown is the archive: its rows move back rather than into it. */
+  archived: boolean;
+  /** A word on what the tab holds, above its rows. */
+  note?: ReactNode;
+
+  filters: ListFilterState<Key, Sort>;
+  search: { placeholder: string; label: string };
+  selects: FilterSelect<Key>[];
+
+  columns: ColumnSet<Row, Id, Sort>;
+  /** Where the user's arrangement of these columns is saved. */
+  columnsKey: TableColumnsKey;
+  identifierColumn: Id;
+  renderCell: (column: TableColumn<Row, Id, Sort>, row: Row) => ReactNode;
+
+  rows: Row[];
+  query: ListQueryState;
+  rowKey: (row: Row) => string;
+  rowLabel: (row: Row) => string;
+  rowName: (row: Row) => string;
+  detailHref: (row: Row) => string;
+
+  /** Moves rows into or out of the archive; answers the ids that moved. */
+  archive: (ids: string[], archived: boolean) => Promise<{ updatedIds: string[] }>;
+  archiving: boolean;
+  /** Every row of the current view, for the export. */
+  exportRows: (onProgress: (loaded: number, total: number) => void) => Promise<Row[]>;
+  /** Names the export: "ocean-shipments-active". */
+  exportName: string;
+
+  /** What the filters look at, for "No shipment in this list has that …". */
+  filteredWhat: string;
+  /** What the tab says when it is empty and no filter is on. */
+  emptyTab: EmptyTab;
+}
+
+/**
+ * A shipment list page of any mode (spec §3): the header with export and "New shipment", the tabs with
+ * their counts, the filters, the table with infinite scroll and row actions, and the selection's bar.
+ * Each mode brings its columns, cells, filters and API calls.
+ */
+export function ShipmentListView<
+  Row,
+  Id extends string,
+  Sort extends string,
+  Tab extends string,
+  Key extends string,
+>(props: ShipmentListViewProps<Row, Id, Sort, Tab, Key>) {
+  const { rows, query, tab, archived, detailHref } = props;
+  const { filters, setFilters, clearFilters, filtered, search } = props.filters;
+  const navigate = useNavigate();
+  const { layout, setLayout, ready: layoutReady } = useColumnLayout(props.columns, props.columnsKey);
+  // A selection belongs to one list: another tab or other filters start without one.
+  const { selected, setSelected, move } = useListSelection(`${tab}?${search}`, props.archive);
+  const loadMore = useLoadMore(query);
+
+  const columns = visibleColumns(props.columns, layout);
+  const loading = query.isPending || !layoutReady;
+  const total = props.counts ? props.counts[tab] : null;
+
+  return (
+    <>
+      <PageHeader
+        title={props.title}
+        description={props.description}
+        actions={
+          <>
+            {rows.some(props.demo.isDemo) ? (
+              <DemoBadge size="md" explanation={props.demo.explanation} />
+            ) : null}
+            <ExportButton
+              loadRows={props.exportRows}
+              columns={columns}
+              timeZone={props.timeZone}
+              fileName={props.exportName}
+              disabled={loading || rows.length === 0}
+            />
+            {props.newShipmentHref ? (
+              <Button component={Link} to={props.newShipmentHref} leftSection={<IconPlus size={16} />}>
+                New shipment
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+
+      <ShipmentListCard
+        title={props.title}
+        tabs={props.tabs}
+        tab={tab}
+        counts={props.counts}
+        onTabChange={(next) => void navigate(`${props.tabPath[next]}${search ? `?${search}` : ''}`)}
+        toolbar={
+          <ListFilters
+            filters={filters}
+            onChange={setFilters}
+            onClear={clearFilters}
+            filtered={filtered}
+            search={props.search}
+            selects={props.selects}
+            end={<ColumnSettings columns={props.columns} layout={layout} onChange={setLayout} />}
+          />
+        }
+        note={props.note}
+        // New filters: the previous rows stay, under a thin bar, until the answer arrives. Background
+        // polls (pending shipments) stay silent.
+        refreshing={query.isPlaceholderData}
+      >
+        {query.isError && query.data === undefined ? (
+          <ListLoadError error={query.error} onRetry={() => void query.refetch()} />
+        ) : (
+          <ShipmentsTable
+            rows={rows}
+            rowKey={props.rowKey}
+            rowLabel={props.rowLabel}
+            rowName={props.rowName}
+            columns={columns}
+            identifierColumn={props.identifierColumn}
+            renderCell={props.renderCell}
+            renderActions={(row) => (
+              <RowActions
+                name={props.rowName(row)}
+                archived={archived}
+                detailHref={detailHref(row)}
+                onArchive={() => void move([props.rowKey(row)], !archived)}
+              />
+            )}
+            sort={filters.sort}
+            // The mapped selects hide from TypeScript that `sort` alone is a valid change.
+            onSort={(sort) => setFilters({ sort } as Partial<Filters<Key, Sort>>)}
+            selected={selected}
+            onSelectedChange={setSelected}
+            loading={loading}
+            onOpen={(row) => void navigate(detailHref(row))}
+            onEndReached={loadMore}
+            empty={
+              <ListEmptyState
+                filtered={filtered}
+                filteredWhat={props.filteredWhat}
+                onClearFilters={clearFilters}
+                empty={props.emptyTab}
+              />
+            }
+            footer={
+              rows.length > 0 ? (
+                <ListFooter
+                  shown={rows.length}
+                  total={filtered ? null : total}
+                  hasMore={query.hasNextPage}
+                  loadingMore={query.isFetchingNextPage}
+                  onLoadMore={loadMore}
+                />
+              ) : null
+            }
+          />
+        )}
+      </ShipmentListCard>
+
+      <SelectionActionBar
+        count={selected.size}
+        archived={archived}
+        busy={props.archiving}
+        onArchive={() => void move([...selected], !archived)}
+        onClear={() => setSelected(new Set())}
+      />
+    </>
+  );
+}

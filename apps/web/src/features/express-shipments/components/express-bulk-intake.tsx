@@ -1,0 +1,91 @@
+import { Anchor, Text } from '@mantine/core';
+import {
+  EXPRESS_INTAKE_MAX_ITEMS,
+  type ExpressIntakeOutcome,
+} from '@tracklane/shared/express-shipments/express-shipments.schema';
+import { Link } from 'react-router';
+import { BulkIntake } from '../../../components/bulk-intake';
+import { PreviewCarrier, type PreviewColumn } from '../../../components/bulk-preview-table';
+import { paths } from '../../../config/paths';
+import { useCreateExpressShipments } from '../api/create-express-shipments';
+import { parseExpressBulkText, type ExpressBulkRow } from '../utils/bulk-parser';
+import { parcelCarrierLabel } from '../utils/carriers';
+
+const PASTE = {
+  label: 'Paste tracking numbers',
+  description:
+    'One per line, optionally followed by the carrier (its name or code), separated by a tab, comma, semicolon or space. Copying from a spreadsheet works.',
+  placeholder: `1Z5R89390357567127
+794616896420, FedEx
+9400 1118 9922 3344 5566 77; usps`,
+};
+
+const PREVIEW_COLUMNS: PreviewColumn<ExpressBulkRow>[] = [
+  {
+    label: 'Tracking number',
+    mono: true,
+    cell: (row) => (row.check.valid ? row.check.item.trackingNo : row.trackingInput || '-'),
+  },
+  {
+    label: 'Carrier',
+    cell: (row) => (
+      <PreviewCarrier
+        carrier={row.check.valid ? parcelCarrierLabel(row.check.item.carrier) : null}
+        detected={row.check.valid && row.check.detected}
+        written={row.carrierInput}
+      />
+    ),
+  },
+  {
+    label: 'Service',
+    cell: (row) =>
+      row.check.valid && row.check.service ? (
+        <Text span size="sm" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+          {row.check.service}
+        </Text>
+      ) : (
+        '-'
+      ),
+  },
+];
+
+const OUTCOME_COLUMNS: PreviewColumn<ExpressIntakeOutcome>[] = [
+  {
+    label: 'Tracking number',
+    mono: true,
+    cell: (outcome) =>
+      outcome.expressOrderId ? (
+        <Anchor
+          component={Link}
+          to={paths.shipment.ground(outcome.expressOrderId, outcome.trackingNo)}
+          inherit
+        >
+          {outcome.trackingNo}
+        </Anchor>
+      ) : (
+        outcome.trackingNo
+      ),
+  },
+  { label: 'Carrier', cell: (outcome) => (outcome.carrier ? parcelCarrierLabel(outcome.carrier) : '-') },
+];
+
+const errorOf = (row: ExpressBulkRow) => (row.check.valid ? null : row.check.message);
+
+/** Many parcels at once: a tracking number and optionally the carrier per row. */
+export function ExpressBulkIntake() {
+  const create = useCreateExpressShipments();
+  return (
+    <BulkIntake
+      parse={parseExpressBulkText}
+      submit={(ready) => create.mutateAsync(ready.map((row) => row.item))}
+      submitting={create.isPending}
+      maxItems={EXPRESS_INTAKE_MAX_ITEMS}
+      previewColumns={PREVIEW_COLUMNS}
+      errorOf={errorOf}
+      outcomeColumns={OUTCOME_COLUMNS}
+      listHref={paths.shipments.groundActive}
+      paste={PASTE}
+      fileColumns="tracking number, carrier (optional)"
+    />
+  );
+}

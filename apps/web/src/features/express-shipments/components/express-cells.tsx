@@ -1,0 +1,92 @@
+import { Text, Tooltip } from '@mantine/core';
+import type { ParcelPlace } from '@tracklane/shared/express/parcel-event';
+import type { ExpressShipment } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import { DemoBadge } from '../../../components/demo-badge';
+import { StatusBadge } from '../../../components/status-badge';
+import { DayCell, IdentifierCell, MissingValue } from '../../../components/table-cells';
+import { parcelCarrierLabel } from '../utils/carriers';
+import type { ExpressColumnId } from '../utils/columns';
+import { placeLabel } from '../utils/parcel-place';
+import { EXPRESS_DEMO_EXPLANATION, isDemo, parcelStatusLook, sourceLabel } from '../utils/parcel-status';
+import classes from './express-cells.module.css';
+
+function PlaceName({ place }: { place: ParcelPlace | null }) {
+  const label = placeLabel(place);
+  if (!label) return <MissingValue />;
+  return (
+    <span className={classes.place} title={label}>
+      {label}
+    </span>
+  );
+}
+
+interface ExpressCellContext {
+  shipment: ExpressShipment;
+  timeZone: string;
+  detailHref: string;
+  onToggleFavorite: () => void;
+}
+
+/** The content of one data cell of the express tracking table. */
+export function ExpressCell({ column, context }: { column: ExpressColumnId; context: ExpressCellContext }) {
+  const { shipment, timeZone } = context;
+  switch (column) {
+    case 'tracking':
+      return (
+        <IdentifierCell
+          value={shipment.expressOrderNo}
+          what="tracking number"
+          primary={{
+            href: context.detailHref,
+            favorite: shipment.favorite,
+            onToggleFavorite: context.onToggleFavorite,
+          }}
+        />
+      );
+    case 'carrier':
+      return (
+        <span className={classes.nowrap}>{parcelCarrierLabel(shipment.carrier, shipment.carrierName)}</span>
+      );
+    case 'service':
+      return shipment.service ? (
+        <span className={classes.place} title={shipment.service}>
+          {shipment.service}
+        </span>
+      ) : (
+        <MissingValue />
+      );
+    case 'status': {
+      const badge = <StatusBadge look={parcelStatusLook(shipment)} pending={shipment.state === 'pending'} />;
+      // The carrier's own words for the latest scan, for a closer look.
+      return shipment.statusText ? (
+        <Tooltip label={shipment.statusText} openDelay={500}>
+          <span>{badge}</span>
+        </Tooltip>
+      ) : (
+        badge
+      );
+    }
+    case 'origin':
+      return <PlaceName place={shipment.origin} />;
+    case 'destination':
+      return <PlaceName place={shipment.destination} />;
+    case 'lastLocation':
+      return <PlaceName place={shipment.lastLocation} />;
+    case 'lastEvent':
+      return <DayCell value={shipment.lastEventAt} timeZone={timeZone} />;
+    case 'estimatedDelivery':
+      return <DayCell value={shipment.estimatedDelivery} timeZone={timeZone} />;
+    case 'delivered':
+      return <DayCell value={shipment.deliveredAt} timeZone={timeZone} />;
+    case 'added':
+      return <DayCell value={shipment.createdAt} timeZone={timeZone} />;
+    case 'source':
+      return isDemo(shipment) ? (
+        <DemoBadge size="xs" explanation={EXPRESS_DEMO_EXPLANATION} />
+      ) : (
+        <Text span size="sm" className={classes.muted}>
+          {sourceLabel(shipment.source)}
+        </Text>
+      );
+  }
+}

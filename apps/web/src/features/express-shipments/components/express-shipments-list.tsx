@@ -1,0 +1,162 @@
+import { PARCEL_STATUSES, PARCEL_STATUS_LABELS } from '@tracklane/shared/express/parcel-event';
+import type {
+  ExpressListTab,
+  ExpressShipment,
+} from '@tracklane/shared/express-shipments/express-shipments.schema';
+import { useMemo } from 'react';
+import type { FilterSelect } from '../../../components/list-filters';
+import { ShipmentListView } from '../../../components/shipment-list-view';
+import { paths } from '../../../config/paths';
+import { notifyFavoriteFailed } from '../../../lib/use-list-actions';
+import { useListFilters } from '../../../lib/use-list-filters';
+import { useArchiveExpressShipments } from '../api/archive-express-shipments';
+import { useFavoriteExpressShipments } from '../api/favorite-express-shipments';
+import { useExpressOptions, type ExpressOptions } from '../api/get-express-options';
+import {
+  EXPRESS_LIST_FILTERS,
+  expressShipmentsOf,
+  expressTabCount,
+  listAllExpressShipments,
+  useExpressShipments,
+} from '../api/list-express-shipments';
+import { parcelCarrierLabel } from '../utils/carriers';
+import { EXPRESS_COLUMNS } from '../utils/columns';
+import { EXPRESS_DEMO_EXPLANATION, isDemo } from '../utils/parcel-status';
+import { ExpressCell } from './express-cells';
+import { expressEmptyTab, NOT_FOUND_EXPLANATION } from './express-empty-tab';
+
+interface ExpressShipmentsListProps {
+  status: ExpressListTab;
+  /** The reader's time zone: every date of the list is a day there (spec §9). */
+  timeZone: string;
+  /** shipmentPermission 0 (spec §6): offers "New shipment". */
+  canCreate: boolean;
+}
+
+const TABS = [
+  { value: 'active', label: 'Active' },
+  { value: 'notFound', label: 'Not found' },
+  { value: 'archived', label: 'Archived' },
+] as const;
+
+const TAB_PATH: Record<ExpressListTab, string> = {
+  active: paths.shipments.groundActive,
+  notFound: paths.shipments.groundNotFound,
+  archived: paths.shipments.groundArchived,
+};
+
+export const EXPRESS_LIST_TITLE: Record<ExpressListTab, string> = {
+  active: 'Active ground shipments',
+  notFound: 'Ground shipments not found',
+  archived: 'Archived ground shipments',
+};
+
+const PARCEL_STATUS_OPTIONS = PARCEL_STATUSES.map((status) => ({
+  value: status,
+  label: PARCEL_STATUS_LABELS[status],
+}));
+
+/** Carrier and parcel status: the express list's selects. */
+function expressSelects(options: ExpressOptions | undefined): FilterSelect<'carrier' | 'parcelStatus'>[] {
+  return [
+    {
+      key: 'carrier',
+      label: 'Carrier',
+      placeholder: 'Carrier',
+      options: (options?.carriers ?? []).map((carrier) => ({ value: carrier.code, label: carrier.name })),
+      nothingFound: 'No such carrier',
+      dropdownWidth: 240,
+    },
+    {
+      key: 'parcelStatus',
+      label: 'Parcel status',
+      placeholder: 'Status',
+      options: PARCEL_STATUS_OPTIONS,
+      nothingFound: 'No such status',
+      dropdownWidth: 220,
+    },
+  ];
+}
+
+const detailHref = (shipment: ExpressShipment) =>
+  paths.shipment.ground(shipment.expressOrderId, shipment.expressOrderNo);
+
+/**
+ * /shipments/truck/express/active, /not-found and /archived: the workspace's parcels, three tabs of
+ * one table.
+ */
+export function ExpressShipmentsList({ status, timeZone, canCreate }: ExpressShipmentsListProps) {
+  const filterState = useListFilters(EXPRESS_LIST_FILTERS);
+  const { filters } = filterState;
+  const list = useExpressShipments(status, filters);
+  const options = useExpressOptions();
+  const archive = useArchiveExpressShipments();
+  const favorite = useFavoriteExpressShipments();
+
+  const shipments = useMemo(() => expressShipmentsOf(list.data?.pages), [list.data]);
+  const lastPage = list.data?.pages.at(-1);
+  const counts = lastPage
+    ? {
+        active: expressTabCount(lastPage, 'active'),
+        notFound: expressTabCount(lastPage, 'notFound'),
+        archived: expressTabCount(lastPage, 'archived'),
+      }
+    : null;
+
+  const toggleFavorite = (shipment: ExpressShipment) => {
+    favorite.mutate(
+      { expressOrderIds: [shipment.expressOrderId], favorite: !shipment.favorite },
+      { onError: notifyFavoriteFailed },
+    );
+  };
+
+  return (
+    <ShipmentListView
+      title={EXPRESS_LIST_TITLE[status]}
+      description={
+        <>Parcels this workspace follows, refreshed from the carriers. Dates are days in {timeZone}.</>
+      }
+      timeZone={timeZone}
+      newShipmentHref={canCreate ? paths.newShipments.ground : null}
+      demo={{ isDemo, explanation: EXPRESS_DEMO_EXPLANATION }}
+      tabs={TABS}
+      tab={status}
+      tabPath={TAB_PATH}
+      counts={counts}
+      archived={status === 'archived'}
+      // Where the tab is empty, its empty state says the same at more length.
+      note={status === 'notFound' && shipments.length > 0 ? NOT_FOUND_EXPLANATION : null}
+      filters={filterState}
+      search={{ placeholder: 'Search tracking number', label: 'Search by tracking number' }}
+      selects={expressSelects(options.data)}
+      columns={EXPRESS_COLUMNS}
+      columnsKey="expressTableColumns"
+      identifierColumn="tracking"
+      renderCell={(column, shipment) => (
+        <ExpressCell
+          column={column.id}
+          context={{
+            shipment,
+            timeZone,
+            detailHref: detailHref(shipment),
+            onToggleFavorite: () => toggleFavorite(shipment),
+          }}
+        />
+      )}
+      rows={shipments}
+      query={list}
+      rowKey={(shipment) => shipment.expressOrderId}
+      rowLabel={(shipment) =>
+        `Tracking number ${shipment.expressOrderNo}, ${parcelCarrierLabel(shipment.carrier, shipment.carrierName)}`
+      }
+      rowName={(shipment) => shipment.expressOrderNo}
+      detailHref={detailHref}
+      archive={(ids, archived) => archive.mutateAsync({ expressOrderIds: ids, archived })}
+      archiving={archive.isPending}
+      exportRows={(onProgress) => listAllExpressShipments(status, filters, onProgress)}
+      exportName={`ground-shipments-${status === 'notFound' ? 'not-found' : status}`}
+      filteredWhat="tracking number, carrier or status"
+      emptyTab={expressEmptyTab(status, counts, canCreate)}
+    />
+  );
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { parseExpressBulkText } from './bulk-parser';
+import { resolveParcelCarrier } from './carriers';
+
+const ready = (text: string) => parseExpressBulkText(text).ready.map((row) => row.item);
+const outcomes = (text: string) =>
+  parseExpressBulkText(text).rows.map((row) =>
+    row.check.valid ? `${row.check.item.trackingNo} ${row.check.item.carrier}` : row.check.message,
+  );
+
+describe('express bulk intake parser', () => {
+  it.each([
+    ['tabs (a spreadsheet paste)', '1Z5R89390357567127\n794616896420\tFedEx'],
+    ['commas', '1Z5R89390357567127\n794616896420, fedex'],
+    ['semicolons', '1Z5R89390357567127;\n794616896420 ; FEDEX'],
+    ['spaces', '1Z5R89390357567127\n  794616896420   FedEx  '],
+  ])('reads a tracking number and an optional carrier separated by %s', (_how, text) => {
+    expect(ready(text)).toEqual([
+      { trackingNo: '1Z5R89390357567127', carrier: 'ups' },
+      { trackingNo: '794616896420', carrier: 'fedex' },
+    ]);
+  });
+
+  it('tells the carrier and service from the number when the row names none', () => {
+    const [row] = parseExpressBulkText('1z5r8 9390 3575 6712 7').rows;
+    expect(row?.check).toEqual({
+      valid: true,
+      item: { trackingNo: '1Z5R89390357567127', carrier: 'ups' },
+      detected: true,
+      service: 'UPS United States Ground',
+    });
+  });
+
+  it('keeps a number written in groups of digits whole, and finds a carrier name of several words after it', () => {
+    expect(ready('9400 1118 9922 3344 5566 77\nRB 123 456 785 GB Royal Mail')).toEqual([
+      { trackingNo: '9400111899223344556677', carrier: 'usps' },
+      { trackingNo: 'RB123456785GB', carrier: 'royalmail' },
+    ]);
+  });
+
+  it('takes our carrier codes or names in any case, and a chosen carrier for a number no format knows', () => {
+    expect(outcomes('ABCDE12345XYZ, GLS\nABCDE12345XYZ, dhl_express\nabcde-12345-xyz;dhl express')).toEqual([
+      'ABCDE12345XYZ gls',
+      'ABCDE12345XYZ dhl_express',
+      'ABCDE12345XYZ dhl_express',
+    ]);
+  });
+
+  it('shows each row’s own error: check digit, unknown carrier, unrecognised or implausible number', () => {
+    const text = ['1Z5R89390357567128', '794616896420, Acme Parcels', 'ABCDE12345XYZ', 'AB#1'].join('\n');
+    const parse = parseExpressBulkText(text);
+    expect(outcomes(text)).toEqual([
+      'The check digit of this UPS number is wrong.',
+      'Unknown carrier Acme Parcels: write its name or code (such as UPS or dhl_express), or leave it empty',
+      'We could not recognise this tracking number. Choose the carrier to track it anyway.',
+      'A tracking number has 5 to 40 letters and digits.',
+    ]);
+    expect(parse.invalidCount).toBe(4);
+    expect(parse.ready).toEqual([]);
+  });
+
+  it('marks the same number and carrier again as a duplicate of the first line and skips it', () => {
+    const parse = parseExpressBulkText(
+      ['1Z5R89390357567127', '794616896420', '1z5r 8939 0357 5671 27, ups'].join('\n'),
+    );
+    expect(parse.rows.map((row) => row.duplicateOf)).toEqual([null, null, 1]);
+    expect(parse.duplicateCount).toBe(1);
+    expect(parse.ready.map((row) => row.line)).toEqual([1, 2]);
+  });
+
+  it('says when more rows are ready than one request takes', () => {
+    const numbers = Array.from({ length: 501 }, (_, i) => `ABCDE${String(10000 + i)}, gls`);
+    const parse = parseExpressBulkText(numbers.join('\n'));
+    expect(parse.ready).toHaveLength(501);
+    expect(parse.overLimit).toBe(true);
+    expect(parseExpressBulkText(numbers.slice(1).join('\n')).overLimit).toBe(false);
+  });
+
+  describe('CSV files', () => {
+    it('detects a header row and follows its column order (BOM, CRLF, quotes)', () => {
+      const csv =
+        '\uFEFF"Carrier","Tracking number","Note"\r\n"","1Z5R89390357567127","a, b"\r\n"USPS","9400 1118 9922 3344 5566 77",""\r\n';
+      const parse = parseExpressBulkText(csv);
+      expect(parse.headerLine).toBe(1);
+      expect(ready(csv)).toEqual([
+        { trackingNo: '1Z5R89390357567127', carrier: 'ups' },
+        { trackingNo: '9400111899223344556677', carrier: 'usps' },
+      ]);
+      expect(parse.rows.map((row) => row.line)).toEqual([2, 3]);
+    });
+
+    it('reads a file without a header as tracking number, carrier', () => {
+      const parse = parseExpressBulkText('1Z5R89390357567127,UPS\r\n794616896420,fedex\r\n');
+      expect(parse.headerLine).toBeNull();
+      expect(parse.ready).toHaveLength(2);
+    });
+  });
+});
+
+describe('resolveParcelCarrier', () => {
+  it.each([
+    ['ups', 'ups'],
+    ['UPS', 'ups'],
+    ['dhl_express', 'dhl_express'],
+    ['DHL Express', 'dhl_express'],
+    ['dhl-express', 'dhl_express'],
+    ['royal mail', 'royalmail'],
+    ['Spee-Dee Delivery', 'speedee'],
+  ])('reads %j as %s', (text, code) => {
+    expect(resolveParcelCarrier(text)?.code).toBe(code);
+  });
+
+  it('knows no carrier by an unknown or empty name', () => {
+    expect(resolveParcelCarrier('Acme Parcels')).toBeUndefined();
+    expect(resolveParcelCarrier(' - ')).toBeUndefined();
+  });
+});
