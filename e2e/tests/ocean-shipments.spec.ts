@@ -61,7 +61,7 @@ test.describe('ocean shipments', () => {
     await expect(page.getByText('Fetching carrier data…')).toBeHidden({ timeout: 25_000 });
     // The demo carrier knows most containers; a few it does not, and the page says so.
     await expect(
-      page.getByTestId('journey-stop').first().or(page.getByTestId('detail-not-found-at-carrier')),
+      page.getByTestId('journey-stop').or(page.getByTestId('detail-not-found-at-carrier')).first(),
     ).toBeVisible();
     if (await page.getByTestId('journey-stop').first().isVisible()) {
       await expect(page.getByTestId('demo-badge')).toBeVisible();
