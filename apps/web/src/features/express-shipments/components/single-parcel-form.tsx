@@ -1,4 +1,4 @@
-import { Anchor, Button, Select, TextInput } from '@mantine/core';
+import { Button, Select, TextInput } from '@mantine/core';
 import { IconCircleCheck, IconPlus } from '@tabler/icons-react';
 import { PARCEL_CARRIER_CODES, type ParcelCarrierCode } from '@tracklane/shared/express/parcel-carriers';
 import {
@@ -9,16 +9,14 @@ import {
 } from '@tracklane/shared/express/parcel-number';
 import type { ExpressIntakeOutcome } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { FormAlert } from '../../../components/form-alert';
+import { IntakeOutcomeAlert, type IntakeResult } from '../../../components/intake-outcome-alert';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { useCreateExpressShipments } from '../api/create-express-shipments';
 import { carrierOptions, parcelCarrierLabel } from '../utils/carriers';
 import classes from './new-express-shipment.module.css';
 
-type Result =
-  { kind: 'outcome'; outcome: ExpressIntakeOutcome } | { kind: 'error'; title?: string; message: string };
+type Result = IntakeResult<ExpressIntakeOutcome>;
 
 const isCarrierCode = (code: string): code is ParcelCarrierCode =>
   (PARCEL_CARRIER_CODES as readonly string[]).includes(code);
@@ -30,50 +28,6 @@ function failureOf(check: Extract<ParcelNumberCheck, { ok: false }>): Failure {
   if (check.message === PARCEL_NUMBER_MESSAGES.implausible) return 'implausible';
   if (check.message === PARCEL_NUMBER_MESSAGES.unrecognised) return 'unrecognised';
   return 'checkDigit';
-}
-
-function OutcomeAlert({ result }: { result: Result }) {
-  if (result.kind === 'error') {
-    return (
-      <FormAlert tone="error" title={result.title} data-testid="single-outcome">
-        {result.message}
-      </FormAlert>
-    );
-  }
-  const { outcome } = result;
-  const open = outcome.expressOrderId ? (
-    <Anchor component={Link} to={paths.shipment.ground(outcome.expressOrderId, outcome.trackingNo)} fw={600}>
-      Open {outcome.trackingNo}
-    </Anchor>
-  ) : null;
-  if (outcome.outcome === 'created') {
-    return (
-      <FormAlert tone="success" title={`Now tracking ${outcome.trackingNo}`} data-testid="single-outcome">
-        The first check with {parcelCarrierLabel(outcome.carrier)} is running; scans appear within moments.{' '}
-        {open}
-        {open ? ' · ' : null}
-        <Anchor component={Link} to={paths.shipments.groundActive}>
-          See the list
-        </Anchor>
-      </FormAlert>
-    );
-  }
-  if (outcome.outcome === 'already_tracked') {
-    return (
-      <FormAlert
-        tone="info"
-        title={`${outcome.trackingNo} is already tracked here`}
-        data-testid="single-outcome"
-      >
-        {outcome.message ?? 'Already tracked'}. {open}
-      </FormAlert>
-    );
-  }
-  return (
-    <FormAlert tone="error" title={`${outcome.trackingNo} was not added`} data-testid="single-outcome">
-      {outcome.message ?? 'The server refused this parcel.'}
-    </FormAlert>
-  );
 }
 
 function errorResult(error: unknown): Result {
@@ -202,7 +156,20 @@ export function SingleParcelForm({ disabled = false }: { disabled?: boolean }) {
       </div>
       {result ? (
         <div className={classes.singleResult} aria-live="polite">
-          <OutcomeAlert result={result} />
+          <IntakeOutcomeAlert
+            result={result}
+            numberOf={(outcome) => outcome.trackingNo}
+            detailHref={(outcome) =>
+              outcome.expressOrderId
+                ? paths.shipment.ground(outcome.expressOrderId, outcome.trackingNo)
+                : null
+            }
+            createdText={(outcome) =>
+              `The first check with ${parcelCarrierLabel(outcome.carrier)} is running; scans appear within moments.`
+            }
+            listHref={paths.shipments.groundActive}
+            refusedText="The server refused this parcel."
+          />
         </div>
       ) : null}
     </form>

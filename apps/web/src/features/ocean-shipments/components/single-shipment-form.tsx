@@ -1,4 +1,4 @@
-import { Anchor, Button, Select, Text, TextInput } from '@mantine/core';
+import { Button, Select, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck, IconPlus } from '@tabler/icons-react';
 import type { OceanIntakeOutcome } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { inferCarrierFromMbl } from '@tracklane/shared/tracking/carriers';
@@ -8,8 +8,7 @@ import {
   normaliseContainerNumber,
 } from '@tracklane/shared/validation/container-number';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { FormAlert } from '../../../components/form-alert';
+import { IntakeOutcomeAlert, type IntakeResult } from '../../../components/intake-outcome-alert';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { useCreateOceanShipments } from '../api/create-ocean-shipments';
@@ -23,49 +22,7 @@ interface SingleShipmentFormProps {
   detailHref: (shipment: { containerNo: string; mblNo: string }) => string;
 }
 
-type Result = { kind: 'outcome'; outcome: OceanIntakeOutcome } | { kind: 'error'; message: string };
-
-function OutcomeAlert({
-  result,
-  detailHref,
-}: {
-  result: Result;
-  detailHref: SingleShipmentFormProps['detailHref'];
-}) {
-  if (result.kind === 'error') return <FormAlert tone="error">{result.message}</FormAlert>;
-  const { outcome } = result;
-  const open = (
-    <Anchor component={Link} to={detailHref(outcome)} fw={600}>
-      Open {outcome.containerNo}
-    </Anchor>
-  );
-  if (outcome.outcome === 'created') {
-    return (
-      <FormAlert tone="success" title={`Now tracking ${outcome.containerNo}`} data-testid="single-outcome">
-        The first check with the carrier is running; milestones appear within moments. {open} ·{' '}
-        <Anchor component={Link} to={paths.shipments.oceanActive}>
-          See the list
-        </Anchor>
-      </FormAlert>
-    );
-  }
-  if (outcome.outcome === 'already_tracked') {
-    return (
-      <FormAlert
-        tone="info"
-        title={`${outcome.containerNo} is already tracked here`}
-        data-testid="single-outcome"
-      >
-        {outcome.message ?? 'Already tracked'}. {open}
-      </FormAlert>
-    );
-  }
-  return (
-    <FormAlert tone="error" title={`${outcome.containerNo} was not added`} data-testid="single-outcome">
-      {outcome.message ?? 'The server refused this shipment.'}
-    </FormAlert>
-  );
-}
+type Result = IntakeResult<OceanIntakeOutcome>;
 
 /**
  * One shipment: the container number is checked as it is typed (ISO 6346, down to the check digit), the
@@ -184,7 +141,16 @@ export function SingleShipmentForm({ detailHref }: SingleShipmentFormProps) {
       </div>
       {result ? (
         <div className={classes.singleResult} aria-live="polite">
-          <OutcomeAlert result={result} detailHref={detailHref} />
+          <IntakeOutcomeAlert
+            result={result}
+            numberOf={(outcome) => outcome.containerNo}
+            detailHref={detailHref}
+            createdText={() =>
+              'The first check with the carrier is running; milestones appear within moments.'
+            }
+            listHref={paths.shipments.oceanActive}
+            refusedText="The server refused this shipment."
+          />
         </div>
       ) : null}
       <Text size="xs" c="dimmed" mt="xs">
