@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import type { ReactNode } from 'react';
+import detail from '../../../components/detail-page.module.css';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime } from '../../../lib/dates';
 import { parcelStatusLook, reasonText, subStatusLabel } from '../utils/parcel-status';
@@ -30,7 +31,7 @@ export function DeliveryPanel({ shipment, timeZone }: { shipment: ExpressShipmen
       ? shipment.statusText
       : null;
   return (
-    <section className={classes.sideCard} aria-labelledby="delivery-title" data-testid="delivery-panel">
+    <section className={detail.sideCard} aria-labelledby="delivery-title" data-testid="delivery-panel">
       <Text id="delivery-title" size="sm" fw={650} mb="sm">
         Delivery
       </Text>
@@ -55,12 +56,12 @@ export function DeliveryPanel({ shipment, timeZone }: { shipment: ExpressShipmen
       <dl className={classes.deliveryList}>
         {shipment.deliveredAt ? (
           <Row label="Delivered" testId="delivered-at">
-            <span className={classes.timeActual}>{formatDateTime(shipment.deliveredAt, timeZone)}</span>
+            <span className={detail.timeActual}>{formatDateTime(shipment.deliveredAt, timeZone)}</span>
           </Row>
         ) : (
           <Row label="Estimated delivery" testId="estimated-delivery">
             {shipment.estimatedDelivery ? (
-              <span className={classes.timeEstimate}>
+              <span className={detail.timeEstimate}>
                 EST: {formatDateTime(shipment.estimatedDelivery, timeZone)}
               </span>
             ) : (
@@ -71,7 +72,7 @@ export function DeliveryPanel({ shipment, timeZone }: { shipment: ExpressShipmen
         <Row label="Signed by">{shipment.signedBy ?? missing}</Row>
         <Row label="Picked up">
           {shipment.pickedUpAt ? (
-            <span className={classes.timeActual}>{formatDateTime(shipment.pickedUpAt, timeZone)}</span>
+            <span className={detail.timeActual}>{formatDateTime(shipment.pickedUpAt, timeZone)}</span>
           ) : (
             missing
           )}

@@ -1,6 +1,7 @@
 import { Badge, Text, Tooltip } from '@mantine/core';
 import { PARCEL_STATUS_LABELS } from '@tracklane/shared/express/parcel-event';
 import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import detail from '../../../components/detail-page.module.css';
 import { formatDateTime } from '../../../lib/dates';
 import { placeLabel } from '../utils/parcel-place';
 import { reasonText, sourceLabel, subStatusLabel } from '../utils/parcel-status';
@@ -47,7 +48,7 @@ export function ParcelTimeline({
                   {event.description}
                 </Text>
                 {event.status ? (
-                  <Badge size="xs" radius="sm" variant="outline" color="gray" className={classes.plainBadge}>
+                  <Badge size="xs" radius="sm" variant="outline" color="gray" className={detail.plainBadge}>
                     {PARCEL_STATUS_LABELS[event.status]}
                     {event.subStatus ? ` · ${subStatusLabel(event.subStatus)}` : ''}
                   </Badge>

@@ -1,7 +1,7 @@
 import { Badge, Text, Tooltip } from '@mantine/core';
 import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { EstimateShift } from '../../../components/estimate-history';
 import { formatDateTime } from '../../../lib/dates';
-import { formatShift, shiftMinutes } from '../../../lib/duration';
 import { etaSlip, journeyStops, lastActualIndex, type JourneyStop } from '../utils/journey';
 import { lastFreeDayUrgency } from '../utils/shipment-dates';
 import { MilestoneTime } from './milestone-time';
@@ -16,23 +16,13 @@ const place = (stop: JourneyStop) =>
 function SlipBadge({ shipment, timeZone }: { shipment: OceanShipmentDetail; timeZone: string }) {
   const slip = etaSlip(shipment);
   if (!slip) return null;
-  const minutes = shiftMinutes(slip.first, slip.latest);
   return (
     <Tooltip
       label={`First ETA ${formatDateTime(slip.first, timeZone)}; ${slip.latestIsActual ? 'arrived' : 'now expected'} ${formatDateTime(slip.latest, timeZone)}`}
       multiline
       w={260}
     >
-      <Badge
-        size="sm"
-        radius="sm"
-        variant="light"
-        color={minutes > 0 ? 'orange' : 'teal'}
-        className={classes.slipBadge}
-        data-testid="eta-slip"
-      >
-        {formatShift(slip.first, slip.latest)} vs first ETA
-      </Badge>
+      <EstimateShift from={slip.first} to={slip.latest} suffix="vs first ETA" data-testid="eta-slip" />
     </Tooltip>
   );
 }

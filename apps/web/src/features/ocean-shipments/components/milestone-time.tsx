@@ -1,3 +1,4 @@
+import detail from '../../../components/detail-page.module.css';
 import { formatDateTime } from '../../../lib/dates';
 import type { JourneyTime } from '../utils/journey';
 import classes from './ocean-shipment-detail.module.css';
@@ -10,14 +11,14 @@ export function MilestoneTime({ at, timeZone }: { at: JourneyTime | null; timeZo
   if (!at) return <span className={classes.timeMissing}>-</span>;
   if (at.classifier === 'ACT') {
     return (
-      <span className={classes.timeActual} data-classifier="ACT">
+      <span className={detail.timeActual} data-classifier="ACT">
         {formatDateTime(at.time, timeZone)}
       </span>
     );
   }
   return (
     <span
-      className={classes.timeEstimate}
+      className={detail.timeEstimate}
       data-classifier={at.classifier}
       title={at.classifier === 'PLN' ? 'Planned by the carrier' : 'Estimated by the carrier'}
     >

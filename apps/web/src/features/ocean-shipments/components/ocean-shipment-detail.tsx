@@ -1,11 +1,18 @@
-import { Alert, Button, EmptyState, Loader, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconArrowLeft, IconSearch, IconZoomQuestion } from '@tabler/icons-react';
+import { Button, EmptyState, Paper, Skeleton, Tabs } from '@mantine/core';
+import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import type { OceanShipmentDetail as Detail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { Link } from 'react-router';
+import detail from '../../../components/detail-page.module.css';
+import {
+  DetailCarrierNotFound,
+  DetailLoadError,
+  DetailLoading,
+  DetailPendingCard,
+} from '../../../components/detail-states';
 import { paths } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
+import { archiveWithNotice } from '../../../lib/detail-actions';
+import { notifyFavoriteFailed } from '../../../lib/use-list-actions';
 import { useArchiveOceanShipments } from '../api/archive-ocean-shipments';
 import { useFavoriteOceanShipments } from '../api/favorite-ocean-shipments';
 import { useOceanShipment } from '../api/get-ocean-shipment';
@@ -31,53 +38,24 @@ interface OceanShipmentDetailProps {
 
 function Fetching({ shipment }: { shipment: Detail }) {
   return (
-    <Paper withBorder radius="lg" p="xl" className={classes.stateCard} data-testid="detail-pending">
-      <Loader size="sm" />
-      <div>
-        <Text fw={600}>Fetching carrier data…</Text>
-        <Text size="sm" c="dimmed">
-          The first check with {carrierLabel(shipment.carrierScac, shipment.carrierName)} is running. This
-          page updates by itself in a few seconds.
-        </Text>
-      </div>
-    </Paper>
+    <DetailPendingCard title="Fetching carrier data…">
+      The first check with {carrierLabel(shipment.carrierScac, shipment.carrierName)} is running. This page
+      updates by itself in a few seconds.
+    </DetailPendingCard>
   );
 }
 
 function NotFoundAtCarrier({ shipment, timeZone }: { shipment: Detail; timeZone: string }) {
   return (
-    <Alert
-      color="orange"
-      variant="light"
-      radius="lg"
-      icon={<IconZoomQuestion size={20} />}
+    <DetailCarrierNotFound
       title="The carrier does not know this container yet"
-      data-testid="detail-not-found-at-carrier"
+      lastError={shipment.lastError}
     >
-      <Text size="sm">
-        {carrierLabel(shipment.carrierScac, shipment.carrierName)} has no events for {shipment.containerNo} on
-        bill of lading {shipment.mblNo}. Check both numbers and the carrier; if they are right, the carrier
-        may not have published the booking yet.
-        {shipment.lastCheckedAt ? ` Last asked ${formatDateTime(shipment.lastCheckedAt, timeZone)}.` : ''}
-      </Text>
-      {shipment.lastError ? (
-        <Text size="xs" c="dimmed" mt={6}>
-          Carrier answer: {shipment.lastError}
-        </Text>
-      ) : null}
-    </Alert>
-  );
-}
-
-function Loading() {
-  return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading the shipment">
-      <Skeleton height={72} radius="lg" />
-      <div className={classes.body}>
-        <Skeleton height={420} radius="lg" />
-        <Skeleton height={260} radius="lg" />
-      </div>
-    </Stack>
+      {carrierLabel(shipment.carrierScac, shipment.carrierName)} has no events for {shipment.containerNo} on
+      bill of lading {shipment.mblNo}. Check both numbers and the carrier; if they are right, the carrier may
+      not have published the booking yet.
+      {shipment.lastCheckedAt ? ` Last asked ${formatDateTime(shipment.lastCheckedAt, timeZone)}.` : ''}
+    </DetailCarrierNotFound>
   );
 }
 
@@ -97,33 +75,16 @@ export function OceanShipmentDetail({
   const toggleArchived = async () => {
     if (!shipment) return;
     const archived = !shipment.archived;
-    try {
-      await archive.mutateAsync({ shipmentOverallIds: [shipment.shipmentOverallId], archived });
-      notifications.show({
-        color: 'teal',
-        message: archived ? `Archived ${containerNo}` : `Moved ${containerNo} back to active`,
-      });
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: archived ? 'Could not archive' : 'Could not move back to active',
-        message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
-      });
-    }
+    await archiveWithNotice(containerNo, archived, () =>
+      archive.mutateAsync({ shipmentOverallIds: [shipment.shipmentOverallId], archived }),
+    );
   };
 
   const toggleFavorite = () => {
     if (!shipment) return;
     favorite.mutate(
       { shipmentOverallIds: [shipment.shipmentOverallId], favorite: !shipment.favorite },
-      {
-        onError: (error) =>
-          notifications.show({
-            color: 'red',
-            title: 'Could not change the favourite',
-            message: isApiError(error) ? error.message : 'Please try again.',
-          }),
-      },
+      { onError: notifyFavoriteFailed },
     );
   };
 
@@ -141,46 +102,36 @@ export function OceanShipmentDetail({
   );
 
   if (query.isError && !shipment) {
-    const notHere = isApiError(query.error) && query.error.status === 404;
     return (
       <>
         {header}
-        {notHere ? (
-          <EmptyState
-            py={56}
-            variant="light"
-            color="gray"
-            icon={<IconSearch size={26} stroke={1.75} />}
-            title="This shipment is not tracked in this workspace"
-            description={`No shipment with container ${containerNo} and bill of lading ${mblNo} is followed here. It may belong to another workspace, or the numbers in the link are wrong.`}
-            data-testid="detail-not-found"
-          >
-            <EmptyState.Actions>
-              <Button
-                component={Link}
-                to={paths.shipments.oceanActive}
-                variant="default"
-                leftSection={<IconArrowLeft size={16} />}
-              >
-                Back to the shipment list
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        ) : (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            title="Could not load the shipment"
-          >
-            <Text size="sm" mb="xs">
-              {isApiError(query.error) ? query.error.message : 'Something went wrong.'}
-            </Text>
-            <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Alert>
-        )}
+        <DetailLoadError
+          error={query.error}
+          title="Could not load the shipment"
+          onRetry={() => void query.refetch()}
+          notFound={
+            <EmptyState
+              py={56}
+              variant="light"
+              color="gray"
+              icon={<IconSearch size={26} stroke={1.75} />}
+              title="This shipment is not tracked in this workspace"
+              description={`No shipment with container ${containerNo} and bill of lading ${mblNo} is followed here. It may belong to another workspace, or the numbers in the link are wrong.`}
+              data-testid="detail-not-found"
+            >
+              <EmptyState.Actions>
+                <Button
+                  component={Link}
+                  to={paths.shipments.oceanActive}
+                  variant="default"
+                  leftSection={<IconArrowLeft size={16} />}
+                >
+                  Back to the shipment list
+                </Button>
+              </EmptyState.Actions>
+            </EmptyState>
+          }
+        />
       </>
     );
   }
@@ -189,7 +140,11 @@ export function OceanShipmentDetail({
     return (
       <>
         {header}
-        <Loading />
+        <DetailLoading
+          label="Loading the shipment"
+          head={<Skeleton height={72} radius="lg" />}
+          mainHeight={420}
+        />
       </>
     );
   }
@@ -216,11 +171,11 @@ export function OceanShipmentDetail({
         <Tabs.List>
           <Tabs.Tab value="milestones">Milestones</Tabs.Tab>
           <Tabs.Tab value="events">
-            Events <span className={classes.count}>{shipment.events.length}</span>
+            Events <span className={detail.count}>{shipment.events.length}</span>
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="milestones" pt="lg">
-          <div className={classes.body}>
+          <div className={detail.body}>
             <Paper withBorder radius="lg" p="lg" component="section" aria-label="Journey">
               <MilestoneJourney shipment={shipment} timeZone={timeZone} />
             </Paper>

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { IconShip } from '@tabler/icons-react';
 import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import detail from '../../../components/detail-page.module.css';
 import { formatDateTime } from '../../../lib/dates';
 import { journeyStops, type JourneyStop, type JourneyTime } from '../utils/journey';
 import classes from './ocean-shipment-detail.module.css';
@@ -73,7 +74,7 @@ function Moment({ moment, timeZone }: { moment: Call['moment']; timeZone: string
   }
   return (
     <div className={classes.callMoment}>
-      <span className={classes.timeEstimate}>EST: {formatDateTime(moment.at.time, timeZone)}</span>
+      <span className={detail.timeEstimate}>EST: {formatDateTime(moment.at.time, timeZone)}</span>
     </div>
   );
 }
