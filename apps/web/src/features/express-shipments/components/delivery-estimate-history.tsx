@@ -19,7 +19,12 @@ function SlipSummary({ shipment, timeZone }: { shipment: ExpressShipmentDetail; 
     <EstimateSlipSummary
       slipped={minutes > 0}
       headline={headline}
-      detail={`${minutes === 0 ? 'Against' : `${formatShift(slip.first, slip.latest)} against`} the first estimate of ${formatDateTime(slip.first, timeZone)}`}
+      detail={
+        <>
+          {minutes === 0 ? 'Against' : `${formatShift(slip.first, slip.latest)} against`} the first estimate
+          of {formatDateTime(slip.first, timeZone)}
+        </>
+      }
       data-testid="delivery-slip"
     />
   );

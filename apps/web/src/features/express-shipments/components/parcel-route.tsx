@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import detail from '../../../components/detail-page.module.css';
 import { formatDateTime } from '../../../lib/dates';
 import { placeLabel } from '../utils/parcel-place';
 import classes from './express-shipment-detail.module.css';
@@ -61,7 +62,7 @@ export function ParcelRoute({ shipment, timeZone }: { shipment: ExpressShipmentD
         >
           <span className={classes.routeDot} aria-hidden />
           <div className={classes.routeText}>
-            <Text size="xs" c="dimmed" className={classes.factLabel}>
+            <Text size="xs" c="dimmed" className={detail.factLabel}>
               {stop.label}
             </Text>
             <Text size="sm" fw={600} c={stop.place ? 'gray.9' : 'dimmed'}>

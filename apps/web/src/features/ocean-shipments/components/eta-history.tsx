@@ -26,7 +26,12 @@ export function EtaHistory({ shipment, timeZone }: { shipment: OceanShipmentDeta
           <EstimateSlipSummary
             slipped={late}
             headline={`${slip.latestIsActual ? 'Arrived' : 'Running'} ${formatShift(slip.first, slip.latest).slice(1)} ${late ? 'late' : 'early'}`}
-            detail={`${formatShift(slip.first, slip.latest)} against the first ETA of ${formatDateTime(slip.first, timeZone)}`}
+            detail={
+              <>
+                {formatShift(slip.first, slip.latest)} against the first ETA of{' '}
+                {formatDateTime(slip.first, timeZone)}
+              </>
+            }
             data-testid="eta-slip-summary"
           />
         ) : null
