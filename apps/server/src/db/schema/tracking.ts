@@ -140,6 +140,10 @@ export const oceanShipments = pgTable(
     departureAt: timestamp('departure_at', { withTimezone: true, precision: 3 })
       .notNull()
       .default(UNKNOWN_TIME),
+    /** The last free day at the port of discharge (dashboard attention rules). */
+    lastFreeDay: timestamp('last_free_day', { withTimezone: true }),
+    /** The first ETA the carrier gave for the port of discharge: the latest one against it is the slip. */
+    firstEta: timestamp('first_eta', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -152,6 +156,9 @@ export const oceanShipments = pgTable(
     index('ocean_shipments_list_container_idx').on(t.workspaceId, t.archived, t.containerNo, t.id),
     index('ocean_shipments_search_mbl_idx').on(t.workspaceId, t.mblNo.op('text_pattern_ops')),
     index('ocean_shipments_search_container_idx').on(t.workspaceId, t.containerNo.op('text_pattern_ops')),
+    // Dashboard: the last-free-day rules are one range per workspace, the status breakdown one group scan.
+    index('ocean_shipments_lfd_idx').on(t.workspaceId, t.archived, t.lastFreeDay),
+    index('ocean_shipments_status_idx').on(t.workspaceId, t.archived, t.status),
   ],
 );
 
@@ -243,6 +250,11 @@ export const expressShipments = pgTable(
     ),
     index('express_shipments_list_tracking_idx').on(t.workspaceId, t.tab, t.trackingNo, t.id),
     index('express_shipments_search_idx').on(t.workspaceId, t.trackingNo.op('text_pattern_ops')),
+    // Dashboard: status rules and breakdown, and the late rule (undelivered parcels by estimate).
+    index('express_shipments_status_idx').on(t.workspaceId, t.archived, t.status),
+    index('express_shipments_late_idx')
+      .on(t.workspaceId, t.archived, t.estimatedDelivery)
+      .where(sql`${t.deliveredAt} IS NULL`),
   ],
 );
 
