@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -58,6 +59,11 @@ export const trackedItems = pgTable(
   },
   (t) => [
     uniqueIndex('tracked_items_identity_idx').on(t.mode, t.trackingNo, t.reference, t.carrier),
+    // Dashboard: the latest check of a workspace's items, and the stale rule (few items, found first).
+    index('tracked_items_checked_idx').on(t.lastCheckedAt),
+    index('tracked_items_failing_idx')
+      .on(t.consecutiveFailures)
+      .where(sql`${t.consecutiveFailures} > 0`),
     // Not-found items stay due too: they are asked again daily and come back when a carrier knows them.
     index('tracked_items_due_idx')
       .on(t.nextCheckAt)
@@ -216,6 +222,14 @@ export const expressShipments = pgTable(
     deliveryAt: timestamp('delivery_at', { withTimezone: true, precision: 3 })
       .notNull()
       .default(UNKNOWN_TIME),
+    /** The live map's position of the parcel and its leg's ends (parcel-map.ts), null when unknown. */
+    mapLat: doublePrecision('map_lat'),
+    mapLon: doublePrecision('map_lon'),
+    mapName: text('map_name'),
+    originLat: doublePrecision('origin_lat'),
+    originLon: doublePrecision('origin_lon'),
+    destinationLat: doublePrecision('destination_lat'),
+    destinationLon: doublePrecision('destination_lon'),
     /** When the copied tracking data last changed ("recently updated" sort). */
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },

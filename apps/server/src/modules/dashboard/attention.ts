@@ -26,6 +26,15 @@ export const STALE_AFTER_FAILURES = (() => {
   return failures;
 })();
 
+export interface AttentionRule {
+  label: string;
+  /** The condition, over the subscription table joined to tracked_items when `readsItem`. */
+  where: (now: Date) => SQL;
+  order: SQL;
+  /** Reads tracked_items: counted apart, so that the other rules' counts need no join. */
+  readsItem?: true;
+}
+
 /** A container not yet picked up from the port of discharge (or not yet that far). */
 const notPickedUp = sql`coalesce(${os.status}, '') NOT IN ('delivered', 'empty_returned')`;
 
@@ -34,10 +43,7 @@ const notPickedUp = sql`coalesce(${os.status}, '') NOT IN ('delivered', 'empty_r
  * list's `attention=` filter. Conditions read ocean_shipments joined to tracked_items; the caller adds
  * the workspace and `NOT archived`. `order` lists the most urgent first.
  */
-export const OCEAN_ATTENTION: Record<
-  OceanAttentionRule,
-  { label: string; where: (now: Date) => SQL; order: SQL }
-> = {
+export const OCEAN_ATTENTION: Record<OceanAttentionRule, AttentionRule> = {
   lfdPassed: {
     label: 'Last free day passed',
     where: (now) => sql`(${os.lastFreeDay} < ${startOfDay(now)} AND ${notPickedUp})`,
@@ -73,17 +79,15 @@ export const OCEAN_ATTENTION: Record<
   },
   stale: {
     label: `No fresh data for ${String(STALE_AFTER_HOURS)} h`,
+    readsItem: true,
     where: (now) =>
-      sql`(${os.state} = 'active' AND (${ti.lastCheckedAt} IS NULL OR ${ti.lastCheckedAt} < ${new Date(now.getTime() - STALE_AFTER_HOURS * HOUR)} OR ${ti.consecutiveFailures} >= ${STALE_AFTER_FAILURES}))`,
+      sql`(${ti.state} = 'active' AND (${ti.lastCheckedAt} IS NULL OR ${ti.lastCheckedAt} < ${new Date(now.getTime() - STALE_AFTER_HOURS * HOUR)} OR ${ti.consecutiveFailures} >= ${STALE_AFTER_FAILURES}))`,
     order: sql`${ti.lastCheckedAt} ASC NULLS FIRST, ${os.id}`,
   },
 };
 
 /** The express attention rules, one definition each (see OCEAN_ATTENTION). */
-export const EXPRESS_ATTENTION: Record<
-  ExpressAttentionRule,
-  { label: string; where: (now: Date) => SQL; order: SQL }
-> = {
+export const EXPRESS_ATTENTION: Record<ExpressAttentionRule, AttentionRule> = {
   exception: {
     label: 'Exception',
     where: () => sql`(${es.status} = 'exception')`,

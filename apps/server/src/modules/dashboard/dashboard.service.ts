@@ -1,28 +1,21 @@
-import { and, count, desc, eq, max, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
   ATTENTION_TOP_ITEMS,
   ETA_SLIP_THRESHOLD_HOURS,
   EXPRESS_ATTENTION_RULES,
   MAP_TOP_ITEMS,
   OCEAN_ATTENTION_RULES,
-  type ExpressAttentionRule,
   type ExpressDashboard,
-  type OceanAttentionRule,
   type OceanDashboard,
 } from '@tracklane/shared/dashboard/dashboard.schema';
-import { PARCEL_HUBS } from '@tracklane/shared/express/parcel-hubs';
-import {
-  PARCEL_STATUS_LABELS,
-  type ParcelPlace,
-  type ParcelStatus,
-} from '@tracklane/shared/express/parcel-event';
+import { PARCEL_STATUS_LABELS, type ParcelStatus } from '@tracklane/shared/express/parcel-event';
 import { parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
 import { carrierByScac } from '@tracklane/shared/tracking/carriers';
 import type { ShipmentStatus } from '@tracklane/shared/tracking/derive-shipment';
 import { portByLocode } from '@tracklane/shared/tracking/ports';
 import type { Database } from '../../db/client';
 import { expressShipments as es, oceanShipments as os, trackedItems as ti } from '../../db/schema/tracking';
-import { EXPRESS_ATTENTION, OCEAN_ATTENTION } from './attention';
+import { EXPRESS_ATTENTION, OCEAN_ATTENTION, type AttentionRule } from './attention';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -97,31 +90,77 @@ const OCEAN_GROUP_LABELS = {
 };
 
 type OceanItem = OceanDashboard['liveMapVO']['positions'][number]['items'][number];
+type ExpressItem = ExpressDashboard['liveMapVO']['positions'][number]['items'][number];
+type Counts = Record<string, SQL<number>>;
 
 /**
- * The ocean dashboard of a workspace (issue 11), computed in PostgreSQL: one pass of COUNT FILTERs
- * for the attention counts, arrivals and updatedTime, LIMITed queries for each rule's top items, and
- * GROUP BYs for statuses, carriers and map positions (one row per port or voyage, never per shipment).
+ * Every rule's count in at most two passes over the workspace's rows: one over the subscription table
+ * alone, one joined to tracked_items for the rules that read the item (stale).
+ */
+async function countRules<Rule extends string>(
+  rules: readonly Rule[],
+  definitions: Record<Rule, AttentionRule>,
+  now: Date,
+  run: (fields: Counts, joinItem: boolean) => Promise<Record<string, number> | undefined>,
+): Promise<Record<Rule, number>> {
+  const fields = (joinItem: boolean) =>
+    Object.fromEntries<SQL<number>>(
+      rules
+        .filter((rule) => Boolean(definitions[rule].readsItem) === joinItem)
+        .map((rule) => [rule, countOf(definitions[rule].where(now))]),
+    );
+  const passes = [false, true].map((joinItem) => {
+    const f = fields(joinItem);
+    return Object.keys(f).length ? run(f, joinItem) : Promise.resolve(undefined);
+  });
+  const [plain, joined] = await Promise.all(passes);
+  return Object.fromEntries(rules.map((rule) => [rule, plain?.[rule] ?? joined?.[rule] ?? 0])) as Record<
+    Rule,
+    number
+  >;
+}
+
+/** This week (from Monday, UTC) and next. */
+function weeks(now: Date) {
+  const week = startOfWeek(now);
+  return {
+    week,
+    nextWeek: new Date(week.getTime() + 7 * DAY),
+    weekAfter: new Date(week.getTime() + 14 * DAY),
+  };
+}
+
+/**
+ * The ocean dashboard of a workspace (issue 11), computed in PostgreSQL: COUNT FILTER passes for the
+ * attention counts, LIMITed queries for each rule's top items, index ranges for arrivals and the
+ * latest check, and GROUP BYs for statuses, carriers and map positions (one row per port or vessel,
+ * never per shipment).
  */
 export async function oceanDashboard(db: Database, workspaceId: string, now: Date): Promise<OceanDashboard> {
   const base = and(eq(os.workspaceId, workspaceId), eq(os.archived, false));
-  const week = startOfWeek(now);
-  const nextWeek = new Date(week.getTime() + 7 * DAY);
-  const weekAfter = new Date(week.getTime() + 14 * DAY);
-  const counts = Object.fromEntries(
-    OCEAN_ATTENTION_RULES.map((rule) => [rule, countOf(OCEAN_ATTENTION[rule].where(now))]),
-  ) as Record<OceanAttentionRule, SQL<number>>;
+  const { week, nextWeek, weekAfter } = weeks(now);
 
-  const [totals] = await db
-    .select({
-      ...counts,
-      thisWeek: countOf(sql`${os.arrivalAt} >= ${week} AND ${os.arrivalAt} < ${nextWeek}`),
-      nextWeek: countOf(sql`${os.arrivalAt} >= ${nextWeek} AND ${os.arrivalAt} < ${weekAfter}`),
-      updatedTime: max(ti.lastCheckedAt),
-    })
-    .from(os)
-    .innerJoin(ti, eq(ti.id, os.itemId))
-    .where(base);
+  const [counts, [arrivals], [latest]] = await Promise.all([
+    countRules(OCEAN_ATTENTION_RULES, OCEAN_ATTENTION, now, async (fields, joinItem) => {
+      const query = db.select(fields).from(os);
+      const [row] = await (joinItem ? query.innerJoin(ti, eq(ti.id, os.itemId)) : query).where(base);
+      return row;
+    }),
+    db
+      .select({
+        thisWeek: countOf(sql`${os.arrivalAt} < ${nextWeek}`),
+        nextWeek: countOf(sql`${os.arrivalAt} >= ${nextWeek}`),
+      })
+      .from(os)
+      .where(and(base, sql`${os.arrivalAt} >= ${week} AND ${os.arrivalAt} < ${weekAfter}`)),
+    db
+      .select({ at: ti.lastCheckedAt })
+      .from(os)
+      .innerJoin(ti, eq(ti.id, os.itemId))
+      .where(and(base, isNotNull(ti.lastCheckedAt)))
+      .orderBy(desc(ti.lastCheckedAt))
+      .limit(1),
+  ]);
 
   const attentionVO = await Promise.all(
     OCEAN_ATTENTION_RULES.map(async (rule) => {
@@ -135,7 +174,6 @@ export async function oceanDashboard(db: Database, workspaceId: string, now: Dat
           eta: os.eta,
           firstEta: os.firstEta,
           ata: os.ata,
-          createdAt: os.createdAt,
           lastCheckedAt: ti.lastCheckedAt,
           consecutiveFailures: ti.consecutiveFailures,
         })
@@ -147,7 +185,7 @@ export async function oceanDashboard(db: Database, workspaceId: string, now: Dat
       return {
         rule,
         label: definition.label,
-        count: totals?.[rule] ?? 0,
+        count: counts[rule],
         items: rows.map((r) => ({
           id: r.id,
           identifier: r.containerNo,
@@ -180,13 +218,13 @@ export async function oceanDashboard(db: Database, workspaceId: string, now: Dat
   return {
     attentionVO,
     liveMapVO: { positions, legs },
-    updatedTime: iso(totals?.updatedTime ?? null),
+    updatedTime: iso(latest?.at ?? null),
     statusBreakdown: Object.entries(OCEAN_GROUP_LABELS).map(([status, label]) => ({
       status,
       label,
       count: groups.get(status) ?? 0,
     })),
-    arrivals: { thisWeek: totals?.thisWeek ?? 0, nextWeek: totals?.nextWeek ?? 0 },
+    arrivals: { thisWeek: arrivals?.thisWeek ?? 0, nextWeek: arrivals?.nextWeek ?? 0 },
     carriers: carriers.map((c) => ({
       carrier: c.carrier,
       name: carrierByScac(c.carrier)?.name ?? null,
@@ -232,6 +270,30 @@ function oceanReason(
 const shownOcean = (workspaceId: string) =>
   sql`${os.workspaceId} = ${workspaceId} AND NOT ${os.archived} AND ${os.state} IN ('pending', 'active')`;
 
+/**
+ * Up to MAP_TOP_ITEMS shipments of each position: the ids come from the position's group (unordered:
+ * ordering them would sort every shipment), their numbers from one primary-key lookup.
+ */
+async function oceanItems(db: Database, ids: string[]): Promise<Map<string, OceanItem>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: os.id, containerNo: os.containerNo, mblNo: os.mblNo })
+    .from(os)
+    .where(inArray(os.id, ids));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { id: r.id, identifier: r.containerNo, link: { containerNo: r.containerNo, mblNo: r.mblNo } },
+    ]),
+  );
+}
+
+/**
+ * A container on the water sits on its vessel between the port of loading and the port of discharge,
+ * the fraction of the way that the time from ATD to ETA has elapsed (one position per vessel and
+ * leg); any other at its last known port: the port of discharge once it has arrived, else the port of
+ * loading. Transshipment legs are not told apart: the derived view has no times per leg.
+ */
 async function oceanPositions(db: Database, workspaceId: string, now: Date) {
   const rows = await db.execute<{
     at: 'vessel' | 'port';
@@ -242,51 +304,47 @@ async function oceanPositions(db: Database, workspaceId: string, now: Date) {
     atd: string | null;
     eta: string | null;
     count: string;
-    items: { id: string; containerNo: string; mblNo: string }[];
+    ids: string[];
   }>(sql`
-    WITH shown AS (
-      SELECT ${os.id} AS id, ${os.containerNo} AS container_no, ${os.mblNo} AS mbl_no, ${os.createdAt} AS created_at,
-        ${os.vesselName} AS vessel, ${os.polLocode} AS pol, ${os.podLocode} AS pod, ${os.atd} AS atd, ${os.eta} AS eta,
-        CASE WHEN ${os.status} = 'in_transit' AND ${os.atd} IS NOT NULL AND ${os.eta} IS NOT NULL
-                  AND ${os.polLocode} IS NOT NULL AND ${os.podLocode} IS NOT NULL THEN 'vessel'
-             ELSE 'port' END AS at,
-        CASE WHEN ${os.status} IN ('arrived', 'discharged', 'delivered', 'empty_returned') THEN ${os.podLocode}
-             ELSE ${os.polLocode} END AS locode
-      FROM ${os} WHERE ${shownOcean(workspaceId)}
-    )
-    SELECT at, CASE WHEN at = 'port' THEN locode END AS locode,
-      CASE WHEN at = 'vessel' THEN vessel END AS vessel,
-      CASE WHEN at = 'vessel' THEN pol END AS pol, CASE WHEN at = 'vessel' THEN pod END AS pod,
-      CASE WHEN at = 'vessel' THEN atd END AS atd, CASE WHEN at = 'vessel' THEN eta END AS eta,
-      count(*) AS count,
-      jsonb_path_query_array(
-        jsonb_agg(jsonb_build_object('id', id, 'containerNo', container_no, 'mblNo', mbl_no)
-          ORDER BY created_at DESC, id),
-        '$[0 to ${sql.raw(String(MAP_TOP_ITEMS - 1))}]') AS items
-    FROM shown
+    SELECT at, locode, vessel, pol, pod, min(atd) AS atd, max(eta) AS eta, count(*) AS count,
+      (array_agg(id::text))[1:${sql.raw(String(MAP_TOP_ITEMS))}] AS ids
+    FROM (
+      SELECT ${os.id} AS id, ${os.atd} AS atd, ${os.eta} AS eta, w.at,
+        CASE WHEN w.at = 'port' THEN
+          CASE WHEN ${os.status} IN ('arrived', 'discharged', 'delivered', 'empty_returned') THEN ${os.podLocode}
+               ELSE ${os.polLocode} END END AS locode,
+        CASE WHEN w.at = 'vessel' THEN ${os.vesselName} END AS vessel,
+        CASE WHEN w.at = 'vessel' THEN ${os.polLocode} END AS pol,
+        CASE WHEN w.at = 'vessel' THEN ${os.podLocode} END AS pod
+      FROM ${os}
+      CROSS JOIN LATERAL (SELECT CASE
+        WHEN ${os.status} = 'in_transit' AND ${os.atd} IS NOT NULL AND ${os.eta} IS NOT NULL
+         AND ${os.polLocode} IS NOT NULL AND ${os.podLocode} IS NOT NULL THEN 'vessel'
+        ELSE 'port' END AS at) w
+      WHERE ${shownOcean(workspaceId)}
+    ) shown
     WHERE at = 'vessel' OR locode IS NOT NULL
-    GROUP BY 1, 2, 3, 4, 5, 6, 7`);
+    -- A vessel is one position per leg; an unnamed one is told apart by its departure.
+    GROUP BY at, locode, vessel, pol, pod, CASE WHEN at = 'vessel' AND vessel IS NULL THEN atd END`);
 
-  const toItem = (i: { id: string; containerNo: string; mblNo: string }): OceanItem => ({
-    id: i.id,
-    identifier: i.containerNo,
-    link: { containerNo: i.containerNo, mblNo: i.mblNo },
-  });
+  const items = await oceanItems(
+    db,
+    rows.rows.flatMap((r) => r.ids),
+  );
+  const itemsOf = (ids: string[]) => ids.flatMap((id) => items.get(id) ?? []);
   const positions: MapPosition<OceanItem>[] = [];
   for (const r of rows.rows) {
-    const items = r.items.map(toItem);
     if (r.at === 'port') {
       const port = r.locode ? portByLocode(r.locode) : undefined;
       if (!port) continue;
-      const { lat, lon } = port;
       positions.push({
         key: `port:${port.locode}`,
         kind: 'port',
         name: port.name,
-        lat,
-        lon,
+        lat: port.lat,
+        lon: port.lon,
         count: Number(r.count),
-        items,
+        items: itemsOf(r.ids),
       });
       continue;
     }
@@ -306,7 +364,7 @@ async function oceanPositions(db: Database, workspaceId: string, now: Date) {
       lat,
       lon,
       count: Number(r.count),
-      items,
+      items: itemsOf(r.ids),
     });
   }
   return mergePositions(positions);
@@ -327,29 +385,6 @@ async function oceanLegs(db: Database, workspaceId: string) {
   });
 }
 
-type ExpressItem = ExpressDashboard['liveMapVO']['positions'][number]['items'][number];
-
-/** A place's coordinates: its own, else its city's among the parcel hubs. */
-function placePoint(place: ParcelPlace | null): { lat: number; lon: number; name: string } | null {
-  if (!place) return null;
-  const name = place.city ?? place.name;
-  if (typeof place.latitude === 'number' && typeof place.longitude === 'number')
-    return {
-      lat: place.latitude,
-      lon: place.longitude,
-      name: name ?? `${String(place.latitude)}, ${String(place.longitude)}`,
-    };
-  const city = place.city?.trim().toLowerCase();
-  const hub = city
-    ? PARCEL_HUBS.find(
-        (h) =>
-          h.city.toLowerCase() === city &&
-          (!place.countryCode || h.country === place.countryCode.toUpperCase()),
-      )
-    : undefined;
-  return hub ? { lat: hub.lat, lon: hub.lon, name: hub.city } : null;
-}
-
 /** Parcels by normalised status, most first; a parcel with no scan yet is pending. */
 function expressStatusBreakdown(rows: { status: string | null; count: number }[]) {
   const byStatus = new Map<ParcelStatus, number>();
@@ -362,30 +397,39 @@ function expressStatusBreakdown(rows: { status: string | null; count: number }[]
     .sort((a, b) => b.count - a.count || a.status.localeCompare(b.status));
 }
 
-/** The express dashboard of a workspace: as oceanDashboard, over express_shipments. */
+/**
+ * The express dashboard of a workspace: as oceanDashboard, over express_shipments; map positions and
+ * legs from the coordinates each subscription copies (parcel-map.ts).
+ */
 export async function expressDashboard(
   db: Database,
   workspaceId: string,
   now: Date,
 ): Promise<ExpressDashboard> {
   const base = and(eq(es.workspaceId, workspaceId), eq(es.archived, false));
-  const week = startOfWeek(now);
-  const nextWeek = new Date(week.getTime() + 7 * DAY);
-  const weekAfter = new Date(week.getTime() + 14 * DAY);
-  const counts = Object.fromEntries(
-    EXPRESS_ATTENTION_RULES.map((rule) => [rule, countOf(EXPRESS_ATTENTION[rule].where(now))]),
-  ) as Record<ExpressAttentionRule, SQL<number>>;
+  const { week, nextWeek, weekAfter } = weeks(now);
 
-  const [totals] = await db
-    .select({
-      ...counts,
-      thisWeek: countOf(sql`${es.deliveryAt} >= ${week} AND ${es.deliveryAt} < ${nextWeek}`),
-      nextWeek: countOf(sql`${es.deliveryAt} >= ${nextWeek} AND ${es.deliveryAt} < ${weekAfter}`),
-      updatedTime: max(ti.lastCheckedAt),
-    })
-    .from(es)
-    .innerJoin(ti, eq(ti.id, es.itemId))
-    .where(base);
+  const [counts, [deliveries], [latest]] = await Promise.all([
+    countRules(EXPRESS_ATTENTION_RULES, EXPRESS_ATTENTION, now, async (fields, joinItem) => {
+      const query = db.select(fields).from(es);
+      const [row] = await (joinItem ? query.innerJoin(ti, eq(ti.id, es.itemId)) : query).where(base);
+      return row;
+    }),
+    db
+      .select({
+        thisWeek: countOf(sql`${es.deliveryAt} < ${nextWeek}`),
+        nextWeek: countOf(sql`${es.deliveryAt} >= ${nextWeek}`),
+      })
+      .from(es)
+      .where(and(base, sql`${es.deliveryAt} >= ${week} AND ${es.deliveryAt} < ${weekAfter}`)),
+    db
+      .select({ at: ti.lastCheckedAt })
+      .from(es)
+      .innerJoin(ti, eq(ti.id, es.itemId))
+      .where(and(base, isNotNull(ti.lastCheckedAt)))
+      .orderBy(desc(ti.lastCheckedAt))
+      .limit(1),
+  ]);
 
   const attentionVO = await Promise.all(
     EXPRESS_ATTENTION_RULES.map(async (rule) => {
@@ -394,7 +438,6 @@ export async function expressDashboard(
         .select({
           id: es.id,
           trackingNo: es.trackingNo,
-          status: es.status,
           estimatedDelivery: es.estimatedDelivery,
           exceptionReason: sql<string | null>`${ti.derived} ->> 'exceptionReason'`,
           statusText: sql<string | null>`${ti.derived} ->> 'statusText'`,
@@ -407,7 +450,7 @@ export async function expressDashboard(
       return {
         rule,
         label: definition.label,
-        count: totals?.[rule] ?? 0,
+        count: counts[rule],
         items: rows.map((r) => ({
           id: r.id,
           identifier: r.trackingNo,
@@ -417,13 +460,13 @@ export async function expressDashboard(
               ? `Expected ${shortDate(r.estimatedDelivery)}, ${hoursBetween(r.estimatedDelivery, now)} late`
               : rule === 'notFound'
                 ? 'The carrier does not know this number'
-                : (r.exceptionReason ?? r.statusText ?? EXPRESS_ATTENTION[rule].label),
+                : (r.exceptionReason ?? r.statusText ?? definition.label),
         })),
       };
     }),
   );
 
-  const shown = sql`${es.workspaceId} = ${workspaceId} AND NOT ${es.archived} AND ${es.state} IN ('pending', 'active')`;
+  const shown = and(base, sql`${es.state} IN ('pending', 'active')`);
   const [statuses, carriers, places, routes] = await Promise.all([
     db.select({ status: es.status, count: count() }).from(es).where(base).groupBy(es.status),
     db
@@ -433,71 +476,77 @@ export async function expressDashboard(
       .groupBy(es.carrier)
       .orderBy(desc(count()), es.carrier)
       .limit(10),
-    db.execute<{ place: ParcelPlace | null; count: string; items: { id: string; trackingNo: string }[] }>(sql`
-      SELECT place, count(*) AS count,
-        jsonb_path_query_array(
-          jsonb_agg(jsonb_build_object('id', id, 'trackingNo', tracking_no) ORDER BY created_at DESC, id),
-          '$[0 to ${sql.raw(String(MAP_TOP_ITEMS - 1))}]') AS items
-      FROM (
-        SELECT ${es.id} AS id, ${es.trackingNo} AS tracking_no, ${es.createdAt} AS created_at,
-          CASE WHEN jsonb_typeof(${ti.derived} #> '{lastLocation,latitude}') = 'number'
-                    AND jsonb_typeof(${ti.derived} #> '{lastLocation,longitude}') = 'number'
-                 THEN ${ti.derived} -> 'lastLocation'
-               WHEN ${es.status} = 'delivered' THEN ${ti.derived} -> 'destination'
-               ELSE ${ti.derived} -> 'origin' END AS place
-        FROM ${es} JOIN ${ti} ON ${ti.id} = ${es.itemId}
-        WHERE ${shown}
-      ) p
-      WHERE place IS NOT NULL AND jsonb_typeof(place) = 'object'
-      GROUP BY place`),
-    db.execute<{ origin: ParcelPlace; destination: ParcelPlace; count: string }>(sql`
-      SELECT ${ti.derived} -> 'origin' AS origin, ${ti.derived} -> 'destination' AS destination, count(*) AS count
-      FROM ${es} JOIN ${ti} ON ${ti.id} = ${es.itemId}
-      WHERE ${shown} AND jsonb_typeof(${ti.derived} -> 'origin') = 'object'
-        AND jsonb_typeof(${ti.derived} -> 'destination') = 'object'
-      GROUP BY 1, 2`),
+    db
+      .select({
+        lat: es.mapLat,
+        lon: es.mapLon,
+        name: sql<string | null>`min(${es.mapName})`,
+        count: count(),
+        ids: sql<string[]>`(array_agg(${es.id}::text))[1:${sql.raw(String(MAP_TOP_ITEMS))}]`,
+      })
+      .from(es)
+      .where(and(shown, isNotNull(es.mapLat), isNotNull(es.mapLon)))
+      .groupBy(es.mapLat, es.mapLon),
+    db
+      .select({
+        fromLat: es.originLat,
+        fromLon: es.originLon,
+        toLat: es.destinationLat,
+        toLon: es.destinationLon,
+        count: count(),
+      })
+      .from(es)
+      .where(
+        and(
+          shown,
+          isNotNull(es.originLat),
+          isNotNull(es.originLon),
+          isNotNull(es.destinationLat),
+          isNotNull(es.destinationLon),
+        ),
+      )
+      .groupBy(es.originLat, es.originLon, es.destinationLat, es.destinationLon),
   ]);
 
-  const positions: MapPosition<ExpressItem>[] = [];
-  for (const r of places.rows) {
-    const point = placePoint(r.place);
-    if (!point) continue;
-    positions.push({
-      key: `city:${point.lat.toFixed(2)},${point.lon.toFixed(2)}`,
-      kind: 'city',
-      name: point.name,
-      lat: point.lat,
-      lon: point.lon,
-      count: Number(r.count),
-      items: r.items.map((i) => ({
-        id: i.id,
-        identifier: i.trackingNo,
-        link: { expressOrderId: i.id, expressOrderNo: i.trackingNo },
-      })),
-    });
-  }
-  const legs = new Map<string, ExpressDashboard['liveMapVO']['legs'][number]>();
-  for (const r of routes.rows) {
-    const from = placePoint(r.origin);
-    const to = placePoint(r.destination);
-    if (!from || !to || (from.lat === to.lat && from.lon === to.lon)) continue;
-    const key = [from.lat, from.lon, to.lat, to.lon].join(',');
-    const leg = legs.get(key);
-    if (leg) leg.count += Number(r.count);
-    else
-      legs.set(key, {
-        from: { lat: from.lat, lon: from.lon },
-        to: { lat: to.lat, lon: to.lon },
-        count: Number(r.count),
-      });
-  }
+  const ids = places.flatMap((p) => p.ids);
+  const parcels = ids.length
+    ? await db.select({ id: es.id, trackingNo: es.trackingNo }).from(es).where(inArray(es.id, ids))
+    : [];
+  const items = new Map<string, ExpressItem>(
+    parcels.map((p) => [
+      p.id,
+      { id: p.id, identifier: p.trackingNo, link: { expressOrderId: p.id, expressOrderNo: p.trackingNo } },
+    ]),
+  );
+  const positions = places.flatMap((p) =>
+    p.lat === null || p.lon === null
+      ? []
+      : [
+          {
+            key: `city:${p.lat.toFixed(2)},${p.lon.toFixed(2)}`,
+            kind: 'city' as const,
+            name: p.name ?? `${p.lat.toFixed(2)}, ${p.lon.toFixed(2)}`,
+            lat: p.lat,
+            lon: p.lon,
+            count: p.count,
+            items: p.ids.flatMap((id) => items.get(id) ?? []),
+          },
+        ],
+  );
+  const legs = routes.flatMap((r) =>
+    r.fromLat === null || r.fromLon === null || r.toLat === null || r.toLon === null
+      ? []
+      : r.fromLat === r.toLat && r.fromLon === r.toLon
+        ? []
+        : [{ from: { lat: r.fromLat, lon: r.fromLon }, to: { lat: r.toLat, lon: r.toLon }, count: r.count }],
+  );
 
   return {
     attentionVO,
-    liveMapVO: { positions: mergePositions(positions), legs: [...legs.values()] },
-    updatedTime: iso(totals?.updatedTime ?? null),
+    liveMapVO: { positions: mergePositions(positions), legs },
+    updatedTime: iso(latest?.at ?? null),
     statusBreakdown: expressStatusBreakdown(statuses),
-    arrivals: { thisWeek: totals?.thisWeek ?? 0, nextWeek: totals?.nextWeek ?? 0 },
+    arrivals: { thisWeek: deliveries?.thisWeek ?? 0, nextWeek: deliveries?.nextWeek ?? 0 },
     carriers: carriers.map((c) => ({
       carrier: c.carrier,
       name: parcelCarrierByCode(c.carrier)?.name ?? null,
