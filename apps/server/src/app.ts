@@ -16,6 +16,7 @@ import type { TrustProxy } from './config';
 import { ok } from './lib/envelope';
 import { documentRoute } from './lib/openapi';
 import { authRoutes } from './modules/auth/auth.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { userAgreementRoutes } from './modules/user-agreement/user-agreement.routes';
@@ -131,6 +132,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(invitationsRoutes, { ctx });
   await app.register(oceanShipmentsRoutes, { ctx });
   await app.register(expressShipmentsRoutes, { ctx });
+  await app.register(dashboardRoutes, { ctx });
   if (!config.smtpUrl) await app.register(devMailboxRoutes, { ctx });
 
   if (config.serveWeb) await app.register(webAppPlugin, { root: config.webDistDir });

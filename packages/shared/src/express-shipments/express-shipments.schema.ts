@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPRESS_ATTENTION_RULES } from '../dashboard/dashboard.schema';
 import { PARCEL_STATUSES } from '../express/parcel-event';
 
 export const EXPRESS_INTAKE_MAX_ITEMS = 500;
@@ -89,6 +90,8 @@ export const expressListQuerySchema = z.strictObject({
   carrier: z.string().max(40).optional(),
   parcelStatus: z.enum(PARCEL_STATUSES).optional(),
   favorite: z.enum(['true', 'false']).optional(),
+  /** Exactly the shipments a dashboard attention card counts. */
+  attention: z.enum(EXPRESS_ATTENTION_RULES).optional(),
 });
 export type ExpressListQuery = z.infer<typeof expressListQuerySchema>;
 

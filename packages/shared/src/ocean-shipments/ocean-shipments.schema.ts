@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OCEAN_ATTENTION_RULES } from '../dashboard/dashboard.schema';
 import { SHIPMENT_STATUSES } from '../tracking/derive-shipment';
 
 export const OCEAN_INTAKE_MAX_ITEMS = 500;
@@ -92,6 +93,8 @@ export const oceanListQuerySchema = z.strictObject({
   pol: z.string().max(10).optional(),
   pod: z.string().max(10).optional(),
   favorite: z.enum(['true', 'false']).optional(),
+  /** Exactly the shipments a dashboard attention card counts. */
+  attention: z.enum(OCEAN_ATTENTION_RULES).optional(),
 });
 export type OceanListQuery = z.infer<typeof oceanListQuerySchema>;
 

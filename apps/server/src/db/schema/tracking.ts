@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -58,6 +59,11 @@ export const trackedItems = pgTable(
   },
   (t) => [
     uniqueIndex('tracked_items_identity_idx').on(t.mode, t.trackingNo, t.reference, t.carrier),
+    // Dashboard: the latest check of a workspace's items, and the stale rule (few items, found first).
+    index('tracked_items_checked_idx').on(t.lastCheckedAt),
+    index('tracked_items_failing_idx')
+      .on(t.consecutiveFailures)
+      .where(sql`${t.consecutiveFailures} > 0`),
     // Not-found items stay due too: they are asked again daily and come back when a carrier knows them.
     index('tracked_items_due_idx')
       .on(t.nextCheckAt)
@@ -140,6 +146,10 @@ export const oceanShipments = pgTable(
     departureAt: timestamp('departure_at', { withTimezone: true, precision: 3 })
       .notNull()
       .default(UNKNOWN_TIME),
+    /** The last free day at the port of discharge (dashboard attention rules). */
+    lastFreeDay: timestamp('last_free_day', { withTimezone: true }),
+    /** The first ETA the carrier gave for the port of discharge: the latest one against it is the slip. */
+    firstEta: timestamp('first_eta', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -152,6 +162,9 @@ export const oceanShipments = pgTable(
     index('ocean_shipments_list_container_idx').on(t.workspaceId, t.archived, t.containerNo, t.id),
     index('ocean_shipments_search_mbl_idx').on(t.workspaceId, t.mblNo.op('text_pattern_ops')),
     index('ocean_shipments_search_container_idx').on(t.workspaceId, t.containerNo.op('text_pattern_ops')),
+    // Dashboard: the last-free-day rules are one range per workspace, the status breakdown one group scan.
+    index('ocean_shipments_lfd_idx').on(t.workspaceId, t.archived, t.lastFreeDay),
+    index('ocean_shipments_status_idx').on(t.workspaceId, t.archived, t.status),
   ],
 );
 
@@ -209,6 +222,14 @@ export const expressShipments = pgTable(
     deliveryAt: timestamp('delivery_at', { withTimezone: true, precision: 3 })
       .notNull()
       .default(UNKNOWN_TIME),
+    /** The live map's position of the parcel and its leg's ends (parcel-map.ts), null when unknown. */
+    mapLat: doublePrecision('map_lat'),
+    mapLon: doublePrecision('map_lon'),
+    mapName: text('map_name'),
+    originLat: doublePrecision('origin_lat'),
+    originLon: doublePrecision('origin_lon'),
+    destinationLat: doublePrecision('destination_lat'),
+    destinationLon: doublePrecision('destination_lon'),
     /** When the copied tracking data last changed ("recently updated" sort). */
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -243,6 +264,11 @@ export const expressShipments = pgTable(
     ),
     index('express_shipments_list_tracking_idx').on(t.workspaceId, t.tab, t.trackingNo, t.id),
     index('express_shipments_search_idx').on(t.workspaceId, t.trackingNo.op('text_pattern_ops')),
+    // Dashboard: status rules and breakdown, and the late rule (undelivered parcels by estimate).
+    index('express_shipments_status_idx').on(t.workspaceId, t.archived, t.status),
+    index('express_shipments_late_idx')
+      .on(t.workspaceId, t.archived, t.estimatedDelivery)
+      .where(sql`${t.deliveredAt} IS NULL`),
   ],
 );
 

@@ -5,6 +5,7 @@ import type { ParcelEvent, ParcelFacts } from '@tracklane/shared/express/parcel-
 import type { Database } from '../../db/client';
 import { expressShipments, UNKNOWN_TIME, type TrackingState } from '../../db/schema/tracking';
 import type { ExpressProvider, ExpressQuery } from '../../integrations/tracking/provider';
+import { parcelMapColumns } from './parcel-map';
 import { defineMode, type TrackingModeDefinition } from '../tracking/tracking-mode';
 
 const MINUTE = 60_000;
@@ -52,6 +53,7 @@ export function expressListColumns(derived: DerivedParcel | null, state: Trackin
     deliveredAt: date(derived?.deliveredAt),
     lastEventAt: date(derived?.lastEventAt),
     deliveryAt: date(derived?.deliveredAt ?? derived?.estimatedDelivery) ?? UNKNOWN_TIME,
+    ...parcelMapColumns(derived),
     updatedAt: new Date(),
   };
 }

@@ -19,6 +19,7 @@ import {
   trackingEvents,
 } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
+import { EXPRESS_ATTENTION } from '../dashboard/attention';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 
 type ShipmentRow = typeof expressShipments.$inferSelect;
@@ -74,12 +75,20 @@ const TABS: Record<ExpressListTab, (typeof EXPRESS_TABS)[number]> = {
 };
 
 /** The page query of a list request, unexecuted (the benchmark runs its SQL through a bare client). */
-export function expressListQuery(db: Database, workspaceId: string, query: ExpressListQuery) {
+export function expressListQuery(
+  db: Database,
+  workspaceId: string,
+  query: ExpressListQuery,
+  now = new Date(),
+) {
   const sort = SORTS[query.sort];
   const column = expressShipments[sort.key];
   const filters: (SQL | undefined)[] = [
     eq(expressShipments.workspaceId, workspaceId),
-    eq(expressShipments.tab, TABS[query.status]),
+    // An attention rule spans the active and not-found tabs (never archived), whichever tab is asked for.
+    query.attention
+      ? and(eq(expressShipments.archived, false), EXPRESS_ATTENTION[query.attention].where(now))
+      : eq(expressShipments.tab, TABS[query.status]),
   ];
   const term = query.search ? normaliseParcelNumber(query.search).replace(/[%_\\]/g, '') : '';
   if (term) filters.push(sql`${expressShipments.trackingNo} LIKE ${`${term}%`}`);
@@ -133,9 +142,14 @@ export async function countExpressTabs(
 }
 
 /** One page of the workspace's express shipments in one tab (keyset), with the three tabs' counts. */
-export async function listExpressShipments(db: Database, workspaceId: string, query: ExpressListQuery) {
+export async function listExpressShipments(
+  db: Database,
+  workspaceId: string,
+  query: ExpressListQuery,
+  now = new Date(),
+) {
   const [rows, counts] = await Promise.all([
-    expressListQuery(db, workspaceId, query),
+    expressListQuery(db, workspaceId, query, now),
     countExpressTabs(db, workspaceId),
   ]);
   const page = rows.slice(0, query.limit);

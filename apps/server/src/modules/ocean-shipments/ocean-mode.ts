@@ -48,6 +48,8 @@ export function oceanListColumns(derived: DerivedShipment | null, state: Trackin
     ata: date(derived?.arrivalVO.ata),
     arrivalAt: date(derived?.arrivalVO.ata ?? derived?.arrivalVO.eta) ?? UNKNOWN_TIME,
     departureAt: date(derived?.departureVO.atd ?? derived?.departureVO.etd) ?? UNKNOWN_TIME,
+    lastFreeDay: date(derived?.shipmentOverall.lastFreeDay?.time),
+    firstEta: date(derived?.etaHistory[0]?.eta),
     updatedAt: new Date(),
   };
 }

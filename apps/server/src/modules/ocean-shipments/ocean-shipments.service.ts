@@ -13,6 +13,7 @@ import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/
 import type { Database } from '../../db/client';
 import { oceanShipmentCounts, oceanShipments, trackedItems, trackingEvents } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
+import { OCEAN_ATTENTION } from '../dashboard/attention';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 
 type ShipmentRow = typeof oceanShipments.$inferSelect;
@@ -72,13 +73,15 @@ const SORTS: Record<OceanSort, { key: SortKey; direction: 'asc' | 'desc' }> = {
 };
 
 /** The page query of a list request, unexecuted (the benchmark runs its SQL through a bare client). */
-export function oceanListQuery(db: Database, workspaceId: string, query: OceanListQuery) {
+export function oceanListQuery(db: Database, workspaceId: string, query: OceanListQuery, now = new Date()) {
   const sort = SORTS[query.sort];
   const column = oceanShipments[sort.key];
   const filters: (SQL | undefined)[] = [
     eq(oceanShipments.workspaceId, workspaceId),
-    eq(oceanShipments.archived, query.status === 'archived'),
+    // An attention rule counts active shipments only, whichever tab is asked for.
+    eq(oceanShipments.archived, query.attention ? false : query.status === 'archived'),
   ];
+  if (query.attention) filters.push(OCEAN_ATTENTION[query.attention].where(now));
   if (query.search?.trim()) {
     const term = normaliseContainerNumber(query.search).replace(/[%_\\]/g, '');
     const mblTerm = normaliseMblNumber(query.search).replace(/[%_\\]/g, '');
@@ -123,9 +126,14 @@ export function oceanListQuery(db: Database, workspaceId: string, query: OceanLi
  * One page of the workspace's ocean shipments (keyset pagination: stable while rows are added, and as
  * fast on page 1,000 as on page 1), with the counts of both tabs.
  */
-export async function listOceanShipments(db: Database, workspaceId: string, query: OceanListQuery) {
+export async function listOceanShipments(
+  db: Database,
+  workspaceId: string,
+  query: OceanListQuery,
+  now = new Date(),
+) {
   const [rows, counts] = await Promise.all([
-    oceanListQuery(db, workspaceId, query),
+    oceanListQuery(db, workspaceId, query, now),
     countTabs(db, workspaceId),
   ]);
   const page = rows.slice(0, query.limit);

@@ -7,6 +7,7 @@ import {
   tableColumnsPreferenceSchema,
   updateProfileRequestSchema,
 } from '@tracklane/shared/auth/auth.schema';
+import { mapPreferenceSchema } from '@tracklane/shared/dashboard/dashboard.schema';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { userPreferences } from '../../db/schema/tracking';
@@ -112,6 +113,44 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         .where(and(eq(userPreferences.userId, request.user.id), eq(userPreferences.key, request.params.key)));
       const parsed = tableColumnsPreferenceSchema.safeParse(row?.value);
       return ok(parsed.success ? parsed.data : null);
+    },
+  );
+
+  /** The live map's view and layers, one per user (spec §3 map preference). */
+  const MAP_PREFERENCE_KEY = 'mapPreference';
+  const mapPreferenceEnvelope = envelopeSchema(mapPreferenceSchema.nullable());
+
+  app.get(
+    '/api/_api/user-journey/getMapPreference',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['users'], response: { 200: mapPreferenceEnvelope } },
+    },
+    async (request) => {
+      const [row] = await ctx.db
+        .select({ value: userPreferences.value })
+        .from(userPreferences)
+        .where(and(eq(userPreferences.userId, request.user.id), eq(userPreferences.key, MAP_PREFERENCE_KEY)));
+      const parsed = mapPreferenceSchema.safeParse(row?.value);
+      return ok(parsed.success ? parsed.data : null);
+    },
+  );
+
+  app.post(
+    '/api/_api/user-journey/saveMapPreference',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['users'], body: mapPreferenceSchema, response: { 200: mapPreferenceEnvelope } },
+    },
+    async (request) => {
+      await ctx.db
+        .insert(userPreferences)
+        .values({ userId: request.user.id, key: MAP_PREFERENCE_KEY, value: request.body })
+        .onConflictDoUpdate({
+          target: [userPreferences.userId, userPreferences.key],
+          set: { value: request.body, updatedAt: new Date() },
+        });
+      return ok(request.body, 'Saved');
     },
   );
 

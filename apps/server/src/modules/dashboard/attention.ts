@@ -1,0 +1,116 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  ETA_SLIP_THRESHOLD_HOURS,
+  LFD_SOON_DAYS,
+  STALE_AFTER_HOURS,
+  type ExpressAttentionRule,
+  type OceanAttentionRule,
+} from '@tracklane/shared/dashboard/dashboard.schema';
+import { expressShipments as es, oceanShipments as os, trackedItems as ti } from '../../db/schema/tracking';
+import { failureBackoff } from '../tracking/refresh.service';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** Midnight (UTC) starting the day of `now`: last free days are calendar days. */
+export const startOfDay = (now: Date) => new Date(Math.floor(now.getTime() / DAY) * DAY);
+
+/**
+ * The number of failed checks in a row after which an item has had no answer for STALE_AFTER_HOURS at
+ * least: lastCheckedAt counts failed checks too, so a failing item's silence is read from its backoff.
+ */
+export const STALE_AFTER_FAILURES = (() => {
+  let failures = 1;
+  let waited = 0;
+  while (waited < STALE_AFTER_HOURS * HOUR) waited += failureBackoff(failures++);
+  return failures;
+})();
+
+export interface AttentionRule {
+  label: string;
+  /** The condition, over the subscription table joined to tracked_items when `readsItem`. */
+  where: (now: Date) => SQL;
+  order: SQL;
+  /** Reads tracked_items: counted apart, so that the other rules' counts need no join. */
+  readsItem?: true;
+}
+
+/** A container not yet picked up from the port of discharge (or not yet that far). */
+const notPickedUp = sql`coalesce(${os.status}, '') NOT IN ('delivered', 'empty_returned')`;
+
+/**
+ * One definition of each ocean attention rule, used by the dashboard's counts and top items and by the
+ * list's `attention=` filter. Conditions read ocean_shipments joined to tracked_items; the caller adds
+ * the workspace and `NOT archived`. `order` lists the most urgent first.
+ */
+export const OCEAN_ATTENTION: Record<OceanAttentionRule, AttentionRule> = {
+  lfdPassed: {
+    label: 'Last free day passed',
+    where: (now) => sql`(${os.lastFreeDay} < ${startOfDay(now)} AND ${notPickedUp})`,
+    order: sql`${os.lastFreeDay} ASC, ${os.id}`,
+  },
+  lfdToday: {
+    label: 'Last free day today',
+    where: (now) =>
+      sql`(${os.lastFreeDay} >= ${startOfDay(now)} AND ${os.lastFreeDay} < ${new Date(startOfDay(now).getTime() + DAY)} AND ${notPickedUp})`,
+    order: sql`${os.lastFreeDay} ASC, ${os.id}`,
+  },
+  lfdSoon: {
+    label: `Last free day within ${String(LFD_SOON_DAYS)} days`,
+    where: (now) =>
+      sql`(${os.lastFreeDay} >= ${new Date(startOfDay(now).getTime() + DAY)} AND ${os.lastFreeDay} < ${new Date(startOfDay(now).getTime() + (LFD_SOON_DAYS + 1) * DAY)} AND ${notPickedUp})`,
+    order: sql`${os.lastFreeDay} ASC, ${os.id}`,
+  },
+  etaSlipped: {
+    label: 'ETA slipped',
+    where: () =>
+      sql`(${os.ata} IS NULL AND ${os.eta} >= ${os.firstEta} + interval '${sql.raw(String(ETA_SLIP_THRESHOLD_HOURS))} hours')`,
+    order: sql`${os.eta} - ${os.firstEta} DESC, ${os.id}`,
+  },
+  arrivedNotPickedUp: {
+    label: 'Discharged, not picked up',
+    where: () => sql`(${os.status} = 'discharged')`,
+    order: sql`${os.ata} ASC NULLS LAST, ${os.id}`,
+  },
+  notFound: {
+    label: 'Not found',
+    where: () => sql`(${os.state} = 'not_found')`,
+    order: sql`${os.createdAt} DESC, ${os.id}`,
+  },
+  stale: {
+    label: `No fresh data for ${String(STALE_AFTER_HOURS)} h`,
+    readsItem: true,
+    where: (now) =>
+      sql`(${ti.state} = 'active' AND (${ti.lastCheckedAt} IS NULL OR ${ti.lastCheckedAt} < ${new Date(now.getTime() - STALE_AFTER_HOURS * HOUR)} OR ${ti.consecutiveFailures} >= ${STALE_AFTER_FAILURES}))`,
+    order: sql`${ti.lastCheckedAt} ASC NULLS FIRST, ${os.id}`,
+  },
+};
+
+/** The express attention rules, one definition each (see OCEAN_ATTENTION). */
+export const EXPRESS_ATTENTION: Record<ExpressAttentionRule, AttentionRule> = {
+  exception: {
+    label: 'Exception',
+    where: () => sql`(${es.status} = 'exception')`,
+    order: sql`${es.lastEventAt} DESC NULLS LAST, ${es.id}`,
+  },
+  failedAttempt: {
+    label: 'Failed delivery attempt',
+    where: () => sql`(${es.status} = 'failed_attempt')`,
+    order: sql`${es.lastEventAt} DESC NULLS LAST, ${es.id}`,
+  },
+  late: {
+    label: 'Late against the estimate',
+    where: (now) => sql`(${es.deliveredAt} IS NULL AND ${es.estimatedDelivery} < ${now})`,
+    order: sql`${es.estimatedDelivery} ASC, ${es.id}`,
+  },
+  awaitingPickup: {
+    label: 'Awaiting pickup',
+    where: () => sql`(${es.status} = 'available_for_pickup')`,
+    order: sql`${es.lastEventAt} ASC NULLS LAST, ${es.id}`,
+  },
+  notFound: {
+    label: 'Not found',
+    where: () => sql`(${es.state} = 'not_found')`,
+    order: sql`${es.createdAt} DESC, ${es.id}`,
+  },
+};

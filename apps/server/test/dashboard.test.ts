@@ -1,0 +1,384 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EXPRESS_ATTENTION_RULES,
+  OCEAN_ATTENTION_RULES,
+  type ExpressAttentionRule,
+  type OceanAttentionRule,
+} from '@tracklane/shared/dashboard/dashboard.schema';
+import { expressListQuerySchema } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import type { DerivedParcel } from '@tracklane/shared/express/derived-parcel';
+import type { ParcelPlace } from '@tracklane/shared/express/parcel-event';
+import { oceanListQuerySchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
+import {
+  expressShipments,
+  oceanShipments,
+  trackedItems,
+  type TrackingState,
+} from '../src/db/schema/tracking';
+import { STALE_AFTER_FAILURES } from '../src/modules/dashboard/attention';
+import { expressDashboard, oceanDashboard } from '../src/modules/dashboard/dashboard.service';
+import { expressListColumns } from '../src/modules/express-shipments/express-mode';
+import { listExpressShipments } from '../src/modules/express-shipments/express-shipments.service';
+import { oceanListColumns } from '../src/modules/ocean-shipments/ocean-mode';
+import { listOceanShipments } from '../src/modules/ocean-shipments/ocean-shipments.service';
+import { useTestApp } from './app';
+import { addMember, buildTeam, containerNo, mbl } from './factories';
+
+const { app, ctx } = await useTestApp();
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** A Wednesday, noon UTC. */
+const NOW = new Date('2026-06-10T12:00:00.000Z');
+const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs).toISOString();
+const TODAY = Date.parse('2026-06-10T00:00:00.000Z') - NOW.getTime();
+
+interface Sub {
+  state?: TrackingState;
+  archived?: boolean;
+  lastCheckedAt?: Date | null;
+  consecutiveFailures?: number;
+}
+
+function ship(
+  over: Partial<DerivedShipment> & { lfd?: string; etas?: string[]; discharged?: boolean } = {},
+): DerivedShipment {
+  const { lfd, etas, discharged, ...rest } = over;
+  const etaHistory = (etas ?? []).map((eta) => ({
+    eta,
+    classifier: 'EST' as const,
+    recordedAt: at(-20 * DAY),
+  }));
+  const pod = { locode: 'NLRTM', name: 'Rotterdam' };
+  return {
+    shipmentOverall: {
+      emptyGateOut: null,
+      fullGateIn: null,
+      loaded: null,
+      lastFreeDay: lfd ? { time: lfd, classifier: 'EST', location: pod } : null,
+      fullGateOut: null,
+      emptyReturned: null,
+      discharged: discharged ? { time: at(-3 * DAY), classifier: 'ACT', location: pod } : null,
+      berthed: null,
+    },
+    departureVO: { etd: null, atd: at(-20 * DAY) },
+    arrivalVO: { eta: etas?.at(-1) ?? null, ata: null },
+    pol: { locode: 'CNSHA', name: 'Shanghai' },
+    pod,
+    transshipments: [],
+    vessel: { name: 'EVER GIVEN', imo: null, voyage: null },
+    status: discharged ? 'discharged' : 'in_transit',
+    etaHistory,
+    lastActualAt: null,
+    ...rest,
+  };
+}
+
+async function addOcean(workspaceId: string, derived: DerivedShipment | null, sub: Sub = {}) {
+  const state = sub.state ?? 'active';
+  const [item] = await ctx.db
+    .insert(trackedItems)
+    .values({
+      mode: 'ocean',
+      trackingNo: containerNo(),
+      reference: mbl(),
+      carrier: 'MAEU',
+      state,
+      derived,
+      lastCheckedAt: sub.lastCheckedAt === undefined ? new Date(NOW.getTime() - HOUR) : sub.lastCheckedAt,
+      consecutiveFailures: sub.consecutiveFailures ?? 0,
+    })
+    .returning();
+  const [row] = await ctx.db
+    .insert(oceanShipments)
+    .values({
+      workspaceId,
+      itemId: item!.id,
+      containerNo: item!.trackingNo,
+      mblNo: item!.reference,
+      carrierScac: 'MAEU',
+      archived: sub.archived ?? false,
+      ...oceanListColumns(derived, state),
+    })
+    .returning();
+  return row!.id;
+}
+
+const place = (city: string, lat: number | null = null, lon: number | null = null): ParcelPlace => ({
+  name: city,
+  city,
+  countryCode: null,
+  latitude: lat,
+  longitude: lon,
+});
+
+function parcel(over: Partial<DerivedParcel> = {}): DerivedParcel {
+  return {
+    status: 'in_transit',
+    subStatus: null,
+    statusText: null,
+    exceptionReason: null,
+    service: null,
+    origin: place('Leipzig'),
+    destination: place('Paris'),
+    lastLocation: null,
+    lastEventAt: at(-HOUR),
+    estimatedDelivery: at(2 * DAY),
+    estimatedDeliveryHistory: [],
+    pickedUpAt: null,
+    deliveredAt: null,
+    signedBy: null,
+    failedAttempts: 0,
+    firstEventAt: at(-2 * DAY),
+    ...over,
+  };
+}
+
+let parcelSerial = 0;
+async function addParcel(workspaceId: string, derived: DerivedParcel | null, sub: Sub = {}) {
+  const state = sub.state ?? 'active';
+  const [item] = await ctx.db
+    .insert(trackedItems)
+    .values({
+      mode: 'express',
+      trackingNo: `DASH${String(parcelSerial++).padStart(8, '0')}`,
+      carrier: 'dhl',
+      state,
+      derived,
+      lastCheckedAt: sub.lastCheckedAt === undefined ? new Date(NOW.getTime() - HOUR) : sub.lastCheckedAt,
+    })
+    .returning();
+  const [row] = await ctx.db
+    .insert(expressShipments)
+    .values({
+      workspaceId,
+      itemId: item!.id,
+      trackingNo: item!.trackingNo,
+      carrier: 'dhl',
+      archived: sub.archived ?? false,
+      ...expressListColumns(derived, state),
+    })
+    .returning();
+  return row!.id;
+}
+
+const sorted = (ids: string[]) => [...ids].sort();
+
+async function oceanListIds(workspaceId: string, rule: OceanAttentionRule) {
+  const query = oceanListQuerySchema.parse({ attention: rule, limit: 200 });
+  return sorted(
+    (await listOceanShipments(ctx.db, workspaceId, query, NOW)).items.map((i) => i.shipmentOverallId),
+  );
+}
+
+async function expressListIds(workspaceId: string, rule: ExpressAttentionRule) {
+  const query = expressListQuerySchema.parse({ attention: rule, limit: 200 });
+  return sorted(
+    (await listExpressShipments(ctx.db, workspaceId, query, NOW)).expressTrackingDocumentList.map(
+      (i) => i.expressOrderId,
+    ),
+  );
+}
+
+describe('ocean dashboard attention rules', () => {
+  it('counts each rule at its boundaries, never archived or another workspace’s, and the list filter returns exactly them', async () => {
+    const team = await buildTeam(app, ctx);
+    const other = await buildTeam(app, ctx);
+    const ws = team.defaultWorkspaceId;
+    const slip = (ms: number) => ship({ etas: [at(10 * DAY), at(10 * DAY + ms)] });
+
+    const lfdYesterday = await addOcean(ws, ship({ lfd: at(TODAY - MINUTE), discharged: true }));
+    const lfdTodayStart = await addOcean(ws, ship({ lfd: at(TODAY) }));
+    const lfdTodayEnd = await addOcean(ws, ship({ lfd: at(TODAY + DAY - MINUTE) }));
+    const lfdTomorrow = await addOcean(ws, ship({ lfd: at(TODAY + DAY) }));
+    const lfdLastSoon = await addOcean(ws, ship({ lfd: at(TODAY + 4 * DAY - MINUTE) }));
+    await addOcean(ws, ship({ lfd: at(TODAY + 4 * DAY) })); // beyond "soon"
+    // Picked up: its last free day no longer matters.
+    await addOcean(ws, ship({ lfd: at(TODAY - 2 * DAY), status: 'delivered' }));
+    const slipped = await addOcean(ws, slip(24 * HOUR));
+    await addOcean(ws, slip(24 * HOUR - MINUTE));
+    const notFound = await addOcean(ws, null, { state: 'not_found', lastCheckedAt: null });
+    const stale = await addOcean(ws, ship(), { lastCheckedAt: new Date(NOW.getTime() - 48 * HOUR - MINUTE) });
+    await addOcean(ws, ship(), { lastCheckedAt: new Date(NOW.getTime() - 48 * HOUR + MINUTE) });
+    const failing = await addOcean(ws, ship(), { consecutiveFailures: STALE_AFTER_FAILURES });
+    await addOcean(ws, ship(), { consecutiveFailures: STALE_AFTER_FAILURES - 1 });
+    // Never counted: archived, and another workspace's.
+    await addOcean(ws, ship({ lfd: at(TODAY - DAY), discharged: true }), { archived: true });
+    await addOcean(other.defaultWorkspaceId, ship({ lfd: at(TODAY - DAY), discharged: true }));
+    await addOcean(other.defaultWorkspaceId, null, { state: 'not_found' });
+
+    const expected: Record<OceanAttentionRule, string[]> = {
+      lfdPassed: [lfdYesterday],
+      lfdToday: [lfdTodayStart, lfdTodayEnd],
+      lfdSoon: [lfdTomorrow, lfdLastSoon],
+      etaSlipped: [slipped],
+      arrivedNotPickedUp: [lfdYesterday],
+      notFound: [notFound],
+      stale: [stale, failing],
+    };
+    const dashboard = await oceanDashboard(ctx.db, ws, NOW);
+    expect(dashboard.attentionVO.map((a) => a.rule)).toEqual([...OCEAN_ATTENTION_RULES]);
+    for (const card of dashboard.attentionVO) {
+      expect(card.count, card.rule).toBe(expected[card.rule].length);
+      expect(sorted(card.items.map((i) => i.id)), card.rule).toEqual(sorted(expected[card.rule]));
+      expect(await oceanListIds(ws, card.rule), card.rule).toEqual(sorted(expected[card.rule]));
+    }
+    const slipCard = dashboard.attentionVO.find((a) => a.rule === 'etaSlipped')!;
+    expect(slipCard.items[0]!.reason).toContain('24 h later');
+    expect(dashboard.updatedTime).toBe(new Date(NOW.getTime() - HOUR).toISOString());
+    expect(dashboard.carriers).toEqual([{ carrier: 'MAEU', name: expect.any(String), count: 14 }]);
+  });
+
+  it('places a container on the water between its ports by elapsed time, others at their port', async () => {
+    const team = await buildTeam(app, ctx);
+    const ws = team.defaultWorkspaceId;
+    const sailing = await addOcean(
+      ws,
+      ship({ departureVO: { etd: null, atd: at(-5 * DAY) }, arrivalVO: { eta: at(5 * DAY), ata: null } }),
+    );
+    const atPod = await addOcean(ws, ship({ discharged: true }));
+    const { liveMapVO, statusBreakdown } = await oceanDashboard(ctx.db, ws, NOW);
+    const vessel = liveMapVO.positions.find((p) => p.kind === 'vessel')!;
+    // Halfway from Shanghai (30.63, 122.07) to Rotterdam (51.95, 4.05).
+    expect(vessel).toMatchObject({ name: 'EVER GIVEN', count: 1, lat: 41.29, lon: 63.06 });
+    expect(vessel.items.map((i) => i.id)).toEqual([sailing]);
+    const port = liveMapVO.positions.find((p) => p.kind === 'port')!;
+    expect(port).toMatchObject({ key: 'port:NLRTM', name: 'Rotterdam', count: 1 });
+    expect(port.items[0]).toMatchObject({ id: atPod, link: { containerNo: expect.any(String) } });
+    expect(liveMapVO.legs).toEqual([
+      { from: { lat: 30.63, lon: 122.07 }, to: { lat: 51.95, lon: 4.05 }, count: 2 },
+    ]);
+    expect(statusBreakdown.find((s) => s.status === 'onWater')?.count).toBe(1);
+    expect(statusBreakdown.find((s) => s.status === 'atDestination')?.count).toBe(1);
+  });
+});
+
+describe('express dashboard attention rules', () => {
+  it('counts each rule at its boundaries, never archived or another workspace’s, and the list filter returns exactly them', async () => {
+    const team = await buildTeam(app, ctx);
+    const other = await buildTeam(app, ctx);
+    const ws = team.defaultWorkspaceId;
+    const exception = await addParcel(ws, parcel({ status: 'exception', exceptionReason: 'Customs hold' }));
+    const failed = await addParcel(ws, parcel({ status: 'failed_attempt', failedAttempts: 1 }));
+    const pickup = await addParcel(ws, parcel({ status: 'available_for_pickup' }));
+    const notFound = await addParcel(ws, null, { state: 'not_found' });
+    const late = await addParcel(ws, parcel({ estimatedDelivery: at(-MINUTE) }));
+    await addParcel(ws, parcel({ estimatedDelivery: at(0) })); // due now: not late yet
+    await addParcel(ws, parcel({ estimatedDelivery: at(MINUTE) }));
+    await addParcel(ws, parcel({ status: 'delivered', deliveredAt: at(-HOUR), estimatedDelivery: null }));
+    await addParcel(ws, parcel({ status: 'exception' }), { archived: true });
+    await addParcel(other.defaultWorkspaceId, parcel({ status: 'exception', estimatedDelivery: at(-DAY) }));
+
+    const expected: Record<ExpressAttentionRule, string[]> = {
+      exception: [exception],
+      failedAttempt: [failed],
+      late: [late],
+      awaitingPickup: [pickup],
+      notFound: [notFound],
+    };
+    const dashboard = await expressDashboard(ctx.db, ws, NOW);
+    expect(dashboard.attentionVO.map((a) => a.rule)).toEqual([...EXPRESS_ATTENTION_RULES]);
+    for (const card of dashboard.attentionVO) {
+      expect(card.count, card.rule).toBe(expected[card.rule].length);
+      expect(sorted(card.items.map((i) => i.id)), card.rule).toEqual(sorted(expected[card.rule]));
+      expect(await expressListIds(ws, card.rule), card.rule).toEqual(sorted(expected[card.rule]));
+    }
+    expect(dashboard.attentionVO[0]!.items[0]!.reason).toBe('Customs hold');
+    expect(dashboard.statusBreakdown.find((s) => s.status === 'in_transit')?.count).toBe(3);
+  });
+
+  it('places a parcel at its last scan with coordinates, else at its origin city', async () => {
+    const team = await buildTeam(app, ctx);
+    const ws = team.defaultWorkspaceId;
+    const scanned = await addParcel(ws, parcel({ lastLocation: place('Cologne Hub', 50.94, 6.96) }));
+    const unscanned = await addParcel(ws, parcel());
+    const { liveMapVO } = await expressDashboard(ctx.db, ws, NOW);
+    expect(liveMapVO.positions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'city',
+          lat: 50.94,
+          lon: 6.96,
+          count: 1,
+          items: [expect.objectContaining({ id: scanned })],
+        }),
+        expect.objectContaining({
+          kind: 'city',
+          name: 'Leipzig',
+          lat: 51.34,
+          lon: 12.37,
+          items: [expect.objectContaining({ id: unscanned })],
+        }),
+      ]),
+    );
+    expect(liveMapVO.legs).toEqual([
+      { from: { lat: 51.34, lon: 12.37 }, to: { lat: 48.86, lon: 2.35 }, count: 2 },
+    ]);
+  });
+});
+
+describe('dashboard routes', () => {
+  it('answers members who can view shipments and refuses those without access', async () => {
+    const team = await buildTeam(app, ctx);
+    await addOcean(team.defaultWorkspaceId, null, { state: 'not_found' });
+    const viewer = await addMember(app, ctx, team, { shipmentPermission: 1 });
+    const none = await addMember(app, ctx, team, { shipmentPermission: 2 });
+    for (const mode of ['ocean', 'express']) {
+      const url = `/api/dashboard/${mode}`;
+      const seen = await app.inject({ method: 'GET', url, headers: { cookie: viewer.cookie } });
+      expect(seen.statusCode, url).toBe(200);
+      const refused = await app.inject({ method: 'GET', url, headers: { cookie: none.cookie } });
+      expect(refused.statusCode, url).toBe(403);
+    }
+    const ocean = await app.inject({
+      method: 'GET',
+      url: '/api/dashboard/ocean',
+      headers: { cookie: viewer.cookie },
+    });
+    expect(ocean.json().result.attentionVO.find((a: { rule: string }) => a.rule === 'notFound').count).toBe(
+      1,
+    );
+    const list = await app.inject({
+      method: 'GET',
+      url: '/api/shipments/ocean?attention=notFound',
+      headers: { cookie: viewer.cookie },
+    });
+    expect(list.json().result.items).toHaveLength(1);
+    const bad = await app.inject({
+      method: 'GET',
+      url: '/api/shipments/express?attention=rolled',
+      headers: { cookie: viewer.cookie },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('saves and reads back the map preference, refusing a malformed one', async () => {
+    const team = await buildTeam(app, ctx);
+    const cookie = team.owner.cookie;
+    const read = () =>
+      app.inject({ method: 'GET', url: '/api/_api/user-journey/getMapPreference', headers: { cookie } });
+    expect((await read()).json().result).toBeNull();
+    const preference = { view: { center: [4.05, 51.95], zoom: 3 }, layers: ['vessels', 'ports'] };
+    const save = (payload: object) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/_api/user-journey/saveMapPreference',
+        headers: { cookie },
+        payload,
+      });
+    expect((await save(preference)).statusCode).toBe(200);
+    expect((await read()).json().result).toEqual(preference);
+    for (const bad of [
+      { view: { center: [200, 0], zoom: 3 }, layers: [] },
+      { view: { center: [0, 0], zoom: 'far' }, layers: [] },
+      { view: { center: [0, 0], zoom: 3 } },
+    ]) {
+      expect((await save(bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await read()).json().result).toEqual(preference);
+    const anonymous = await app.inject({ method: 'GET', url: '/api/_api/user-journey/getMapPreference' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

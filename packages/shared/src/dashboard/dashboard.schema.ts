@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+/** Ocean: a last free day this many days ahead (after today) is "soon". */
+export const LFD_SOON_DAYS = 3;
+/** Ocean: the latest ETA this much later than the first one is a slip worth attention. */
+export const ETA_SLIP_THRESHOLD_HOURS = 24;
+/** Ocean: an active container with no answer from its carrier for this long is stale. */
+export const STALE_AFTER_HOURS = 48;
+/** How many shipments each attention rule and map position lists. */
+export const ATTENTION_TOP_ITEMS = 5;
+export const MAP_TOP_ITEMS = 10;
+
+/**
+ * Ocean attention rules. "Rolled" (another vessel or a changed transshipment) is not among them: the
+ * derived view keeps only the vessel and transshipments as they stand now, not the ones first planned.
+ */
+export const OCEAN_ATTENTION_RULES = [
+  'lfdPassed',
+  'lfdToday',
+  'lfdSoon',
+  'etaSlipped',
+  'arrivedNotPickedUp',
+  'notFound',
+  'stale',
+] as const;
+export type OceanAttentionRule = (typeof OCEAN_ATTENTION_RULES)[number];
+
+export const EXPRESS_ATTENTION_RULES = [
+  'exception',
+  'failedAttempt',
+  'late',
+  'awaitingPickup',
+  'notFound',
+] as const;
+export type ExpressAttentionRule = (typeof EXPRESS_ATTENTION_RULES)[number];
+
+/** What a detail page needs to open one shipment. */
+export const oceanLinkSchema = z.object({ containerNo: z.string(), mblNo: z.string() });
+export const expressLinkSchema = z.object({ expressOrderId: z.string(), expressOrderNo: z.string() });
+
+function dashboardSchema<Rule extends string, Link extends z.ZodType>(
+  rules: readonly [Rule, ...Rule[]],
+  link: Link,
+) {
+  const item = z.object({
+    /** shipmentOverallId (ocean) or expressOrderId (express). */
+    id: z.string(),
+    /** The container or parcel number shown. */
+    identifier: z.string(),
+    link,
+  });
+  const count = z.number().int().min(0);
+  return z.object({
+    attentionVO: z.array(
+      z.object({
+        rule: z.enum(rules),
+        label: z.string(),
+        count,
+        items: z.array(item.extend({ reason: z.string() })),
+      }),
+    ),
+    liveMapVO: z.object({
+      positions: z.array(
+        z.object({
+          key: z.string(),
+          kind: z.enum(['port', 'vessel', 'city']),
+          name: z.string(),
+          lat: z.number(),
+          lon: z.number(),
+          count,
+          items: z.array(item),
+        }),
+      ),
+      legs: z.array(
+        z.object({
+          from: z.object({ lat: z.number(), lon: z.number() }),
+          to: z.object({ lat: z.number(), lon: z.number() }),
+          count,
+        }),
+      ),
+    }),
+    /** The latest check of any of the workspace's shipments; null before the first. */
+    updatedTime: z.string().nullable(),
+    statusBreakdown: z.array(z.object({ status: z.string(), label: z.string(), count })),
+    /** Ocean: arrivals (actual, else estimated); express: deliveries (delivered, else estimated). */
+    arrivals: z.object({ thisWeek: count, nextWeek: count }),
+    /** Most shipments first. */
+    carriers: z.array(z.object({ carrier: z.string(), name: z.string().nullable(), count })),
+  });
+}
+
+export const oceanDashboardSchema = dashboardSchema(OCEAN_ATTENTION_RULES, oceanLinkSchema);
+export type OceanDashboard = z.infer<typeof oceanDashboardSchema>;
+export const expressDashboardSchema = dashboardSchema(EXPRESS_ATTENTION_RULES, expressLinkSchema);
+export type ExpressDashboard = z.infer<typeof expressDashboardSchema>;
+
+/** Ocean status breakdown groups (issue: pre-departure, on water, at destination, completed). */
+export const OCEAN_STATUS_GROUPS = ['preDeparture', 'onWater', 'atDestination', 'completed'] as const;
+
+/** The live map's saved view: centre as [longitude, latitude], zoom, and the layers shown. */
+export const mapPreferenceSchema = z.strictObject({
+  view: z.strictObject({
+    center: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]),
+    zoom: z.number().min(0.5).max(20),
+  }),
+  layers: z.array(z.string().min(1).max(40)).max(20),
+});
+export type MapPreference = z.infer<typeof mapPreferenceSchema>;
