@@ -10,7 +10,7 @@ import { resetAllStores } from '../lib/store-reset';
 import { captureDownloads } from '../test/downloads';
 import { fakeApi, ok, type RecordedCall } from '../test/fake-api';
 import { expressListPage, expressShipment, parcelPlace } from '../test/express-shipment-fixtures';
-import { acme, acmeDefault, selectionOf } from '../test/organization-fixtures';
+import { acme, acmeDefault, beta, betaDesk, selectionOf } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
 import { routes } from './router';
@@ -88,6 +88,25 @@ beforeEach(() => {
 });
 
 describe('express shipment list: tabs and counts (spec §3, §4)', { timeout: 20_000 }, () => {
+  it('offers a view-only member (permission 1) no selection, archive or favourite controls', async () => {
+    serve(
+      { active: [ups, { ...fedex, favorite: true }], notFound: [], archived: [] },
+      {
+        'GET /api/workspaces/get': ok([beta]),
+        'POST /api/workspaces/setCookies': ok(selectionOf(betaDesk)),
+      },
+    );
+    renderRoutes(routes, '/shipments/truck/express/active');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.queryByRole('checkbox', { name: /^Select/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Archive/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /favourites/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New shipment' })).not.toBeInTheDocument();
+    // A favourite still shows as one, and every row still opens.
+    expect(within(rows()[1]!).getByRole('img', { name: 'Favourite' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open 794616896420' })).toBeInTheDocument();
+  });
+
   it('shows the three tabs’ counts from the list answer, and the parcels of the active one', async () => {
     const api = serve({ active: [ups, fedex], notFound: [lost], archived: [archivedOne] });
     renderRoutes(routes, '/shipments/truck/express/active');

@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAllStores } from '../lib/store-reset';
 import { fail, fakeApi, ok } from '../test/fake-api';
 import { oceanShipmentDetail, trackingEvent } from '../test/ocean-shipment-fixtures';
-import { acme, acmeDefault, selectionOf } from '../test/organization-fixtures';
+import { acme, acmeDefault, beta, betaDesk, selectionOf } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
 import { routes } from './router';
@@ -62,10 +62,10 @@ const inTransit = (fields: Partial<OceanShipmentDetail> = {}) =>
     ...fields,
   });
 
-function serve(detail: Parameters<typeof fakeApi>[0][string]) {
+function serve(detail: Parameters<typeof fakeApi>[0][string], organization = acme, workspace = acmeDefault) {
   return fakeApi({
-    'GET /api/workspaces/get': ok([acme]),
-    'POST /api/workspaces/setCookies': ok(selectionOf(acmeDefault)),
+    'GET /api/workspaces/get': ok([organization]),
+    'POST /api/workspaces/setCookies': ok(selectionOf(workspace)),
     [DETAIL]: detail,
   });
 }
@@ -152,6 +152,15 @@ describe('ocean shipment detail: the journey (spec §3, STYLE)', { timeout: 20_0
     expect(screen.getByTestId('demo-badge')).toHaveTextContent('Demo data');
     expect(screen.getByText('10/02/2025 12:00')).toBeInTheDocument();
     expect(screen.getByTestId('status-badge')).toHaveTextContent('In transit');
+    expect(screen.getByRole('button', { name: 'Archive' })).toBeInTheDocument();
+  });
+
+  it('offers no favourite or archive to a view-only member', async () => {
+    serve(ok(inTransit()), beta, betaDesk);
+    renderRoutes(routes, PATH);
+    await screen.findAllByTestId('journey-stop');
+    expect(screen.queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /favourites/ })).not.toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Tooltip } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 
 interface FavoriteToggleProps {
@@ -32,5 +32,25 @@ export function FavoriteToggle({ favorite, name, onToggle, size = 'sm' }: Favori
         )}
       </ActionIcon>
     </Tooltip>
+  );
+}
+
+/** The star for a reader who may not change favourites: shown when it is one, a same-sized gap when not. */
+export function FavoriteMark({ favorite }: { favorite: boolean }) {
+  return (
+    <Box
+      w={22}
+      h={22}
+      style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', flex: 'none' }}
+    >
+      {favorite ? (
+        <IconStarFilled
+          size={16}
+          style={{ color: 'var(--mantine-color-yellow-6)' }}
+          role="img"
+          aria-label="Favourite"
+        />
+      ) : null}
+    </Box>
   );
 }

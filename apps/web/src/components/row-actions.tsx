@@ -9,7 +9,8 @@ interface RowActionsProps {
   /** The row is on the archived tab: the action moves it back. */
   archived: boolean;
   detailHref: string;
-  onArchive: () => void;
+  /** Absent for a reader who may not change shipments: only "Open". */
+  onArchive?: () => void;
 }
 
 /** What a shipment row offers on hover or focus: archive (or move back), and open. */
@@ -17,20 +18,22 @@ export function RowActions({ name, archived, detailHref, onArchive }: RowActions
   const archiveLabel = archived ? 'Move back to active' : 'Archive';
   return (
     <Group gap={2} wrap="nowrap" justify="flex-end" className={classes.rowActions}>
-      <Tooltip label={archiveLabel}>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="sm"
-          aria-label={`${archiveLabel}: ${name}`}
-          onClick={(event) => {
-            event.stopPropagation();
-            onArchive();
-          }}
-        >
-          {archived ? <IconArchiveOff size={16} stroke={1.75} /> : <IconArchive size={16} stroke={1.75} />}
-        </ActionIcon>
-      </Tooltip>
+      {onArchive ? (
+        <Tooltip label={archiveLabel}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label={`${archiveLabel}: ${name}`}
+            onClick={(event) => {
+              event.stopPropagation();
+              onArchive();
+            }}
+          >
+            {archived ? <IconArchiveOff size={16} stroke={1.75} /> : <IconArchive size={16} stroke={1.75} />}
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
       <Tooltip label="Open">
         <ActionIcon
           component={Link}

@@ -47,6 +47,8 @@ export interface ShipmentListViewProps<
   description: ReactNode;
   /** The reader's time zone: every date of the list is a day there (spec §9). */
   timeZone: string;
+  /** shipmentPermission 0: rows can be selected, archived and starred (spec §6). */
+  canChange: boolean;
   /** Where "New shipment" leads; null for a member who may only view. */
   newShipmentHref: string | null;
   /** Says that rows come from the demo carrier, and what it makes up. */
@@ -180,14 +182,14 @@ export function ShipmentListView<
                 name={props.rowName(row)}
                 archived={archived}
                 detailHref={detailHref(row)}
-                onArchive={() => void move([props.rowKey(row)], !archived)}
+                onArchive={props.canChange ? () => void move([props.rowKey(row)], !archived) : undefined}
               />
             )}
             sort={filters.sort}
             // The mapped selects hide from TypeScript that `sort` alone is a valid change.
             onSort={(sort) => setFilters({ sort } as Partial<Filters<Key, Sort>>)}
             selected={selected}
-            onSelectedChange={setSelected}
+            onSelectedChange={props.canChange ? setSelected : undefined}
             loading={loading}
             onOpen={(row) => void navigate(detailHref(row))}
             onEndReached={loadMore}

@@ -29,7 +29,8 @@ export interface ShipmentsTableProps<Row, Id extends string, Sort extends string
   sort: Sort;
   onSort: (sort: Sort) => void;
   selected: ReadonlySet<string>;
-  onSelectedChange: (selected: Set<string>) => void;
+  /** Absent for a reader who may not change shipments: no selection column. */
+  onSelectedChange?: (selected: Set<string>) => void;
   /** The first page is on its way: skeleton rows under the real header. */
   loading: boolean;
   onOpen: (row: Row) => void;
@@ -112,7 +113,9 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
     row.focus();
   };
 
+  const selectable = onSelectedChange !== undefined;
   const toggle = (id: string) => {
+    if (!onSelectedChange) return;
     const next = new Set(selected);
     if (next.has(id)) next.delete(id);
     else next.add(id);
@@ -169,7 +172,13 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
   const rowIndexInRange = Math.min(activeIndex, Math.max(0, rows.length - 1));
 
   return (
-    <div className={classes.scroll} ref={scrollRef} onScroll={markEdges} data-testid="shipments-table-scroll">
+    <div
+      className={classes.scroll}
+      ref={scrollRef}
+      onScroll={markEdges}
+      data-selectable={selectable || undefined}
+      data-testid="shipments-table-scroll"
+    >
       <Table
         ref={tableRef}
         className={classes.table}
@@ -182,16 +191,18 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
       >
         <Table.Thead className={classes.thead}>
           <Table.Tr>
-            <Table.Th className={`${classes.selectCell} ${classes.stickyStart}`}>
-              <Checkbox
-                size="xs"
-                aria-label={allSelected ? 'Deselect all shipments' : 'Select all loaded shipments'}
-                checked={allSelected}
-                indeterminate={someSelected}
-                disabled={rows.length === 0}
-                onChange={() => onSelectedChange(allSelected ? new Set() : new Set(rows.map(rowKey)))}
-              />
-            </Table.Th>
+            {onSelectedChange ? (
+              <Table.Th className={`${classes.selectCell} ${classes.stickyStart}`}>
+                <Checkbox
+                  size="xs"
+                  aria-label={allSelected ? 'Deselect all shipments' : 'Select all loaded shipments'}
+                  checked={allSelected}
+                  indeterminate={someSelected}
+                  disabled={rows.length === 0}
+                  onChange={() => onSelectedChange(allSelected ? new Set() : new Set(rows.map(rowKey)))}
+                />
+              </Table.Th>
+            ) : null}
             {columns.map((column, index) => {
               const direction = sortDirection(column, props.sort);
               return (
@@ -228,9 +239,11 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
           {props.loading
             ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
                 <Table.Tr key={row} className={classes.row} data-testid="skeleton-row">
-                  <Table.Td className={`${classes.selectCell} ${classes.stickyStart}`}>
-                    <Skeleton height={14} width={14} radius="xs" />
-                  </Table.Td>
+                  {selectable ? (
+                    <Table.Td className={`${classes.selectCell} ${classes.stickyStart}`}>
+                      <Skeleton height={14} width={14} radius="xs" />
+                    </Table.Td>
+                  ) : null}
                   {columns.map((column, index) => (
                     <Table.Td key={column.id} className={`${classes.td} ${pinned(index)}`}>
                       <Skeleton
@@ -262,15 +275,17 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
                     onKeyDown={(event) => onRowKeyDown(event, index, row)}
                     onClick={(event) => onRowClick(event, row)}
                   >
-                    <Table.Td className={`${classes.selectCell} ${classes.stickyStart}`}>
-                      <Checkbox
-                        size="xs"
-                        tabIndex={-1}
-                        aria-label={`Select ${props.rowName(row)}`}
-                        checked={isSelected}
-                        onChange={() => toggle(key)}
-                      />
-                    </Table.Td>
+                    {selectable ? (
+                      <Table.Td className={`${classes.selectCell} ${classes.stickyStart}`}>
+                        <Checkbox
+                          size="xs"
+                          tabIndex={-1}
+                          aria-label={`Select ${props.rowName(row)}`}
+                          checked={isSelected}
+                          onChange={() => toggle(key)}
+                        />
+                      </Table.Td>
+                    ) : null}
                     {columns.map((column, columnIndex) => (
                       <Table.Td
                         key={column.id}

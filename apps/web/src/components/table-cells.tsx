@@ -2,7 +2,7 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { EMPTY_DATE, formatDate } from '../lib/dates';
 import { CopyIdentifier } from './copy-identifier';
-import { FavoriteToggle } from './favorite-toggle';
+import { FavoriteMark, FavoriteToggle } from './favorite-toggle';
 import classes from './shipments-table.module.css';
 
 /*
@@ -15,7 +15,7 @@ interface IdentifierCellProps {
   /** What the value is, for the copy button's name: "container number", "tracking number". */
   what: string;
   /** The row's own identifier links to its detail and carries the favourite star. */
-  primary?: { href: string; favorite: boolean; onToggleFavorite: () => void };
+  primary?: { href: string; favorite: boolean; onToggleFavorite?: () => void };
 }
 
 /** An identifier in monospace with a copy button on hover; the row's own one also links and stars. */
@@ -24,12 +24,16 @@ export function IdentifierCell({ value, what, primary }: IdentifierCellProps) {
     <Group gap={4} wrap="nowrap">
       {primary ? (
         <>
-          <FavoriteToggle
-            favorite={primary.favorite}
-            name={value}
-            onToggle={primary.onToggleFavorite}
-            size="sm"
-          />
+          {primary.onToggleFavorite ? (
+            <FavoriteToggle
+              favorite={primary.favorite}
+              name={value}
+              onToggle={primary.onToggleFavorite}
+              size="sm"
+            />
+          ) : (
+            <FavoriteMark favorite={primary.favorite} />
+          )}
           <Anchor
             component={Link}
             to={primary.href}

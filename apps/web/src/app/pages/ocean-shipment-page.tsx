@@ -4,7 +4,7 @@ import {
   OceanShipmentDetail,
   type DetailTab,
 } from '../../features/ocean-shipments/components/ocean-shipment-detail';
-import { useLinkedTimeZone } from './use-shipment-access';
+import { useLinkedTimeZone, useShipmentAccess } from './use-shipment-access';
 
 const isDetailTab = (value: string | null): value is DetailTab =>
   value !== null && (DETAIL_TABS as readonly string[]).includes(value);
@@ -18,6 +18,7 @@ export function OceanShipmentPage() {
   const { containerNo = '', mblNo = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const timeZone = useLinkedTimeZone();
+  const { canCreate } = useShipmentAccess();
   const requestedTab = search.get('tab');
   const tab: DetailTab = isDetailTab(requestedTab) ? requestedTab : 'milestones';
 
@@ -27,6 +28,7 @@ export function OceanShipmentPage() {
       containerNo={containerNo}
       mblNo={mblNo}
       timeZone={timeZone}
+      canChange={canCreate}
       tab={tab}
       onTabChange={(next) =>
         setSearch(

@@ -24,7 +24,8 @@ interface ExpressCellContext {
   shipment: ExpressShipment;
   timeZone: string;
   detailHref: string;
-  onToggleFavorite: () => void;
+  /** Absent for a reader who may not change favourites. */
+  onToggleFavorite?: () => void;
 }
 
 /** The content of one data cell of the express tracking table. */

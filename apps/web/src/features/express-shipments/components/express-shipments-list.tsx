@@ -117,6 +117,7 @@ export function ExpressShipmentsList({ status, timeZone, canCreate }: ExpressShi
         <>Parcels this workspace follows, refreshed from the carriers. Dates are days in {timeZone}.</>
       }
       timeZone={timeZone}
+      canChange={canCreate}
       newShipmentHref={canCreate ? paths.newShipments.ground : null}
       demo={{ isDemo, explanation: EXPRESS_DEMO_EXPLANATION }}
       tabs={TABS}
@@ -139,7 +140,7 @@ export function ExpressShipmentsList({ status, timeZone, canCreate }: ExpressShi
             shipment,
             timeZone,
             detailHref: detailHref(shipment),
-            onToggleFavorite: () => toggleFavorite(shipment),
+            onToggleFavorite: canCreate ? () => toggleFavorite(shipment) : undefined,
           }}
         />
       )}

@@ -34,6 +34,8 @@ interface OceanShipmentDetailProps {
   timeZone: string;
   tab: DetailTab;
   onTabChange: (tab: DetailTab) => void;
+  /** shipmentPermission 0: the favourite and archive actions show. */
+  canChange: boolean;
 }
 
 function Fetching({ shipment }: { shipment: Detail }) {
@@ -66,6 +68,7 @@ export function OceanShipmentDetail({
   timeZone,
   tab,
   onTabChange,
+  canChange,
 }: OceanShipmentDetailProps) {
   const query = useOceanShipment(containerNo, mblNo);
   const archive = useArchiveOceanShipments();
@@ -94,6 +97,7 @@ export function OceanShipmentDetail({
       mblNo={mblNo}
       timeZone={timeZone}
       shipment={shipment}
+      canChange={canChange}
       loading={query.isPending}
       onToggleFavorite={toggleFavorite}
       onToggleArchived={() => void toggleArchived()}

@@ -106,6 +106,7 @@ export function OceanShipmentsList({ status, timeZone, canCreate }: OceanShipmen
         <>Containers this workspace follows, refreshed from the carriers. Dates are days in {timeZone}.</>
       }
       timeZone={timeZone}
+      canChange={canCreate}
       newShipmentHref={canCreate ? paths.newShipments.ocean : null}
       demo={{ isDemo, explanation: OCEAN_DEMO_EXPLANATION }}
       tabs={TABS}
@@ -129,7 +130,7 @@ export function OceanShipmentsList({ status, timeZone, canCreate }: OceanShipmen
             shipment,
             timeZone,
             detailHref: hrefOf(shipment),
-            onToggleFavorite: () => toggleFavorite(shipment),
+            onToggleFavorite: canCreate ? () => toggleFavorite(shipment) : undefined,
           }}
         />
       )}

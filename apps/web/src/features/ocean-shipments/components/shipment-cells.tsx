@@ -24,7 +24,8 @@ interface CellContext {
   shipment: OceanShipment;
   timeZone: string;
   detailHref: string;
-  onToggleFavorite: () => void;
+  /** Absent for a reader who may not change favourites. */
+  onToggleFavorite?: () => void;
 }
 
 /** The content of one data cell of the ocean tracking table. */

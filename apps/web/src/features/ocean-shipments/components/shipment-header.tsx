@@ -13,6 +13,8 @@ interface ShipmentHeaderProps {
   timeZone: string;
   /** Undefined while loading or when the shipment cannot be shown: the identifiers still are. */
   shipment: OceanShipmentDetail | undefined;
+  /** shipmentPermission 0: the favourite and archive actions show. */
+  canChange: boolean;
   /** The first answer is on its way: placeholders where its facts will be. */
   loading: boolean;
   onToggleFavorite: () => void;
@@ -64,7 +66,7 @@ export function ShipmentHeader(props: ShipmentHeaderProps) {
         </Group>
       }
       actions={
-        shipment
+        shipment && props.canChange
           ? {
               favorite: shipment.favorite,
               archived: shipment.archived,
