@@ -1,12 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type * as WorldGeometry from '../lib/world-geometry';
 import { renderRoutes } from '../test/render';
 import { WorldMap, type MapItem, type MapLeg, type MapPosition, type WorldMapProps } from './world-map';
 
 // The geometry is a static file of the build; its outlines do not matter to these tests.
 vi.mock('../lib/world-geometry', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../lib/world-geometry')>()),
+  ...(await importOriginal<typeof WorldGeometry>()),
   loadWorldShapes: () => Promise.resolve({ land: 'M0,0L10,10Z', graticule: '', sphere: '' }),
 }));
 
@@ -117,6 +118,7 @@ describe('WorldMap', () => {
   it('says so when there is nothing to place', () => {
     renderMap({ positions: [], legs: [] });
     expect(screen.getByText('No shipments to place on the map yet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Zoom in' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /shipments?$/ })).not.toBeInTheDocument();
   });
 

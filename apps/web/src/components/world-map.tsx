@@ -337,33 +337,36 @@ export function WorldMap<Item extends MapItem>({
             />
           ))}
 
-        <div className={classes.zoomControls} data-map-control>
-          <ActionIcon.Group orientation="vertical">
-            <ActionIcon
-              variant="default"
-              aria-label="Zoom in"
-              disabled={view.zoom >= MAX_ZOOM}
-              onClick={() => changeView((current) => zoomView(current, ZOOM_STEP))}
-            >
-              <IconPlus size={16} />
-            </ActionIcon>
-            <ActionIcon
-              variant="default"
-              aria-label="Zoom out"
-              disabled={view.zoom <= MIN_ZOOM}
-              onClick={() => changeView((current) => zoomView(current, 1 / ZOOM_STEP))}
-            >
-              <IconMinus size={16} />
-            </ActionIcon>
-            <ActionIcon
-              variant="default"
-              aria-label="Reset view"
-              onClick={() => changeView(() => DEFAULT_VIEW)}
-            >
-              <IconFocusCentered size={16} />
-            </ActionIcon>
-          </ActionIcon.Group>
-        </div>
+        {/* Nothing to look closer at on an empty map: the controls would only cover its message. */}
+        {!empty && (
+          <div className={classes.zoomControls} data-map-control>
+            <ActionIcon.Group orientation="vertical">
+              <ActionIcon
+                variant="default"
+                aria-label="Zoom in"
+                disabled={view.zoom >= MAX_ZOOM}
+                onClick={() => changeView((current) => zoomView(current, ZOOM_STEP))}
+              >
+                <IconPlus size={16} />
+              </ActionIcon>
+              <ActionIcon
+                variant="default"
+                aria-label="Zoom out"
+                disabled={view.zoom <= MIN_ZOOM}
+                onClick={() => changeView((current) => zoomView(current, 1 / ZOOM_STEP))}
+              >
+                <IconMinus size={16} />
+              </ActionIcon>
+              <ActionIcon
+                variant="default"
+                aria-label="Reset view"
+                onClick={() => changeView(() => DEFAULT_VIEW)}
+              >
+                <IconFocusCentered size={16} />
+              </ActionIcon>
+            </ActionIcon.Group>
+          </div>
+        )}
 
         {loading && <Skeleton className={classes.overlay} radius={0} aria-label="Loading the map" />}
         {empty && (
