@@ -14,7 +14,9 @@ import { tenantQueryKey } from './tenant-queries';
  */
 
 export type DashboardMode = 'ocean' | 'express';
-export type DashboardOf<Mode extends DashboardMode> = Mode extends 'ocean' ? OceanDashboard : ExpressDashboard;
+export type DashboardOf<Mode extends DashboardMode> = Mode extends 'ocean'
+  ? OceanDashboard
+  : ExpressDashboard;
 
 /** The dashboard looks again this often, and whenever the window regains focus. */
 export const DASHBOARD_REFRESH_MS = 60_000;

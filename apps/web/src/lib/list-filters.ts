@@ -75,7 +75,7 @@ export const isFiltered = <Key extends string, Sort extends string>(
 ) =>
   Boolean(
     filters.search.trim() ||
-      filters.favoritesOnly ||
-      filters.attention ||
-      config.selects.some((key) => filters[key]),
+    filters.favoritesOnly ||
+    filters.attention ||
+    config.selects.some((key) => filters[key]),
   );
