@@ -1,4 +1,4 @@
-import { Button, Chip, CloseButton, Group, Pill, Select, TextInput } from '@mantine/core';
+import { Badge, Button, Chip, CloseButton, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch, IconStar } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -59,16 +59,26 @@ export function ListFilters<Key extends string, Sort extends string>({
   return (
     <div className={classes.toolbar} role="search">
       {filters.attention ? (
-        <Pill
+        <Badge
           size="lg"
-          className={classes.attentionPill}
-          withRemoveButton
-          onRemove={() => onChange({ attention: null } as Partial<Filters<Key, Sort>>)}
-          removeButtonProps={{ 'aria-label': 'Remove the attention filter' }}
+          variant="light"
+          color="orange"
+          radius="md"
+          tt="none"
+          className={classes.attentionChip}
+          rightSection={
+            <CloseButton
+              size="xs"
+              variant="transparent"
+              c="orange.9"
+              aria-label="Remove the attention filter"
+              onClick={() => onChange({ attention: null } as Partial<Filters<Key, Sort>>)}
+            />
+          }
           data-testid="attention-filter"
         >
           Attention: {attentionLabel ?? filters.attention}
-        </Pill>
+        </Badge>
       ) : null}
       <TextInput
         className={classes.search}
