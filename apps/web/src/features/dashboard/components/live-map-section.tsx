@@ -5,7 +5,7 @@ import { itemHref, type AnyDashboard } from '../utils/modes';
 import classes from './dashboard.module.css';
 
 /** Places shown before "Show all": the busiest first, as the server orders them. */
-const PLACES_SHOWN = 12;
+const PLACES_SHOWN = 9;
 
 const KIND_LABEL = { port: 'Port', vessel: 'At sea', city: 'City' } as const;
 
@@ -32,15 +32,17 @@ export function LiveMapSection({ map, timeZone }: { map: AnyDashboard['liveMapVO
           <ul className={classes.places}>
             {shown.map((position) => (
               <li key={position.key} className={classes.place}>
-                <div className={classes.cardHead}>
+                <div className={classes.placeHead}>
                   <Text size="sm" fw={600} truncate>
                     {position.name}
                   </Text>
-                  <span className={classes.number}>{position.count}</span>
+                  <Badge size="xs" variant="light" color={position.kind === 'vessel' ? 'ocean' : 'gray'}>
+                    {KIND_LABEL[position.kind]}
+                  </Badge>
+                  <span className={classes.number} style={{ marginLeft: 'auto' }}>
+                    {position.count}
+                  </span>
                 </div>
-                <Badge size="xs" variant="light" color={position.kind === 'vessel' ? 'ocean' : 'gray'}>
-                  {KIND_LABEL[position.kind]}
-                </Badge>
                 <div className={classes.placeItems}>
                   {position.items.map((item) => (
                     <Anchor
