@@ -225,7 +225,7 @@ describe('home (spec §1, §2)', { timeout: 20_000 }, () => {
     serve({ [OCEAN]: ok(busyOceanDashboard()), [EXPRESS]: ok(busyExpressDashboard()) });
     renderRoutes(routes, '/');
 
-    expect(await screen.findByRole('heading', { name: 'Express dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Ground dashboard' })).toBeInTheDocument();
     expect(await screen.findByRole('article', { name: 'Late against the estimate: 1' })).toBeInTheDocument();
   });
 });

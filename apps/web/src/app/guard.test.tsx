@@ -39,11 +39,11 @@ describe('auth guard (spec §2)', () => {
     expect(router.state.location.pathname).toBe('/auth/sign-in');
   });
 
-  it('sends a signed-in user away from /auth to home, which is the ocean dashboard', async () => {
+  it('sends a signed-in user away from /auth to home, which shows the ocean dashboard', async () => {
     setStatus('authenticated');
     const { router } = renderRoutes(routes, '/auth/sign-in');
     expect(await screen.findByRole('heading', { name: 'Ocean dashboard' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard/ocean');
+    expect(router.state.location.pathname).toBe('/');
     expect(screen.getByTestId('main-shell')).toBeInTheDocument();
   });
 

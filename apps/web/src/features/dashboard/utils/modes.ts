@@ -32,7 +32,7 @@ export const DASHBOARD_MODES: Record<DashboardMode, DashboardModeConfig> = {
   },
   express: {
     mode: 'express',
-    title: 'Express dashboard',
+    title: 'Ground dashboard',
     things: 'parcels',
     listPath: paths.shipments.groundActive,
     newPath: paths.newShipments.ground,
