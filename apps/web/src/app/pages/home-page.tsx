@@ -1,5 +1,5 @@
 import { NoShipmentAccess } from '../../components/no-shipment-access';
-import { Dashboard } from '../../features/dashboard/components/dashboard';
+import { Dashboard, DashboardSkeleton } from '../../features/dashboard/components/dashboard';
 import { Welcome } from '../../features/dashboard/components/welcome';
 import { shipmentTotal } from '../../features/dashboard/utils/modes';
 import { useSiteType } from '../../features/navigation/hooks/use-site-type';
@@ -18,6 +18,8 @@ export function HomePage() {
   const ocean = useDashboard('ocean', canView);
   const express = useDashboard('express', canView);
   if (!canView) return <NoShipmentAccess title="Dashboard" />;
+  // Neither the welcome nor a dashboard's title until both answers say which one this is.
+  if (ocean.isPending || express.isPending) return <DashboardSkeleton />;
   if (ocean.data && express.data && shipmentTotal(ocean.data) + shipmentTotal(express.data) === 0) {
     return <Welcome canCreate={canCreate} />;
   }

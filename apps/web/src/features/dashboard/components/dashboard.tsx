@@ -19,7 +19,8 @@ interface DashboardProps {
   canCreate: boolean;
 }
 
-function DashboardSkeleton() {
+/** The dashboard before its first answer: placeholders in its own layout. */
+export function DashboardSkeleton() {
   return (
     <div aria-busy="true" aria-label="Loading the dashboard">
       <div className={classes.attention}>
