@@ -68,7 +68,7 @@ test('register, verify, accept the agreement, log out, sign in, reset the passwo
   await test.step('accept the user agreement and land in the main shell', async () => {
     await page.getByRole('button', { name: 'I agree' }).click();
     await expect(page.getByTestId('main-shell')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Ocean dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome to Tracklane' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('Ada Lovelace');
   });
 
@@ -119,7 +119,7 @@ test('register, verify, accept the agreement, log out, sign in, reset the passwo
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByTestId('main-shell')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Ocean dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome to Tracklane' })).toBeVisible();
   });
 });
 

@@ -250,6 +250,7 @@ describe('express shipment detail', { timeout: 20_000 }, () => {
       parcelStatus: null,
       favoritesOnly: false,
       sort: 'created_desc',
+      attention: null,
     });
     const other = expressShipment();
     queryClient.setQueryData(listKey, {

@@ -1,3 +1,4 @@
+import { busyExpressDashboard } from '../test/dashboard-fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type {
@@ -376,5 +377,35 @@ describe('express shipment list: empty states', { timeout: 20_000 }, () => {
       'href',
       '/new-shipments/truck/express',
     );
+  });
+
+  it('narrows to a dashboard card’s parcels with ?attention=, under a chip that removes it', async () => {
+    const api = serve(
+      { active: [ups, fedex], notFound: [lost], archived: [archivedOne] },
+      {
+        [LIST]: (call) =>
+          ok(
+            expressListPage(call.query.attention === 'late' ? [ups] : [ups, fedex], {
+              activeCount: 2,
+              notFoundCount: 1,
+              archivedCount: 1,
+            }),
+          ),
+        'GET /api/dashboard/express': ok(busyExpressDashboard()),
+      },
+    );
+    const { router } = renderRoutes(routes, '/shipments/truck/express/active?attention=late');
+    const user = userEvent.setup();
+
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(api.callsTo(LIST)[0]?.query).toMatchObject({ status: 'active', attention: 'late' });
+    const chip = await screen.findByTestId('attention-filter');
+    await waitFor(() => expect(chip).toHaveTextContent('Attention: Late against the estimate'));
+
+    await user.click(within(chip).getByRole('button', { name: 'Remove the attention filter' }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(router.state.location.pathname).toBe('/shipments/truck/express/active');
+    expect(router.state.location.search).toBe('');
+    expect(api.callsTo(LIST).at(-1)?.query.attention).toBeUndefined();
   });
 });

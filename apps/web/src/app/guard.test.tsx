@@ -1,6 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../features/auth/stores/auth-store';
+import { busyOceanDashboard, expressDashboard } from '../test/dashboard-fixtures';
+import { fakeApi, ok } from '../test/fake-api';
 import { jsonResponse } from '../test/http';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
@@ -39,11 +41,15 @@ describe('auth guard (spec §2)', () => {
     expect(router.state.location.pathname).toBe('/auth/sign-in');
   });
 
-  it('sends a signed-in user away from /auth to home, which is the ocean dashboard', async () => {
+  it('sends a signed-in user away from /auth to home, which shows the ocean dashboard', async () => {
     setStatus('authenticated');
+    fakeApi({
+      'GET /api/dashboard/ocean': ok(busyOceanDashboard()),
+      'GET /api/dashboard/express': ok(expressDashboard()),
+    });
     const { router } = renderRoutes(routes, '/auth/sign-in');
     expect(await screen.findByRole('heading', { name: 'Ocean dashboard' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard/ocean');
+    expect(router.state.location.pathname).toBe('/');
     expect(screen.getByTestId('main-shell')).toBeInTheDocument();
   });
 

@@ -20,6 +20,7 @@ import { signInAsAgreedUser } from '../test/session';
 import { routes } from './router';
 import { xlsxToRows } from '../lib/xlsx';
 import { captureDownloads } from '../test/downloads';
+import { busyOceanDashboard } from '../test/dashboard-fixtures';
 
 type Routes = Parameters<typeof fakeApi>[0];
 
@@ -497,5 +498,43 @@ describe('ocean shipment list: favourites and permissions (spec §3, §6)', { ti
 
     expect(await screen.findByText('No access to shipments in this workspace')).toBeInTheDocument();
     expect(api.callsTo('GET /api/shipments/ocean')).toHaveLength(0);
+  });
+
+  it('narrows to a dashboard card’s shipments with ?attention=, under a chip that removes it', async () => {
+    const api = serve(
+      (call) =>
+        ok(
+          listPage(call.query.attention === 'lfdSoon' ? [first, second] : [first, second, third], {
+            activeCount: 3,
+            archivedCount: 0,
+          }),
+        ),
+      { 'GET /api/dashboard/ocean': ok(busyOceanDashboard()) },
+    );
+    const { router } = renderRoutes(routes, '/shipments/ocean/active?attention=lfdSoon');
+    const user = userEvent.setup();
+
+    await waitFor(() => expect(containersShown()).toEqual(['MSCU1234566', 'MSKU1234565']));
+    expect(api.callsTo('GET /api/shipments/ocean')[0]?.query).toMatchObject({
+      status: 'active',
+      attention: 'lfdSoon',
+    });
+    const chip = await screen.findByTestId('attention-filter');
+    await waitFor(() => expect(chip).toHaveTextContent('Attention: Last free day within 3 days'));
+
+    await user.click(within(chip).getByRole('button', { name: 'Remove the attention filter' }));
+    await waitFor(() => expect(containersShown()).toHaveLength(3));
+    expect(router.state.location.pathname).toBe('/shipments/ocean/active');
+    expect(router.state.location.search).toBe('');
+    expect(api.callsTo('GET /api/shipments/ocean').at(-1)?.query.attention).toBeUndefined();
+    expect(screen.queryByTestId('attention-filter')).not.toBeInTheDocument();
+  });
+
+  it('ignores an attention rule of the other mode', async () => {
+    const api = serve(byStatus([first], []));
+    renderRoutes(routes, '/shipments/ocean/active?attention=late');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(api.callsTo('GET /api/shipments/ocean')[0]?.query.attention).toBeUndefined();
+    expect(screen.queryByTestId('attention-filter')).not.toBeInTheDocument();
   });
 });

@@ -17,6 +17,8 @@ import { ExpiredLinkPage, LegalPage } from './pages/plain-pages';
 import { ProfileSettingsPage } from './pages/profile-settings-page';
 import { RouteErrorPage } from './pages/route-error-page';
 import { SharePage } from './pages/share-page';
+import { DashboardPage } from './pages/dashboard-page';
+import { HomePage } from './pages/home-page';
 import { ExpressShipmentPage } from './pages/express-shipment-page';
 import { ExpressShipmentsPage } from './pages/express-shipments-page';
 import { NewExpressShipmentPage } from './pages/new-express-shipment-page';
@@ -34,9 +36,9 @@ function titled(path: string, title: string): RouteObject {
 }
 
 const mainShellRoutes: RouteObject[] = [
-  { index: true, element: <Navigate to={paths.dashboard.ocean} replace /> },
-  titled(paths.dashboard.ocean, 'Ocean dashboard'),
-  titled(paths.dashboard.ground, 'Ground dashboard'),
+  { index: true, element: <HomePage /> },
+  { path: paths.dashboard.ocean, element: <DashboardPage mode="ocean" /> },
+  { path: paths.dashboard.ground, element: <DashboardPage mode="express" /> },
   { path: paths.shipments.oceanActive, element: <OceanShipmentsPage status="active" /> },
   { path: paths.shipments.oceanArchived, element: <OceanShipmentsPage status="archived" /> },
   { path: paths.shipments.groundActive, element: <ExpressShipmentsPage status="active" /> },

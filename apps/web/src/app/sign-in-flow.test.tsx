@@ -56,7 +56,7 @@ describe('sign-in (spec §4: login stores the user)', () => {
     });
     const { router } = renderRoutes(routes, '/auth/sign-in');
     await signIn('ada@example.com', 'correct horse battery');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/ocean'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('shows "Incorrect e-mail or password." and stays signed out on INVALID_CREDENTIALS', async () => {

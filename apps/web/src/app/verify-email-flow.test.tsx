@@ -33,7 +33,7 @@ describe('e-mail verification', () => {
 
     await typeCode('482913');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/ocean'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(useAuthStore.getState()).toMatchObject({ status: 'authenticated', user: testUser });
     expect(server.callsTo('POST /api/auth/verifyEmail')[0]!.body).toEqual({
       email: 'ada@example.com',

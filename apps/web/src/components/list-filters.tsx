@@ -1,4 +1,4 @@
-import { Button, Chip, CloseButton, Group, Select, TextInput } from '@mantine/core';
+import { Badge, Button, Chip, CloseButton, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch, IconStar } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -24,6 +24,8 @@ interface ListFiltersProps<Key extends string, Sort extends string> {
   filtered: boolean;
   search: { placeholder: string; label: string };
   selects: FilterSelect<Key>[];
+  /** The attention card's label when the list is narrowed to one (`?attention=`); null while unknown. */
+  attentionLabel?: string | null;
   /** The column settings, at the end of the row. */
   end: ReactNode;
 }
@@ -38,6 +40,7 @@ export function ListFilters<Key extends string, Sort extends string>({
   filtered,
   search: searchText,
   selects,
+  attentionLabel,
   end,
 }: ListFiltersProps<Key, Sort>) {
   const [search, setSearch] = useState(filters.search);
@@ -55,6 +58,28 @@ export function ListFilters<Key extends string, Sort extends string>({
 
   return (
     <div className={classes.toolbar} role="search">
+      {filters.attention ? (
+        <Badge
+          size="lg"
+          variant="light"
+          color="orange"
+          radius="md"
+          tt="none"
+          className={classes.attentionChip}
+          rightSection={
+            <CloseButton
+              size="xs"
+              variant="transparent"
+              c="orange.9"
+              aria-label="Remove the attention filter"
+              onClick={() => onChange({ attention: null } as Partial<Filters<Key, Sort>>)}
+            />
+          }
+          data-testid="attention-filter"
+        >
+          Attention: {attentionLabel ?? filters.attention}
+        </Badge>
+      ) : null}
       <TextInput
         className={classes.search}
         size="sm"

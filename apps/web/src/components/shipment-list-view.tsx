@@ -66,6 +66,8 @@ export interface ShipmentListViewProps<
   filters: ListFilterState<Key, Sort>;
   search: { placeholder: string; label: string };
   selects: FilterSelect<Key>[];
+  /** The attention card's label when the list is narrowed to one (`?attention=`). */
+  attentionLabel?: string | null;
 
   columns: ColumnSet<Row, Id, Sort>;
   /** Where the user's arrangement of these columns is saved. */
@@ -158,6 +160,7 @@ export function ShipmentListView<
             filtered={filtered}
             search={props.search}
             selects={props.selects}
+            attentionLabel={props.attentionLabel}
             end={<ColumnSettings columns={props.columns} layout={layout} onChange={setLayout} />}
           />
         }

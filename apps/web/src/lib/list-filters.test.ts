@@ -20,6 +20,7 @@ describe('list filters in the URL', () => {
       search: '',
       favoritesOnly: false,
       sort: 'created_desc',
+      attention: null,
       carrier: null,
       parcelStatus: null,
     });
@@ -52,5 +53,15 @@ describe('list filters in the URL', () => {
     expect(isFiltered(config, { ...base, search: ' x ' })).toBe(true);
     expect(isFiltered(config, { ...base, search: '   ' })).toBe(false);
     expect(isFiltered(config, { ...base, favoritesOnly: true })).toBe(true);
+    expect(isFiltered(config, { ...base, attention: 'late' })).toBe(true);
+  });
+
+  it('reads an attention rule the list knows, and drops any other', () => {
+    const withRules = { ...config, attentionRules: ['late', 'exception'] };
+    const filters = filtersFromParams(withRules, new URLSearchParams('attention=late'));
+    expect(filters.attention).toBe('late');
+    expect(paramsFromFilters(withRules, filters).toString()).toBe('attention=late');
+    expect(filtersFromParams(withRules, new URLSearchParams('attention=lfdSoon')).attention).toBeNull();
+    expect(filtersFromParams(config, new URLSearchParams('attention=late')).attention).toBeNull();
   });
 });

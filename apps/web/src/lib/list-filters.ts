@@ -8,6 +8,8 @@ export type ListFilters<Key extends string, Sort extends string> = {
   search: string;
   favoritesOnly: boolean;
   sort: Sort;
+  /** A dashboard attention rule (`?attention=lfdSoon`): exactly the shipments its card counts. */
+  attention: string | null;
 } & { [K in Key]: string | null };
 
 export interface ListFiltersConfig<Key extends string, Sort extends string> {
@@ -15,16 +17,18 @@ export interface ListFiltersConfig<Key extends string, Sort extends string> {
   selects: readonly Key[];
   sorts: readonly Sort[];
   defaultSort: Sort;
+  /** The dashboard's attention rules this list can be narrowed to; any other value is ignored. */
+  attentionRules?: readonly string[];
 }
 
 /** Names of the URL parameters the filters other than the selects use. */
-const PARAM = { search: 'q', favorites: 'favorites', sort: 'sort' } as const;
+const PARAM = { search: 'q', favorites: 'favorites', sort: 'sort', attention: 'attention' } as const;
 
 export function defaultFilters<Key extends string, Sort extends string>(
   config: ListFiltersConfig<Key, Sort>,
 ): ListFilters<Key, Sort> {
   const selects = Object.fromEntries(config.selects.map((key) => [key, null])) as { [K in Key]: null };
-  return { search: '', favoritesOnly: false, sort: config.defaultSort, ...selects };
+  return { search: '', favoritesOnly: false, sort: config.defaultSort, attention: null, ...selects };
 }
 
 export function filtersFromParams<Key extends string, Sort extends string>(
@@ -32,6 +36,7 @@ export function filtersFromParams<Key extends string, Sort extends string>(
   params: URLSearchParams,
 ): ListFilters<Key, Sort> {
   const sort = params.get(PARAM.sort);
+  const attention = params.get(PARAM.attention);
   const selects = Object.fromEntries(config.selects.map((key) => [key, params.get(key) || null])) as {
     [K in Key]: string | null;
   };
@@ -42,6 +47,7 @@ export function filtersFromParams<Key extends string, Sort extends string>(
       sort !== null && (config.sorts as readonly string[]).includes(sort)
         ? (sort as Sort)
         : config.defaultSort,
+    attention: attention !== null && config.attentionRules?.includes(attention) ? attention : null,
     ...selects,
   };
 }
@@ -58,6 +64,7 @@ export function paramsFromFilters<Key extends string, Sort extends string>(
   }
   if (filters.favoritesOnly) params.set(PARAM.favorites, '1');
   if (filters.sort !== config.defaultSort) params.set(PARAM.sort, filters.sort);
+  if (filters.attention) params.set(PARAM.attention, filters.attention);
   return params;
 }
 
@@ -65,4 +72,10 @@ export function paramsFromFilters<Key extends string, Sort extends string>(
 export const isFiltered = <Key extends string, Sort extends string>(
   config: ListFiltersConfig<Key, Sort>,
   filters: ListFilters<Key, Sort>,
-) => Boolean(filters.search.trim() || filters.favoritesOnly || config.selects.some((key) => filters[key]));
+) =>
+  Boolean(
+    filters.search.trim() ||
+    filters.favoritesOnly ||
+    filters.attention ||
+    config.selects.some((key) => filters[key]),
+  );

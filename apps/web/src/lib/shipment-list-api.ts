@@ -27,6 +27,7 @@ export function listPageQuery<Key extends string, Sort extends string, Tab exten
     search: filters.search.trim() || undefined,
     ...selects,
     favorite: filters.favoritesOnly ? 'true' : undefined,
+    attention: filters.attention ?? undefined,
   };
 }
 

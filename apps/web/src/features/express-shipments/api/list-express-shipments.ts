@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { EXPRESS_ATTENTION_RULES } from '@tracklane/shared/dashboard/dashboard.schema';
 import {
   EXPRESS_LIST_MAX_LIMIT,
   EXPRESS_SORTS,
@@ -23,6 +24,7 @@ export const EXPRESS_LIST_FILTERS: ListFiltersConfig<'carrier' | 'parcelStatus',
   selects: ['carrier', 'parcelStatus'],
   sorts: EXPRESS_SORTS,
   defaultSort: 'created_desc',
+  attentionRules: EXPRESS_ATTENTION_RULES,
 };
 
 export type ExpressListFilters = ListFilters<'carrier' | 'parcelStatus', ExpressSort>;

@@ -8,6 +8,7 @@ import type { FilterSelect } from '../../../components/list-filters';
 import { ShipmentListView } from '../../../components/shipment-list-view';
 import { paths } from '../../../config/paths';
 import { notifyFavoriteFailed } from '../../../lib/use-list-actions';
+import { useAttentionLabel } from '../../../lib/dashboard-api';
 import { useListFilters } from '../../../lib/use-list-filters';
 import { useArchiveExpressShipments } from '../api/archive-express-shipments';
 import { useFavoriteExpressShipments } from '../api/favorite-express-shipments';
@@ -88,6 +89,7 @@ const detailHref = (shipment: ExpressShipment) =>
 export function ExpressShipmentsList({ status, timeZone, canCreate }: ExpressShipmentsListProps) {
   const filterState = useListFilters(EXPRESS_LIST_FILTERS);
   const { filters } = filterState;
+  const attentionLabel = useAttentionLabel('express', filters.attention);
   const list = useExpressShipments(status, filters);
   const options = useExpressOptions();
   const archive = useArchiveExpressShipments();
@@ -130,6 +132,7 @@ export function ExpressShipmentsList({ status, timeZone, canCreate }: ExpressShi
       filters={filterState}
       search={{ placeholder: 'Search tracking number', label: 'Search by tracking number' }}
       selects={expressSelects(options.data)}
+      attentionLabel={attentionLabel}
       columns={EXPRESS_COLUMNS}
       columnsKey="expressTableColumns"
       identifierColumn="tracking"

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { OCEAN_ATTENTION_RULES } from '@tracklane/shared/dashboard/dashboard.schema';
 import {
   OCEAN_SORTS,
   oceanListResultSchema,
@@ -24,6 +25,7 @@ export const OCEAN_LIST_FILTERS: ListFiltersConfig<'carrier' | 'pol' | 'pod', Oc
   selects: ['carrier', 'pol', 'pod'],
   sorts: OCEAN_SORTS,
   defaultSort: 'created_desc',
+  attentionRules: OCEAN_ATTENTION_RULES,
 };
 
 export type OceanListFilters = ListFilters<'carrier' | 'pol' | 'pod', OceanSort>;

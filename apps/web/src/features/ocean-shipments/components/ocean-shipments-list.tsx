@@ -4,6 +4,7 @@ import type { FilterSelect } from '../../../components/list-filters';
 import { ShipmentListView } from '../../../components/shipment-list-view';
 import { paths } from '../../../config/paths';
 import { notifyFavoriteFailed } from '../../../lib/use-list-actions';
+import { useAttentionLabel } from '../../../lib/dashboard-api';
 import { useListFilters } from '../../../lib/use-list-filters';
 import { useArchiveOceanShipments } from '../api/archive-ocean-shipments';
 import { listAllOceanShipments } from '../api/export-ocean-shipments';
@@ -82,6 +83,7 @@ function oceanSelects(options: OceanOptions | undefined): FilterSelect<'carrier'
 export function OceanShipmentsList({ status, timeZone, canCreate }: OceanShipmentsListProps) {
   const filterState = useListFilters(OCEAN_LIST_FILTERS);
   const { filters } = filterState;
+  const attentionLabel = useAttentionLabel('ocean', filters.attention);
   const list = useOceanShipments(status, filters);
   const options = useOceanOptions();
   const archive = useArchiveOceanShipments();
@@ -120,6 +122,7 @@ export function OceanShipmentsList({ status, timeZone, canCreate }: OceanShipmen
         label: 'Search by container or bill of lading number',
       }}
       selects={oceanSelects(options.data)}
+      attentionLabel={attentionLabel}
       columns={OCEAN_COLUMNS}
       columnsKey="oceanTableColumns"
       identifierColumn="container"

@@ -1,0 +1,231 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useUiStore } from '../features/navigation/stores/ui-store';
+import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
+import { resetAllStores } from '../lib/store-reset';
+import {
+  busyExpressDashboard,
+  busyOceanDashboard,
+  expressDashboard,
+  oceanDashboard,
+} from '../test/dashboard-fixtures';
+import { fail, fakeApi, ok } from '../test/fake-api';
+import { testUser } from '../test/http';
+import { listPage, noOptions, oceanShipment } from '../test/ocean-shipment-fixtures';
+import {
+  acme,
+  acmeDefault,
+  beta,
+  betaDesk,
+  gamma,
+  selectionOf,
+  workspace,
+} from '../test/organization-fixtures';
+import { renderRoutes } from '../test/render';
+import { signInAsAgreedUser } from '../test/session';
+import { routes } from './router';
+
+type Routes = Parameters<typeof fakeApi>[0];
+
+const OCEAN = 'GET /api/dashboard/ocean';
+const EXPRESS = 'GET /api/dashboard/express';
+
+function serve(extra: Routes, organization = acme) {
+  return fakeApi({
+    'GET /api/workspaces/get': ok([organization]),
+    'POST /api/workspaces/setCookies': ok(selectionOf(organization === beta ? betaDesk : acmeDefault)),
+    ...extra,
+  });
+}
+
+beforeAll(() => {
+  Element.prototype.scrollIntoView = vi.fn();
+});
+
+beforeEach(() => {
+  resetAllStores();
+  signInAsAgreedUser({ ...testUser, timeZone: 'Asia/Tokyo' });
+});
+
+describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
+  it('shows the attention cards with counts, reasons and links, and when it was updated', async () => {
+    serve({ [OCEAN]: ok(busyOceanDashboard()) });
+    renderRoutes(routes, '/dashboard/ocean');
+
+    const soon = await screen.findByRole('article', { name: 'Last free day within 3 days: 2' });
+    // The card leads to the list narrowed to exactly what it counts.
+    expect(within(soon).getByRole('link', { name: 'Last free day within 3 days' })).toHaveAttribute(
+      'href',
+      '/shipments/ocean/active?attention=lfdSoon',
+    );
+    expect(within(soon).getByRole('link', { name: 'MSCU1234566' })).toHaveAttribute(
+      'href',
+      '/shipment/ocean/MSCU1234566/MEDU12345678?timeZone=Asia%2FTokyo',
+    );
+    expect(within(soon).getByText('Last free day 13/02/2025')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'All clear' })).getByText('Last free day passed'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Last free day passed: 0' })).not.toBeInTheDocument();
+    // 12:00 UTC is 21:00 in the user's zone.
+    expect(screen.getByTestId('dashboard-updated')).toHaveTextContent('Updated 10/02/2025 21:00');
+
+    const status = screen.getByRole('region', { name: 'By status' });
+    expect(within(status).getByText('At destination').nextSibling).toHaveTextContent('2');
+    const arrivals = screen.getByRole('region', { name: 'Arrivals' });
+    expect(within(arrivals).getByText('This week').previousSibling).toHaveTextContent('2');
+    expect(
+      within(screen.getByRole('region', { name: 'Carriers' })).getByText('MSC (MSCU)'),
+    ).toBeInTheDocument();
+
+    const map = screen.getByRole('region', { name: 'Live map' });
+    expect(within(map).getByText('Rotterdam')).toBeInTheDocument();
+    expect(within(map).getByRole('link', { name: 'MSCU1234566' })).toHaveAttribute(
+      'href',
+      '/shipment/ocean/MSCU1234566/MEDU12345678?timeZone=Asia%2FTokyo',
+    );
+    expect(within(map).getByText('and 1 more')).toBeInTheDocument();
+  });
+
+  it('opens the pre-filtered list from a card', async () => {
+    const api = serve({
+      [OCEAN]: ok(busyOceanDashboard()),
+      'GET /api/users/preferences/oceanTableColumns': ok(null),
+      'GET /api/shipments/ocean/options': ok(noOptions),
+      'GET /api/shipments/ocean': ok(
+        listPage([oceanShipment({ containerNo: 'MSCU1234566' })], { activeCount: 3, archivedCount: 0 }),
+      ),
+    });
+    const { router } = renderRoutes(routes, '/dashboard/ocean');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('link', { name: 'Last free day within 3 days' }));
+    expect(router.state.location.search).toBe('?attention=lfdSoon');
+    await waitFor(() => expect(api.callsTo('GET /api/shipments/ocean')[0]?.query.attention).toBe('lfdSoon'));
+    expect(await screen.findByTestId('attention-filter')).toHaveTextContent(
+      'Attention: Last free day within 3 days',
+    );
+  });
+
+  it('express cards link to the parcel list with ?attention= and to the parcels', async () => {
+    serve({ [EXPRESS]: ok(busyExpressDashboard()) });
+    renderRoutes(routes, '/dashboard/truck/express');
+
+    const late = await screen.findByRole('article', { name: 'Late against the estimate: 1' });
+    expect(within(late).getByRole('link', { name: 'Late against the estimate' })).toHaveAttribute(
+      'href',
+      '/shipments/truck/express/active?attention=late',
+    );
+    expect(within(late).getByRole('link', { name: '1Z999AA10123456784' })).toHaveAttribute(
+      'href',
+      '/shipment/truck/express/p-1/1Z999AA10123456784?timeZone=Asia%2FTokyo',
+    );
+    expect(screen.getByRole('region', { name: 'Deliveries' })).toBeInTheDocument();
+  });
+
+  it('says when the workspace has no containers, with a way to add one', async () => {
+    serve({ [OCEAN]: ok(oceanDashboard()) });
+    renderRoutes(routes, '/dashboard/ocean');
+
+    expect(await screen.findByTestId('dashboard-empty')).toHaveTextContent('No containers yet');
+    expect(screen.getByRole('link', { name: 'Add a container' })).toHaveAttribute(
+      'href',
+      '/new-shipments/ocean',
+    );
+    expect(screen.queryByRole('region', { name: 'Live map' })).not.toBeInTheDocument();
+  });
+
+  it('offers no "add" to a member who may only view', async () => {
+    serve({ [EXPRESS]: ok(expressDashboard()) }, beta);
+    renderRoutes(routes, '/dashboard/truck/express');
+
+    expect(await screen.findByTestId('dashboard-empty')).toHaveTextContent('No parcels yet');
+    expect(screen.queryByRole('link', { name: 'Add a parcel' })).not.toBeInTheDocument();
+  });
+
+  it('shows an error with a retry that loads the dashboard', async () => {
+    let answers = 0;
+    serve({
+      [OCEAN]: () =>
+        ++answers === 1 ? fail(400, 'BAD_REQUEST', 'The dashboard is resting') : ok(busyOceanDashboard()),
+    });
+    renderRoutes(routes, '/dashboard/ocean');
+    const user = userEvent.setup();
+
+    expect(await screen.findByText('The dashboard is resting')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('article', { name: 'Last free day within 3 days: 2' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows no dashboard, and asks nothing, where the member has no shipment access', async () => {
+    const noAccess = { ...gamma, shipmentPermission: 2, workspaces: [workspace('w-9', 'Ops', 'o-3', true)] };
+    const api = fakeApi({
+      'GET /api/workspaces/get': ok([noAccess]),
+      'POST /api/workspaces/setCookies': ok({ organizationId: 'o-3', workspaceId: 'w-9' }),
+    });
+    useWorkspaceStore.setState({
+      currentOrganization: {
+        organizationId: 'o-3',
+        organizationName: 'Gamma Shipping',
+        role: 'general_user',
+        shipmentPermission: 2,
+      },
+      currentWorkspace: { workspaceId: 'w-9', name: 'Ops', isDefault: true },
+    });
+    renderRoutes(routes, '/dashboard/ocean');
+
+    expect(await screen.findByText('No access to shipments in this workspace')).toBeInTheDocument();
+    expect(api.callsTo(OCEAN)).toHaveLength(0);
+  });
+});
+
+describe('home (spec §1, §2)', { timeout: 20_000 }, () => {
+  it('welcomes a workspace with no shipments in either mode, with the first steps', async () => {
+    serve({ [OCEAN]: ok(oceanDashboard()), [EXPRESS]: ok(expressDashboard()) });
+    const { router } = renderRoutes(routes, '/');
+
+    const welcome = await screen.findByTestId('welcome');
+    expect(within(welcome).getByRole('link', { name: 'Add a container' })).toHaveAttribute(
+      'href',
+      '/new-shipments/ocean',
+    );
+    expect(within(welcome).getByRole('link', { name: 'Add a parcel' })).toHaveAttribute(
+      'href',
+      '/new-shipments/truck/express',
+    );
+    expect(welcome).toHaveTextContent(/paste them from a spreadsheet/);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('hides the first steps from a member who may only view', async () => {
+    serve({ [OCEAN]: ok(oceanDashboard()), [EXPRESS]: ok(expressDashboard()) }, beta);
+    renderRoutes(routes, '/');
+
+    const welcome = await screen.findByTestId('welcome');
+    expect(within(welcome).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('shows the current site type’s dashboard in place to a workspace with shipments', async () => {
+    serve({ [OCEAN]: ok(busyOceanDashboard()), [EXPRESS]: ok(expressDashboard()) });
+    const { router } = renderRoutes(routes, '/');
+
+    expect(await screen.findByRole('heading', { name: 'Ocean dashboard' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('article', { name: 'Last free day within 3 days: 2' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('welcome')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('follows the stored site type', async () => {
+    useUiStore.setState({ siteType: 'ground' });
+    serve({ [OCEAN]: ok(busyOceanDashboard()), [EXPRESS]: ok(busyExpressDashboard()) });
+    renderRoutes(routes, '/');
+
+    expect(await screen.findByRole('heading', { name: 'Ground dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Late against the estimate: 1' })).toBeInTheDocument();
+  });
+});

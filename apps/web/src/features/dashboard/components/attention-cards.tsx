@@ -1,0 +1,87 @@
+import { Anchor, Group, Paper, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { attentionHref, itemHref, type AnyDashboard, type DashboardModeConfig } from '../utils/modes';
+import classes from './dashboard.module.css';
+
+interface AttentionCardsProps {
+  cards: AnyDashboard['attentionVO'];
+  config: DashboardModeConfig;
+  timeZone: string;
+}
+
+/**
+ * What needs a look (spec §3 attentionVO): one card per rule with its count and top shipments, each
+ * with its reason. The card's title opens the list narrowed to exactly the shipments it counts.
+ */
+export function AttentionCards({ cards, config, timeZone }: AttentionCardsProps) {
+  const raised = cards.filter((card) => card.count > 0);
+  const clear = cards.filter((card) => card.count === 0);
+  return (
+    <section aria-label="Needs attention" className={classes.attentionSection}>
+      {raised.length > 0 ? (
+        <div className={classes.attention}>
+          {raised.map((card) => {
+            const href = attentionHref(config, card.rule);
+            const more = card.count - card.items.length;
+            return (
+              <Paper
+                key={card.rule}
+                component="article"
+                withBorder
+                radius="lg"
+                p="md"
+                className={classes.card}
+                aria-label={`${card.label}: ${String(card.count)}`}
+                data-testid="attention-card"
+              >
+                <div className={classes.cardHead}>
+                  <Anchor component={Link} to={href} fw={600} size="sm" c="gray.9">
+                    {card.label}
+                  </Anchor>
+                  <span className={classes.cardCount}>{card.count}</span>
+                </div>
+                <ul className={classes.items}>
+                  {card.items.map((item) => (
+                    <li key={item.id}>
+                      <Anchor
+                        component={Link}
+                        to={itemHref(item.link, timeZone)}
+                        className={classes.identifier}
+                      >
+                        {item.identifier}
+                      </Anchor>
+                      <Text size="xs" c="dimmed" lineClamp={2}>
+                        {item.reason}
+                      </Text>
+                    </li>
+                  ))}
+                </ul>
+                {more > 0 ? (
+                  <Anchor component={Link} to={href} size="sm" mt="auto">
+                    See all {card.count}
+                  </Anchor>
+                ) : null}
+              </Paper>
+            );
+          })}
+        </div>
+      ) : null}
+      {clear.length > 0 ? (
+        <div className={classes.clear}>
+          <Group gap={6} wrap="nowrap">
+            <IconCircleCheck size={18} color="var(--mantine-color-teal-6)" />
+            <Text size="sm" fw={600}>
+              {raised.length === 0 ? 'Nothing needs attention' : 'All clear'}
+            </Text>
+          </Group>
+          <ul className={classes.clearList} aria-label="All clear">
+            {clear.map((card) => (
+              <li key={card.rule}>{card.label}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

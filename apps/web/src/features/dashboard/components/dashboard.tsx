@@ -1,0 +1,119 @@
+import { ActionIcon, Button, EmptyState, Group, Skeleton, Text, Tooltip } from '@mantine/core';
+import { IconPlus, IconRefresh, IconShip, IconTruckDelivery } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
+import { useDashboard, type DashboardMode } from '../../../lib/dashboard-api';
+import { formatDateTime } from '../../../lib/dates';
+import { DASHBOARD_MODES, shipmentTotal, type AnyDashboard } from '../utils/modes';
+import { AttentionCards } from './attention-cards';
+import { DashboardPanels } from './dashboard-panels';
+import classes from './dashboard.module.css';
+import { LiveMapSection } from './live-map-section';
+
+interface DashboardProps {
+  mode: DashboardMode;
+  /** The reader's time zone: "Updated …" and the detail links use it (spec §9). */
+  timeZone: string;
+  /** shipmentPermission 0: the empty state offers to add one. */
+  canCreate: boolean;
+}
+
+/** The dashboard before its first answer: placeholders in its own layout. */
+export function DashboardSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading the dashboard">
+      <div className={classes.attention}>
+        {[0, 1, 2, 3].map((key) => (
+          <Skeleton key={key} height={150} radius="lg" />
+        ))}
+      </div>
+      <div className={classes.panels}>
+        {[0, 1, 2].map((key) => (
+          <Skeleton key={key} height={200} radius="lg" />
+        ))}
+      </div>
+      <Skeleton height={240} radius="lg" />
+    </div>
+  );
+}
+
+/**
+ * /dashboard/ocean and /dashboard/truck/express (spec §3): what needs attention, the status breakdown,
+ * arrivals by week, carriers, and where the shipments are. Refreshed every minute and on focus.
+ */
+export function Dashboard({ mode, timeZone, canCreate }: DashboardProps) {
+  const config = DASHBOARD_MODES[mode];
+  const query = useDashboard(mode);
+  const dashboard: AnyDashboard | undefined = query.data;
+
+  const updated = dashboard ? (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" c="dimmed" data-testid="dashboard-updated">
+        {dashboard.updatedTime
+          ? `Updated ${formatDateTime(dashboard.updatedTime, timeZone)}`
+          : 'Not checked with the carriers yet'}
+      </Text>
+      <Tooltip label="Refresh now">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label="Refresh the dashboard"
+          loading={query.isFetching}
+          onClick={() => void query.refetch()}
+        >
+          <IconRefresh size={16} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  ) : null;
+
+  return (
+    <>
+      <PageHeader
+        title={config.title}
+        description={`Your ${config.things} at a glance. Times are in ${timeZone}.`}
+        actions={updated}
+      />
+      {query.isPending ? (
+        <DashboardSkeleton />
+      ) : query.isError && !dashboard ? (
+        <QueryErrorAlert
+          title="Could not load the dashboard"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : dashboard && shipmentTotal(dashboard) === 0 ? (
+        <EmptyState
+          py={64}
+          variant="light"
+          color="gray"
+          icon={
+            mode === 'ocean' ? (
+              <IconShip size={26} stroke={1.75} />
+            ) : (
+              <IconTruckDelivery size={26} stroke={1.75} />
+            )
+          }
+          title={`No ${config.things} yet`}
+          description={`Once this workspace follows ${config.things}, what needs attention, where they are and what arrives this week show up here.`}
+          data-testid="dashboard-empty"
+        >
+          {canCreate ? (
+            <EmptyState.Actions>
+              <Button component={Link} to={config.newPath} leftSection={<IconPlus size={16} />}>
+                {config.addLabel}
+              </Button>
+            </EmptyState.Actions>
+          ) : null}
+        </EmptyState>
+      ) : dashboard ? (
+        <>
+          <AttentionCards cards={dashboard.attentionVO} config={config} timeZone={timeZone} />
+          <DashboardPanels dashboard={dashboard} config={config} />
+          <LiveMapSection map={dashboard.liveMapVO} timeZone={timeZone} />
+        </>
+      ) : null}
+    </>
+  );
+}

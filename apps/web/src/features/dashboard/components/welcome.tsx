@@ -1,0 +1,81 @@
+import { Button, Group, List, Paper, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconClipboardList, IconPackage, IconShip } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { paths } from '../../../config/paths';
+
+/**
+ * Home for a workspace that follows nothing yet (spec §1): what Tracklane does and the first step.
+ * The first-step buttons carry `data-tutorial` anchors for the tutorial, which comes in its own issue.
+ */
+export function Welcome({ canCreate }: { canCreate: boolean }) {
+  return (
+    <>
+      <PageHeader title="Welcome to Tracklane" />
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={760} data-testid="welcome">
+        <Title order={2} size="h3" mb="xs">
+          Every container and parcel in one place
+        </Title>
+        <Text c="dimmed" mb="md">
+          Tracklane follows your ocean containers and express parcels with the carriers for you: where each
+          one is, when it arrives, and what needs a look — a last free day coming up, an ETA that slipped, a
+          failed delivery.
+        </Text>
+        <List spacing="xs" size="sm" mb="lg" center>
+          <List.Item
+            icon={
+              <ThemeIcon size={22} radius="xl" variant="light">
+                <IconShip size={14} />
+              </ThemeIcon>
+            }
+          >
+            Ocean: a container number with its bill of lading.
+          </List.Item>
+          <List.Item
+            icon={
+              <ThemeIcon size={22} radius="xl" variant="light">
+                <IconPackage size={14} />
+              </ThemeIcon>
+            }
+          >
+            Express: a parcel’s tracking number.
+          </List.Item>
+          <List.Item
+            icon={
+              <ThemeIcon size={22} radius="xl" variant="light">
+                <IconClipboardList size={14} />
+              </ThemeIcon>
+            }
+          >
+            Many at once: paste them from a spreadsheet or upload a CSV on either page.
+          </List.Item>
+        </List>
+        {canCreate ? (
+          <>
+            <Text fw={600} size="sm" mb="xs">
+              Start here
+            </Text>
+            <Group gap="sm" data-tutorial="first-step">
+              <Button component={Link} to={paths.newShipments.ocean} leftSection={<IconShip size={16} />}>
+                Add a container
+              </Button>
+              <Button
+                component={Link}
+                to={paths.newShipments.ground}
+                variant="default"
+                leftSection={<IconPackage size={16} />}
+              >
+                Add a parcel
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Nothing is followed in this workspace yet. Ask a company admin to add shipments, or for create
+            access.
+          </Text>
+        )}
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  expressDashboardSchema,
+  oceanDashboardSchema,
+  type ExpressDashboard,
+  type OceanDashboard,
+} from '@tracklane/shared/dashboard/dashboard.schema';
+import { api } from './api-client';
+import { tenantQueryKey } from './tenant-queries';
+
+/*
+ * The two dashboards' answers (spec §3). They live here rather than in the dashboard feature because
+ * the lists read them too: a list narrowed to an attention rule names it with the card's label.
+ */
+
+export type DashboardMode = 'ocean' | 'express';
+export type DashboardOf<Mode extends DashboardMode> = Mode extends 'ocean'
+  ? OceanDashboard
+  : ExpressDashboard;
+
+/** The dashboard looks again this often, and whenever the window regains focus. */
+export const DASHBOARD_REFRESH_MS = 60_000;
+
+const schemas = { ocean: oceanDashboardSchema, express: expressDashboardSchema } as const;
+
+export const dashboardQueryKey = (mode?: DashboardMode) =>
+  mode === undefined ? tenantQueryKey('dashboard') : tenantQueryKey('dashboard', mode);
+
+export const dashboardQueryOptions = <Mode extends DashboardMode>(mode: Mode) =>
+  queryOptions({
+    queryKey: dashboardQueryKey(mode),
+    queryFn: async ({ signal }) =>
+      schemas[mode].parse(await api.get<unknown>(`/api/dashboard/${mode}`, { signal })) as DashboardOf<Mode>,
+  });
+
+/** A mode's dashboard, kept fresh: every minute and on window focus. */
+export function useDashboard<Mode extends DashboardMode>(mode: Mode, enabled = true) {
+  return useQuery({
+    ...dashboardQueryOptions(mode),
+    enabled,
+    refetchInterval: DASHBOARD_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
+}
+
+/**
+ * The label of the attention card a list is narrowed to ("Last free day within 3 days"), from the
+ * dashboard's answer (usually cached: the user came from its card). Null while unknown.
+ */
+export function useAttentionLabel(mode: DashboardMode, rule: string | null): string | null {
+  const dashboard = useQuery({ ...dashboardQueryOptions(mode), enabled: rule !== null });
+  if (rule === null) return null;
+  return dashboard.data?.attentionVO.find((card) => card.rule === rule)?.label ?? null;
+}
