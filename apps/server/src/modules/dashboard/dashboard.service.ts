@@ -120,14 +120,59 @@ async function countRules<Rule extends string>(
   >;
 }
 
-/** This week (from Monday, UTC) and next. */
-function weeks(now: Date) {
+type Subscriptions = typeof os | typeof es;
+
+/** Every rule's count over a mode's non-archived subscriptions (`base`), joined to the item when a rule reads it. */
+function countRulesOn<Rule extends string>(
+  db: Database,
+  table: Subscriptions,
+  base: SQL | undefined,
+  rules: readonly Rule[],
+  definitions: Record<Rule, AttentionRule>,
+  now: Date,
+): Promise<Record<Rule, number>> {
+  return countRules(rules, definitions, now, async (fields, joinItem) => {
+    const query = db.select(fields).from(table);
+    const [row] = await (joinItem ? query.innerJoin(ti, eq(ti.id, table.itemId)) : query).where(base);
+    return row;
+  });
+}
+
+/** How many of the subscriptions' `at` days fall this week (from Monday, UTC) and next. */
+async function weekCounts(
+  db: Database,
+  table: Subscriptions,
+  at: SQL | typeof os.arrivalAt | typeof es.deliveryAt,
+  base: SQL | undefined,
+  now: Date,
+): Promise<{ thisWeek: number; nextWeek: number }> {
   const week = startOfWeek(now);
-  return {
-    week,
-    nextWeek: new Date(week.getTime() + 7 * DAY),
-    weekAfter: new Date(week.getTime() + 14 * DAY),
-  };
+  const nextWeek = new Date(week.getTime() + 7 * DAY);
+  const weekAfter = new Date(week.getTime() + 14 * DAY);
+  const [row] = await db
+    .select({
+      thisWeek: countOf(sql`${at} < ${nextWeek}`),
+      nextWeek: countOf(sql`${at} >= ${nextWeek}`),
+    })
+    .from(table)
+    .where(and(base, sql`${at} >= ${week} AND ${at} < ${weekAfter}`));
+  return { thisWeek: row?.thisWeek ?? 0, nextWeek: row?.nextWeek ?? 0 };
+}
+
+/** When any of the subscriptions' items was last checked (updatedTime). */
+async function latestCheck(
+  db: Database,
+  table: Subscriptions,
+  base: SQL | undefined,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ at: ti.lastCheckedAt })
+    .from(table)
+    .innerJoin(ti, eq(ti.id, table.itemId))
+    .where(and(base, isNotNull(ti.lastCheckedAt)))
+    .orderBy(desc(ti.lastCheckedAt))
+    .limit(1);
+  return iso(row?.at ?? null);
 }
 
 /**
@@ -138,28 +183,10 @@ function weeks(now: Date) {
  */
 export async function oceanDashboard(db: Database, workspaceId: string, now: Date): Promise<OceanDashboard> {
   const base = and(eq(os.workspaceId, workspaceId), eq(os.archived, false));
-  const { week, nextWeek, weekAfter } = weeks(now);
-
-  const [counts, [arrivals], [latest]] = await Promise.all([
-    countRules(OCEAN_ATTENTION_RULES, OCEAN_ATTENTION, now, async (fields, joinItem) => {
-      const query = db.select(fields).from(os);
-      const [row] = await (joinItem ? query.innerJoin(ti, eq(ti.id, os.itemId)) : query).where(base);
-      return row;
-    }),
-    db
-      .select({
-        thisWeek: countOf(sql`${os.arrivalAt} < ${nextWeek}`),
-        nextWeek: countOf(sql`${os.arrivalAt} >= ${nextWeek}`),
-      })
-      .from(os)
-      .where(and(base, sql`${os.arrivalAt} >= ${week} AND ${os.arrivalAt} < ${weekAfter}`)),
-    db
-      .select({ at: ti.lastCheckedAt })
-      .from(os)
-      .innerJoin(ti, eq(ti.id, os.itemId))
-      .where(and(base, isNotNull(ti.lastCheckedAt)))
-      .orderBy(desc(ti.lastCheckedAt))
-      .limit(1),
+  const [counts, arrivals, updatedTime] = await Promise.all([
+    countRulesOn(db, os, base, OCEAN_ATTENTION_RULES, OCEAN_ATTENTION, now),
+    weekCounts(db, os, os.arrivalAt, base, now),
+    latestCheck(db, os, base),
   ]);
 
   const attentionVO = await Promise.all(
@@ -218,13 +245,13 @@ export async function oceanDashboard(db: Database, workspaceId: string, now: Dat
   return {
     attentionVO,
     liveMapVO: { positions, legs },
-    updatedTime: iso(latest?.at ?? null),
+    updatedTime,
     statusBreakdown: Object.entries(OCEAN_GROUP_LABELS).map(([status, label]) => ({
       status,
       label,
       count: groups.get(status) ?? 0,
     })),
-    arrivals: { thisWeek: arrivals?.thisWeek ?? 0, nextWeek: arrivals?.nextWeek ?? 0 },
+    arrivals,
     carriers: carriers.map((c) => ({
       carrier: c.carrier,
       name: carrierByScac(c.carrier)?.name ?? null,
@@ -407,28 +434,10 @@ export async function expressDashboard(
   now: Date,
 ): Promise<ExpressDashboard> {
   const base = and(eq(es.workspaceId, workspaceId), eq(es.archived, false));
-  const { week, nextWeek, weekAfter } = weeks(now);
-
-  const [counts, [deliveries], [latest]] = await Promise.all([
-    countRules(EXPRESS_ATTENTION_RULES, EXPRESS_ATTENTION, now, async (fields, joinItem) => {
-      const query = db.select(fields).from(es);
-      const [row] = await (joinItem ? query.innerJoin(ti, eq(ti.id, es.itemId)) : query).where(base);
-      return row;
-    }),
-    db
-      .select({
-        thisWeek: countOf(sql`${es.deliveryAt} < ${nextWeek}`),
-        nextWeek: countOf(sql`${es.deliveryAt} >= ${nextWeek}`),
-      })
-      .from(es)
-      .where(and(base, sql`${es.deliveryAt} >= ${week} AND ${es.deliveryAt} < ${weekAfter}`)),
-    db
-      .select({ at: ti.lastCheckedAt })
-      .from(es)
-      .innerJoin(ti, eq(ti.id, es.itemId))
-      .where(and(base, isNotNull(ti.lastCheckedAt)))
-      .orderBy(desc(ti.lastCheckedAt))
-      .limit(1),
+  const [counts, deliveries, updatedTime] = await Promise.all([
+    countRulesOn(db, es, base, EXPRESS_ATTENTION_RULES, EXPRESS_ATTENTION, now),
+    weekCounts(db, es, es.deliveryAt, base, now),
+    latestCheck(db, es, base),
   ]);
 
   const attentionVO = await Promise.all(
@@ -544,9 +553,9 @@ export async function expressDashboard(
   return {
     attentionVO,
     liveMapVO: { positions: mergePositions(positions), legs },
-    updatedTime: iso(latest?.at ?? null),
+    updatedTime,
     statusBreakdown: expressStatusBreakdown(statuses),
-    arrivals: { thisWeek: deliveries?.thisWeek ?? 0, nextWeek: deliveries?.nextWeek ?? 0 },
+    arrivals: deliveries,
     carriers: carriers.map((c) => ({
       carrier: c.carrier,
       name: parcelCarrierByCode(c.carrier)?.name ?? null,
