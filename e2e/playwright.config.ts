@@ -1,7 +1,14 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3917);
 export const baseURL = `http://127.0.0.1:${String(port)}`;
+/**
+ * The e2e server's throwaway DATA_DIR, one per port, known to the tests: the demo account's generated
+ * password is written there (demo-account.txt).
+ */
+export const dataDir = path.join(tmpdir(), `tracklane-e2e-${String(port)}`);
 
 export default defineConfig({
   testDir: './tests',
@@ -30,7 +37,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     command: 'node start-server.mjs',
-    env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL },
+    env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, DATA_DIR: dataDir },
     url: `${baseURL}/api/health`,
     timeout: 90_000,
     reuseExistingServer: false,

@@ -1,10 +1,14 @@
 // Starts the built server for the end-to-end run on a throwaway DATA_DIR (its own embedded PostgreSQL),
 // and removes that directory when the run stops it.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'tracklane-e2e-'));
+// playwright.config.ts names the directory (the tests read the demo account's password there); a
+// leftover of an earlier run is removed first, so every run starts from an empty database.
+const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'tracklane-e2e-'));
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 // As root the embedded PostgreSQL runs as the postgres user, which must be able to enter this directory.
 chmodSync(dataDir, 0o755);
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: the list endpoint of every tracking mode (ocean, express) at 100,000 shipments each in
- * one workspace, and the refresh job's throughput in each mode. Each endpoint figure stands beside the
+ * `npm run bench`: the list endpoint and the dashboard of every tracking mode (ocean, express) at 100,000
+ * shipments each in one workspace, and the refresh job's throughput in each mode. Each endpoint figure stands beside the
  * same SQL run through a bare `pg` client in the same run: on a noisy machine the ratio (API overhead)
  * is the number to watch. A mode is described once (how to seed it, its API's queries, its cases); the
  * seeding, measuring and reporting are shared.
@@ -11,6 +11,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { DerivedParcel } from '@tracklane/shared/express/derived-parcel';
 import type { ParcelStatus } from '@tracklane/shared/express/parcel-event';
@@ -22,6 +23,7 @@ import { buildApp } from '../src/app';
 import type { AppContext } from '../src/app-context';
 import { loadConfig } from '../src/config';
 import { createDatabase, type Database } from '../src/db/client';
+import * as schema from '../src/db/schema';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { runMigrations } from '../src/db/migrate';
 import { UNKNOWN_TIME } from '../src/db/schema/tracking';
@@ -33,6 +35,7 @@ import { encodeCursor } from '../src/lib/keyset-cursor';
 import { createLogger } from '../src/lib/logger';
 import { loadAuthKey } from '../src/lib/password-crypto';
 import { createSession } from '../src/modules/auth/sessions';
+import { expressDashboard, oceanDashboard } from '../src/modules/dashboard/dashboard.service';
 import {
   expressCountsQuery,
   expressListQuery,
@@ -81,6 +84,8 @@ interface ListBench {
   countsQuery(db: Database, workspaceId: string): { toSQL(): BoundSql };
   /** Cases as name and query string (the page size is added); `deep` is a cursor at DEEP_ROW. */
   cases(deep: string): [string, string][];
+  /** The mode's dashboard endpoint and the service behind it. */
+  dashboard: { path: string; run(db: Database, workspaceId: string, now: Date): Promise<unknown> };
 }
 
 const queryOf = (qs: string) => Object.fromEntries(new URLSearchParams(qs));
@@ -100,6 +105,7 @@ const ocean: ListBench = {
     // Container numbers are MSCU0000000 onwards: this prefix matches the first 100.
     ['search (prefix)', 'search=MSCU00000'],
   ],
+  dashboard: { path: '/api/dashboard/ocean', run: oceanDashboard },
 };
 
 const express: ListBench = {
@@ -120,6 +126,7 @@ const express: ListBench = {
     ['search (prefix)', 'search=1z4a8e6600000000'],
     ['not found tab', 'status=notFound'],
   ],
+  dashboard: { path: '/api/dashboard/express', run: expressDashboard },
 };
 
 const BENCHES = [ocean, express].filter((b) => MODES.includes(b.mode));
@@ -201,6 +208,12 @@ async function main() {
       console.table(await measureList(bench, { db, pool, base, cookie, workspaceId: home.workspaceId }));
     }
 
+    const dashboards = [];
+    for (const bench of BENCHES)
+      dashboards.push(await measureDashboard(bench, { db, pool, base, cookie, workspaceId: home.workspaceId }));
+    console.log(`\ndashboards: GET /api/dashboard/{mode}, ${String(DURATION_S)} s each`);
+    console.table(dashboards);
+
     // Refresh throughput: the demo providers through storage, derivation and the subscriptions' copy.
     const refresh = [];
     for (const bench of BENCHES) refresh.push(await measureRefresh(ctx, bench.mode));
@@ -277,6 +290,53 @@ async function measureList(bench: ListBench, { db, pool, base, cookie, workspace
   return rows;
 }
 
+/**
+ * A dashboard through the API (autocannon) and as its bare SQL: every statement the service sends for
+ * one answer, captured through a logging client and replayed through a bare client one after another
+ * (the service sends independent ones concurrently, so the API can beat the sequential sum).
+ */
+async function measureDashboard(bench: ListBench, { pool, base, cookie, workspaceId }: Target) {
+  const statements: BoundSql[] = [];
+  const capturing = drizzle(pool, {
+    schema,
+    logger: { logQuery: (query, params) => statements.push({ sql: query, params }) },
+  });
+  await bench.dashboard.run(capturing, workspaceId, new Date());
+  const url = `${base}${bench.dashboard.path}`;
+  await autocannon({ url, headers: { cookie }, connections: 10, duration: Math.min(2, DURATION_S) });
+  const api = await autocannon({ url, headers: { cookie }, connections: 10, duration: DURATION_S });
+  const client = await pool.connect();
+  const times: number[] = [];
+  try {
+    if (EXPLAIN)
+      for (const query of statements) {
+        const plan = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`, query.params);
+        console.log(`\n${query.sql}\n${plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}`);
+      }
+    const deadline = performance.now() + BARE_SQL_MS;
+    while (performance.now() < deadline) {
+      const t0 = performance.now();
+      for (const query of statements) await client.query(query.sql, query.params);
+      times.push(performance.now() - t0);
+    }
+  } finally {
+    client.release();
+  }
+  times.sort((a, b) => a - b);
+  const p50 = times[Math.floor(times.length * 0.5)]!;
+  return {
+    mode: bench.mode,
+    statements: statements.length,
+    'api p50 ms': api.latency.p50,
+    'api p97.5 ms': api.latency.p97_5,
+    'api req/s': Math.round(api.requests.average),
+    'sql p50 ms': round(p50),
+    'sql p95 ms': round(times[Math.floor(times.length * 0.95)]!),
+    'api/sql p50': round(api.latency.p50 / Math.max(p50, 0.01)),
+    errors: api.errors + api.non2xx,
+  };
+}
+
 /** The API's own SQL (page query and tab counts), timed through a bare client, sequentially. */
 async function bareSql(pool: pg.Pool, page: BoundSql, counts: BoundSql) {
   const client = await pool.connect();
@@ -344,7 +404,10 @@ function split(weights: readonly number[]): { from: number; to: number }[] {
   });
 }
 
-/** Ocean: containers on six lanes with realistic derived data, 10% of subscriptions archived. */
+/**
+ * Ocean: containers on six lanes with realistic derived data, 10% of subscriptions archived, 15%
+ * discharged with a last free day, one ETA in five slipped (for the dashboard's attention rules).
+ */
 async function seedOcean(db: Database, workspaceId: string, userId: string) {
   const lanes = [
     ['CNSHA', 'NLRTM'],
@@ -395,10 +458,19 @@ async function seedOcean(db: Database, workspaceId: string, userId: string) {
         RETURNING id, tracking_no AS container_no, reference AS mbl_no
       )
       INSERT INTO ocean_shipments (workspace_id, item_id, created_by, created_at, container_no, mbl_no, carrier_scac, state, status,
-                                   pol_locode, pod_locode, vessel_name, atd, eta, arrival_at, departure_at, archived)
-      SELECT ${workspaceId}, c.id, ${userId}, now() - (random() * interval '90 days'), c.container_no, c.mbl_no, 'MSCU', 'active', 'in_transit',
-             ${pol}, ${pod}, 'EVER ACE', now() - interval '10 days', eta, eta, now() - interval '10 days', random() < 0.1
-      FROM (SELECT *, now() + (random() * interval '40 days') AS eta FROM c) c`);
+                                   pol_locode, pod_locode, vessel_name, atd, eta, ata, first_eta, last_free_day,
+                                   arrival_at, departure_at, archived)
+      SELECT ${workspaceId}, c.id, ${userId}, now() - (random() * interval '90 days'), c.container_no, c.mbl_no, 'MSCU', 'active', status,
+             ${pol}, ${pod}, 'EVER ACE', now() - interval '10 days', eta,
+             CASE WHEN status = 'discharged' THEN eta END,
+             -- One in five ETAs has slipped by up to five days.
+             CASE WHEN random() < 0.2 THEN eta - random() * interval '5 days' ELSE eta END,
+             -- Discharged containers have a last free day a week either side of today.
+             CASE WHEN status = 'discharged' THEN date_trunc('day', now()) + (floor(random() * 14) - 7) * interval '1 day' END,
+             eta, now() - interval '10 days', random() < 0.1
+      FROM (SELECT *, CASE WHEN random() < 0.85 THEN now() + random() * interval '40 days' ELSE now() - random() * interval '10 days' END AS eta
+            FROM c) c
+      CROSS JOIN LATERAL (SELECT CASE WHEN eta < now() THEN 'discharged' ELSE 'in_transit' END AS status) s`);
   }
 }
 

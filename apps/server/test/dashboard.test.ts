@@ -71,6 +71,7 @@ function ship(
     vessel: { name: 'EVER GIVEN', imo: null, voyage: null },
     status: discharged ? 'discharged' : 'in_transit',
     etaHistory,
+    rolls: [],
     lastActualAt: null,
     ...rest,
   };
@@ -199,6 +200,18 @@ describe('ocean dashboard attention rules', () => {
     await addOcean(ws, ship({ lfd: at(TODAY - 2 * DAY), status: 'delivered' }));
     const slipped = await addOcean(ws, slip(24 * HOUR));
     await addOcean(ws, slip(24 * HOUR - MINUTE));
+    const roll = (recordedAt: string) => ({
+      port: { locode: 'CNSHA', name: 'Shanghai' },
+      from: { name: 'EVER GIVEN', imo: null, voyage: '101E' },
+      to: { name: 'EVER ACE', imo: null, voyage: '202W' },
+      recordedAt,
+    });
+    const rolled = await addOcean(ws, ship({ rolls: [roll(at(-2 * DAY))] }));
+    // Rolled, but at its port of discharge now: no longer worth attention.
+    await addOcean(
+      ws,
+      ship({ rolls: [roll(at(-30 * DAY))], arrivalVO: { eta: null, ata: at(-DAY) }, status: 'arrived' }),
+    );
     const notFound = await addOcean(ws, null, { state: 'not_found', lastCheckedAt: null });
     const stale = await addOcean(ws, ship(), { lastCheckedAt: new Date(NOW.getTime() - 48 * HOUR - MINUTE) });
     await addOcean(ws, ship(), { lastCheckedAt: new Date(NOW.getTime() - 48 * HOUR + MINUTE) });
@@ -214,6 +227,7 @@ describe('ocean dashboard attention rules', () => {
       lfdToday: [lfdTodayStart, lfdTodayEnd],
       lfdSoon: [lfdTomorrow, lfdLastSoon],
       etaSlipped: [slipped],
+      rolled: [rolled],
       arrivedNotPickedUp: [lfdYesterday],
       notFound: [notFound],
       stale: [stale, failing],
@@ -227,8 +241,10 @@ describe('ocean dashboard attention rules', () => {
     }
     const slipCard = dashboard.attentionVO.find((a) => a.rule === 'etaSlipped')!;
     expect(slipCard.items[0]!.reason).toContain('24 h later');
+    const rolledCard = dashboard.attentionVO.find((a) => a.rule === 'rolled')!;
+    expect(rolledCard.items[0]!.reason).toBe('EVER GIVEN 101E → EVER ACE 202W at Shanghai');
     expect(dashboard.updatedTime).toBe(new Date(NOW.getTime() - HOUR).toISOString());
-    expect(dashboard.carriers).toEqual([{ carrier: 'MAEU', name: expect.any(String), count: 14 }]);
+    expect(dashboard.carriers).toEqual([{ carrier: 'MAEU', name: expect.any(String), count: 16 }]);
   });
 
   it('places a container on the water between its ports by elapsed time, others at their port', async () => {

@@ -134,6 +134,36 @@ describe('ocean shipment detail: the journey (spec §3, STYLE)', { timeout: 20_0
     ]);
   });
 
+  it('says when the container was rolled to another vessel, where and when it was announced', async () => {
+    serve(
+      ok(
+        inTransit({
+          rolls: [
+            {
+              port: shanghai,
+              from: { name: 'EVER GIVEN', imo: null, voyage: '101E' },
+              to: { name: 'EVER ACE', imo: null, voyage: '202W' },
+              recordedAt: '2025-01-25T02:00:00.000Z',
+            },
+          ],
+        }),
+      ),
+    );
+    renderRoutes(routes, `${PATH}?timeZone=Asia%2FShanghai`);
+    const notice = await screen.findByTestId('roll-notice');
+    expect(notice).toHaveTextContent('Rolled to another vessel');
+    expect(notice).toHaveTextContent(
+      'EVER GIVEN 101E → EVER ACE 202W at Shanghai, announced 25/01/2025 10:00',
+    );
+  });
+
+  it('shows no roll notice for a container that kept its vessel', async () => {
+    serve(ok(inTransit()));
+    renderRoutes(routes, PATH);
+    await screen.findAllByTestId('journey-stop');
+    expect(screen.queryByTestId('roll-notice')).toBeNull();
+  });
+
   it('falls back to the user’s time zone when the timeZone parameter is not a zone', async () => {
     serve(ok(inTransit()));
     renderRoutes(routes, `${PATH}?timeZone=Mars%2FOlympus`);

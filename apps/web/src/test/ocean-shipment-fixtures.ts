@@ -76,6 +76,7 @@ export function oceanShipmentDetail(fields: Partial<OceanShipmentDetail> = {}): 
     transshipments: [],
     vessel: { name: 'MSC IRINA', imo: '9980253', voyage: '411W' },
     etaHistory: [],
+    rolls: [],
     events: [],
     lastError: null,
     nextCheckAt: '2025-02-10T13:00:00.000Z',

@@ -10,15 +10,13 @@ export const STALE_AFTER_HOURS = 48;
 export const ATTENTION_TOP_ITEMS = 5;
 export const MAP_TOP_ITEMS = 10;
 
-/**
- * Ocean attention rules. "Rolled" (another vessel or a changed transshipment) is not among them: the
- * derived view keeps only the vessel and transshipments as they stand now, not the ones first planned.
- */
+/** Ocean attention rules, most urgent first. */
 export const OCEAN_ATTENTION_RULES = [
   'lfdPassed',
   'lfdToday',
   'lfdSoon',
   'etaSlipped',
+  'rolled',
   'arrivedNotPickedUp',
   'notFound',
   'stale',

@@ -136,6 +136,12 @@ export const trackingEventSchema = z.object({
   source: z.string(),
 });
 
+const vesselRefSchema = z.object({
+  name: z.string().nullable(),
+  imo: z.string().nullable(),
+  voyage: z.string().nullable(),
+});
+
 export const oceanShipmentDetailSchema = oceanShipmentSchema.extend({
   transshipments: z.array(portSchema),
   vessel: z
@@ -143,6 +149,14 @@ export const oceanShipmentDetailSchema = oceanShipmentSchema.extend({
     .nullable(),
   etaHistory: z.array(
     z.object({ eta: z.string(), classifier: z.enum(['PLN', 'EST', 'ACT']), recordedAt: z.string() }),
+  ),
+  rolls: z.array(
+    z.object({
+      port: portSchema,
+      from: vesselRefSchema,
+      to: vesselRefSchema,
+      recordedAt: z.string(),
+    }),
   ),
   events: z.array(trackingEventSchema),
   lastError: z.string().nullable(),

@@ -89,6 +89,94 @@ describe('deriveShipment', () => {
     expect(d.vessel?.name).toBe('MAERSK ESSEN');
   });
 
+  describe('rolls', () => {
+    const A = { vesselName: 'MSC AURORA', vesselImo: '9000001', voyage: '101E' };
+    const B = { vesselName: 'EVER ACE', vesselImo: '9000002', voyage: '202W' };
+    const booked = '2026-10-01T00:00:00Z';
+    const rolledAt = '2026-10-05T00:00:00Z';
+    const rest = [
+      ev('ARRI', 'EST', '2026-11-05T00:00:00Z', RTM, { transportCallSequence: 3 }),
+      ev('DISC', 'EST', '2026-11-06T00:00:00Z', RTM, { transportCallSequence: 3 }),
+    ];
+
+    it('none while the plan names one vessel throughout, whatever the classifier', () => {
+      const d = deriveShipment([
+        ev('LOAD', 'PLN', '2026-10-10T00:00:00Z', SHA, { ...A, createdAt: booked }),
+        ev('DEPA', 'PLN', '2026-10-10T12:00:00Z', SHA, { ...A, createdAt: booked }),
+        ev('LOAD', 'ACT', '2026-10-10T01:00:00Z', SHA, A),
+        ...rest,
+      ]);
+      expect(d.rolls).toEqual([]);
+    });
+
+    it('another vessel and voyage published for the load at the POL is a roll from the booked one', () => {
+      const d = deriveShipment([
+        ev('LOAD', 'PLN', '2026-10-10T00:00:00Z', SHA, { ...A, createdAt: booked }),
+        ev('DEPA', 'PLN', '2026-10-10T12:00:00Z', SHA, { ...A, createdAt: booked }),
+        ev('LOAD', 'EST', '2026-10-17T00:00:00Z', SHA, { ...B, createdAt: rolledAt }),
+        ev('DEPA', 'EST', '2026-10-17T12:00:00Z', SHA, { ...B, createdAt: rolledAt }),
+        ...rest,
+      ]);
+      expect(d.rolls).toEqual([
+        {
+          port: { locode: SHA, name: SHA },
+          from: { name: A.vesselName, imo: A.vesselImo, voyage: A.voyage },
+          to: { name: B.vesselName, imo: B.vesselImo, voyage: B.voyage },
+          recordedAt: rolledAt,
+        },
+      ]);
+      expect(d.vessel?.name).toBe(B.vesselName);
+    });
+
+    it('the same vessel on a later voyage is a roll; a missing voyage or IMO is not', () => {
+      const later = { ...A, voyage: '103E' };
+      const d = deriveShipment([
+        ev('LOAD', 'PLN', '2026-10-10T00:00:00Z', SHA, { ...A, createdAt: booked }),
+        ev('DEPA', 'PLN', '2026-10-10T12:00:00Z', SHA, {
+          ...A,
+          vesselImo: null,
+          voyage: null,
+          createdAt: booked,
+        }),
+        ev('LOAD', 'EST', '2026-10-24T00:00:00Z', SHA, { ...later, createdAt: rolledAt }),
+        ...rest,
+      ]);
+      expect(d.rolls.map((r) => [r.from.voyage, r.to.voyage])).toEqual([['101E', '103E']]);
+    });
+
+    it('a roll at a transshipment port counts; a change of vessel at the transshipment itself does not', () => {
+      const d = deriveShipment([
+        ev('LOAD', 'ACT', '2026-10-01T00:00:00Z', SHA, { ...A, transportCallSequence: 1 }),
+        ev('DISC', 'ACT', '2026-10-08T00:00:00Z', SIN, { ...A, transportCallSequence: 2 }),
+        ev('LOAD', 'PLN', '2026-10-10T00:00:00Z', SIN, { ...B, transportCallSequence: 1, createdAt: booked }),
+        ev('LOAD', 'EST', '2026-10-12T00:00:00Z', SIN, {
+          vesselName: 'ONE INNOVATION',
+          vesselImo: '9000003',
+          voyage: '303E',
+          transportCallSequence: 1,
+          createdAt: '2026-10-09T00:00:00Z',
+        }),
+        ...rest,
+      ]);
+      expect(d.rolls).toHaveLength(1);
+      expect(d.rolls[0]).toMatchObject({
+        port: { locode: SIN },
+        from: { name: B.vesselName },
+        to: { name: 'ONE INNOVATION' },
+      });
+    });
+
+    it('the same rolls whatever order the events arrive in', () => {
+      const events = [
+        ev('LOAD', 'PLN', '2026-10-10T00:00:00Z', SHA, { ...A, createdAt: booked }),
+        ev('LOAD', 'EST', '2026-10-17T00:00:00Z', SHA, { ...B, createdAt: rolledAt }),
+        ev('LOAD', 'ACT', '2026-10-17T01:00:00Z', SHA, B),
+        ...rest,
+      ];
+      expect(deriveShipment([...events].reverse()).rolls).toEqual(deriveShipment(events).rolls);
+    });
+  });
+
   it('ETA slips: the newest estimate wins and every distinct ETA is kept in order', () => {
     const events = [
       ev('ARRI', 'PLN', '2026-11-20T00:00:00Z', RTM, { createdAt: '2026-10-01T00:00:00Z' }),

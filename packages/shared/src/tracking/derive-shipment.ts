@@ -41,6 +41,21 @@ export interface EtaRecord {
   recordedAt: string;
 }
 
+export interface VesselRef {
+  name: string | null;
+  imo: string | null;
+  voyage: string | null;
+}
+
+/** The carrier moved the box to another vessel or voyage at a port where it is loaded (a "roll"). */
+export interface Roll {
+  port: PortRef;
+  from: VesselRef;
+  to: VesselRef;
+  /** When the carrier published the new vessel or voyage. */
+  recordedAt: string;
+}
+
 export interface DerivedShipment {
   shipmentOverall: ShipmentOverall;
   departureVO: { etd: string | null; atd: string | null };
@@ -52,6 +67,8 @@ export interface DerivedShipment {
   status: ShipmentStatus;
   /** Every distinct ETA for the port of discharge the carrier has given, oldest first. */
   etaHistory: EtaRecord[];
+  /** Every roll at the port of loading and the transshipment ports, oldest first. */
+  rolls: Roll[];
   lastActualAt: string | null;
 }
 
@@ -153,6 +170,43 @@ const has = (visit: Visit, typeCode: CallCode) => visit.milestones.some((m) => m
 const eventsOf = (visit: Visit | undefined, typeCode: CallCode) =>
   visit?.milestones.filter((m) => m.typeCode === typeCode).flatMap((m) => m.events) ?? [];
 
+/** Two references name other transports: another vessel (by IMO, else by name) or another voyage, where both say. */
+function otherTransport(a: VesselRef, b: VesselRef): boolean {
+  const vessel =
+    a.imo && b.imo
+      ? a.imo !== b.imo
+      : Boolean(a.name && b.name) && a.name!.trim().toUpperCase() !== b.name!.trim().toUpperCase();
+  return vessel || (a.voyage !== null && b.voyage !== null && a.voyage !== b.voyage);
+}
+
+/**
+ * The rolls at one visit where the box is loaded: its load and departure events in the order the
+ * carrier published them, each compared with what the events before it said of vessel and voyage (an
+ * event that leaves one out keeps the earlier value); one naming another vessel or voyage is a roll.
+ */
+function rollsAt(visit: Visit): Roll[] {
+  const published = visit.milestones
+    .filter((m) => m.typeCode === 'LOAD' || m.typeCode === 'DEPA')
+    .flatMap((m) => m.events)
+    .sort((a, b) => time(a.createdAt) - time(b.createdAt) || a.eventId.localeCompare(b.eventId));
+  const rolls: Roll[] = [];
+  let known = null as VesselRef | null;
+  for (const e of published) {
+    const said: VesselRef = { name: e.vesselName, imo: e.vesselImo, voyage: e.voyage };
+    if (known && otherTransport(known, said)) {
+      rolls.push({ port: { ...visit.port }, from: known, to: said, recordedAt: e.createdAt });
+      known = said;
+    } else if (said.name !== null || said.imo !== null || said.voyage !== null) {
+      known = {
+        name: said.name ?? known?.name ?? null,
+        imo: said.imo ?? known?.imo ?? null,
+        voyage: said.voyage ?? known?.voyage ?? null,
+      };
+    }
+  }
+  return rolls;
+}
+
 /**
  * The visit at the port of discharge: the last port the container is planned, estimated or known to
  * reach. A visit with a load sends the box on (a transshipment, whatever the times of a discharge and
@@ -244,10 +298,24 @@ export function deriveShipment(
   const actuals = events
     .filter((e) => e.classifier === 'ACT')
     .sort((a, b) => time(a.eventTime) - time(b.eventTime));
-  // The vessel the box was last seen on, else the first one planned.
+  // The vessel the box was last seen on, else the one of the first port where a vessel is named, as
+  // the carrier last published it there (after a roll, not the one first booked).
   const moves = visits.flatMap((v) => v.milestones.map((m) => m.best));
+  const firstNamed =
+    visits
+      .map((v) => v.milestones.flatMap((m) => m.events).filter((e) => e.vesselName))
+      .find((named) => named.length > 0) ?? [];
   const lastVesselEvent =
-    moves.filter((e) => e.vesselName && e.classifier === 'ACT').at(-1) ?? moves.find((e) => e.vesselName);
+    moves.filter((e) => e.vesselName && e.classifier === 'ACT').at(-1) ?? pickMilestone(firstNamed);
+
+  const rolls =
+    polIndex >= 0
+      ? visits
+          .slice(polIndex, podIndex >= 0 ? podIndex : undefined)
+          .filter((v) => has(v, 'LOAD') || has(v, 'DEPA'))
+          .flatMap(rollsAt)
+          .sort((a, b) => time(a.recordedAt) - time(b.recordedAt))
+      : [];
 
   return {
     shipmentOverall,
@@ -264,6 +332,7 @@ export function deriveShipment(
       : null,
     status: statusOf(shipmentOverall, actualOf(departure) !== null, actualOf(arrival) !== null),
     etaHistory,
+    rolls,
     lastActualAt: actuals.at(-1)?.eventTime ?? null,
   };
 }

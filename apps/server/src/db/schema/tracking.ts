@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ETA_SLIP_THRESHOLD_HOURS } from '@tracklane/shared/dashboard/dashboard.schema';
 import { TRACKING_MODES } from '@tracklane/shared/tracking/tracking-modes';
 import { workspaces } from './organizations';
 import { users } from './users';
@@ -150,6 +151,8 @@ export const oceanShipments = pgTable(
     lastFreeDay: timestamp('last_free_day', { withTimezone: true }),
     /** The first ETA the carrier gave for the port of discharge: the latest one against it is the slip. */
     firstEta: timestamp('first_eta', { withTimezone: true }),
+    /** When the carrier last moved the box to another vessel or voyage (a roll), if it ever did. */
+    rolledAt: timestamp('rolled_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -165,6 +168,22 @@ export const oceanShipments = pgTable(
     // Dashboard: the last-free-day rules are one range per workspace, the status breakdown one group scan.
     index('ocean_shipments_lfd_idx').on(t.workspaceId, t.archived, t.lastFreeDay),
     index('ocean_shipments_status_idx').on(t.workspaceId, t.archived, t.status),
+    // Each attention rule's count and most urgent items are a range of an index holding only its rows
+    // (the conditions match attention.ts).
+    index('ocean_shipments_rolled_idx')
+      .on(t.workspaceId, t.archived, t.rolledAt, t.id)
+      .where(sql`${t.rolledAt} IS NOT NULL`),
+    index('ocean_shipments_eta_slip_idx')
+      .on(t.workspaceId, t.archived, sql`(${t.eta} - ${t.firstEta})`, t.id)
+      .where(
+        sql`${t.ata} IS NULL AND ${t.eta} - ${t.firstEta} >= interval '${sql.raw(String(ETA_SLIP_THRESHOLD_HOURS))} hours'`,
+      ),
+    index('ocean_shipments_discharged_idx')
+      .on(t.workspaceId, t.archived, t.ata, t.id)
+      .where(sql`${t.status} = 'discharged'`),
+    index('ocean_shipments_not_found_idx')
+      .on(t.workspaceId, t.archived, t.createdAt, t.id)
+      .where(sql`${t.state} = 'not_found'`),
   ],
 );
 

@@ -116,4 +116,28 @@ describe('the demo carrier', () => {
     ).length;
     expect(slipped).toBeGreaterThan(20);
   });
+
+  it('rolls about one booking in ten to another vessel, announced before the box is loaded', () => {
+    const rolled = Array.from({ length: 200 }, (_, i) =>
+      demoVoyage(
+        { ...query(`DEMU${String(i).padStart(7, '0')}`), mblNo: `MEDU${String(i)}` },
+        started.getTime() + 90 * DAY,
+      ),
+    )
+      .flatMap((r) => (r.status === 'found' ? [{ events: r.events, d: deriveShipment(r.events) }] : []))
+      .filter(({ d }) => d.rolls.length > 0);
+    expect(rolled.length).toBeGreaterThan(5);
+    expect(rolled.length).toBeLessThan(40);
+    for (const { events, d } of rolled) {
+      expect(d.rolls).toHaveLength(1);
+      const [roll] = d.rolls;
+      const loaded = events.find(
+        (e) => e.typeCode === 'LOAD' && e.classifier === 'ACT' && e.locationCode === d.pol?.locode,
+      )!;
+      expect(roll!.port.locode).toBe(d.pol?.locode);
+      expect(roll!.to).toEqual({ name: loaded.vesselName, imo: loaded.vesselImo, voyage: loaded.voyage });
+      expect(roll!.from.voyage).not.toBe(roll!.to.voyage);
+      expect(Date.parse(roll!.recordedAt)).toBeLessThan(Date.parse(loaded.eventTime));
+    }
+  });
 });

@@ -190,6 +190,19 @@ export function demoVoyage(query: OceanQuery, now: number): OceanAnswer {
     voyage: null,
   });
 
+  // About one booking in ten is rolled: the booking names another vessel and voyage for the first
+  // leg, and the carrier announces the one the box really takes a day later. A stream of its own, so
+  // that the rest of every voyage stays as it was.
+  const roll = randomStream(`${seed}|roll`);
+  const booked =
+    roll() < 0.1
+      ? {
+          vessel: VESSELS[Math.floor(roll() * VESSELS.length)]!,
+          voyage: `${String(100 + Math.floor(roll() * 800))}W`,
+          announced: booking + DAY,
+        }
+      : null;
+
   const events: TrackingEvent[] = [];
   const firstDeparture = plan.find((p) => p.typeCode === 'DEPA')!.actual;
   for (const p of plan) {
@@ -220,7 +233,16 @@ export function demoVoyage(query: OceanQuery, now: number): OceanAnswer {
     });
     // The booking publishes the plan; the departure brings a first estimate; a slip is announced
     // halfway through the last leg; the actual is published shortly after it happens.
-    events.push(event('PLN', p.planned, booking, 'pln'));
+    const rolled = booked && (p.key === 'load-0' || p.key === 'depa-0') && booked.vessel !== p.vessel;
+    if (rolled) {
+      events.push({
+        ...event('PLN', p.planned, booking, 'pln'),
+        vesselName: booked.vessel.name,
+        vesselImo: booked.vessel.imo,
+        voyage: booked.voyage,
+      });
+      if (now >= booked.announced) events.push(event('EST', p.planned, booked.announced, 'est-roll'));
+    } else events.push(event('PLN', p.planned, booking, 'pln'));
     if (now >= firstDeparture && p.actual > firstDeparture)
       events.push(event('EST', p.planned, firstDeparture + HOUR, 'est'));
     if (p.planned !== p.actual) {

@@ -64,8 +64,14 @@ export const OCEAN_ATTENTION: Record<OceanAttentionRule, AttentionRule> = {
   etaSlipped: {
     label: 'ETA slipped',
     where: () =>
-      sql`(${os.ata} IS NULL AND ${os.eta} >= ${os.firstEta} + interval '${sql.raw(String(ETA_SLIP_THRESHOLD_HOURS))} hours')`,
-    order: sql`${os.eta} - ${os.firstEta} DESC, ${os.id}`,
+      sql`(${os.ata} IS NULL AND ${os.eta} - ${os.firstEta} >= interval '${sql.raw(String(ETA_SLIP_THRESHOLD_HOURS))} hours')`,
+    order: sql`${os.eta} - ${os.firstEta} DESC, ${os.id} DESC`,
+  },
+  rolled: {
+    label: 'Rolled to another vessel',
+    // Worth attention until the box reaches its port of discharge.
+    where: () => sql`(${os.rolledAt} IS NOT NULL AND ${os.ata} IS NULL)`,
+    order: sql`${os.rolledAt} DESC, ${os.id} DESC`,
   },
   arrivedNotPickedUp: {
     label: 'Discharged, not picked up',
@@ -75,7 +81,7 @@ export const OCEAN_ATTENTION: Record<OceanAttentionRule, AttentionRule> = {
   notFound: {
     label: 'Not found',
     where: () => sql`(${os.state} = 'not_found')`,
-    order: sql`${os.createdAt} DESC, ${os.id}`,
+    order: sql`${os.createdAt} DESC, ${os.id} DESC`,
   },
   stale: {
     label: `No fresh data for ${String(STALE_AFTER_HOURS)} h`,

@@ -5,13 +5,15 @@ import {
   EXPRESS_ATTENTION_RULES,
   MAP_TOP_ITEMS,
   OCEAN_ATTENTION_RULES,
+  type ExpressAttentionRule,
+  type OceanAttentionRule,
   type ExpressDashboard,
   type OceanDashboard,
 } from '@tracklane/shared/dashboard/dashboard.schema';
 import { PARCEL_STATUS_LABELS, type ParcelStatus } from '@tracklane/shared/express/parcel-event';
 import { parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
 import { carrierByScac } from '@tracklane/shared/tracking/carriers';
-import type { ShipmentStatus } from '@tracklane/shared/tracking/derive-shipment';
+import type { Roll, ShipmentStatus } from '@tracklane/shared/tracking/derive-shipment';
 import { portByLocode } from '@tracklane/shared/tracking/ports';
 import type { Database } from '../../db/client';
 import { expressShipments as es, oceanShipments as os, trackedItems as ti } from '../../db/schema/tracking';
@@ -91,39 +93,15 @@ const OCEAN_GROUP_LABELS = {
 
 type OceanItem = OceanDashboard['liveMapVO']['positions'][number]['items'][number];
 type ExpressItem = ExpressDashboard['liveMapVO']['positions'][number]['items'][number];
-type Counts = Record<string, SQL<number>>;
-
-/**
- * Every rule's count in at most two passes over the workspace's rows: one over the subscription table
- * alone, one joined to tracked_items for the rules that read the item (stale).
- */
-async function countRules<Rule extends string>(
-  rules: readonly Rule[],
-  definitions: Record<Rule, AttentionRule>,
-  now: Date,
-  run: (fields: Counts, joinItem: boolean) => Promise<Record<string, number> | undefined>,
-): Promise<Record<Rule, number>> {
-  const fields = (joinItem: boolean) =>
-    Object.fromEntries<SQL<number>>(
-      rules
-        .filter((rule) => Boolean(definitions[rule].readsItem) === joinItem)
-        .map((rule) => [rule, countOf(definitions[rule].where(now))]),
-    );
-  const passes = [false, true].map((joinItem) => {
-    const f = fields(joinItem);
-    return Object.keys(f).length ? run(f, joinItem) : Promise.resolve(undefined);
-  });
-  const [plain, joined] = await Promise.all(passes);
-  return Object.fromEntries(rules.map((rule) => [rule, plain?.[rule] ?? joined?.[rule] ?? 0])) as Record<
-    Rule,
-    number
-  >;
-}
-
 type Subscriptions = typeof os | typeof es;
 
-/** Every rule's count over a mode's non-archived subscriptions (`base`), joined to the item when a rule reads it. */
-function countRulesOn<Rule extends string>(
+/**
+ * Each rule's count over a mode's non-archived subscriptions (`base`): one query per rule with the
+ * condition in WHERE, so that each is a range of an index made for it (attention.ts) and costs what
+ * it matches, not what the workspace holds; a rule that reads the item (stale) starts from the items'
+ * indexes and joins the workspace's subscriptions by item.
+ */
+async function countRules<Rule extends string>(
   db: Database,
   table: Subscriptions,
   base: SQL | undefined,
@@ -131,11 +109,15 @@ function countRulesOn<Rule extends string>(
   definitions: Record<Rule, AttentionRule>,
   now: Date,
 ): Promise<Record<Rule, number>> {
-  return countRules(rules, definitions, now, async (fields, joinItem) => {
-    const query = db.select(fields).from(table);
-    const [row] = await (joinItem ? query.innerJoin(ti, eq(ti.id, table.itemId)) : query).where(base);
-    return row;
-  });
+  const counts = await Promise.all(
+    rules.map(async (rule) => {
+      const query = db.select({ n: count() }).from(table);
+      const joined = definitions[rule].readsItem ? query.innerJoin(ti, eq(ti.id, table.itemId)) : query;
+      const [row] = await joined.where(and(base, definitions[rule].where(now)));
+      return [rule, row?.n ?? 0] as const;
+    }),
+  );
+  return Object.fromEntries(counts) as Record<Rule, number>;
 }
 
 /** How many of the subscriptions' `at` days fall this week (from Monday, UTC) and next. */
@@ -176,71 +158,64 @@ async function latestCheck(
 }
 
 /**
- * The ocean dashboard of a workspace (issue 11), computed in PostgreSQL: COUNT FILTER passes for the
- * attention counts, LIMITed queries for each rule's top items, index ranges for arrivals and the
- * latest check, and GROUP BYs for statuses, carriers and map positions (one row per port or vessel,
- * never per shipment).
+ * The ocean dashboard of a workspace (issue 11), computed in PostgreSQL: per attention rule a count and
+ * a LIMITed query of its top items over an index made for the rule, index ranges for arrivals and the
+ * latest check, and one grouped pass for statuses, carriers and the map (one row per lane, vessel and
+ * status, never per shipment). The queries are independent and sent at once.
  */
 export async function oceanDashboard(db: Database, workspaceId: string, now: Date): Promise<OceanDashboard> {
   const base = and(eq(os.workspaceId, workspaceId), eq(os.archived, false));
-  const [counts, arrivals, updatedTime] = await Promise.all([
-    countRulesOn(db, os, base, OCEAN_ATTENTION_RULES, OCEAN_ATTENTION, now),
+  const top = async (rule: OceanAttentionRule) => {
+    const definition = OCEAN_ATTENTION[rule];
+    const rows = await db
+      .select({
+        id: os.id,
+        containerNo: os.containerNo,
+        mblNo: os.mblNo,
+        lastFreeDay: os.lastFreeDay,
+        eta: os.eta,
+        firstEta: os.firstEta,
+        ata: os.ata,
+        lastCheckedAt: ti.lastCheckedAt,
+        consecutiveFailures: ti.consecutiveFailures,
+        lastRoll: sql<Roll | null>`${ti.derived} -> 'rolls' -> -1`,
+      })
+      .from(os)
+      .innerJoin(ti, eq(ti.id, os.itemId))
+      .where(and(base, definition.where(now)))
+      .orderBy(definition.order)
+      .limit(ATTENTION_TOP_ITEMS);
+    return rows.map((r) => ({
+      id: r.id,
+      identifier: r.containerNo,
+      link: { containerNo: r.containerNo, mblNo: r.mblNo },
+      reason: oceanReason(rule, r, now),
+    }));
+  };
+  // Independent queries, sent at once.
+  const [counts, arrivals, updatedTime, tops, groups] = await Promise.all([
+    countRules(db, os, base, OCEAN_ATTENTION_RULES, OCEAN_ATTENTION, now),
     weekCounts(db, os, os.arrivalAt, base, now),
     latestCheck(db, os, base),
+    Promise.all(OCEAN_ATTENTION_RULES.map(top)),
+    oceanGroups(db, workspaceId),
   ]);
-
-  const attentionVO = await Promise.all(
-    OCEAN_ATTENTION_RULES.map(async (rule) => {
-      const definition = OCEAN_ATTENTION[rule];
-      const rows = await db
-        .select({
-          id: os.id,
-          containerNo: os.containerNo,
-          mblNo: os.mblNo,
-          lastFreeDay: os.lastFreeDay,
-          eta: os.eta,
-          firstEta: os.firstEta,
-          ata: os.ata,
-          lastCheckedAt: ti.lastCheckedAt,
-          consecutiveFailures: ti.consecutiveFailures,
-        })
-        .from(os)
-        .innerJoin(ti, eq(ti.id, os.itemId))
-        .where(and(base, definition.where(now)))
-        .orderBy(definition.order)
-        .limit(ATTENTION_TOP_ITEMS);
-      return {
-        rule,
-        label: definition.label,
-        count: counts[rule],
-        items: rows.map((r) => ({
-          id: r.id,
-          identifier: r.containerNo,
-          link: { containerNo: r.containerNo, mblNo: r.mblNo },
-          reason: oceanReason(rule, r, now),
-        })),
-      };
-    }),
-  );
-
-  const [statuses, carriers, positions, legs] = await Promise.all([
-    db.select({ status: os.status, count: count() }).from(os).where(base).groupBy(os.status),
-    db
-      .select({ carrier: os.carrierScac, count: count() })
-      .from(os)
-      .where(base)
-      .groupBy(os.carrierScac)
-      .orderBy(desc(count()), os.carrierScac)
-      .limit(10),
-    oceanPositions(db, workspaceId, now),
-    oceanLegs(db, workspaceId),
-  ]);
-
-  const groups = new Map<string, number>();
-  for (const s of statuses) {
-    const group = OCEAN_GROUP[(s.status ?? 'booked') as ShipmentStatus] ?? 'preDeparture';
-    groups.set(group, (groups.get(group) ?? 0) + s.count);
+  const attentionVO = OCEAN_ATTENTION_RULES.map((rule, i) => ({
+    rule,
+    label: OCEAN_ATTENTION[rule].label,
+    count: counts[rule],
+    items: tops[i]!,
+  }));
+  const byGroup = new Map<string, number>();
+  for (const g of groups) {
+    const group = OCEAN_GROUP[(g.status ?? 'booked') as ShipmentStatus] ?? 'preDeparture';
+    byGroup.set(group, (byGroup.get(group) ?? 0) + g.count);
   }
+  const { positions, legs } = await oceanMap(
+    db,
+    groups.filter((g) => SHOWN_STATES.has(g.state)),
+    now,
+  );
 
   return {
     attentionVO,
@@ -249,14 +224,10 @@ export async function oceanDashboard(db: Database, workspaceId: string, now: Dat
     statusBreakdown: Object.entries(OCEAN_GROUP_LABELS).map(([status, label]) => ({
       status,
       label,
-      count: groups.get(status) ?? 0,
+      count: byGroup.get(status) ?? 0,
     })),
     arrivals,
-    carriers: carriers.map((c) => ({
-      carrier: c.carrier,
-      name: carrierByScac(c.carrier)?.name ?? null,
-      count: c.count,
-    })),
+    carriers: topCarriers(groups).map((c) => ({ ...c, name: carrierByScac(c.carrier)?.name ?? null })),
   };
 }
 
@@ -269,6 +240,7 @@ function oceanReason(
     ata: Date | null;
     lastCheckedAt: Date | null;
     consecutiveFailures: number;
+    lastRoll: Roll | null;
   },
   now: Date,
 ): string {
@@ -281,6 +253,12 @@ function oceanReason(
       return r.eta && r.firstEta
         ? `ETA ${shortDate(r.eta)}, ${hoursBetween(r.firstEta, r.eta)} later than first given`
         : `ETA slipped by ${String(ETA_SLIP_THRESHOLD_HOURS)} h or more`;
+    case 'rolled': {
+      if (!r.lastRoll) return 'Moved to another vessel or voyage';
+      const { from, to, port } = r.lastRoll;
+      const name = (v: Roll['from']) => [v.name, v.voyage].filter(Boolean).join(' ') || 'unnamed vessel';
+      return `${name(from)} → ${name(to)} at ${port.name ?? port.locode}`;
+    }
     case 'arrivedNotPickedUp':
       return r.ata ? `Arrived ${shortDate(r.ata)}, not picked up` : 'Discharged, not picked up';
     case 'notFound':
@@ -293,14 +271,54 @@ function oceanReason(
   }
 }
 
-/** Shown on the map: the workspace's active shipments being followed. */
-const shownOcean = (workspaceId: string) =>
-  sql`${os.workspaceId} = ${workspaceId} AND NOT ${os.archived} AND ${os.state} IN ('pending', 'active')`;
+/** Shown on the map: the shipments still being followed (not completed, not given up). */
+const SHOWN_STATES = new Set(['pending', 'active']);
+
+/** The carriers with the most shipments, most first (at most ten). */
+function topCarriers(groups: { carrier: string; count: number }[]) {
+  const byCarrier = new Map<string, number>();
+  for (const g of groups) byCarrier.set(g.carrier, (byCarrier.get(g.carrier) ?? 0) + g.count);
+  return [...byCarrier]
+    .map(([carrier, count]) => ({ carrier, count }))
+    .sort((a, b) => b.count - a.count || a.carrier.localeCompare(b.carrier))
+    .slice(0, 10);
+}
+
+interface OceanGroup {
+  state: string;
+  status: string | null;
+  carrier: string;
+  pol: string | null;
+  pod: string | null;
+  vessel: string | null;
+  /** Whether the group's shipments know both their departure and their ETA. */
+  timed: boolean;
+  atd: string | null;
+  eta: string | null;
+  count: number;
+  ids: string[];
+}
 
 /**
- * Up to MAP_TOP_ITEMS shipments of each position: the ids come from the position's group (unordered:
- * ordering them would sort every shipment), their numbers from one primary-key lookup.
+ * The workspace's non-archived ocean shipments in groups of what the dashboard tells apart (state,
+ * status, carrier, lane, vessel; an unnamed vessel by its departure): one pass over the workspace's
+ * rows feeds the status breakdown, the carriers and the map, with the first few ids of each group
+ * for the map's lists. Groups number the lanes and vessels, never the shipments.
  */
+async function oceanGroups(db: Database, workspaceId: string): Promise<OceanGroup[]> {
+  const rows = await db.execute<Omit<OceanGroup, 'count'> & { count: string }>(sql`
+    SELECT ${os.state} AS state, ${os.status} AS status, ${os.carrierScac} AS carrier,
+      ${os.polLocode} AS pol, ${os.podLocode} AS pod, ${os.vesselName} AS vessel,
+      (${os.atd} IS NOT NULL AND ${os.eta} IS NOT NULL) AS timed,
+      min(${os.atd}) AS atd, max(${os.eta}) AS eta, count(*) AS count,
+      (array_agg(${os.id}))[1:${sql.raw(String(MAP_TOP_ITEMS))}] AS ids
+    FROM ${os}
+    WHERE ${os.workspaceId} = ${workspaceId} AND NOT ${os.archived}
+    GROUP BY 1, 2, 3, 4, 5, 6, 7, CASE WHEN ${os.vesselName} IS NULL THEN ${os.atd} END`);
+  return rows.rows.map((r) => ({ ...r, count: Number(r.count) }));
+}
+
+/** Up to MAP_TOP_ITEMS shipments of each position, by one primary-key lookup. */
 async function oceanItems(db: Database, ids: string[]): Promise<Map<string, OceanItem>> {
   if (!ids.length) return new Map();
   const rows = await db
@@ -315,101 +333,96 @@ async function oceanItems(db: Database, ids: string[]): Promise<Map<string, Ocea
   );
 }
 
+const AT_DESTINATION = new Set(['arrived', 'discharged', 'delivered', 'empty_returned']);
+
 /**
- * A container on the water sits on its vessel between the port of loading and the port of discharge,
- * the fraction of the way that the time from ATD to ETA has elapsed (one position per vessel and
- * leg); any other at its last known port: the port of discharge once it has arrived, else the port of
- * loading. Transshipment legs are not told apart: the derived view has no times per leg.
+ * The map of the shown groups. A container on the water sits on its vessel between the port of
+ * loading and the port of discharge, the fraction of the way that the time from ATD to ETA has
+ * elapsed (one position per vessel and leg); any other at its last known port: the port of discharge
+ * once it has arrived, else the port of loading. Transshipment legs are not told apart: the derived
+ * view has no times per leg. Legs are the lanes of the shown shipments.
  */
-async function oceanPositions(db: Database, workspaceId: string, now: Date) {
-  const rows = await db.execute<{
-    at: 'vessel' | 'port';
-    locode: string | null;
-    vessel: string | null;
-    pol: string | null;
-    pod: string | null;
-    atd: string | null;
-    eta: string | null;
-    count: string;
-    ids: string[];
-  }>(sql`
-    SELECT at, locode, vessel, pol, pod, min(atd) AS atd, max(eta) AS eta, count(*) AS count,
-      (array_agg(id::text))[1:${sql.raw(String(MAP_TOP_ITEMS))}] AS ids
-    FROM (
-      SELECT ${os.id} AS id, ${os.atd} AS atd, ${os.eta} AS eta, w.at,
-        CASE WHEN w.at = 'port' THEN
-          CASE WHEN ${os.status} IN ('arrived', 'discharged', 'delivered', 'empty_returned') THEN ${os.podLocode}
-               ELSE ${os.polLocode} END END AS locode,
-        CASE WHEN w.at = 'vessel' THEN ${os.vesselName} END AS vessel,
-        CASE WHEN w.at = 'vessel' THEN ${os.polLocode} END AS pol,
-        CASE WHEN w.at = 'vessel' THEN ${os.podLocode} END AS pod
-      FROM ${os}
-      CROSS JOIN LATERAL (SELECT CASE
-        WHEN ${os.status} = 'in_transit' AND ${os.atd} IS NOT NULL AND ${os.eta} IS NOT NULL
-         AND ${os.polLocode} IS NOT NULL AND ${os.podLocode} IS NOT NULL THEN 'vessel'
-        ELSE 'port' END AS at) w
-      WHERE ${shownOcean(workspaceId)}
-    ) shown
-    WHERE at = 'vessel' OR locode IS NOT NULL
-    -- A vessel is one position per leg; an unnamed one is told apart by its departure.
-    GROUP BY at, locode, vessel, pol, pod, CASE WHEN at = 'vessel' AND vessel IS NULL THEN atd END`);
+async function oceanMap(db: Database, groups: OceanGroup[], now: Date) {
+  type Place = { count: number; ids: string[]; atd: number; eta: number };
+  const ports = new Map<string, Place>();
+  const vessels = new Map<string, Place & { vessel: string | null; pol: string; pod: string }>();
+  const lanes = new Map<string, { pol: string; pod: string; count: number }>();
+  const add = (place: Place, g: OceanGroup) => {
+    place.count += g.count;
+    if (place.ids.length < MAP_TOP_ITEMS) place.ids.push(...g.ids.slice(0, MAP_TOP_ITEMS - place.ids.length));
+    if (g.atd) place.atd = Math.min(place.atd, Date.parse(g.atd));
+    if (g.eta) place.eta = Math.max(place.eta, Date.parse(g.eta));
+  };
+  const empty = (): Place => ({ count: 0, ids: [], atd: Infinity, eta: -Infinity });
+  for (const g of groups) {
+    if (g.pol && g.pod) {
+      const lane = `${g.pol}-${g.pod}`;
+      const seen = lanes.get(lane) ?? { pol: g.pol, pod: g.pod, count: 0 };
+      seen.count += g.count;
+      lanes.set(lane, seen);
+    }
+    if (g.status === 'in_transit' && g.timed && g.pol && g.pod) {
+      // One position per vessel and leg; an unnamed vessel is told apart by its departure.
+      const key = [g.vessel ?? '', g.pol, g.pod, g.vessel === null ? (g.atd ?? '') : ''].join('|');
+      const place = vessels.get(key) ?? { ...empty(), vessel: g.vessel, pol: g.pol, pod: g.pod };
+      add(place, g);
+      vessels.set(key, place);
+      continue;
+    }
+    const locode = AT_DESTINATION.has(g.status ?? '') ? g.pod : g.pol;
+    if (!locode) continue;
+    const place = ports.get(locode) ?? empty();
+    add(place, g);
+    ports.set(locode, place);
+  }
 
   const items = await oceanItems(
     db,
-    rows.rows.flatMap((r) => r.ids),
+    [...ports.values(), ...vessels.values()].flatMap((p) => p.ids),
   );
   const itemsOf = (ids: string[]) => ids.flatMap((id) => items.get(id) ?? []);
   const positions: MapPosition<OceanItem>[] = [];
-  for (const r of rows.rows) {
-    if (r.at === 'port') {
-      const port = r.locode ? portByLocode(r.locode) : undefined;
-      if (!port) continue;
-      positions.push({
-        key: `port:${port.locode}`,
-        kind: 'port',
-        name: port.name,
-        lat: port.lat,
-        lon: port.lon,
-        count: Number(r.count),
-        items: itemsOf(r.ids),
-      });
-      continue;
-    }
-    const from = portByLocode(r.pol ?? '');
-    const to = portByLocode(r.pod ?? '');
-    if (!from || !to || !r.atd || !r.eta) continue;
-    const atd = Date.parse(r.atd);
-    const eta = Date.parse(r.eta);
+  for (const [locode, place] of ports) {
+    const port = portByLocode(locode);
+    if (!port) continue;
+    positions.push({
+      key: `port:${port.locode}`,
+      kind: 'port',
+      name: port.name,
+      lat: port.lat,
+      lon: port.lon,
+      count: place.count,
+      items: itemsOf(place.ids),
+    });
+  }
+  for (const place of vessels.values()) {
+    const from = portByLocode(place.pol);
+    const to = portByLocode(place.pod);
+    if (!from || !to) continue;
+    const { atd, eta } = place;
     const fraction = eta > atd ? Math.min(1, Math.max(0, (now.getTime() - atd) / (eta - atd))) : 1;
     const point = between(from, to, fraction);
     const lat = Math.round(point.lat * 100) / 100;
     const lon = Math.round(point.lon * 100) / 100;
     positions.push({
-      key: `vessel:${r.vessel ?? '?'}:${from.locode}-${to.locode}:${String(lat)},${String(lon)}`,
+      key: `vessel:${place.vessel ?? '?'}:${from.locode}-${to.locode}:${String(lat)},${String(lon)}`,
       kind: 'vessel',
-      name: r.vessel ?? `${from.name} – ${to.name}`,
+      name: place.vessel ?? `${from.name} – ${to.name}`,
       lat,
       lon,
-      count: Number(r.count),
-      items: itemsOf(r.ids),
+      count: place.count,
+      items: itemsOf(place.ids),
     });
   }
-  return mergePositions(positions);
-}
 
-async function oceanLegs(db: Database, workspaceId: string) {
-  const rows = await db
-    .select({ pol: os.polLocode, pod: os.podLocode, count: count() })
-    .from(os)
-    .where(sql`${shownOcean(workspaceId)} AND ${os.polLocode} IS NOT NULL AND ${os.podLocode} IS NOT NULL`)
-    .groupBy(os.polLocode, os.podLocode);
-  return rows.flatMap((r) => {
-    const from = portByLocode(r.pol ?? '');
-    const to = portByLocode(r.pod ?? '');
+  const legs = [...lanes.values()].flatMap((lane) => {
+    const from = portByLocode(lane.pol);
+    const to = portByLocode(lane.pod);
     return from && to && from.locode !== to.locode
-      ? [{ from: { lat: from.lat, lon: from.lon }, to: { lat: to.lat, lon: to.lon }, count: r.count }]
+      ? [{ from: { lat: from.lat, lon: from.lon }, to: { lat: to.lat, lon: to.lon }, count: lane.count }]
       : [];
   });
+  return { positions: mergePositions(positions), legs };
 }
 
 /** Parcels by normalised status, most first; a parcel with no scan yet is pending. */
@@ -424,6 +437,91 @@ function expressStatusBreakdown(rows: { status: string | null; count: number }[]
     .sort((a, b) => b.count - a.count || a.status.localeCompare(b.status));
 }
 
+interface ExpressGroup {
+  state: string;
+  status: string | null;
+  carrier: string;
+  lat: number | null;
+  lon: number | null;
+  name: string | null;
+  fromLat: number | null;
+  fromLon: number | null;
+  toLat: number | null;
+  toLon: number | null;
+  count: number;
+  ids: string[];
+}
+
+/**
+ * The workspace's non-archived parcels in groups of state, status, carrier, current place and route,
+ * in one pass (as oceanGroups): the status breakdown, the carriers and the map read these.
+ */
+async function expressGroups(db: Database, workspaceId: string): Promise<ExpressGroup[]> {
+  const rows = await db.execute<Omit<ExpressGroup, 'count'> & { count: string }>(sql`
+    SELECT ${es.state} AS state, ${es.status} AS status, ${es.carrier} AS carrier,
+      ${es.mapLat} AS lat, ${es.mapLon} AS lon, min(${es.mapName}) AS name,
+      ${es.originLat} AS "fromLat", ${es.originLon} AS "fromLon",
+      ${es.destinationLat} AS "toLat", ${es.destinationLon} AS "toLon",
+      count(*) AS count, (array_agg(${es.id}))[1:${sql.raw(String(MAP_TOP_ITEMS))}] AS ids
+    FROM ${es}
+    WHERE ${es.workspaceId} = ${workspaceId} AND NOT ${es.archived}
+    GROUP BY 1, 2, 3, 4, 5, 7, 8, 9, 10`);
+  return rows.rows.map((r) => ({ ...r, count: Number(r.count) }));
+}
+
+/** The parcels' map: where each shown parcel is now (by city), and the routes between origin and destination. */
+async function expressMap(db: Database, groups: ExpressGroup[]) {
+  type Place = { lat: number; lon: number; name: string | null; count: number; ids: string[] };
+  const places = new Map<string, Place>();
+  const routes = new Map<
+    string,
+    { from: { lat: number; lon: number }; to: { lat: number; lon: number }; count: number }
+  >();
+  for (const g of groups) {
+    if (g.lat !== null && g.lon !== null) {
+      const key = `${String(g.lat)},${String(g.lon)}`;
+      const place = places.get(key) ?? { lat: g.lat, lon: g.lon, name: g.name, count: 0, ids: [] };
+      place.count += g.count;
+      place.name ??= g.name;
+      if (place.ids.length < MAP_TOP_ITEMS)
+        place.ids.push(...g.ids.slice(0, MAP_TOP_ITEMS - place.ids.length));
+      places.set(key, place);
+    }
+    const { fromLat, fromLon, toLat, toLon } = g;
+    if (fromLat === null || fromLon === null || toLat === null || toLon === null) continue;
+    if (fromLat === toLat && fromLon === toLon) continue;
+    const key = [fromLat, fromLon, toLat, toLon].join(',');
+    const route = routes.get(key) ?? {
+      from: { lat: fromLat, lon: fromLon },
+      to: { lat: toLat, lon: toLon },
+      count: 0,
+    };
+    route.count += g.count;
+    routes.set(key, route);
+  }
+
+  const ids = [...places.values()].flatMap((p) => p.ids);
+  const parcels = ids.length
+    ? await db.select({ id: es.id, trackingNo: es.trackingNo }).from(es).where(inArray(es.id, ids))
+    : [];
+  const items = new Map<string, ExpressItem>(
+    parcels.map((p) => [
+      p.id,
+      { id: p.id, identifier: p.trackingNo, link: { expressOrderId: p.id, expressOrderNo: p.trackingNo } },
+    ]),
+  );
+  const positions = [...places.values()].map((p) => ({
+    key: `city:${p.lat.toFixed(2)},${p.lon.toFixed(2)}`,
+    kind: 'city' as const,
+    name: p.name ?? `${p.lat.toFixed(2)}, ${p.lon.toFixed(2)}`,
+    lat: p.lat,
+    lon: p.lon,
+    count: p.count,
+    items: p.ids.flatMap((id) => items.get(id) ?? []),
+  }));
+  return { positions: mergePositions(positions), legs: [...routes.values()] };
+}
+
 /**
  * The express dashboard of a workspace: as oceanDashboard, over express_shipments; map positions and
  * legs from the coordinates each subscription copies (parcel-map.ts).
@@ -434,132 +532,56 @@ export async function expressDashboard(
   now: Date,
 ): Promise<ExpressDashboard> {
   const base = and(eq(es.workspaceId, workspaceId), eq(es.archived, false));
-  const [counts, deliveries, updatedTime] = await Promise.all([
-    countRulesOn(db, es, base, EXPRESS_ATTENTION_RULES, EXPRESS_ATTENTION, now),
+  const top = async (rule: ExpressAttentionRule) => {
+    const definition = EXPRESS_ATTENTION[rule];
+    const rows = await db
+      .select({
+        id: es.id,
+        trackingNo: es.trackingNo,
+        estimatedDelivery: es.estimatedDelivery,
+        exceptionReason: sql<string | null>`${ti.derived} ->> 'exceptionReason'`,
+        statusText: sql<string | null>`${ti.derived} ->> 'statusText'`,
+      })
+      .from(es)
+      .innerJoin(ti, eq(ti.id, es.itemId))
+      .where(and(base, definition.where(now)))
+      .orderBy(definition.order)
+      .limit(ATTENTION_TOP_ITEMS);
+    return rows.map((r) => ({
+      id: r.id,
+      identifier: r.trackingNo,
+      link: { expressOrderId: r.id, expressOrderNo: r.trackingNo },
+      reason:
+        rule === 'late' && r.estimatedDelivery
+          ? `Expected ${shortDate(r.estimatedDelivery)}, ${hoursBetween(r.estimatedDelivery, now)} late`
+          : rule === 'notFound'
+            ? 'The carrier does not know this number'
+            : (r.exceptionReason ?? r.statusText ?? definition.label),
+    }));
+  };
+  const [counts, deliveries, updatedTime, tops, groups] = await Promise.all([
+    countRules(db, es, base, EXPRESS_ATTENTION_RULES, EXPRESS_ATTENTION, now),
     weekCounts(db, es, es.deliveryAt, base, now),
     latestCheck(db, es, base),
+    Promise.all(EXPRESS_ATTENTION_RULES.map(top)),
+    expressGroups(db, workspaceId),
   ]);
-
-  const attentionVO = await Promise.all(
-    EXPRESS_ATTENTION_RULES.map(async (rule) => {
-      const definition = EXPRESS_ATTENTION[rule];
-      const rows = await db
-        .select({
-          id: es.id,
-          trackingNo: es.trackingNo,
-          estimatedDelivery: es.estimatedDelivery,
-          exceptionReason: sql<string | null>`${ti.derived} ->> 'exceptionReason'`,
-          statusText: sql<string | null>`${ti.derived} ->> 'statusText'`,
-        })
-        .from(es)
-        .innerJoin(ti, eq(ti.id, es.itemId))
-        .where(and(base, definition.where(now)))
-        .orderBy(definition.order)
-        .limit(ATTENTION_TOP_ITEMS);
-      return {
-        rule,
-        label: definition.label,
-        count: counts[rule],
-        items: rows.map((r) => ({
-          id: r.id,
-          identifier: r.trackingNo,
-          link: { expressOrderId: r.id, expressOrderNo: r.trackingNo },
-          reason:
-            rule === 'late' && r.estimatedDelivery
-              ? `Expected ${shortDate(r.estimatedDelivery)}, ${hoursBetween(r.estimatedDelivery, now)} late`
-              : rule === 'notFound'
-                ? 'The carrier does not know this number'
-                : (r.exceptionReason ?? r.statusText ?? definition.label),
-        })),
-      };
-    }),
-  );
-
-  const shown = and(base, sql`${es.state} IN ('pending', 'active')`);
-  const [statuses, carriers, places, routes] = await Promise.all([
-    db.select({ status: es.status, count: count() }).from(es).where(base).groupBy(es.status),
-    db
-      .select({ carrier: es.carrier, count: count() })
-      .from(es)
-      .where(base)
-      .groupBy(es.carrier)
-      .orderBy(desc(count()), es.carrier)
-      .limit(10),
-    db
-      .select({
-        lat: es.mapLat,
-        lon: es.mapLon,
-        name: sql<string | null>`min(${es.mapName})`,
-        count: count(),
-        ids: sql<string[]>`(array_agg(${es.id}::text))[1:${sql.raw(String(MAP_TOP_ITEMS))}]`,
-      })
-      .from(es)
-      .where(and(shown, isNotNull(es.mapLat), isNotNull(es.mapLon)))
-      .groupBy(es.mapLat, es.mapLon),
-    db
-      .select({
-        fromLat: es.originLat,
-        fromLon: es.originLon,
-        toLat: es.destinationLat,
-        toLon: es.destinationLon,
-        count: count(),
-      })
-      .from(es)
-      .where(
-        and(
-          shown,
-          isNotNull(es.originLat),
-          isNotNull(es.originLon),
-          isNotNull(es.destinationLat),
-          isNotNull(es.destinationLon),
-        ),
-      )
-      .groupBy(es.originLat, es.originLon, es.destinationLat, es.destinationLon),
-  ]);
-
-  const ids = places.flatMap((p) => p.ids);
-  const parcels = ids.length
-    ? await db.select({ id: es.id, trackingNo: es.trackingNo }).from(es).where(inArray(es.id, ids))
-    : [];
-  const items = new Map<string, ExpressItem>(
-    parcels.map((p) => [
-      p.id,
-      { id: p.id, identifier: p.trackingNo, link: { expressOrderId: p.id, expressOrderNo: p.trackingNo } },
-    ]),
-  );
-  const positions = places.flatMap((p) =>
-    p.lat === null || p.lon === null
-      ? []
-      : [
-          {
-            key: `city:${p.lat.toFixed(2)},${p.lon.toFixed(2)}`,
-            kind: 'city' as const,
-            name: p.name ?? `${p.lat.toFixed(2)}, ${p.lon.toFixed(2)}`,
-            lat: p.lat,
-            lon: p.lon,
-            count: p.count,
-            items: p.ids.flatMap((id) => items.get(id) ?? []),
-          },
-        ],
-  );
-  const legs = routes.flatMap((r) =>
-    r.fromLat === null || r.fromLon === null || r.toLat === null || r.toLon === null
-      ? []
-      : r.fromLat === r.toLat && r.fromLon === r.toLon
-        ? []
-        : [{ from: { lat: r.fromLat, lon: r.fromLon }, to: { lat: r.toLat, lon: r.toLon }, count: r.count }],
+  const { positions, legs } = await expressMap(
+    db,
+    groups.filter((g) => SHOWN_STATES.has(g.state)),
   );
 
   return {
-    attentionVO,
-    liveMapVO: { positions: mergePositions(positions), legs },
-    updatedTime,
-    statusBreakdown: expressStatusBreakdown(statuses),
-    arrivals: deliveries,
-    carriers: carriers.map((c) => ({
-      carrier: c.carrier,
-      name: parcelCarrierByCode(c.carrier)?.name ?? null,
-      count: c.count,
+    attentionVO: EXPRESS_ATTENTION_RULES.map((rule, i) => ({
+      rule,
+      label: EXPRESS_ATTENTION[rule].label,
+      count: counts[rule],
+      items: tops[i]!,
     })),
+    liveMapVO: { positions, legs },
+    updatedTime,
+    statusBreakdown: expressStatusBreakdown(groups),
+    arrivals: deliveries,
+    carriers: topCarriers(groups).map((c) => ({ ...c, name: parcelCarrierByCode(c.carrier)?.name ?? null })),
   };
 }

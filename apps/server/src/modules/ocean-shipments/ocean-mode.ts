@@ -50,6 +50,7 @@ export function oceanListColumns(derived: DerivedShipment | null, state: Trackin
     departureAt: date(derived?.departureVO.atd ?? derived?.departureVO.etd) ?? UNKNOWN_TIME,
     lastFreeDay: date(derived?.shipmentOverall.lastFreeDay?.time),
     firstEta: date(derived?.etaHistory[0]?.eta),
+    rolledAt: date(derived?.rolls.at(-1)?.recordedAt),
     updatedAt: new Date(),
   };
 }

@@ -210,6 +210,8 @@ export async function getOceanShipment(
     transshipments: d?.transshipments ?? [],
     vessel: d?.vessel ?? null,
     etaHistory: d?.etaHistory ?? [],
+    // Views derived before rolls were read have none until the container's next change.
+    rolls: d?.rolls ?? [],
     events: events.map((row) => {
       const e = row.data as unknown as TrackingEvent;
       return {

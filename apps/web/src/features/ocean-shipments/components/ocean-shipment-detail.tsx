@@ -18,6 +18,7 @@ import { useFavoriteOceanShipments } from '../api/favorite-ocean-shipments';
 import { useOceanShipment } from '../api/get-ocean-shipment';
 import { carrierLabel } from '../utils/carriers';
 import { EtaHistory } from './eta-history';
+import { RollNotice } from './roll-notice';
 import { EventsTable } from './events-table';
 import { MilestoneJourney } from './milestone-journey';
 import classes from './ocean-shipment-detail.module.css';
@@ -179,6 +180,7 @@ export function OceanShipmentDetail({
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="milestones" pt="lg">
+          <RollNotice shipment={shipment} timeZone={timeZone} />
           <div className={detail.body}>
             <Paper withBorder radius="lg" p="lg" component="section" aria-label="Journey">
               <MilestoneJourney shipment={shipment} timeZone={timeZone} />

@@ -1,0 +1,5 @@
+ALTER TABLE "ocean_shipments" ADD COLUMN "rolled_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "ocean_shipments_rolled_idx" ON "ocean_shipments" USING btree ("workspace_id","archived","rolled_at","id") WHERE "ocean_shipments"."rolled_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "ocean_shipments_eta_slip_idx" ON "ocean_shipments" USING btree ("workspace_id","archived",("eta" - "first_eta"),"id") WHERE "ocean_shipments"."ata" IS NULL AND "ocean_shipments"."eta" - "ocean_shipments"."first_eta" >= interval '24 hours';--> statement-breakpoint
+CREATE INDEX "ocean_shipments_discharged_idx" ON "ocean_shipments" USING btree ("workspace_id","archived","ata","id") WHERE "ocean_shipments"."status" = 'discharged';--> statement-breakpoint
+CREATE INDEX "ocean_shipments_not_found_idx" ON "ocean_shipments" USING btree ("workspace_id","archived","created_at","id") WHERE "ocean_shipments"."state" = 'not_found';
