@@ -276,7 +276,14 @@ describe('express dashboard attention rules', () => {
     const team = await buildTeam(app, ctx);
     const other = await buildTeam(app, ctx);
     const ws = team.defaultWorkspaceId;
-    const exception = await addParcel(ws, parcel({ status: 'exception', exceptionReason: 'Customs hold' }));
+    const exception = await addParcel(
+      ws,
+      parcel({
+        status: 'exception',
+        exceptionReason: 'customs_hold',
+        statusText: 'Held by customs: documents requested',
+      }),
+    );
     const failed = await addParcel(ws, parcel({ status: 'failed_attempt', failedAttempts: 1 }));
     const pickup = await addParcel(ws, parcel({ status: 'available_for_pickup' }));
     const notFound = await addParcel(ws, null, { state: 'not_found' });
@@ -301,7 +308,7 @@ describe('express dashboard attention rules', () => {
       expect(sorted(card.items.map((i) => i.id)), card.rule).toEqual(sorted(expected[card.rule]));
       expect(await expressListIds(ws, card.rule), card.rule).toEqual(sorted(expected[card.rule]));
     }
-    expect(dashboard.attentionVO[0]!.items[0]!.reason).toBe('Customs hold');
+    expect(dashboard.attentionVO[0]!.items[0]!.reason).toBe('Held by customs: documents requested');
     expect(dashboard.statusBreakdown.find((s) => s.status === 'in_transit')?.count).toBe(3);
   });
 

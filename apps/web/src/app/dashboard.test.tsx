@@ -122,6 +122,10 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
       '/shipment/truck/express/p-1/1Z999AA10123456784?timeZone=Asia%2FTokyo',
     );
     expect(screen.getByRole('region', { name: 'Deliveries' })).toBeInTheDocument();
+    // A parcel carrier by its name alone; our code for it means nothing to the user.
+    const carriers = screen.getByRole('region', { name: 'Carriers' });
+    expect(within(carriers).getByText('UPS')).toBeInTheDocument();
+    expect(within(carriers).queryByText(/\(ups\)/)).toBeNull();
   });
 
   it('says when the workspace has no containers, with a way to add one', async () => {

@@ -555,7 +555,8 @@ export async function expressDashboard(
           ? `Expected ${shortDate(r.estimatedDelivery)}, ${hoursBetween(r.estimatedDelivery, now)} late`
           : rule === 'notFound'
             ? 'The carrier does not know this number'
-            : (r.exceptionReason ?? r.statusText ?? definition.label),
+            : // The carrier's words; the reason code (e.g. customs_hold) only when it gave none.
+              (r.statusText ?? r.exceptionReason ?? definition.label),
     }));
   };
   const [counts, deliveries, updatedTime, tops, groups] = await Promise.all([

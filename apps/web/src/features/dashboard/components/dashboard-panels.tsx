@@ -99,7 +99,10 @@ export function DashboardPanels({
               <li key={carrier.carrier} className={`${classes.row} ${classes.rowPlain}`}>
                 <div style={{ minWidth: 0 }}>
                   <Text size="sm" truncate>
-                    {carrier.name ? `${carrier.name} (${carrier.carrier})` : carrier.carrier}
+                    {/* Ocean carriers are also known by their SCAC; parcel carriers' codes are ours. */}
+                    {carrier.name && config.mode === 'ocean'
+                      ? `${carrier.name} (${carrier.carrier})`
+                      : (carrier.name ?? carrier.carrier)}
                   </Text>
                   <Progress value={(carrier.count / topCarrier) * 100} size={4} mt={4} aria-hidden />
                 </div>
