@@ -165,6 +165,7 @@ export function WorkspacesSection() {
         opened={dialog?.kind === 'create' || dialog?.kind === 'edit'}
         onClose={close}
         workspace={shown?.kind === 'edit' ? shown.workspace : undefined}
+        workspaces={workspaces.data ?? []}
       />
       <DeleteWorkspaceModal
         opened={dialog?.kind === 'delete'}
