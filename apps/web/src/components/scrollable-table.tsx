@@ -3,6 +3,16 @@ import { IconArrowsHorizontal } from '@tabler/icons-react';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import classes from './scrollable-table.module.css';
 
+/** Says, above a table whose columns do not all fit, that it scrolls sideways. */
+export function ScrollHint() {
+  return (
+    <Text size="xs" c="dimmed" className={classes.hint} data-testid="scroll-hint">
+      <IconArrowsHorizontal size={14} aria-hidden />
+      Scroll sideways to see every column
+    </Text>
+  );
+}
+
 /**
  * A data table too wide for a phone: the table alone scrolls sideways (never the page), and says so
  * above it while its columns do not all fit. The e2e layout check accepts sideways scrolling only
@@ -25,12 +35,7 @@ export function ScrollableTable({ label, children }: { label: string; children: 
 
   return (
     <div className={classes.root} data-scrollable-table data-overflowing={overflowing || undefined}>
-      {overflowing ? (
-        <Text size="xs" c="dimmed" className={classes.hint} data-testid="scroll-hint">
-          <IconArrowsHorizontal size={14} aria-hidden />
-          Scroll sideways to see every column
-        </Text>
-      ) : null}
+      {overflowing ? <ScrollHint /> : null}
       {/* Focusable so that a keyboard can scroll it too. */}
       <div
         ref={scroller}
