@@ -8,6 +8,7 @@ import { useReaderTimeZone, useShipmentAccess } from './use-shipment-access';
 export function DashboardPage({ mode }: { mode: DashboardMode }) {
   const { canView, canCreate, organizationName } = useShipmentAccess();
   const timeZone = useReaderTimeZone();
-  if (!canView) return <NoShipmentAccess title={DASHBOARD_MODES[mode].title} organizationName={organizationName} />;
+  if (!canView)
+    return <NoShipmentAccess title={DASHBOARD_MODES[mode].title} organizationName={organizationName} />;
   return <Dashboard key={mode} mode={mode} timeZone={timeZone} canCreate={canCreate} />;
 }

@@ -10,7 +10,8 @@ import { useReaderTimeZone, useShipmentAccess } from './use-shipment-access';
 export function ExpressShipmentsPage({ status }: { status: ExpressListTab }) {
   const { canView, canCreate, organizationName } = useShipmentAccess();
   const timeZone = useReaderTimeZone();
-  if (!canView) return <NoShipmentAccess title={EXPRESS_LIST_TITLE[status]} organizationName={organizationName} />;
+  if (!canView)
+    return <NoShipmentAccess title={EXPRESS_LIST_TITLE[status]} organizationName={organizationName} />;
   // Each tab is its own list: switching tabs must not carry one tab's selection or scroll into the other.
   return <ExpressShipmentsList key={status} status={status} timeZone={timeZone} canCreate={canCreate} />;
 }
