@@ -49,7 +49,7 @@ describe('inviting', () => {
       team,
       Array.from({ length: 51 }, (_, i) => `bulk${String(i)}@example.com`),
     );
-    expect(many.json().message).toBe('Can only send 50 invites at a time');
+    expect(many.json().message).toBe('Can only send 50 invites at a time.');
     const stranger = await buildTeam(app, ctx);
     expect((await invite(team, [uniqueEmail()], [stranger.defaultWorkspaceId])).statusCode).toBe(404);
     const member = await addMember(app, ctx, team);

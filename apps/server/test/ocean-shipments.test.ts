@@ -161,6 +161,12 @@ describe('carrier data in the list and the detail', () => {
     const d = detail.json().result;
     expect(d.events.length).toBeGreaterThan(3);
     expect(d.events.every((e: { source: string }) => e.source === 'demo')).toBe(true);
+    // The call of the voyage, which tells the versions of one move from a second call at that port.
+    const moves = d.events.filter((e: { typeCode: string }) => ['ARRI', 'DEPA'].includes(e.typeCode));
+    expect(moves.length).toBeGreaterThan(0);
+    expect(
+      moves.every((e: { transportCallSequence: unknown }) => Number.isInteger(e.transportCallSequence)),
+    ).toBe(true);
     expect(d.etaHistory.length).toBeGreaterThanOrEqual(1);
     expect(d.lastCheckedAt).toBeTruthy();
   });

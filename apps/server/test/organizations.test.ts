@@ -104,6 +104,90 @@ describe('workspaces', () => {
     expect(deleted.json()).toMatchObject({ success: true, message: 'Deleted Rotterdam Exports' });
   });
 
+  it('refuses a name the organization already has, whatever its case and spacing, in create and rename', async () => {
+    const team = await buildTeam(app, ctx);
+    const cookie = team.owner.cookie;
+    const imports = await createWorkspaceAs(app, cookie, 'Imports Europe');
+
+    const again = await send('POST', '/api/workspaces/create', cookie, {
+      workspaceName: '  imports   EUROPE ',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      success: false,
+      result: null,
+      code: 'CONFLICT',
+      message: 'This organization already has a workspace named Imports Europe. Choose another name.',
+    });
+    const defaultAgain = await send('POST', '/api/workspaces/create', cookie, {
+      workspaceName: 'default workspace',
+    });
+    expect(defaultAgain.statusCode).toBe(409);
+
+    const exports = await createWorkspaceAs(app, cookie, 'Exports');
+    const rename = (workspaceId: string, workspaceName: string) => {
+      const body = form({ workspaceId, workspaceName, hasImage: 'false' });
+      return app.inject({
+        method: 'POST',
+        url: '/api/workspaces/update',
+        headers: { cookie, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const taken = await rename(exports, 'IMPORTS europe');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(
+      'This organization already has a workspace named Imports Europe. Choose another name.',
+    );
+    // A workspace may change the case of its own name.
+    expect((await rename(imports, 'IMPORTS Europe')).json().result.workspaceName).toBe('IMPORTS Europe');
+
+    const names = (await get('/api/workspaces/getAll', cookie))
+      .json()
+      .result.map((w: { name: string }) => w.name);
+    expect(names).toEqual(['Default Workspace', 'IMPORTS Europe', 'Exports']);
+
+    // Another organization's names are its own business.
+    const other = await buildTeam(app, ctx);
+    expect(await createWorkspaceAs(app, other.owner.cookie, 'Imports Europe')).toBeTruthy();
+  });
+
+  it('lets only one of several simultaneous creates with one name through', async () => {
+    const team = await buildTeam(app, ctx);
+    const attempts = await Promise.all(
+      ['Rotterdam Desk', 'rotterdam desk', 'Rotterdam  Desk', ' ROTTERDAM DESK', 'Rotterdam Desk'].map(
+        (workspaceName) => send('POST', '/api/workspaces/create', team.owner.cookie, { workspaceName }),
+      ),
+    );
+    expect(attempts.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    const rows = await ctx.db
+      .select({ name: workspaces.name })
+      .from(workspaces)
+      .where(eq(workspaces.organizationId, team.organizationId));
+    expect(rows.filter((r) => r.name.toLowerCase() === 'rotterdam desk')).toHaveLength(1);
+  });
+
+  it('lets only one of two simultaneous renames to one name through', async () => {
+    const team = await buildTeam(app, ctx);
+    const cookie = team.owner.cookie;
+    const ids = [
+      await createWorkspaceAs(app, cookie, 'North'),
+      await createWorkspaceAs(app, cookie, 'South'),
+    ];
+    const results = await Promise.all(
+      ids.map((workspaceId) => {
+        const body = form({ workspaceId, workspaceName: 'Central', hasImage: 'false' });
+        return app.inject({
+          method: 'POST',
+          url: '/api/workspaces/update',
+          headers: { cookie, ...body.headers },
+          payload: body.payload,
+        });
+      }),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+  });
+
   it('moves the session home when its workspace is deleted', async () => {
     const team = await buildTeam(app, ctx);
     const id = await createWorkspaceAs(app, team.owner.cookie, 'Temporary');

@@ -89,7 +89,8 @@ export async function deleteImage(storage: FileStorage, url: string | null): Pro
 
 /**
  * Applies an image change from an update form and saves it: a new file replaces the image, `hasImage`
- * false removes it, otherwise it stays. The old file is deleted only after the new URL is saved.
+ * false removes it, otherwise it stays. The old file is deleted only after the new URL is saved, and a
+ * new file is deleted again when the save is refused.
  */
 export async function updateImage<T>(
   storage: FileStorage,
@@ -102,7 +103,14 @@ export async function updateImage<T>(
     : input.hasImage
       ? target.currentUrl
       : null;
-  const saved = await save(imageUrl);
+  let saved: T;
+  try {
+    saved = await save(imageUrl);
+  } catch (error) {
+    // Refused (a taken name, say): the file stored for it would belong to nothing.
+    if (input.file) await deleteImage(storage, imageUrl);
+    throw error;
+  }
   if (imageUrl !== target.currentUrl) await deleteImage(storage, target.currentUrl);
   return saved;
 }

@@ -362,7 +362,7 @@ describe('express shipment list: filters, sort and columns', { timeout: 20_000 }
       'Tracking number,Carrier,Status,Destination,Last location,Est. delivery,Delivered\r\n',
     );
     expect(text).toContain(
-      '794616896420,FedEx,Delivered,NEW YORK NY US,"Memphis, US",05/03/2025,04/03/2025\r\n',
+      '794616896420,FedEx,Delivered,NEW YORK NY US,"Memphis, US",2025-03-05,2025-03-04\r\n',
     );
   });
 });

@@ -171,9 +171,32 @@ describe('new ground shipment: one parcel', { timeout: 20_000 }, () => {
     renderRoutes(routes, PAGE);
 
     expect(await screen.findByText('You can view shipments but not add them')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Your access in this workspace is view only. Ask a company admin of Beta Logistics to let you create shipments.',
+      ),
+    ).toBeInTheDocument();
     expect(await numberInput()).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Track parcel' })).toBeDisabled();
     expect(screen.queryByRole('textbox', { name: /Paste tracking numbers/ })).not.toBeInTheDocument();
+    expect(api.callsTo(CREATE)).toHaveLength(0);
+  });
+
+  it('tells a member without shipment access what is true and whom to ask, and shows no form', async () => {
+    const api = fakeApi({
+      'GET /api/workspaces/get': ok([{ ...beta, shipmentPermission: 2 }]),
+      'POST /api/workspaces/setCookies': ok(selectionOf(betaDesk)),
+    });
+    renderRoutes(routes, PAGE);
+
+    expect(await screen.findByText('No access to shipments in this workspace')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'New ground shipment' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/Ask a company admin of Beta Logistics for view or create access\.$/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('You can view shipments but not add them')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /Tracking number/ })).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('no-shipment-access')).queryByRole('link')).not.toBeInTheDocument();
     expect(api.callsTo(CREATE)).toHaveLength(0);
   });
 });

@@ -117,6 +117,38 @@ describe('new ocean shipment: one at a time', { timeout: 20_000 }, () => {
     renderRoutes(routes, '/new-shipments/ocean');
 
     expect(await screen.findByText('You can view shipments but not add them')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Your access in this workspace is view only. Ask a company admin of Beta Logistics to let you create shipments.',
+      ),
+    ).toBeInTheDocument();
+    // They can view: the list is open to them.
+    expect(screen.getByRole('link', { name: 'Go to the shipment list' })).toHaveAttribute(
+      'href',
+      '/shipments/ocean/active',
+    );
+    expect(screen.queryByRole('textbox', { name: /Container number/ })).not.toBeInTheDocument();
+    expect(api.callsTo('POST /api/shipments/ocean')).toHaveLength(0);
+  });
+
+  it('tells a member without shipment access what is true and whom to ask, with no link to a closed page', async () => {
+    const noAccess = { ...beta, shipmentPermission: 2 };
+    const api = fakeApi({
+      'GET /api/workspaces/get': ok([noAccess]),
+      'POST /api/workspaces/setCookies': ok(selectionOf(betaDesk)),
+    });
+    renderRoutes(routes, '/new-shipments/create');
+
+    expect(await screen.findByText('No access to shipments in this workspace')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'New ocean shipment' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Your role here does not include shipments, so you can neither see nor add them. Ask a company admin of Beta Logistics for view or create access.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('You can view shipments but not add them')).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('no-shipment-access')).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('no-shipment-access')).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /Container number/ })).not.toBeInTheDocument();
     expect(api.callsTo('POST /api/shipments/ocean')).toHaveLength(0);
   });

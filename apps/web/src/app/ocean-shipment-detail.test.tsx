@@ -213,6 +213,64 @@ describe('ocean shipment detail: tabs and states', { timeout: 20_000 }, () => {
     expect(new URLSearchParams(router.state.location.search).get('timeZone')).toBe('UTC');
   });
 
+  it('lists each event once at its latest classifier, with its earlier versions on demand', async () => {
+    const departure = trackingEvent({
+      typeCode: 'DEPA',
+      eventTime: '2025-02-01T08:00:00.000Z',
+      location: shanghai,
+      vesselName: 'MSC IRINA',
+      voyage: '411W',
+    });
+    const plannedDeparture = {
+      ...departure,
+      classifier: 'PLN' as const,
+      eventTime: '2025-01-31T22:00:00.000Z',
+      eventCreatedAt: '2025-01-10T09:00:00.000Z',
+    };
+    const arrival = (classifier: 'PLN' | 'EST', eventTime: string, eventCreatedAt: string) =>
+      trackingEvent({ typeCode: 'ARRI', classifier, eventTime, eventCreatedAt, location: rotterdam });
+    serve(
+      ok(
+        inTransit({
+          events: [
+            plannedDeparture,
+            departure,
+            arrival('PLN', '2025-03-01T00:00:00.000Z', '2025-01-10T09:00:00.000Z'),
+            arrival('EST', '2025-03-02T00:00:00.000Z', '2025-02-05T10:00:00.000Z'),
+            arrival('EST', '2025-03-03T06:00:00.000Z', '2025-02-09T10:00:00.000Z'),
+          ],
+        }),
+      ),
+    );
+    renderRoutes(routes, `${PATH}?tab=events&timeZone=UTC`);
+    const table = await screen.findByTestId('events-table');
+
+    const rows = within(table).getAllByTestId('event-row');
+    expect(rows).toHaveLength(2);
+    expect(screen.getByRole('tab', { name: 'Events 2' })).toBeInTheDocument();
+    expect(rows[0]).toHaveAttribute('data-classifier', 'ACT');
+    expect(rows[0]).toHaveTextContent('01/02/2025 08:00Vessel departure DEPA1 earlier version');
+    expect(rows[1]).toHaveAttribute('data-classifier', 'EST');
+    expect(rows[1]).toHaveTextContent('03/03/2025 06:00Vessel arrival ARRI2 earlier versions');
+    expect(within(table).queryByTestId('event-version-row')).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    const showArrival = within(rows[1]!).getByRole('button', {
+      name: /Show 2 earlier versions of Vessel arrival/,
+    });
+    expect(showArrival).toHaveAttribute('aria-expanded', 'false');
+    await user.click(showArrival);
+    const versions = within(table).getAllByTestId('event-version-row');
+    expect(versions.map((row) => row.dataset.classifier)).toEqual(['EST', 'PLN']);
+    expect(versions[0]).toHaveTextContent('02/03/2025 00:00Earlier: given 05/02/2025 10:00');
+    expect(versions[1]).toHaveTextContent('01/03/2025 00:00Earlier: given 10/01/2025 09:00');
+    // They open under their own event, not under another.
+    expect(rows[1]!.compareDocumentPosition(versions[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await user.click(within(rows[1]!).getByRole('button', { name: /Hide 2 earlier versions/ }));
+    expect(within(table).queryByTestId('event-version-row')).not.toBeInTheDocument();
+  });
+
   it('opens the milestones for a tab it does not have (comments)', async () => {
     serve(ok(inTransit()));
     renderRoutes(routes, `${PATH}?tab=comments`);

@@ -19,7 +19,7 @@ import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
 import { routes } from './router';
 import { xlsxToRows } from '../lib/xlsx';
-import { captureDownloads } from '../test/downloads';
+import { captureDownloads, dateCells } from '../test/downloads';
 import { busyOceanDashboard } from '../test/dashboard-fixtures';
 
 type Routes = Parameters<typeof fakeApi>[0];
@@ -405,11 +405,12 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
     ]);
     expect(click).toHaveBeenCalled();
     const text = await exported().text();
-    expect(text).toContain('Container,MBL,Carrier,Status,POL → POD,ATD / ETD,ATA / ETA,Last free day\r\n');
+    // Actual and estimated dates in columns of their own, as dates a spreadsheet sorts and filters.
+    expect(text).toContain('Container,MBL,Carrier,Status,POL → POD,ATD,ETD,ATA,ETA,Last free day\r\n');
     expect(text).toContain(
-      'MSCU1234566,MEDU12345678,MSC,In transit,Shanghai → Rotterdam,01/02/2025,01/03/2025,-\r\n',
+      'MSCU1234566,MEDU12345678,MSC,In transit,Shanghai → Rotterdam,2025-02-01,,2025-03-01,,\r\n',
     );
-    expect(text).toContain(',EST: 10/04/2025,');
+    expect(text).toContain(',2025-02-01,,,2025-04-10,\r\n');
   });
 
   it('exports the same view as an XLSX workbook', async () => {
@@ -424,19 +425,35 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
       ['MSCU', 'c-2'],
     ]);
     expect(click).toHaveBeenCalled();
-    const sheet = xlsxToRows(new Uint8Array(await exported().arrayBuffer()));
+    const workbook = new Uint8Array(await exported().arrayBuffer());
+    const sheet = xlsxToRows(workbook);
     expect(sheet[0]).toEqual([
       'Container',
       'MBL',
       'Carrier',
       'Status',
       'POL → POD',
-      'ATD / ETD',
-      'ATA / ETA',
+      'ATD',
+      'ETD',
+      'ATA',
+      'ETA',
       'Last free day',
     ]);
     expect(sheet[1]?.slice(0, 3)).toEqual(['MSCU1234566', 'MEDU12345678', 'MSC']);
     expect(sheet).toHaveLength(3);
+    // Real dates: serial numbers in day/month/year cells, an unknown date an empty cell.
+    expect(dateCells(workbook)).toEqual([
+      { cell: 'F2', serial: '45689' }, // 01/02/2025
+      { cell: 'G2', serial: null },
+      { cell: 'H2', serial: '45717' }, // 01/03/2025
+      { cell: 'I2', serial: null },
+      { cell: 'J2', serial: null },
+      { cell: 'F3', serial: '45689' },
+      { cell: 'G3', serial: null },
+      { cell: 'H3', serial: null },
+      { cell: 'I3', serial: '45757' }, // 10/04/2025
+      { cell: 'J3', serial: null },
+    ]);
   });
 });
 

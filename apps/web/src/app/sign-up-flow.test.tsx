@@ -134,4 +134,31 @@ describe('sign-up (spec §4: registration stores the result, failure the message
     expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
     expect(screen.getByText('Confirm your password')).toBeInTheDocument();
   });
+
+  it('starts with the address an invitation link carries, and registers it', async () => {
+    const server = mockApi({
+      'GET /api/auth/public-key': publicKey(),
+      'GET /api/meta': ok({ devMailbox: false }),
+      'POST /api/auth/register': ok({ email: 'ada@example.com' }, SENT),
+    });
+    renderRoutes(routes, '/auth/sign-up?email=ada%40example.com');
+
+    expect(await screen.findByLabelText(/^E-mail/)).toHaveValue('ada@example.com');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^First name/), 'Ada');
+    await user.type(screen.getByLabelText(/^Last name/), 'Lovelace');
+    await user.type(screen.getByLabelText(/^Password/), 'analytical-engine');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'analytical-engine');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await screen.findByRole('heading', { name: 'Check your e-mail' });
+    expect(server.callsTo('POST /api/auth/register')[0]!.body).toMatchObject({ email: 'ada@example.com' });
+  });
+
+  it('ignores an ?email= that is not an address', async () => {
+    mockApi({ 'GET /api/auth/public-key': publicKey() });
+    renderRoutes(routes, '/auth/sign-up?email=%3Cscript%3E');
+
+    expect(await screen.findByLabelText(/^E-mail/)).toHaveValue('');
+  });
 });

@@ -68,6 +68,42 @@ describe('workspace rail (spec §2)', () => {
     ).not.toHaveAttribute('aria-current');
   });
 
+  it('heads each organization’s group with its image or initials, and names both in the tooltip', async () => {
+    // Two organizations, each with a "Default Workspace": the icons alone would both read "DW".
+    const baltic = {
+      ...beta,
+      organizationName: 'Baltic Forwarding',
+      image: '/api/files/organizations/baltic.png',
+      organizationImageUrl: '/api/files/organizations/baltic.png',
+      workspaces: [{ ...betaDesk, name: 'Default Workspace', workspaceName: 'Default Workspace' }],
+    };
+    serverWith({ 'GET /api/workspaces/get': ok([acme, baltic]) });
+    renderRoutes(routes, '/shipments/ocean/active');
+
+    const rail = await screen.findByRole('navigation', { name: 'Workspaces' });
+    const [acmeGroup, balticGroup] = within(rail).getAllByTestId('rail-organization');
+    expect(within(acmeGroup!).getByTestId('rail-organization-mark')).toHaveTextContent('AF');
+    // An organization with an image shows it (jsdom never loads it; the img is what a browser shows).
+    expect(within(balticGroup!).getByTestId('rail-organization-mark').querySelector('img')).toHaveAttribute(
+      'src',
+      '/api/files/organizations/baltic.png',
+    );
+    expect(within(balticGroup!).getAllByTestId('rail-workspace')).toHaveLength(1);
+
+    const user = userEvent.setup();
+    await user.hover(
+      within(balticGroup!).getByRole('button', { name: 'Switch to Default Workspace (Baltic Forwarding)' }),
+    );
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Baltic Forwarding — Default Workspace');
+    await user.unhover(within(balticGroup!).getByRole('button'));
+    await user.hover(
+      within(acmeGroup!).getByRole('button', { name: 'Switch to Default Workspace (Acme Freight)' }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('tooltip')).toHaveTextContent('Acme Freight — Default Workspace'),
+    );
+  });
+
   it('switches organization and workspace, resets tenant data and opens the ocean dashboard', async () => {
     const api = serverWith({ 'POST /api/workspaces/currentId': ok(selectionOf(betaDesk)) });
     const { router } = renderRoutes(routes, '/shipments/ocean/archived');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAllStores } from '../lib/store-reset';
-import { fakeApi, ok } from '../test/fake-api';
+import { fail, fakeApi, ok } from '../test/fake-api';
 import {
   acme,
   acmeDefault,
@@ -269,6 +269,55 @@ describe('/workspace-settings/overview (admins)', () => {
       workspaceName: 'Imports EU',
       hasImage: 'true',
     });
+  });
+
+  it('refuses a name another workspace of the organization has, case and spacing aside', async () => {
+    const { api, user } = await openOverview({
+      'POST /api/workspaces/create': fail(
+        409,
+        'CONFLICT',
+        'This organization already has a workspace named Exports Asia. Choose another name.',
+      ),
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Create workspace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create workspace' });
+    const name = within(dialog).getByRole('textbox', { name: 'Workspace name' });
+    await user.type(name, '  imports   EUROPE');
+    expect(
+      within(dialog).getByText(
+        'This organization already has a workspace named Imports Europe. Choose another name.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Create workspace' })).toBeDisabled();
+
+    // Another admin took it a moment ago: the server's answer shows in the same place.
+    await user.clear(name);
+    await user.type(name, 'Exports Asia');
+    await user.click(within(dialog).getByRole('button', { name: 'Create workspace' }));
+    expect(
+      await within(dialog).findByText(
+        'This organization already has a workspace named Exports Asia. Choose another name.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /api/workspaces/create')).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    // Renaming a workspace may change the case of its own name.
+    await user.click(screen.getByRole('button', { name: 'Edit Imports Europe' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Imports Europe' });
+    const rename = within(edit).getByRole('textbox', { name: 'Workspace name' });
+    await user.clear(rename);
+    await user.type(rename, 'IMPORTS EUROPE');
+    expect(within(edit).getByRole('button', { name: 'Save' })).toBeEnabled();
+    await user.clear(rename);
+    await user.type(rename, 'default workspace');
+    expect(
+      within(edit).getByText(
+        'This organization already has a workspace named Default Workspace. Choose another name.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(edit).getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
   it('never offers to delete the default workspace, and deletes another after confirmation', async () => {

@@ -6,8 +6,8 @@ import { isApiError } from '../lib/api-client';
 import {
   downloadFile,
   exportFileName,
+  tableToCells,
   tableToCsv,
-  tableToRows,
   type ExportColumn,
 } from '../lib/table-export';
 import { rowsToXlsx } from '../lib/xlsx';
@@ -44,7 +44,7 @@ export function ExportButton<Row>({
       if (format === 'csv') {
         downloadFile(tableToCsv(rows, columns, timeZone), exportFileName(fileName));
       } else {
-        const workbook = rowsToXlsx(tableToRows(rows, columns, timeZone)) as Uint8Array<ArrayBuffer>;
+        const workbook = rowsToXlsx(tableToCells(rows, columns, timeZone)) as Uint8Array<ArrayBuffer>;
         downloadFile(workbook, exportFileName(fileName, new Date(), 'xlsx'), XLSX_TYPE);
       }
       notifications.show({

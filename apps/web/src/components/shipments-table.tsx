@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { nextSort, sortDirection, type ColumnSorts, type TableColumn } from '../lib/table-columns';
+import { ScrollHint } from './scrollable-table';
 import classes from './shipments-table.module.css';
 
 export interface ShipmentsTableProps<Row, Id extends string, Sort extends string> {
@@ -73,6 +74,8 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
   const scrollRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const [activeIndex, setActiveIndex] = useState(0);
+  // Columns out of view (a phone, or many columns): a line above the table says it scrolls sideways.
+  const [overflowing, setOverflowing] = useState(false);
   const onEndReached = props.onEndReached;
 
   // Infinite scroll: the sentinel under the last row asks for the next page as it comes into view.
@@ -96,6 +99,7 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
     if (!scroll) return;
     scroll.toggleAttribute('data-scrolled-start', scroll.scrollLeft > 1);
     scroll.toggleAttribute('data-more-end', scroll.scrollLeft + scroll.clientWidth < scroll.scrollWidth - 1);
+    setOverflowing(scroll.scrollWidth > scroll.clientWidth + 1);
   }, []);
   useEffect(() => {
     markEdges();
@@ -172,138 +176,141 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
   const rowIndexInRange = Math.min(activeIndex, Math.max(0, rows.length - 1));
 
   return (
-    <div
-      className={classes.scroll}
-      ref={scrollRef}
-      onScroll={markEdges}
-      data-selectable={selectable || undefined}
-      data-testid="shipments-table-scroll"
-    >
-      <Table
-        ref={tableRef}
-        className={classes.table}
-        highlightOnHover={false}
-        verticalSpacing={0}
-        horizontalSpacing={0}
-        data-testid="shipments-table"
-        aria-rowcount={rows.length + 1}
-        aria-busy={props.loading || undefined}
+    <div className={classes.scrollFrame} data-scrollable-table>
+      {overflowing ? <ScrollHint /> : null}
+      <div
+        className={classes.scroll}
+        ref={scrollRef}
+        onScroll={markEdges}
+        data-selectable={selectable || undefined}
+        data-testid="shipments-table-scroll"
       >
-        <Table.Thead className={classes.thead}>
-          <Table.Tr>
-            {onSelectedChange ? (
-              <Table.Th className={`${classes.selectCell} ${classes.stickyStart}`}>
-                <Checkbox
-                  size="xs"
-                  aria-label={allSelected ? 'Deselect all shipments' : 'Select all loaded shipments'}
-                  checked={allSelected}
-                  indeterminate={someSelected}
-                  disabled={rows.length === 0}
-                  onChange={() => onSelectedChange(allSelected ? new Set() : new Set(rows.map(rowKey)))}
-                />
-              </Table.Th>
-            ) : null}
-            {columns.map((column, index) => {
-              const direction = sortDirection(column, props.sort);
-              return (
-                <Table.Th
-                  key={column.id}
-                  className={`${classes.th} ${pinned(index)}`}
-                  data-column={column.id}
-                  aria-sort={direction}
-                >
-                  {column.sorts ? (
-                    <UnstyledButton
-                      className={classes.sortButton}
-                      data-active={direction ? true : undefined}
-                      onClick={() => {
-                        const sort = nextSort(column, props.sort);
-                        if (sort) props.onSort(sort);
-                      }}
-                    >
-                      {column.label}
-                      <SortIcon column={column} sort={props.sort} />
-                    </UnstyledButton>
-                  ) : (
-                    column.label
-                  )}
+        <Table
+          ref={tableRef}
+          className={classes.table}
+          highlightOnHover={false}
+          verticalSpacing={0}
+          horizontalSpacing={0}
+          data-testid="shipments-table"
+          aria-rowcount={rows.length + 1}
+          aria-busy={props.loading || undefined}
+        >
+          <Table.Thead className={classes.thead}>
+            <Table.Tr>
+              {onSelectedChange ? (
+                <Table.Th className={`${classes.selectCell} ${classes.stickyStart}`}>
+                  <Checkbox
+                    size="xs"
+                    aria-label={allSelected ? 'Deselect all shipments' : 'Select all loaded shipments'}
+                    checked={allSelected}
+                    indeterminate={someSelected}
+                    disabled={rows.length === 0}
+                    onChange={() => onSelectedChange(allSelected ? new Set() : new Set(rows.map(rowKey)))}
+                  />
                 </Table.Th>
-              );
-            })}
-            <Table.Th className={classes.actionsCell}>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody ref={bodyRef}>
-          {props.loading
-            ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
-                <Table.Tr key={row} className={classes.row} data-testid="skeleton-row">
-                  {selectable ? (
-                    <Table.Td className={`${classes.selectCell} ${classes.stickyStart}`}>
-                      <Skeleton height={14} width={14} radius="xs" />
-                    </Table.Td>
-                  ) : null}
-                  {columns.map((column, index) => (
-                    <Table.Td key={column.id} className={`${classes.td} ${pinned(index)}`}>
-                      <Skeleton
-                        height={10}
-                        width={`${String(50 + ((row * 17 + column.id.length * 7) % 40))}%`}
-                        radius="sm"
-                      />
-                    </Table.Td>
-                  ))}
-                  <Table.Td className={classes.actionsCell} />
-                </Table.Tr>
-              ))
-            : rows.map((row, index) => {
-                const key = rowKey(row);
-                const isSelected = selected.has(key);
+              ) : null}
+              {columns.map((column, index) => {
+                const direction = sortDirection(column, props.sort);
                 return (
-                  <Table.Tr
-                    key={key}
-                    className={classes.row}
-                    data-row-index={index}
-                    data-selected={isSelected || undefined}
-                    data-testid="shipment-row"
-                    tabIndex={index === rowIndexInRange ? 0 : -1}
-                    aria-selected={isSelected}
-                    aria-label={props.rowLabel(row)}
-                    onFocus={(event) => {
-                      if (event.target === event.currentTarget) setActiveIndex(index);
-                    }}
-                    onKeyDown={(event) => onRowKeyDown(event, index, row)}
-                    onClick={(event) => onRowClick(event, row)}
+                  <Table.Th
+                    key={column.id}
+                    className={`${classes.th} ${pinned(index)}`}
+                    data-column={column.id}
+                    aria-sort={direction}
                   >
-                    {selectable ? (
-                      <Table.Td className={`${classes.selectCell} ${classes.stickyStart}`}>
-                        <Checkbox
-                          size="xs"
-                          tabIndex={-1}
-                          aria-label={`Select ${props.rowName(row)}`}
-                          checked={isSelected}
-                          onChange={() => toggle(key)}
-                        />
-                      </Table.Td>
-                    ) : null}
-                    {columns.map((column, columnIndex) => (
-                      <Table.Td
-                        key={column.id}
-                        className={`${classes.td} ${pinned(columnIndex)}`}
-                        data-column={column.id}
+                    {column.sorts ? (
+                      <UnstyledButton
+                        className={classes.sortButton}
+                        data-active={direction ? true : undefined}
+                        onClick={() => {
+                          const sort = nextSort(column, props.sort);
+                          if (sort) props.onSort(sort);
+                        }}
                       >
-                        {props.renderCell(column, row)}
-                      </Table.Td>
-                    ))}
-                    <Table.Td className={classes.actionsCell}>{props.renderActions(row)}</Table.Td>
-                  </Table.Tr>
+                        {column.label}
+                        <SortIcon column={column} sort={props.sort} />
+                      </UnstyledButton>
+                    ) : (
+                      column.label
+                    )}
+                  </Table.Th>
                 );
               })}
-        </Table.Tbody>
-      </Table>
-      {!props.loading && rows.length === 0 ? props.empty : null}
-      <div ref={sentinelRef} className={classes.sentinel} aria-hidden />
-      {props.footer}
+              <Table.Th className={classes.actionsCell}>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody ref={bodyRef}>
+            {props.loading
+              ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
+                  <Table.Tr key={row} className={classes.row} data-testid="skeleton-row">
+                    {selectable ? (
+                      <Table.Td className={`${classes.selectCell} ${classes.stickyStart}`}>
+                        <Skeleton height={14} width={14} radius="xs" />
+                      </Table.Td>
+                    ) : null}
+                    {columns.map((column, index) => (
+                      <Table.Td key={column.id} className={`${classes.td} ${pinned(index)}`}>
+                        <Skeleton
+                          height={10}
+                          width={`${String(50 + ((row * 17 + column.id.length * 7) % 40))}%`}
+                          radius="sm"
+                        />
+                      </Table.Td>
+                    ))}
+                    <Table.Td className={classes.actionsCell} />
+                  </Table.Tr>
+                ))
+              : rows.map((row, index) => {
+                  const key = rowKey(row);
+                  const isSelected = selected.has(key);
+                  return (
+                    <Table.Tr
+                      key={key}
+                      className={classes.row}
+                      data-row-index={index}
+                      data-selected={isSelected || undefined}
+                      data-testid="shipment-row"
+                      tabIndex={index === rowIndexInRange ? 0 : -1}
+                      aria-selected={isSelected}
+                      aria-label={props.rowLabel(row)}
+                      onFocus={(event) => {
+                        if (event.target === event.currentTarget) setActiveIndex(index);
+                      }}
+                      onKeyDown={(event) => onRowKeyDown(event, index, row)}
+                      onClick={(event) => onRowClick(event, row)}
+                    >
+                      {selectable ? (
+                        <Table.Td className={`${classes.selectCell} ${classes.stickyStart}`}>
+                          <Checkbox
+                            size="xs"
+                            tabIndex={-1}
+                            aria-label={`Select ${props.rowName(row)}`}
+                            checked={isSelected}
+                            onChange={() => toggle(key)}
+                          />
+                        </Table.Td>
+                      ) : null}
+                      {columns.map((column, columnIndex) => (
+                        <Table.Td
+                          key={column.id}
+                          className={`${classes.td} ${pinned(columnIndex)}`}
+                          data-column={column.id}
+                        >
+                          {props.renderCell(column, row)}
+                        </Table.Td>
+                      ))}
+                      <Table.Td className={classes.actionsCell}>{props.renderActions(row)}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+          </Table.Tbody>
+        </Table>
+        {!props.loading && rows.length === 0 ? props.empty : null}
+        <div ref={sentinelRef} className={classes.sentinel} aria-hidden />
+        {props.footer}
+      </div>
     </div>
   );
 }

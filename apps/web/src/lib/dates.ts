@@ -77,3 +77,14 @@ export function formatDateTime(value: DateInput, timeZone: string): string {
   const p = parts(date, timeZone, true);
   return `${p.day ?? ''}/${p.month ?? ''}/${p.year ?? ''} ${p.hour ?? ''}:${p.minute ?? ''}`;
 }
+
+/**
+ * The calendar day as ISO 8601 ("YYYY-MM-DD") in `timeZone`, or null: what exports write, since every
+ * spreadsheet reads it as a date whatever its locale (a day/month/year text is read month first in some).
+ */
+export function isoDay(value: DateInput, timeZone: string): string | null {
+  const date = toDate(value);
+  if (!date) return null;
+  const p = parts(date, timeZone, false);
+  return `${p.year ?? ''}-${p.month ?? ''}-${p.day ?? ''}`;
+}

@@ -1,3 +1,5 @@
+import type { ExportField } from './table-export';
+
 /*
  * A shipment table's data columns (spec §3 "tracking table columns (hidden columns, order)"), whatever
  * the mode: each mode defines its columns once (a ColumnSet) and the functions here hide, reorder and
@@ -18,6 +20,8 @@ export interface TableColumn<Row, Id extends string = string, Sort extends strin
   sorts?: ColumnSorts<Sort>;
   /** The cell as plain text, for the CSV and XLSX exports. */
   text: (row: Row, timeZone: string) => string;
+  /** What the exports write instead of the text (typed dates, actual and estimate apart). */
+  exportFields?: ExportField<Row>[];
 }
 
 export interface ColumnLayout<Id extends string = string> {

@@ -1,7 +1,59 @@
-/** The part of a column an export needs: its header and its cell as text. */
+import { isoDay } from './dates';
+import type { XlsxCell } from './xlsx';
+
+/** One exported cell: text, or a calendar day ("YYYY-MM-DD" in the reader's zone; null when unknown). */
+export type ExportCell = XlsxCell;
+
+/** One column of the exported file. */
+export interface ExportField<Row> {
+  label: string;
+  value: (row: Row, timeZone: string) => ExportCell;
+}
+
+/** The part of a table column an export needs: its header and its cell as text, or its own fields. */
 export interface ExportColumn<Row> {
   label: string;
   text: (row: Row, timeZone: string) => string;
+  /**
+   * The columns it becomes in a file instead of its text, when the screen's text would not sort or
+   * filter in a spreadsheet: "25/10/2026 EST: 27/10/2026" becomes an actual and an estimated date.
+   */
+  exportFields?: ExportField<Row>[];
+}
+
+/** A date column of the exported file: a real date in XLSX, "YYYY-MM-DD" in CSV, empty when unknown. */
+export function dateField<Row>(
+  label: string,
+  instant: (row: Row) => string | null | undefined,
+): ExportField<Row> {
+  return { label, value: (row, timeZone) => ({ day: isoDay(instant(row), timeZone) }) };
+}
+
+function fieldsOf<Row>(columns: ExportColumn<Row>[]): ExportField<Row>[] {
+  return columns.flatMap(
+    (column) =>
+      column.exportFields ?? [{ label: column.label, value: (row, zone) => column.text(row, zone) }],
+  );
+}
+
+/** The table as rows of cells (a header, then one row per item), dates kept as dates: for XLSX. */
+export function tableToCells<Row>(
+  rows: Row[],
+  columns: ExportColumn<Row>[],
+  timeZone: string,
+): ExportCell[][] {
+  const fields = fieldsOf(columns);
+  return [
+    fields.map((field) => field.label),
+    ...rows.map((row) => fields.map((field) => field.value(row, timeZone))),
+  ];
+}
+
+const cellText = (cell: ExportCell) => (typeof cell === 'string' ? cell : (cell.day ?? ''));
+
+/** The table as rows of text, dates as "YYYY-MM-DD": what the CSV holds. */
+export function tableToRows<Row>(rows: Row[], columns: ExportColumn<Row>[], timeZone: string): string[][] {
+  return tableToCells(rows, columns, timeZone).map((cells) => cells.map(cellText));
 }
 
 /** Quotes a cell when it needs it, and defuses text a spreadsheet would run as a formula. */
@@ -10,17 +62,10 @@ function csvCell(value: string): string {
   return /[",\r\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** The table as rows of text (a header, then one row per item), for CSV and XLSX alike. */
-export function tableToRows<Row>(rows: Row[], columns: ExportColumn<Row>[], timeZone: string): string[][] {
-  return [
-    columns.map((column) => column.label),
-    ...rows.map((row) => columns.map((column) => column.text(row, timeZone))),
-  ];
-}
-
 /**
- * The table as CSV: the visible columns in the user's order, dates as day/month/year in `timeZone`
- * (spec §9). Excel reads UTF-8 only with a byte-order mark, so one leads the file.
+ * The table as CSV: the visible columns in the user's order, dates as ISO days in `timeZone` (a
+ * spreadsheet reads them as dates in any locale). Excel reads UTF-8 only with a byte-order mark, so
+ * one leads the file.
  */
 export function tableToCsv<Row>(rows: Row[], columns: ExportColumn<Row>[], timeZone: string): string {
   const lines = tableToRows(rows, columns, timeZone).map((cells) => cells.map(csvCell).join(','));

@@ -1,4 +1,4 @@
-import { strToU8, zipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { rowsToXlsx, xlsxToRows } from './xlsx';
 
@@ -32,5 +32,28 @@ describe('xlsx', () => {
 
   it('refuses a zip that is not a workbook', () => {
     expect(() => xlsxToRows(zipSync({ 'readme.txt': strToU8('hi') }))).toThrow('not a workbook');
+  });
+});
+
+describe('xlsx dates', () => {
+  it('writes days as date serials in a day/month/year cell, an unknown day as an empty one', async () => {
+    const { dateCells } = await import('../test/downloads');
+    const file = rowsToXlsx([
+      ['Container', 'ETA', 'ATA'],
+      ['MSCU1234566', { day: '2026-10-25' }, { day: null }],
+      ['MSKU1234565', { day: '1900-03-01' }, { day: '2024-02-29' }],
+    ]);
+    expect(dateCells(file)).toEqual([
+      { cell: 'B2', serial: '46320' },
+      { cell: 'C2', serial: null },
+      { cell: 'B3', serial: '61' },
+      { cell: 'C3', serial: '45351' },
+    ]);
+    // Wide enough for the date (a narrow date cell shows ####).
+    const sheet = strFromU8(unzipSync(file)['xl/worksheets/sheet1.xml']!);
+    expect(sheet).toMatch(
+      /<cols><col min="1" max="1" width="13" customWidth="1"\/><col min="2" max="2" width="12"/,
+    );
+    expect(xlsxToRows(file)[1]).toEqual(['MSCU1234566', '46320', '']);
   });
 });

@@ -16,26 +16,80 @@ function columnName(index: number): string {
   return name;
 }
 
+/** A cell to write: text, or a calendar day ("YYYY-MM-DD", null for an empty cell) written as a date. */
+export type XlsxCell = string | { day: string | null };
+
+const DAY_MS = 86_400_000;
+/** Day 0 of Excel's 1900 date system as it counts today (it keeps Lotus's 29 February 1900). */
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+
+/** The date's serial number: days since Excel's epoch, which a date format shows as the date. */
+function excelSerial(day: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  return (Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) - EXCEL_EPOCH) / DAY_MS;
+}
+
+/** Style 1 of the workbook: the day/month/year format (spec §9) every date cell uses. */
+const DATE_STYLE = 1;
+const DATE_FORMAT = 'dd/mm/yyyy';
+
+function cellXml(value: XlsxCell, reference: string): string {
+  if (typeof value === 'string') {
+    return `<c r="${reference}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
+  }
+  const serial = value.day === null ? null : excelSerial(value.day);
+  // An unknown date is an empty cell, so that sorting and filtering leave it out.
+  return serial === null
+    ? `<c r="${reference}" s="${String(DATE_STYLE)}"/>`
+    : `<c r="${reference}" s="${String(DATE_STYLE)}"><v>${String(serial)}</v></c>`;
+}
+
+/** Widths that show every date (a too-narrow date cell shows ####) and most text, within reason. */
+function columnWidths(rows: XlsxCell[][]): string {
+  const widths: number[] = [];
+  for (const cells of rows) {
+    cells.forEach((cell, c) => {
+      const length = typeof cell === 'string' ? cell.length : DATE_FORMAT.length;
+      widths[c] = Math.max(widths[c] ?? 0, length);
+    });
+  }
+  if (widths.length === 0) return '';
+  const cols = Array.from(widths, (width = 0, c) => {
+    const n = String(c + 1);
+    return `<col min="${n}" max="${n}" width="${String(Math.min(Math.max(width, 8) + 2, 60))}" customWidth="1"/>`;
+  });
+  return `<cols>${cols.join('')}</cols>`;
+}
+
+const STYLES =
+  '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+  `<numFmts count="1"><numFmt numFmtId="164" formatCode="${DATE_FORMAT}"/></numFmts>` +
+  '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>' +
+  '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+  '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+  '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
+  '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
+  '</styleSheet>';
+
 /**
- * A minimal Office Open XML workbook (one sheet, every cell an inline string) that Excel, LibreOffice
- * and Google Sheets open: the parts the standard requires and nothing else.
+ * A minimal Office Open XML workbook (one sheet; text as inline strings, days as date serials in the
+ * day/month/year format) that Excel, LibreOffice and Google Sheets open: the parts the standard
+ * requires and nothing else.
  */
-export function rowsToXlsx(rows: string[][], sheetName = 'Shipments'): Uint8Array {
+export function rowsToXlsx(rows: XlsxCell[][], sheetName = 'Shipments'): Uint8Array {
   const sheetRows = rows
     .map(
       (cells, r) =>
-        `<row r="${String(r + 1)}">${cells
-          .map(
-            (value, c) =>
-              `<c r="${columnName(c)}${String(r + 1)}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`,
-          )
-          .join('')}</row>`,
+        `<row r="${String(r + 1)}">${cells.map((value, c) => cellXml(value, `${columnName(c)}${String(r + 1)}`)).join('')}</row>`,
     )
     .join('');
   const xml = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
   return zipSync({
     '[Content_Types].xml': strToU8(
-      `${xml}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+      `${xml}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`,
     ),
     '_rels/.rels': strToU8(
       `${xml}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
@@ -44,10 +98,11 @@ export function rowsToXlsx(rows: string[][], sheetName = 'Shipments'): Uint8Arra
       `${xml}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${escapeXml(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
     ),
     'xl/_rels/workbook.xml.rels': strToU8(
-      `${xml}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+      `${xml}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
     ),
+    'xl/styles.xml': strToU8(`${xml}${STYLES}`),
     'xl/worksheets/sheet1.xml': strToU8(
-      `${xml}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`,
+      `${xml}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${columnWidths(rows)}<sheetData>${sheetRows}</sheetData></worksheet>`,
     ),
   });
 }

@@ -63,6 +63,7 @@ export function trackingEvent(
     vesselName: null,
     vesselImo: null,
     voyage: null,
+    transportCallSequence: null,
     eventCreatedAt: fields.eventTime,
     receivedAt: fields.eventTime,
     source: 'demo',

@@ -6,7 +6,7 @@ import { emailSchema } from '../auth/auth.schema';
 export const INVITE_MESSAGES = {
   yourself: 'Cannot sent invite to yourself.',
   seatLimit: 'You cannot send more invites without exceeding your seat limit',
-  tooMany: `Can only send ${String(INVITES_PER_SEND_MAX)} invites at a time`,
+  tooMany: `Can only send ${String(INVITES_PER_SEND_MAX)} invites at a time.`,
   invited: (n: number) => `Successfully invited ${String(n)} member(s).`,
   joined: (workspaceName: string) => `Joined ${workspaceName}`,
   declined: (workspaceName: string) => `Declined invitation to ${workspaceName}`,

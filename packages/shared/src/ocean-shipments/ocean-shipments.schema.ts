@@ -130,6 +130,8 @@ export const trackingEventSchema = z.object({
   vesselName: z.string().nullable(),
   vesselImo: z.string().nullable(),
   voyage: z.string().nullable(),
+  /** DCSA transportCallSequenceNumber: tells two calls of one voyage at one port apart. */
+  transportCallSequence: z.number().int().nullable(),
   eventTime: z.string(),
   eventCreatedAt: z.string(),
   receivedAt: z.string(),

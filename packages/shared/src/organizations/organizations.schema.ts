@@ -90,6 +90,17 @@ const id = (label: string) => z.uuid({ message: `${label} is not valid` });
 export const organizationCurrentIdRequestSchema = z.strictObject({ organizationId: id('Organization') });
 export const workspaceCurrentIdRequestSchema = z.strictObject({ workspaceId: id('Workspace') });
 export const createWorkspaceRequestSchema = z.strictObject({ workspaceName: entityNameSchema });
+
+/**
+ * Two workspaces of one organization may not share a name, whatever the case or spacing: the server's
+ * unique index compares names the way this does (trimmed, inner spaces collapsed, lower case).
+ */
+export const workspaceNameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+export const WORKSPACE_MESSAGES = {
+  duplicateName: (name: string) =>
+    `This organization already has a workspace named ${name}. Choose another name.`,
+} as const;
 export const deleteWorkspaceQuerySchema = z.strictObject({ workspaceId: id('Workspace') });
 export const leaveWorkspaceRequestSchema = z.strictObject({ workspaceId: id('Workspace') });
 export const leaveOrganizationRequestSchema = z.strictObject({ organizationId: id('Organization') });

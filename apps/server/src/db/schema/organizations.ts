@@ -51,6 +51,9 @@ export const organizationMembers = pgTable(
   ],
 );
 
+/** The unique index a duplicate workspace name violates (mapped to a clear 409). */
+export const WORKSPACE_NAME_INDEX = 'workspaces_organization_name_idx';
+
 export const workspaces = pgTable(
   'workspaces',
   {
@@ -70,6 +73,12 @@ export const workspaces = pgTable(
     uniqueIndex('workspaces_one_default_idx')
       .on(t.organizationId)
       .where(sql`${t.isDefault}`),
+    // No two workspaces of an organization share a name, whatever its case and spacing; the index, not
+    // a check before the write, is what holds under concurrent requests (workspaceNameKey in SQL).
+    uniqueIndex(WORKSPACE_NAME_INDEX).on(
+      t.organizationId,
+      sql`lower(btrim(regexp_replace(${t.name}, '[[:space:]]+', ' ', 'g')))`,
+    ),
   ],
 );
 

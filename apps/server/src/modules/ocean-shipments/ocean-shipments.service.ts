@@ -223,6 +223,7 @@ export async function getOceanShipment(
         vesselName: e.vesselName,
         vesselImo: e.vesselImo,
         voyage: e.voyage,
+        transportCallSequence: e.transportCallSequence ?? null,
         eventTime: row.eventTime.toISOString(),
         eventCreatedAt: row.eventCreatedAt.toISOString(),
         receivedAt: row.receivedAt.toISOString(),

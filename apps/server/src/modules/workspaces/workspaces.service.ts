@@ -1,15 +1,26 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { Selection, WorkspaceWithCount } from '@tracklane/shared/organizations/organizations.schema';
+import {
+  WORKSPACE_MESSAGES,
+  workspaceNameKey,
+  type Selection,
+  type WorkspaceWithCount,
+} from '@tracklane/shared/organizations/organizations.schema';
 import {
   leaveWorkspaceVerdict,
   leavingRemovesFromOrganization,
 } from '@tracklane/shared/organizations/organizations.policy';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
-import { organizationMembers, workspaceMembers, workspaces } from '../../db/schema/organizations';
+import {
+  organizationMembers,
+  WORKSPACE_NAME_INDEX,
+  workspaceMembers,
+  workspaces,
+} from '../../db/schema/organizations';
 import { AppError } from '../../lib/app-error';
 import { deleteImage, updateImage } from '../../lib/images';
 import { withTransaction } from '../../lib/transaction';
+import { isUniqueViolation } from '../../lib/unique-violation';
 import {
   assertHasAdmin,
   lockOrganization,
@@ -32,8 +43,45 @@ async function workspaceOf(db: Database, organizationId: string, workspaceId: st
   return row;
 }
 
+/** The organization's workspace whose name matches this one once case and spacing are ignored. */
+async function workspaceNamed(db: Database, organizationId: string, name: string) {
+  const [row] = await db
+    .select({ name: workspaces.name })
+    .from(workspaces)
+    .where(
+      and(
+        eq(workspaces.organizationId, organizationId),
+        sql`lower(btrim(regexp_replace(${workspaces.name}, '[[:space:]]+', ' ', 'g'))) = ${workspaceNameKey(name)}`,
+      ),
+    );
+  return row;
+}
+
+/**
+ * Runs a write that names a workspace. A name the organization already has becomes a 409 naming the
+ * workspace that has it; the unique index decides, so two requests at once cannot both pass.
+ */
+async function refusingTakenName<T>(
+  db: Database,
+  organizationId: string,
+  name: string,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isUniqueViolation(error, WORKSPACE_NAME_INDEX)) throw error;
+    const holder = await workspaceNamed(db, organizationId, name);
+    throw new AppError('CONFLICT', WORKSPACE_MESSAGES.duplicateName(holder?.name ?? name));
+  }
+}
+
 /** Creates a workspace in the admin's current organization; the admin joins it. */
 export async function createWorkspace(ctx: AppContext, tenant: Tenant, name: string) {
+  return refusingTakenName(ctx.db, tenant.organizationId, name, () => createWorkspaceRow(ctx, tenant, name));
+}
+
+async function createWorkspaceRow(ctx: AppContext, tenant: Tenant, name: string) {
   return withTransaction(ctx.pool, async ({ tx }) => {
     await lockOrganization(tx, tenant.organizationId);
     const [existing] = await tx
@@ -81,14 +129,15 @@ export async function updateWorkspace(
     ctx.storage,
     { kind: 'workspaces', ownerId: current.id, currentUrl: current.imageUrl },
     input,
-    async (imageUrl) => {
-      const [row] = await ctx.db
-        .update(workspaces)
-        .set({ name: input.workspaceName, imageUrl, updatedAt: new Date() })
-        .where(eq(workspaces.id, current.id))
-        .returning();
-      return toWorkspace(row!);
-    },
+    (imageUrl) =>
+      refusingTakenName(ctx.db, tenant.organizationId, input.workspaceName, async () => {
+        const [row] = await ctx.db
+          .update(workspaces)
+          .set({ name: input.workspaceName, imageUrl, updatedAt: new Date() })
+          .where(eq(workspaces.id, current.id))
+          .returning();
+        return toWorkspace(row!);
+      }),
   );
 }
 

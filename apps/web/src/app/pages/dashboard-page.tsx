@@ -6,8 +6,9 @@ import { useReaderTimeZone, useShipmentAccess } from './use-shipment-access';
 
 /** /dashboard/ocean and /dashboard/truck/express (spec §2, §3). */
 export function DashboardPage({ mode }: { mode: DashboardMode }) {
-  const { canView, canCreate } = useShipmentAccess();
+  const { canView, canCreate, organizationName } = useShipmentAccess();
   const timeZone = useReaderTimeZone();
-  if (!canView) return <NoShipmentAccess title={DASHBOARD_MODES[mode].title} />;
+  if (!canView)
+    return <NoShipmentAccess title={DASHBOARD_MODES[mode].title} organizationName={organizationName} />;
   return <Dashboard key={mode} mode={mode} timeZone={timeZone} canCreate={canCreate} />;
 }

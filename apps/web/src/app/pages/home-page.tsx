@@ -12,12 +12,12 @@ import { useReaderTimeZone, useShipmentAccess } from './use-shipment-access';
  * decide, and stay cached for the dashboard shown.
  */
 export function HomePage() {
-  const { canView, canCreate } = useShipmentAccess();
+  const { canView, canCreate, organizationName } = useShipmentAccess();
   const timeZone = useReaderTimeZone();
   const { siteType } = useSiteType();
   const ocean = useDashboard('ocean', canView);
   const express = useDashboard('express', canView);
-  if (!canView) return <NoShipmentAccess title="Dashboard" />;
+  if (!canView) return <NoShipmentAccess title="Dashboard" organizationName={organizationName} />;
   // Neither the welcome nor a dashboard's title until both answers say which one this is.
   if (ocean.isPending || express.isPending) return <DashboardSkeleton />;
   if (ocean.data && express.data && shipmentTotal(ocean.data) + shipmentTotal(express.data) === 0) {

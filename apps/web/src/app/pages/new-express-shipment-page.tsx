@@ -1,8 +1,12 @@
+import { NoShipmentAccess } from '../../components/no-shipment-access';
 import { NewExpressShipment } from '../../features/express-shipments/components/new-express-shipment';
 import { useShipmentAccess } from './use-shipment-access';
 
+const TITLE = 'New ground shipment';
+
 /** /new-shipments/truck/express: track a parcel. */
 export function NewExpressShipmentPage() {
-  const { canCreate } = useShipmentAccess();
-  return <NewExpressShipment canCreate={canCreate} />;
+  const { canView, canCreate, organizationName } = useShipmentAccess();
+  if (!canView) return <NoShipmentAccess title={TITLE} organizationName={organizationName} />;
+  return <NewExpressShipment title={TITLE} canCreate={canCreate} organizationName={organizationName} />;
 }

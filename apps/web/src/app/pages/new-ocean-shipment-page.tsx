@@ -1,12 +1,21 @@
+import { NoShipmentAccess } from '../../components/no-shipment-access';
 import { NewOceanShipment } from '../../features/ocean-shipments/components/new-ocean-shipment';
 import { oceanDetailHref } from '../../features/ocean-shipments/utils/detail-href';
 import { useReaderTimeZone, useShipmentAccess } from './use-shipment-access';
 
+const TITLE = 'New ocean shipment';
+
 /** /new-shipments/ocean, and /new-shipments/create (the tutorial's target): add ocean shipments. */
 export function NewOceanShipmentPage() {
-  const { canCreate } = useShipmentAccess();
+  const { canView, canCreate, organizationName } = useShipmentAccess();
   const timeZone = useReaderTimeZone();
+  if (!canView) return <NoShipmentAccess title={TITLE} organizationName={organizationName} />;
   return (
-    <NewOceanShipment canCreate={canCreate} detailHref={(shipment) => oceanDetailHref(shipment, timeZone)} />
+    <NewOceanShipment
+      title={TITLE}
+      canCreate={canCreate}
+      organizationName={organizationName}
+      detailHref={(shipment) => oceanDetailHref(shipment, timeZone)}
+    />
   );
 }

@@ -12,11 +12,18 @@ import { browserTimeZone, isValidTimeZone } from '../../lib/dates';
  * server enforces. Before any organization is known both are true, as in the menu: the server still
  * refuses what is not allowed.
  */
-export function useShipmentAccess(): { canView: boolean; canCreate: boolean } {
+export function useShipmentAccess(): {
+  canView: boolean;
+  canCreate: boolean;
+  /** Whose company admins can grant more access; null before any organization is known. */
+  organizationName: string | null;
+} {
   const permission = useWorkspaceStore(selectShipmentPermission);
+  const organizationName = useWorkspaceStore((state) => state.currentOrganization?.organizationName ?? null);
   return {
     canView: permission === null || canViewShipments(permission),
     canCreate: permission === null || canCreateShipments(permission),
+    organizationName,
   };
 }
 

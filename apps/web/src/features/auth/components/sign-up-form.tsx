@@ -6,7 +6,7 @@ import {
   registerRequestSchema,
 } from '@tracklane/shared/auth/auth.schema';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { FormAlert } from '../../../components/form-alert';
 import { paths } from '../../../config/paths';
@@ -38,10 +38,20 @@ function confirmationError({ password, confirmPassword }: SignUpValues): string 
   return confirmPassword === password ? undefined : 'Passwords do not match';
 }
 
+/**
+ * The address an invitation e-mail's link carries (`/auth/sign-up?email=…`): the invitation waits for
+ * exactly that address, so the form starts with it. Anything that is not an address is ignored.
+ */
+function invitedEmail(search: URLSearchParams): string {
+  const parsed = emailSchema.safeParse(search.get('email') ?? '');
+  return parsed.success ? parsed.data : '';
+}
+
 /** /auth/sign-up: registration, then the e-mailed code on the verify screen. */
 export function SignUpForm() {
   const navigate = useNavigate();
-  const [values, setValues] = useState<SignUpValues>(EMPTY);
+  const [search] = useSearchParams();
+  const [values, setValues] = useState<SignUpValues>(() => ({ ...EMPTY, email: invitedEmail(search) }));
   const [errors, setErrors] = useState<FieldErrors<SignUpValues>>({});
   const [authError, setAuthError] = useAuthError();
   const setRegistration = useAuthStore((state) => state.setRegistration);

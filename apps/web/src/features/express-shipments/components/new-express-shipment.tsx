@@ -2,24 +2,28 @@ import { EXPRESS_INTAKE_MAX_ITEMS } from '@tracklane/shared/express-shipments/ex
 import { FormAlert } from '../../../components/form-alert';
 import { IntakeSection } from '../../../components/intake-section';
 import { PageHeader } from '../../../components/page-header';
+import { viewOnlyExplanation } from '../../../lib/shipment-access-text';
 import { ExpressBulkIntake } from './express-bulk-intake';
 import classes from './new-express-shipment.module.css';
 import { SingleParcelForm } from './single-parcel-form';
 
 interface NewExpressShipmentProps {
+  title: string;
   /** shipmentPermission 0 (spec §6); view-only members see the form, disabled, and why. */
   canCreate: boolean;
+  /** Whose company admins can grant create access. */
+  organizationName: string | null;
 }
 
 /**
  * /new-shipments/truck/express, and /new-shipments/create on the Ground side: one parcel, or many
  * pasted or uploaded at once.
  */
-export function NewExpressShipment({ canCreate }: NewExpressShipmentProps) {
+export function NewExpressShipment({ title, canCreate, organizationName }: NewExpressShipmentProps) {
   return (
     <>
       <PageHeader
-        title="New ground shipment"
+        title={title}
         description="Track a parcel by its tracking number. Tracklane recognises the carrier and keeps every scan and delivery estimate up to date."
       />
       <IntakeSection
@@ -30,7 +34,7 @@ export function NewExpressShipment({ canCreate }: NewExpressShipmentProps) {
         {canCreate ? null : (
           <div className={classes.viewOnly}>
             <FormAlert tone="info" title="You can view shipments but not add them" data-testid="view-only">
-              Your access in this workspace is view only. Ask a company admin to let you create shipments.
+              {viewOnlyExplanation(organizationName)}
             </FormAlert>
           </div>
         )}

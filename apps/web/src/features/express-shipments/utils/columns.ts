@@ -4,6 +4,7 @@ import type {
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { formatDate } from '../../../lib/dates';
 import type { ColumnLayout, ColumnSet, TableColumn } from '../../../lib/table-columns';
+import { dateField } from '../../../lib/table-export';
 import { parcelCarrierLabel } from './carriers';
 import { placeLabel } from './parcel-place';
 import { parcelStatusLook, sourceLabel } from './parcel-status';
@@ -70,6 +71,7 @@ export const EXPRESS_COLUMN_MAP: Record<ExpressColumnId, ExpressColumn> = {
     // "Recently updated": the parcels whose tracking last changed first.
     sorts: { first: 'updated_desc' },
     text: (s, timeZone) => formatDate(s.lastEventAt, timeZone),
+    exportFields: [dateField('Last event', (s) => s.lastEventAt)],
   },
   estimatedDelivery: {
     id: 'estimatedDelivery',
@@ -78,12 +80,14 @@ export const EXPRESS_COLUMN_MAP: Record<ExpressColumnId, ExpressColumn> = {
     // The server sorts by the delivery day: delivered, else estimated.
     sorts: { first: 'delivery_asc', second: 'delivery_desc' },
     text: (s, timeZone) => formatDate(s.estimatedDelivery, timeZone),
+    exportFields: [dateField('Est. delivery', (s) => s.estimatedDelivery)],
   },
   delivered: {
     id: 'delivered',
     label: 'Delivered',
     hideable: true,
     text: (s, timeZone) => formatDate(s.deliveredAt, timeZone),
+    exportFields: [dateField('Delivered', (s) => s.deliveredAt)],
   },
   added: {
     id: 'added',
@@ -91,6 +95,7 @@ export const EXPRESS_COLUMN_MAP: Record<ExpressColumnId, ExpressColumn> = {
     hideable: true,
     sorts: { first: 'created_desc' },
     text: (s, timeZone) => formatDate(s.createdAt, timeZone),
+    exportFields: [dateField('Added', (s) => s.createdAt)],
   },
   source: { id: 'source', label: 'Source', hideable: true, text: (s) => sourceLabel(s.source) },
 };

@@ -7,6 +7,7 @@ import type {
   Workspace,
 } from '@tracklane/shared/organizations/organizations.schema';
 import { useState } from 'react';
+import { ScrollableTable } from '../../../components/scrollable-table';
 import { isApiError } from '../../../lib/api-client';
 import { useUpdatePermissions, type UpdatePermissionsResult } from '../api/update-permissions';
 import { changedEntries, draftOf, isDraftChanged, type MemberDraft } from '../utils/permission-changes';
@@ -109,7 +110,8 @@ export function MembersTable({ members, workspaces, organizationName, onSaved }:
           </Button>
         </Group>
       </div>
-      <Table.ScrollContainer minWidth={900} type="native">
+      {/* Role, shipments and workspaces need their width: on a phone the table scrolls, and says so. */}
+      <ScrollableTable label="Members">
         <Table className={classes.table} verticalSpacing="sm" data-testid="members-table">
           <Table.Thead>
             <Table.Tr>
@@ -224,7 +226,7 @@ export function MembersTable({ members, workspaces, organizationName, onSaved }:
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollableTable>
       <RemoveMemberModal
         member={removing}
         organizationName={organizationName}

@@ -4,30 +4,32 @@ import { Link } from 'react-router';
 import { IntakeSection } from '../../../components/intake-section';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
+import { viewOnlyExplanation } from '../../../lib/shipment-access-text';
 import { OceanBulkIntake } from './ocean-bulk-intake';
 import { SingleShipmentForm } from './single-shipment-form';
 
 interface NewOceanShipmentProps {
+  title: string;
   /** shipmentPermission 0 (spec §6); view-only members are told why they cannot add. */
   canCreate: boolean;
+  /** Whose company admins can grant create access. */
+  organizationName: string | null;
   detailHref: (shipment: { containerNo: string; mblNo: string }) => string;
 }
 
-const TITLE = 'New ocean shipment';
-
 /** /new-shipments/ocean and /new-shipments/create: one shipment, or many pasted or uploaded at once. */
-export function NewOceanShipment({ canCreate, detailHref }: NewOceanShipmentProps) {
+export function NewOceanShipment({ title, canCreate, organizationName, detailHref }: NewOceanShipmentProps) {
   if (!canCreate) {
     return (
       <>
-        <PageHeader title={TITLE} />
+        <PageHeader title={title} />
         <EmptyState
           py={64}
           variant="light"
           color="gray"
           icon={<IconEye size={26} stroke={1.75} />}
           title="You can view shipments but not add them"
-          description="Your access in this workspace is view only. Ask a company admin to let you create shipments."
+          description={viewOnlyExplanation(organizationName)}
           data-testid="view-only"
         >
           <EmptyState.Actions>
@@ -48,7 +50,7 @@ export function NewOceanShipment({ canCreate, detailHref }: NewOceanShipmentProp
   return (
     <>
       <PageHeader
-        title={TITLE}
+        title={title}
         description="Track a container by its number and master bill of lading. Tracklane asks the carrier and keeps every milestone up to date."
       />
       <IntakeSection

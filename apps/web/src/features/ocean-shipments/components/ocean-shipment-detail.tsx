@@ -17,6 +17,7 @@ import { useArchiveOceanShipments } from '../api/archive-ocean-shipments';
 import { useFavoriteOceanShipments } from '../api/favorite-ocean-shipments';
 import { useOceanShipment } from '../api/get-ocean-shipment';
 import { carrierLabel } from '../utils/carriers';
+import { groupEventVersions } from '../utils/event-versions';
 import { EtaHistory } from './eta-history';
 import { RollNotice } from './roll-notice';
 import { EventsTable } from './events-table';
@@ -176,7 +177,7 @@ export function OceanShipmentDetail({
         <Tabs.List>
           <Tabs.Tab value="milestones">Milestones</Tabs.Tab>
           <Tabs.Tab value="events">
-            Events <span className={detail.count}>{shipment.events.length}</span>
+            Events <span className={detail.count}>{groupEventVersions(shipment.events).length}</span>
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="milestones" pt="lg">

@@ -79,7 +79,10 @@ function Moment({ moment, timeZone }: { moment: Call['moment']; timeZone: string
   );
 }
 
-/** POL → transshipments → POD as a line: travelled solid, the leg at sea marked with the vessel. */
+/**
+ * POL → transshipments → POD as a line: travelled solid, the leg at sea marked with the vessel. Across
+ * on a wide screen; down on a phone, where the ports would not fit side by side.
+ */
 export function RouteStrip({ shipment, timeZone }: { shipment: OceanShipmentDetail; timeZone: string }) {
   const calls = callsOf(shipment);
   return (
@@ -107,19 +110,21 @@ export function RouteStrip({ shipment, timeZone }: { shipment: OceanShipmentDeta
                 </span>
               ) : null}
             </div>
-            <Text size="sm" fw={600} c="gray.9" className={classes.callName}>
-              {call.port ? (call.port.name ?? call.port.locode) : 'Unknown'}
-            </Text>
-            <Text size="xs" c="dimmed" className={classes.callName}>
-              {call.role}
-              {call.port ? (
-                <>
-                  {' · '}
-                  <span className={classes.monoSmall}>{call.port.locode}</span>
-                </>
-              ) : null}
-            </Text>
-            <Moment moment={call.moment} timeZone={timeZone} />
+            <div className={classes.callText}>
+              <Text size="sm" fw={600} c="gray.9" className={classes.callName}>
+                {call.port ? (call.port.name ?? call.port.locode) : 'Unknown'}
+              </Text>
+              <Text size="xs" c="dimmed" className={classes.callName}>
+                {call.role}
+                {call.port ? (
+                  <>
+                    {' · '}
+                    <span className={classes.monoSmall}>{call.port.locode}</span>
+                  </>
+                ) : null}
+              </Text>
+              <Moment moment={call.moment} timeZone={timeZone} />
+            </div>
           </li>
         );
       })}

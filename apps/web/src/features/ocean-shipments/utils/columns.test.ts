@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { oceanShipment } from '../../../test/ocean-shipment-fixtures';
 import { layoutFromPreference, moveColumn, nextSort, toggleColumn } from '../../../lib/table-columns';
-import { tableToCsv } from '../../../lib/table-export';
+import { tableToCells, tableToCsv } from '../../../lib/table-export';
 import { COLUMN_IDS, COLUMNS, DEFAULT_LAYOUT, OCEAN_COLUMNS } from './columns';
 
 describe('ocean table columns', () => {
@@ -48,44 +48,42 @@ describe('ocean table columns', () => {
   });
 });
 
-describe('CSV export of the ocean columns', () => {
+describe('CSV and XLSX export of the ocean columns', () => {
   const columns = [
     COLUMNS.container,
     COLUMNS.mbl,
     COLUMNS.status,
     COLUMNS.departure,
     COLUMNS.arrival,
+    COLUMNS.lastFreeDay,
     COLUMNS.vessel,
   ];
+  const shipments = [
+    oceanShipment({
+      containerNo: 'MSCU1234566',
+      mblNo: 'MEDU12345678',
+      departureVO: { atd: '2025-02-01T20:00:00Z', etd: null },
+      // 23:30 UTC is already the next day in Shanghai.
+      arrivalVO: { ata: '2025-03-01T23:30:00Z', eta: '2025-03-03T10:00:00Z' },
+    }),
+    oceanShipment({
+      containerNo: 'MSKU1234565',
+      mblNo: 'MAEU240101',
+      status: null,
+      state: 'pending',
+      departureVO: { atd: null, etd: null },
+      arrivalVO: { ata: null, eta: '2025-04-10T02:00:00Z' },
+      vesselName: '=HYPERLINK("x")',
+    }),
+  ];
 
-  it('writes the visible columns with dates as day/month/year in the reader’s zone', () => {
-    const csv = tableToCsv(
-      [
-        oceanShipment({
-          containerNo: 'MSCU1234566',
-          mblNo: 'MEDU12345678',
-          departureVO: { atd: '2025-02-01T20:00:00Z', etd: null },
-          // 23:30 UTC is already the next day in Shanghai.
-          arrivalVO: { ata: '2025-03-01T23:30:00Z', eta: '2025-03-03T10:00:00Z' },
-        }),
-        oceanShipment({
-          containerNo: 'MSKU1234565',
-          mblNo: 'MAEU240101',
-          status: null,
-          state: 'pending',
-          departureVO: { atd: null, etd: null },
-          arrivalVO: { ata: null, eta: '2025-04-10T02:00:00Z' },
-          vesselName: '=HYPERLINK("x")',
-        }),
-      ],
-      columns,
-      'Asia/Shanghai',
-    );
+  it('writes actual and estimated dates as separate ISO date columns, days in the reader’s zone', () => {
+    const csv = tableToCsv(shipments, columns, 'Asia/Shanghai');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
-      'Container,MBL,Status,ATD / ETD,ATA / ETA,Vessel',
-      'MSCU1234566,MEDU12345678,In transit,02/02/2025,02/03/2025 EST: 03/03/2025,MSC IRINA',
-      `MSKU1234565,MAEU240101,Fetching,-,EST: 10/04/2025,"'=HYPERLINK(""x"")"`,
+      'Container,MBL,Status,ATD,ETD,ATA,ETA,Last free day,Vessel',
+      'MSCU1234566,MEDU12345678,In transit,2025-02-02,,2025-03-02,2025-03-03,,MSC IRINA',
+      `MSKU1234565,MAEU240101,Fetching,,,,2025-04-10,,"'=HYPERLINK(""x"")"`,
       '',
     ]);
   });
@@ -96,6 +94,33 @@ describe('CSV export of the ocean columns', () => {
       [COLUMNS.arrival],
       'America/New_York',
     );
-    expect(csv).toContain('\r\n01/03/2025\r\n');
+    expect(csv.slice(1).split('\r\n')).toEqual(['ATA,ETA', '2025-03-01,', '']);
+  });
+
+  it('gives the XLSX real date cells for the same columns, and text for the rest', () => {
+    const [header, first, second] = tableToCells(shipments, columns, 'Asia/Shanghai');
+    expect(header).toEqual([
+      'Container',
+      'MBL',
+      'Status',
+      'ATD',
+      'ETD',
+      'ATA',
+      'ETA',
+      'Last free day',
+      'Vessel',
+    ]);
+    expect(first).toEqual([
+      'MSCU1234566',
+      'MEDU12345678',
+      'In transit',
+      { day: '2025-02-02' },
+      { day: null },
+      { day: '2025-03-02' },
+      { day: '2025-03-03' },
+      { day: null },
+      'MSC IRINA',
+    ]);
+    expect(second?.[6]).toEqual({ day: '2025-04-10' });
   });
 });

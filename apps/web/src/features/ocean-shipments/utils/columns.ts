@@ -1,6 +1,7 @@
 import type { OceanShipment, OceanSort } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { formatDate } from '../../../lib/dates';
 import type { ColumnLayout, ColumnSet, TableColumn } from '../../../lib/table-columns';
+import { dateField } from '../../../lib/table-export';
 import { carrierLabel } from './carriers';
 import { arrivalText, departureText, lastFreeDayText } from './shipment-dates';
 import { statusLook } from './status';
@@ -59,6 +60,7 @@ export const COLUMNS: Record<ColumnId, OceanColumn> = {
     hideable: true,
     sorts: { first: 'departure_asc', second: 'departure_desc' },
     text: (s, timeZone) => departureText(s, timeZone),
+    exportFields: [dateField('ATD', (s) => s.departureVO.atd), dateField('ETD', (s) => s.departureVO.etd)],
   },
   arrival: {
     id: 'arrival',
@@ -66,12 +68,14 @@ export const COLUMNS: Record<ColumnId, OceanColumn> = {
     hideable: true,
     sorts: { first: 'arrival_asc', second: 'arrival_desc' },
     text: (s, timeZone) => arrivalText(s, timeZone),
+    exportFields: [dateField('ATA', (s) => s.arrivalVO.ata), dateField('ETA', (s) => s.arrivalVO.eta)],
   },
   lastFreeDay: {
     id: 'lastFreeDay',
     label: 'Last free day',
     hideable: true,
     text: (s, timeZone) => lastFreeDayText(s, timeZone),
+    exportFields: [dateField('Last free day', (s) => s.shipmentOverall.lastFreeDay?.time)],
   },
   added: {
     id: 'added',
@@ -79,6 +83,7 @@ export const COLUMNS: Record<ColumnId, OceanColumn> = {
     hideable: true,
     sorts: { first: 'created_desc' },
     text: (s, timeZone) => formatDate(s.createdAt, timeZone),
+    exportFields: [dateField('Added', (s) => s.createdAt)],
   },
 };
 

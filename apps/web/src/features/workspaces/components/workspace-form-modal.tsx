@@ -1,6 +1,10 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { WorkspaceWithCount } from '@tracklane/shared/organizations/organizations.schema';
+import {
+  WORKSPACE_MESSAGES,
+  workspaceNameKey,
+  type WorkspaceWithCount,
+} from '@tracklane/shared/organizations/organizations.schema';
 import { ENTITY_NAME_MAX_LENGTH } from '@tracklane/shared/validation/entity-name';
 import { useState, type FormEvent } from 'react';
 import { EntityImageField } from '../../../components/entity-image-field';
@@ -20,10 +24,18 @@ const isImageRefusal = (error: unknown) =>
 interface WorkspaceFormProps {
   /** The workspace to edit; absent to create one. */
   workspace?: WorkspaceWithCount;
+  /** The organization's other workspaces' names, which this one may not take. */
+  takenNames: readonly string[];
   onDone: () => void;
 }
 
-function WorkspaceForm({ workspace, onDone }: WorkspaceFormProps) {
+/** The other workspace already called this (case and spacing aside), as the server compares them. */
+function takenBy(name: string, takenNames: readonly string[]): string | null {
+  const key = workspaceNameKey(name);
+  return takenNames.find((taken) => workspaceNameKey(taken) === key) ?? null;
+}
+
+function WorkspaceForm({ workspace, takenNames, onDone }: WorkspaceFormProps) {
   const [name, setName] = useState(workspace?.name ?? '');
   const [touched, setTouched] = useState(false);
   const [image, setImage] = useState<ImageChange>(KEEP_IMAGE);
@@ -32,7 +44,9 @@ function WorkspaceForm({ workspace, onDone }: WorkspaceFormProps) {
   const update = useUpdateWorkspace();
   const pending = create.isPending || update.isPending;
 
-  const ruleError = entityNameError(name);
+  const holder = takenBy(name, takenNames);
+  // The server says the same (and decides when two admins race); this says it before the request.
+  const ruleError = entityNameError(name) ?? (holder ? WORKSPACE_MESSAGES.duplicateName(holder) : null);
   const nameError = touched
     ? (ruleError ?? (serverError?.field === 'name' ? serverError.message : null))
     : null;
@@ -106,10 +120,13 @@ interface WorkspaceFormModalProps {
   opened: boolean;
   onClose: () => void;
   workspace?: WorkspaceWithCount;
+  /** Every workspace of the organization (the one edited is left out of the name check). */
+  workspaces: readonly WorkspaceWithCount[];
 }
 
 /** Create a workspace, or rename one and set its image (spec §5 name rules, live). */
-export function WorkspaceFormModal({ opened, onClose, workspace }: WorkspaceFormModalProps) {
+export function WorkspaceFormModal({ opened, onClose, workspace, workspaces }: WorkspaceFormModalProps) {
+  const takenNames = workspaces.filter((w) => w.workspaceId !== workspace?.workspaceId).map((w) => w.name);
   return (
     <Modal
       opened={opened}
@@ -119,7 +136,12 @@ export function WorkspaceFormModal({ opened, onClose, workspace }: WorkspaceForm
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {/* Keyed so that every opening starts from the saved values. */}
-      <WorkspaceForm key={workspace?.workspaceId ?? 'new'} workspace={workspace} onDone={onClose} />
+      <WorkspaceForm
+        key={workspace?.workspaceId ?? 'new'}
+        workspace={workspace}
+        takenNames={takenNames}
+        onDone={onClose}
+      />
     </Modal>
   );
 }

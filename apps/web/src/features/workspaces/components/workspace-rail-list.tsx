@@ -18,16 +18,37 @@ interface WorkspaceRailListProps {
   trailing?: ReactNode;
 }
 
-function RailTooltipLabel({ title, organization }: { title: string; organization: string }) {
+/** The tooltip of a workspace icon: whose workspace it is, then which one. */
+export const railTooltip = (organizationName: string, workspaceName: string) =>
+  `${organizationName} — ${workspaceName}`;
+
+/**
+ * The head of an organization's group: its image or initials, so that two organizations' "Default
+ * Workspace" (both "DW") sit under different marks. Decorative for assistive technology, which hears
+ * the group's name instead.
+ */
+function OrganizationMark({ organization }: { organization: Organization }) {
   return (
-    <>
-      <strong>{title}</strong>
-      <span className={classes.tooltipOrganization}>{organization}</span>
-    </>
+    <Tooltip label={organization.organizationName} position="right">
+      <div className={classes.organizationMark} aria-hidden data-testid="rail-organization-mark">
+        <Avatar
+          src={organization.image ?? organization.organizationImageUrl}
+          alt=""
+          size={26}
+          radius={7}
+          classNames={{ root: classes.organizationAvatar, placeholder: classes.organizationPlaceholder }}
+        >
+          {nameInitials(organization.organizationName)}
+        </Avatar>
+      </div>
+    </Tooltip>
   );
 }
 
-/** The workspace icons of the left rail, grouped per organization (spec §2). */
+/**
+ * The workspace icons of the left rail, grouped per organization (spec §2): each group is a panel
+ * headed by the organization's image or initials.
+ */
 export function WorkspaceRailList({ renderLeaveOrganization, onSwitched, trailing }: WorkspaceRailListProps) {
   const organizations = useOrganizations();
   const currentWorkspaceId = useWorkspaceStore((state) => state.currentWorkspace?.workspaceId ?? null);
@@ -81,18 +102,14 @@ export function WorkspaceRailList({ renderLeaveOrganization, onSwitched, trailin
           aria-label={organization.organizationName}
           data-testid="rail-organization"
         >
+          <OrganizationMark organization={organization} />
           {workspaces.map((workspace) => {
             const active = workspace.workspaceId === currentWorkspaceId;
             const busy =
               switchWorkspace.isPending && switchWorkspace.variables.workspaceId === workspace.workspaceId;
             return (
               <div key={workspace.workspaceId} className={classes.item} data-active={active || undefined}>
-                <Tooltip
-                  position="right"
-                  label={
-                    <RailTooltipLabel title={workspace.name} organization={organization.organizationName} />
-                  }
-                >
+                <Tooltip position="right" label={railTooltip(organization.organizationName, workspace.name)}>
                   <UnstyledButton
                     className={classes.button}
                     onClick={() => open(workspace)}

@@ -50,14 +50,27 @@ function WorkspaceRows({
             <Table.Td>
               <Group gap="sm" wrap="nowrap" className={classes.name}>
                 <EntityAvatar name={workspace.name} image={workspace.image} size={34} />
-                <Text size="sm" fw={600} truncate>
-                  {workspace.name}
-                </Text>
-                {workspace.isDefault ? (
-                  <Badge variant="light" color="gray" size="sm" radius="sm">
-                    Default
-                  </Badge>
-                ) : null}
+                {/* The whole name, wrapping when it must: two workspaces may start alike. */}
+                <div className={classes.nameText}>
+                  <Text size="sm" fw={600} span className={classes.workspaceName}>
+                    {workspace.name}
+                  </Text>
+                  {workspace.isDefault ? (
+                    <Badge
+                      variant="light"
+                      color="gray"
+                      size="sm"
+                      radius="sm"
+                      className={classes.defaultBadge}
+                    >
+                      Default
+                    </Badge>
+                  ) : null}
+                  {/* On a phone the count moves under the name, its column gone. */}
+                  <Text size="xs" c="dimmed" className={classes.countInline}>
+                    {memberCount(workspace.memberCount)}
+                  </Text>
+                </div>
               </Group>
             </Table.Td>
             <Table.Td className={classes.count}>
@@ -127,7 +140,7 @@ export function WorkspacesSection() {
   return (
     <Paper withBorder radius="lg" component="section" aria-labelledby="workspaces-title">
       <div className={classes.header}>
-        <Stack gap={2}>
+        <Stack gap={2} className={classes.headerText}>
           <Title order={2} id="workspaces-title">
             Workspaces
           </Title>
@@ -137,7 +150,11 @@ export function WorkspacesSection() {
               : 'Members see only the workspaces they are in.'}
           </Text>
         </Stack>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => open({ kind: 'create' })}>
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => open({ kind: 'create' })}
+          className={classes.createButton}
+        >
           Create workspace
         </Button>
       </div>
@@ -165,6 +182,7 @@ export function WorkspacesSection() {
         opened={dialog?.kind === 'create' || dialog?.kind === 'edit'}
         onClose={close}
         workspace={shown?.kind === 'edit' ? shown.workspace : undefined}
+        workspaces={workspaces.data ?? []}
       />
       <DeleteWorkspaceModal
         opened={dialog?.kind === 'delete'}
