@@ -104,7 +104,11 @@ export async function buildApp(ctx: AppContext) {
     transform: documentRoute,
   });
   await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
-  await app.register(accessPlugin, { db });
+  await app.register(accessPlugin, {
+    db,
+    realtime: ctx.realtime,
+    sessionCacheMs: config.sessionCacheMs,
+  });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),
