@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { CURRENT_AGREEMENT_VERSION } from '@tracklane/shared/legal/user-agreement';
 import { buildApp } from '../src/app';
 import type { AppContext } from '../src/app-context';
 import { loadConfig } from '../src/config';
@@ -72,6 +73,7 @@ export interface BenchEnvironment {
 export async function withBenchEnvironment(
   seed: (db: Database, workspaceId: string, userId: string) => Promise<void>,
   bench: (env: BenchEnvironment) => Promise<void>,
+  options: { serveWeb?: boolean } = {},
 ): Promise<void> {
   console.log(machine());
   const dir = await mkdtemp(path.join(os.tmpdir(), 'tracklane-bench-'));
@@ -99,6 +101,8 @@ export async function withBenchEnvironment(
         firstName: 'Bench',
         lastName: 'User',
         emailVerifiedAt: new Date(),
+        agreedAt: new Date(),
+        agreementVersion: CURRENT_AGREEMENT_VERSION,
       })
       .returning();
     const home = await createPersonalOrganization(db, user!);
@@ -111,7 +115,7 @@ export async function withBenchEnvironment(
         NODE_ENV: 'production',
         LOG_LEVEL: 'silent',
         RATE_LIMIT_PER_MINUTE: '100000000',
-        SERVE_WEB: 'false',
+        SERVE_WEB: options.serveWeb ? 'true' : 'false',
       }),
       dataDir: dir,
     };
