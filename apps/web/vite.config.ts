@@ -1,10 +1,50 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** What a browser downloads as text: compressed once here rather than on every request. */
+const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt|webmanifest)$/;
+
+/**
+ * Writes `file.br` (brotli, best) and `file.gz` (gzip, best) beside every compressible file of the
+ * build; the server sends the one the browser accepts (apps/server/src/plugins/web-app.ts).
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'tracklane-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).filter((f) => COMPRESSIBLE.test(f));
+      await Promise.all(
+        files.map(async (file) => {
+          const full = path.join(outDir, file);
+          const content = await readFile(full);
+          await writeFile(
+            `${full}.br`,
+            brotliCompressSync(content, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+          );
+          await writeFile(`${full}.gz`, gzipSync(content, { level: constants.Z_BEST_COMPRESSION }));
+        }),
+      );
+    },
+  };
+}
 
 const apiTarget = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       // `ws` carries the workspace-invitation socket (spec §7) through the same origin.
@@ -17,15 +57,14 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Libraries change far less often than app code: separate chunks stay cached across releases.
+        // React changes far less often than app code: its chunk stays cached across releases. Other
+        // libraries split with the pages that use them (a shared vendor chunk put everything, maps and
+        // date pickers included, on the sign-in page).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
-            // node-forge is loaded on demand, only where WebCrypto is missing (plain-http installations):
-            // in the shared vendor chunk it would be downloaded by everyone.
+            // node-forge is loaded on demand, only where WebCrypto is missing (plain-http installations).
             { name: 'node-forge', test: /node_modules[\\/]node-forge[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -73,6 +74,9 @@ export async function buildApp(ctx: AppContext) {
     // inject() and upgraded WebSocket requests may lack a socket address.
     keyGenerator: (request) => request.ip || 'unknown',
   });
+  // API answers above 1 KiB (a list page is ~30 KiB of JSON) go out compressed when the client accepts
+  // it; the web app's files are compressed at build time instead (web-app.ts), so they are left alone.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await app.register(fastifyMultipart, {
@@ -104,7 +108,11 @@ export async function buildApp(ctx: AppContext) {
     transform: documentRoute,
   });
   await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
-  await app.register(accessPlugin, { db });
+  await app.register(accessPlugin, {
+    db,
+    realtime: ctx.realtime,
+    sessionCacheMs: config.sessionCacheMs,
+  });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

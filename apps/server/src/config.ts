@@ -124,6 +124,11 @@ const envSchema = z.object({
     .int({ message: 'must be a whole number' })
     .min(10, { message: 'must be at least 10' })
     .default(1000),
+  SESSION_CACHE_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .min(0, { message: 'must be between 0 and 60' })
+    .max(60, { message: 'must be between 0 and 60' })
+    .default(5),
   SERVE_WEB: booleanFromString.optional(),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
 });
@@ -160,6 +165,11 @@ export interface Config {
   seedDemo: boolean;
   /** Behind reverse proxies: which of them may name the client in X-Forwarded-For. */
   trustProxy: TrustProxy;
+  /**
+   * How long a process trusts a session, its user and tenant it resolved for a read (0: never). Changes
+   * reach every process at once through the realtime hub; this bounds only what nobody announced.
+   */
+  sessionCacheMs: number;
   /** Serve the built web app (static files + SPA fallback) from this process. */
   serveWeb: boolean;
   webDistDir: string;
@@ -218,6 +228,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     seedDemo: e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'test'),
     authRsaPrivateKey: e.AUTH_RSA_PRIVATE_KEY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    sessionCacheMs: Math.round(e.SESSION_CACHE_SECONDS * 1000),
     serveWeb: e.SERVE_WEB ?? e.NODE_ENV === 'production',
     webDistDir: path.resolve(cwd, e.WEB_DIST_DIR ?? defaultWebDistDir()),
   };

@@ -230,6 +230,16 @@ describe('GET /api/openapi.json', async () => {
     if (!required.includes('file')) expect(form.required ?? []).not.toContain('file');
   });
 
+  it('documents the list routes whose answers a compiled serializer writes', () => {
+    const ok = (path: string) =>
+      doc.paths[path].get.responses['200'].content['application/json'].schema.properties.result;
+    const ocean = ok('/api/shipments/ocean');
+    expect(ocean.required).toEqual(['items', 'nextCursor', 'activeCount', 'archivedCount']);
+    expect(ocean.properties.items.items.properties.pol).toBeDefined();
+    const express = ok('/api/shipments/express');
+    expect(express.properties.expressTrackingDocumentList.items.properties.status).toBeDefined();
+  });
+
   it('documents the WebSocket route as the GET that upgrades', () => {
     const ws = doc.paths['/api/ws/workspaceInvitations'].get;
     expect(ws.responses['101'].description).toMatch(/WebSocket/);

@@ -32,6 +32,8 @@ const noRealtime: RealtimeHub = {
   attach: () => {
     throw new Error('this test has no realtime hub');
   },
+  subscribe: () => () => undefined,
+  listening: () => false,
   close: async () => undefined,
   size: () => 0,
 };

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './app';
 
@@ -11,6 +12,12 @@ await writeFile(
   '<!doctype html><title>Tracklane</title><div id="root"></div>',
 );
 await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js'), 'console.log("app")');
+// What the build writes beside each file (apps/web/vite.config.ts): brotli and gzip copies. Each copy
+// is marked, so a test can tell the file written at build time from one compressed on the fly.
+const script = 'console.log("app");\n'.repeat(200);
+await writeFile(path.join(webDistDir, 'assets', 'big-def456.js'), script);
+await writeFile(path.join(webDistDir, 'assets', 'big-def456.js.br'), brotliCompressSync(`${script}// br`));
+await writeFile(path.join(webDistDir, 'assets', 'big-def456.js.gz'), gzipSync(`${script}// gz`));
 await writeFile(path.join(webDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
 const { app } = await useTestApp({ serveWeb: true, webDistDir });
@@ -61,5 +68,62 @@ describe('serving the built web app', () => {
   it('still answers the API', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.json()).toMatchObject({ success: true });
+  });
+
+  it('sends the brotli copy of an asset to a browser that accepts it, still immutable', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(`${script}// br`);
+  });
+
+  it('sends the gzip copy to a browser without brotli, and the plain file to one without either', async () => {
+    const gzip = await app.inject({
+      method: 'GET',
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(`${script}// gz`);
+
+    const plain = await app.inject({ method: 'GET', url: '/assets/big-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    expect(plain.headers['cache-control']).toContain('immutable');
+    expect(plain.body).toBe(script);
+  });
+
+  it('never serves the compressed copies as files of their own', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/big-def456.js.br' });
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('compresses API answers above 1 KiB for a client that accepts it, and leaves small ones', async () => {
+    const big = await app.inject({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(big.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString())).toMatchObject({
+      openapi: expect.any(String),
+    });
+
+    const plain = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toMatchObject({ openapi: expect.any(String) });
+
+    const small = await app.inject({ method: 'GET', url: '/api/meta', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toMatchObject({ success: true });
   });
 });

@@ -22,8 +22,14 @@ import {
 import type { Database } from '../db/client';
 import type { UserRow } from '../db/schema/users';
 import { AppError } from '../lib/app-error';
+import {
+  publishedInRequest,
+  type RealtimeEvent,
+  type RealtimeHub,
+} from '../integrations/realtime/realtime-hub';
 import { ensureTenant, SelectionChangedError, type Tenant } from '../modules/organizations/selection';
-import { resolveSession } from './session';
+import { resolveSessionAndTenant, sessionTokenHash, type ResolvedSession } from './session';
+import { createSessionCache } from './session-cache';
 
 /**
  * Who may call a route. Every route declares one; there is no default.
@@ -90,6 +96,13 @@ declare module 'fastify' {
   /* eslint-enable @typescript-eslint/no-unused-vars */
 }
 
+export interface AccessOptions {
+  db: Database;
+  realtime: RealtimeHub;
+  /** How long a process trusts a session it resolved (0: never), between changes it hears of. */
+  sessionCacheMs: number;
+}
+
 export class MissingAccessError extends Error {
   override name = 'MissingAccessError';
 }
@@ -116,12 +129,35 @@ function workspaceShown(request: FastifyRequest): string | null {
   return Array.isArray(value) ? value.join(',') : value;
 }
 
+const publishedBy = new WeakMap<FastifyRequest, RealtimeEvent[]>();
+
 /**
  * Deny by default: a route registered without `config.access` stops the server from starting,
  * and the declared level is checked before any handler runs.
  */
 export const accessPlugin = fp(
-  (app: FastifyInstance, opts: { db: Database }) => {
+  (app: FastifyInstance, opts: AccessOptions) => {
+    const cache = createSessionCache(opts.realtime, opts.sessionCacheMs);
+    app.addHook('onClose', () => cache.close());
+
+    /**
+     * Reads go through the cache; writes always read the database, so a change is never made on the
+     * strength of a copy, and they never wait for a notification of their own.
+     */
+    const resolve = async (request: FastifyRequest): Promise<ResolvedSession | null> => {
+      const tokenHash = sessionTokenHash(request);
+      if (!tokenHash) return null;
+      const read = request.method === 'GET' || request.method === 'HEAD';
+      if (read) {
+        const cached = cache.get(tokenHash);
+        if (cached) return cached;
+      }
+      const ticket = cache.ticket();
+      const session = await resolveSessionAndTenant(opts.db, tokenHash);
+      if (session && read) cache.set(tokenHash, session, ticket);
+      return session;
+    };
+
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
     app.decorateRequest('sessionExpiresAt', null);
@@ -144,7 +180,7 @@ export const accessPlugin = fp(
       // `undefined` only for the not-found handler, which has no route.
       if (access === 'public' || access === undefined) return;
 
-      const session = await resolveSession(opts.db, request);
+      const session = await resolve(request);
       if (!session) throw new AppError('UNAUTHENTICATED');
       request.user = session.user;
       request.sessionId = session.sessionId;
@@ -153,14 +189,16 @@ export const accessPlugin = fp(
       if (access === 'user') return;
 
       const write = request.method !== 'GET' && request.method !== 'HEAD';
-      const tenant = await ensureTenant(opts.db, { ...session, userId: session.user.id }, { write }).catch(
-        (err: unknown) => {
-          if (err instanceof SelectionChangedError) {
-            throw new AppError('SELECTION_CHANGED');
-          }
-          throw err;
-        },
-      );
+      const tenant =
+        session.tenant ??
+        (await ensureTenant(opts.db, { ...session, userId: session.user.id }, { write }).catch(
+          (err: unknown) => {
+            if (err instanceof SelectionChangedError) {
+              throw new AppError('SELECTION_CHANGED');
+            }
+            throw err;
+          },
+        ));
       if (!tenant) throw new AppError('FORBIDDEN', NO_WORKSPACE);
       // Before the level: a page of another workspace learns that first, whatever it may do here.
       const shown = workspaceShown(request);
@@ -170,6 +208,18 @@ export const accessPlugin = fp(
       const refusal = refusalFor(access, tenant);
       if (refusal) throw new AppError('FORBIDDEN', refusal);
       request.tenant = tenant;
+    });
+
+    // What a request publishes (see `publish`) is collected here and applied to this process's cache
+    // once the handler is done, so after its transaction committed and before the caller hears back.
+    // preValidation, not onRequest: reading a body would leave the asynchronous context behind.
+    app.addHook('preValidation', (request, _reply, done) => {
+      const published: RealtimeEvent[] = [];
+      publishedBy.set(request, published);
+      publishedInRequest.run(published, done);
+    });
+    app.addHook('onSend', async (request) => {
+      for (const event of publishedBy.get(request) ?? []) cache.apply(event);
     });
   },
   { name: 'access', dependencies: ['errors'] },

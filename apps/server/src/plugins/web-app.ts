@@ -25,14 +25,16 @@ export async function webAppPlugin(app: FastifyInstance, opts: { root: string })
     throw new Error(`SERVE_WEB is on but ${opts.root} has no index.html: run "npm run build" first.`);
   }
   const files = new Set(await listFiles(opts.root));
-  await app.register(fastifyStatic, { root: opts.root, serve: false });
+  // The build writes brotli and gzip copies beside each file: the one the browser accepts is sent,
+  // with `Vary: Accept-Encoding` (caches keep one per encoding), and the plain file to anyone else.
+  await app.register(fastifyStatic, { root: opts.root, serve: false, preCompressed: true });
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const wildcard = (request.params as { '*': string })['*'];
     if (wildcard === 'api' || wildcard.startsWith('api/')) {
       throw new AppError('NOT_FOUND', `No route for ${request.method} /${wildcard}.`);
     }
-    if (files.has(wildcard) && wildcard !== 'index.html') {
+    if (files.has(wildcard) && wildcard !== 'index.html' && !/\.(?:br|gz)$/.test(wildcard)) {
       // Vite fingerprints everything under assets/, so those never change under the same name.
       const immutable = wildcard.startsWith('assets/');
       return reply.sendFile(wildcard, { maxAge: immutable ? '365d' : '1h', immutable });

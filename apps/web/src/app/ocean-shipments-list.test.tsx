@@ -87,6 +87,25 @@ describe('ocean shipment list: tabs, counts and archiving (spec §3, §4)', { ti
     });
   });
 
+  it('keeps the room of what arrives with the rows, so the list does not move (issue #17)', async () => {
+    let answer: (value: ReturnType<typeof ok>) => void = () => undefined;
+    const pending = new Promise<ReturnType<typeof ok>>((resolve) => (answer = resolve));
+    serve(byStatus([], []), { 'GET /api/shipments/ocean': () => pending });
+    renderRoutes(routes, '/shipments/ocean/active');
+    // Before the answer: each tab holds an invisible pill of the count's size.
+    const active = await screen.findByRole('tab', { name: 'Active' });
+    expect(active.querySelector('[data-placeholder]')).not.toBeNull();
+    expect(screen.queryByTestId('demo-badge')).not.toBeInTheDocument();
+
+    answer(ok(listPage([first, second, third], { activeCount: 3, archivedCount: 1 })));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(screen.getByRole('tab', { name: 'Active (3)' }).querySelector('[data-placeholder]')).toBeNull();
+    // The demo rows' badge sits over the tab bar inside the card, not among the header's actions.
+    const card = screen.getByRole('region', { name: 'Active ocean shipments' });
+    expect(screen.getAllByTestId('demo-badge')).toEqual([within(card).getByTestId('demo-badge')]);
+    expect(within(card).getByTestId('demo-badge')).toHaveTextContent('Demo data');
+  });
+
   it('archives the selected rows: they leave the list, and both tabs’ counts change', async () => {
     const api = serve(byStatus([first, second, third], [archivedOne]), {
       'POST /api/shipments/ocean/archive': ok({

@@ -1,34 +1,122 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFound } from '../components/not-found';
 import { PageHeader } from '../components/page-header';
+import { Splash } from '../components/splash';
 import { paths } from '../config/paths';
-import { ForgotPasswordScreen } from '../features/auth/components/forgot-password-screen';
-import { ResetPasswordScreen } from '../features/auth/components/reset-password-screen';
-import { SignInForm } from '../features/auth/components/sign-in-form';
-import { SignUpForm } from '../features/auth/components/sign-up-form';
-import { VerifyEmailScreen } from '../features/auth/components/verify-email-screen';
-import { RequireAgreement } from './agreement-guard';
 import { RequireGuest, RequireUser } from './guard';
-import { AuthSplitLayout } from './layouts/auth-split-layout';
+import { lazyPage, PageSuspense } from './lazy-page';
 import { BareLayout } from './layouts/bare-layout';
-import { MainShell } from './layouts/main-shell';
 import { PlainLayout } from './layouts/plain-layout';
-import { ExpiredLinkPage, LegalPage } from './pages/plain-pages';
-import { ProfileSettingsPage } from './pages/profile-settings-page';
+import { ShellSkeleton } from './layouts/shell-skeleton';
 import { RouteErrorPage } from './pages/route-error-page';
-import { SharePage } from './pages/share-page';
-import { DashboardPage } from './pages/dashboard-page';
-import { HomePage } from './pages/home-page';
-import { ExpressShipmentPage } from './pages/express-shipment-page';
-import { ExpressShipmentsPage } from './pages/express-shipments-page';
-import { NewExpressShipmentPage } from './pages/new-express-shipment-page';
-import { NewOceanShipmentPage } from './pages/new-ocean-shipment-page';
-import { NewShipmentPage } from './pages/new-shipment-page';
-import { OceanShipmentPage } from './pages/ocean-shipment-page';
-import { OceanShipmentsPage } from './pages/ocean-shipments-page';
-import { ShipmentHistoryPage } from './pages/shipment-history-page';
-import { WorkspaceMembersPage } from './pages/workspace-members-page';
-import { WorkspaceOverviewPage } from './pages/workspace-overview-page';
+
+// Every screen is its own chunk (issue #17: the first page of a visit downloads only what it shows).
+// Auth screens and their layout, the shell and each feature's pages load on first use.
+const AuthSplitLayout = lazyPage(() => import('./layouts/auth-split-layout').then((m) => m.AuthSplitLayout));
+const SignInForm = lazyPage(() =>
+  import('../features/auth/components/sign-in-form').then((m) => m.SignInForm),
+);
+const SignUpForm = lazyPage(() =>
+  import('../features/auth/components/sign-up-form').then((m) => m.SignUpForm),
+);
+const VerifyEmailScreen = lazyPage(() =>
+  import('../features/auth/components/verify-email-screen').then((m) => m.VerifyEmailScreen),
+);
+const ForgotPasswordScreen = lazyPage(() =>
+  import('../features/auth/components/forgot-password-screen').then((m) => m.ForgotPasswordScreen),
+);
+const ResetPasswordScreen = lazyPage(() =>
+  import('../features/auth/components/reset-password-screen').then((m) => m.ResetPasswordScreen),
+);
+// The agreement check and the shell come together: nothing signed-in renders without both.
+const RequireAgreement = lazyPage(() => import('./signed-in-app').then((m) => m.RequireAgreement));
+const MainShell = lazyPage(() => import('./signed-in-app').then((m) => m.MainShell));
+const LegalPage = lazyPage(() => import('./pages/plain-pages').then((m) => m.LegalPage));
+const ExpiredLinkPage = lazyPage(() => import('./pages/plain-pages').then((m) => m.ExpiredLinkPage));
+const SharePage = lazyPage(() => import('./pages/share-page').then((m) => m.SharePage));
+const ProfileSettingsPage = lazyPage(() =>
+  import('./pages/profile-settings-page').then((m) => m.ProfileSettingsPage),
+);
+const DashboardPage = lazyPage(() => import('./pages/dashboard-page').then((m) => m.DashboardPage));
+const HomePage = lazyPage(() => import('./pages/home-page').then((m) => m.HomePage));
+const ExpressShipmentPage = lazyPage(() =>
+  import('./pages/express-shipment-page').then((m) => m.ExpressShipmentPage),
+);
+const ExpressShipmentsPage = lazyPage(() =>
+  import('./pages/express-shipments-page').then((m) => m.ExpressShipmentsPage),
+);
+const NewExpressShipmentPage = lazyPage(() =>
+  import('./pages/new-express-shipment-page').then((m) => m.NewExpressShipmentPage),
+);
+const NewOceanShipmentPage = lazyPage(() =>
+  import('./pages/new-ocean-shipment-page').then((m) => m.NewOceanShipmentPage),
+);
+const NewShipmentPage = lazyPage(() => import('./pages/new-shipment-page').then((m) => m.NewShipmentPage));
+const OceanShipmentPage = lazyPage(() =>
+  import('./pages/ocean-shipment-page').then((m) => m.OceanShipmentPage),
+);
+const OceanShipmentsPage = lazyPage(() =>
+  import('./pages/ocean-shipments-page').then((m) => m.OceanShipmentsPage),
+);
+const ShipmentHistoryPage = lazyPage(() =>
+  import('./pages/shipment-history-page').then((m) => m.ShipmentHistoryPage),
+);
+const WorkspaceMembersPage = lazyPage(() =>
+  import('./pages/workspace-members-page').then((m) => m.WorkspaceMembersPage),
+);
+const WorkspaceOverviewPage = lazyPage(() =>
+  import('./pages/workspace-overview-page').then((m) => m.WorkspaceOverviewPage),
+);
+
+/** Every lazy screen, for tests (which render pages without waiting for downloads). */
+export const lazyScreens = [
+  AuthSplitLayout,
+  SignInForm,
+  SignUpForm,
+  VerifyEmailScreen,
+  ForgotPasswordScreen,
+  ResetPasswordScreen,
+  RequireAgreement,
+  MainShell,
+  LegalPage,
+  ExpiredLinkPage,
+  SharePage,
+  ProfileSettingsPage,
+  DashboardPage,
+  HomePage,
+  ExpressShipmentPage,
+  ExpressShipmentsPage,
+  NewExpressShipmentPage,
+  NewOceanShipmentPage,
+  NewShipmentPage,
+  OceanShipmentPage,
+  OceanShipmentsPage,
+  ShipmentHistoryPage,
+  WorkspaceMembersPage,
+  WorkspaceOverviewPage,
+];
+
+// Tests render pages at once, as if downloaded (Vitest's mode; a build drops this line).
+if (import.meta.env.MODE === 'test') await Promise.all(lazyScreens.map((screen) => screen.preload()));
+
+/**
+ * Starts downloading what the page at `pathname` needs while the session check is on its way, so the
+ * chunks do not wait for it (main.tsx calls this before the first render).
+ */
+export function preloadFor(pathname: string): void {
+  if (pathname.startsWith('/auth')) {
+    void AuthSplitLayout.preload();
+    if (pathname.startsWith(paths.auth.signIn) || pathname === '/auth' || pathname === '/auth/')
+      void SignInForm.preload();
+    return;
+  }
+  if (pathname.startsWith(paths.share) || pathname.startsWith(paths.legal)) return;
+  void RequireAgreement.preload();
+  void MainShell.preload();
+  if (pathname.startsWith('/shipments/ocean')) void OceanShipmentsPage.preload();
+  else if (pathname.startsWith('/shipments/')) void ExpressShipmentsPage.preload();
+  else if (pathname === paths.home) void HomePage.preload();
+}
 
 /** A page whose feature arrives in a later issue: its title, and nothing that pretends to work. */
 function titled(path: string, title: string): RouteObject {
@@ -105,14 +193,37 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RequireGuest />,
-        children: [{ path: '/auth', element: <AuthSplitLayout />, children: authRoutes }],
+        children: [
+          {
+            path: '/auth',
+            element: (
+              <PageSuspense fallback={<Splash />}>
+                <AuthSplitLayout />
+              </PageSuspense>
+            ),
+            children: authRoutes,
+          },
+        ],
       },
       {
         element: <RequireUser />,
         children: [
           {
-            element: <RequireAgreement />,
-            children: [{ element: <MainShell />, children: mainShellRoutes }],
+            element: (
+              <PageSuspense fallback={<Splash />}>
+                <RequireAgreement />
+              </PageSuspense>
+            ),
+            children: [
+              {
+                element: (
+                  <PageSuspense fallback={<ShellSkeleton />}>
+                    <MainShell />
+                  </PageSuspense>
+                ),
+                children: mainShellRoutes,
+              },
+            ],
           },
         ],
       },

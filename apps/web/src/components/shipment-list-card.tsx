@@ -24,6 +24,11 @@ interface ShipmentListCardProps<Tab extends string> {
   refreshing: boolean;
   /** The table, or what stands in for it. */
   children: ReactNode;
+  /**
+   * Said of the rows once they are here (the demo data badge): at the right of the tab bar, over its
+   * empty end, so its arrival moves nothing.
+   */
+  badge?: ReactNode;
 }
 
 /** The card a shipment list sits in: its tabs with their counts, the filter bar, then the table. */
@@ -54,11 +59,17 @@ export function ShipmentListCard<Tab extends string>(props: ShipmentListCardProp
                 <span className={classes.count} data-testid={`count-${value}`} aria-hidden>
                   {counts[value]}
                 </span>
-              ) : null}
+              ) : (
+                // The pill's room is kept while the counts are on their way: the tabs do not widen.
+                <span className={classes.count} data-placeholder aria-hidden>
+                  0
+                </span>
+              )}
             </Tabs.Tab>
           ))}
         </Tabs.List>
       </Tabs>
+      {props.badge ? <div className={classes.tabBadge}>{props.badge}</div> : null}
 
       {props.toolbar}
 

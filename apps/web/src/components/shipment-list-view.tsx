@@ -127,9 +127,6 @@ export function ShipmentListView<
         description={props.description}
         actions={
           <>
-            {rows.some(props.demo.isDemo) ? (
-              <DemoBadge size="md" explanation={props.demo.explanation} />
-            ) : null}
             <ExportButton
               loadRows={props.exportRows}
               columns={columns}
@@ -165,6 +162,9 @@ export function ShipmentListView<
           />
         }
         note={props.note}
+        badge={
+          rows.some(props.demo.isDemo) ? <DemoBadge size="md" explanation={props.demo.explanation} /> : null
+        }
         // New filters: the previous rows stay, under a thin bar, until the answer arrives. Background
         // polls (pending shipments) stay silent.
         refreshing={query.isPlaceholderData}

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
@@ -11,7 +12,12 @@ export type RealtimeEvent =
   /** Lower-cased e-mail addresses: invitations belong to addresses, some without an account yet. */
   | { topic: 'workspaceInvitations'; emails: string[] }
   /** Sessions that were signed out or revoked: their sockets close, on whichever process holds them. */
-  | { topic: 'sessionsEnded'; sessionIds: string[]; userIds: string[] };
+  | { topic: 'sessionsEnded'; sessionIds: string[]; userIds: string[] }
+  /**
+   * Who may do what changed (a session's selection, a user's account, memberships, roles, permissions,
+   * a workspace removed): every process drops what it cached of these sessions, users and workspaces.
+   */
+  | { topic: 'accessChanged'; sessionIds?: string[]; userIds?: string[]; workspaceIds?: string[] };
 
 /** What a browser can listen to. */
 export type SocketTopic = 'workspaceInvitations';
@@ -27,9 +33,20 @@ export interface SocketOwner {
 /** Close code for a socket whose session ended (4000-4999 are the application's own). */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
 
+/** Something in this process that keeps copies of shared state: it hears every event. */
+export interface RealtimeListener {
+  event(event: RealtimeEvent): void;
+  /** The LISTEN connection dropped or came back: events may have been missed, forget everything. */
+  reset(): void;
+}
+
 export interface RealtimeHub {
   /** Registers a socket for its owner and a topic; it is dropped when the socket closes. */
   attach(topic: SocketTopic, owner: SocketOwner, socket: WebSocket): void;
+  /** Hears every event that reaches this process; returns the unsubscribe. */
+  subscribe(listener: RealtimeListener): () => void;
+  /** Whether this process is listening now; while it is not, events are missed. */
+  listening(): boolean;
   close(): Promise<void>;
   /** Sockets attached in this process (for tests and metrics). */
   size(): number;
@@ -45,14 +62,24 @@ export async function publish(tx: Database, event: RealtimeEvent): Promise<void>
     if (event.emails.length === 0) return;
     normalised = { ...event, emails: event.emails.map((e) => e.toLowerCase()) };
   } else {
-    if (event.sessionIds.length === 0 && event.userIds.length === 0) return;
+    if (!event.sessionIds?.length && !event.userIds?.length) {
+      if (event.topic === 'sessionsEnded' || !event.workspaceIds?.length) return;
+    }
     normalised = event;
+    publishedInRequest.getStore()?.push(event);
   }
   const payload = JSON.stringify(normalised);
   // NOTIFY payloads are limited to 8000 bytes; an invite of 50 addresses stays well below, and
   // revoking every session of a user names the user, not each session.
   await tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);
 }
+
+/**
+ * The events a request published, so that the process serving it applies them itself as soon as the
+ * request's work is committed (see the access plugin): the caller's next request must not wait for the
+ * notification to come back.
+ */
+export const publishedInRequest = new AsyncLocalStorage<RealtimeEvent[]>();
 
 // setTimeout cannot wait longer than 2^31-1 ms (about 24.8 days); sessions last 30 days.
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -68,6 +95,7 @@ export function createRealtimeHub(
 ): RealtimeHub & { ready: Promise<void> } {
   const byTopic = new Map<string, Set<WebSocket>>();
   const owners = new Map<WebSocket, SocketOwner>();
+  const listeners = new Set<RealtimeListener>();
   const key = (topic: string, email: string) => `${topic}:${email.toLowerCase()}`;
   let client: pg.Client | null = null;
   let closed = false;
@@ -82,6 +110,8 @@ export function createRealtimeHub(
     } catch {
       return;
     }
+    for (const listener of listeners) listener.event(event);
+    if (event.topic === 'accessChanged') return;
     if (event.topic === 'sessionsEnded') {
       const sessionIds = new Set(event.sessionIds);
       const userIds = new Set(event.userIds);
@@ -117,12 +147,14 @@ export function createRealtimeHub(
       logger.warn({ err }, 'realtime connection lost; reconnecting');
       void next.end().catch(() => undefined);
       if (client === next) client = null;
+      for (const listener of listeners) listener.reset();
       scheduleReconnect();
     });
     await next.connect();
     await next.query(`LISTEN ${CHANNEL}`);
     client = next;
     retryDelay = 500;
+    for (const listener of listeners) listener.reset();
     if (reconnecting)
       await closeSocketsOfEndedSessions(next).catch((err: unknown) =>
         logger.warn({ err }, 'could not check the sessions of open sockets after reconnecting'),
@@ -169,12 +201,20 @@ export function createRealtimeHub(
       });
       closeAtExpiry(socket, owner.sessionExpiresAt);
     },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    listening: () => client !== null,
     async close() {
       closed = true;
+      const listener = client;
+      client = null;
+      for (const l of listeners) l.reset();
       for (const socket of owners.keys()) socket.close(1001, 'server shutting down');
       byTopic.clear();
       owners.clear();
-      await client?.end().catch(() => undefined);
+      await listener?.end().catch(() => undefined);
     },
     size: () => owners.size,
   };

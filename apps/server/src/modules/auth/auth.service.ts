@@ -20,6 +20,7 @@ import { withTransaction } from '../../lib/transaction';
 import { createPersonalOrganization } from '../organizations/organizations.service';
 import { saveSelection } from '../organizations/selection';
 import { checkCode, codeError, issueCode, type CodePurpose } from './codes';
+import { publish } from '../../integrations/realtime/realtime-hub';
 import { createSession, revokeAllSessions, type ClientMeta, type NewSession } from './sessions';
 
 export const RESET_TOKEN_TTL_MS = 15 * 60_000;
@@ -218,6 +219,7 @@ export async function login(
           .where(eq(users.id, user.id))
           .returning()
       : [user];
+    if (followBrowser) await publish(tx, { topic: 'accessChanged', userIds: [user.id] });
     return { user: current!, session: await createSession(tx, user.id, client) };
   });
 }

@@ -268,6 +268,7 @@ export async function confirmInvitation(
         .insert(workspaceMembers)
         .values({ workspaceId: row.invitation.workspaceId, userId: user.id })
         .onConflictDoNothing();
+      await publish(tx, { topic: 'accessChanged', userIds: [user.id] });
     }
     // The invitee's other tabs, and the admin who invited them (pending list and seats), hear of it.
     const [inviter] = row.invitation.invitedBy

@@ -13,6 +13,7 @@ import {
   workspaces,
 } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
+import { publish } from '../../integrations/realtime/realtime-hub';
 import { AppError } from '../../lib/app-error';
 import { withTransaction } from '../../lib/transaction';
 import {
@@ -150,6 +151,7 @@ export async function updatePermissions(
       }
     }
     await assertHasAdmin(tx, tenant.organizationId);
+    await publish(tx, { topic: 'accessChanged', userIds });
     return { youChanged: userIds.includes(tenant.userId) };
   });
 }

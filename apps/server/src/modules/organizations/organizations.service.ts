@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/organizations';
 import { users, type UserRow } from '../../db/schema/users';
 import { invitations } from '../../db/schema/invitations';
+import { publish } from '../../integrations/realtime/realtime-hub';
 import { AppError } from '../../lib/app-error';
 import { updateImage } from '../../lib/images';
 import { loadTenant, pickHomeWorkspace, saveSelection } from './selection';
@@ -251,6 +252,7 @@ export async function removeFromOrganization(
     .where(
       and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)),
     );
+  await publish(tx, { topic: 'accessChanged', userIds: [userId] });
 }
 
 /** Fails when the organization would be left without a company_admin. */

@@ -8,6 +8,7 @@ import {
   workspaces,
 } from '../../db/schema/organizations';
 import { sessions } from '../../db/schema/sessions';
+import { publish } from '../../integrations/realtime/realtime-hub';
 
 /** Where a request works: the session's organization and workspace, checked against memberships. */
 export interface Tenant {
@@ -78,12 +79,14 @@ export async function pickHomeWorkspace(
   return row?.workspaceId ?? null;
 }
 
-/** Stores the session's selection. */
+/** Stores the session's selection; processes that cached the session's tenant drop it. */
 export async function saveSelection(db: Database, sessionId: string, selection: Selection): Promise<void> {
   await db
     .update(sessions)
     .set({ currentOrganizationId: selection.organizationId, currentWorkspaceId: selection.workspaceId })
     .where(eq(sessions.id, sessionId));
+  // In the caller's transaction when there is one; otherwise right after the update.
+  await publish(db, { topic: 'accessChanged', sessionIds: [sessionId] });
 }
 
 export class SelectionChangedError extends Error {

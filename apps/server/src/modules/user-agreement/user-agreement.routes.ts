@@ -9,6 +9,7 @@ import {
 import { CURRENT_AGREEMENT_VERSION } from '@tracklane/shared/legal/user-agreement';
 import type { AppContext } from '../../app-context';
 import { users } from '../../db/schema/users';
+import { publish } from '../../integrations/realtime/realtime-hub';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 
@@ -51,10 +52,13 @@ export const userAgreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     async (request) => {
       const user = request.user;
       assertSelf(user.id, request.body.userId);
-      await ctx.db
-        .update(users)
-        .set({ agreedAt: new Date(), agreementVersion: CURRENT_AGREEMENT_VERSION, updatedAt: new Date() })
-        .where(eq(users.id, user.id));
+      await ctx.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ agreedAt: new Date(), agreementVersion: CURRENT_AGREEMENT_VERSION, updatedAt: new Date() })
+          .where(eq(users.id, user.id));
+        await publish(tx, { topic: 'accessChanged', userIds: [user.id] });
+      });
       return ok({ agreed: true }, 'Thank you for accepting the user agreement.');
     },
   );

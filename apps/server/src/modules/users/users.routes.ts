@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { userPreferences } from '../../db/schema/tracking';
 import { users } from '../../db/schema/users';
+import { publish } from '../../integrations/realtime/realtime-hub';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { readMultipartForm, updateImage } from '../../lib/images';
@@ -22,12 +23,15 @@ const userEnvelope = envelopeSchema(publicUserSchema);
 
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const saveAvatar = async (userId: string, avatarUrl: string | null) => {
-    const [row] = await ctx.db
-      .update(users)
-      .set({ avatarUrl, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning();
-    return row!;
+    return ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ avatarUrl, updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning();
+      await publish(tx, { topic: 'accessChanged', userIds: [userId] });
+      return row!;
+    });
   };
 
   app.patch(
@@ -39,19 +43,23 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (request) => {
       const current = request.user;
       const zoneChanged = request.body.timeZone !== current.timeZone;
-      const [updated] = await ctx.db
-        .update(users)
-        .set({
-          firstName: request.body.firstName,
-          lastName: request.body.lastName,
-          timeZone: request.body.timeZone,
-          // A zone picked by hand sticks; otherwise it follows the browser at each sign-in.
-          ...(zoneChanged ? { timeZoneSource: 'manual' as const } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, current.id))
-        .returning();
-      return ok(toPublicUser(updated!), 'Profile saved');
+      const updated = await ctx.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({
+            firstName: request.body.firstName,
+            lastName: request.body.lastName,
+            timeZone: request.body.timeZone,
+            // A zone picked by hand sticks; otherwise it follows the browser at each sign-in.
+            ...(zoneChanged ? { timeZoneSource: 'manual' as const } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, current.id))
+          .returning();
+        await publish(tx, { topic: 'accessChanged', userIds: [current.id] });
+        return row!;
+      });
+      return ok(toPublicUser(updated), 'Profile saved');
     },
   );
 

@@ -17,6 +17,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../db/schema/organizations';
+import { publish } from '../../integrations/realtime/realtime-hub';
 import { AppError } from '../../lib/app-error';
 import { deleteImage, updateImage } from '../../lib/images';
 import { withTransaction } from '../../lib/transaction';
@@ -168,7 +169,10 @@ export async function deleteWorkspace(
   const current = await workspaceOf(ctx.db, tenant.organizationId, workspaceId);
   if (current.isDefault) throw new AppError('CONFLICT', 'The default workspace cannot be deleted.');
   // Sessions working in it fall back to their home workspace on their next request (FK: set null).
-  await ctx.db.delete(workspaces).where(eq(workspaces.id, current.id));
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(workspaces).where(eq(workspaces.id, current.id));
+    await publish(tx, { topic: 'accessChanged', workspaceIds: [current.id] });
+  });
   await deleteImage(ctx.storage, current.imageUrl);
   return { workspaceName: current.name };
 }
@@ -222,6 +226,7 @@ export async function leaveWorkspace(
         .where(
           and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, session.userId)),
         );
+      await publish(tx, { topic: 'accessChanged', userIds: [session.userId] });
     }
     return { workspaceName: target.name, removedFromOrganization };
   });

@@ -1,6 +1,8 @@
 import { Anchor, Text } from '@mantine/core';
 import { TAGLINE } from '@tracklane/shared/constants';
+import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
+import { AuthFormSkeleton } from '../../components/page-skeleton';
 import { Logo } from '../../components/logo';
 import { paths } from '../../config/paths';
 import { AuthIllustration } from './auth-illustration';
@@ -27,7 +29,9 @@ export function AuthSplitLayout() {
         </header>
         <main className={classes.main}>
           <div className={classes.formArea}>
-            <Outlet />
+            <Suspense fallback={<AuthFormSkeleton />}>
+              <Outlet />
+            </Suspense>
           </div>
         </main>
         <footer className={classes.footer}>

@@ -2,7 +2,9 @@ import { Drawer } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@tracklane/shared/constants';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { PageSkeleton } from '../../components/page-skeleton';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
 import { useInvitationSocket } from '../../features/invitations/hooks/use-invitation-socket';
 import { useEdgeSwipe } from '../../features/navigation/hooks/use-edge-swipe';
@@ -47,7 +49,9 @@ export function MainShell() {
           <TopBar drawerOpened={drawerOpened && isMobile} onOpenDrawer={drawer.open} />
           <main id="main-content" className={classes.content} tabIndex={-1}>
             <div className={classes.contentInner}>
-              <Outlet />
+              <Suspense fallback={<PageSkeleton />}>
+                <Outlet />
+              </Suspense>
             </div>
           </main>
         </div>

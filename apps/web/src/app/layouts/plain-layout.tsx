@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { PageSkeleton } from '../../components/page-skeleton';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../../components/logo';
 import { paths } from '../../config/paths';
@@ -19,7 +20,9 @@ export function PlainLayout({ children }: { children?: ReactNode }) {
         </div>
       </header>
       <main className={classes.main}>
-        <div className={classes.column}>{children ?? <Outlet />}</div>
+        <div className={classes.column}>
+          <Suspense fallback={<PageSkeleton />}>{children ?? <Outlet />}</Suspense>
+        </div>
       </main>
     </div>
   );

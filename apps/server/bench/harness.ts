@@ -1,0 +1,318 @@
+/**
+ * What every API benchmark shares: a throwaway database with one signed-in user's workspace, the built
+ * API listening on it, and {@link compareWithSql}, which drives an endpoint and then the same SQL
+ * through a bare `pg` pool at the same concurrency, so that the API's own cost shows as a ratio that
+ * holds on a noisy machine.
+ *
+ * To benchmark more endpoints (the dashboards, say), write a `*.bench.ts` beside this file that calls
+ * {@link withBenchEnvironment} with a seed, describes its cases as {@link EndpointCase}s (the path and
+ * the exact SQL its handler runs, e.g. from the service's query builders' `toSQL()`), prints
+ * `markdownTable(await compareWithSql(env, cases))`, and add it to the `bench` script of
+ * apps/server/package.json.
+ */
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { CURRENT_AGREEMENT_VERSION } from '@tracklane/shared/legal/user-agreement';
+import { buildApp } from '../src/app';
+import type { AppContext } from '../src/app-context';
+import { loadConfig } from '../src/config';
+import { createDatabase, type Database } from '../src/db/client';
+import { startEmbeddedPostgres } from '../src/db/embedded';
+import { runMigrations } from '../src/db/migrate';
+import { users, type UserRow } from '../src/db/schema/users';
+import { createRealtimeHub } from '../src/integrations/realtime/realtime-hub';
+import { createLocalStorage } from '../src/integrations/storage/file-storage';
+import { startJobQueue } from '../src/jobs/queue';
+import { createLogger } from '../src/lib/logger';
+import { loadAuthKey } from '../src/lib/password-crypto';
+import { createSession } from '../src/modules/auth/sessions';
+import { createPersonalOrganization } from '../src/modules/organizations/organizations.service';
+import { saveSelection } from '../src/modules/organizations/selection';
+import { createTrackingEngine } from '../src/modules/tracking/tracking-engine';
+
+/** Seconds per case (`BENCH_SECONDS`), for the API and again for its SQL. */
+export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+/** Concurrent connections to the API, and concurrent loops of its SQL. */
+export const CONNECTIONS = 10;
+/** The pool both the API and the bare SQL use. */
+const POOL_SIZE = 20;
+/** How long the SQL of a case also runs alone, one query after the other (the latency floor). */
+const ALONE_MS = 3000;
+const EXPLAIN = Boolean(process.env.BENCH_EXPLAIN);
+/** Keep the seeded database afterwards (with BENCH_DATABASE_URL), e.g. to try query plans by hand. */
+const KEEP = Boolean(process.env.BENCH_KEEP_DATABASE);
+const quiet = { info: () => undefined, warn: console.warn, debug: () => undefined, error: console.error };
+
+export interface BoundSql {
+  sql: string;
+  params: unknown[];
+}
+
+/** What a benchmark gets: the database, the listening API and a signed-in user's workspace. */
+export interface BenchEnvironment {
+  db: Database;
+  pool: pg.Pool;
+  ctx: AppContext;
+  /** `http://127.0.0.1:port` of the API. */
+  base: string;
+  /** The Cookie header of the user's session, whose selected workspace is `workspaceId`. */
+  cookie: string;
+  user: UserRow;
+  workspaceId: string;
+}
+
+/**
+ * Runs `bench` against a throwaway database (embedded PostgreSQL, or a new database on
+ * `BENCH_DATABASE_URL`), seeded by `seed` and vacuumed, with the production API listening on it.
+ */
+export async function withBenchEnvironment(
+  seed: (db: Database, workspaceId: string, userId: string) => Promise<void>,
+  bench: (env: BenchEnvironment) => Promise<void>,
+  options: { serveWeb?: boolean } = {},
+): Promise<void> {
+  console.log(machine());
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'tracklane-bench-'));
+  await chmod(dir, 0o755);
+  let adminUrl = process.env.BENCH_DATABASE_URL;
+  const embedded = adminUrl
+    ? null
+    : await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), logger: quiet, persistent: false });
+  adminUrl ??= embedded!.adminUrl;
+  const dbName = `tracklane_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  const { db, pool } = createDatabase(url.toString(), POOL_SIZE);
+
+  try {
+    await runMigrations(pool);
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: 'bench@example.com',
+        passwordHash: 'x',
+        firstName: 'Bench',
+        lastName: 'User',
+        emailVerifiedAt: new Date(),
+        agreedAt: new Date(),
+        agreementVersion: CURRENT_AGREEMENT_VERSION,
+      })
+      .returning();
+    const home = await createPersonalOrganization(db, user!);
+    await seed(db, home.workspaceId, user!.id);
+    // What autovacuum does in production: statistics, and a visibility map for index-only scans.
+    await db.execute(sql`VACUUM ANALYZE`);
+
+    const config = {
+      ...loadConfig({
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_PER_MINUTE: '100000000',
+        SERVE_WEB: options.serveWeb ? 'true' : 'false',
+      }),
+      dataDir: dir,
+    };
+    const logger = createLogger(config);
+    const jobs = await startJobQueue(url.toString(), logger);
+    const realtime = createRealtimeHub(url.toString(), logger);
+    await realtime.ready;
+    const ctx: AppContext = {
+      config,
+      db,
+      pool,
+      logger,
+      jobs,
+      realtime,
+      authKey: await loadAuthKey({ dataDir: dir }),
+      storage: createLocalStorage(path.join(dir, 'uploads')),
+      tracking: createTrackingEngine(config, logger),
+    };
+    const session = await createSession(db, user!.id, { ip: '127.0.0.1', userAgent: 'bench' });
+    await saveSelection(db, session.id, home);
+    const app = await buildApp(ctx);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${String((app.server.address() as { port: number }).port)}`;
+    try {
+      await bench({
+        db,
+        pool,
+        ctx,
+        base,
+        cookie: `tl_session=${session.token}`,
+        user: user!,
+        workspaceId: home.workspaceId,
+      });
+    } finally {
+      await app.close();
+      await realtime.close();
+      await jobs.boss.stop({ graceful: false, wait: true });
+    }
+    console.log(machine());
+  } finally {
+    await pool.end();
+    if (KEEP && !embedded) console.log(`Kept the database: ${url.toString()}`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+    await embedded?.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** One endpoint call and the SQL its handler runs for it (run in parallel, as the handler does). */
+export interface EndpointCase {
+  name: string;
+  /** Path and query string, e.g. `/api/shipments/ocean?limit=50`. */
+  path: string;
+  sql: BoundSql[];
+}
+
+export interface CaseResult {
+  case: string;
+  /** Rows the first query returns (a page): a case that finds nothing measures nothing. */
+  rows: number;
+  'api req/s': number;
+  'sql req/s': number;
+  'api÷sql req/s': number;
+  'api p50 ms': number;
+  'api p95 ms': number;
+  'sql p50 ms': number;
+  'sql p95 ms': number;
+  'api÷sql p50': number;
+  /** The SQL alone, one call after the other: the floor a request cannot go below. */
+  'alone p50 ms': number;
+  'api÷alone p50': number;
+  errors: number;
+}
+
+/**
+ * Each case through the API (autocannon, {@link CONNECTIONS} connections, after a warm-up), then its
+ * SQL through the same pool from {@link CONNECTIONS} concurrent loops for as long, then alone.
+ */
+export async function compareWithSql(env: BenchEnvironment, cases: EndpointCase[]): Promise<CaseResult[]> {
+  // Warm-up, not reported: the first case would otherwise carry JIT compilation and cold caches.
+  if (cases[0]) await driveApi(env, cases[0].path, Math.min(2, DURATION_S));
+  const results: CaseResult[] = [];
+  for (const c of cases) {
+    if (EXPLAIN) {
+      console.log(`\n${c.name}: ${c.path}`);
+      for (const query of c.sql) {
+        const plan = await env.pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`, query.params);
+        console.log(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
+      }
+    }
+    const api = await driveApi(env, c.path, DURATION_S);
+    const together = await driveSql(env.pool, c.sql, CONNECTIONS, DURATION_S * 1000);
+    const alone = await driveSql(env.pool, c.sql, 1, ALONE_MS);
+    results.push({
+      case: c.name,
+      rows: together.rows,
+      'api req/s': Math.round(api.perSecond),
+      'sql req/s': Math.round(together.perSecond),
+      'api÷sql req/s': round(api.perSecond / together.perSecond),
+      'api p50 ms': round(api.p50),
+      'api p95 ms': round(api.p95),
+      'sql p50 ms': round(together.p50),
+      'sql p95 ms': round(together.p95),
+      'api÷sql p50': round(api.p50 / Math.max(together.p50, 0.01)),
+      'alone p50 ms': round(alone.p50),
+      'api÷alone p50': round(api.p50 / Math.max(alone.p50, 0.01)),
+      errors: api.errors,
+    });
+  }
+  return results;
+}
+
+interface Run {
+  perSecond: number;
+  p50: number;
+  p95: number;
+}
+
+/** The endpoint under load; latencies are taken from every response, so p95 is exact. */
+function driveApi(env: BenchEnvironment, path: string, seconds: number): Promise<Run & { errors: number }> {
+  const latencies: number[] = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `${env.base}${path}`,
+        headers: { cookie: env.cookie },
+        connections: CONNECTIONS,
+        duration: seconds,
+      },
+      (err, result) => {
+        if (err) return reject(err instanceof Error ? err : new Error(String(err)));
+        resolve({
+          ...percentiles(latencies),
+          perSecond: latencies.length / seconds,
+          errors: result.errors + result.non2xx,
+        });
+      },
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime: number) => {
+      latencies.push(responseTime);
+    });
+  });
+}
+
+/** The queries of one request, in parallel, from `loops` concurrent loops until the time is up. */
+async function driveSql(
+  pool: pg.Pool,
+  queries: BoundSql[],
+  loops: number,
+  ms: number,
+): Promise<Run & { rows: number }> {
+  const latencies: number[] = [];
+  let rows = 0;
+  const started = performance.now();
+  const deadline = started + ms;
+  await Promise.all(
+    Array.from({ length: loops }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        const answers = await Promise.all(queries.map((q) => pool.query(q.sql, q.params)));
+        latencies.push(performance.now() - t0);
+        rows = answers[0]?.rowCount ?? 0;
+      }
+    }),
+  );
+  return {
+    ...percentiles(latencies),
+    perSecond: latencies.length / ((performance.now() - started) / 1000),
+    rows,
+  };
+}
+
+function percentiles(values: number[]): { p50: number; p95: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? NaN;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+/** Results as a Markdown table, ready for docs/performance.md. */
+export function markdownTable(rows: object[]): string {
+  if (!rows.length) return '';
+  const header = Object.keys(rows[0]!);
+  const line = (cells: unknown[]) => `| ${cells.map((c) => String(c)).join(' | ')} |`;
+  return [
+    line(header),
+    line(header.map(() => '---')),
+    ...rows.map((r) =>
+      line(Object.values(r).map((v: unknown) => (typeof v === 'number' ? v.toLocaleString('en') : v))),
+    ),
+  ].join('\n');
+}
+
+export const seconds = (since: number) => (performance.now() - since) / 1000;
+export const round = (n: number) => Math.round(n * 100) / 100;
+export const machine = () =>
+  `${String(os.cpus().length)} cores (${os.cpus()[0]?.model ?? '?'}), load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}`;

@@ -1,0 +1,122 @@
+/**
+ * `npm run bench` (second part): Lighthouse on the built product, served by the production server as a
+ * user gets it (precompressed assets, one port), for the sign-in page and the signed-in ocean list, with
+ * Lighthouse's mobile preset (slow 4G, 4× CPU slowdown, simulated) and its desktop preset. Drives
+ * Debian's Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium). Needs `npm run build`, which the
+ * bench script runs when a source changed.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+import { markdownTable, round, withBenchEnvironment } from './harness';
+import { seedOcean } from './seed';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+/** Ocean shipments in the user's workspace: the list shows its first page of 50. */
+const SHIPMENTS = Number(process.env.BENCH_LIGHTHOUSE_SHIPMENTS ?? 1_000);
+/** Runs per page and preset; the median run (by performance score) is reported. */
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
+
+/** A directory to write each report to (`<page>-<preset>.json`), to open in Lighthouse's viewer. */
+const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+interface Target {
+  page: string;
+  path: string;
+  signedIn: boolean;
+}
+
+const TARGETS: Target[] = [
+  { page: 'sign-in', path: '/auth/sign-in', signedIn: false },
+  { page: 'ocean list', path: '/shipments/ocean/active', signedIn: true },
+];
+
+async function main() {
+  if (!existsSync(path.join(webDist, 'index.html')))
+    throw new Error('No web build: run "npm run build" first.');
+  await withBenchEnvironment(
+    (db, workspaceId, userId) => seedOcean(db, workspaceId, userId, SHIPMENTS),
+    async (env) => {
+      const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+      const rows = [];
+      const shifts: string[] = [];
+      try {
+        for (const preset of ['mobile', 'desktop'] as const) {
+          for (const target of TARGETS) {
+            const flags: Flags = {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance'],
+              ...(target.signedIn ? { extraHeaders: { Cookie: env.cookie } } : {}),
+            };
+            const runs: Result[] = [];
+            for (let i = 0; i < RUNS; i++) {
+              const result = await lighthouse(
+                `${env.base}${target.path}`,
+                flags,
+                preset === 'desktop' ? desktopConfig : undefined,
+              );
+              if (!result) throw new Error(`Lighthouse returned nothing for ${target.path}`);
+              runs.push(result.lhr);
+            }
+            runs.sort(
+              (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+            );
+            const lhr = runs[Math.floor(runs.length / 2)]!;
+            if (lhr.runtimeError) throw new Error(`${target.page}: ${lhr.runtimeError.message}`);
+            if (REPORT_DIR) {
+              await mkdir(REPORT_DIR, { recursive: true });
+              const name = `${target.page.replace(/\W+/g, '-')}-${preset}.json`;
+              await writeFile(path.join(REPORT_DIR, name), JSON.stringify(lhr));
+            }
+            const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+            rows.push({
+              page: target.page,
+              preset,
+              score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+              'FCP ms': ms('first-contentful-paint'),
+              'LCP ms': ms('largest-contentful-paint'),
+              'TBT ms': ms('total-blocking-time'),
+              CLS: round(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN),
+              'KiB on the wire': Math.round((lhr.audits['total-byte-weight']?.numericValue ?? NaN) / 1024),
+            });
+            const culprits =
+              (
+                lhr.audits['layout-shifts']?.details as
+                  { items?: { node?: { snippet?: string }; score?: number }[] } | undefined
+              )?.items ?? [];
+            for (const item of culprits)
+              shifts.push(
+                `${target.page} (${preset}): ${round(item.score ?? 0)} ${item.node?.snippet ?? '?'}`,
+              );
+          }
+        }
+      } finally {
+        chrome.kill();
+      }
+      console.log(`\nLighthouse ${String(RUNS)} run(s) per page and preset (median by score)`);
+      console.log(markdownTable(rows));
+      if (shifts.length) console.log(`\nLayout shifts:\n${shifts.join('\n')}`);
+    },
+    { serveWeb: true },
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
