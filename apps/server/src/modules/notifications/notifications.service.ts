@@ -96,7 +96,7 @@ export async function listNotifications(
         userId,
         rows.map((r) => r.id),
       )
-    : new Map();
+    : new Map<string, BellNotification['workspaces']>();
   const result: BellNotification[] = rows.map((r) => {
     const found = places.get(r.id) ?? [];
     const express = r.mode === 'express';
