@@ -14,6 +14,8 @@ import { BareLayout } from './layouts/bare-layout';
 import { MainShell } from './layouts/main-shell';
 import { PlainLayout } from './layouts/plain-layout';
 import { ExpiredLinkPage, LegalPage } from './pages/plain-pages';
+import { NotificationSettingsPage } from '../features/notifications/components/notification-settings-form';
+import { NotificationsPage } from './pages/notifications-page';
 import { ProfileSettingsPage } from './pages/profile-settings-page';
 import { RouteErrorPage } from './pages/route-error-page';
 import { SharePage } from './pages/share-page';
@@ -57,9 +59,9 @@ const mainShellRoutes: RouteObject[] = [
   },
   { path: '/shipment/ocean/:containerNo/:mblNo', element: <OceanShipmentPage /> },
   { path: '/shipment/truck/express/:expressOrderId/:expressOrderNo', element: <ExpressShipmentPage /> },
-  titled(paths.notifications, 'All notifications'),
+  { path: paths.notifications, element: <NotificationsPage /> },
   { path: paths.settings.profile, element: <ProfileSettingsPage /> },
-  titled(paths.settings.notification, 'Notification settings'),
+  { path: paths.settings.notification, element: <NotificationSettingsPage /> },
   titled(paths.settings.billing, 'Billing settings'),
   titled(paths.pricing, 'Pricing plans'),
   { path: paths.workspaceSettings.members, element: <WorkspaceMembersPage /> },

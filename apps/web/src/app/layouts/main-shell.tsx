@@ -4,7 +4,6 @@ import { ModalsProvider } from '@mantine/modals';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@tracklane/shared/constants';
 import { Outlet } from 'react-router';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
-import { useInvitationSocket } from '../../features/invitations/hooks/use-invitation-socket';
 import { useEdgeSwipe } from '../../features/navigation/hooks/use-edge-swipe';
 import { Sidebar } from '../../features/navigation/components/sidebar';
 import { useWorkspaceSession } from '../../features/workspaces/hooks/use-workspace-session';
@@ -12,6 +11,7 @@ import {
   selectShipmentPermission,
   useWorkspaceStore,
 } from '../../features/workspaces/stores/workspace-store';
+import { useLiveUpdates } from '../use-live-updates';
 import classes from './main-shell.module.css';
 import { TopBar } from './top-bar';
 import { WorkspaceRail } from './workspace-rail';
@@ -26,9 +26,9 @@ export function MainShell() {
   const [drawerOpened, drawer] = useDisclosure(false);
   // Organizations and the server's selection: the menu below follows the real shipmentPermission.
   useWorkspaceSession();
-  // spec §4: the workspace-invitation socket, open while signed in; each message refetches invitations.
+  // spec §4: the tab's one socket, open while signed in: invitation and notification messages refetch.
   const userId = useAuthStore((state) => state.user?.id ?? null);
-  useInvitationSocket(userId);
+  useLiveUpdates(userId);
   const shipmentPermission = useWorkspaceStore(selectShipmentPermission);
 
   useEdgeSwipe({ enabled: isMobile, opened: drawerOpened, onOpen: drawer.open, onClose: drawer.close });
