@@ -40,16 +40,18 @@ describe('the tab’s one user-events socket (spec §4, §7)', () => {
 
     const socket = FakeWebSocket.latest();
     expect(socket.url).toBe(`ws://${window.location.host}/api/ws/events?userId=u-1`);
+    // Once open, it catches up with what changed while it was connecting.
     act(() => socket.open());
-    act(() => socket.receive(CHANGED));
     await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(2));
+    act(() => socket.receive(CHANGED));
+    await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(3));
 
     act(() => {
       socket.receive({ type: 'somethingElse' });
       socket.receive('not json');
     });
     act(() => socket.receive(CHANGED));
-    await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(3));
+    await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(4));
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 
@@ -72,11 +74,14 @@ describe('the tab’s one user-events socket (spec §4, §7)', () => {
     await waitFor(() => expect(api.callsTo('GET /api/dashboard/ocean').length).toBeGreaterThan(0));
     const dashboards = api.callsTo('GET /api/dashboard/ocean').length;
     act(() => FakeWebSocket.latest().open());
-    act(() => FakeWebSocket.latest().receive({ type: 'notifications.changed' }));
     await waitFor(() => expect(api.callsTo('GET /api/notification/get')).toHaveLength(2));
+    // The first open catches up with the bell, not the dashboards.
+    expect(api.callsTo('GET /api/dashboard/ocean')).toHaveLength(dashboards);
+    act(() => FakeWebSocket.latest().receive({ type: 'notifications.changed' }));
+    await waitFor(() => expect(api.callsTo('GET /api/notification/get')).toHaveLength(3));
     await waitFor(() => expect(api.callsTo('GET /api/dashboard/ocean').length).toBeGreaterThan(dashboards));
-    // A notification is not an invitation: those stay as they were.
-    expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(1);
+    // A notification is not an invitation: those were asked at load and at the first open only.
+    expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(2);
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 
@@ -134,6 +139,7 @@ describe('the tab’s one user-events socket (spec §4, §7)', () => {
     render(<Shell userId="u-1" />, { wrapper: TestProviders });
     await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(1));
     act(() => FakeWebSocket.latest().open());
+    await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(2));
     vi.useFakeTimers();
     act(() => FakeWebSocket.latest().drop());
     act(() => {
@@ -143,7 +149,7 @@ describe('the tab’s one user-events socket (spec §4, §7)', () => {
     expect(FakeWebSocket.instances).toHaveLength(2);
 
     act(() => FakeWebSocket.latest().open());
-    await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(2));
+    await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(3));
   });
 
   it('closes cleanly on sign-out and on unmount, and does not come back', () => {

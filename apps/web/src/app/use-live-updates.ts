@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { INVITATIONS_SOCKET_MESSAGE } from '@tracklane/shared/invitations/invitations.schema';
 import { NOTIFICATIONS_SOCKET_MESSAGE } from '@tracklane/shared/notifications/notifications.schema';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { MY_INVITATIONS_QUERY_KEY } from '../features/invitations/api/list-my-invitations';
 import { NOTIFICATIONS_QUERY_KEY } from '../features/notifications/api/get-notifications';
 import { dashboardQueryKey } from '../lib/dashboard-api';
@@ -29,5 +29,10 @@ export function useLiveUpdates(userId: string | null): void {
     }),
     [queryClient],
   );
-  useUserEventsSocket(userId, handlers);
+  const onFirstOpen = useCallback(() => {
+    // Only the small, personal lists: a change between the page's load and the socket's open is not lost.
+    void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: MY_INVITATIONS_QUERY_KEY });
+  }, [queryClient]);
+  useUserEventsSocket(userId, handlers, { onFirstOpen });
 }

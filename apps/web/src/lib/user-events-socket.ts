@@ -26,16 +26,28 @@ export function messageType(data: unknown): string | null {
 
 export type UserEventHandlers = Record<string, () => void>;
 
+export interface UserEventsSocketOptions {
+  /**
+   * Once the socket first opens: what the page loaded before it was listening may be stale already.
+   * (After a reconnect every handler runs instead.)
+   */
+  onFirstOpen?: () => void;
+}
+
 /**
  * The tab's one socket for everything about its user (ADR 0008): each message names what changed and
  * the matching handler refetches it; after a reconnect every handler runs, since messages sent while
  * the socket was down are lost. Open while `userId` is set; closed on sign-out or unmount.
  */
-export function useUserEventsSocket(userId: string | null, handlers: UserEventHandlers): void {
+export function useUserEventsSocket(
+  userId: string | null,
+  handlers: UserEventHandlers,
+  options: UserEventsSocketOptions = {},
+): void {
   // The latest handlers, without reopening the socket when they change.
-  const latest = useRef(handlers);
+  const latest = useRef({ handlers, options });
   useEffect(() => {
-    latest.current = handlers;
+    latest.current = { handlers, options };
   });
 
   useEffect(() => {
@@ -44,10 +56,11 @@ export function useUserEventsSocket(userId: string | null, handlers: UserEventHa
       url: userEventsSocketUrl(window.location, userId),
       onMessage: (data) => {
         const type = messageType(data);
-        if (type) latest.current[type]?.();
+        if (type) latest.current.handlers[type]?.();
       },
+      onFirstOpen: () => latest.current.options.onFirstOpen?.(),
       onReconnect: () => {
-        for (const handler of Object.values(latest.current)) handler();
+        for (const handler of Object.values(latest.current.handlers)) handler();
       },
     });
     return () => socket.close();
