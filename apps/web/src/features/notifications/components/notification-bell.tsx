@@ -116,8 +116,8 @@ export function NotificationBell({
           style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
         >
           <Tabs.List className={classes.tabList} grow>
-            <Tabs.Tab value="shipments">SHIPMENTS{unread ? ` (${badgeLabel(unread)})` : ''}</Tabs.Tab>
-            <Tabs.Tab value="invites">INVITES{inviteCount ? ` (${badgeLabel(inviteCount)})` : ''}</Tabs.Tab>
+            <Tabs.Tab value="shipments">SHIPMENTS</Tabs.Tab>
+            <Tabs.Tab value="invites">INVITES</Tabs.Tab>
             <Tabs.Tab value="comments">COMMENTS</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="shipments" className={classes.tabPanel}>
