@@ -383,12 +383,13 @@ describe('reading and marking', () => {
 
   it('answers bad input with 400, never 500', async () => {
     const me = await signUp(app, ctx);
-    for (const query of [
+    const queries: Record<string, string | number>[] = [
       { userId: 'nope' },
       { userId: me.userId, pageNo: 0 },
       { userId: me.userId, isRead: 'maybe' },
       { userId: me.userId, pageSize: 1000 },
-    ]) {
+    ];
+    for (const query of queries) {
       const res = await get(me, query);
       expect(res.statusCode).toBe(400);
       expect(res.json().success).toBe(false);
