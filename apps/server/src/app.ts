@@ -27,6 +27,7 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { expressShipmentsRoutes } from './modules/express-shipments/express-shipments.routes';
 import { oceanShipmentsRoutes } from './modules/ocean-shipments/ocean-shipments.routes';
 import { membersRoutes } from './modules/members/members.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { accessPlugin } from './plugins/access';
@@ -141,6 +142,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(oceanShipmentsRoutes, { ctx });
   await app.register(expressShipmentsRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
+  await app.register(notificationsRoutes, { ctx });
   if (!config.smtpUrl) await app.register(devMailboxRoutes, { ctx });
 
   if (config.serveWeb) await app.register(webAppPlugin, { root: config.webDistDir });

@@ -13,6 +13,7 @@ import { startJobQueue, type JobQueue } from './jobs/queue';
 import { createLogger } from './lib/logger';
 import { loadAuthKey } from './lib/password-crypto';
 import { seedDemoAccount } from './modules/demo/seed-demo';
+import { startDigestJob } from './modules/notifications/digest.service';
 import { createTrackingEngine } from './modules/tracking/tracking-engine';
 import { startTrackingJobs } from './modules/tracking/tracking.jobs';
 
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
     await scheduleHousekeeping(jobs, db);
     const tracking = createTrackingEngine(config, logger);
     await startTrackingJobs(jobs, { db, pool }, tracking, logger);
+    await startDigestJob(jobs, { db, pool, jobs, config });
     realtime = createRealtimeHub(databaseUrl, logger);
     await realtime.ready;
     const ctx: AppContext = {

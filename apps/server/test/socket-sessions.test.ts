@@ -139,7 +139,7 @@ describe('a socket of a session that expires', () => {
       const day = 24 * 60 * 60_000;
       const socket = new FakeSocket();
       hub.attach(
-        'workspaceInvitations',
+        ['workspaceInvitations'],
         {
           email: 'expiring@example.com',
           userId: 'u',

@@ -7,6 +7,7 @@ export const QUEUES = {
   housekeeping: 'housekeeping',
   trackingPoll: 'tracking.poll',
   trackingRefresh: 'tracking.refresh',
+  notificationDigest: 'notifications.digest',
 } as const;
 
 export interface MailDeliverJob {

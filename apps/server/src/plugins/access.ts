@@ -35,6 +35,8 @@ import { createSessionCache } from './session-cache';
  * Who may call a route. Every route declares one; there is no default.
  * - `public`: anyone.
  * - `user`: a signed-in user with a live session.
+ * - `self`: a signed-in user acting on their own data: the `userId` the call names (query or body,
+ *   as spec §7 sends it) must be theirs; another user's id is refused with 403.
  * - `member`: a user working in a workspace they belong to (the session's server-side selection).
  * - `admin`: a member who is company_admin of that workspace's organization.
  * - `shipments:view`: a member whose shipmentPermission lets them see shipments (spec §6: 0 or 1).
@@ -43,6 +45,7 @@ import { createSessionCache } from './session-cache';
 export const ACCESS_LEVELS = [
   'public',
   'user',
+  'self',
   'member',
   'admin',
   'shipments:view',
@@ -52,11 +55,12 @@ export type Access = (typeof ACCESS_LEVELS)[number];
 /** Levels that need a signed-in user: their handlers get a non-null `request.user`. */
 export type SignedInAccess = Exclude<Access, 'public'>;
 /** Levels that work in the session's workspace: their handlers get a non-null `request.tenant`. */
-export type TenantAccess = Exclude<SignedInAccess, 'user'>;
+export type TenantAccess = Exclude<SignedInAccess, 'user' | 'self'>;
 
 export const NO_SHIPMENT_ACCESS = 'You do not have access to shipments in this workspace.';
 export const VIEW_ONLY_SHIPMENTS =
   'You can view shipments but not add them. Ask a company admin for permission.';
+const NOT_YOURS = 'You can only read and change your own notifications and settings.';
 const NO_WORKSPACE = 'You are not a member of any workspace. Ask an admin for an invitation.';
 const OTHER_TAB_SWITCHED =
   'Another tab has switched to a different workspace since this page loaded. Reload the page and try again.';
@@ -186,7 +190,7 @@ export const accessPlugin = fp(
       request.sessionId = session.sessionId;
       request.sessionExpiresAt = session.expiresAt;
       request.currentWorkspaceId = session.currentWorkspaceId;
-      if (access === 'user') return;
+      if (access === 'user' || access === 'self') return;
 
       const write = request.method !== 'GET' && request.method !== 'HEAD';
       const tenant =
@@ -220,6 +224,15 @@ export const accessPlugin = fp(
     });
     app.addHook('onSend', async (request) => {
       for (const event of publishedBy.get(request) ?? []) cache.apply(event);
+    });
+
+    // preHandler: a body is parsed and validated by then (the query already was at onRequest).
+    app.addHook('preHandler', async (request) => {
+      if (request.routeOptions.config.access !== 'self') return;
+      const named = (source: unknown) =>
+        typeof source === 'object' && source !== null && 'userId' in source ? source.userId : undefined;
+      const userId = named(request.body) ?? named(request.query);
+      if (userId !== request.user?.id) throw new AppError('FORBIDDEN', NOT_YOURS);
     });
   },
   { name: 'access', dependencies: ['errors'] },

@@ -37,6 +37,14 @@ const SharePage = lazyPage(() => import('./pages/share-page').then((m) => m.Shar
 const ProfileSettingsPage = lazyPage(() =>
   import('./pages/profile-settings-page').then((m) => m.ProfileSettingsPage),
 );
+const NotificationsPage = lazyPage(() =>
+  import('./pages/notifications-page').then((m) => m.NotificationsPage),
+);
+const NotificationSettingsPage = lazyPage(() =>
+  import('../features/notifications/components/notification-settings-form').then(
+    (m) => m.NotificationSettingsPage,
+  ),
+);
 const DashboardPage = lazyPage(() => import('./pages/dashboard-page').then((m) => m.DashboardPage));
 const HomePage = lazyPage(() => import('./pages/home-page').then((m) => m.HomePage));
 const ExpressShipmentPage = lazyPage(() =>
@@ -82,6 +90,8 @@ export const lazyScreens = [
   ExpiredLinkPage,
   SharePage,
   ProfileSettingsPage,
+  NotificationsPage,
+  NotificationSettingsPage,
   DashboardPage,
   HomePage,
   ExpressShipmentPage,
@@ -145,9 +155,9 @@ const mainShellRoutes: RouteObject[] = [
   },
   { path: '/shipment/ocean/:containerNo/:mblNo', element: <OceanShipmentPage /> },
   { path: '/shipment/truck/express/:expressOrderId/:expressOrderNo', element: <ExpressShipmentPage /> },
-  titled(paths.notifications, 'All notifications'),
+  { path: paths.notifications, element: <NotificationsPage /> },
   { path: paths.settings.profile, element: <ProfileSettingsPage /> },
-  titled(paths.settings.notification, 'Notification settings'),
+  { path: paths.settings.notification, element: <NotificationSettingsPage /> },
   titled(paths.settings.billing, 'Billing settings'),
   titled(paths.pricing, 'Pricing plans'),
   { path: paths.workspaceSettings.members, element: <WorkspaceMembersPage /> },

@@ -178,7 +178,8 @@ describe('live invitations (spec §4)', () => {
     await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(1));
 
     const socket = FakeWebSocket.latest();
-    expect(socket.url).toMatch(/\/api\/ws\/workspaceInvitations\?userId=u-1$/);
+    // The tab's one socket for the user's events (ADR 0015).
+    expect(socket.url).toMatch(/\/api\/ws\/events\?userId=u-1$/);
     act(() => socket.open());
     api.route('GET /api/workspaces/invite/list', ok([harbour]));
     act(() => socket.receive({ type: 'workspaceInvitations.changed' }));

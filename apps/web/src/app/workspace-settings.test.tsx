@@ -52,8 +52,9 @@ describe('workspace settings for general users', () => {
 
     expect(await screen.findByText(refusal)).toBeInTheDocument();
     expect(screen.getByText(/Ask a company admin of Beta Logistics/)).toBeInTheDocument();
-    // Only the shell's own calls: organizations, the selection and the user's invitations.
-    expect(api.calls.map((call) => call.path).sort()).toEqual([
+    // Only the shell's own calls: organizations, the selection, the user's invitations and notifications.
+    expect([...new Set(api.calls.map((call) => call.path))].sort()).toEqual([
+      '/api/notification/get',
       '/api/workspaces/get',
       '/api/workspaces/invite/list',
       '/api/workspaces/setCookies',

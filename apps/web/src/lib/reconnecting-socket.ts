@@ -3,6 +3,8 @@ import { DEFAULT_RECONNECT_BACKOFF, reconnectDelay, type BackoffOptions } from '
 export interface ReconnectingSocketOptions {
   url: string;
   onMessage: (data: unknown) => void;
+  /** After the first open: anything that changed between the page's first load and now was not heard. */
+  onFirstOpen?: () => void;
   /** After a reconnect (not the first open): whatever was sent while the socket was down is lost. */
   onReconnect?: () => void;
   backoff?: BackoffOptions;
@@ -22,6 +24,7 @@ export interface ReconnectingSocket {
 export function openReconnectingSocket({
   url,
   onMessage,
+  onFirstOpen,
   onReconnect,
   backoff = DEFAULT_RECONNECT_BACKOFF,
   random = Math.random,
@@ -39,6 +42,7 @@ export function openReconnectingSocket({
     current.onopen = () => {
       attempt = 0;
       if (everOpened) onReconnect?.();
+      else onFirstOpen?.();
       everOpened = true;
     };
     current.onmessage = (event: MessageEvent) => onMessage(event.data);

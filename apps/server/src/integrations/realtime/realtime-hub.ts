@@ -11,6 +11,11 @@ export const CHANNEL = 'tracklane_events';
 export type RealtimeEvent =
   /** Lower-cased e-mail addresses: invitations belong to addresses, some without an account yet. */
   | { topic: 'workspaceInvitations'; emails: string[] }
+  /**
+   * Users whose notifications changed. Fan-out sends these from SQL (record-changes.ts), in chunks
+   * that keep each payload under the 8000-byte limit; services may publish them too.
+   */
+  | { topic: 'notifications'; userIds: string[] }
   /** Sessions that were signed out or revoked: their sockets close, on whichever process holds them. */
   | { topic: 'sessionsEnded'; sessionIds: string[]; userIds: string[] }
   /**
@@ -19,8 +24,9 @@ export type RealtimeEvent =
    */
   | { topic: 'accessChanged'; sessionIds?: string[]; userIds?: string[]; workspaceIds?: string[] };
 
-/** What a browser can listen to. */
-export type SocketTopic = 'workspaceInvitations';
+/** What a browser can listen to: a socket subscribes to one or more (ADR 0008). */
+export const SOCKET_TOPICS = ['workspaceInvitations', 'notifications'] as const;
+export type SocketTopic = (typeof SOCKET_TOPICS)[number];
 
 /** Whose socket it is: it lives as long as this session does. */
 export interface SocketOwner {
@@ -41,8 +47,8 @@ export interface RealtimeListener {
 }
 
 export interface RealtimeHub {
-  /** Registers a socket for its owner and a topic; it is dropped when the socket closes. */
-  attach(topic: SocketTopic, owner: SocketOwner, socket: WebSocket): void;
+  /** Registers a socket for its owner and topics; it is dropped when the socket closes. */
+  attach(topics: readonly SocketTopic[], owner: SocketOwner, socket: WebSocket): void;
   /** Hears every event that reaches this process; returns the unsubscribe. */
   subscribe(listener: RealtimeListener): () => void;
   /** Whether this process is listening now; while it is not, events are missed. */
@@ -61,6 +67,9 @@ export async function publish(tx: Database, event: RealtimeEvent): Promise<void>
   if (event.topic === 'workspaceInvitations') {
     if (event.emails.length === 0) return;
     normalised = { ...event, emails: event.emails.map((e) => e.toLowerCase()) };
+  } else if (event.topic === 'notifications') {
+    if (event.userIds.length === 0) return;
+    normalised = event;
   } else {
     if (!event.sessionIds?.length && !event.userIds?.length) {
       if (event.topic === 'sessionsEnded' || !event.workspaceIds?.length) return;
@@ -93,10 +102,12 @@ export function createRealtimeHub(
   connectionString: string,
   logger: Pick<Logger, 'warn' | 'error'>,
 ): RealtimeHub & { ready: Promise<void> } {
+  // Invitations are addressed to e-mails, notifications to users: a socket is found by either.
   const byTopic = new Map<string, Set<WebSocket>>();
   const owners = new Map<WebSocket, SocketOwner>();
   const listeners = new Set<RealtimeListener>();
-  const key = (topic: string, email: string) => `${topic}:${email.toLowerCase()}`;
+  const key = (topic: SocketTopic, owner: Pick<SocketOwner, 'email' | 'userId'>) =>
+    topic === 'workspaceInvitations' ? `${topic}:${owner.email.toLowerCase()}` : `${topic}:${owner.userId}`;
   let client: pg.Client | null = null;
   let closed = false;
   let retryDelay = 500;
@@ -121,8 +132,12 @@ export function createRealtimeHub(
       return;
     }
     const message = JSON.stringify({ type: `${event.topic}.changed` });
-    for (const email of event.emails) {
-      for (const socket of byTopic.get(key(event.topic, email)) ?? []) {
+    const keys =
+      event.topic === 'workspaceInvitations'
+        ? event.emails.map((email) => key(event.topic, { email, userId: '' }))
+        : event.userIds.map((userId) => key(event.topic, { email: '', userId }));
+    for (const k of keys) {
+      for (const socket of byTopic.get(k) ?? []) {
         if (socket.readyState === socket.OPEN) socket.send(message);
       }
     }
@@ -188,16 +203,21 @@ export function createRealtimeHub(
 
   return {
     ready: connect(false),
-    attach(topic, owner, socket) {
-      const k = key(topic, owner.email);
-      const set = byTopic.get(k) ?? new Set<WebSocket>();
-      set.add(socket);
-      byTopic.set(k, set);
+    attach(topics, owner, socket) {
       owners.set(socket, owner);
+      const keys = [...new Set(topics)].map((topic) => key(topic, owner));
+      for (const k of keys) {
+        const set = byTopic.get(k) ?? new Set<WebSocket>();
+        set.add(socket);
+        byTopic.set(k, set);
+      }
       socket.on('close', () => {
         owners.delete(socket);
-        set.delete(socket);
-        if (set.size === 0) byTopic.delete(k);
+        for (const k of keys) {
+          const set = byTopic.get(k);
+          set?.delete(socket);
+          if (set?.size === 0) byTopic.delete(k);
+        }
       });
       closeAtExpiry(socket, owner.sessionExpiresAt);
     },

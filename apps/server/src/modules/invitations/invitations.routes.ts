@@ -11,11 +11,8 @@ import {
   workspaceInvitationSchema,
 } from '@tracklane/shared/invitations/invitations.schema';
 import type { AppContext } from '../../app-context';
-import { SESSION_ENDED_CLOSE_CODE } from '../../integrations/realtime/realtime-hub';
-import { AppError } from '../../lib/app-error';
+import { attachUserSocket, refuseForeignSocket } from '../../integrations/realtime/user-socket';
 import { ok } from '../../lib/envelope';
-import { isSameOriginRequest } from '../../plugins/same-origin';
-import { isSessionLive } from '../../plugins/session';
 import {
   confirmInvitation,
   inviteMembers,
@@ -116,35 +113,14 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       config: { access: 'user' },
       schema: {
         tags,
-        summary: 'WebSocket: a message each time my invitations change',
+        summary: 'WebSocket: a message each time my invitations change (see also /api/ws/events)',
         description:
           'Upgrades to a WebSocket. The server sends {"type":"workspaceInvitations.changed"} when an ' +
           'invitation to this user is sent or resent, or one they sent is answered; it reads nothing.',
         querystring: z.object({ userId: z.string() }),
       },
-      // Checked before the upgrade: a refusal is a plain HTTP error, never an open socket.
-      preHandler: async (request) => {
-        if (!isSameOriginRequest(request, ctx.config.publicUrl))
-          throw new AppError('FORBIDDEN', 'Requests from other sites are not accepted.');
-        if (request.query.userId !== request.user.id) {
-          throw new AppError('FORBIDDEN', 'You can only listen to your own invitations.');
-        }
-      },
+      preHandler: refuseForeignSocket(ctx),
     },
-    async (socket, request) => {
-      const sessionId = request.sessionId;
-      ctx.realtime.attach(
-        'workspaceInvitations',
-        {
-          email: request.user.email,
-          userId: request.user.id,
-          sessionId,
-          sessionExpiresAt: request.sessionExpiresAt,
-        },
-        socket,
-      );
-      // A sign-out between the session check and the attach above was announced to nobody yet.
-      if (!(await isSessionLive(ctx.db, sessionId))) socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
-    },
+    async (socket, request) => attachUserSocket(ctx, ['workspaceInvitations'], socket, request),
   );
 };

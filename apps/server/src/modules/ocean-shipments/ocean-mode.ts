@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { detectShipmentChanges } from '@tracklane/shared/notifications/detect-shipment-changes';
 import { deriveShipment, type DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
 import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
 import type { Database } from '../../db/client';
@@ -71,6 +72,8 @@ export function createOceanMode(providerFor: (carrierScac: string) => OceanProvi
     }),
     derive: (events, facts) => deriveShipment(events, { lastFreeDay: facts.lastFreeDay ?? null }),
     nextCheck: oceanNextCheck,
+    detectChanges: detectShipmentChanges,
+    subscriptionTable: oceanShipments,
     async copyToSubscriptions(db: Database, itemId, derived, state) {
       await db
         .update(oceanShipments)

@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { trackedItems, trackingEvents, UNKNOWN_TIME, type TrackingState } from '../../db/schema/tracking';
 import { withTransaction } from '../../lib/transaction';
+import { NOT_FOUND_CHANGE, recordChanges } from '../notifications/record-changes';
 import type { ModeEvent, TrackedItem, TrackingModes } from './tracking-mode';
 
 const MINUTE = 60_000;
@@ -63,8 +64,9 @@ function mergeFacts(had: Record<string, unknown>, given: object | undefined): Re
 /**
  * Asks the provider about one tracked item of any mode and stores what is new. Events are only ever
  * added (an outage or a bad answer never removes what we have); the derived view is recomputed from
- * all of them. Storing the events, updating the item and updating its subscriptions' list columns
- * happen in one transaction: a failure anywhere leaves nothing half-written, so the retry sees the
+ * all of them, and what changed since the last view (the mode's `detectChanges`; "not found" for
+ * every mode) is stored and notified to the followers. Storing the events, updating the item, its
+ * subscriptions' list columns, the changes and the notifications happen in one transaction: a failure anywhere leaves nothing half-written, so the retry sees the
  * events as new again.
  */
 export async function refreshItem(
@@ -116,7 +118,11 @@ export async function refreshItem(
           ),
         })
         .where(eq(trackedItems.id, itemId));
-      if (state !== item.state) await mode.copyToSubscriptions(tx, itemId, item.derived, state);
+      if (state !== item.state) {
+        await mode.copyToSubscriptions(tx, itemId, item.derived, state);
+        if (state === 'not_found')
+          await recordChanges(tx, mode.subscriptionTable, itemId, [NOT_FOUND_CHANGE], now);
+      }
     });
     return { result: 'not_found', newEvents: 0 };
   }
@@ -175,6 +181,10 @@ export async function refreshItem(
       })
       .where(eq(trackedItems.id, itemId));
     if (changed || state !== current.state) await mode.copyToSubscriptions(tx, itemId, derived, state);
+    if (changed) {
+      const changes = mode.detectChanges(current.derived ?? null, derived);
+      await recordChanges(tx, mode.subscriptionTable, itemId, changes, now);
+    }
     return { result: changed ? 'changed' : 'unchanged', newEvents: inserted.length } satisfies RefreshOutcome;
   });
 }

@@ -1,6 +1,7 @@
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { Database } from '../../db/client';
-import type { trackedItems, TrackingState } from '../../db/schema/tracking';
+import type { ChangeRecord } from '@tracklane/shared/notifications/notification-types';
+import type { expressShipments, oceanShipments, trackedItems, TrackingState } from '../../db/schema/tracking';
 import type { TrackingProvider } from '../../integrations/tracking/provider';
 
 export type TrackedItem = typeof trackedItems.$inferSelect;
@@ -18,7 +19,8 @@ export interface ModeEvent {
 /**
  * A mode of transport as the one tracking engine sees it. The engine does the rest the same way for
  * every mode: claiming due items, asking the provider, storing new events once, backing off on
- * failures, the not-found window, and writing the item and its subscriptions in one transaction.
+ * failures, the not-found window, storing changes and notifying followers, and writing the item and
+ * its subscriptions in one transaction.
  */
 export interface TrackingModeDefinition<
   Q = unknown,
@@ -35,6 +37,13 @@ export interface TrackingModeDefinition<
   derive(events: E[], facts: Partial<F>): D;
   /** When to ask again, or that the journey is over. */
   nextCheck(derived: D, changedAt: Date, now: Date): { at: Date | null; completed: boolean };
+  /**
+   * What changed between two derived views, as change records (pure; the first view, with no
+   * previous one, is a baseline). The engine stores each record once and notifies the followers.
+   */
+  detectChanges(previous: D | null, next: D): ChangeRecord[];
+  /** The mode's subscription table: who follows an item, for list copies and notifications. */
+  subscriptionTable: typeof oceanShipments | typeof expressShipments;
   /** Writes the item's list columns into every workspace subscription of this mode. */
   copyToSubscriptions(db: Database, itemId: string, derived: D | null, state: TrackingState): Promise<void>;
 }

@@ -6,7 +6,6 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
-import { useInvitationSocket } from '../../features/invitations/hooks/use-invitation-socket';
 import { useEdgeSwipe } from '../../features/navigation/hooks/use-edge-swipe';
 import { Sidebar } from '../../features/navigation/components/sidebar';
 import { useWorkspaceSession } from '../../features/workspaces/hooks/use-workspace-session';
@@ -14,6 +13,7 @@ import {
   selectShipmentPermission,
   useWorkspaceStore,
 } from '../../features/workspaces/stores/workspace-store';
+import { useLiveUpdates } from '../use-live-updates';
 import classes from './main-shell.module.css';
 import { TopBar } from './top-bar';
 import { WorkspaceRail } from './workspace-rail';
@@ -28,9 +28,9 @@ export function MainShell() {
   const [drawerOpened, drawer] = useDisclosure(false);
   // Organizations and the server's selection: the menu below follows the real shipmentPermission.
   useWorkspaceSession();
-  // spec §4: the workspace-invitation socket, open while signed in; each message refetches invitations.
+  // spec §4: the tab's one socket, open while signed in: invitation and notification messages refetch.
   const userId = useAuthStore((state) => state.user?.id ?? null);
-  useInvitationSocket(userId);
+  useLiveUpdates(userId);
   const shipmentPermission = useWorkspaceStore(selectShipmentPermission);
 
   useEdgeSwipe({ enabled: isMobile, opened: drawerOpened, onOpen: drawer.open, onClose: drawer.close });

@@ -5,6 +5,7 @@ import { Logo } from '../../components/logo';
 import { paths } from '../../config/paths';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import classes from './main-shell.module.css';
+import { TopBarBell } from './top-bar-bell';
 import { TopBarWorkspaceMenu } from './top-bar-workspace-menu';
 
 interface TopBarProps {
@@ -39,6 +40,7 @@ export function TopBar({ drawerOpened, onOpenDrawer }: TopBarProps) {
         <TopBarWorkspaceMenu />
       </div>
       <div className={classes.topBarEnd}>
+        <TopBarBell />
         <UserMenu />
       </div>
     </header>

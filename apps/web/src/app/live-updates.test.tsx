@@ -1,16 +1,20 @@
 import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok } from '../../../test/fake-api';
-import { FakeWebSocket } from '../../../test/fake-web-socket';
-import { TestProviders } from '../../../test/render';
-import { useMyInvitations } from '../api/list-my-invitations';
-import { invitationSocketUrl, useInvitationSocket } from './use-invitation-socket';
+import { useMyInvitations } from '../features/invitations/api/list-my-invitations';
+import { useNotifications } from '../features/notifications/api/get-notifications';
+import { useDashboard } from '../lib/dashboard-api';
+import { userEventsSocketUrl } from '../lib/user-events-socket';
+import { fakeApi, ok } from '../test/fake-api';
+import { FakeWebSocket } from '../test/fake-web-socket';
+import { oceanDashboard } from '../test/dashboard-fixtures';
+import { TestProviders } from '../test/render';
+import { useLiveUpdates } from './use-live-updates';
 
 const CHANGED = { type: 'workspaceInvitations.changed' };
 
 /** The shell's socket and a component that shows the invitations, as the rail does. */
 function Shell({ userId }: { userId: string | null }) {
-  useInvitationSocket(userId);
+  useLiveUpdates(userId);
   const invitations = useMyInvitations();
   return <output>{invitations.data?.length ?? 'loading'}</output>;
 }
@@ -19,13 +23,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('workspace-invitation socket (spec §4, §7)', () => {
+describe('the tab’s one user-events socket (spec §4, §7)', () => {
   it('builds a same-origin URL for the signed-in user: ws: under http:, wss: under https:', () => {
-    expect(invitationSocketUrl({ protocol: 'http:', host: '127.0.0.1:3000' }, 'u 1')).toBe(
-      'ws://127.0.0.1:3000/api/ws/workspaceInvitations?userId=u%201',
+    expect(userEventsSocketUrl({ protocol: 'http:', host: '127.0.0.1:3000' }, 'u 1')).toBe(
+      'ws://127.0.0.1:3000/api/ws/events?userId=u%201',
     );
-    expect(invitationSocketUrl({ protocol: 'https:', host: 'track.example.com' }, 'u-1')).toBe(
-      'wss://track.example.com/api/ws/workspaceInvitations?userId=u-1',
+    expect(userEventsSocketUrl({ protocol: 'https:', host: 'track.example.com' }, 'u-1')).toBe(
+      'wss://track.example.com/api/ws/events?userId=u-1',
     );
   });
 
@@ -35,17 +39,49 @@ describe('workspace-invitation socket (spec §4, §7)', () => {
     await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(1));
 
     const socket = FakeWebSocket.latest();
-    expect(socket.url).toBe(`ws://${window.location.host}/api/ws/workspaceInvitations?userId=u-1`);
+    expect(socket.url).toBe(`ws://${window.location.host}/api/ws/events?userId=u-1`);
+    // Once open, it catches up with what changed while it was connecting.
     act(() => socket.open());
-    act(() => socket.receive(CHANGED));
     await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(2));
+    act(() => socket.receive(CHANGED));
+    await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(3));
 
     act(() => {
       socket.receive({ type: 'somethingElse' });
       socket.receive('not json');
     });
     act(() => socket.receive(CHANGED));
-    await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(3));
+    await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(4));
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it('refetches the bell and the dashboards on a notification message, on the same socket', async () => {
+    const page = { notifications: [], totalNumber: 0, unreadNumber: 0, pageNo: 1, pageSize: 10 };
+    const api = fakeApi({
+      'GET /api/workspaces/invite/list': ok([]),
+      'GET /api/notification/get': ok(page),
+      'GET /api/dashboard/ocean': ok(oceanDashboard()),
+    });
+    function Bell() {
+      useLiveUpdates('u-1');
+      useMyInvitations();
+      useNotifications({ userId: 'u-1', pageNo: 1 });
+      useDashboard('ocean');
+      return null;
+    }
+    render(<Bell />, { wrapper: TestProviders });
+    await waitFor(() => expect(api.callsTo('GET /api/notification/get')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('GET /api/dashboard/ocean').length).toBeGreaterThan(0));
+    const dashboards = api.callsTo('GET /api/dashboard/ocean').length;
+    act(() => FakeWebSocket.latest().open());
+    await waitFor(() => expect(api.callsTo('GET /api/notification/get')).toHaveLength(2));
+    // The first open catches up with the bell, not the dashboards.
+    expect(api.callsTo('GET /api/dashboard/ocean')).toHaveLength(dashboards);
+    act(() => FakeWebSocket.latest().receive({ type: 'notifications.changed' }));
+    await waitFor(() => expect(api.callsTo('GET /api/notification/get')).toHaveLength(3));
+    await waitFor(() => expect(api.callsTo('GET /api/dashboard/ocean').length).toBeGreaterThan(dashboards));
+    // A notification is not an invitation: those were asked at load and at the first open only.
+    expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(2);
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 
@@ -53,7 +89,7 @@ describe('workspace-invitation socket (spec §4, §7)', () => {
     vi.useFakeTimers();
     vi.spyOn(Math, 'random').mockReturnValue(0.5); // no jitter: the exact schedule
     fakeApi({});
-    renderHook(() => useInvitationSocket('u-1'), { wrapper: TestProviders });
+    renderHook(() => useLiveUpdates('u-1'), { wrapper: TestProviders });
     expect(FakeWebSocket.instances).toHaveLength(1);
 
     const reconnectsAfter = (ms: number) => {
@@ -80,7 +116,7 @@ describe('workspace-invitation socket (spec §4, §7)', () => {
     vi.useFakeTimers();
     const random = vi.spyOn(Math, 'random').mockReturnValue(0);
     fakeApi({});
-    renderHook(() => useInvitationSocket('u-1'), { wrapper: TestProviders });
+    renderHook(() => useLiveUpdates('u-1'), { wrapper: TestProviders });
 
     act(() => FakeWebSocket.latest().drop());
     act(() => {
@@ -103,6 +139,7 @@ describe('workspace-invitation socket (spec §4, §7)', () => {
     render(<Shell userId="u-1" />, { wrapper: TestProviders });
     await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(1));
     act(() => FakeWebSocket.latest().open());
+    await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(2));
     vi.useFakeTimers();
     act(() => FakeWebSocket.latest().drop());
     act(() => {
@@ -112,14 +149,14 @@ describe('workspace-invitation socket (spec §4, §7)', () => {
     expect(FakeWebSocket.instances).toHaveLength(2);
 
     act(() => FakeWebSocket.latest().open());
-    await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(2));
+    await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(3));
   });
 
   it('closes cleanly on sign-out and on unmount, and does not come back', () => {
     vi.useFakeTimers();
     fakeApi({});
     const signedIn: { userId: string | null } = { userId: 'u-1' };
-    const { rerender, unmount } = renderHook(({ userId }) => useInvitationSocket(userId), {
+    const { rerender, unmount } = renderHook(({ userId }) => useLiveUpdates(userId), {
       wrapper: TestProviders,
       initialProps: signedIn,
     });
@@ -148,14 +185,14 @@ describe('workspace-invitation socket (spec §4, §7)', () => {
   it('waits for a socket still connecting to open before closing it, and drops a pending reconnect', () => {
     vi.useFakeTimers();
     fakeApi({});
-    const { unmount } = renderHook(() => useInvitationSocket('u-1'), { wrapper: TestProviders });
+    const { unmount } = renderHook(() => useLiveUpdates('u-1'), { wrapper: TestProviders });
     const connecting = FakeWebSocket.latest();
     unmount();
     expect(connecting.closedByAppWith).toBeUndefined();
     act(() => connecting.open());
     expect(connecting.closedByAppWith).toBe(1000);
 
-    const again = renderHook(() => useInvitationSocket('u-1'), { wrapper: TestProviders });
+    const again = renderHook(() => useLiveUpdates('u-1'), { wrapper: TestProviders });
     act(() => FakeWebSocket.latest().drop());
     again.unmount();
     act(() => {

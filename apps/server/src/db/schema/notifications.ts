@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  DIGEST_FREQUENCIES,
+  NOTIFICATION_TYPES,
+  type ChangeData,
+} from '@tracklane/shared/notifications/notification-types';
+import { trackedItems } from './tracking';
+import { users } from './users';
+
+/**
+ * One real change of a tracked item (spec §3 containerChangeStatus), written by the refresh that saw
+ * it, in its transaction. `key` is the change's identity within the item: a change seen again is not
+ * stored again, so it never notifies twice.
+ */
+export const trackingChanges = pgTable(
+  'tracking_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => trackedItems.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
+    key: text('key').notNull(),
+    text: text('text').notNull(),
+    data: jsonb('data').$type<ChangeData>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('tracking_changes_item_key_idx').on(t.itemId, t.key)],
+);
+
+/** Whether a notification is to be e-mailed: not wanted, waiting for the user's digest, sent, or skipped. */
+export const EMAIL_STATES = ['none', 'pending', 'sent', 'skipped'] as const;
+
+/**
+ * A change as one user hears of it: recipient, actor (null: the carrier), event type, entity (the
+ * change and its item), the workspaces through which the user follows the item, read and e-mailed.
+ * One per user and change however many of their workspaces follow the item. `inApp` false: the user
+ * wants this type by e-mail only, so the bell does not show it.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
+    changeId: uuid('change_id')
+      .notNull()
+      .references(() => trackingChanges.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => trackedItems.id, { onDelete: 'cascade' }),
+    workspaceIds: uuid('workspace_ids').array().notNull(),
+    inApp: boolean('in_app').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    emailState: text('email_state', { enum: EMAIL_STATES }).notNull(),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('notifications_recipient_change_idx').on(t.recipientId, t.changeId),
+    // The bell and the page: a user's notifications newest first; the unread count.
+    index('notifications_recipient_list_idx')
+      .on(t.recipientId, t.createdAt, t.id)
+      .where(sql`${t.inApp}`),
+    index('notifications_recipient_unread_idx')
+      .on(t.recipientId)
+      .where(sql`${t.inApp} AND ${t.readAt} IS NULL`),
+    // The digest job: who has e-mails waiting, oldest first.
+    index('notifications_email_pending_idx')
+      .on(t.recipientId, t.createdAt)
+      .where(sql`${t.emailState} = 'pending'`),
+  ],
+);
+
+/**
+ * A user's notification settings; no row means the defaults (everything in the app and by e-mail,
+ * a daily digest, container notifications on). The matrix is kept as the types turned off per channel,
+ * so a new type starts on for everyone and fan-out reads one row per user.
+ */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  containerNotifications: boolean('container_notifications').notNull().default(true),
+  digest: text('digest', { enum: DIGEST_FREQUENCIES }).notNull().default('daily'),
+  inAppOff: text('in_app_off')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  emailOff: text('email_off')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

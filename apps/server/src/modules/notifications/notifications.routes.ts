@@ -1,0 +1,103 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema } from '@tracklane/shared/api/envelope';
+import {
+  markNotificationsRequestSchema,
+  markNotificationsResultSchema,
+  notificationListQuerySchema,
+  notificationPageSchema,
+  notificationSettingsSchema,
+  USER_EVENTS_SOCKET_PATH,
+} from '@tracklane/shared/notifications/notifications.schema';
+import type { AppContext } from '../../app-context';
+import { SOCKET_TOPICS } from '../../integrations/realtime/realtime-hub';
+import { attachUserSocket, refuseForeignSocket } from '../../integrations/realtime/user-socket';
+import { ok } from '../../lib/envelope';
+import {
+  getNotificationSettings,
+  listNotifications,
+  markNotifications,
+  updateNotificationSettings,
+} from './notifications.service';
+
+const tags = ['notifications'];
+
+export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/api/notification/get',
+    {
+      config: { access: 'self' },
+      schema: {
+        tags,
+        summary: 'My shipment notifications, newest first, 10 a page (spec §7)',
+        querystring: notificationListQuerySchema,
+        response: { 200: envelopeSchema(notificationPageSchema) },
+      },
+    },
+    async (request) => ok(await listNotifications(ctx.db, request.user.id, request.query)),
+  );
+
+  app.post(
+    '/api/notification/mark',
+    {
+      config: { access: 'self' },
+      schema: {
+        tags,
+        summary: 'Mark my notifications (the ids, or all) read or unread (spec §7)',
+        body: markNotificationsRequestSchema,
+        response: { 200: envelopeSchema(markNotificationsResultSchema) },
+      },
+    },
+    async (request) => ok(await markNotifications(ctx.pool, request.user.id, request.body)),
+  );
+
+  app.get(
+    '/api/notification/settings',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'My notification settings: types × channels, digest, container notifications',
+        response: { 200: envelopeSchema(notificationSettingsSchema) },
+      },
+    },
+    async (request) => ok(await getNotificationSettings(ctx.db, request.user.id)),
+  );
+
+  app.put(
+    '/api/notification/settings',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Save my notification settings',
+        body: notificationSettingsSchema,
+        response: { 200: envelopeSchema(notificationSettingsSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await updateNotificationSettings(ctx.db, request.user.id, request.body),
+        'Notification settings saved',
+      ),
+  );
+
+  app.get(
+    USER_EVENTS_SOCKET_PATH,
+    {
+      websocket: true,
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'WebSocket: one per tab, a message each time something of mine changes',
+        description:
+          'Upgrades to a WebSocket. The server sends {"type":"notifications.changed"} when my ' +
+          'notifications change and {"type":"workspaceInvitations.changed"} when my invitations do; ' +
+          'messages are nudges to refetch, never data. It reads nothing.',
+        querystring: z.object({ userId: z.string() }),
+      },
+      preHandler: refuseForeignSocket(ctx),
+    },
+    async (socket, request) => attachUserSocket(ctx, SOCKET_TOPICS, socket, request),
+  );
+};

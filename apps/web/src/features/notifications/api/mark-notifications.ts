@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { markNotificationsResultSchema } from '@tracklane/shared/notifications/notifications.schema';
+import { api } from '../../../lib/api-client';
+import { NOTIFICATIONS_QUERY_KEY } from './get-notifications';
+
+export const MARK_NOTIFICATIONS_PATH = '/api/notification/mark';
+
+export type MarkInput = { userId: string; isRead: boolean } & ({ ids: string[] } | { all: true });
+
+/** spec §7 notification/mark: the ids given (or all of the user's) read or unread. */
+export async function markNotifications(input: MarkInput) {
+  return markNotificationsResultSchema.parse(await api.post<unknown>(MARK_NOTIFICATIONS_PATH, input));
+}
+
+/** Marks, then refreshes the bell and the page (spec §4: opening one refreshes the bell). */
+export function useMarkNotifications() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markNotifications,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,192 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Indicator,
+  Popover,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { BELL_DROPDOWN_MAX_HEIGHT_PX } from '@tracklane/shared/constants';
+import type { BellNotification } from '@tracklane/shared/notifications/notifications.schema';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useNotifications } from '../api/get-notifications';
+import { useMarkNotifications } from '../api/mark-notifications';
+import { NotificationItem } from './notification-item';
+import classes from './notifications.module.css';
+
+type BellTab = 'shipments' | 'invites' | 'comments';
+
+interface NotificationBellProps {
+  userId: string;
+  timeZone: string;
+  /** Pending invitations (at most 10 are listed): counted in the badge. */
+  inviteCount: number;
+  /** The INVITES tab's list; the caller closes the bell through `close` when one is opened. */
+  renderInvites: (close: () => void) => ReactNode;
+  /** Opening a shipment notification (spec §4): mark it read, switch workspace if needed, open the shipment. */
+  onOpenShipment: (notification: BellNotification) => void;
+}
+
+/** "99+" past two digits, so the badge stays a badge. */
+const badgeLabel = (n: number) => (n > 99 ? '99+' : String(n));
+
+/**
+ * The top bar's bell (spec §2): the unread count, and tabs SHIPMENTS, INVITES and COMMENTS with a See
+ * All link to the notifications page for shipments and to the shared-history list for invites (none
+ * for comments), in a dropdown at most 400 px high.
+ */
+export function NotificationBell({
+  userId,
+  timeZone,
+  inviteCount,
+  renderInvites,
+  onOpenShipment,
+}: NotificationBellProps) {
+  const [opened, setOpened] = useState(false);
+  const [tab, setTab] = useState<BellTab>('shipments');
+  const page = useNotifications({ userId, pageNo: 1 });
+  const mark = useMarkNotifications();
+  const unread = page.data?.unreadNumber ?? 0;
+  const count = unread + inviteCount;
+  const close = () => setOpened(false);
+
+  const label = count ? `Notifications, ${String(count)} unread` : 'Notifications';
+  const seeAll =
+    tab === 'shipments'
+      ? paths.notifications
+      : tab === 'invites'
+        ? paths.shipmentHistory.shared('ocean')
+        : null;
+
+  return (
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      width="min(380px, calc(100vw - 16px))"
+      offset={6}
+      shadow="md"
+      trapFocus
+      returnFocus
+    >
+      <Popover.Target>
+        <Tooltip label="Notifications" disabled={opened}>
+          <Indicator
+            label={badgeLabel(count)}
+            size={18}
+            color="red"
+            offset={4}
+            disabled={count === 0}
+            className={classes.bellTarget}
+            data-testid="bell-badge"
+            data-count={count}
+          >
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={label}
+              aria-expanded={opened}
+              aria-haspopup="dialog"
+              onClick={() => setOpened((o) => !o)}
+              data-testid="notification-bell"
+            >
+              <IconBell size={20} stroke={1.75} />
+            </ActionIcon>
+          </Indicator>
+        </Tooltip>
+      </Popover.Target>
+      <Popover.Dropdown
+        className={classes.dropdown}
+        style={{ maxHeight: BELL_DROPDOWN_MAX_HEIGHT_PX }}
+        aria-label="Notifications"
+        role="dialog"
+        data-testid="notification-dropdown"
+      >
+        <Tabs
+          value={tab}
+          onChange={(value) => setTab((value as BellTab | null) ?? 'shipments')}
+          style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
+        >
+          <Tabs.List className={classes.tabList} grow>
+            <Tabs.Tab value="shipments">SHIPMENTS</Tabs.Tab>
+            <Tabs.Tab value="invites">INVITES</Tabs.Tab>
+            <Tabs.Tab value="comments">COMMENTS</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="shipments" className={classes.tabPanel}>
+            {page.isPending ? (
+              <Stack gap={8} p={6} aria-label="Loading notifications">
+                {[0, 1, 2].map((i) => (
+                  <Skeleton key={i} height={48} radius="md" />
+                ))}
+              </Stack>
+            ) : page.isError ? (
+              <Stack gap="xs" align="center" className={classes.empty}>
+                <Text size="sm">Could not load your notifications.</Text>
+                <Button size="xs" variant="default" onClick={() => void page.refetch()}>
+                  Try again
+                </Button>
+              </Stack>
+            ) : page.data.notifications.length === 0 ? (
+              <Text size="sm" c="dimmed" className={classes.empty}>
+                No notifications yet. When a shipment you follow reaches a milestone, changes its ETA or runs
+                into trouble, it shows up here.
+              </Text>
+            ) : (
+              <div className={classes.list}>
+                {page.data.notifications.map((n) => (
+                  <NotificationItem
+                    key={n.id}
+                    notification={n}
+                    timeZone={timeZone}
+                    onOpen={(opened) => {
+                      close();
+                      onOpenShipment(opened);
+                    }}
+                  />
+                ))}
+              </div>
+            )}
+          </Tabs.Panel>
+          <Tabs.Panel value="invites" className={classes.tabPanel}>
+            {renderInvites(close)}
+          </Tabs.Panel>
+          <Tabs.Panel value="comments" className={classes.tabPanel}>
+            <Text size="sm" c="dimmed" className={classes.empty} data-testid="comments-empty">
+              No comment mentions. Comments on shipments are not part of Tracklane yet; when they arrive,
+              mentions of you will show here.
+            </Text>
+          </Tabs.Panel>
+        </Tabs>
+        {seeAll || (tab === 'shipments' && unread > 0) ? (
+          <div className={classes.footer}>
+            {tab === 'shipments' && unread > 0 ? (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                loading={mark.isPending}
+                onClick={() => mark.mutate({ userId, isRead: true, all: true })}
+              >
+                Mark all read
+              </Button>
+            ) : (
+              <span />
+            )}
+            {seeAll ? (
+              <Anchor component={Link} to={seeAll} size="sm" fw={600} onClick={close}>
+                See All
+              </Anchor>
+            ) : null}
+          </div>
+        ) : null}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useRef } from 'react';
+import { USER_EVENTS_SOCKET_PATH } from '@tracklane/shared/notifications/notifications.schema';
+import { openReconnectingSocket } from './reconnecting-socket';
+
+/** Same origin as the page, so the browser sends the session cookie: ws: under http:, wss: under https:. */
+export function userEventsSocketUrl(location: Pick<Location, 'protocol' | 'host'>, userId: string): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}${USER_EVENTS_SOCKET_PATH}?userId=${encodeURIComponent(userId)}`;
+}
+
+/** The message's `type` (e.g. "notifications.changed"), or null for anything that is not one. */
+export function messageType(data: unknown): string | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const message = JSON.parse(data) as unknown;
+    return typeof message === 'object' &&
+      message !== null &&
+      'type' in message &&
+      typeof message.type === 'string'
+      ? message.type
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export type UserEventHandlers = Record<string, () => void>;
+
+export interface UserEventsSocketOptions {
+  /**
+   * Once the socket first opens: what the page loaded before it was listening may be stale already.
+   * (After a reconnect every handler runs instead.)
+   */
+  onFirstOpen?: () => void;
+}
+
+/**
+ * The tab's one socket for everything about its user (ADR 0008): each message names what changed and
+ * the matching handler refetches it; after a reconnect every handler runs, since messages sent while
+ * the socket was down are lost. Open while `userId` is set; closed on sign-out or unmount.
+ */
+export function useUserEventsSocket(
+  userId: string | null,
+  handlers: UserEventHandlers,
+  options: UserEventsSocketOptions = {},
+): void {
+  // The latest handlers, without reopening the socket when they change.
+  const latest = useRef({ handlers, options });
+  useEffect(() => {
+    latest.current = { handlers, options };
+  });
+
+  useEffect(() => {
+    if (!userId) return;
+    const socket = openReconnectingSocket({
+      url: userEventsSocketUrl(window.location, userId),
+      onMessage: (data) => {
+        const type = messageType(data);
+        if (type) latest.current.handlers[type]?.();
+      },
+      onFirstOpen: () => latest.current.options.onFirstOpen?.(),
+      onReconnect: () => {
+        for (const handler of Object.values(latest.current.handlers)) handler();
+      },
+    });
+    return () => socket.close();
+  }, [userId]);
+}
