@@ -24,7 +24,8 @@ test.describe('workspace invitations', () => {
 
     // The invitee opens the app and stays on it: the socket carries what happens next.
     const socket = invitee.waitForEvent('websocket', (ws) =>
-      ws.url().includes('/api/ws/workspaceInvitations'),
+      // The tab's one socket for the user's events, invitations among them (ADR 0015).
+      ws.url().includes('/api/ws/events'),
     );
     await invitee.goto('/dashboard/ocean');
     expect((await socket).url()).toContain(`userId=${inviteeAccount.userId}`);

@@ -74,6 +74,10 @@ export async function buildApp(ctx: AppContext) {
     timeWindow: '1 minute',
     // inject() and upgraded WebSocket requests may lack a socket address.
     keyGenerator: (request) => request.ip || 'unknown',
+    // The limit is the API's: the web app's files (a page is a dozen chunks since issue #17) are
+    // static, cached for good once fetched, and would otherwise spend it for a whole office behind one
+    // address.
+    allowList: (request) => !/^\/api(?:[/?]|$)/.test(request.url),
   });
   // API answers above 1 KiB (a list page is ~30 KiB of JSON) go out compressed when the client accepts
   // it; the web app's files are compressed at build time instead (web-app.ts), so they are left alone.

@@ -127,3 +127,21 @@ describe('serving the built web app', () => {
     expect(small.json()).toMatchObject({ success: true });
   });
 });
+
+describe('the per-address request limit', async () => {
+  const limited = await useTestApp({ serveWeb: true, webDistDir, rateLimitPerMinute: 10 });
+
+  it('counts API calls only: the web app’s files never spend it', async () => {
+    const from = { remoteAddress: '192.0.2.77' };
+    // A page and its chunks, many times over the limit.
+    for (let i = 0; i < 25; i++) {
+      const res = await limited.app.inject({ method: 'GET', url: '/assets/app-abc123.js', ...from });
+      expect(res.statusCode).toBe(200);
+    }
+    const api = [];
+    for (let i = 0; i < 11; i++)
+      api.push((await limited.app.inject({ method: 'GET', url: '/api/health', ...from })).statusCode);
+    expect(api.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(api[10]).toBe(429);
+  });
+});

@@ -39,7 +39,8 @@ export function createSessionCache(hub: RealtimeHub, ttlMs: number): SessionCach
   };
 
   const apply = (event: RealtimeEvent) => {
-    if (event.topic === 'workspaceInvitations') return;
+    // Invitations and notifications change nobody's access.
+    if (event.topic === 'workspaceInvitations' || event.topic === 'notifications') return;
     const sessionIds = new Set(event.sessionIds);
     const userIds = new Set(event.userIds);
     const workspaceIds = new Set(event.topic === 'accessChanged' ? event.workspaceIds : []);

@@ -28,6 +28,7 @@ function shipment(overrides: Partial<DerivedShipment> = {}): DerivedShipment {
     vessel: { name: 'EVER ACE', imo: null, voyage: '001W' },
     status: 'booked',
     etaHistory: [],
+    rolls: [],
     lastActualAt: null,
     ...overrides,
   };
