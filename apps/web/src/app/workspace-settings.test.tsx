@@ -52,8 +52,11 @@ describe('workspace settings for general users', () => {
 
     expect(await screen.findByText(refusal)).toBeInTheDocument();
     expect(screen.getByText(/Ask a company admin of Beta Logistics/)).toBeInTheDocument();
-    // Only the shell's own calls: organizations, the selection and the user's invitations.
+    // Only the shell's own calls: organizations, the selection, the user's invitations, the tutorial's
+    // flags and the page view.
     expect(api.calls.map((call) => call.path).sort()).toEqual([
+      '/api/_api/user-journey/getTutorialsStatuses',
+      '/api/_api/user-journey/post',
       '/api/workspaces/get',
       '/api/workspaces/invite/list',
       '/api/workspaces/setCookies',

@@ -1,25 +1,22 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '@tracklane/shared/api/envelope';
 import {
-  DEFAULT_TUTORIAL_STATUSES,
   tutorialStatusesRequestSchema,
   tutorialStatusesSchema,
   updateTutorialRequestSchema,
   usageEventSchema,
-  type TutorialStatuses,
 } from '@tracklane/shared/user-journey/user-journey.schema';
 import type { AppContext } from '../../app-context';
-import type { Database } from '../../db/client';
 import { usageEvents } from '../../db/schema/feedback';
 import { userPreferences } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { loadTenant } from '../organizations/selection';
+import { readTutorials, TUTORIALS_KEY } from './tutorials.service';
 
-const TUTORIALS_KEY = 'tutorials';
 /** Usage events one user may record in a minute: a page view per second, with room for actions. */
 const USAGE_EVENTS_PER_MINUTE = 120;
 
@@ -27,15 +24,6 @@ const USAGE_EVENTS_PER_MINUTE = 120;
 function assertSelf(sessionUserId: string, id: string): void {
   if (sessionUserId !== id)
     throw new AppError('FORBIDDEN', 'You can only read or change your own tutorials.');
-}
-
-async function readTutorials(db: Database, userId: string): Promise<TutorialStatuses> {
-  const [row] = await db
-    .select({ value: userPreferences.value })
-    .from(userPreferences)
-    .where(and(eq(userPreferences.userId, userId), eq(userPreferences.key, TUTORIALS_KEY)));
-  const parsed = tutorialStatusesSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : DEFAULT_TUTORIAL_STATUSES;
 }
 
 /** Sets one tutorial's flag inside the stored value, leaving the others as they are. */

@@ -7,11 +7,14 @@ import { useAuthStore } from '../../features/auth/stores/auth-store';
 import { useInvitationSocket } from '../../features/invitations/hooks/use-invitation-socket';
 import { useEdgeSwipe } from '../../features/navigation/hooks/use-edge-swipe';
 import { Sidebar } from '../../features/navigation/components/sidebar';
+import { useSiteType } from '../../features/navigation/hooks/use-site-type';
+import { TutorialTooltip } from '../../features/tutorial/components/tutorial-tooltip';
 import { useWorkspaceSession } from '../../features/workspaces/hooks/use-workspace-session';
 import {
   selectShipmentPermission,
   useWorkspaceStore,
 } from '../../features/workspaces/stores/workspace-store';
+import { usePageViewTracking } from '../../lib/track-usage';
 import classes from './main-shell.module.css';
 import { TopBar } from './top-bar';
 import { WorkspaceRail } from './workspace-rail';
@@ -30,6 +33,8 @@ export function MainShell() {
   const userId = useAuthStore((state) => state.user?.id ?? null);
   useInvitationSocket(userId);
   const shipmentPermission = useWorkspaceStore(selectShipmentPermission);
+  const { siteType } = useSiteType();
+  usePageViewTracking(userId !== null);
 
   useEdgeSwipe({ enabled: isMobile, opened: drawerOpened, onOpen: drawer.open, onClose: drawer.close });
 
@@ -62,6 +67,7 @@ export function MainShell() {
             </Drawer.Body>
           </Drawer.Content>
         </Drawer.Root>
+        <TutorialTooltip userId={userId} siteType={siteType} />
       </div>
     </ModalsProvider>
   );
