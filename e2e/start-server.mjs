@@ -19,5 +19,7 @@ delete process.env.DATABASE_URL;
 process.env.LOG_LEVEL ??= 'warn';
 // One "unknown" answer moves a shipment to not found, so a test sees that tab without waiting hours.
 process.env.TRACKING_NOT_FOUND_ATTEMPTS ??= '1';
+// Feedback goes to the development mailbox, where the feedback test reads it.
+process.env.SUPPORT_EMAIL ??= 'support@e2e.tracklane.test';
 
 await import('../apps/server/dist/main.js');
