@@ -16,6 +16,7 @@ import type { TrustProxy } from './config';
 import { ok } from './lib/envelope';
 import { documentRoute } from './lib/openapi';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
@@ -137,6 +138,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(expressShipmentsRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
   await app.register(feedbackRoutes, { ctx });
+  await app.register(billingRoutes, { ctx });
   if (!config.smtpUrl) await app.register(devMailboxRoutes, { ctx });
 
   if (config.serveWeb) await app.register(webAppPlugin, { root: config.webDistDir });

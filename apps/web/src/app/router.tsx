@@ -14,6 +14,7 @@ import { BareLayout } from './layouts/bare-layout';
 import { MainShell } from './layouts/main-shell';
 import { PlainLayout } from './layouts/plain-layout';
 import { ExpiredLinkPage, LegalPage } from './pages/plain-pages';
+import { BillingSettingsPage, PricingPage } from './pages/billing-pages';
 import { ProfileSettingsPage } from './pages/profile-settings-page';
 import { RouteErrorPage } from './pages/route-error-page';
 import { SharePage } from './pages/share-page';
@@ -60,8 +61,8 @@ const mainShellRoutes: RouteObject[] = [
   titled(paths.notifications, 'All notifications'),
   { path: paths.settings.profile, element: <ProfileSettingsPage /> },
   titled(paths.settings.notification, 'Notification settings'),
-  titled(paths.settings.billing, 'Billing settings'),
-  titled(paths.pricing, 'Pricing plans'),
+  { path: paths.settings.billing, element: <BillingSettingsPage /> },
+  { path: paths.pricing, element: <PricingPage /> },
   { path: paths.workspaceSettings.members, element: <WorkspaceMembersPage /> },
   { path: paths.workspaceSettings.overview, element: <WorkspaceOverviewPage /> },
   { path: '*', element: <NotFound homeHref={paths.home} homeLabel="Back to dashboard" /> },
