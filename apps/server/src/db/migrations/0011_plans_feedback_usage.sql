@@ -75,9 +75,9 @@ INSERT INTO "plans" ("id", "name", "description", "monthly_price", "yearly_price
   ('free', 'Free', 'For a small team getting started', 0, 0, 10, 50,
    '["Ocean containers and express parcels","Dashboards and the live map","E-mail notifications","Unlimited workspaces"]'::jsonb, 0),
   ('team', 'Team', 'For a logistics team tracking every week', 4900, 49000, 25, 500,
-   '["Everything in Free","25 seats","500 active shipments","Priority e-mail support"]'::jsonb, 1),
+   '["Everything in Free","Priority e-mail support"]'::jsonb, 1),
   ('business', 'Business', 'For operations across many sites and forwarders', 19900, 199000, 100, 5000,
-   '["Everything in Team","100 seats","5,000 active shipments","Onboarding call"]'::jsonb, 2);
+   '["Everything in Team","Onboarding call with the team"]'::jsonb, 2);
 --> statement-breakpoint
 -- Any plan an organization already names stays valid, with the limits it has today.
 INSERT INTO "plans" ("id", "name", "description", "monthly_price", "yearly_price", "member_limit", "shipment_quota", "position", "active")
