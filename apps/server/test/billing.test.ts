@@ -179,7 +179,7 @@ describe('limits follow the plan under concurrency', () => {
     expect((await get('/api/billing', team.owner.cookie)).json().result.shipmentUsage).toBe(4);
   });
 
-  it('a row already followed here takes no quota; archived shipments free it', async () => {
+  it('a row already followed here takes no quota; archiving frees it, and moving back takes it again', async () => {
     const team = await buildTeam(app, ctx);
     expect((await changePlan(team.owner.cookie, 'tiny')).statusCode).toBe(200);
     const four = [container(), container(), container(), container()];
@@ -196,5 +196,23 @@ describe('limits follow the plan under concurrency', () => {
     const after = (await post('/api/shipments/ocean', team.owner.cookie, { items: [container()] })).json()
       .result;
     expect(after[0].outcome).toBe('created');
+    // Back from the archive it would be a fifth active shipment: refused until one makes room.
+    const restore = await post('/api/shipments/ocean/archive', team.owner.cookie, {
+      shipmentOverallIds: [first[0].shipmentOverallId],
+      archived: false,
+    });
+    expect(restore.statusCode).toBe(409);
+    expect(restore.json().message).toBe(
+      'Your plan allows 4 active shipments and 4 are in use: archive others or change the plan before moving these back',
+    );
+    await post('/api/shipments/ocean/archive', team.owner.cookie, {
+      shipmentOverallIds: [first[1].shipmentOverallId],
+      archived: true,
+    });
+    const swapped = await post('/api/shipments/ocean/archive', team.owner.cookie, {
+      shipmentOverallIds: [first[0].shipmentOverallId],
+      archived: false,
+    });
+    expect(swapped.json().result.updatedIds).toEqual([first[0].shipmentOverallId]);
   });
 });

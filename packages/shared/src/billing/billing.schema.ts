@@ -85,6 +85,8 @@ export const BILLING_MESSAGES = {
     `${plan} allows ${String(quota)} active shipments and your organization has ${String(usage)}. Archive shipments first.`,
   quotaReached: (quota: number) =>
     `Your plan allows ${String(quota)} active shipments and they are all in use: archive some or change the plan`,
+  restoreOverQuota: (quota: number, usage: number) =>
+    `Your plan allows ${String(quota)} active shipments and ${String(usage)} are in use: archive others or change the plan before moving these back`,
   samePlan: 'This is already your plan.',
   noPortal: 'There is no billing account to manage yet: choose a paid plan first.',
 } as const;

@@ -1,6 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/client';
 import { trackedItems } from '../../db/schema/tracking';
+import { AppError } from '../../lib/app-error';
 import { joinTransaction, withTransaction } from '../../lib/transaction';
 import { lockOrganization } from '../organizations/organizations.service';
 import type { Tenant } from '../organizations/selection';
@@ -15,6 +17,8 @@ import {
 import { activeShipmentUsage } from './entitlements';
 
 export type QuotaFollowResult = FollowResult | { outcome: 'over_quota'; quota: number };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const keyOf = (k: ItemKey) => `${k.trackingNo}|${k.reference}|${k.carrier}`;
 
@@ -87,5 +91,40 @@ export async function followWithinQuota(
     return keys.map(
       (_, index) => byIndex.get(index) ?? { outcome: 'over_quota', quota: organization.shipmentQuota },
     );
+  });
+}
+
+/**
+ * Moves shipments back from the archive only when they fit the quota: those that would become active
+ * again (archived, not completed) are counted under the organization lock, and `restore` runs in the
+ * same transaction.
+ */
+export async function restoreWithinQuota<R>(
+  ctx: AppContext,
+  tenant: Tenant,
+  table: Subscriptions['table'],
+  ids: string[],
+  restore: (tx: Database) => Promise<R>,
+): Promise<R> {
+  return withTransaction(ctx.pool, async ({ tx }) => {
+    const organization = await lockOrganization(tx, tenant.organizationId);
+    const valid = ids.filter((id) => UUID.test(id));
+    const [returning] = valid.length
+      ? await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(table)
+          .where(
+            and(
+              eq(table.workspaceId, tenant.workspaceId),
+              inArray(table.id, valid),
+              eq(table.archived, true),
+              ne(table.state, 'completed'),
+            ),
+          )
+      : [{ n: 0 }];
+    const usage = await activeShipmentUsage(tx, tenant.organizationId);
+    if ((returning?.n ?? 0) > 0 && usage + (returning?.n ?? 0) > organization.shipmentQuota)
+      throw new AppError('CONFLICT', BILLING_MESSAGES.restoreOverQuota(organization.shipmentQuota, usage));
+    return restore(tx);
   });
 }
