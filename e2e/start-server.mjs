@@ -22,5 +22,7 @@ process.env.TRACKING_NOT_FOUND_ATTEMPTS ??= '1';
 // Every test's browser and account come from one address here, unlike real users; the per-address
 // API limit is tested in the server's own tests.
 process.env.RATE_LIMIT_PER_MINUTE ??= '20000';
+// Feedback goes to the development mailbox, where the feedback test reads it.
+process.env.SUPPORT_EMAIL ??= 'support@e2e.tracklane.test';
 
 await import('../apps/server/dist/main.js');

@@ -57,7 +57,11 @@ export async function codeFromMailbox(request: APIRequestContext, email: string)
  * A verified, signed-in user who accepted the user agreement, made through the public API. Pass
  * `page.request` so the session cookie lands in the page's browser context.
  */
-export async function createSignedInUser(request: APIRequestContext, label = 'user'): Promise<TestAccount> {
+export async function createSignedInUser(
+  request: APIRequestContext,
+  label = 'user',
+  options: { tutorial?: boolean } = {},
+): Promise<TestAccount> {
   const account = {
     email: uniqueEmail(label),
     password: 'e2e correct horse',
@@ -78,5 +82,12 @@ export async function createSignedInUser(request: APIRequestContext, label = 'us
     await request.post('/api/auth/verifyEmail', { data: { email: account.email, code } }),
   );
   await body(await request.post('/api/_api/user-agreement/agree', { data: { userId: user.id } }));
+  // The first-use tutorial points at the page a test drives: only the tests about it see it.
+  if (!options.tutorial)
+    await body(
+      await request.post('/api/_api/user-journey/updateTutorialStatus', {
+        data: { id: user.id, tutorial: 'multipleShipments', display: false },
+      }),
+    );
   return { ...account, userId: user.id };
 }

@@ -8,8 +8,7 @@ import { createSignedInUser } from '../support/accounts';
 const DEMO_EMAIL = 'demo@tracklane.local';
 const demoPassword = () => readFileSync(path.join(dataDir, 'demo-account.txt'), 'utf8').trim();
 
-const markers = (page: Page) =>
-  page.getByRole('region', { name: 'Live map' }).locator('button[data-kind]');
+const markers = (page: Page) => page.getByRole('region', { name: 'Live map' }).locator('button[data-kind]');
 
 /**
  * The map's markers once the demo shipments have been checked: the workers refresh them within

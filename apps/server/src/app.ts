@@ -17,8 +17,10 @@ import type { TrustProxy } from './config';
 import { ok } from './lib/envelope';
 import { documentRoute } from './lib/openapi';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
+import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { userAgreementRoutes } from './modules/user-agreement/user-agreement.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -129,10 +131,12 @@ export async function buildApp(ctx: AppContext) {
       schema: {
         tags: ['system'],
         summary: 'What the web app needs to know about this installation',
-        response: { 200: envelopeSchema(z.object({ devMailbox: z.boolean() })) },
+        response: {
+          200: envelopeSchema(z.object({ devMailbox: z.boolean(), supportEmail: z.string().nullable() })),
+        },
       },
     },
-    async () => ok({ devMailbox: !config.smtpUrl }),
+    async () => ok({ devMailbox: !config.smtpUrl, supportEmail: config.supportEmail }),
   );
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { ctx });
@@ -147,6 +151,8 @@ export async function buildApp(ctx: AppContext) {
   await app.register(expressShipmentsRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
   await app.register(notificationsRoutes, { ctx });
+  await app.register(feedbackRoutes, { ctx });
+  await app.register(billingRoutes, { ctx });
   if (!config.smtpUrl) await app.register(devMailboxRoutes, { ctx });
 
   if (config.serveWeb) await app.register(webAppPlugin, { root: config.webDistDir });

@@ -122,3 +122,28 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be false, a number/);
   });
 });
+
+describe('SUPPORT_EMAIL and Stripe', () => {
+  it('reads the support address, and stores feedback only without one', () => {
+    expect(loadConfig({ SUPPORT_EMAIL: ' help@example.com ' }).supportEmail).toBe('help@example.com');
+    expect(loadConfig({}).supportEmail).toBeNull();
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'not-an-address' })).toThrow(/SUPPORT_EMAIL: must be an e-mail/);
+  });
+
+  it('needs the secret key and the webhook secret together', () => {
+    expect(loadConfig({}).stripe).toBeNull();
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_API_URL: 'http://127.0.0.1:12111/',
+      }).stripe,
+    ).toEqual({ secretKey: 'sk_test_abc', webhookSecret: 'whsec_abc', apiUrl: 'http://127.0.0.1:12111' });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: must be set together with STRIPE_SECRET_KEY/,
+    );
+    expect(() =>
+      loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }),
+    ).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+  });
+});

@@ -101,6 +101,22 @@ const envSchema = z.object({
     .trim()
     .min(3, { message: 'must be an address such as "Tracklane <no-reply@example.com>"' })
     .default('Tracklane <no-reply@tracklane.local>'),
+  SUPPORT_EMAIL: z
+    .string()
+    .trim()
+    .pipe(z.email({ message: 'must be an e-mail address such as support@example.com' }))
+    .optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, { message: 'must be a Stripe secret key (sk_live_… or sk_test_…)' })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_\w+$/, { message: 'must be a Stripe webhook signing secret (whsec_…)' })
+    .optional(),
+  STRIPE_API_URL: urlWithProtocols(['http:', 'https:'], 'http://localhost:12111').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxySchema.optional(),
   SEED_DEMO: booleanFromString.optional(),
@@ -148,6 +164,10 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Where feedback is e-mailed (and the address the web app offers when sending fails); null: stored only. */
+  supportEmail: string | null;
+  /** Stripe Checkout, customer portal and webhooks; null: company admins change plans directly. */
+  stripe: StripeConfig | null;
   /** PEM of the RSA key passwords are encrypted with; unset: generated once into DATA_DIR. */
   authRsaPrivateKey: string | undefined;
   /** Requests per minute and client address, across the whole API (a flood guard). */
@@ -173,6 +193,13 @@ export interface Config {
   /** Serve the built web app (static files + SPA fallback) from this process. */
   serveWeb: boolean;
   webDistDir: string;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API endpoint than api.stripe.com (stripe-mock, or a stand-in in tests). */
+  apiUrl: string | null;
 }
 
 export interface KarrioConfig {
@@ -204,6 +231,14 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       `Invalid environment configuration:\n  ${missing}: must be set together with ${missing === 'KARRIO_URL' ? 'KARRIO_API_KEY' : 'KARRIO_URL'}`,
     );
   }
+  if ((e.STRIPE_SECRET_KEY === undefined) !== (e.STRIPE_WEBHOOK_SECRET === undefined)) {
+    const missing = e.STRIPE_SECRET_KEY === undefined ? 'STRIPE_SECRET_KEY' : 'STRIPE_WEBHOOK_SECRET';
+    const other = missing === 'STRIPE_SECRET_KEY' ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';
+    // Without the webhook secret a paid checkout would never change the plan.
+    throw new ConfigError(
+      `Invalid environment configuration:\n  ${missing}: must be set together with ${other}`,
+    );
+  }
   const port = e.PORT;
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
@@ -217,6 +252,15 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
+    supportEmail: e.SUPPORT_EMAIL ?? null,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL?.replace(/\/+$/, '') ?? null,
+          }
+        : null,
     trustProxy: e.TRUST_PROXY ?? false,
     dcsaCarriers: parseDcsaCarriersOrFail(e.DCSA_CARRIERS),
     karrio:

@@ -7,3 +7,5 @@ export * from './schema/organizations';
 export * from './schema/invitations';
 export * from './schema/tracking';
 export * from './schema/notifications';
+export * from './schema/plans';
+export * from './schema/feedback';

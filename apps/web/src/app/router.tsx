@@ -1,6 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFound } from '../components/not-found';
-import { PageHeader } from '../components/page-header';
 import { Splash } from '../components/splash';
 import { paths } from '../config/paths';
 import { RequireGuest, RequireUser } from './guard';
@@ -37,6 +36,10 @@ const SharePage = lazyPage(() => import('./pages/share-page').then((m) => m.Shar
 const ProfileSettingsPage = lazyPage(() =>
   import('./pages/profile-settings-page').then((m) => m.ProfileSettingsPage),
 );
+const BillingSettingsPage = lazyPage(() =>
+  import('./pages/billing-pages').then((m) => m.BillingSettingsPage),
+);
+const PricingPage = lazyPage(() => import('./pages/billing-pages').then((m) => m.PricingPage));
 const NotificationsPage = lazyPage(() =>
   import('./pages/notifications-page').then((m) => m.NotificationsPage),
 );
@@ -92,6 +95,8 @@ export const lazyScreens = [
   ProfileSettingsPage,
   NotificationsPage,
   NotificationSettingsPage,
+  BillingSettingsPage,
+  PricingPage,
   DashboardPage,
   HomePage,
   ExpressShipmentPage,
@@ -128,11 +133,6 @@ export function preloadFor(pathname: string): void {
   else if (pathname === paths.home) void HomePage.preload();
 }
 
-/** A page whose feature arrives in a later issue: its title, and nothing that pretends to work. */
-function titled(path: string, title: string): RouteObject {
-  return { path, element: <PageHeader title={title} /> };
-}
-
 const mainShellRoutes: RouteObject[] = [
   { index: true, element: <HomePage /> },
   { path: paths.dashboard.ocean, element: <DashboardPage mode="ocean" /> },
@@ -158,8 +158,8 @@ const mainShellRoutes: RouteObject[] = [
   { path: paths.notifications, element: <NotificationsPage /> },
   { path: paths.settings.profile, element: <ProfileSettingsPage /> },
   { path: paths.settings.notification, element: <NotificationSettingsPage /> },
-  titled(paths.settings.billing, 'Billing settings'),
-  titled(paths.pricing, 'Pricing plans'),
+  { path: paths.settings.billing, element: <BillingSettingsPage /> },
+  { path: paths.pricing, element: <PricingPage /> },
   { path: paths.workspaceSettings.members, element: <WorkspaceMembersPage /> },
   { path: paths.workspaceSettings.overview, element: <WorkspaceOverviewPage /> },
   { path: '*', element: <NotFound homeHref={paths.home} homeLabel="Back to dashboard" /> },

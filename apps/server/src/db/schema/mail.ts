@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Every e-mail, written in the same transaction as the change that causes it and delivered by a
@@ -9,6 +9,8 @@ export const mailOutbox = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     toAddress: text('to_address').notNull(),
+    /** Where replies go (feedback: the user who wrote it); null: to the sender. */
+    replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
@@ -19,4 +21,27 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
   },
   (t) => [index('mail_outbox_created_at_idx').on(t.createdAt)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Files an outbox message carries, stored with it so that a retry hours later still has them.
+ * `inline` files are images the HTML shows by `cid:<contentId>`; the others are attachments.
+ */
+export const mailAttachments = pgTable(
+  'mail_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    outboxId: uuid('outbox_id')
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    disposition: text('disposition', { enum: ['inline', 'attachment'] }).notNull(),
+    contentId: text('content_id'),
+    content: bytea('content').notNull(),
+  },
+  (t) => [index('mail_attachments_outbox_idx').on(t.outboxId, t.position)],
 );

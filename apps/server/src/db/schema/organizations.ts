@@ -10,10 +10,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { plans } from './plans';
 import { users } from './users';
 
-/** Seats of the free plan, until billing brings paid plans. */
+/** The free plan's seats and active shipments (the plans table holds the same; columns default to them). */
 export const FREE_PLAN_MEMBER_LIMIT = 10;
+export const FREE_PLAN_SHIPMENT_QUOTA = 50;
 
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -22,8 +24,22 @@ export const organizations = pgTable('organizations', {
   creatorId: uuid('creator_id')
     .notNull()
     .references(() => users.id, { onDelete: 'restrict' }),
-  plan: text('plan').notNull().default('free'),
+  plan: text('plan')
+    .notNull()
+    .default('free')
+    .references(() => plans.id, { onDelete: 'restrict' }),
+  /** Entitlements, copied from the plan at each change (and raised by hand for one organization). */
   memberLimit: integer('member_limit').notNull().default(FREE_PLAN_MEMBER_LIMIT),
+  shipmentQuota: integer('shipment_quota').notNull().default(FREE_PLAN_SHIPMENT_QUOTA),
+  /** spec §3 plan mode: billed each month or each year. */
+  planInterval: text('plan_interval', { enum: ['month', 'year'] })
+    .notNull()
+    .default('month'),
+  /** When the current period ends and the plan renews; null on the free plan. */
+  planRenewsAt: timestamp('plan_renews_at', { withTimezone: true }),
+  /** With Stripe: the customer and subscription that pay for the plan. */
+  stripeCustomerId: text('stripe_customer_id').unique(),
+  stripeSubscriptionId: text('stripe_subscription_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,25 +1,61 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client';
-import { mailOutbox } from '../../db/schema/mail';
+import { mailAttachments, mailOutbox } from '../../db/schema/mail';
 import { QUEUES, type JobQueue, type MailDeliverJob } from '../../jobs/queue';
 import type { Transaction } from '../../lib/transaction';
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+  /** `inline`: an image the HTML shows as `<img src="cid:{contentId}">`. */
+  disposition: 'inline' | 'attachment';
+  contentId?: string | undefined;
+}
 
 export interface NewMail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes, when not to the sender. */
+  replyTo?: string | undefined;
+  attachments?: MailAttachment[];
 }
 
-/** Writes the message to the outbox and enqueues its delivery, both inside the caller's transaction. */
-export async function queueMail({ tx, client }: Transaction, jobs: JobQueue, mail: NewMail): Promise<void> {
+/**
+ * Writes the message (and its files) to the outbox and enqueues its delivery, all inside the caller's
+ * transaction. Returns the outbox id.
+ */
+export async function queueMail({ tx, client }: Transaction, jobs: JobQueue, mail: NewMail): Promise<string> {
   const [row] = await tx
     .insert(mailOutbox)
-    .values({ toAddress: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+    .values({
+      toAddress: mail.to,
+      replyTo: mail.replyTo ?? null,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    })
     .returning({ id: mailOutbox.id });
-  await jobs.send(QUEUES.mailDeliver, { outboxId: row!.id } satisfies MailDeliverJob, { client });
+  const outboxId = row!.id;
+  if (mail.attachments?.length) {
+    await tx.insert(mailAttachments).values(
+      mail.attachments.map((a, position) => ({
+        outboxId,
+        position,
+        filename: a.filename,
+        contentType: a.contentType,
+        disposition: a.disposition,
+        contentId: a.contentId ?? null,
+        content: a.content,
+      })),
+    );
+  }
+  await jobs.send(QUEUES.mailDeliver, { outboxId } satisfies MailDeliverJob, { client });
+  return outboxId;
 }
 
 export interface MailDelivery {
@@ -49,12 +85,25 @@ export function createMailDelivery(options: {
         .where(eq(mailOutbox.id, outboxId));
       try {
         if (transport) {
+          const files = await options.db
+            .select()
+            .from(mailAttachments)
+            .where(eq(mailAttachments.outboxId, outboxId))
+            .orderBy(asc(mailAttachments.position));
           await transport.sendMail({
             from: options.from,
             to: mail.toAddress,
+            ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
             subject: mail.subject,
             text: mail.text,
             html: mail.html,
+            attachments: files.map((f) => ({
+              filename: f.filename,
+              contentType: f.contentType,
+              content: f.content,
+              contentDisposition: f.disposition,
+              ...(f.contentId ? { cid: f.contentId } : {}),
+            })),
           });
         } else {
           options.logger.info(

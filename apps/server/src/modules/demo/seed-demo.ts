@@ -18,6 +18,7 @@ import { createExpressShipments, validateExpressItem } from '../express-shipment
 import { createOceanShipments } from '../ocean-shipments/intake.service';
 import { createPersonalOrganization } from '../organizations/organizations.service';
 import { loadTenant } from '../organizations/selection';
+import { hideTutorials } from '../users/tutorials.service';
 
 export const DEMO_EMAIL = 'demo@tracklane.local';
 const DEMO_SHIPMENTS = 12;
@@ -137,6 +138,8 @@ export async function seedDemoAccount(
         timeZone: 'UTC',
       })
       .returning();
+    // The demo already follows shipments: a "start tracking" tutorial would only be in the way.
+    await hideTutorials(tx, user!.id);
     return { user: user!, ...(await createPersonalOrganization(tx, user!)) };
   });
   const tenant = await loadTenant(ctx.db, home.user.id, home.workspaceId);

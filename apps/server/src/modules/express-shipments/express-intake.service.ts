@@ -7,7 +7,8 @@ import { normaliseParcelNumber, validateParcelNumberInput } from '@tracklane/sha
 import type { AppContext } from '../../app-context';
 import { expressShipments } from '../../db/schema/tracking';
 import type { Tenant } from '../organizations/selection';
-import { describeFollow, followItems, type Subscriptions } from '../tracking/follow.service';
+import { describeQuotaFollow, followWithinQuota } from '../billing/shipment-quota';
+import type { Subscriptions } from '../tracking/follow.service';
 
 /** Express subscriptions copy the tracking number and carrier of their tracked parcel. */
 export const expressSubscriptions: Subscriptions = {
@@ -40,7 +41,8 @@ export function validateExpressItem(
 
 /**
  * Adds express shipments to the workspace, one answer per row: created, already tracked, or refused
- * with the reason. A parcel already followed by another workspace is not fetched again. Whether the
+ * with the reason. A parcel already followed by another workspace is not fetched again. New active shipments stay
+ * within the organization's plan quota (a row beyond it is refused with the reason). Whether the
  * user may add shipments is the route's access level (`shipments:change`), checked before this runs.
  */
 export async function createExpressShipments(
@@ -62,14 +64,14 @@ export async function createExpressShipments(
         expressOrderId: null,
       };
   });
-  const results = await followItems(
+  const results = await followWithinQuota(
     ctx,
     tenant,
     expressSubscriptions,
     accepted.map((a) => ({ trackingNo: a.trackingNo, reference: '', carrier: a.carrier })),
   );
   accepted.forEach(({ index, trackingNo, carrier }, i) => {
-    const { outcome, message, subscriptionId } = describeFollow(results[i]!);
+    const { outcome, message, subscriptionId } = describeQuotaFollow(results[i]!);
     outcomes[index] = { trackingNo, carrier, outcome, message, expressOrderId: subscriptionId };
   });
   return outcomes;

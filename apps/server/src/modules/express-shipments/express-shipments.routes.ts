@@ -13,6 +13,9 @@ import {
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import type { AppContext } from '../../app-context';
 import { compiledSerializer } from '../../lib/compiled-serializer';
+import type { Database } from '../../db/client';
+import { expressShipments } from '../../db/schema/tracking';
+import { restoreWithinQuota } from '../billing/shipment-quota';
 import { ok } from '../../lib/envelope';
 import { createExpressShipments } from './express-intake.service';
 import {
@@ -94,7 +97,12 @@ export const expressShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
     },
     async (request) => {
       const { expressOrderIds, archived } = request.body;
-      const result = await setExpressArchived(ctx.db, request.tenant.workspaceId, expressOrderIds, archived);
+      const { tenant } = request;
+      const move = (db: Database) => setExpressArchived(db, tenant.workspaceId, expressOrderIds, archived);
+      // Back from the archive they count against the plan's quota of active shipments again.
+      const result = archived
+        ? await move(ctx.db)
+        : await restoreWithinQuota(ctx, tenant, expressShipments, expressOrderIds, move);
       return ok(result, archived ? 'Archived' : 'Moved back to active');
     },
   );

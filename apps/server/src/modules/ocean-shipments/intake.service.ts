@@ -7,7 +7,8 @@ import { checkContainerNumber, checkMblNumber } from '@tracklane/shared/validati
 import type { AppContext } from '../../app-context';
 import { oceanShipments } from '../../db/schema/tracking';
 import type { Tenant } from '../organizations/selection';
-import { describeFollow, followItems, type Subscriptions } from '../tracking/follow.service';
+import { describeQuotaFollow, followWithinQuota } from '../billing/shipment-quota';
+import type { Subscriptions } from '../tracking/follow.service';
 
 interface Accepted {
   index: number;
@@ -58,7 +59,8 @@ export const oceanSubscriptions: Subscriptions = {
 /**
  * Adds ocean shipments to the workspace, one answer per row: created, already tracked, or refused with
  * the reason. A container already followed by another workspace is not fetched again; a new one is
- * queued for its first check at once. Whether the user may add shipments is the route's access level
+ * queued for its first check at once. New active shipments stay within the organization's plan quota
+ * (a row beyond it is refused with the reason). Whether the user may add shipments is the route's access level
  * (`shipments:change`), checked before this runs.
  */
 export async function createOceanShipments(
@@ -81,14 +83,14 @@ export async function createOceanShipments(
         shipmentOverallId: null,
       };
   });
-  const results = await followItems(
+  const results = await followWithinQuota(
     ctx,
     tenant,
     oceanSubscriptions,
     accepted.map((a) => ({ trackingNo: a.containerNo, reference: a.mblNo, carrier: a.carrierScac })),
   );
   accepted.forEach(({ index, containerNo, mblNo, carrierScac }, i) => {
-    const { outcome, message, subscriptionId } = describeFollow(results[i]!);
+    const { outcome, message, subscriptionId } = describeQuotaFollow(results[i]!);
     outcomes[index] = {
       containerNo,
       mblNo,

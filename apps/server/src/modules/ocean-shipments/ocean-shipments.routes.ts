@@ -13,6 +13,9 @@ import {
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import type { AppContext } from '../../app-context';
 import { compiledSerializer } from '../../lib/compiled-serializer';
+import type { Database } from '../../db/client';
+import { oceanShipments } from '../../db/schema/tracking';
+import { restoreWithinQuota } from '../billing/shipment-quota';
 import { ok } from '../../lib/envelope';
 import { createOceanShipments } from './intake.service';
 import {
@@ -87,12 +90,13 @@ export const oceanShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       },
     },
     async (request) => {
-      const result = await setArchived(
-        ctx.db,
-        request.tenant.workspaceId,
-        request.body.shipmentOverallIds,
-        request.body.archived,
-      );
+      const { tenant } = request;
+      const { shipmentOverallIds, archived } = request.body;
+      const move = (db: Database) => setArchived(db, tenant.workspaceId, shipmentOverallIds, archived);
+      // Back from the archive they count against the plan's quota of active shipments again.
+      const result = archived
+        ? await move(ctx.db)
+        : await restoreWithinQuota(ctx, tenant, oceanShipments, shipmentOverallIds, move);
       return ok(result, request.body.archived ? 'Archived' : 'Moved back to active');
     },
   );

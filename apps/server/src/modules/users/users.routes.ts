@@ -18,10 +18,12 @@ import { ok } from '../../lib/envelope';
 import { readMultipartForm, updateImage } from '../../lib/images';
 import { imageFilePart } from '../../lib/openapi';
 import { toPublicUser } from '../auth/auth.mappers';
+import { userJourneyRoutes } from './user-journey.routes';
 
 const userEnvelope = envelopeSchema(publicUserSchema);
 
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(userJourneyRoutes, { ctx });
   const saveAvatar = async (userId: string, avatarUrl: string | null) => {
     return ctx.db.transaction(async (tx) => {
       const [row] = await tx

@@ -8,12 +8,15 @@ import { PageSkeleton } from '../../components/page-skeleton';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
 import { useEdgeSwipe } from '../../features/navigation/hooks/use-edge-swipe';
 import { Sidebar } from '../../features/navigation/components/sidebar';
+import { useSiteType } from '../../features/navigation/hooks/use-site-type';
+import { TutorialTooltip } from '../../features/tutorial/components/tutorial-tooltip';
 import { useWorkspaceSession } from '../../features/workspaces/hooks/use-workspace-session';
 import {
   selectShipmentPermission,
   useWorkspaceStore,
 } from '../../features/workspaces/stores/workspace-store';
 import { useLiveUpdates } from '../use-live-updates';
+import { usePageViewTracking } from '../../lib/track-usage';
 import classes from './main-shell.module.css';
 import { TopBar } from './top-bar';
 import { WorkspaceRail } from './workspace-rail';
@@ -32,6 +35,8 @@ export function MainShell() {
   const userId = useAuthStore((state) => state.user?.id ?? null);
   useLiveUpdates(userId);
   const shipmentPermission = useWorkspaceStore(selectShipmentPermission);
+  const { siteType } = useSiteType();
+  usePageViewTracking(userId !== null);
 
   useEdgeSwipe({ enabled: isMobile, opened: drawerOpened, onOpen: drawer.open, onClose: drawer.close });
 
@@ -66,6 +71,7 @@ export function MainShell() {
             </Drawer.Body>
           </Drawer.Content>
         </Drawer.Root>
+        <TutorialTooltip userId={userId} siteType={siteType} />
       </div>
     </ModalsProvider>
   );

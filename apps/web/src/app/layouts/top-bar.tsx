@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Logo } from '../../components/logo';
 import { paths } from '../../config/paths';
 import { UserMenu } from '../../features/auth/components/user-menu';
+import { FeedbackButton } from '../../features/feedback/components/feedback-button';
 import classes from './main-shell.module.css';
 import { TopBarBell } from './top-bar-bell';
 import { TopBarWorkspaceMenu } from './top-bar-workspace-menu';
@@ -41,6 +42,7 @@ export function TopBar({ drawerOpened, onOpenDrawer }: TopBarProps) {
       </div>
       <div className={classes.topBarEnd}>
         <TopBarBell />
+        <FeedbackButton />
         <UserMenu />
       </div>
     </header>

@@ -55,7 +55,7 @@ export function Welcome({ canCreate }: { canCreate: boolean }) {
             <Text fw={600} size="sm" mb="xs">
               Start here
             </Text>
-            <Group gap="sm" data-tutorial="first-step">
+            <Group gap="sm" w="fit-content" data-tutorial="first-step">
               <Button component={Link} to={paths.newShipments.ocean} leftSection={<IconShip size={16} />}>
                 Add a container
               </Button>

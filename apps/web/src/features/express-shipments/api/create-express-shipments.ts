@@ -6,6 +6,7 @@ import {
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { trackUsage } from '../../../lib/track-usage';
 import { EXPRESS_SHIPMENTS_PATH, EXPRESS_SHIPMENTS_QUERY_KEY } from './list-express-shipments';
 
 /** Adds up to 500 parcels; the answer says, item by item, created, already tracked or refused and why. */
@@ -20,6 +21,10 @@ export function useCreateExpressShipments() {
   return useMutation({
     mutationFn: createExpressShipments,
     // New rows, new counts, perhaps a new carrier to filter by.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: EXPRESS_SHIPMENTS_QUERY_KEY }),
+    onSuccess: (outcomes) => {
+      const created = outcomes.filter((o) => o.outcome === 'created').length;
+      if (created > 0) trackUsage('shipments_created', { mode: 'express', count: created });
+      return queryClient.invalidateQueries({ queryKey: EXPRESS_SHIPMENTS_QUERY_KEY });
+    },
   });
 }

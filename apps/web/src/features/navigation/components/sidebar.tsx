@@ -77,7 +77,8 @@ export function Sidebar({ shipmentPermission, variant, onNavigate }: SidebarProp
               </UnstyledButton>
             );
             return (
-              <li key={item.key}>
+              // The first-use tutorial points at the docked menu's items.
+              <li key={item.key} data-tutorial={variant === 'docked' ? item.key : undefined}>
                 {collapsed ? (
                   <Tooltip label={item.label} position="right">
                     {link}

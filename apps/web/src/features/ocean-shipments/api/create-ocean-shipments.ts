@@ -6,6 +6,7 @@ import {
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { trackUsage } from '../../../lib/track-usage';
 import { OCEAN_SHIPMENTS_PATH, OCEAN_SHIPMENTS_QUERY_KEY } from './list-ocean-shipments';
 
 /** Adds up to 500 shipments; the answer says, row by row, created, already tracked or refused and why. */
@@ -18,6 +19,10 @@ export function useCreateOceanShipments() {
   return useMutation({
     mutationFn: createOceanShipments,
     // New rows, new counts, perhaps new ports to filter by.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: OCEAN_SHIPMENTS_QUERY_KEY }),
+    onSuccess: (outcomes) => {
+      const created = outcomes.filter((o) => o.outcome === 'created').length;
+      if (created > 0) trackUsage('shipments_created', { mode: 'ocean', count: created });
+      return queryClient.invalidateQueries({ queryKey: OCEAN_SHIPMENTS_QUERY_KEY });
+    },
   });
 }
