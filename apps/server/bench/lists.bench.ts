@@ -210,7 +210,9 @@ async function main() {
 
     const dashboards = [];
     for (const bench of BENCHES)
-      dashboards.push(await measureDashboard(bench, { db, pool, base, cookie, workspaceId: home.workspaceId }));
+      dashboards.push(
+        await measureDashboard(bench, { db, pool, base, cookie, workspaceId: home.workspaceId }),
+      );
     console.log(`\ndashboards: GET /api/dashboard/{mode}, ${String(DURATION_S)} s each`);
     console.table(dashboards);
 
@@ -311,7 +313,9 @@ async function measureDashboard(bench: ListBench, { pool, base, cookie, workspac
     if (EXPLAIN)
       for (const query of statements) {
         const plan = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`, query.params);
-        console.log(`\n${query.sql}\n${plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}`);
+        console.log(
+          `\n${query.sql}\n${plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}`,
+        );
       }
     const deadline = performance.now() + BARE_SQL_MS;
     while (performance.now() < deadline) {

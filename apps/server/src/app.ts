@@ -26,6 +26,11 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { expressShipmentsRoutes } from './modules/express-shipments/express-shipments.routes';
 import { oceanShipmentsRoutes } from './modules/ocean-shipments/ocean-shipments.routes';
 import { membersRoutes } from './modules/members/members.routes';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { dcsaEventsRoutes } from './modules/public-api/dcsa-events.routes';
+import { publicApiRoutes } from './modules/public-api/public-api.routes';
+import { API_KEY_SECURITY_SCHEME } from './modules/public-api/v1-schema';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { accessPlugin } from './plugins/access';
@@ -100,11 +105,21 @@ export async function buildApp(ctx: AppContext) {
         description: 'Shipment tracking for logistics teams',
       },
       servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: {
+          [API_KEY_SECURITY_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An API key made by a company admin in Workspace settings → API: `Authorization: Bearer tlk_…`. Keys work only under /api/v1/.',
+          },
+        },
+      },
     },
     transform: documentRoute,
   });
   await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
-  await app.register(accessPlugin, { db });
+  await app.register(accessPlugin, { db, apiKeyRatePerMinute: config.apiKeyRateLimitPerMinute });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),
@@ -133,6 +148,10 @@ export async function buildApp(ctx: AppContext) {
   await app.register(oceanShipmentsRoutes, { ctx });
   await app.register(expressShipmentsRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
+  await app.register(apiKeysRoutes, { ctx });
+  await app.register(webhooksRoutes, { ctx });
+  await app.register(publicApiRoutes, { ctx });
+  await app.register(dcsaEventsRoutes, { ctx });
   if (!config.smtpUrl) await app.register(devMailboxRoutes, { ctx });
 
   if (config.serveWeb) await app.register(webAppPlugin, { root: config.webDistDir });

@@ -124,6 +124,13 @@ const envSchema = z.object({
     .int({ message: 'must be a whole number' })
     .min(10, { message: 'must be at least 10' })
     .default(1000),
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(100_000, { message: 'must be at most 100000' })
+    .default(120),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFromString.optional(),
   SERVE_WEB: booleanFromString.optional(),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
 });
@@ -147,6 +154,14 @@ export interface Config {
   authRsaPrivateKey: string | undefined;
   /** Requests per minute and client address, across the whole API (a flood guard). */
   rateLimitPerMinute: number;
+  /** Requests per minute of one API key on /api/v1/ (429 with Retry-After beyond it). */
+  apiKeyRateLimitPerMinute: number;
+  /**
+   * Let webhook endpoints resolve to private, loopback or link-local addresses (an installation
+   * whose receivers live on its own network). Off: such endpoints are refused, at registration and
+   * again at every delivery.
+   */
+  webhookAllowPrivateTargets: boolean;
   /** Carriers reached through their DCSA Track & Trace 2.2 API; the others use the demo carrier. */
   dcsaCarriers: DcsaCarrierConfig[];
   /** A Karrio server that tracks parcels; unset: the demo parcel carrier answers for every carrier. */
@@ -218,6 +233,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     seedDemo: e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'test'),
     authRsaPrivateKey: e.AUTH_RSA_PRIVATE_KEY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
+    webhookAllowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,
     serveWeb: e.SERVE_WEB ?? e.NODE_ENV === 'production',
     webDistDir: path.resolve(cwd, e.WEB_DIST_DIR ?? defaultWebDistDir()),
   };

@@ -15,6 +15,7 @@ import { loadAuthKey } from './lib/password-crypto';
 import { seedDemoAccount } from './modules/demo/seed-demo';
 import { createTrackingEngine } from './modules/tracking/tracking-engine';
 import { startTrackingJobs } from './modules/tracking/tracking.jobs';
+import { startWebhookJobs } from './modules/webhooks/webhooks.jobs';
 
 function readConfig(): Config {
   try {
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
       realtime,
       tracking,
     };
+    await startWebhookJobs(ctx);
     if (config.seedDemo) {
       const demo = await seedDemoAccount(ctx);
       logger.info({ email: demo.email }, demo.created ? 'demo account created' : 'demo account ready');

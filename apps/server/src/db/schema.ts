@@ -6,3 +6,5 @@ export * from './schema/mail';
 export * from './schema/organizations';
 export * from './schema/invitations';
 export * from './schema/tracking';
+export * from './schema/api-keys';
+export * from './schema/webhooks';

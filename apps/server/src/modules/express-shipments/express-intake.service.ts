@@ -8,6 +8,7 @@ import type { AppContext } from '../../app-context';
 import { expressShipments } from '../../db/schema/tracking';
 import type { Tenant } from '../organizations/selection';
 import { describeFollow, followItems, type Subscriptions } from '../tracking/follow.service';
+import { emitShipmentsAdded } from '../webhooks/shipment-webhooks';
 
 /** Express subscriptions copy the tracking number and carrier of their tracked parcel. */
 export const expressSubscriptions: Subscriptions = {
@@ -72,5 +73,6 @@ export async function createExpressShipments(
     const { outcome, message, subscriptionId } = describeFollow(results[i]!);
     outcomes[index] = { trackingNo, carrier, outcome, message, expressOrderId: subscriptionId };
   });
+  await emitShipmentsAdded(ctx, 'express', tenant.workspaceId, results);
   return outcomes;
 }

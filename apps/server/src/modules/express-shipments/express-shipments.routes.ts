@@ -18,9 +18,9 @@ import {
   getExpressShipment,
   listExpressOptions,
   listExpressShipments,
-  setExpressArchived,
   setExpressFavorite,
 } from './express-shipments.service';
+import { setExpressArchived } from './express-archive.service';
 
 const tags = ['express-shipments'];
 
@@ -91,7 +91,7 @@ export const expressShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
     },
     async (request) => {
       const { expressOrderIds, archived } = request.body;
-      const result = await setExpressArchived(ctx.db, request.tenant.workspaceId, expressOrderIds, archived);
+      const result = await setExpressArchived(ctx, request.tenant.workspaceId, expressOrderIds, archived);
       return ok(result, archived ? 'Archived' : 'Moved back to active');
     },
   );

@@ -8,6 +8,7 @@ import type { AppContext } from '../../app-context';
 import { oceanShipments } from '../../db/schema/tracking';
 import type { Tenant } from '../organizations/selection';
 import { describeFollow, followItems, type Subscriptions } from '../tracking/follow.service';
+import { emitShipmentsAdded } from '../webhooks/shipment-webhooks';
 
 interface Accepted {
   index: number;
@@ -98,5 +99,6 @@ export async function createOceanShipments(
       shipmentOverallId: subscriptionId,
     };
   });
+  await emitShipmentsAdded(ctx, 'ocean', tenant.workspaceId, results);
   return outcomes;
 }

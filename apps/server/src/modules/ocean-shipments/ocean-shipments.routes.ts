@@ -18,9 +18,9 @@ import {
   getOceanShipment,
   listOceanOptions,
   listOceanShipments,
-  setArchived,
   setFavorite,
 } from './ocean-shipments.service';
+import { setArchived } from './ocean-archive.service';
 
 const tags = ['ocean-shipments'];
 
@@ -85,7 +85,7 @@ export const oceanShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     },
     async (request) => {
       const result = await setArchived(
-        ctx.db,
+        ctx,
         request.tenant.workspaceId,
         request.body.shipmentOverallIds,
         request.body.archived,
