@@ -24,6 +24,7 @@ const commaList = <T extends string>(values: readonly [T, ...T[]], name: string)
   z
     .string()
     .max(500)
+    .meta({ description: `Comma-separated (OR): ${values.join(', ')}` })
     .transform((v) =>
       v
         .split(',')
@@ -41,6 +42,11 @@ const dateTime = (name: string) =>
     .datetime({
       offset: true,
       message: `${name} must be a date-time with a time zone, e.g. 2021-04-01T14:12:56+01:00`,
+    })
+    .meta({
+      description:
+        'Events created at, after or before this time (RFC 3339 with offset), as the operator says',
+      example: '2021-04-01T14:12:56+01:00',
     })
     .optional();
 
