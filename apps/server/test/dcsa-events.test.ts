@@ -110,7 +110,7 @@ async function store(itemId: string, events: TrackingEvent[], createdAt?: (i: nu
       classifier: e.classifier,
       eventTime: new Date(e.eventTime),
       eventCreatedAt: new Date(createdAt ? createdAt(i) : e.createdAt),
-      data: { ...e, ...(createdAt ? { createdAt: createdAt(i) } : {}) } as unknown as Record<string, unknown>,
+      data: { ...e, ...(createdAt ? { createdAt: createdAt(i) } : {}) },
     })),
   );
 }
@@ -122,7 +122,7 @@ async function readAll(key: string, query: string) {
   while (url) {
     const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
     expect(res.statusCode, res.body).toBe(200);
-    events.push(...(res.json() as { eventID: string }[]));
+    events.push(...res.json<{ eventID: string }[]>());
     pages.push(res.headers as Record<string, string | undefined>);
     const next = res.headers['next-page'] as string | undefined;
     url = next ? next.replace(ctx.config.publicUrl, '') : null;
@@ -141,7 +141,7 @@ describe('GET /api/v1/dcsa/tnt/v2/events', () => {
     const res = await feed(key, '?limit=1000');
     expect(res.statusCode).toBe(200);
     expect(res.headers['api-version']).toBe('2.2.0');
-    const body = res.json() as { eventType: string; eventID: string }[];
+    const body = res.json<{ eventType: string; eventID: string }[]>();
     expect(body).toHaveLength(kinds.length);
     expect(dcsaSpec.eventsResponse(body), describeErrors(dcsaSpec.eventsResponse)).toBe(true);
     // Each also valid as its own kind, not merely as "any of the three".
@@ -161,10 +161,10 @@ describe('GET /api/v1/dcsa/tnt/v2/events', () => {
       ctx,
       boxes.map((b) => b.containerNo),
     );
-    const first = (await feed(key, '?limit=1000')).json() as { eventID: string }[];
+    const first = (await feed(key, '?limit=1000')).json<{ eventID: string }[]>();
     expect(first.length).toBeGreaterThan(5);
     expect(dcsaSpec.eventsResponse(first), describeErrors(dcsaSpec.eventsResponse)).toBe(true);
-    const again = (await feed(key, '?limit=1000')).json() as { eventID: string }[];
+    const again = (await feed(key, '?limit=1000')).json<{ eventID: string }[]>();
     expect(again.map((e) => e.eventID)).toEqual(first.map((e) => e.eventID));
   });
 
@@ -175,20 +175,20 @@ describe('GET /api/v1/dcsa/tnt/v2/events', () => {
     await store(a.itemId, everyStoredKind());
     await store(b.itemId, everyStoredKind().slice(0, 4));
 
-    const byBox = (await feed(key, `?equipmentReference=${a.containerNo}&limit=1000`)).json() as object[];
+    const byBox = (await feed(key, `?equipmentReference=${a.containerNo}&limit=1000`)).json<object[]>();
     expect(byBox).toHaveLength(everyStoredKind().length);
-    const byBill = (await feed(key, `?transportDocumentReference=${b.mblNo}`)).json() as object[];
+    const byBill = (await feed(key, `?transportDocumentReference=${b.mblNo}`)).json<object[]>();
     expect(byBill).toHaveLength(4);
     const both = (
       await feed(key, `?equipmentReference=${a.containerNo}&transportDocumentReference=${b.mblNo}`)
     ).json();
     expect(both).toEqual([]);
 
-    const transport = (
-      await feed(key, `?eventType=TRANSPORT&equipmentReference=${a.containerNo}`)
-    ).json() as {
-      eventType: string;
-    }[];
+    const transport = (await feed(key, `?eventType=TRANSPORT&equipmentReference=${a.containerNo}`)).json<
+      {
+        eventType: string;
+      }[]
+    >();
     expect(transport.length).toBe(7);
     expect(transport.every((e) => e.eventType === 'TRANSPORT')).toBe(true);
     expect((await feed(key, '?eventType=SHIPMENT')).json()).toEqual([]);
@@ -199,14 +199,16 @@ describe('GET /api/v1/dcsa/tnt/v2/events', () => {
         key,
         `?equipmentEventTypeCode=LOAD,DISC&eventType=EQUIPMENT&equipmentReference=${a.containerNo}`,
       )
-    ).json() as {
-      equipmentEventTypeCode: string;
-    }[];
+    ).json<
+      {
+        equipmentEventTypeCode: string;
+      }[]
+    >();
     expect(loads).toHaveLength(12);
     expect(new Set(loads.map((e) => e.equipmentEventTypeCode))).toEqual(new Set(['LOAD', 'DISC']));
     const departures = (
       await feed(key, `?transportEventTypeCode=DEPA&equipmentReference=${a.containerNo}&eventType=TRANSPORT`)
-    ).json() as object[];
+    ).json<object[]>();
     expect(departures).toHaveLength(3);
     expect((await feed(key, `?UNLocationCode=DEHAM&equipmentReference=${a.containerNo}`)).json()).toEqual([]);
   });
@@ -217,7 +219,7 @@ describe('GET /api/v1/dcsa/tnt/v2/events', () => {
     const box = await follow(key);
     const days = ['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04'];
     await store(box.itemId, everyStoredKind().slice(0, 4), (i) => `${days[i]!}T12:00:00.000Z`);
-    const count = async (query: string) => ((await feed(key, `?${query}`)).json() as object[]).length;
+    const count = async (query: string) => (await feed(key, `?${query}`)).json<object[]>().length;
     const at = encodeURIComponent('2026-01-02T13:00:00+01:00'); // = 12:00 UTC on the 2nd
     expect(await count(`eventCreatedDateTime:gte=${at}`)).toBe(3);
     expect(await count(`eventCreatedDateTime:gt=${at}`)).toBe(2);
@@ -290,7 +292,7 @@ describe('GET /api/v1/dcsa/tnt/v2/events', () => {
     await store(foreign.itemId, everyStoredKind().slice(0, 3));
     expect((await feed(key)).json()).toEqual([]);
     expect((await feed(key, `?equipmentReference=${foreign.containerNo}`)).json()).toEqual([]);
-    expect(((await feed(theirKey)).json() as object[]).length).toBe(3);
+    expect((await feed(theirKey)).json<object[]>().length).toBe(3);
   });
 
   it('answers errors in DCSA’s error object: bad filters, unsupported ones, no key, too many requests', async () => {

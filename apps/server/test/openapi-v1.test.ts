@@ -32,10 +32,10 @@ const V1_OPERATIONS = [
 
 describe('/api/openapi.json', () => {
   it('documents every /api/v1/ route with its key, an example answer that fits its schema, and its errors', async () => {
-    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
       paths: Record<string, Record<string, Operation>>;
       components: { securitySchemes: Record<string, { type: string; scheme: string }> };
-    };
+    }>();
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     const documented = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/api/v1/'))
