@@ -25,6 +25,8 @@ export default defineConfig({
             // node-forge is loaded on demand, only where WebCrypto is missing (plain-http installations):
             // in the shared vendor chunk it would be downloaded by everyone.
             { name: 'node-forge', test: /node_modules[\\/]node-forge[\\/]/ },
+            // Swagger UI is for the API reference page only, which loads it lazily.
+            { name: 'api-reference', test: /node_modules[\\/]swagger-ui-dist[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

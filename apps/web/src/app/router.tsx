@@ -27,6 +27,8 @@ import { NewShipmentPage } from './pages/new-shipment-page';
 import { OceanShipmentPage } from './pages/ocean-shipment-page';
 import { OceanShipmentsPage } from './pages/ocean-shipments-page';
 import { ShipmentHistoryPage } from './pages/shipment-history-page';
+import { ApiReferencePage } from './pages/api-reference-page';
+import { WorkspaceApiPage } from './pages/workspace-api-page';
 import { WorkspaceMembersPage } from './pages/workspace-members-page';
 import { WorkspaceOverviewPage } from './pages/workspace-overview-page';
 
@@ -64,6 +66,8 @@ const mainShellRoutes: RouteObject[] = [
   titled(paths.pricing, 'Pricing plans'),
   { path: paths.workspaceSettings.members, element: <WorkspaceMembersPage /> },
   { path: paths.workspaceSettings.overview, element: <WorkspaceOverviewPage /> },
+  { path: paths.workspaceSettings.api, element: <WorkspaceApiPage /> },
+  { path: paths.workspaceSettings.apiReference, element: <ApiReferencePage /> },
   { path: '*', element: <NotFound homeHref={paths.home} homeLabel="Back to dashboard" /> },
 ];
 
