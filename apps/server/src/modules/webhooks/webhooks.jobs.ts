@@ -9,6 +9,8 @@ export interface WebhookDeliverJob {
 }
 
 const DISPATCH_BATCH = 200;
+/** Deliveries one process attempts at once. */
+const DELIVER_BATCH = 20;
 
 type Ctx = Pick<AppContext, 'db' | 'pool' | 'jobs' | 'config' | 'logger'>;
 
@@ -52,11 +54,16 @@ export async function startWebhookJobs(
 ): Promise<{ stop(): void }> {
   const settings = options.settings ?? DEFAULT_WEBHOOK_SETTINGS;
   let running = false;
+  let deliverWorker: string | null = null;
   const dispatch = async () => {
     if (running) return;
     running = true;
     try {
-      while ((await dispatchPendingDeliveries(ctx, settings)) === DISPATCH_BATCH);
+      let queued = 0;
+      for (let batch = DISPATCH_BATCH; batch === DISPATCH_BATCH; queued += batch)
+        batch = await dispatchPendingDeliveries(ctx, settings);
+      // Wakes this process's workers at once rather than at their next poll.
+      if (queued > 0 && deliverWorker) ctx.jobs.boss.notifyWorker(deliverWorker);
     } catch (err) {
       ctx.logger.warn({ err }, 'webhook dispatch failed; the next round retries');
     } finally {
@@ -65,18 +72,31 @@ export async function startWebhookJobs(
   };
   await ctx.jobs.boss.schedule(QUEUES.webhookSweep, '* * * * *');
   await ctx.jobs.boss.work(QUEUES.webhookSweep, dispatch);
-  await ctx.jobs.boss.work<WebhookDeliverJob>(
+  deliverWorker = await ctx.jobs.boss.work<WebhookDeliverJob>(
     QUEUES.webhookDeliver,
-    { pollingIntervalSeconds: 1, includeMetadata: true },
-    async ([job]) => {
-      if (!job) return;
-      // retryCount: the retries already made; the attempt after the last allowed retry is final.
-      const retryCount = job.retryCount;
-      const result = await attemptDelivery(ctx, job.data.deliveryId, {
-        final: retryCount >= settings.retryLimit,
-        settings,
-      });
-      if (result === 'retry') throw new Error('webhook delivery failed; retried with backoff');
+    { batchSize: DELIVER_BATCH, pollingIntervalSeconds: 1, includeMetadata: true },
+    // Each delivery on its own, side by side: one slow receiver does not hold up the others, and a
+    // failed one is failed alone (pg-boss retries it with backoff; the batch completes the rest).
+    async (batch) => {
+      await Promise.all(
+        batch.map(async (job) => {
+          // retryCount: the retries already made; the attempt after the last allowed retry is final.
+          const result = await attemptDelivery(ctx, job.data.deliveryId, {
+            final: job.retryCount >= settings.retryLimit,
+            settings,
+          }).catch((err: unknown) => {
+            ctx.logger.warn(
+              { err, deliveryId: job.data.deliveryId },
+              'webhook attempt could not be recorded',
+            );
+            return 'retry' as const;
+          });
+          if (result === 'retry')
+            await ctx.jobs.boss.fail(QUEUES.webhookDeliver, job.id, {
+              message: 'delivery failed; retried with backoff',
+            });
+        }),
+      );
     },
   );
   const timer = setInterval(() => void dispatch(), options.dispatchIntervalMs ?? 1000);
