@@ -143,11 +143,11 @@ function KeyRows({
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Name</Table.Th>
-            <Table.Th>Key</Table.Th>
-            <Table.Th>Access</Table.Th>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>Last used</Table.Th>
-            <Table.Th>Expires</Table.Th>
+            <Table.Th visibleFrom="sm">Key</Table.Th>
+            <Table.Th visibleFrom="sm">Access</Table.Th>
+            <Table.Th visibleFrom="md">Created</Table.Th>
+            <Table.Th visibleFrom="md">Last used</Table.Th>
+            <Table.Th visibleFrom="md">Expires</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th className={classes.actions} aria-label="Actions" />
           </Table.Tr>
@@ -162,22 +162,26 @@ function KeyRows({
                     {key.name}
                   </Text>
                 </Table.Td>
-                <Table.Td className={classes.mono}>{key.prefix}…</Table.Td>
-                <Table.Td className={classes.nowrap}>{SCOPE_LABEL[key.scope]}</Table.Td>
-                <Table.Td className={classes.nowrap}>
+                <Table.Td className={classes.mono} visibleFrom="sm">
+                  {key.prefix}…
+                </Table.Td>
+                <Table.Td className={classes.nowrap} visibleFrom="sm">
+                  {SCOPE_LABEL[key.scope]}
+                </Table.Td>
+                <Table.Td className={classes.nowrap} visibleFrom="md">
                   <Text size="sm">{formatDate(key.createdAt, timeZone)}</Text>
                   <Text size="xs" c="dimmed">
                     {key.createdBy.name}
                   </Text>
                 </Table.Td>
-                <Table.Td className={classes.nowrap}>
+                <Table.Td className={classes.nowrap} visibleFrom="md">
                   {key.lastUsedAt ? formatDateTime(key.lastUsedAt, timeZone) : 'Never'}
                 </Table.Td>
-                <Table.Td className={classes.nowrap}>
+                <Table.Td className={classes.nowrap} visibleFrom="md">
                   {key.expiresAt ? formatDate(key.expiresAt, timeZone) : 'Never'}
                 </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={status.color} radius="sm">
+                <Table.Td className={classes.nowrap}>
+                  <Badge variant="light" color={status.color} radius="sm" className={classes.badge}>
                     {status.label}
                   </Badge>
                 </Table.Td>

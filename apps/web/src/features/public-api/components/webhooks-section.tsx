@@ -78,8 +78,8 @@ function EndpointRows({ endpoints, onOpen }: { endpoints: WebhookEndpoint[]; onO
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Endpoint</Table.Th>
-            <Table.Th>Events</Table.Th>
-            <Table.Th>Body</Table.Th>
+            <Table.Th visibleFrom="sm">Events</Table.Th>
+            <Table.Th visibleFrom="sm">Body</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th className={classes.actions} aria-label="Actions" />
           </Table.Tr>
@@ -97,24 +97,24 @@ function EndpointRows({ endpoints, onOpen }: { endpoints: WebhookEndpoint[]; onO
                   </Text>
                 ) : null}
               </Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="sm">
                 <Text size="sm" className={classes.nowrap}>
                   {endpoint.eventTypes.length === 1
                     ? endpoint.eventTypes[0]
                     : `${String(endpoint.eventTypes.length)} types`}
                 </Text>
               </Table.Td>
-              <Table.Td className={classes.nowrap}>
+              <Table.Td className={classes.nowrap} visibleFrom="sm">
                 {endpoint.shape === 'dcsa' ? 'DCSA 2.2' : 'Tracklane'}
               </Table.Td>
-              <Table.Td>
+              <Table.Td className={classes.nowrap}>
                 {endpoint.enabled ? (
-                  <Badge variant="light" color="teal" radius="sm">
+                  <Badge variant="light" color="teal" radius="sm" className={classes.badge}>
                     Enabled
                   </Badge>
                 ) : (
                   <Tooltip label={endpoint.disabledReason ?? 'Disabled'} multiline w={320}>
-                    <Badge variant="light" color="red" radius="sm">
+                    <Badge variant="light" color="red" radius="sm" className={classes.badge}>
                       Disabled
                     </Badge>
                   </Tooltip>
