@@ -65,6 +65,8 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             // node-forge is loaded on demand, only where WebCrypto is missing (plain-http installations).
             { name: 'node-forge', test: /node_modules[\\/]node-forge[\\/]/ },
+            // Swagger UI is for the API reference page only, which loads it lazily.
+            { name: 'api-reference', test: /node_modules[\\/]swagger-ui-dist[\\/]/ },
           ],
         },
       },

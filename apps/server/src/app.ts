@@ -30,6 +30,11 @@ import { expressShipmentsRoutes } from './modules/express-shipments/express-ship
 import { oceanShipmentsRoutes } from './modules/ocean-shipments/ocean-shipments.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { dcsaEventsRoutes } from './modules/public-api/dcsa-events.routes';
+import { publicApiRoutes } from './modules/public-api/public-api.routes';
+import { API_KEY_SECURITY_SCHEME } from './modules/public-api/v1-schema';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { accessPlugin } from './plugins/access';
@@ -111,6 +116,16 @@ export async function buildApp(ctx: AppContext) {
         description: 'Shipment tracking for logistics teams',
       },
       servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: {
+          [API_KEY_SECURITY_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An API key made by a company admin in Workspace settings → API: `Authorization: Bearer tlk_…`. Keys work only under /api/v1/.',
+          },
+        },
+      },
     },
     transform: documentRoute,
   });
@@ -119,6 +134,7 @@ export async function buildApp(ctx: AppContext) {
     db,
     realtime: ctx.realtime,
     sessionCacheMs: config.sessionCacheMs,
+    apiKeyRatePerMinute: config.apiKeyRateLimitPerMinute,
   });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
@@ -153,6 +169,10 @@ export async function buildApp(ctx: AppContext) {
   await app.register(notificationsRoutes, { ctx });
   await app.register(feedbackRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
+  await app.register(apiKeysRoutes, { ctx });
+  await app.register(webhooksRoutes, { ctx });
+  await app.register(publicApiRoutes, { ctx });
+  await app.register(dcsaEventsRoutes, { ctx });
   if (!config.smtpUrl) await app.register(devMailboxRoutes, { ctx });
 
   if (config.serveWeb) await app.register(webAppPlugin, { root: config.webDistDir });

@@ -145,6 +145,13 @@ const envSchema = z.object({
     .min(0, { message: 'must be between 0 and 60' })
     .max(60, { message: 'must be between 0 and 60' })
     .default(5),
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(100_000, { message: 'must be at most 100000' })
+    .default(120),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFromString.optional(),
   SERVE_WEB: booleanFromString.optional(),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
 });
@@ -172,6 +179,14 @@ export interface Config {
   authRsaPrivateKey: string | undefined;
   /** Requests per minute and client address, across the whole API (a flood guard). */
   rateLimitPerMinute: number;
+  /** Requests per minute of one API key on /api/v1/ (429 with Retry-After beyond it). */
+  apiKeyRateLimitPerMinute: number;
+  /**
+   * Let webhook endpoints resolve to private, loopback or link-local addresses (an installation
+   * whose receivers live on its own network). Off: such endpoints are refused, at registration and
+   * again at every delivery.
+   */
+  webhookAllowPrivateTargets: boolean;
   /** Carriers reached through their DCSA Track & Trace 2.2 API; the others use the demo carrier. */
   dcsaCarriers: DcsaCarrierConfig[];
   /** A Karrio server that tracks parcels; unset: the demo parcel carrier answers for every carrier. */
@@ -273,6 +288,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     authRsaPrivateKey: e.AUTH_RSA_PRIVATE_KEY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     sessionCacheMs: Math.round(e.SESSION_CACHE_SECONDS * 1000),
+    apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
+    webhookAllowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,
     serveWeb: e.SERVE_WEB ?? e.NODE_ENV === 'production',
     webDistDir: path.resolve(cwd, e.WEB_DIST_DIR ?? defaultWebDistDir()),
   };

@@ -16,6 +16,7 @@ import { seedDemoAccount } from './modules/demo/seed-demo';
 import { startDigestJob } from './modules/notifications/digest.service';
 import { createTrackingEngine } from './modules/tracking/tracking-engine';
 import { startTrackingJobs } from './modules/tracking/tracking.jobs';
+import { startWebhookJobs } from './modules/webhooks/webhooks.jobs';
 
 function readConfig(): Config {
   try {
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
       realtime,
       tracking,
     };
+    await startWebhookJobs(ctx);
     if (config.seedDemo) {
       const demo = await seedDemoAccount(ctx);
       logger.info({ email: demo.email }, demo.created ? 'demo account created' : 'demo account ready');

@@ -9,3 +9,5 @@ export * from './schema/tracking';
 export * from './schema/notifications';
 export * from './schema/plans';
 export * from './schema/feedback';
+export * from './schema/api-keys';
+export * from './schema/webhooks';

@@ -4,8 +4,13 @@ import { QUEUES, type JobQueue } from './queue';
 
 /** How long delivered e-mails stay in the outbox (and the dev mailbox). */
 export const MAIL_RETENTION_DAYS = 14;
+/** How long webhook events and their delivery logs are kept (replay works within it). */
+export const WEBHOOK_RETENTION_DAYS = 30;
 
-/** Deletes what has no use any more: expired sessions, codes, tokens, counters and old e-mails. */
+/**
+ * Deletes what has no use any more: expired sessions, codes, tokens, counters, old e-mails, and webhook
+ * events (with their deliveries) past their retention.
+ */
 export async function runHousekeeping(db: Database): Promise<void> {
   await db.execute(sql`DELETE FROM sessions WHERE expires_at < now()`);
   await db.execute(sql`DELETE FROM verification_codes WHERE expires_at < now() - interval '1 day'`);
@@ -14,6 +19,9 @@ export async function runHousekeeping(db: Database): Promise<void> {
   await db.execute(sql`DELETE FROM rate_limits WHERE window_start < now() - interval '1 day'`);
   await db.execute(
     sql`DELETE FROM mail_outbox WHERE delivered_at < now() - make_interval(days => ${MAIL_RETENTION_DAYS})`,
+  );
+  await db.execute(
+    sql`DELETE FROM webhook_events WHERE created_at < now() - make_interval(days => ${WEBHOOK_RETENTION_DAYS})`,
   );
 }
 

@@ -8,6 +8,8 @@ export const QUEUES = {
   trackingPoll: 'tracking.poll',
   trackingRefresh: 'tracking.refresh',
   notificationDigest: 'notifications.digest',
+  webhookDeliver: 'webhooks.deliver',
+  webhookSweep: 'webhooks.sweep',
 } as const;
 
 export interface MailDeliverJob {
@@ -19,7 +21,14 @@ export interface JobQueue {
   send(
     queue: string,
     data: object,
-    options: { client?: pg.PoolClient; retryLimit?: number; singletonKey?: string },
+    options: {
+      client?: pg.PoolClient;
+      retryLimit?: number;
+      /** Seconds before the first retry; with `retryBackoff`, doubled at each retry (with jitter). */
+      retryDelay?: number;
+      retryBackoff?: boolean;
+      singletonKey?: string;
+    },
   ): Promise<void>;
   boss: PgBoss;
 }
@@ -39,9 +48,11 @@ export async function startJobQueue(
   }
   return {
     boss,
-    async send(queue, data, { client, retryLimit, singletonKey }) {
+    async send(queue, data, { client, retryLimit, retryDelay, retryBackoff, singletonKey }) {
       await boss.send(queue, data, {
         ...(retryLimit === undefined ? {} : { retryLimit }),
+        ...(retryDelay === undefined ? {} : { retryDelay }),
+        ...(retryBackoff === undefined ? {} : { retryBackoff }),
         ...(singletonKey === undefined ? {} : { singletonKey }),
         ...(client
           ? { db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) } }

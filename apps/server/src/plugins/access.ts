@@ -30,6 +30,7 @@ import {
 import { ensureTenant, SelectionChangedError, type Tenant } from '../modules/organizations/selection';
 import { resolveSessionAndTenant, sessionTokenHash, type ResolvedSession } from './session';
 import { createSessionCache } from './session-cache';
+import { authenticateApiKey, type ApiKeyPrincipal } from './api-key-auth';
 
 /**
  * Who may call a route. Every route declares one; there is no default.
@@ -41,6 +42,12 @@ import { createSessionCache } from './session-cache';
  * - `admin`: a member who is company_admin of that workspace's organization.
  * - `shipments:view`: a member whose shipmentPermission lets them see shipments (spec §6: 0 or 1).
  * - `shipments:change`: a member who may add and change shipments (spec §6: 0).
+ * - `key:read`: an API key (`Authorization: Bearer`) of any scope, whose workspace it acts in; its
+ *   creator must still be an admin there who may see shipments. Only under `/api/v1/`.
+ * - `key:write`: a read-write API key whose creator may add and change shipments. Only under `/api/v1/`.
+ *
+ * Cookies and keys never mix: key levels read only the Authorization header, every other level only
+ * the session cookie, and `/api/v1/` routes must declare a key level (checked at boot).
  */
 export const ACCESS_LEVELS = [
   'public',
@@ -50,10 +57,21 @@ export const ACCESS_LEVELS = [
   'admin',
   'shipments:view',
   'shipments:change',
+  'key:read',
+  'key:write',
 ] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
+/** Levels an API key passes, never a session. */
+export const KEY_ACCESS_LEVELS = ['key:read', 'key:write'] as const satisfies readonly Access[];
+export type KeyAccess = (typeof KEY_ACCESS_LEVELS)[number];
+const isKeyAccess = (access: Access): access is KeyAccess =>
+  (KEY_ACCESS_LEVELS as readonly string[]).includes(access);
+/** The versioned public API: keys only. */
+export const PUBLIC_API_PREFIX = '/api/v1/';
 /** Levels that need a signed-in user: their handlers get a non-null `request.user`. */
 export type SignedInAccess = Exclude<Access, 'public'>;
+/** Levels of a browser session: their handlers get a non-null `request.sessionId`. */
+export type SessionAccess = Exclude<SignedInAccess, KeyAccess>;
 /** Levels that work in the session's workspace: their handlers get a non-null `request.tenant`. */
 export type TenantAccess = Exclude<SignedInAccess, 'user' | 'self'>;
 
@@ -87,11 +105,13 @@ declare module 'fastify' {
       RouteGeneric
     >,
   > {
-    /** The signed-in user; set for every route whose access is not `public`. */
+    /** The signed-in user (for a key: the admin who made it); set for every level but `public`. */
     user: ContextConfig extends { access: SignedInAccess } ? UserRow : UserRow | null;
-    sessionId: ContextConfig extends { access: SignedInAccess } ? string : string | null;
+    sessionId: ContextConfig extends { access: SessionAccess } ? string : string | null;
     /** When the session ends by itself (open sockets are closed then). */
-    sessionExpiresAt: ContextConfig extends { access: SignedInAccess } ? Date : Date | null;
+    sessionExpiresAt: ContextConfig extends { access: SessionAccess } ? Date : Date | null;
+    /** The API key of a key-level route. */
+    apiKey: ContextConfig extends { access: KeyAccess } ? ApiKeyPrincipal : ApiKeyPrincipal | null;
     /** The workspace the session had selected when the request arrived (not yet checked). */
     currentWorkspaceId: string | null;
     /** Organization, workspace, role and shipmentPermission; set for every level of {@link TenantAccess}. */
@@ -105,6 +125,8 @@ export interface AccessOptions {
   realtime: RealtimeHub;
   /** How long a process trusts a session it resolved (0: never), between changes it hears of. */
   sessionCacheMs: number;
+  /** Requests per minute each API key may make. */
+  apiKeyRatePerMinute: number;
 }
 
 export class MissingAccessError extends Error {
@@ -123,8 +145,27 @@ function refusalFor(access: TenantAccess, tenant: Tenant): string | null {
     case 'shipments:change':
       if (canCreateShipments(tenant.shipmentPermission)) return null;
       return canViewShipments(tenant.shipmentPermission) ? VIEW_ONLY_SHIPMENTS : NO_SHIPMENT_ACCESS;
+    case 'key:read':
+    case 'key:write':
+      return null;
   }
 }
+
+/** Why this key may not use a route of this level, or null when it may (its creator's rights cap it). */
+function keyRefusalFor(access: KeyAccess, key: ApiKeyPrincipal, tenant: Tenant): string | null {
+  if (!canManageOrganization(tenant.role)) return KEY_CREATOR_NOT_ADMIN;
+  if (access === 'key:read')
+    return canViewShipments(tenant.shipmentPermission) ? null : KEY_CREATOR_NO_SHIPMENTS;
+  if (key.scope !== 'read_write') return READ_ONLY_KEY;
+  return canCreateShipments(tenant.shipmentPermission) ? null : KEY_CREATOR_NO_SHIPMENTS;
+}
+
+const READ_ONLY_KEY = 'This API key is read-only. Create a read-write key to add or archive shipments.';
+const KEY_CREATOR_NOT_ADMIN =
+  'The admin who created this API key is no longer an admin of its workspace. Create a new key.';
+const KEY_CREATOR_NO_SHIPMENTS =
+  'The admin who created this API key may no longer work with shipments here. Create a new key.';
+const KEY_ON_SESSION_ROUTE = 'API keys work only under /api/v1/. This route needs a signed-in session.';
 
 /** The workspace the calling page shows ({@link WORKSPACE_HEADER}), or null when the caller sent none. */
 function workspaceShown(request: FastifyRequest): string | null {
@@ -167,6 +208,7 @@ export const accessPlugin = fp(
     app.decorateRequest('sessionExpiresAt', null);
     app.decorateRequest('tenant', null);
     app.decorateRequest('currentWorkspaceId', null);
+    app.decorateRequest('apiKey', null);
 
     app.addHook('onRoute', (route) => {
       const access = route.config?.access;
@@ -174,6 +216,11 @@ export const accessPlugin = fp(
         const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
         throw new MissingAccessError(
           `Route ${methods} ${route.url} declares no access level (config.access must be one of ${ACCESS_LEVELS.join(', ')}).`,
+        );
+      }
+      if (isKeyAccess(access) !== route.url.startsWith(PUBLIC_API_PREFIX)) {
+        throw new MissingAccessError(
+          `Route ${route.url}: key levels are for ${PUBLIC_API_PREFIX} routes only, and those routes take keys only.`,
         );
       }
     });
@@ -184,8 +231,22 @@ export const accessPlugin = fp(
       // `undefined` only for the not-found handler, which has no route.
       if (access === 'public' || access === undefined) return;
 
+      if (isKeyAccess(access)) {
+        const { key, user, tenant } = await authenticateApiKey(opts.db, request, opts.apiKeyRatePerMinute);
+        const refusal = keyRefusalFor(access, key, tenant);
+        if (refusal) throw new AppError('FORBIDDEN', refusal);
+        request.apiKey = key;
+        request.user = user;
+        request.tenant = tenant;
+        return;
+      }
+
       const session = await resolve(request);
-      if (!session) throw new AppError('UNAUTHENTICATED');
+      if (!session)
+        throw new AppError(
+          'UNAUTHENTICATED',
+          /^bearer\s/i.test(request.headers.authorization ?? '') ? KEY_ON_SESSION_ROUTE : undefined,
+        );
       request.user = session.user;
       request.sessionId = session.sessionId;
       request.sessionExpiresAt = session.expiresAt;

@@ -39,6 +39,8 @@ const ProfileSettingsPage = lazyPage(() =>
 const BillingSettingsPage = lazyPage(() =>
   import('./pages/billing-pages').then((m) => m.BillingSettingsPage),
 );
+const WorkspaceApiPage = lazyPage(() => import('./pages/workspace-api-page').then((m) => m.WorkspaceApiPage));
+const ApiReferencePage = lazyPage(() => import('./pages/api-reference-page').then((m) => m.ApiReferencePage));
 const PricingPage = lazyPage(() => import('./pages/billing-pages').then((m) => m.PricingPage));
 const NotificationsPage = lazyPage(() =>
   import('./pages/notifications-page').then((m) => m.NotificationsPage),
@@ -97,6 +99,8 @@ export const lazyScreens = [
   NotificationSettingsPage,
   BillingSettingsPage,
   PricingPage,
+  WorkspaceApiPage,
+  ApiReferencePage,
   DashboardPage,
   HomePage,
   ExpressShipmentPage,
@@ -162,6 +166,8 @@ const mainShellRoutes: RouteObject[] = [
   { path: paths.pricing, element: <PricingPage /> },
   { path: paths.workspaceSettings.members, element: <WorkspaceMembersPage /> },
   { path: paths.workspaceSettings.overview, element: <WorkspaceOverviewPage /> },
+  { path: paths.workspaceSettings.api, element: <WorkspaceApiPage /> },
+  { path: paths.workspaceSettings.apiReference, element: <ApiReferencePage /> },
   { path: '*', element: <NotFound homeHref={paths.home} homeLabel="Back to dashboard" /> },
 ];
 

@@ -53,6 +53,8 @@ export const paths = {
   workspaceSettings: {
     members: '/workspace-settings/members',
     overview: '/workspace-settings/overview',
+    api: '/workspace-settings/api',
+    apiReference: '/workspace-settings/api/reference',
   },
   auth: {
     signIn: '/auth/sign-in',

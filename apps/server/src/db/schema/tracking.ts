@@ -92,7 +92,11 @@ export const trackingEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
   },
-  (t) => [uniqueIndex('tracking_events_identity_idx').on(t.itemId, t.source, t.eventId)],
+  (t) => [
+    uniqueIndex('tracking_events_identity_idx').on(t.itemId, t.source, t.eventId),
+    // The DCSA events feed pages through a workspace's events in creation order.
+    index('tracking_events_created_idx').on(t.eventCreatedAt, t.id),
+  ],
 );
 
 /**

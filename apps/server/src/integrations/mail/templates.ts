@@ -7,7 +7,7 @@ const escape = (s: string) =>
   );
 
 /** A plain, branded message: the same words in HTML and in text. */
-function layout(to: string, subject: string, paragraphs: string[], code?: string): NewMail {
+export function layout(to: string, subject: string, paragraphs: string[], code?: string): NewMail {
   const htmlParagraphs = paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join('');
   const codeBlock = code
     ? `<p style="margin:0 0 16px;font:600 28px/1.2 ui-monospace,Menlo,Consolas,monospace;letter-spacing:6px;color:#0b3954">${code}</p>`

@@ -1,10 +1,10 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
-import type { Database } from '../../db/client';
 import { trackedItems } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
-import { joinTransaction, withTransaction } from '../../lib/transaction';
+import { joinTransaction, withTransaction, type Transaction } from '../../lib/transaction';
 import { lockOrganization } from '../organizations/organizations.service';
+import { emitShipmentEvents } from '../webhooks/shipment-webhooks';
 import type { Tenant } from '../organizations/selection';
 import { BILLING_MESSAGES } from '@tracklane/shared/billing/billing.schema';
 import {
@@ -87,6 +87,14 @@ export async function followWithinQuota(
       subscriptions,
       allowed.map((i) => keys[i]!),
     );
+    // Webhooks hear of the new shipments in the transaction that made them.
+    await emitShipmentEvents(
+      t.tx,
+      mode,
+      'shipment.added',
+      tenant.workspaceId,
+      results.flatMap((r) => (r.outcome === 'created' ? [r.subscriptionId] : [])),
+    );
     const byIndex = new Map(allowed.map((i, n) => [i, results[n]!]));
     return keys.map(
       (_, index) => byIndex.get(index) ?? { outcome: 'over_quota', quota: organization.shipmentQuota },
@@ -104,9 +112,10 @@ export async function restoreWithinQuota<R>(
   tenant: Tenant,
   table: Subscriptions['table'],
   ids: string[],
-  restore: (tx: Database) => Promise<R>,
+  restore: (t: Transaction) => Promise<R>,
 ): Promise<R> {
-  return withTransaction(ctx.pool, async ({ tx }) => {
+  return withTransaction(ctx.pool, async (t) => {
+    const { tx } = t;
     const organization = await lockOrganization(tx, tenant.organizationId);
     const valid = ids.filter((id) => UUID.test(id));
     const [returning] = valid.length
@@ -125,6 +134,6 @@ export async function restoreWithinQuota<R>(
     const usage = await activeShipmentUsage(tx, tenant.organizationId);
     if ((returning?.n ?? 0) > 0 && usage + (returning?.n ?? 0) > organization.shipmentQuota)
       throw new AppError('CONFLICT', BILLING_MESSAGES.restoreOverQuota(organization.shipmentQuota, usage));
-    return restore(tx);
+    return restore(t);
   });
 }

@@ -13,7 +13,7 @@ import {
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import type { AppContext } from '../../app-context';
 import { compiledSerializer } from '../../lib/compiled-serializer';
-import type { Database } from '../../db/client';
+import { joinTransaction } from '../../lib/transaction';
 import { expressShipments } from '../../db/schema/tracking';
 import { restoreWithinQuota } from '../billing/shipment-quota';
 import { ok } from '../../lib/envelope';
@@ -22,9 +22,9 @@ import {
   getExpressShipment,
   listExpressOptions,
   listExpressShipments,
-  setExpressArchived,
   setExpressFavorite,
 } from './express-shipments.service';
+import { setExpressArchived } from './express-archive.service';
 
 const tags = ['express-shipments'];
 
@@ -98,11 +98,15 @@ export const expressShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
     async (request) => {
       const { expressOrderIds, archived } = request.body;
       const { tenant } = request;
-      const move = (db: Database) => setExpressArchived(db, tenant.workspaceId, expressOrderIds, archived);
-      // Back from the archive they count against the plan's quota of active shipments again.
+      const move = (pool: typeof ctx.pool) =>
+        setExpressArchived({ pool }, tenant.workspaceId, expressOrderIds, archived);
+      // Back from the archive they count against the plan's quota of active shipments again: the
+      // move runs in the quota's locked transaction.
       const result = archived
-        ? await move(ctx.db)
-        : await restoreWithinQuota(ctx, tenant, expressShipments, expressOrderIds, move);
+        ? await move(ctx.pool)
+        : await restoreWithinQuota(ctx, tenant, expressShipments, expressOrderIds, (t) =>
+            move(joinTransaction(t)),
+          );
       return ok(result, archived ? 'Archived' : 'Moved back to active');
     },
   );

@@ -162,21 +162,6 @@ export async function listExpressShipments(
   };
 }
 
-/** Moves shipments of the workspace into or out of the archived tab (spec §4); all tabs' counts follow. */
-export async function setExpressArchived(
-  db: Database,
-  workspaceId: string,
-  ids: string[],
-  archived: boolean,
-) {
-  const updated = await db
-    .update(expressShipments)
-    .set({ archived, archivedAt: archived ? new Date() : null })
-    .where(and(eq(expressShipments.workspaceId, workspaceId), inArray(expressShipments.id, ids)))
-    .returning({ id: expressShipments.id });
-  return { updatedIds: updated.map((u) => u.id), ...(await countExpressTabs(db, workspaceId)) };
-}
-
 export async function setExpressFavorite(
   db: Database,
   workspaceId: string,
@@ -204,7 +189,8 @@ export async function getExpressShipment(
   db: Database,
   workspaceId: string,
   expressOrderId: string,
-  expressOrderNo: string,
+  /** The public API names a parcel by its id alone. */
+  expressOrderNo: string | undefined,
 ): Promise<ExpressShipmentDetail> {
   if (!UUID.test(expressOrderId)) throw new AppError('NOT_FOUND', NOT_TRACKED);
   const [row] = await db
@@ -215,7 +201,9 @@ export async function getExpressShipment(
       and(
         eq(expressShipments.workspaceId, workspaceId),
         eq(expressShipments.id, expressOrderId),
-        eq(expressShipments.trackingNo, normaliseParcelNumber(expressOrderNo)),
+        expressOrderNo === undefined
+          ? undefined
+          : eq(expressShipments.trackingNo, normaliseParcelNumber(expressOrderNo)),
       ),
     )
     .limit(1);

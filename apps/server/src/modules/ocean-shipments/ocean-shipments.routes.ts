@@ -13,7 +13,7 @@ import {
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import type { AppContext } from '../../app-context';
 import { compiledSerializer } from '../../lib/compiled-serializer';
-import type { Database } from '../../db/client';
+import { joinTransaction } from '../../lib/transaction';
 import { oceanShipments } from '../../db/schema/tracking';
 import { restoreWithinQuota } from '../billing/shipment-quota';
 import { ok } from '../../lib/envelope';
@@ -22,9 +22,9 @@ import {
   getOceanShipment,
   listOceanOptions,
   listOceanShipments,
-  setArchived,
   setFavorite,
 } from './ocean-shipments.service';
+import { setArchived } from './ocean-archive.service';
 
 const tags = ['ocean-shipments'];
 
@@ -92,11 +92,15 @@ export const oceanShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     async (request) => {
       const { tenant } = request;
       const { shipmentOverallIds, archived } = request.body;
-      const move = (db: Database) => setArchived(db, tenant.workspaceId, shipmentOverallIds, archived);
-      // Back from the archive they count against the plan's quota of active shipments again.
+      const move = (pool: typeof ctx.pool) =>
+        setArchived({ pool }, tenant.workspaceId, shipmentOverallIds, archived);
+      // Back from the archive they count against the plan's quota of active shipments again: the
+      // move runs in the quota's locked transaction.
       const result = archived
-        ? await move(ctx.db)
-        : await restoreWithinQuota(ctx, tenant, oceanShipments, shipmentOverallIds, move);
+        ? await move(ctx.pool)
+        : await restoreWithinQuota(ctx, tenant, oceanShipments, shipmentOverallIds, (t) =>
+            move(joinTransaction(t)),
+          );
       return ok(result, request.body.archived ? 'Archived' : 'Moved back to active');
     },
   );

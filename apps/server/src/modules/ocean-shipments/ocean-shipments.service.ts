@@ -160,16 +160,6 @@ export async function countTabs(
   return { activeCount: row?.active ?? 0, archivedCount: row?.archived ?? 0 };
 }
 
-/** Moves shipments of the workspace between the active and archived tabs (spec §4). */
-export async function setArchived(db: Database, workspaceId: string, ids: string[], archived: boolean) {
-  const updated = await db
-    .update(oceanShipments)
-    .set({ archived, archivedAt: archived ? new Date() : null })
-    .where(and(eq(oceanShipments.workspaceId, workspaceId), inArray(oceanShipments.id, ids)))
-    .returning({ id: oceanShipments.id });
-  return { updatedIds: updated.map((u) => u.id), ...(await countTabs(db, workspaceId)) };
-}
-
 export async function setFavorite(db: Database, workspaceId: string, ids: string[], favorite: boolean) {
   const updated = await db
     .update(oceanShipments)
@@ -179,6 +169,9 @@ export async function setFavorite(db: Database, workspaceId: string, ids: string
   return { updatedIds: updated.map((u) => u.id) };
 }
 
+const NOT_TRACKED = 'This shipment is not tracked in this workspace.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** One shipment of the workspace with everything the detail page shows. Another workspace's is not found. */
 export async function getOceanShipment(
   db: Database,
@@ -186,19 +179,37 @@ export async function getOceanShipment(
   containerNo: string,
   mblNo: string,
 ): Promise<OceanShipmentDetail> {
+  return oceanShipmentDetail(
+    db,
+    and(
+      eq(oceanShipments.workspaceId, workspaceId),
+      eq(oceanShipments.containerNo, normaliseContainerNumber(containerNo)),
+      eq(oceanShipments.mblNo, normaliseMblNumber(mblNo)),
+    )!,
+  );
+}
+
+/** The same, by the shipment's id (shipmentOverallId), as the public API names shipments. */
+export async function getOceanShipmentById(
+  db: Database,
+  workspaceId: string,
+  shipmentId: string,
+): Promise<OceanShipmentDetail> {
+  if (!UUID.test(shipmentId)) throw new AppError('NOT_FOUND', NOT_TRACKED);
+  return oceanShipmentDetail(
+    db,
+    and(eq(oceanShipments.workspaceId, workspaceId), eq(oceanShipments.id, shipmentId))!,
+  );
+}
+
+async function oceanShipmentDetail(db: Database, where: SQL): Promise<OceanShipmentDetail> {
   const [row] = await db
     .select({ s: oceanShipments, c: trackedItems })
     .from(oceanShipments)
     .innerJoin(trackedItems, eq(trackedItems.id, oceanShipments.itemId))
-    .where(
-      and(
-        eq(oceanShipments.workspaceId, workspaceId),
-        eq(oceanShipments.containerNo, normaliseContainerNumber(containerNo)),
-        eq(oceanShipments.mblNo, normaliseMblNumber(mblNo)),
-      ),
-    )
+    .where(where)
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 'This shipment is not tracked in this workspace.');
+  if (!row) throw new AppError('NOT_FOUND', NOT_TRACKED);
   const events = await db
     .select()
     .from(trackingEvents)

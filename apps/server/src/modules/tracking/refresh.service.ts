@@ -4,6 +4,7 @@ import type { Database, DatabaseHandle } from '../../db/client';
 import { trackedItems, trackingEvents, UNKNOWN_TIME, type TrackingState } from '../../db/schema/tracking';
 import { withTransaction } from '../../lib/transaction';
 import { NOT_FOUND_CHANGE, recordChanges } from '../notifications/record-changes';
+import { emitShipmentChanged } from '../webhooks/shipment-webhooks';
 import type { ModeEvent, TrackedItem, TrackingModes } from './tracking-mode';
 
 const MINUTE = 60_000;
@@ -120,8 +121,15 @@ export async function refreshItem(
         .where(eq(trackedItems.id, itemId));
       if (state !== item.state) {
         await mode.copyToSubscriptions(tx, itemId, item.derived, state);
-        if (state === 'not_found')
+        if (state === 'not_found') {
           await recordChanges(tx, mode.subscriptionTable, itemId, [NOT_FOUND_CHANGE], now);
+          await emitShipmentChanged(tx, {
+            mode: mode.mode,
+            itemId,
+            changes: [NOT_FOUND_CHANGE],
+            trackingEventIds: [],
+          });
+        }
       }
     });
     return { result: 'not_found', newEvents: 0 };
@@ -181,10 +189,15 @@ export async function refreshItem(
       })
       .where(eq(trackedItems.id, itemId));
     if (changed || state !== current.state) await mode.copyToSubscriptions(tx, itemId, derived, state);
-    if (changed) {
-      const changes = mode.detectChanges(current.derived ?? null, derived);
-      await recordChanges(tx, mode.subscriptionTable, itemId, changes, now);
-    }
+    const changes = changed ? mode.detectChanges(current.derived ?? null, derived) : [];
+    if (changed) await recordChanges(tx, mode.subscriptionTable, itemId, changes, now);
+    // Webhook endpoints hear of the change in the same transaction (nothing when nothing is new).
+    await emitShipmentChanged(tx, {
+      mode: mode.mode,
+      itemId,
+      changes,
+      trackingEventIds: inserted.map((e) => e.id),
+    });
     return { result: changed ? 'changed' : 'unchanged', newEvents: inserted.length } satisfies RefreshOutcome;
   });
 }

@@ -1,5 +1,8 @@
-import { Grid, Stack } from '@mantine/core';
+import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconApi } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { paths } from '../../config/paths';
 import { OrganizationCard } from '../../features/organizations/components/organization-card';
 import { PlanCard } from '../../features/organizations/components/plan-card';
 import { WorkspacesSection } from '../../features/workspaces/components/workspaces-section';
@@ -39,6 +42,27 @@ export function WorkspaceOverviewPage() {
               </Grid.Col>
             </Grid>
             <WorkspacesSection />
+            <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="api-link-title">
+              <Group justify="space-between" gap="md">
+                <Stack gap={2}>
+                  <Title order={2} id="api-link-title">
+                    API & webhooks
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    API keys for other systems, webhook endpoints and their delivery logs, for the current
+                    workspace.
+                  </Text>
+                </Stack>
+                <Button
+                  component={Link}
+                  to={paths.workspaceSettings.api}
+                  variant="default"
+                  leftSection={<IconApi size={16} />}
+                >
+                  Manage API & webhooks
+                </Button>
+              </Group>
+            </Paper>
           </Stack>
         </>
       )}

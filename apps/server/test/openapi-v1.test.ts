@@ -1,0 +1,79 @@
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './app';
+
+const { app } = await useTestApp();
+
+type Operation = {
+  summary?: string;
+  description?: string;
+  security?: Record<string, string[]>[];
+  responses: Record<string, { content?: { 'application/json'?: { schema: Record<string, unknown> } } }>;
+  requestBody?: { content: { 'application/json': { schema: Record<string, unknown> } } };
+};
+
+const V1_OPERATIONS = [
+  'get /api/v1/key',
+  'get /api/v1/shipments/ocean',
+  'post /api/v1/shipments/ocean',
+  'get /api/v1/shipments/ocean/{shipmentId}',
+  'get /api/v1/shipments/ocean/{shipmentId}/events',
+  'post /api/v1/shipments/ocean/{shipmentId}/archive',
+  'post /api/v1/shipments/ocean/{shipmentId}/unarchive',
+  'get /api/v1/shipments/express',
+  'post /api/v1/shipments/express',
+  'get /api/v1/shipments/express/{shipmentId}',
+  'get /api/v1/shipments/express/{shipmentId}/events',
+  'post /api/v1/shipments/express/{shipmentId}/archive',
+  'post /api/v1/shipments/express/{shipmentId}/unarchive',
+  'get /api/v1/dcsa/tnt/v2/events',
+];
+
+describe('/api/openapi.json', () => {
+  it('documents every /api/v1/ route with its key, an example answer that fits its schema, and its errors', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, Operation>>;
+      components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+    }>();
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const documented = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/v1/'))
+      .flatMap(([path, methods]) =>
+        Object.keys(methods)
+          .filter((m) => m !== 'head')
+          .map((m) => `${m} ${path}`),
+      );
+    expect(documented.sort()).toEqual([...V1_OPERATIONS].sort());
+
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats(ajv);
+    for (const name of V1_OPERATIONS) {
+      const [method, path] = name.split(' ') as [string, string];
+      const op = doc.paths[path]![method]!;
+      expect(op.summary, name).toBeTruthy();
+      expect(op.description, name).toBeTruthy();
+      expect(op.security, name).toEqual([{ apiKey: [] }]);
+      for (const status of ['200', '400', '401', '403', '429'])
+        expect(op.responses[status], `${name} ${status}`).toBeDefined();
+      const schema = op.responses['200']!.content!['application/json']!.schema;
+      expect(schema.example, `${name} example`).toBeDefined();
+      const validate = ajv.compile({ ...schema, example: undefined });
+      expect(validate(schema.example), `${name}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      if (method === 'post' && op.requestBody) {
+        const body = op.requestBody.content['application/json'].schema;
+        if (!path.endsWith('archive')) {
+          expect(body.example, `${name} body example`).toBeDefined();
+          const check = ajv.compile({ ...body, example: undefined });
+          expect(check(body.example), `${name} body: ${ajv.errorsText(check.errors)}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('serves the document to anyone, so the reference page and tools can read it', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().openapi).toMatch(/^3\./);
+  });
+});

@@ -1,0 +1,305 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconDots,
+  IconHistory,
+  IconKey,
+  IconPencil,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlus,
+  IconTrash,
+  IconWebhook,
+} from '@tabler/icons-react';
+import type { WebhookEndpoint } from '@tracklane/shared/webhooks/webhooks.schema';
+import { useState } from 'react';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
+import { isApiError } from '../../../lib/api-client';
+import { useDeleteWebhook } from '../api/delete-webhook';
+import { useWebhooks } from '../api/list-webhooks';
+import { useRollWebhookSecret } from '../api/roll-webhook-secret';
+import { useCreateWebhook, useUpdateWebhook } from '../api/save-webhook';
+import classes from './public-api.module.css';
+import { SecretReveal } from './secret-reveal';
+import { WebhookDeliveriesModal } from './webhook-deliveries';
+import { WebhookForm } from './webhook-form';
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; endpoint: WebhookEndpoint }
+  | { kind: 'delete'; endpoint: WebhookEndpoint }
+  | { kind: 'deliveries'; endpoint: WebhookEndpoint }
+  | { kind: 'secret'; title: string; secret: string };
+
+const failureOf = (error: unknown) =>
+  isApiError(error) ? error.message : 'Something went wrong. Please try again.';
+
+function EndpointRows({ endpoints, onOpen }: { endpoints: WebhookEndpoint[]; onOpen: (d: Dialog) => void }) {
+  const update = useUpdateWebhook();
+  const roll = useRollWebhookSecret();
+
+  const toggle = async (endpoint: WebhookEndpoint) => {
+    try {
+      await update.mutateAsync({ endpointId: endpoint.id, enabled: !endpoint.enabled });
+      notifications.show({
+        color: 'teal',
+        message: endpoint.enabled ? 'Endpoint disabled' : 'Endpoint enabled',
+      });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not save', message: failureOf(error) });
+    }
+  };
+  const rollSecret = async (endpoint: WebhookEndpoint) => {
+    try {
+      const rolled = await roll.mutateAsync(endpoint.id);
+      onOpen({ kind: 'secret', title: 'New signing secret', secret: rolled.secret });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not roll the secret', message: failureOf(error) });
+    }
+  };
+
+  return (
+    <div className={classes.scroll}>
+      <Table className={classes.table} verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Endpoint</Table.Th>
+            <Table.Th visibleFrom="sm">Events</Table.Th>
+            <Table.Th visibleFrom="sm">Body</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th className={classes.actions} aria-label="Actions" />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {endpoints.map((endpoint) => (
+            <Table.Tr key={endpoint.id} data-testid="webhook-row">
+              <Table.Td>
+                <Text className={classes.url} title={endpoint.url}>
+                  {endpoint.url}
+                </Text>
+                {endpoint.description ? (
+                  <Text size="xs" c="dimmed">
+                    {endpoint.description}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td visibleFrom="sm">
+                <Text size="sm" className={classes.nowrap}>
+                  {endpoint.eventTypes.length === 1
+                    ? endpoint.eventTypes[0]
+                    : `${String(endpoint.eventTypes.length)} types`}
+                </Text>
+              </Table.Td>
+              <Table.Td className={classes.nowrap} visibleFrom="sm">
+                {endpoint.shape === 'dcsa' ? 'DCSA 2.2' : 'Tracklane'}
+              </Table.Td>
+              <Table.Td className={classes.nowrap}>
+                {endpoint.enabled ? (
+                  <Badge variant="light" color="teal" radius="sm" className={classes.badge}>
+                    Enabled
+                  </Badge>
+                ) : (
+                  <Tooltip label={endpoint.disabledReason ?? 'Disabled'} multiline w={320}>
+                    <Badge variant="light" color="red" radius="sm" className={classes.badge}>
+                      Disabled
+                    </Badge>
+                  </Tooltip>
+                )}
+              </Table.Td>
+              <Table.Td className={classes.actions}>
+                <Group gap={4} wrap="nowrap" justify="flex-end">
+                  <Tooltip label="Deliveries">
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`Deliveries to ${endpoint.url}`}
+                      onClick={() => onOpen({ kind: 'deliveries', endpoint })}
+                    >
+                      <IconHistory size={16} stroke={1.75} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <ActionIcon variant="subtle" color="gray" aria-label={`More for ${endpoint.url}`}>
+                        <IconDots size={16} stroke={1.75} />
+                      </ActionIcon>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item
+                        leftSection={<IconPencil size={16} />}
+                        onClick={() => onOpen({ kind: 'edit', endpoint })}
+                      >
+                        Edit
+                      </Menu.Item>
+                      <Menu.Item
+                        leftSection={
+                          endpoint.enabled ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />
+                        }
+                        onClick={() => void toggle(endpoint)}
+                      >
+                        {endpoint.enabled ? 'Disable' : 'Enable'}
+                      </Menu.Item>
+                      <Menu.Item
+                        leftSection={<IconKey size={16} />}
+                        onClick={() => void rollSecret(endpoint)}
+                      >
+                        Roll signing secret
+                      </Menu.Item>
+                      <Menu.Divider />
+                      <Menu.Item
+                        color="red"
+                        leftSection={<IconTrash size={16} />}
+                        onClick={() => onOpen({ kind: 'delete', endpoint })}
+                      >
+                        Delete
+                      </Menu.Item>
+                    </Menu.Dropdown>
+                  </Menu>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
+
+/** The workspace's webhook endpoints: register, edit, enable/disable, roll the secret, the delivery log. */
+export function WebhooksSection({ timeZone }: { timeZone: string }) {
+  const endpoints = useWebhooks();
+  const create = useCreateWebhook();
+  const update = useUpdateWebhook();
+  const remove = useDeleteWebhook();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
+
+  const confirmDelete = async (endpoint: WebhookEndpoint) => {
+    try {
+      await remove.mutateAsync(endpoint.id);
+      notifications.show({ color: 'teal', message: 'Endpoint deleted' });
+      close();
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not delete', message: failureOf(error) });
+    }
+  };
+
+  return (
+    <Paper withBorder radius="lg" component="section" aria-labelledby="webhooks-title">
+      <div className={classes.header}>
+        <Stack gap={2}>
+          <Title order={2} id="webhooks-title">
+            Webhooks
+          </Title>
+          <Text size="sm" c="dimmed">
+            Signed POSTs to your endpoints when shipments are added, archived or change.
+          </Text>
+        </Stack>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'create' })}>
+          Add endpoint
+        </Button>
+      </div>
+      {endpoints.isPending ? (
+        <Stack gap="sm" className={classes.state} aria-busy="true" aria-label="Loading webhooks">
+          {[0, 1].map((n) => (
+            <Skeleton key={n} height={34} radius="md" />
+          ))}
+        </Stack>
+      ) : endpoints.isError ? (
+        <div className={classes.state}>
+          <QueryErrorAlert
+            title="Could not load the webhooks"
+            error={endpoints.error}
+            onRetry={() => void endpoints.refetch()}
+          />
+        </div>
+      ) : endpoints.data.length === 0 ? (
+        <Stack gap={4} align="center" className={classes.state} py="xl">
+          <IconWebhook size={28} stroke={1.5} color="var(--mantine-color-gray-6)" />
+          <Text fw={600}>No endpoints yet</Text>
+          <Text size="sm" c="dimmed" ta="center">
+            Add an endpoint to have changes pushed to your systems instead of polling for them.
+          </Text>
+        </Stack>
+      ) : (
+        <EndpointRows endpoints={endpoints.data} onOpen={setDialog} />
+      )}
+
+      <Modal opened={dialog?.kind === 'create'} onClose={close} title="Add webhook endpoint" size="lg">
+        <WebhookForm
+          submitLabel="Add endpoint"
+          onSubmit={async (values) => {
+            const created = await create.mutateAsync(values);
+            setDialog({ kind: 'secret', title: 'Endpoint added', secret: created.secret });
+          }}
+        />
+      </Modal>
+      <Modal opened={dialog?.kind === 'edit'} onClose={close} title="Edit webhook endpoint" size="lg">
+        {dialog?.kind === 'edit' ? (
+          <WebhookForm
+            endpoint={dialog.endpoint}
+            submitLabel="Save"
+            onSubmit={async (values) => {
+              await update.mutateAsync({ endpointId: dialog.endpoint.id, ...values });
+              notifications.show({ color: 'teal', message: 'Endpoint saved' });
+              close();
+            }}
+          />
+        ) : null}
+      </Modal>
+      <Modal opened={dialog?.kind === 'delete'} onClose={close} title="Delete webhook endpoint?">
+        {dialog?.kind === 'delete' ? (
+          <Stack gap="md">
+            <Text size="sm">
+              Nothing more is sent to <span className={classes.mono}>{dialog.endpoint.url}</span>, and its
+              delivery log is deleted.
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button
+                color="red"
+                loading={remove.isPending}
+                onClick={() => void confirmDelete(dialog.endpoint)}
+              >
+                Delete endpoint
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+      <SecretReveal
+        opened={dialog?.kind === 'secret'}
+        onClose={close}
+        title={dialog?.kind === 'secret' ? dialog.title : ''}
+        what="signing secret"
+        secret={dialog?.kind === 'secret' ? dialog.secret : null}
+      >
+        <Text size="sm" c="dimmed">
+          Each request carries webhook-id, webhook-timestamp and webhook-signature headers (Standard
+          Webhooks): verify the signature with this secret before trusting a request.
+        </Text>
+      </SecretReveal>
+      <WebhookDeliveriesModal
+        endpoint={dialog?.kind === 'deliveries' ? dialog.endpoint : null}
+        onClose={close}
+        timeZone={timeZone}
+      />
+    </Paper>
+  );
+}
