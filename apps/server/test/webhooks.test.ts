@@ -359,6 +359,12 @@ describe('webhook events', () => {
     const ours = await buildTeam(app, ctx);
     const dcsaTeam = await buildTeam(app, ctx);
     const quiet = await buildTeam(app, ctx);
+    const box = { containerNo: containerNo(), mblNo: mbl() };
+    for (const team of [ours, dcsaTeam, quiet])
+      await session(team.owner.cookie, 'POST', '/api/shipments/ocean', { items: [box] });
+    // The first check stores the events before any endpoint listens (the refresh's own event is the
+    // next test's); this one emits a change by hand.
+    await refreshTracked(ctx, [box.containerNo]);
     const ourTarget = await receiver();
     const dcsaTarget = await receiver([204]);
     const ourEndpoint = await register(ours, { url: ourTarget.url, eventTypes: ['shipment.changed'] });
@@ -367,10 +373,6 @@ describe('webhook events', () => {
       eventTypes: ['shipment.changed'],
       shape: 'dcsa',
     });
-    const box = { containerNo: containerNo(), mblNo: mbl() };
-    for (const team of [ours, dcsaTeam, quiet])
-      await session(team.owner.cookie, 'POST', '/api/shipments/ocean', { items: [box] });
-    await refreshTracked(ctx, [box.containerNo]);
     const [item] = await ctx.db
       .select()
       .from(trackedItems)
@@ -440,6 +442,20 @@ describe('webhook events', () => {
     );
     await dispatchPendingDeliveries(ctx);
     expect(await deliveriesOf(ourEndpoint.id)).toHaveLength(1);
+  });
+
+  it('a refresh that stores new events tells the following workspaces’ endpoints, in its transaction', async () => {
+    const team = await buildTeam(app, ctx);
+    const target = await receiver();
+    await register(team, { url: target.url, eventTypes: ['shipment.changed'] });
+    const box = { containerNo: containerNo(), mblNo: mbl() };
+    await session(team.owner.cookie, 'POST', '/api/shipments/ocean', { items: [box] });
+    await refreshTracked(ctx, [box.containerNo]);
+    await vi.waitFor(() => expect(target.received).toHaveLength(1), { timeout: 10_000 });
+    expect(JSON.parse(target.received[0]!.body)).toMatchObject({
+      type: 'shipment.changed',
+      data: { mode: 'ocean', shipment: { containerNo: box.containerNo } },
+    });
   });
 
   it('a DCSA-shaped endpoint gets an added container’s known carrier events, and nothing for one without', async () => {

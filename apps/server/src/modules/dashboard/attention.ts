@@ -7,7 +7,7 @@ import {
   type OceanAttentionRule,
 } from '@tracklane/shared/dashboard/dashboard.schema';
 import { expressShipments as es, oceanShipments as os, trackedItems as ti } from '../../db/schema/tracking';
-import { failureBackoff } from '../tracking/refresh.service';
+import { failureBackoff } from '../tracking/backoff';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -5,14 +5,12 @@ import { trackedItems, trackingEvents, UNKNOWN_TIME, type TrackingState } from '
 import { withTransaction } from '../../lib/transaction';
 import { NOT_FOUND_CHANGE, recordChanges } from '../notifications/record-changes';
 import { emitShipmentChanged } from '../webhooks/shipment-webhooks';
+import { failureBackoff, MINUTE, NOT_FOUND_RECHECK_MS, notFoundBackoff } from './backoff';
 import type { ModeEvent, TrackedItem, TrackingModes } from './tracking-mode';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/** How long a not-found item waits between checks once it is in the not-found tab. */
-export const NOT_FOUND_RECHECK_MS = DAY;
+// The schedule lives apart (no imports) so that modules it feeds, such as the dashboard's rules, can
+// read it without importing the engine.
+export { failureBackoff, NOT_FOUND_RECHECK_MS, notFoundBackoff } from './backoff';
 
 /** The engine's wiring: the modes, and how many not-found answers move an item to not found. */
 export interface TrackingEngine {
@@ -21,15 +19,6 @@ export interface TrackingEngine {
   notFoundAttempts: number;
 }
 
-/** Retry delay after a provider failure: exponential from 5 minutes, capped at 6 hours. */
-export function failureBackoff(consecutiveFailures: number): number {
-  return Math.min(5 * MINUTE * 2 ** Math.max(0, consecutiveFailures - 1), 6 * HOUR);
-}
-
-/** New bookings and labels often reach carrier systems late: ask again within hours, then give up. */
-export function notFoundBackoff(checks: number): number {
-  return Math.min(30 * MINUTE * 2 ** Math.max(0, checks - 1), 12 * HOUR);
-}
 
 /** Every stored event of an item, as its mode shaped it, oldest first. */
 export async function loadEvents<E extends ModeEvent>(db: Database, itemId: string): Promise<E[]> {
