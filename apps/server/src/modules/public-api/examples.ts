@@ -82,6 +82,7 @@ const oceanEvent = {
   vesselName: 'MSC GULSUN',
   vesselImo: '9839430',
   voyage: 'FA609W',
+  transportCallSequence: 1,
   eventTime: '2026-03-01T22:05:00.000Z',
   eventCreatedAt: '2026-03-01T22:20:31.000Z',
   receivedAt: '2026-03-01T22:31:02.000Z',
