@@ -22,6 +22,10 @@ process.env.TRACKING_NOT_FOUND_ATTEMPTS ??= '1';
 // Every test's browser and account come from one address here, unlike real users; the per-address
 // API limit is tested in the server's own tests.
 process.env.RATE_LIMIT_PER_MINUTE ??= '20000';
+// The tests' API-made users each name their own client address through this loopback "proxy", so the
+// per-address sign-up limits count them apart (e2e/support/accounts.ts); the browser's own requests
+// carry no such header and stay 127.0.0.1.
+process.env.TRUST_PROXY ??= 'loopback';
 // Feedback goes to the development mailbox, where the feedback test reads it.
 process.env.SUPPORT_EMAIL ??= 'support@e2e.tracklane.test';
 

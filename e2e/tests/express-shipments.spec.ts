@@ -44,6 +44,7 @@ test.describe('ground (express) shipments', () => {
     // The switcher: a ground detail goes to the ocean list, and back to the ground list.
     await switchTo(page, 'Ocean');
     await expect(page).toHaveURL(/\/shipments\/ocean\/active$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Active ocean shipments' })).toBeVisible();
     await switchTo(page, 'Ground');
     await expect(page).toHaveURL(/\/shipments\/truck\/express\/active$/);
     await expect(row(page, trackingNo)).toBeVisible();

@@ -1,7 +1,7 @@
 import { ActionIcon } from '@mantine/core';
 import { IconMenu2 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { Logo } from '../../components/logo';
+import { LogoMark } from '../../components/logo';
 import { paths } from '../../config/paths';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { FeedbackButton } from '../../features/feedback/components/feedback-button';
@@ -36,7 +36,8 @@ export function TopBar({ drawerOpened, onOpenDrawer }: TopBarProps) {
           className={`${classes.mobileOnly} ${classes.topBarLogo}`}
           aria-label="Tracklane home"
         >
-          <Logo size={26} />
+          {/* The mark alone: on a phone the bar also holds the workspace, bell, feedback and avatar. */}
+          <LogoMark size={26} />
         </Link>
         <TopBarWorkspaceMenu />
       </div>
