@@ -5,7 +5,11 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { DCSA_API_VERSION, dcsaOutEventSchema } from '../../integrations/tracking/dcsa/dcsa-out';
-import { EQUIPMENT_EVENT_TYPE_CODES } from '../../integrations/tracking/dcsa/dcsa-schema';
+import {
+  DOCUMENT_TYPE_CODES,
+  EQUIPMENT_EVENT_TYPE_CODES,
+  SHIPMENT_EVENT_TYPE_CODES,
+} from '../../integrations/tracking/dcsa/dcsa-schema';
 import { AppError } from '../../lib/app-error';
 import {
   DATE_OPERATORS,
@@ -49,37 +53,6 @@ const dateTime = (name: string) =>
       example: '2021-04-01T14:12:56+01:00',
     })
     .optional();
-
-const SHIPMENT_EVENT_TYPE_CODES = [
-  'RECE',
-  'DRFT',
-  'PENA',
-  'PENU',
-  'REJE',
-  'APPR',
-  'ISSU',
-  'SURR',
-  'SUBM',
-  'VOID',
-  'CONF',
-  'REQS',
-  'CMPL',
-  'HOLD',
-  'RELS',
-] as const;
-const DOCUMENT_TYPE_CODES = [
-  'CBR',
-  'BKG',
-  'SHI',
-  'SRM',
-  'TRD',
-  'ARN',
-  'VGM',
-  'CAS',
-  'CUS',
-  'DGD',
-  'OOG',
-] as const;
 
 /** The filters of 2.2's `GET /v2/events` this feed answers; any other is refused rather than ignored. */
 const SUPPORTED =

@@ -31,7 +31,7 @@ export const EQUIPMENT_EVENT_TYPE_CODES = [
   'RMVD',
 ] as const;
 
-const SHIPMENT_EVENT_TYPE_CODES = [
+export const SHIPMENT_EVENT_TYPE_CODES = [
   'RECE',
   'DRFT',
   'PENA',
@@ -49,7 +49,7 @@ const SHIPMENT_EVENT_TYPE_CODES = [
   'RELS',
 ] as const;
 
-const DOCUMENT_TYPE_CODES = [
+export const DOCUMENT_TYPE_CODES = [
   'CBR',
   'BKG',
   'SHI',
