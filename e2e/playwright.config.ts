@@ -19,9 +19,14 @@ export default defineConfig({
   workers: 2,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
+  // Two browsers, the server and its PostgreSQL share two cores here: a page can take more than
+  // Playwright's default 5 s to settle while the other worker loads one too.
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // DOM snapshots and the network log of a failed test, without the screencast: encoding every
+    // frame of every test cost the two cores more than the tests themselves.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

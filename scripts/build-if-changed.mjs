@@ -10,12 +10,18 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = path.join(root, 'apps/server/dist/build-inputs.sha256');
-const OUTPUTS = ['apps/web/dist/index.html', 'apps/server/dist/main.js'];
+const OUTPUTS = [
+  'apps/web/dist/index.html',
+  'apps/web/dist/prerendered/auth/sign-in.html',
+  'apps/server/dist/main.js',
+];
 
 /** Directories whose files the builds read, and single files. Tests are not inputs. */
 const INPUT_DIRS = [
   'apps/web/src',
   'apps/web/public',
+  // The web build's second step (prerender.mjs) renders pages to HTML.
+  'apps/web/scripts',
   'apps/server/src',
   'apps/server/scripts',
   'packages/shared/src',

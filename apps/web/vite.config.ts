@@ -13,13 +13,17 @@ const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt|webmanifest)$/;
  */
 function precompress(): Plugin {
   let outDir = 'dist';
+  let forNode = false;
   return {
     name: 'tracklane-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      // scripts/prerender.mjs builds src/prerender.tsx for Node with this config: nothing to serve there.
+      forNode = Boolean(config.build.ssr);
     },
     async closeBundle() {
+      if (forNode) return;
       const files = (await readdir(outDir, { recursive: true })).filter((f) => COMPRESSIBLE.test(f));
       await Promise.all(
         files.map(async (file) => {
@@ -55,6 +59,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Which CSS and chunks each module's chunk needs: scripts/prerender.mjs reads it, then deletes it.
+    manifest: true,
     rolldownOptions: {
       output: {
         // React changes far less often than app code: its chunk stays cached across releases. Other

@@ -1,27 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createSignedInUser } from '../support/accounts';
+import { withCheckDigit } from '../support/containers';
 
 /*
  * Every page built so far fits a phone (390 px) and a laptop (1440 px): the page never scrolls
  * sideways, nothing sticks out of it, no button's label is cut, and a data table that scrolls sideways
  * inside its card says so (ScrollableTable's hint).
  */
-
-/** ISO 6346 check digit: letters count 10… skipping multiples of 11, each position weighted 2^i. */
-function withCheckDigit(firstTen: string): string {
-  const values: Record<string, number> = {};
-  let value = 10;
-  for (const letter of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') {
-    if (value % 11 === 0) value++;
-    values[letter] = value++;
-  }
-  let sum = 0;
-  [...firstTen].forEach((ch, i) => {
-    sum += (/\d/.test(ch) ? Number(ch) : values[ch]!) * 2 ** i;
-  });
-  return `${firstTen}${String((sum % 11) % 10)}`;
-}
 
 async function result<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);

@@ -1,21 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { createSignedInUser } from '../support/accounts';
-
-/** ISO 6346 check digit: letters count 10… skipping multiples of 11, each position weighted 2^i. */
-function withCheckDigit(firstTen: string): string {
-  const values: Record<string, number> = {};
-  let value = 10;
-  for (const letter of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') {
-    if (value % 11 === 0) value++;
-    values[letter] = value++;
-  }
-  let sum = 0;
-  [...firstTen].forEach((ch, i) => {
-    sum += (/\d/.test(ch) ? Number(ch) : values[ch]!) * 2 ** i;
-  });
-  return `${firstTen}${String((sum % 11) % 10)}`;
-}
+import { withCheckDigit } from '../support/containers';
 
 const tab = (page: Page, name: RegExp) => page.getByRole('tab', { name });
 const row = (page: Page, containerNo: string) =>

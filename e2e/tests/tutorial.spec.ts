@@ -7,6 +7,8 @@ test.describe('first-use tutorial (spec §2 Tutorial tooltip)', () => {
   test('at 1280 px it shows on /, the dashboards and /new-shipments/create, 400 px wide, nowhere else', async ({
     page,
   }) => {
+    // Seven full page loads, each starting the app afresh: more than the default 30 s on a busy machine.
+    test.setTimeout(60_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     await createSignedInUser(page.request, 'tutorial', { tutorial: true });
     for (const path of ['/', '/dashboard/ocean', '/dashboard/truck/express', '/new-shipments/create']) {

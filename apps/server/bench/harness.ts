@@ -10,11 +10,12 @@
  * `markdownTable(await compareWithSql(env, cases))`, and add it to the `bench` script of
  * apps/server/package.json.
  */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import inspector from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { CURRENT_AGREEMENT_VERSION } from '@tracklane/shared/legal/user-agreement';
@@ -207,7 +208,7 @@ export async function compareWithSql(env: BenchEnvironment, cases: EndpointCase[
         console.log(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
       }
     }
-    const api = await driveApi(env, c.path, DURATION_S);
+    const api = await profiled(c.name, () => driveApi(env, c.path, DURATION_S));
     const together = await driveSql(env.pool, c.sql, CONNECTIONS, DURATION_S * 1000);
     const alone = await driveSql(env.pool, c.sql, 1, ALONE_MS);
     results.push({
@@ -235,30 +236,58 @@ interface Run {
   p95: number;
 }
 
-/** The endpoint under load; latencies are taken from every response, so p95 is exact. */
-function driveApi(env: BenchEnvironment, path: string, seconds: number): Promise<Run & { errors: number }> {
-  const latencies: number[] = [];
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: `${env.base}${path}`,
-        headers: { cookie: env.cookie },
-        connections: CONNECTIONS,
-        duration: seconds,
-      },
-      (err, result) => {
-        if (err) return reject(err instanceof Error ? err : new Error(String(err)));
-        resolve({
-          ...percentiles(latencies),
-          perSecond: latencies.length / seconds,
-          errors: result.errors + result.non2xx,
-        });
-      },
+/** A directory for a CPU profile of the API's thread during each case (`BENCH_CPU_PROFILE`). */
+const PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
+
+/**
+ * Runs `work` under V8's CPU profiler when {@link PROFILE_DIR} is set, writing `<case>.cpuprofile`
+ * there (open it in Chrome DevTools or speedscope): the load generator runs in its own thread, so the
+ * profile is the API's work (and the pool's) alone.
+ */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!PROFILE_DIR) return work();
+  const session = new inspector.Session();
+  session.connect();
+  try {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+    const result = await work();
+    const { profile } = await session.post('Profiler.stop');
+    await mkdir(PROFILE_DIR, { recursive: true });
+    await writeFile(
+      path.join(PROFILE_DIR, `${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`),
+      JSON.stringify(profile),
     );
-    instance.on('response', (_client, _status, _bytes, responseTime: number) => {
-      latencies.push(responseTime);
-    });
+    return result;
+  } finally {
+    session.disconnect();
+  }
+}
+
+/**
+ * The endpoint under load from autocannon in a worker thread (bench/load-client.mjs); latencies are
+ * taken from every response, so p95 is exact.
+ */
+function driveApi(env: BenchEnvironment, path: string, seconds: number): Promise<Run & { errors: number }> {
+  const worker = new Worker(new URL('./load-client.mjs', import.meta.url), {
+    workerData: {
+      url: `${env.base}${path}`,
+      headers: { cookie: env.cookie },
+      connections: CONNECTIONS,
+      duration: seconds,
+    },
   });
+  return new Promise<Run & { errors: number }>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', (answer: { error: string } | { latencies: number[]; errors: number }) => {
+      if ('error' in answer) return reject(new Error(answer.error));
+      resolve({
+        ...percentiles(answer.latencies),
+        perSecond: answer.latencies.length / seconds,
+        errors: answer.errors,
+      });
+    });
+  }).finally(() => void worker.terminate());
 }
 
 /** The queries of one request, in parallel, from `loops` concurrent loops until the time is up. */

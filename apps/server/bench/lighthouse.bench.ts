@@ -28,6 +28,11 @@ const SHIPMENTS = Number(process.env.BENCH_LIGHTHOUSE_SHIPMENTS ?? 1_000);
 /** Runs per page and preset; the median run (by performance score) is reported. */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 
+/** Pages to measure, by name ("ocean list"), comma-separated; all by default. */
+const PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim());
+/** A run whose trace Lighthouse could not record (NO_NAVSTART on a loaded machine) is run again. */
+const ATTEMPTS = 3;
+
 /** A directory to write each report to (`<page>-<preset>.json`), to open in Lighthouse's viewer. */
 const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 
@@ -55,7 +60,7 @@ async function main() {
       const shifts: string[] = [];
       try {
         for (const preset of ['mobile', 'desktop'] as const) {
-          for (const target of TARGETS) {
+          for (const target of TARGETS.filter((t) => !PAGES || PAGES.includes(t.page))) {
             const flags: Flags = {
               port: chrome.port,
               output: 'json',
@@ -64,14 +69,19 @@ async function main() {
               ...(target.signedIn ? { extraHeaders: { Cookie: env.cookie } } : {}),
             };
             const runs: Result[] = [];
-            for (let i = 0; i < RUNS; i++) {
+            for (let i = 0, attempts = 0; i < RUNS; attempts++) {
               const result = await lighthouse(
                 `${env.base}${target.path}`,
                 flags,
                 preset === 'desktop' ? desktopConfig : undefined,
               );
               if (!result) throw new Error(`Lighthouse returned nothing for ${target.path}`);
+              if (result.lhr.runtimeError && attempts + 1 < RUNS * ATTEMPTS) {
+                console.warn(`${target.page} (${preset}): ${result.lhr.runtimeError.code}, run again`);
+                continue;
+              }
               runs.push(result.lhr);
+              i++;
             }
             runs.sort(
               (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),

@@ -1,16 +1,14 @@
 /**
  * `npm run bench`: the list endpoint and the dashboard of every tracking mode (ocean, express) at 100,000
  * shipments each in one workspace, beside the same SQL through a bare `pg` pool at the same concurrency
- * (see harness.ts), and the refresh job's throughput in each mode.
+ * (see harness.ts). The refresh's throughput is refresh.bench.ts.
  */
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { expressListQuerySchema } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { oceanListQuerySchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { TRACKING_MODES, type TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
-import type { AppContext } from '../src/app-context';
 import type { Database } from '../src/db/client';
 import * as schema from '../src/db/schema';
 import { encodeCursor } from '../src/lib/keyset-cursor';
@@ -20,13 +18,11 @@ import {
   expressListQuery,
 } from '../src/modules/express-shipments/express-shipments.service';
 import { oceanCountsQuery, oceanListQuery } from '../src/modules/ocean-shipments/ocean-shipments.service';
-import { refreshItem, type RefreshOutcome } from '../src/modules/tracking/refresh.service';
 import {
   compareWithSql,
   CONNECTIONS,
   DURATION_S,
   markdownTable,
-  round,
   seconds,
   withBenchEnvironment,
   type BoundSql,
@@ -40,9 +36,6 @@ const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100_000);
 const MODES = (process.env.BENCH_MODES ?? TRACKING_MODES.join(',')).split(',').map((m) => m.trim());
 const PAGE = 50;
 const DEEP_ROW = Math.floor(SHIPMENTS / 2);
-/** Items refreshed per mode (`BENCH_REFRESH_SAMPLE`; 0 skips the refresh part). */
-const REFRESH_SAMPLE = Number(process.env.BENCH_REFRESH_SAMPLE ?? 2_000);
-const REFRESH_CONCURRENCY = 8;
 
 /** A list page query of the API, unexecuted: its SQL, or its rows from an offset (the deep cursor). */
 interface PageQuery {
@@ -135,15 +128,6 @@ async function main() {
         ),
       ),
     );
-
-    // Refresh throughput: the demo providers through storage, derivation and the subscriptions' copy.
-    if (REFRESH_SAMPLE <= 0) return;
-    const refresh = [];
-    for (const bench of BENCHES) refresh.push(await measureRefresh(env.ctx, bench.mode));
-    console.log(
-      `\nrefresh: ${String(REFRESH_SAMPLE)} random due items per mode, ${String(REFRESH_CONCURRENCY)} concurrent`,
-    );
-    console.log(markdownTable(refresh));
   });
 }
 
@@ -174,39 +158,6 @@ async function dashboardCase(bench: ListBench, pool: pg.Pool, workspaceId: strin
   });
   await bench.dashboard.run(capturing, workspaceId, new Date());
   return { name: `${bench.mode} dashboard`, path: bench.dashboard.path, sql: statements };
-}
-
-/** Refreshes REFRESH_SAMPLE random items of a mode that the poller would claim (not completed). */
-async function measureRefresh(ctx: AppContext, mode: TrackingMode) {
-  const ids = await ctx.db.execute<{ id: string }>(sql`
-    SELECT id FROM tracked_items WHERE mode = ${mode} AND state <> 'completed'
-    ORDER BY random() LIMIT ${REFRESH_SAMPLE}`);
-  const results: Record<RefreshOutcome['result'], number> = {
-    changed: 0,
-    unchanged: 0,
-    not_found: 0,
-    failed: 0,
-    skipped: 0,
-  };
-  const started = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: REFRESH_CONCURRENCY }, async () => {
-      while (next < ids.rows.length) {
-        const { id } = ids.rows[next++]!;
-        const { result } = await refreshItem(ctx, ctx.tracking, id, new Date());
-        results[result]++;
-      }
-    }),
-  );
-  const elapsed = seconds(started);
-  return {
-    mode,
-    items: ids.rows.length,
-    s: round(elapsed),
-    'items/s': Math.round(ids.rows.length / elapsed),
-    ...results,
-  };
 }
 
 main().catch((err: unknown) => {

@@ -207,8 +207,7 @@ async function main() {
         await recordChanges(
           drizzle(client, { schema }),
           oceanShipments,
-          item!.id,
-          [{ type: 'eta', key: `bench-${String(r)}`, text: 'x', data: {} }],
+          [{ itemId: item!.id, change: { type: 'eta', key: `bench-${String(r)}`, text: 'x', data: {} } }],
           new Date(),
         );
         fanOutMs.push(performance.now() - t);
@@ -260,8 +259,12 @@ async function main() {
         await recordChanges(
           drizzle(client, { schema }),
           oceanShipments,
-          item!.id,
-          [{ type: 'eta', key: `bench-live-${String(r)}`, text: 'x', data: {} }],
+          [
+            {
+              itemId: item!.id,
+              change: { type: 'eta', key: `bench-live-${String(r)}`, text: 'x', data: {} },
+            },
+          ],
           new Date(),
         );
         committedAt = performance.now();

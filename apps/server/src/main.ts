@@ -9,6 +9,7 @@ import { createMailDelivery, startMailWorker, type MailDelivery } from './integr
 import { createRealtimeHub } from './integrations/realtime/realtime-hub';
 import { createLocalStorage } from './integrations/storage/file-storage';
 import { scheduleHousekeeping } from './jobs/housekeeping';
+import { startAlertJobs } from './modules/alerts/alerts.jobs';
 import { startJobQueue, type JobQueue } from './jobs/queue';
 import { createLogger } from './lib/logger';
 import { loadAuthKey } from './lib/password-crypto';
@@ -81,6 +82,7 @@ async function main(): Promise<void> {
     const tracking = createTrackingEngine(config, logger);
     await startTrackingJobs(jobs, { db, pool }, tracking, logger);
     await startDigestJob(jobs, { db, pool, jobs, config });
+    await startAlertJobs(jobs, { db, pool, jobs });
     realtime = createRealtimeHub(databaseUrl, logger);
     await realtime.ready;
     const ctx: AppContext = {

@@ -295,6 +295,10 @@ describe('list and detail', () => {
     expect(times).toEqual([...times].sort((x, y) => y - x));
     expect(d.lastCheckedAt).toBeTruthy();
     expect(d.nextCheckAt).toBeTruthy();
+    // A list row reads only the columns and parts of the view it shows: the same values as the detail.
+    const [row] = (await list(team)).expressTrackingDocumentList;
+    expect(row.statusText).toBeTruthy();
+    for (const [key, value] of Object.entries(row)) expect(d[key], key).toEqual(value);
   });
 
   it('answers 404 for an unknown, malformed or mismatched id', async () => {

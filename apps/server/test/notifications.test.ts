@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ParcelEvent } from '@tracklane/shared/express/parcel-event';
 import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
+import { alertRules } from '../src/db/schema/alerts';
 import { mailOutbox } from '../src/db/schema/mail';
 import { notifications, trackingChanges } from '../src/db/schema/notifications';
 import { expressShipments, oceanShipments, trackedItems } from '../src/db/schema/tracking';
@@ -67,8 +68,13 @@ const oceanEvent = (
 const loaded = oceanEvent('load', 'LOAD', 'ACT', '2026-11-01T00:00:00.000Z');
 const eta = (id: string, time: string, createdAt: string) => oceanEvent(id, 'ARRI', 'EST', time, createdAt);
 
-/** A container followed by these workspaces (as intake would make it), not yet asked about. */
+/**
+ * A container followed by these workspaces (as intake would make it), not yet asked about. The
+ * workspaces' alert rules are removed: these tests count carrier changes, and a new workspace's
+ * default rules would alert on the same ETA slips (alerts.test.ts covers them).
+ */
 async function followedContainer(workspaceIds: string[], createdBy: string) {
+  await db.delete(alertRules).where(inArray(alertRules.workspaceId, workspaceIds));
   const [item] = await db
     .insert(trackedItems)
     .values({ mode: 'ocean', trackingNo: containerNo(), reference: mbl(), carrier: 'MSCU' })
@@ -187,8 +193,7 @@ describe('a carrier change', () => {
       recordChanges(
         tx,
         oceanShipments,
-        item.id,
-        [{ type: 'eta', key: change!.key, text: 'x', data: {} }],
+        [{ itemId: item.id, change: { type: 'eta', key: change!.key, text: 'x', data: {} } }],
         new Date(),
       ),
     );

@@ -18,6 +18,9 @@ const NO_ACCESS = 'You do not have access to shipments in this workspace.';
  * so a shipment route added later is covered by the tests below without being listed here.
  */
 interface Sample {
+  /** The ocean shipment's id (shipmentOverallId), for routes named by it. */
+  shipmentId: string;
+  shipmentOverallId: string;
   containerNo: string;
   mblNo: string;
   expressOrderId: string;
@@ -50,11 +53,18 @@ async function teamWithShipment(): Promise<{ team: Team; id: string; parcelId: s
   const added = await call('POST', '/api/shipments/express', team.owner.cookie, { items: [express] });
   expect(added.json().result[0].outcome).toBe('created');
   const parcelId = added.json().result[0].expressOrderId as string;
+  const id = res.json().result[0].shipmentOverallId as string;
   return {
     team,
-    id: res.json().result[0].shipmentOverallId as string,
+    id,
     parcelId,
-    item: { ...ocean, expressOrderId: parcelId, expressOrderNo: express.trackingNo },
+    item: {
+      shipmentId: id,
+      shipmentOverallId: id,
+      ...ocean,
+      expressOrderId: parcelId,
+      expressOrderNo: express.trackingNo,
+    },
   };
 }
 
@@ -64,6 +74,8 @@ const rowOf = async (id: string) =>
 describe('shipment access levels (spec §6)', () => {
   it('documents the shipment routes the tests below walk through', async () => {
     const routes = await shipmentRoutes({
+      shipmentId: 'S',
+      shipmentOverallId: 'S',
       containerNo: 'X',
       mblNo: 'Y',
       expressOrderId: 'E',

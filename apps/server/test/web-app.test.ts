@@ -19,6 +19,19 @@ await writeFile(path.join(webDistDir, 'assets', 'big-def456.js'), script);
 await writeFile(path.join(webDistDir, 'assets', 'big-def456.js.br'), brotliCompressSync(`${script}// br`));
 await writeFile(path.join(webDistDir, 'assets', 'big-def456.js.gz'), gzipSync(`${script}// gz`));
 await writeFile(path.join(webDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+// A page the build rendered to HTML (apps/web/scripts/prerender.mjs), with its compressed copies.
+const signInPage =
+  '<!doctype html><title>Sign in</title><div id="root" data-prerendered="/auth/sign-in"><form></form></div>';
+await mkdir(path.join(webDistDir, 'prerendered', 'auth'), { recursive: true });
+await writeFile(path.join(webDistDir, 'prerendered', 'auth', 'sign-in.html'), signInPage);
+await writeFile(
+  path.join(webDistDir, 'prerendered', 'auth', 'sign-in.html.br'),
+  brotliCompressSync(`${signInPage}<!-- br -->`),
+);
+await writeFile(
+  path.join(webDistDir, 'prerendered', 'auth', 'sign-in.html.gz'),
+  gzipSync(`${signInPage}<!-- gz -->`),
+);
 
 const { app } = await useTestApp({ serveWeb: true, webDistDir });
 
@@ -28,13 +41,59 @@ describe('serving the built web app', () => {
       '/',
       '/dashboard/ocean',
       '/shipment/ocean/MSCU1234565/MEDU123?timeZone=UTC',
-      '/auth/sign-in',
+      '/auth/sign-up',
     ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves the sign-in page rendered at build time to a visitor without a session cookie', async () => {
+    const res = await app.inject({ method: 'GET', url: '/auth/sign-in' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toMatch(/cookie/i);
+    expect(res.body).toBe(signInPage);
+
+    // With a query string, and brotli as a browser asks for it.
+    const br = await app.inject({
+      method: 'GET',
+      url: '/auth/sign-in?next=1',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/cookie/i);
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(`${signInPage}<!-- br -->`);
+  });
+
+  it('serves index.html to a request with a session cookie, which the page rendered for visitors would not suit', async () => {
+    for (const cookie of ['tl_session=whatever', 'theme=dark; tl_session=abc']) {
+      const res = await app.inject({ method: 'GET', url: '/auth/sign-in', headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toMatch(/cookie/i);
+      expect(res.body).toContain('<div id="root"></div>');
+    }
+    // Other cookies are not a session.
+    const other = await app.inject({
+      method: 'GET',
+      url: '/auth/sign-in',
+      headers: { cookie: 'theme=dark' },
+    });
+    expect(other.body).toBe(signInPage);
+  });
+
+  it('keeps index.html for the paths it has no page for, and the rendered pages off the file list', async () => {
+    for (const url of ['/auth/sign-up', '/auth/sign-in/extra', '/auth', '/prerendered/auth/sign-in.html']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.vary ?? '').not.toMatch(/cookie/i);
+      expect(res.body).toContain('<div id="root"></div>');
     }
   });
 

@@ -393,12 +393,13 @@ describe('webhook events', () => {
     expect(stored.length).toBeGreaterThan(0);
 
     await withTransaction(ctx.pool, ({ tx }) =>
-      emitShipmentChanged(tx, {
-        mode: 'ocean',
-        itemId: item!.id,
-        changes: [{ type: 'eta_changed', text: 'ETA moved by 2 days', data: { hours: 48 } }],
-        trackingEventIds: stored.map((s) => s.id),
-      }),
+      emitShipmentChanged(tx, 'ocean', [
+        {
+          itemId: item!.id,
+          changes: [{ type: 'eta_changed', text: 'ETA moved by 2 days', data: { hours: 48 } }],
+          trackingEventIds: stored.map((s) => s.id),
+        },
+      ]),
     );
     await vi.waitFor(
       () => {
@@ -442,12 +443,9 @@ describe('webhook events', () => {
       );
     await ctx.db.update(oceanShipments).set({ archived: true }).where(eq(oceanShipments.id, ourShipment!.id));
     await withTransaction(ctx.pool, ({ tx }) =>
-      emitShipmentChanged(tx, {
-        mode: 'ocean',
-        itemId: item!.id,
-        changes: [{ type: 'x', text: 'x' }],
-        trackingEventIds: [],
-      }),
+      emitShipmentChanged(tx, 'ocean', [
+        { itemId: item!.id, changes: [{ type: 'x', text: 'x' }], trackingEventIds: [] },
+      ]),
     );
     await dispatchPendingDeliveries(ctx);
     expect(await deliveriesOf(ourEndpoint.id)).toHaveLength(1);

@@ -10,6 +10,8 @@ export const QUEUES = {
   notificationDigest: 'notifications.digest',
   webhookDeliver: 'webhooks.deliver',
   webhookSweep: 'webhooks.sweep',
+  alertSweep: 'alerts.sweep',
+  alertEmails: 'alerts.emails',
 } as const;
 
 export interface MailDeliverJob {

@@ -36,6 +36,10 @@ const oceanRow = (n: number, filled: boolean) => ({
   createdAt: '2026-10-01T00:00:00.000Z',
   lastCheckedAt: filled ? '2026-11-02T00:00:00.000Z' : null,
   source: filled ? 'demo' : null,
+  freeTime: filled
+    ? { lastFreeDay: '2026-11-05', daysLeft: -2, cost: 150.5, currency: 'USD' }
+    : { lastFreeDay: null, daysLeft: null, cost: 0, currency: null },
+  tags: filled ? ['urgent', 'customer "A"'] : [],
   // Not in the schema: left out, as zod leaves it out.
   workspaceId: 'secret',
 });
@@ -62,6 +66,7 @@ const expressRow = (n: number, filled: boolean) => ({
   createdAt: '2026-10-01T00:00:00.000Z',
   lastCheckedAt: null,
   source: null,
+  tags: filled ? ['fragile'] : [],
   itemId: 'internal',
 });
 

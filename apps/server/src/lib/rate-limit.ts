@@ -7,6 +7,8 @@ export interface RateRule {
   key: string;
   limit: number;
   windowSeconds: number;
+  /** What the user is told when over the limit; the generic RATE_LIMITED message otherwise. */
+  message?: string;
 }
 
 /**
@@ -25,7 +27,7 @@ export async function enforceRateLimits(db: Database, rules: RateRule[]): Promis
         ceil(extract(epoch FROM (window_start + make_interval(secs => ${rule.windowSeconds}) - now())))::int AS retry_after`);
     const row = result.rows[0];
     if (row && row.count > rule.limit) {
-      throw new AppError('RATE_LIMITED', undefined, { retryAfter: Math.max(1, row.retry_after) });
+      throw new AppError('RATE_LIMITED', rule.message, { retryAfter: Math.max(1, row.retry_after) });
     }
   }
 }

@@ -13,6 +13,7 @@ import type {
 } from 'fastify';
 import type { FastifyRequestType, ResolveFastifyRequestType } from 'fastify/types/type-provider';
 import fp from 'fastify-plugin';
+import { canDefineAlertRules } from '@tracklane/shared/alerts/alerts.policy';
 import { WORKSPACE_HEADER } from '@tracklane/shared/api/workspace-header';
 import {
   canCreateShipments,
@@ -21,6 +22,8 @@ import {
 } from '@tracklane/shared/organizations/organizations.policy';
 import type { Database } from '../db/client';
 import type { UserRow } from '../db/schema/users';
+import type { ShareLinkRow, ShipmentShareRow } from '../db/schema/sharing';
+import { findShareFor, resolveShareLink } from '../modules/sharing/share-access';
 import { AppError } from '../lib/app-error';
 import {
   publishedInRequest,
@@ -42,9 +45,15 @@ import { authenticateApiKey, type ApiKeyPrincipal } from './api-key-auth';
  * - `admin`: a member who is company_admin of that workspace's organization.
  * - `shipments:view`: a member whose shipmentPermission lets them see shipments (spec §6: 0 or 1).
  * - `shipments:change`: a member who may add and change shipments (spec §6: 0).
+ * - `alerts`: a member who may define alert rules: a company admin (the workspace's rules), or a
+ *   member who may add and change shipments (their own rules only; the service scopes them).
  * - `key:read`: an API key (`Authorization: Bearer`) of any scope, whose workspace it acts in; its
  *   creator must still be an admin there who may see shipments. Only under `/api/v1/`.
  * - `key:write`: a read-write API key whose creator may add and change shipments. Only under `/api/v1/`.
+ * - `share:recipient`: a signed-in user to whom the live share named by the `overallId` path parameter
+ *   is addressed (their e-mail address); any other share, or a revoked one, is not found. In no workspace.
+ * - `share:link`: anyone holding a live public share link (the `token` path parameter), no session read:
+ *   an unknown token is not found, a revoked or expired one gone (410). Rate limited per route.
  *
  * Cookies and keys never mix: key levels read only the Authorization header, every other level only
  * the session cookie, and `/api/v1/` routes must declare a key level (checked at boot).
@@ -57,8 +66,11 @@ export const ACCESS_LEVELS = [
   'admin',
   'shipments:view',
   'shipments:change',
+  'alerts',
   'key:read',
   'key:write',
+  'share:recipient',
+  'share:link',
 ] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 /** Levels an API key passes, never a session. */
@@ -69,15 +81,17 @@ const isKeyAccess = (access: Access): access is KeyAccess =>
 /** The versioned public API: keys only. */
 export const PUBLIC_API_PREFIX = '/api/v1/';
 /** Levels that need a signed-in user: their handlers get a non-null `request.user`. */
-export type SignedInAccess = Exclude<Access, 'public'>;
+export type SignedInAccess = Exclude<Access, 'public' | 'share:link'>;
 /** Levels of a browser session: their handlers get a non-null `request.sessionId`. */
 export type SessionAccess = Exclude<SignedInAccess, KeyAccess>;
 /** Levels that work in the session's workspace: their handlers get a non-null `request.tenant`. */
-export type TenantAccess = Exclude<SignedInAccess, 'user' | 'self'>;
+export type TenantAccess = Exclude<SignedInAccess, 'user' | 'self' | 'share:recipient'>;
 
 export const NO_SHIPMENT_ACCESS = 'You do not have access to shipments in this workspace.';
 export const VIEW_ONLY_SHIPMENTS =
   'You can view shipments but not add them. Ask a company admin for permission.';
+export const NO_ALERT_RULES =
+  'Only company admins and members who may add shipments can set up alert rules. Ask a company admin.';
 const NOT_YOURS = 'You can only read and change your own notifications and settings.';
 const NO_WORKSPACE = 'You are not a member of any workspace. Ask an admin for an invitation.';
 const OTHER_TAB_SWITCHED =
@@ -116,6 +130,10 @@ declare module 'fastify' {
     currentWorkspaceId: string | null;
     /** Organization, workspace, role and shipmentPermission; set for every level of {@link TenantAccess}. */
     tenant: ContextConfig extends { access: TenantAccess } ? Tenant : Tenant | null;
+    /** The share of a `share:recipient` route, addressed to the signed-in user. */
+    share: ContextConfig extends { access: 'share:recipient' } ? ShipmentShareRow : ShipmentShareRow | null;
+    /** The live public link of a `share:link` route. */
+    shareLink: ContextConfig extends { access: 'share:link' } ? ShareLinkRow : ShareLinkRow | null;
   }
   /* eslint-enable @typescript-eslint/no-unused-vars */
 }
@@ -145,6 +163,8 @@ function refusalFor(access: TenantAccess, tenant: Tenant): string | null {
     case 'shipments:change':
       if (canCreateShipments(tenant.shipmentPermission)) return null;
       return canViewShipments(tenant.shipmentPermission) ? VIEW_ONLY_SHIPMENTS : NO_SHIPMENT_ACCESS;
+    case 'alerts':
+      return canDefineAlertRules(tenant.role, tenant.shipmentPermission) ? null : NO_ALERT_RULES;
     case 'key:read':
     case 'key:write':
       return null;
@@ -209,6 +229,8 @@ export const accessPlugin = fp(
     app.decorateRequest('tenant', null);
     app.decorateRequest('currentWorkspaceId', null);
     app.decorateRequest('apiKey', null);
+    app.decorateRequest('share', null);
+    app.decorateRequest('shareLink', null);
 
     app.addHook('onRoute', (route) => {
       const access = route.config?.access;
@@ -229,7 +251,9 @@ export const accessPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
       // `undefined` only for the not-found handler, which has no route.
-      if (access === 'public' || access === undefined) return;
+      // A share link is resolved in preHandler, after the route's rate limit (a route-level onRequest
+      // hook, which runs after this one) has counted the attempt: guessing tokens is throttled.
+      if (access === 'public' || access === 'share:link' || access === undefined) return;
 
       if (isKeyAccess(access)) {
         const { key, user, tenant } = await authenticateApiKey(opts.db, request, opts.apiKeyRatePerMinute);
@@ -252,6 +276,14 @@ export const accessPlugin = fp(
       request.sessionExpiresAt = session.expiresAt;
       request.currentWorkspaceId = session.currentWorkspaceId;
       if (access === 'user' || access === 'self') return;
+      if (access === 'share:recipient') {
+        request.share = await findShareFor(
+          opts.db,
+          session.user,
+          (request.params as { overallId?: unknown }).overallId,
+        );
+        return;
+      }
 
       const write = request.method !== 'GET' && request.method !== 'HEAD';
       const tenant =
@@ -289,6 +321,10 @@ export const accessPlugin = fp(
 
     // preHandler: a body is parsed and validated by then (the query already was at onRequest).
     app.addHook('preHandler', async (request) => {
+      if (request.routeOptions.config.access === 'share:link') {
+        request.shareLink = await resolveShareLink(opts.db, (request.params as { token?: unknown }).token);
+        return;
+      }
       if (request.routeOptions.config.access !== 'self') return;
       const named = (source: unknown) =>
         typeof source === 'object' && source !== null && 'userId' in source ? source.userId : undefined;

@@ -40,7 +40,12 @@ export function createSessionCache(hub: RealtimeHub, ttlMs: number): SessionCach
 
   const apply = (event: RealtimeEvent) => {
     // Invitations and notifications change nobody's access.
-    if (event.topic === 'workspaceInvitations' || event.topic === 'notifications') return;
+    if (
+      event.topic === 'workspaceInvitations' ||
+      event.topic === 'notifications' ||
+      event.topic === 'comments'
+    )
+      return;
     const sessionIds = new Set(event.sessionIds);
     const userIds = new Set(event.userIds);
     const workspaceIds = new Set(event.topic === 'accessChanged' ? event.workspaceIds : []);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error';
+import { SESSION_COOKIE } from './session';
 
 async function listFiles(root: string, dir = ''): Promise<string[]> {
   const entries = await readdir(path.join(root, dir), { withFileTypes: true });
@@ -15,10 +16,18 @@ async function listFiles(root: string, dir = ''): Promise<string[]> {
   return nested.flat();
 }
 
+/** Where the web build writes the pages it renders to HTML (apps/web/scripts/prerender.mjs). */
+const PRERENDERED = 'prerendered/';
+
 /**
  * Serves the built web app from this process: its files, and `index.html` for every other non-API path
  * so that client-side routes survive a reload. The file list is read once; the build does not change
  * while the server runs, and a request can only ever name a file on that list.
+ *
+ * A path the build rendered to HTML (`prerendered/<path>.html`: the sign-in page, issue #17) gets that
+ * page instead of the empty index.html when the request carries no session cookie: it paints before the
+ * JavaScript arrives, which then takes it over. It shows what a signed-out visitor sees, so a request
+ * with a session cookie (valid or not: the app's own check tells) gets index.html as before.
  */
 export async function webAppPlugin(app: FastifyInstance, opts: { root: string }): Promise<void> {
   if (!existsSync(path.join(opts.root, 'index.html'))) {
@@ -34,11 +43,23 @@ export async function webAppPlugin(app: FastifyInstance, opts: { root: string })
     if (wildcard === 'api' || wildcard.startsWith('api/')) {
       throw new AppError('NOT_FOUND', `No route for ${request.method} /${wildcard}.`);
     }
-    if (files.has(wildcard) && wildcard !== 'index.html' && !/\.(?:br|gz)$/.test(wildcard)) {
+    if (
+      files.has(wildcard) &&
+      wildcard !== 'index.html' &&
+      !wildcard.startsWith(PRERENDERED) &&
+      !/\.(?:br|gz)$/.test(wildcard)
+    ) {
       // Vite fingerprints everything under assets/, so those never change under the same name.
       const immutable = wildcard.startsWith('assets/');
       return reply.sendFile(wildcard, { maxAge: immutable ? '365d' : '1h', immutable });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    reply.header('cache-control', 'no-cache');
+    const prerendered = `${PRERENDERED}${wildcard}.html`;
+    if (files.has(prerendered)) {
+      // Caches must keep the two answers apart.
+      reply.header('vary', 'Cookie');
+      if (!request.cookies[SESSION_COOKIE]) return reply.sendFile(prerendered, { cacheControl: false });
+    }
+    return reply.sendFile('index.html', { cacheControl: false });
   });
 }

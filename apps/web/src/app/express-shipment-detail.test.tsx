@@ -248,6 +248,7 @@ describe('express shipment detail', { timeout: 20_000 }, () => {
       search: '',
       carrier: null,
       parcelStatus: null,
+      tag: null,
       favoritesOnly: false,
       sort: 'created_desc',
       attention: null,

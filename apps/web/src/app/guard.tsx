@@ -16,6 +16,17 @@ export function RequireUser() {
   return <Outlet />;
 }
 
+let signedOutAtStart = false;
+
+/**
+ * This visit starts signed out: the server sent a page rendered at build time, which it does only for a
+ * request without a session cookie (main.tsx; prerender.tsx renders that page). The /auth pages then
+ * show at once while the session check runs, as the HTML shows them, instead of the splash.
+ */
+export function startSignedOut(): void {
+  signedOutAtStart = true;
+}
+
 /**
  * /auth pages: a signed-in user has nothing to do there (spec §2). Right after signing in that is
  * the page the guard sent them from, otherwise home.
@@ -23,7 +34,7 @@ export function RequireUser() {
 export function RequireGuest() {
   const status = useAuthStore((state) => state.status);
   const location = useLocation();
-  if (status === 'loading') return <Splash />;
+  if (status === 'loading' && !signedOutAtStart) return <Splash />;
   if (status === 'authenticated') {
     return <Navigate to={redirectTargetOf(location.state) ?? paths.home} replace />;
   }

@@ -1,5 +1,7 @@
 import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useCommentMentions } from '../features/comments/api/list-comment-mentions';
+import { useCommentThread } from '../features/comments/api/list-comments';
 import { useMyInvitations } from '../features/invitations/api/list-my-invitations';
 import { useNotifications } from '../features/notifications/api/get-notifications';
 import { useDashboard } from '../lib/dashboard-api';
@@ -83,6 +85,30 @@ describe('the tab’s one user-events socket (spec §4, §7)', () => {
     // A notification is not an invitation: those were asked at load and at the first open only.
     expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(2);
     expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it('refetches the open comment thread on a comments message, and the mentions on a notification', async () => {
+    const mentions = { atList: [], pageNo: 1, pageSize: 10, totalNumber: 0, totalPage: 0, unreadNumber: 0 };
+    const api = fakeApi({
+      'GET /api/workspaces/invite/list': ok([]),
+      'GET /api/comments/ocean/s-1': ok({ comments: [], canComment: true }),
+      'POST /api/comments/at/list': ok(mentions),
+    });
+    function Thread() {
+      useLiveUpdates('u-1');
+      useCommentThread('ocean', 's-1');
+      useCommentMentions();
+      return null;
+    }
+    render(<Thread />, { wrapper: TestProviders });
+    await waitFor(() => expect(api.callsTo('GET /api/comments/ocean/s-1')).toHaveLength(1));
+    act(() => FakeWebSocket.latest().open());
+    await waitFor(() => expect(api.callsTo('POST /api/comments/at/list')).toHaveLength(2));
+    act(() => FakeWebSocket.latest().receive({ type: 'comments.changed' }));
+    await waitFor(() => expect(api.callsTo('GET /api/comments/ocean/s-1')).toHaveLength(2));
+    expect(api.callsTo('POST /api/comments/at/list')).toHaveLength(2);
+    act(() => FakeWebSocket.latest().receive({ type: 'notifications.changed' }));
+    await waitFor(() => expect(api.callsTo('POST /api/comments/at/list')).toHaveLength(3));
   });
 
   it('reconnects after a close, waiting 1 s, 2 s, 4 s…, and starts over once connected', () => {

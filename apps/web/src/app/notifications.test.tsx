@@ -91,6 +91,14 @@ function server(routes: Parameters<typeof fakeApi>[0] = {}) {
     'POST /api/workspaces/setCookies': ok(selectionOf(acmeDefault)),
     'GET /api/workspaces/invite/list': ok([invitation]),
     'GET /api/notification/get': ok(page([parcel, container])),
+    'POST /api/comments/at/list': ok({
+      atList: [],
+      pageNo: 1,
+      pageSize: 10,
+      totalNumber: 0,
+      totalPage: 0,
+      unreadNumber: 0,
+    }),
     ...routes,
   });
 }
@@ -150,7 +158,7 @@ describe('the bell (spec §2)', () => {
     );
 
     await userEvent.click(within(dropdown).getByRole('tab', { name: 'COMMENTS' }));
-    expect(within(dropdown).getByTestId('comments-empty')).toBeInTheDocument();
+    expect(await within(dropdown).findByTestId('comments-empty')).toHaveTextContent('No mentions yet');
     expect(within(dropdown).queryByRole('link', { name: 'See All' })).toBeNull();
   });
 

@@ -271,9 +271,9 @@ describe('ocean shipment detail: tabs and states', { timeout: 20_000 }, () => {
     expect(within(table).queryByTestId('event-version-row')).not.toBeInTheDocument();
   });
 
-  it('opens the milestones for a tab it does not have (comments)', async () => {
+  it('opens the milestones for a tab it does not have', async () => {
     serve(ok(inTransit()));
-    renderRoutes(routes, `${PATH}?tab=comments`);
+    renderRoutes(routes, `${PATH}?tab=history`);
     expect(await screen.findByRole('tab', { name: 'Milestones' })).toHaveAttribute('aria-selected', 'true');
   });
 

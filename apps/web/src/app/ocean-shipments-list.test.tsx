@@ -357,10 +357,14 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
           'mbl',
           'carrier',
           'status',
+          'tags',
           'route',
           'vessel',
           'departure',
           'lastFreeDay',
+          // Columns added since the layout was saved appear where they belong.
+          'freeDaysLeft',
+          'ddCost',
           'added',
         ],
       },
@@ -372,10 +376,14 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
           'arrival',
           'carrier',
           'status',
+          'tags',
           'route',
           'vessel',
           'departure',
           'lastFreeDay',
+          // Columns added since the layout was saved appear where they belong.
+          'freeDaysLeft',
+          'ddCost',
           'added',
         ],
       },
@@ -387,6 +395,7 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
   async function renderForExport() {
     const pageOne = oceanShipment({
       containerNo: 'MSCU1234566',
+      tags: ['Hot', 'customer A'],
       arrivalVO: { ata: '2025-03-01T23:30:00Z', eta: null },
     });
     const pageTwo = oceanShipment({
@@ -425,11 +434,13 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
     expect(click).toHaveBeenCalled();
     const text = await exported().text();
     // Actual and estimated dates in columns of their own, as dates a spreadsheet sorts and filters.
-    expect(text).toContain('Container,MBL,Carrier,Status,POL → POD,ATD,ETD,ATA,ETA,Last free day\r\n');
     expect(text).toContain(
-      'MSCU1234566,MEDU12345678,MSC,In transit,Shanghai → Rotterdam,2025-02-01,,2025-03-01,,\r\n',
+      'Container,MBL,Carrier,Status,Tags,POL → POD,ATD,ETD,ATA,ETA,Last free day,Free days left,Free time ends,D&D cost so far,Currency\r\n',
     );
-    expect(text).toContain(',2025-02-01,,,2025-04-10,\r\n');
+    expect(text).toContain(
+      'MSCU1234566,MEDU12345678,MSC,In transit,"Hot, customer A",Shanghai → Rotterdam,2025-02-01,,2025-03-01,,,,,0,\r\n',
+    );
+    expect(text).toContain(',2025-02-01,,,2025-04-10,,,,0,\r\n');
   });
 
   it('exports the same view as an XLSX workbook', async () => {
@@ -451,27 +462,40 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
       'MBL',
       'Carrier',
       'Status',
+      'Tags',
       'POL → POD',
       'ATD',
       'ETD',
       'ATA',
       'ETA',
       'Last free day',
+      'Free days left',
+      'Free time ends',
+      'D&D cost so far',
+      'Currency',
     ]);
-    expect(sheet[1]?.slice(0, 3)).toEqual(['MSCU1234566', 'MEDU12345678', 'MSC']);
+    expect(sheet[1]?.slice(0, 5)).toEqual([
+      'MSCU1234566',
+      'MEDU12345678',
+      'MSC',
+      'In transit',
+      'Hot, customer A',
+    ]);
     expect(sheet).toHaveLength(3);
     // Real dates: serial numbers in day/month/year cells, an unknown date an empty cell.
     expect(dateCells(workbook)).toEqual([
-      { cell: 'F2', serial: '45689' }, // 01/02/2025
-      { cell: 'G2', serial: null },
-      { cell: 'H2', serial: '45717' }, // 01/03/2025
-      { cell: 'I2', serial: null },
+      { cell: 'G2', serial: '45689' }, // 01/02/2025
+      { cell: 'H2', serial: null },
+      { cell: 'I2', serial: '45717' }, // 01/03/2025
       { cell: 'J2', serial: null },
-      { cell: 'F3', serial: '45689' },
-      { cell: 'G3', serial: null },
+      { cell: 'K2', serial: null },
+      { cell: 'M2', serial: null },
+      { cell: 'G3', serial: '45689' },
       { cell: 'H3', serial: null },
-      { cell: 'I3', serial: '45757' }, // 10/04/2025
-      { cell: 'J3', serial: null },
+      { cell: 'I3', serial: null },
+      { cell: 'J3', serial: '45757' }, // 10/04/2025
+      { cell: 'K3', serial: null },
+      { cell: 'M3', serial: null },
     ]);
   });
 });
@@ -572,5 +596,38 @@ describe('ocean shipment list: favourites and permissions (spec §3, §6)', { ti
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(api.callsTo('GET /api/shipments/ocean')[0]?.query.attention).toBeUndefined();
     expect(screen.queryByTestId('attention-filter')).not.toBeInTheDocument();
+  });
+});
+
+describe('ocean shipment list: light rows (issue #17)', { timeout: 20_000 }, () => {
+  it('says the full port and the copy in one shared tooltip, and a row action acts on its first click', async () => {
+    const api = serve(byStatus([first, second], []), {
+      'POST /api/shipments/ocean/archive': ok({
+        updatedIds: [second.shipmentOverallId],
+        activeCount: 1,
+        archivedCount: 1,
+      }),
+    });
+    renderRoutes(routes, '/shipments/ocean/active');
+    const user = userEvent.setup();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+
+    await user.hover(within(rows()[0]!).getByText('Rotterdam'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Rotterdam (NLRTM)');
+
+    const copy = screen.getByRole('button', { name: 'Copy container number MSCU1234566' });
+    copy.focus();
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('Copy container number'));
+    await user.click(copy);
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('Copied'));
+    expect(await navigator.clipboard.readText()).toBe('MSCU1234566');
+
+    const archive = screen.getByRole('button', { name: 'Archive: MSKU1234565' });
+    await user.hover(archive);
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('Archive'));
+    await user.click(archive);
+    await waitFor(() => expect(containersShown()).toEqual(['MSCU1234566']));
+    expect(api.callsTo('POST /api/shipments/ocean/archive')).toHaveLength(1);
   });
 });

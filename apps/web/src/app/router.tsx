@@ -1,12 +1,14 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Children, isValidElement, type ReactNode } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { NotFound } from '../components/not-found';
 import { Splash } from '../components/splash';
 import { paths } from '../config/paths';
 import { RequireGuest, RequireUser } from './guard';
-import { lazyPage, PageSuspense } from './lazy-page';
+import { lazyPage, PageSuspense, type LazyPage } from './lazy-page';
 import { BareLayout } from './layouts/bare-layout';
 import { PlainLayout } from './layouts/plain-layout';
 import { ShellSkeleton } from './layouts/shell-skeleton';
+import { CommentThread } from './pages/lazy-comment-thread';
 import { RouteErrorPage } from './pages/route-error-page';
 
 // Every screen is its own chunk (issue #17: the first page of a visit downloads only what it shows).
@@ -74,9 +76,14 @@ const OceanShipmentsPage = lazyPage(() =>
 const ShipmentHistoryPage = lazyPage(() =>
   import('./pages/shipment-history-page').then((m) => m.ShipmentHistoryPage),
 );
+const SharedShipmentPage = lazyPage(() =>
+  import('./pages/shared-shipment-page').then((m) => m.SharedShipmentPage),
+);
 const WorkspaceMembersPage = lazyPage(() =>
   import('./pages/workspace-members-page').then((m) => m.WorkspaceMembersPage),
 );
+const AlertRulesPage = lazyPage(() => import('./pages/alert-rules-page').then((m) => m.AlertRulesPage));
+const FreeTimePage = lazyPage(() => import('./pages/free-time-page').then((m) => m.FreeTimePage));
 const WorkspaceOverviewPage = lazyPage(() =>
   import('./pages/workspace-overview-page').then((m) => m.WorkspaceOverviewPage),
 );
@@ -111,8 +118,12 @@ export const lazyScreens = [
   OceanShipmentPage,
   OceanShipmentsPage,
   ShipmentHistoryPage,
+  SharedShipmentPage,
   WorkspaceMembersPage,
   WorkspaceOverviewPage,
+  CommentThread,
+  AlertRulesPage,
+  FreeTimePage,
 ];
 
 // Tests render pages at once, as if downloaded (Vitest's mode; a build drops this line).
@@ -120,21 +131,20 @@ if (import.meta.env.MODE === 'test') await Promise.all(lazyScreens.map((screen) 
 
 /**
  * Starts downloading what the page at `pathname` needs while the session check is on its way, so the
- * chunks do not wait for it (main.tsx calls this before the first render).
+ * chunks do not wait for it (main.tsx calls this before the first render): every lazy element on the
+ * routes the path matches (layouts, the agreement check, the shell and the page itself). Resolves once
+ * they are here (or one failed: the page's own suspense and error handling take over when it renders).
  */
-export function preloadFor(pathname: string): void {
-  if (pathname.startsWith('/auth')) {
-    void AuthSplitLayout.preload();
-    if (pathname.startsWith(paths.auth.signIn) || pathname === '/auth' || pathname === '/auth/')
-      void SignInForm.preload();
-    return;
-  }
-  if (pathname.startsWith(paths.share) || pathname.startsWith(paths.legal)) return;
-  void RequireAgreement.preload();
-  void MainShell.preload();
-  if (pathname.startsWith('/shipments/ocean')) void OceanShipmentsPage.preload();
-  else if (pathname.startsWith('/shipments/')) void ExpressShipmentsPage.preload();
-  else if (pathname === paths.home) void HomePage.preload();
+export function preloadFor(pathname: string): Promise<unknown> {
+  const loads: Promise<unknown>[] = [];
+  const visit = (node: ReactNode): void => {
+    if (!isValidElement<{ children?: ReactNode }>(node)) return;
+    const { preload } = node.type as Partial<LazyPage<object>>;
+    if (typeof preload === 'function') loads.push(preload());
+    Children.forEach(node.props.children, visit);
+  };
+  for (const match of matchRoutes(routes, pathname) ?? []) visit(match.route.element);
+  return Promise.all(loads);
 }
 
 const mainShellRoutes: RouteObject[] = [
@@ -155,7 +165,7 @@ const mainShellRoutes: RouteObject[] = [
   { path: '/shipment-history/:type/shared-history', element: <ShipmentHistoryPage view="shared" /> },
   {
     path: '/shipment-history/:type/shared-history/details/:overallId',
-    element: <ShipmentHistoryPage view="shared-details" />,
+    element: <SharedShipmentPage />,
   },
   { path: '/shipment/ocean/:containerNo/:mblNo', element: <OceanShipmentPage /> },
   { path: '/shipment/truck/express/:expressOrderId/:expressOrderNo', element: <ExpressShipmentPage /> },
@@ -168,6 +178,8 @@ const mainShellRoutes: RouteObject[] = [
   { path: paths.workspaceSettings.overview, element: <WorkspaceOverviewPage /> },
   { path: paths.workspaceSettings.api, element: <WorkspaceApiPage /> },
   { path: paths.workspaceSettings.apiReference, element: <ApiReferencePage /> },
+  { path: paths.workspaceSettings.alerts, element: <AlertRulesPage /> },
+  { path: paths.workspaceSettings.freeTime, element: <FreeTimePage /> },
   { path: '*', element: <NotFound homeHref={paths.home} homeLabel="Back to dashboard" /> },
 ];
 
@@ -196,7 +208,8 @@ export const routes: RouteObject[] = [
         path: paths.share,
         element: <BareLayout />,
         children: [
-          { index: true, element: <SharePage /> },
+          { index: true, element: <NotFound homeHref={paths.home} homeLabel="Go to Tracklane" /> },
+          { path: ':token', element: <SharePage /> },
           { path: '*', element: <NotFound homeHref={paths.home} homeLabel="Go to Tracklane" /> },
         ],
       },

@@ -1,9 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { COMMENTS_SOCKET_MESSAGE } from '@tracklane/shared/comments/comments.schema';
 import { INVITATIONS_SOCKET_MESSAGE } from '@tracklane/shared/invitations/invitations.schema';
 import { NOTIFICATIONS_SOCKET_MESSAGE } from '@tracklane/shared/notifications/notifications.schema';
 import { useCallback, useMemo } from 'react';
+import { COMMENT_MENTIONS_QUERY_KEY } from '../features/comments/api/list-comment-mentions';
+import { COMMENTS_QUERY_KEY } from '../features/comments/api/list-comments';
 import { MY_INVITATIONS_QUERY_KEY } from '../features/invitations/api/list-my-invitations';
 import { NOTIFICATIONS_QUERY_KEY } from '../features/notifications/api/get-notifications';
+import { SHARED_WITH_ME_QUERY_KEY } from '../features/sharing/api/keys';
 import { dashboardQueryKey } from '../lib/dashboard-api';
 import { refreshOrganizationData } from '../lib/tenant-queries';
 import { useUserEventsSocket } from '../lib/user-events-socket';
@@ -11,8 +15,9 @@ import { useUserEventsSocket } from '../lib/user-events-socket';
 /**
  * The shell's live updates over the tab's one socket (spec §4): an invitation message refetches the
  * invitations (an accepted one changes memberships too, so organizations and tenant pages as well);
- * a notification message refetches the bell and the notifications page, and the dashboards, whose
- * figures the change that caused it has moved.
+ * a notification message refetches the bell (comment mentions too) and the notifications page, the
+ * dashboards, whose figures the change that caused it has moved, and what is shared with the user
+ * (invites, revocations); a comments message refetches the open comment thread.
  */
 export function useLiveUpdates(userId: string | null): void {
   const queryClient = useQueryClient();
@@ -24,7 +29,14 @@ export function useLiveUpdates(userId: string | null): void {
       },
       [NOTIFICATIONS_SOCKET_MESSAGE.type]: () => {
         void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: COMMENT_MENTIONS_QUERY_KEY });
         void queryClient.invalidateQueries({ queryKey: dashboardQueryKey() });
+        // Shares with me: a new invite, or a revoked share whose open page must stop showing it.
+        void queryClient.invalidateQueries({ queryKey: SHARED_WITH_ME_QUERY_KEY });
+      },
+      // Someone commented in a workspace of this user: the open thread (only an observed one) refetches.
+      [COMMENTS_SOCKET_MESSAGE.type]: () => {
+        void queryClient.invalidateQueries({ queryKey: COMMENTS_QUERY_KEY });
       },
     }),
     [queryClient],
@@ -32,7 +44,9 @@ export function useLiveUpdates(userId: string | null): void {
   const onFirstOpen = useCallback(() => {
     // Only the small, personal lists: a change between the page's load and the socket's open is not lost.
     void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: COMMENT_MENTIONS_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: MY_INVITATIONS_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: SHARED_WITH_ME_QUERY_KEY });
   }, [queryClient]);
   useUserEventsSocket(userId, handlers, { onFirstOpen });
 }

@@ -57,6 +57,8 @@ describe('top-bar workspace dropdown (spec §2, §6)', () => {
       ['Invite People', null],
       ['View Members', '/workspace-settings/members'],
       ['Workspace Settings', '/workspace-settings/overview'],
+      ['Alert Rules', '/workspace-settings/alerts'],
+      ['Free Time & Tariffs', '/workspace-settings/free-time'],
       ['Leave Workspace', null],
     ]);
   });
@@ -67,6 +69,7 @@ describe('top-bar workspace dropdown (spec §2, §6)', () => {
 
     await openWorkspaceMenu('Rotterdam Desk');
 
+    // A view-only member may not set up alert rules either.
     expect(menuItems()).toEqual([
       ['View Members', null],
       ['Leave Workspace', null],

@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Anchor, Button, Group, Skeleton, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArchive, IconArchiveOff, IconArrowLeft } from '@tabler/icons-react';
@@ -83,6 +84,20 @@ export function DetailFacts({ timeZone, checks, loading = false, children }: Det
   );
 }
 
+/**
+ * A detail page's data when the page fetched it itself (a shipment shared with the reader): what the
+ * detail components read of a query.
+ */
+export type ExternalDetailQuery<T> = Pick<UseQueryResult<T>, 'data' | 'isPending' | 'isError' | 'error'> & {
+  refetch: () => unknown;
+};
+
+/** Where a shared shipment's detail comes from and leads back to; it is read-only. */
+export interface SharedDetailSource<T> {
+  query: ExternalDetailQuery<T>;
+  back: { href: string; label: string };
+}
+
 export interface DetailHeaderActions {
   favorite: boolean;
   archived: boolean;
@@ -108,6 +123,8 @@ interface DetailHeaderProps {
   subline: ReactNode;
   /** Favourite and archive; null when the reader may not change the shipment or it is not known. */
   actions: DetailHeaderActions | null;
+  /** More actions beside them (Share), composed by the page; shown whenever given. */
+  extraActions?: ReactNode;
   /** The facts row, usually a DetailFacts. */
   facts: ReactNode;
 }
@@ -134,22 +151,27 @@ export function DetailHeader(props: DetailHeaderProps) {
           </Group>
           {props.subline}
         </div>
-        {actions ? (
+        {actions || props.extraActions ? (
           <Group gap="xs">
-            <FavoriteToggle
-              favorite={actions.favorite}
-              name={number}
-              onToggle={actions.onToggleFavorite}
-              size="lg"
-            />
-            <Button
-              variant="default"
-              leftSection={actions.archived ? <IconArchiveOff size={16} /> : <IconArchive size={16} />}
-              onClick={actions.onToggleArchived}
-              loading={actions.archiving}
-            >
-              {actions.archived ? 'Unarchive' : 'Archive'}
-            </Button>
+            {props.extraActions}
+            {actions ? (
+              <>
+                <FavoriteToggle
+                  favorite={actions.favorite}
+                  name={number}
+                  onToggle={actions.onToggleFavorite}
+                  size="lg"
+                />
+                <Button
+                  variant="default"
+                  leftSection={actions.archived ? <IconArchiveOff size={16} /> : <IconArchive size={16} />}
+                  onClick={actions.onToggleArchived}
+                  loading={actions.archiving}
+                >
+                  {actions.archived ? 'Unarchive' : 'Archive'}
+                </Button>
+              </>
+            ) : null}
           </Group>
         ) : null}
       </Group>

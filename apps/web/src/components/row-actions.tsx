@@ -1,4 +1,3 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import classes from './shipments-table.module.css';
@@ -13,40 +12,38 @@ interface RowActionsProps {
   onArchive?: () => void;
 }
 
-/** What a shipment row offers on hover or focus: archive (or move back), and open. */
+/**
+ * What a shipment row offers on hover or focus: archive (or move back), and open. Plain buttons whose
+ * tooltips the table's DelegatedTooltip shows: each row has them, so they cost next to nothing until
+ * used.
+ */
 export function RowActions({ name, archived, detailHref, onArchive }: RowActionsProps) {
   const archiveLabel = archived ? 'Move back to active' : 'Archive';
   return (
-    <Group gap={2} wrap="nowrap" justify="flex-end" className={classes.rowActions}>
+    <div className={classes.rowActions}>
       {onArchive ? (
-        <Tooltip label={archiveLabel}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            aria-label={`${archiveLabel}: ${name}`}
-            onClick={(event) => {
-              event.stopPropagation();
-              onArchive();
-            }}
-          >
-            {archived ? <IconArchiveOff size={16} stroke={1.75} /> : <IconArchive size={16} stroke={1.75} />}
-          </ActionIcon>
-        </Tooltip>
-      ) : null}
-      <Tooltip label="Open">
-        <ActionIcon
-          component={Link}
-          to={detailHref}
-          variant="subtle"
-          color="gray"
-          size="sm"
-          aria-label={`Open ${name}`}
-          tabIndex={-1}
+        <button
+          type="button"
+          className={classes.iconButton}
+          data-tooltip={archiveLabel}
+          aria-label={`${archiveLabel}: ${name}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            onArchive();
+          }}
         >
-          <IconChevronRight size={16} stroke={1.75} />
-        </ActionIcon>
-      </Tooltip>
-    </Group>
+          {archived ? <IconArchiveOff size={16} stroke={1.75} /> : <IconArchive size={16} stroke={1.75} />}
+        </button>
+      ) : null}
+      <Link
+        to={detailHref}
+        className={classes.iconButton}
+        data-tooltip="Open"
+        aria-label={`Open ${name}`}
+        tabIndex={-1}
+      >
+        <IconChevronRight size={16} stroke={1.75} />
+      </Link>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { ActionBar, Button, Text } from '@mantine/core';
-import { IconArchive, IconArchiveOff } from '@tabler/icons-react';
+import { IconArchive, IconArchiveOff, IconShare } from '@tabler/icons-react';
 
 interface SelectionActionBarProps {
   /** How many rows are selected; the bar shows while there are any. */
@@ -8,17 +8,31 @@ interface SelectionActionBarProps {
   archived: boolean;
   busy: boolean;
   onArchive: () => void;
+  /** Opens sharing of the selected rows; absent where the user may not share (view-only). */
+  onShare?: () => void;
   onClear: () => void;
 }
 
-/** What can be done with the selected rows of a shipment list: archive them, or move them back. */
-export function SelectionActionBar({ count, archived, busy, onArchive, onClear }: SelectionActionBarProps) {
+/** What can be done with the selected rows of a shipment list: share them, archive them, or move them back. */
+export function SelectionActionBar({
+  count,
+  archived,
+  busy,
+  onArchive,
+  onShare,
+  onClear,
+}: SelectionActionBarProps) {
   return (
     <ActionBar opened={count > 0} onClose={onClear} aria-label="Selected shipments" closeOnEscape>
       <Text size="sm" fw={600} px="xs" data-testid="selection-count">
         {count} selected
       </Text>
       <ActionBar.Divider />
+      {onShare ? (
+        <Button size="xs" variant="light" leftSection={<IconShare size={16} />} onClick={onShare}>
+          Share
+        </Button>
+      ) : null}
       <Button
         size="xs"
         variant="light"

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { visibleColumns, type ColumnSet, type TableColumn } from '../lib/table-columns';
 import type { TableColumnsKey } from '../lib/table-columns-preference';
@@ -85,6 +85,8 @@ export interface ShipmentListViewProps<
   /** Moves rows into or out of the archive; answers the ids that moved. */
   archive: (ids: string[], archived: boolean) => Promise<{ updatedIds: string[] }>;
   archiving: boolean;
+  /** Shares the selected rows (people and a public link); shown only where `canChange`. */
+  onShare?: (rows: Row[]) => void;
   /** Every row of the current view, for the export. */
   exportRows: (onProgress: (loaded: number, total: number) => void) => Promise<Row[]>;
   /** Names the export: "ocean-shipments-active". */
@@ -116,7 +118,20 @@ export function ShipmentListView<
   const { selected, setSelected, move } = useListSelection(`${tab}?${search}`, props.archive);
   const loadMore = useLoadMore(query);
 
-  const columns = visibleColumns(props.columns, layout);
+  const columns = useMemo(() => visibleColumns(props.columns, layout), [props.columns, layout]);
+  // The same function while nothing it shows changes: the table's rows are memoised (issue #17).
+  const { rowName, rowKey, canChange } = props;
+  const renderActions = useCallback(
+    (row: Row) => (
+      <RowActions
+        name={rowName(row)}
+        archived={archived}
+        detailHref={detailHref(row)}
+        onArchive={canChange ? () => void move([rowKey(row)], !archived) : undefined}
+      />
+    ),
+    [rowName, rowKey, archived, detailHref, canChange, move],
+  );
   const loading = query.isPending || !layoutReady;
   const total = props.counts ? props.counts[tab] : null;
 
@@ -180,14 +195,7 @@ export function ShipmentListView<
             columns={columns}
             identifierColumn={props.identifierColumn}
             renderCell={props.renderCell}
-            renderActions={(row) => (
-              <RowActions
-                name={props.rowName(row)}
-                archived={archived}
-                detailHref={detailHref(row)}
-                onArchive={props.canChange ? () => void move([props.rowKey(row)], !archived) : undefined}
-              />
-            )}
+            renderActions={renderActions}
             sort={filters.sort}
             // The mapped selects hide from TypeScript that `sort` alone is a valid change.
             onSort={(sort) => setFilters({ sort } as Partial<Filters<Key, Sort>>)}
@@ -224,6 +232,11 @@ export function ShipmentListView<
         archived={archived}
         busy={props.archiving}
         onArchive={() => void move([...selected], !archived)}
+        onShare={
+          props.canChange && props.onShare
+            ? () => props.onShare?.(rows.filter((row) => selected.has(props.rowKey(row))))
+            : undefined
+        }
         onClear={() => setSelected(new Set())}
       />
     </>

@@ -1,15 +1,23 @@
-import { Checkbox, Skeleton, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import {
+  memo,
   useCallback,
   useEffect,
+  useLayoutEffect,
+  useMemo,
   useRef,
   useState,
+  type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
+  type ReactElement,
   type ReactNode,
 } from 'react';
 import { nextSort, sortDirection, type ColumnSorts, type TableColumn } from '../lib/table-columns';
+import { useColumnFloors } from '../lib/use-column-floors';
+import { useRowWindow } from '../lib/use-row-window';
+import { DelegatedTooltip } from './delegated-tooltip';
 import { ScrollHint } from './scrollable-table';
 import classes from './shipments-table.module.css';
 
@@ -24,6 +32,10 @@ export interface ShipmentsTableProps<Row, Id extends string, Sort extends string
   columns: TableColumn<Row, Id, Sort>[];
   /** The column that identifies a row; while it is the first, it stays in view as the table scrolls sideways. */
   identifierColumn: Id;
+  /**
+   * A cell's content. Rows are memoised: keep this (and `renderActions`, `rowLabel`, `rowName`) the
+   * same function while what it draws is the same (useCallback), or every row renders again.
+   */
   renderCell: (column: TableColumn<Row, Id, Sort>, row: Row) => ReactNode;
   /** What a row offers on hover or focus (see RowActions). */
   renderActions: (row: Row) => ReactNode;
@@ -44,6 +56,8 @@ export interface ShipmentsTableProps<Row, Id extends string, Sort extends string
 
 const SKELETON_ROWS = 8;
 const INTERACTIVE = 'a, button, input, label, [role="checkbox"], [data-no-row-click]';
+/** Rows and skeleton rows (not the spacers that stand for rows out of view). */
+const ROW_SELECTOR = 'tr[data-testid]';
 
 function SortIcon<Sort extends string>({
   column,
@@ -57,6 +71,86 @@ function SortIcon<Sort extends string>({
   return <IconArrowsSort size={13} stroke={1.75} className={classes.sortIdle} />;
 }
 
+/** What every row draws with; the same object while none of it changes, so rows can skip a render. */
+interface RowView<Row, Id extends string, Sort extends string> {
+  columns: TableColumn<Row, Id, Sort>[];
+  renderCell: (column: TableColumn<Row, Id, Sort>, row: Row) => ReactNode;
+  renderActions: (row: Row) => ReactNode;
+  rowLabel: (row: Row) => string;
+  rowName: (row: Row) => string;
+  /** The column pinned at the left (the identifier while it is first), or -1. */
+  pinnedIndex: number;
+  /** Absent: no selection column. */
+  onToggle?: (id: string) => void;
+}
+
+interface RowProps<Row, Id extends string, Sort extends string> {
+  row: Row;
+  id: string;
+  index: number;
+  selected: boolean;
+  /** The row the Tab key lands on (one per table: roving tabindex). */
+  tabbable: boolean;
+  view: RowView<Row, Id, Sort>;
+}
+
+/**
+ * One row, rendered again only when its shipment, its selection, its tab stop or the view changes:
+ * selecting a row, or scrolling more rows into view, leaves the others alone. Plain elements (a
+ * page has hundreds of cells); clicks and keys are handled once, on the table body.
+ */
+const ShipmentRow = memo(function ShipmentRow<Row, Id extends string, Sort extends string>({
+  row,
+  id,
+  index,
+  selected,
+  tabbable,
+  view,
+}: RowProps<Row, Id, Sort>) {
+  const pinned = (columnIndex: number) =>
+    columnIndex === view.pinnedIndex ? ` ${classes.stickyIdentifier}` : '';
+  return (
+    <tr
+      className={classes.row}
+      data-row-index={index}
+      aria-rowindex={index + 2}
+      data-selected={selected || undefined}
+      data-testid="shipment-row"
+      tabIndex={tabbable ? 0 : -1}
+      aria-selected={selected}
+      aria-label={view.rowLabel(row)}
+    >
+      {view.onToggle ? (
+        <td className={`${classes.selectCell} ${classes.stickyStart}`}>
+          <input
+            type="checkbox"
+            className={classes.check}
+            tabIndex={-1}
+            aria-label={`Select ${view.rowName(row)}`}
+            checked={selected}
+            onChange={() => view.onToggle?.(id)}
+          />
+        </td>
+      ) : null}
+      {view.columns.map((column, columnIndex) => (
+        <td key={column.id} className={`${classes.td}${pinned(columnIndex)}`} data-column={column.id}>
+          {view.renderCell(column, row)}
+        </td>
+      ))}
+      <td className={classes.actionsCell}>{view.renderActions(row)}</td>
+    </tr>
+  );
+}) as <Row, Id extends string, Sort extends string>(props: RowProps<Row, Id, Sort>) => ReactElement;
+
+/** Stands for `rows` rows out of view, so that the scroll box keeps its height and its scrollbar. */
+function Spacer({ rows, rowHeight, colSpan }: { rows: number; rowHeight: number; colSpan: number }) {
+  return (
+    <tr className={classes.spacer} aria-hidden style={{ height: rows * rowHeight }}>
+      <td colSpan={colSpan} />
+    </tr>
+  );
+}
+
 /**
  * The tracking table of every mode (spec §3, STYLE "dense, scannable"): a sticky header whose sortable
  * columns ask the server for their order, row actions on hover, and the keyboard: arrows move between
@@ -64,19 +158,34 @@ function SortIcon<Sort extends string>({
  * reader is looking at. The table scrolls inside its own box, sideways too, with the selection and
  * identifier columns pinned at its left: the page itself never scrolls sideways, from a phone to a
  * wide screen.
+ *
+ * Only the rows in view and a few either side are rendered (issue #17): spacer rows keep the room of
+ * the others, and the row with the tab stop is always rendered, so the keyboard never loses its
+ * place. Rows are memoised, and tooltips are one DelegatedTooltip for the whole table.
  */
 export function ShipmentsTable<Row, Id extends string, Sort extends string>(
   props: ShipmentsTableProps<Row, Id, Sort>,
 ) {
   const { rows, rowKey, columns, selected, onSelectedChange } = props;
   const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const headRef = useRef<HTMLTableSectionElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const [activeIndex, setActiveIndex] = useState(0);
+  // A row to focus once it is rendered (End, or arrows past the rendered rows).
+  const pendingFocus = useRef<number | null>(null);
   // Columns out of view (a phone, or many columns): a line above the table says it scrolls sideways.
   const [overflowing, setOverflowing] = useState(false);
   const onEndReached = props.onEndReached;
+  const { window: rowWindow, rowHeight } = useRowWindow({
+    count: props.loading ? 0 : rows.length,
+    scrollRef,
+    headerRef: headRef,
+    bodyRef,
+    rowSelector: ROW_SELECTOR,
+  });
+  useColumnFloors(headRef, bodyRef);
 
   // Infinite scroll: the sentinel under the last row asks for the next page as it comes into view.
   useEffect(() => {
@@ -110,12 +219,22 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
     return () => observer.disconnect();
   }, [markEdges]);
 
+  const rowElement = (index: number) =>
+    bodyRef.current?.querySelector<HTMLTableRowElement>(`tr[data-row-index="${String(index)}"]`) ?? null;
+
   const focusRow = (index: number) => {
-    const row = bodyRef.current?.querySelector<HTMLTableRowElement>(`[data-row-index="${String(index)}"]`);
-    if (!row) return;
     setActiveIndex(index);
-    row.focus();
+    const row = rowElement(index);
+    if (row) row.focus();
+    else pendingFocus.current = index;
   };
+  // The row asked for is rendered now (it has the tab stop): focus brings it into view.
+  useLayoutEffect(() => {
+    const index = pendingFocus.current;
+    if (index === null) return;
+    pendingFocus.current = null;
+    rowElement(index)?.focus();
+  });
 
   const selectable = onSelectedChange !== undefined;
   const toggle = (id: string) => {
@@ -125,12 +244,29 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
     else next.add(id);
     onSelectedChange(next);
   };
+  // The rows' checkboxes call one function that never changes, so a selection renders only the rows
+  // whose checkbox changed; it reaches the current selection through this ref.
+  const toggleRef = useRef(toggle);
+  useLayoutEffect(() => {
+    toggleRef.current = toggle;
+  });
+  const onToggle = useCallback((id: string) => toggleRef.current(id), []);
 
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(rowKey(row)));
   const someSelected = !allSelected && rows.some((row) => selected.has(rowKey(row)));
 
-  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, index: number, row: Row) => {
-    const onRow = event.target === event.currentTarget;
+  const rowAt = (target: EventTarget) => {
+    const element = (target as HTMLElement).closest<HTMLTableRowElement>('tr[data-row-index]');
+    const index = Number(element?.dataset.rowIndex);
+    const row = element ? rows[index] : undefined;
+    return row === undefined || !element ? null : { element, index, row };
+  };
+
+  const onBodyKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
+    const at = rowAt(event.target);
+    if (!at) return;
+    const { index, row } = at;
+    const onRow = event.target === at.element;
     switch (event.key) {
       case 'ArrowDown':
         event.preventDefault();
@@ -164,16 +300,81 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
     }
   };
 
-  const onRowClick = (event: MouseEvent<HTMLTableRowElement>, row: Row) => {
+  const onBodyClick = (event: MouseEvent<HTMLTableSectionElement>) => {
+    const at = rowAt(event.target);
+    if (!at) return;
     if ((event.target as HTMLElement).closest(INTERACTIVE)) return;
     // Selecting text to copy it is not a click on the row.
     if (window.getSelection()?.toString()) return;
-    props.onOpen(row);
+    props.onOpen(at.row);
+  };
+
+  const onBodyFocus = (event: FocusEvent<HTMLTableSectionElement>) => {
+    const target: EventTarget = event.target;
+    const at = rowAt(target);
+    if (at && target === at.element) setActiveIndex(at.index);
   };
 
   const pinnedIndex = columns[0]?.id === props.identifierColumn ? 0 : -1;
   const pinned = (index: number) => (index === pinnedIndex ? classes.stickyIdentifier : '');
   const rowIndexInRange = Math.min(activeIndex, Math.max(0, rows.length - 1));
+
+  const { renderCell, renderActions, rowLabel, rowName } = props;
+  const view = useMemo<RowView<Row, Id, Sort>>(
+    () => ({
+      columns,
+      renderCell,
+      renderActions,
+      rowLabel,
+      rowName,
+      pinnedIndex,
+      onToggle: selectable ? onToggle : undefined,
+    }),
+    [columns, renderCell, renderActions, rowLabel, rowName, pinnedIndex, selectable, onToggle],
+  );
+  const colSpan = columns.length + (selectable ? 2 : 1);
+
+  // The rows to render: those in the window, and the one with the tab stop wherever it is; a spacer
+  // for each run of rows between them.
+  const body: ReactNode[] = [];
+  if (!props.loading) {
+    const indices =
+      rowWindow === 'all'
+        ? rows.map((_, index) => index)
+        : [...new Set([rowIndexInRange, ...range(rowWindow.start, rowWindow.end)])]
+            .filter((index) => index < rows.length)
+            .sort((a, b) => a - b);
+    let next = 0;
+    for (const index of indices) {
+      if (index > next)
+        body.push(
+          <Spacer key={`gap-${String(next)}`} rows={index - next} rowHeight={rowHeight} colSpan={colSpan} />,
+        );
+      const row = rows[index]!;
+      const id = rowKey(row);
+      body.push(
+        <ShipmentRow
+          key={id}
+          row={row}
+          id={id}
+          index={index}
+          selected={selected.has(id)}
+          tabbable={index === rowIndexInRange}
+          view={view}
+        />,
+      );
+      next = index + 1;
+    }
+    if (next < rows.length)
+      body.push(
+        <Spacer
+          key={`gap-${String(next)}`}
+          rows={rows.length - next}
+          rowHeight={rowHeight}
+          colSpan={colSpan}
+        />,
+      );
+  }
 
   return (
     <div className={classes.scrollFrame} data-scrollable-table>
@@ -195,7 +396,7 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
           aria-rowcount={rows.length + 1}
           aria-busy={props.loading || undefined}
         >
-          <Table.Thead className={classes.thead}>
+          <Table.Thead className={classes.thead} ref={headRef}>
             <Table.Tr>
               {onSelectedChange ? (
                 <Table.Th className={`${classes.selectCell} ${classes.stickyStart}`}>
@@ -241,76 +442,38 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody ref={bodyRef}>
+          <tbody ref={bodyRef} onKeyDown={onBodyKeyDown} onClick={onBodyClick} onFocus={onBodyFocus}>
             {props.loading
               ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
-                  <Table.Tr key={row} className={classes.row} data-testid="skeleton-row">
+                  <tr key={row} className={classes.row} data-testid="skeleton-row">
                     {selectable ? (
-                      <Table.Td className={`${classes.selectCell} ${classes.stickyStart}`}>
-                        <Skeleton height={14} width={14} radius="xs" />
-                      </Table.Td>
+                      <td className={`${classes.selectCell} ${classes.stickyStart}`}>
+                        <span className={classes.skeleton} style={{ width: 14, height: 14 }} />
+                      </td>
                     ) : null}
                     {columns.map((column, index) => (
-                      <Table.Td key={column.id} className={`${classes.td} ${pinned(index)}`}>
-                        <Skeleton
-                          height={10}
-                          width={`${String(50 + ((row * 17 + column.id.length * 7) % 40))}%`}
-                          radius="sm"
+                      <td key={column.id} className={`${classes.td} ${pinned(index)}`}>
+                        <span
+                          className={classes.skeleton}
+                          style={{ width: `${String(50 + ((row * 17 + column.id.length * 7) % 40))}%` }}
                         />
-                      </Table.Td>
+                      </td>
                     ))}
-                    <Table.Td className={classes.actionsCell} />
-                  </Table.Tr>
+                    <td className={classes.actionsCell} />
+                  </tr>
                 ))
-              : rows.map((row, index) => {
-                  const key = rowKey(row);
-                  const isSelected = selected.has(key);
-                  return (
-                    <Table.Tr
-                      key={key}
-                      className={classes.row}
-                      data-row-index={index}
-                      data-selected={isSelected || undefined}
-                      data-testid="shipment-row"
-                      tabIndex={index === rowIndexInRange ? 0 : -1}
-                      aria-selected={isSelected}
-                      aria-label={props.rowLabel(row)}
-                      onFocus={(event) => {
-                        if (event.target === event.currentTarget) setActiveIndex(index);
-                      }}
-                      onKeyDown={(event) => onRowKeyDown(event, index, row)}
-                      onClick={(event) => onRowClick(event, row)}
-                    >
-                      {selectable ? (
-                        <Table.Td className={`${classes.selectCell} ${classes.stickyStart}`}>
-                          <Checkbox
-                            size="xs"
-                            tabIndex={-1}
-                            aria-label={`Select ${props.rowName(row)}`}
-                            checked={isSelected}
-                            onChange={() => toggle(key)}
-                          />
-                        </Table.Td>
-                      ) : null}
-                      {columns.map((column, columnIndex) => (
-                        <Table.Td
-                          key={column.id}
-                          className={`${classes.td} ${pinned(columnIndex)}`}
-                          data-column={column.id}
-                        >
-                          {props.renderCell(column, row)}
-                        </Table.Td>
-                      ))}
-                      <Table.Td className={classes.actionsCell}>{props.renderActions(row)}</Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-          </Table.Tbody>
+              : body}
+          </tbody>
         </Table>
         {!props.loading && rows.length === 0 ? props.empty : null}
         <div ref={sentinelRef} className={classes.sentinel} aria-hidden />
         {props.footer}
       </div>
+      <DelegatedTooltip root={scrollRef} />
     </div>
   );
+}
+
+function range(start: number, end: number): number[] {
+  return Array.from({ length: Math.max(0, end - start) }, (_, i) => start + i);
 }

@@ -1,4 +1,5 @@
-import { Badge, Loader } from '@mantine/core';
+import { Loader } from '@mantine/core';
+import { LightBadge } from './light-badge';
 import classes from './status-badge.module.css';
 
 export interface StatusLook {
@@ -17,11 +18,9 @@ interface StatusBadgeProps {
 /** A shipment's status as a coloured badge that always says it in words; each mode picks the look. */
 export function StatusBadge({ look, pending = false, size = 'md' }: StatusBadgeProps) {
   return (
-    <Badge
+    <LightBadge
       size={size}
-      variant="light"
       color={look.color}
-      radius="sm"
       className={classes.badge}
       leftSection={
         pending ? (
@@ -33,6 +32,6 @@ export function StatusBadge({ look, pending = false, size = 'md' }: StatusBadgeP
       data-testid="status-badge"
     >
       {look.label}
-    </Badge>
+    </LightBadge>
   );
 }

@@ -1,13 +1,14 @@
-import { Anchor, Group, Text } from '@mantine/core';
+import { useClipboard } from '@mantine/hooks';
+import { IconCheck, IconCopy, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EMPTY_DATE, formatDate } from '../lib/dates';
-import { CopyIdentifier } from './copy-identifier';
-import { FavoriteMark, FavoriteToggle } from './favorite-toggle';
 import classes from './shipments-table.module.css';
 
 /*
  * Cells every shipment table has, whatever the mode: its identifiers (monospace, copied in one click)
- * and its milestone days.
+ * and its milestone days. A list renders a few hundred of them, so they are plain elements styled by
+ * shipments-table.module.css, and say their tooltips through `data-tooltip` for the table's one
+ * DelegatedTooltip (issue #17: the per-cell Mantine components were most of the list's render).
  */
 
 interface IdentifierCellProps {
@@ -21,39 +22,87 @@ interface IdentifierCellProps {
 /** An identifier in monospace with a copy button on hover; the row's own one also links and stars. */
 export function IdentifierCell({ value, what, primary }: IdentifierCellProps) {
   return (
-    <Group gap={4} wrap="nowrap">
+    <span className={classes.identifierCell}>
       {primary ? (
         <>
           {primary.onToggleFavorite ? (
-            <FavoriteToggle
-              favorite={primary.favorite}
-              name={value}
-              onToggle={primary.onToggleFavorite}
-              size="sm"
-            />
+            <FavoriteButton favorite={primary.favorite} name={value} onToggle={primary.onToggleFavorite} />
           ) : (
-            <FavoriteMark favorite={primary.favorite} />
+            <span className={classes.favoriteMark}>
+              {primary.favorite ? (
+                <IconStarFilled size={16} className={classes.star} role="img" aria-label="Favourite" />
+              ) : null}
+            </span>
           )}
-          <Anchor
-            component={Link}
+          <Link
             to={primary.href}
             className={classes.identifier}
-            underline="hover"
             tabIndex={-1}
             onClick={(event) => event.stopPropagation()}
           >
             {value}
-          </Anchor>
+          </Link>
         </>
       ) : (
-        <Text span className={classes.identifierMuted}>
-          {value}
-        </Text>
+        <span className={classes.identifierMuted}>{value}</span>
       )}
       <span className={classes.hoverOnly}>
-        <CopyIdentifier value={value} what={what} />
+        <CopyButton value={value} what={what} />
       </span>
-    </Group>
+    </span>
+  );
+}
+
+/** The favourite star of a row: a toggle button that says its state. */
+function FavoriteButton({
+  favorite,
+  name,
+  onToggle,
+}: {
+  favorite: boolean;
+  name: string;
+  onToggle: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={classes.iconButton}
+      data-tooltip={favorite ? 'Favourite' : 'Add to favourites'}
+      aria-label={favorite ? `Remove ${name} from favourites` : `Add ${name} to favourites`}
+      aria-pressed={favorite}
+      onClick={(event) => {
+        event.stopPropagation();
+        onToggle();
+      }}
+    >
+      {favorite ? (
+        <IconStarFilled size={16} className={classes.star} />
+      ) : (
+        <IconStar size={16} stroke={1.75} />
+      )}
+    </button>
+  );
+}
+
+/** One click copies the identifier; the icon and the tooltip confirm it. */
+function CopyButton({ value, what }: { value: string; what: string }) {
+  const clipboard = useClipboard({ timeout: 1500 });
+  return (
+    <button
+      type="button"
+      className={classes.iconButton}
+      data-size="xs"
+      data-copied={clipboard.copied || undefined}
+      data-tooltip={clipboard.copied ? 'Copied' : `Copy ${what}`}
+      data-tooltip-delay={300}
+      aria-label={`Copy ${what} ${value}`}
+      onClick={(event) => {
+        event.stopPropagation();
+        clipboard.copy(value);
+      }}
+    >
+      {clipboard.copied ? <IconCheck size={14} stroke={2} /> : <IconCopy size={14} stroke={1.75} />}
+    </button>
   );
 }
 

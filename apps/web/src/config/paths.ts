@@ -55,6 +55,8 @@ export const paths = {
     overview: '/workspace-settings/overview',
     api: '/workspace-settings/api',
     apiReference: '/workspace-settings/api/reference',
+    alerts: '/workspace-settings/alerts',
+    freeTime: '/workspace-settings/free-time',
   },
   auth: {
     signIn: '/auth/sign-in',

@@ -57,3 +57,27 @@ describe('time zones', () => {
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
   });
 });
+
+describe('formatters', () => {
+  it('builds one formatter per zone and form, however many dates a table formats', () => {
+    const Original = Intl.DateTimeFormat;
+    let built = 0;
+    class Counting extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        built++;
+      }
+    }
+    Intl.DateTimeFormat = Counting as typeof Original;
+    try {
+      for (let day = 1; day <= 28; day++) {
+        formatDate(`2026-02-${String(day).padStart(2, '0')}T12:00:00Z`, 'America/Bogota');
+        formatDateTime(`2026-02-${String(day).padStart(2, '0')}T12:00:00Z`, 'America/Bogota');
+      }
+      // Each form (date, date and time): the zone checked once and the formatter built once.
+      expect(built).toBeLessThanOrEqual(4);
+    } finally {
+      Intl.DateTimeFormat = Original;
+    }
+  });
+});

@@ -28,14 +28,15 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-// Formatters are costly to build and tables format hundreds of dates per render.
+// Formatters are costly to build (checking a zone builds one too) and tables format hundreds of
+// dates per render: one per zone asked for, checked once.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
-  const zone = isValidTimeZone(timeZone) ? timeZone : browserTimeZone();
-  const key = `${zone}|${String(withTime)}`;
+  const key = `${timeZone}|${String(withTime)}`;
   let formatter = formatters.get(key);
   if (!formatter) {
+    const zone = isValidTimeZone(timeZone) ? timeZone : browserTimeZone();
     formatter = new Intl.DateTimeFormat('en-GB', {
       timeZone: zone,
       day: '2-digit',

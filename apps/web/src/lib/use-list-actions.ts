@@ -14,7 +14,8 @@ const errorMessage = (error: unknown, fallback: string) => (isApiError(error) ? 
 /**
  * The rows selected in one view of a list, and archiving (or unarchiving) rows with a notice.
  * `listKey` names the view (tab and filters): another view starts without a selection. `archive`
- * answers the ids that moved; they leave the selection.
+ * answers the ids that moved; they leave the selection. Keep `archive` the same function between
+ * renders (useCallback) so that `move` is too.
  */
 export function useListSelection(
   listKey: string,
@@ -27,28 +28,32 @@ export function useListSelection(
   const selected = selection.key === listKey ? selection.ids : new Set<string>();
   const setSelected = (ids: Set<string>) => setSelection({ key: listKey, ids });
 
-  const move = async (ids: string[], archived: boolean) => {
-    try {
-      const { updatedIds } = await archive(ids, archived);
-      setSelection((current) => ({
-        key: listKey,
-        ids: new Set(
-          [...(current.key === listKey ? current.ids : [])].filter((id) => !updatedIds.includes(id)),
-        ),
-      }));
-      const n = updatedIds.length;
-      notifications.show({
-        color: 'teal',
-        message: archived ? `Archived ${plural(n, 'shipment')}` : `Unarchived ${plural(n, 'shipment')}`,
-      });
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: archived ? 'Could not archive' : 'Could not unarchive',
-        message: errorMessage(error, 'Something went wrong. Please try again.'),
-      });
-    }
-  };
+  // Stable while the view and `archive` are: the rows' actions (memoised rows) hold on to it.
+  const move = useCallback(
+    async (ids: string[], archived: boolean) => {
+      try {
+        const { updatedIds } = await archive(ids, archived);
+        setSelection((current) => ({
+          key: listKey,
+          ids: new Set(
+            [...(current.key === listKey ? current.ids : [])].filter((id) => !updatedIds.includes(id)),
+          ),
+        }));
+        const n = updatedIds.length;
+        notifications.show({
+          color: 'teal',
+          message: archived ? `Archived ${plural(n, 'shipment')}` : `Unarchived ${plural(n, 'shipment')}`,
+        });
+      } catch (error) {
+        notifications.show({
+          color: 'red',
+          title: archived ? 'Could not archive' : 'Could not unarchive',
+          message: errorMessage(error, 'Something went wrong. Please try again.'),
+        });
+      }
+    },
+    [listKey, archive],
+  );
 
   return { selected, setSelected, move };
 }

@@ -17,6 +17,7 @@ export function oceanDashboard(fields: Partial<OceanDashboard> = {}): OceanDashb
     ],
     arrivals: { thisWeek: 0, nextWeek: 0 },
     carriers: [],
+    freeTimeMoney: [],
     ...fields,
   };
 }

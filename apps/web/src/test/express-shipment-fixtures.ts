@@ -44,6 +44,7 @@ export function expressShipment(fields: Partial<ExpressShipment> = {}): ExpressS
     estimatedDelivery: '2025-03-05T22:00:00.000Z',
     deliveredAt: null,
     favorite: false,
+    tags: [],
     archived: false,
     createdAt: '2025-03-01T09:00:00.000Z',
     lastCheckedAt: '2025-03-03T15:00:00.000Z',

@@ -42,7 +42,9 @@ export function oceanShipment(fields: Partial<OceanShipment> = {}): OceanShipmen
     arrivalVO: { eta: '2025-03-04T10:00:00.000Z', ata: null },
     shipmentOverall: emptyOverall(id),
     favorite: false,
+    tags: [],
     archived: false,
+    freeTime: { lastFreeDay: null, daysLeft: null, cost: 0, currency: null },
     createdAt: '2025-01-20T09:00:00.000Z',
     lastCheckedAt: '2025-02-10T12:00:00.000Z',
     source: 'demo',
@@ -92,4 +94,4 @@ export const listPage = (
   nextCursor: string | null = null,
 ) => ({ items, nextCursor, ...counts });
 
-export const noOptions = { carriers: [], pols: [], pods: [] };
+export const noOptions = { carriers: [], pols: [], pods: [], tags: [] as string[] };

@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { queryClient } from '../lib/query-client';
 import { FakeWebSocket } from './fake-web-socket';
+
+// findBy…/waitFor wait up to 5 s instead of 1 s: on a loaded two-core machine a page rendered through
+// the router after a fetch can take longer than a second (two such tests failed there). A budget, not a
+// retry: what never appears still fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the layout APIs Mantine calls on mount; without them components throw.
 Object.defineProperty(window, 'matchMedia', {

@@ -87,7 +87,20 @@ function dashboardSchema<Rule extends string, Link extends z.ZodType>(
   });
 }
 
-export const oceanDashboardSchema = dashboardSchema(OCEAN_ATTENTION_RULES, oceanLinkSchema);
+export const oceanDashboardSchema = dashboardSchema(OCEAN_ATTENTION_RULES, oceanLinkSchema).extend({
+  /**
+   * Demurrage and detention across the workspace's shipments, per currency (issue 18): incurred so
+   * far, and what the running clocks add in the next 7 days if nothing moves.
+   */
+  freeTimeMoney: z.array(
+    z.object({
+      currency: z.string(),
+      incurred: z.number(),
+      atRiskThisWeek: z.number(),
+      shipments: z.number().int(),
+    }),
+  ),
+});
 export type OceanDashboard = z.infer<typeof oceanDashboardSchema>;
 export const expressDashboardSchema = dashboardSchema(EXPRESS_ATTENTION_RULES, expressLinkSchema);
 export type ExpressDashboard = z.infer<typeof expressDashboardSchema>;

@@ -65,6 +65,8 @@ export const expressShipmentSchema = z.object({
   deliveredAt: z.string().nullable(),
   favorite: z.boolean(),
   archived: z.boolean(),
+  /** The workspace's own tags on this parcel (never shown to those it is shared with). */
+  tags: z.array(z.string()),
   createdAt: z.string(),
   lastCheckedAt: z.string().nullable(),
   /** Where the data comes from: "demo" data is labelled as such in the UI. */
@@ -89,6 +91,8 @@ export const expressListQuerySchema = z.strictObject({
   search: z.string().max(60).optional(),
   carrier: z.string().max(40).optional(),
   parcelStatus: z.enum(PARCEL_STATUSES).optional(),
+  /** Only parcels carrying this tag (exactly as the workspace spells it). */
+  tag: z.string().max(60).optional(),
   favorite: z.enum(['true', 'false']).optional(),
   /** Exactly the shipments a dashboard attention card counts. */
   attention: z.enum(EXPRESS_ATTENTION_RULES).optional(),
@@ -148,4 +152,6 @@ export type ExpressShipmentDetail = z.infer<typeof expressShipmentDetailSchema>;
 
 export const expressOptionsSchema = z.object({
   carriers: z.array(z.object({ code: z.string(), name: z.string() })),
+  /** The tags the workspace's parcels carry, alphabetically (filters and autocomplete). */
+  tags: z.array(z.string()),
 });

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { NOTIFICATION_PAGE_SIZE } from '../constants';
-import { DIGEST_FREQUENCIES, NOTIFICATION_TYPES, type NotificationType } from './notification-types';
+import {
+  DIGEST_FREQUENCIES,
+  NOTIFICATION_TYPES,
+  SHIPMENT_CHANGE_TYPES,
+  type NotificationType,
+} from './notification-types';
 
 const SEARCH_MAX = 100;
 
@@ -41,7 +46,7 @@ export const bellNotificationSchema = z.object({
     mblNo: z.string().nullable(),
     expressOrderId: z.string().nullable(),
     expressOrderNo: z.string().nullable(),
-    type: z.enum(NOTIFICATION_TYPES),
+    type: z.enum(SHIPMENT_CHANGE_TYPES),
     notification: z.string(),
     updatedAt: z.string(),
     /** Values behind the text (times as ISO 8601), for showing them in the reader's time zone. */
@@ -50,6 +55,8 @@ export const bellNotificationSchema = z.object({
       to: z.string().nullable().optional(),
       deltaMs: z.number().optional(),
       subject: z.string().optional(),
+      ruleId: z.string().optional(),
+      ruleName: z.string().optional(),
     }),
   }),
   isRead: z.boolean(),

@@ -66,10 +66,23 @@ export const oceanShipmentSchema = z.object({
   shipmentOverall: shipmentOverallSchema,
   favorite: z.boolean(),
   archived: z.boolean(),
+  /** The workspace's own tags on this shipment (never shown to those it is shared with). */
+  tags: z.array(z.string()),
   createdAt: z.string(),
   lastCheckedAt: z.string().nullable(),
   /** Where the data comes from: "demo" data is labelled as such in the UI. */
   source: z.string().nullable(),
+  /**
+   * Demurrage and detention (issue 18), as of the clocks' last computation: the last free day of the
+   * first running clock (YYYY-MM-DD, the port's day), days left to it (negative: days over), the cost
+   * so far and its currency.
+   */
+  freeTime: z.object({
+    lastFreeDay: z.string().nullable(),
+    daysLeft: z.number().int().nullable(),
+    cost: z.number(),
+    currency: z.string().nullable(),
+  }),
 });
 export type OceanShipment = z.infer<typeof oceanShipmentSchema>;
 
@@ -80,6 +93,10 @@ export const OCEAN_SORTS = [
   'departure_asc',
   'departure_desc',
   'container_asc',
+  /** Fewest free days left first (overdue first); shipments without a running clock last. */
+  'free_time_asc',
+  /** Most demurrage and detention so far first. */
+  'cost_desc',
 ] as const;
 export type OceanSort = (typeof OCEAN_SORTS)[number];
 
@@ -92,6 +109,8 @@ export const oceanListQuerySchema = z.strictObject({
   carrier: z.string().max(10).optional(),
   pol: z.string().max(10).optional(),
   pod: z.string().max(10).optional(),
+  /** Only shipments carrying this tag (exactly as the workspace spells it). */
+  tag: z.string().max(60).optional(),
   favorite: z.enum(['true', 'false']).optional(),
   /** Exactly the shipments a dashboard attention card counts. */
   attention: z.enum(OCEAN_ATTENTION_RULES).optional(),
@@ -170,4 +189,6 @@ export const oceanOptionsSchema = z.object({
   carriers: z.array(z.object({ scac: z.string(), name: z.string() })),
   pols: z.array(portSchema),
   pods: z.array(portSchema),
+  /** The tags the workspace's ocean shipments carry, alphabetically (filters and autocomplete). */
+  tags: z.array(z.string()),
 });

@@ -1,10 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import {
   DIGEST_FREQUENCIES,
   NOTIFICATION_TYPES,
+  SHIPMENT_CHANGE_TYPES,
   type ChangeData,
 } from '@tracklane/shared/notifications/notification-types';
+import { comments } from './comments';
+import { shipmentShares } from './sharing';
 import { trackedItems } from './tracking';
 import { users } from './users';
 
@@ -20,7 +33,7 @@ export const trackingChanges = pgTable(
     itemId: uuid('item_id')
       .notNull()
       .references(() => trackedItems.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
+    type: text('type', { enum: SHIPMENT_CHANGE_TYPES }).notNull(),
     key: text('key').notNull(),
     text: text('text').notNull(),
     data: jsonb('data').$type<ChangeData>().notNull(),
@@ -34,9 +47,10 @@ export const EMAIL_STATES = ['none', 'pending', 'sent', 'skipped'] as const;
 
 /**
  * A change as one user hears of it: recipient, actor (null: the carrier), event type, entity (the
- * change and its item), the workspaces through which the user follows the item, read and e-mailed.
- * One per user and change however many of their workspaces follow the item. `inApp` false: the user
- * wants this type by e-mail only, so the bell does not show it.
+ * change and its item, a comment that mentions the user and its item, or a share invite's share and
+ * its item), the workspaces through which the user follows the item, read and e-mailed. One per user
+ * and change however many of their workspaces follow the item, one per user and comment, one per user
+ * and share. `inApp` false: the user wants this type by e-mail only, so the bell does not show it.
  */
 export const notifications = pgTable(
   'notifications',
@@ -47,9 +61,10 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
-    changeId: uuid('change_id')
-      .notNull()
-      .references(() => trackingChanges.id, { onDelete: 'cascade' }),
+    /** The change told of; null for a mention (its comment) or a share invite (its share). */
+    changeId: uuid('change_id').references(() => trackingChanges.id, { onDelete: 'cascade' }),
+    commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    shareId: uuid('share_id').references(() => shipmentShares.id, { onDelete: 'cascade' }),
     itemId: uuid('item_id')
       .notNull()
       .references(() => trackedItems.id, { onDelete: 'cascade' }),
@@ -62,6 +77,13 @@ export const notifications = pgTable(
   },
   (t) => [
     uniqueIndex('notifications_recipient_change_idx').on(t.recipientId, t.changeId),
+    uniqueIndex('notifications_recipient_comment_idx').on(t.recipientId, t.commentId),
+    uniqueIndex('notifications_recipient_share_idx').on(t.recipientId, t.shareId),
+    // Exactly one entity: a change (the shipment types), a comment (a mention) or a share (an invite).
+    check(
+      'notifications_entity_check',
+      sql`num_nonnulls(${t.changeId}, ${t.commentId}, ${t.shareId}) = 1 AND (${t.commentId} IS NULL) = (${t.type} <> 'comment_mention') AND (${t.shareId} IS NULL) = (${t.type} <> 'shared')`,
+    ),
     // The bell and the page: a user's notifications newest first; the unread count.
     index('notifications_recipient_list_idx')
       .on(t.recipientId, t.createdAt, t.id)

@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ETA_SLIP_THRESHOLD_HOURS } from '@tracklane/shared/dashboard/dashboard.schema';
+import type { FreeTimeTerms } from '@tracklane/shared/free-time/free-time.schema';
 import { TRACKING_MODES } from '@tracklane/shared/tracking/tracking-modes';
 import { workspaces } from './organizations';
 import { users } from './users';
@@ -56,6 +57,12 @@ export const trackedItems = pgTable(
     /** The mode's derived view (DerivedShipment for ocean, DerivedParcel for express). */
     derived: jsonb('derived').$type<unknown>(),
     facts: jsonb('facts').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * A digest of the event identities (source and ids) of the last answer stored, whose events are all
+     * stored: a refresh given the same identities again knows there is nothing new without reading the
+     * item's events (most refreshes).
+     */
+    eventDigest: text('event_digest'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -116,6 +123,14 @@ function subscriptionColumns() {
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     favorite: boolean('favorite').notNull().default(false),
     favoritedAt: timestamp('favorited_at', { withTimezone: true }),
+    /**
+     * The workspace's own tags on its shipment (tags.schema.ts: trimmed, 1-30 characters, unique but for
+     * case, at most 10), never the tracked item's: another workspace following the same box sees none.
+     */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   };
@@ -158,6 +173,19 @@ export const oceanShipments = pgTable(
     /** When the carrier last moved the box to another vessel or voyage (a roll), if it ever did. */
     rolledAt: timestamp('rolled_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** This shipment's own free time and tariff, over its carrier's and the workspace's (issue 18). */
+    freeTimeTerms: jsonb('free_time_terms').$type<FreeTimeTerms>(),
+    /**
+     * The free-time clocks as of their last computation (free-time-clocks.ts: at each change and by the
+     * alerts sweep every 10 minutes), so that lists sort by them: the last free day of the first running clock (midnight
+     * UTC of the port's day; UNKNOWN_TIME when none runs), the cost so far and in 7 days, in cents.
+     */
+    freeTimeEndsOn: timestamp('free_time_ends_on', { withTimezone: true, precision: 3 })
+      .notNull()
+      .default(UNKNOWN_TIME),
+    ddCostCents: integer('dd_cost_cents').notNull().default(0),
+    ddCostWeekCents: integer('dd_cost_week_cents').notNull().default(0),
+    ddCurrency: text('dd_currency'),
   },
   (t) => [
     uniqueIndex('ocean_shipments_workspace_item_idx').on(t.workspaceId, t.itemId),
@@ -185,6 +213,14 @@ export const oceanShipments = pgTable(
     index('ocean_shipments_discharged_idx')
       .on(t.workspaceId, t.archived, t.ata, t.id)
       .where(sql`${t.status} = 'discharged'`),
+    index('ocean_shipments_list_free_time_idx').on(t.workspaceId, t.archived, t.freeTimeEndsOn, t.id),
+    index('ocean_shipments_list_cost_idx').on(t.workspaceId, t.archived, t.ddCostCents, t.id),
+    // Dashboard: money at risk and incurred, over the few shipments with a cost now or within a week.
+    index('ocean_shipments_dd_money_idx')
+      .on(t.workspaceId, t.archived, t.ddCurrency)
+      .where(sql`${t.ddCostWeekCents} > 0`),
+    // The list's tag filter (tags @> ARRAY[tag]) and the workspace's tags in use.
+    index('ocean_shipments_tags_idx').using('gin', t.tags),
     index('ocean_shipments_not_found_idx')
       .on(t.workspaceId, t.archived, t.createdAt, t.id)
       .where(sql`${t.state} = 'not_found'`),
@@ -289,6 +325,8 @@ export const expressShipments = pgTable(
     index('express_shipments_search_idx').on(t.workspaceId, t.trackingNo.op('text_pattern_ops')),
     // Dashboard: status rules and breakdown, and the late rule (undelivered parcels by estimate).
     index('express_shipments_status_idx').on(t.workspaceId, t.archived, t.status),
+    // The list's tag filter (tags @> ARRAY[tag]) and the workspace's tags in use.
+    index('express_shipments_tags_idx').using('gin', t.tags),
     index('express_shipments_late_idx')
       .on(t.workspaceId, t.archived, t.estimatedDelivery)
       .where(sql`${t.deliveredAt} IS NULL`),

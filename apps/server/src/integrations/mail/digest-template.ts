@@ -70,6 +70,15 @@ export function digestMail(input: {
       ? `${line(entries[0], timeZone).shipment}: ${entries[0].text}`
       : `${String(total)} shipment updates on Tracklane`;
   const lines = entries.map((e) => line(e, timeZone));
+  const mentions = entries.some((e) => e.type === 'comment_mention');
+  const intro =
+    total === 1
+      ? mentions
+        ? 'You were mentioned in a comment on a shipment:'
+        : 'A shipment you follow changed:'
+      : mentions
+        ? `${String(total)} updates on shipments you follow:`
+        : `${String(total)} changes to shipments you follow:`;
   const more = total > entries.length ? total - entries.length : 0;
   const allUrl = `${publicUrl}/notifications/all`;
   const settingsUrl = `${publicUrl}/settings/notification`;
@@ -77,7 +86,7 @@ export function digestMail(input: {
   const text = [
     `Hi ${input.firstName},`,
     '',
-    total === 1 ? 'A shipment you follow changed:' : `${String(total)} changes to shipments you follow:`,
+    intro,
     '',
     ...lines.map((l) => `- ${l.shipment}: ${l.change}`),
     ...(more ? [`- and ${String(more)} more`] : []),
@@ -98,7 +107,7 @@ export function digestMail(input: {
 <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;border:1px solid #e3e8ee">
 <tr><td style="padding:20px 28px;border-bottom:1px solid #e3e8ee;font-weight:700;font-size:17px;color:#0b3954">Tracklane</td></tr>
 <tr><td style="padding:28px"><p style="margin:0 0 16px">Hi ${escape(input.firstName)},</p>
-<p style="margin:0 0 8px">${total === 1 ? 'A shipment you follow changed:' : `${String(total)} changes to shipments you follow:`}</p>
+<p style="margin:0 0 8px">${escape(intro)}</p>
 <table role="presentation" width="100%">${rows}</table>
 ${more ? `<p style="margin:12px 0 0">and ${String(more)} more</p>` : ''}
 <p style="margin:24px 0 0"><a href="${escape(allUrl)}" style="color:#0b6e99">See every notification</a></p>

@@ -79,3 +79,31 @@ export function invitationMail(
     next,
   ]);
 }
+
+/** A shipment (or several) shared with someone; without an account they are sent to sign up first. */
+export function shareMail(
+  to: string,
+  input: {
+    sharerName: string;
+    numbers: string[];
+    shipmentType: 'ocean' | 'express';
+    hasAccount: boolean;
+    publicUrl: string;
+  },
+): NewMail {
+  const kind = input.shipmentType === 'ocean' ? 'ocean shipment' : 'express shipment';
+  const listed = input.numbers.slice(0, 10).join(', ') + (input.numbers.length > 10 ? ', …' : '');
+  const what =
+    input.numbers.length === 1
+      ? `the ${kind} ${listed}`
+      : `${String(input.numbers.length)} ${kind}s (${listed})`;
+  const site = input.shipmentType === 'ocean' ? 'ocean' : 'ground';
+  const next = input.hasAccount
+    ? `See it at ${input.publicUrl}/shipment-history/${site}/shared-history with live tracking data.`
+    : `Create your account with this e-mail address at ${input.publicUrl}/auth/sign-up?email=${encodeURIComponent(to)}; once you have verified it, you will find the shipment in your shared history.`;
+  return layout(
+    to,
+    `${input.sharerName} shared ${input.numbers.length === 1 ? listed : `${String(input.numbers.length)} shipments`} with you on Tracklane`,
+    ['Hi,', `${input.sharerName} shared ${what} with you on Tracklane.`, next],
+  );
+}

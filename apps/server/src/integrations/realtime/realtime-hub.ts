@@ -16,6 +16,11 @@ export type RealtimeEvent =
    * that keep each payload under the 8000-byte limit; services may publish them too.
    */
   | { topic: 'notifications'; userIds: string[] }
+  /**
+   * Users who can read a comment thread that changed (the workspace's members who may see shipments):
+   * their open thread refetches. Chunked like notifications ({@link publishToUsers}).
+   */
+  | { topic: 'comments'; userIds: string[] }
   /** Sessions that were signed out or revoked: their sockets close, on whichever process holds them. */
   | { topic: 'sessionsEnded'; sessionIds: string[]; userIds: string[] }
   /**
@@ -25,7 +30,7 @@ export type RealtimeEvent =
   | { topic: 'accessChanged'; sessionIds?: string[]; userIds?: string[]; workspaceIds?: string[] };
 
 /** What a browser can listen to: a socket subscribes to one or more (ADR 0008). */
-export const SOCKET_TOPICS = ['workspaceInvitations', 'notifications'] as const;
+export const SOCKET_TOPICS = ['workspaceInvitations', 'notifications', 'comments'] as const;
 export type SocketTopic = (typeof SOCKET_TOPICS)[number];
 
 /** Whose socket it is: it lives as long as this session does. */
@@ -67,7 +72,7 @@ export async function publish(tx: Database, event: RealtimeEvent): Promise<void>
   if (event.topic === 'workspaceInvitations') {
     if (event.emails.length === 0) return;
     normalised = { ...event, emails: event.emails.map((e) => e.toLowerCase()) };
-  } else if (event.topic === 'notifications') {
+  } else if (event.topic === 'notifications' || event.topic === 'comments') {
     if (event.userIds.length === 0) return;
     normalised = event;
   } else {
@@ -81,6 +86,19 @@ export async function publish(tx: Database, event: RealtimeEvent): Promise<void>
   // NOTIFY payloads are limited to 8000 bytes; an invite of 50 addresses stays well below, and
   // revoking every session of a user names the user, not each session.
   await tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);
+}
+
+/** Users named per NOTIFY: 150 ids keep a payload (8000 bytes at most) near 6 KB. */
+export const USERS_PER_NOTIFY = 150;
+
+/** Publishes a per-user topic to any number of users, {@link USERS_PER_NOTIFY} per NOTIFY. */
+export async function publishToUsers(
+  tx: Database,
+  topic: 'notifications' | 'comments',
+  userIds: string[],
+): Promise<void> {
+  for (let i = 0; i < userIds.length; i += USERS_PER_NOTIFY)
+    await publish(tx, { topic, userIds: userIds.slice(i, i + USERS_PER_NOTIFY) });
 }
 
 /**

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { portByLocode } from '@tracklane/shared/tracking/ports';
 import type { EventClassifier, TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
-import type { OceanAnswer, OceanProvider, OceanQuery } from './provider';
+import { cachedTimelines, revealAt, type DemoTimeline, type Timed } from './demo-timeline';
+import type { OceanAnswer, OceanFacts, OceanProvider, OceanQuery } from './provider';
 import { randomStream } from './random-stream';
 
 const DAY = 86_400_000;
@@ -73,10 +74,22 @@ export function createDemoCarrier(): OceanProvider {
   };
 }
 
+/** What the demo carrier has published about a container by `now`. */
 export function demoVoyage(query: OceanQuery, now: number): OceanAnswer {
+  return revealAt(voyageTimeline(query), now);
+}
+
+/** A voyage depends on the container, its bill of lading and when tracking started. */
+const voyageTimeline = cachedTimelines(
+  drawVoyage,
+  (q: OceanQuery) => `${q.containerNo}|${q.mblNo}|${String(q.trackingStartedAt.getTime())}`,
+);
+
+/** The whole voyage, each event with the moment the carrier publishes it. */
+function drawVoyage(query: OceanQuery): DemoTimeline<TrackingEvent, OceanFacts> {
   const seed = `${query.containerNo}|${query.mblNo}`;
   const random = randomStream(seed);
-  if (random() < 0.07) return { status: 'not_found' };
+  if (random() < 0.07) return { found: false };
 
   const lane = LANES[Math.floor(random() * LANES.length)]!;
   // Containers arrive at every stage: the voyage began up to 45 days before tracking started.
@@ -203,10 +216,10 @@ export function demoVoyage(query: OceanQuery, now: number): OceanAnswer {
         }
       : null;
 
-  const events: TrackingEvent[] = [];
+  const events: Timed<TrackingEvent>[] = [];
+  const publish = (from: number, value: TrackingEvent) => events.push({ from, value });
   const firstDeparture = plan.find((p) => p.typeCode === 'DEPA')!.actual;
   for (const p of plan) {
-    if (booking > now) break;
     const base = {
       eventType:
         p.typeCode === 'ARRI' || p.typeCode === 'DEPA' ? ('TRANSPORT' as const) : ('EQUIPMENT' as const),
@@ -235,24 +248,34 @@ export function demoVoyage(query: OceanQuery, now: number): OceanAnswer {
     // halfway through the last leg; the actual is published shortly after it happens.
     const rolled = booked && (p.key === 'load-0' || p.key === 'depa-0') && booked.vessel !== p.vessel;
     if (rolled) {
-      events.push({
+      publish(booking, {
         ...event('PLN', p.planned, booking, 'pln'),
         vesselName: booked.vessel.name,
         vesselImo: booked.vessel.imo,
         voyage: booked.voyage,
       });
-      if (now >= booked.announced) events.push(event('EST', p.planned, booked.announced, 'est-roll'));
-    } else events.push(event('PLN', p.planned, booking, 'pln'));
-    if (now >= firstDeparture && p.actual > firstDeparture)
-      events.push(event('EST', p.planned, firstDeparture + HOUR, 'est'));
+      publish(Math.max(booking, booked.announced), event('EST', p.planned, booked.announced, 'est-roll'));
+    } else publish(booking, event('PLN', p.planned, booking, 'pln'));
+    if (p.actual > firstDeparture)
+      publish(Math.max(booking, firstDeparture), event('EST', p.planned, firstDeparture + HOUR, 'est'));
     if (p.planned !== p.actual) {
       const announced = p.actual - (p.actual - firstDeparture) / 2;
-      if (now >= announced) events.push(event('EST', p.actual, announced, 'est-slip'));
+      publish(Math.max(booking, announced), event('EST', p.actual, announced, 'est-slip'));
     }
     const published = p.actual + 20 * 60_000;
-    if (now >= published) events.push(event('ACT', p.actual, published, 'act'));
+    publish(Math.max(booking, published), event('ACT', p.actual, published, 'act'));
   }
   const discharged = plan.filter((p) => p.typeCode === 'DISC').at(-1)!;
-  const lastFreeDay = now >= discharged.actual ? new Date(discharged.actual + 4 * DAY).toISOString() : null;
-  return { status: 'found', events, facts: { lastFreeDay } };
+  // The last free day is known once the box is discharged.
+  return {
+    found: true,
+    events,
+    facts: [
+      { from: -Infinity, value: { lastFreeDay: null } },
+      {
+        from: Math.max(booking, discharged.actual),
+        value: { lastFreeDay: new Date(discharged.actual + 4 * DAY).toISOString() },
+      },
+    ],
+  };
 }

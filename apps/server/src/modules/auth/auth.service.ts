@@ -16,6 +16,7 @@ import { CIPHERTEXT_MAX_AGE_MS, decryptPassword } from '../../lib/password-crypt
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { enforceRateLimits, type RateRule } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
+import { claimSharesFor } from '../sharing/shares.service';
 import { withTransaction } from '../../lib/transaction';
 import { createPersonalOrganization } from '../organizations/organizations.service';
 import { saveSelection } from '../organizations/selection';
@@ -137,7 +138,8 @@ export async function verifyEmail(
   client: ClientMeta,
 ): Promise<{ user: UserRow; session: NewSession }> {
   await enforceRateLimits(ctx.db, codeCheckRules('verify', input.email, client.ip));
-  const outcome = await withTransaction(ctx.pool, async ({ tx }) => {
+  const outcome = await withTransaction(ctx.pool, async (t) => {
+    const { tx } = t;
     const [user] = await findUserByEmail(tx, input.email, true);
     if (!user || user.emailVerifiedAt || !user.enabled) return codeError('wrong');
     const result = await checkCode(tx, user.id, 'register', input.code);
@@ -148,6 +150,8 @@ export async function verifyEmail(
       .where(eq(users.id, user.id))
       .returning();
     const home = await createPersonalOrganization(tx, verified!);
+    // Shipments shared with this address before it had an account are waiting in the bell now.
+    await claimSharesFor(t, ctx, verified!);
     const session = await createSession(tx, user.id, client);
     await saveSelection(tx, session.id, home);
     return { user: verified!, session };

@@ -19,12 +19,7 @@ export const startOfDay = (now: Date) => new Date(Math.floor(now.getTime() / DAY
  * The number of failed checks in a row after which an item has had no answer for STALE_AFTER_HOURS at
  * least: lastCheckedAt counts failed checks too, so a failing item's silence is read from its backoff.
  */
-export const STALE_AFTER_FAILURES = (() => {
-  let failures = 1;
-  let waited = 0;
-  while (waited < STALE_AFTER_HOURS * HOUR) waited += failureBackoff(failures++);
-  return failures;
-})();
+export const STALE_AFTER_FAILURES = staleAfterFailures(STALE_AFTER_HOURS);
 
 export interface AttentionRule {
   label: string;
@@ -38,6 +33,55 @@ export interface AttentionRule {
 /** A container not yet picked up from the port of discharge (or not yet that far). */
 const notPickedUp = sql`coalesce(${os.status}, '') NOT IN ('delivered', 'empty_returned')`;
 
+/** The failures in a row after which an item has had no answer for `hours` at least (see STALE_AFTER_FAILURES). */
+export function staleAfterFailures(hours: number): number {
+  let failures = 1;
+  let waited = 0;
+  while (waited < hours * HOUR) waited += failureBackoff(failures++);
+  return failures;
+}
+
+/**
+ * The conditions behind the attention rules, with their thresholds as parameters: the dashboard uses
+ * them with its constants, alert rules (modules/alerts) with a rule's. One definition each.
+ */
+export const OCEAN_CONDITIONS = {
+  /** The last free day falls before `day` (midnight UTC) and the box is still at the terminal. */
+  lfdBefore: (day: Date) => sql`(${os.lastFreeDay} < ${day} AND ${notPickedUp})`,
+  /** The last free day is today or passed, or within `days` days after today. */
+  lfdWithin: (now: Date, days: number) =>
+    OCEAN_CONDITIONS.lfdBefore(new Date(startOfDay(now).getTime() + (days + 1) * DAY)),
+  /** Not yet arrived, and the latest ETA is at least `hours` later than the first one. */
+  etaSlipped: (hours: number) =>
+    sql`(${os.ata} IS NULL AND ${os.eta} - ${os.firstEta} >= interval '${sql.raw(String(Math.trunc(hours)))} hours')`,
+  /** Not yet arrived, and the latest ETA is at least `hours` later than the one announced before it. */
+  etaSlippedSinceLast: (hours: number) =>
+    sql`(${os.ata} IS NULL AND ${os.eta} - (${ti.derived} -> 'etaHistory' -> -2 ->> 'eta')::timestamptz >= interval '${sql.raw(String(Math.trunc(hours)))} hours')`,
+  /** Moved to another vessel or voyage, worth attention until the box reaches its port of discharge. */
+  rolled: () => sql`(${os.rolledAt} IS NOT NULL AND ${os.ata} IS NULL)`,
+  /** Discharged and not yet picked up (arrived `since` or earlier, when given). */
+  dischargedNotPickedUp: (since?: Date) =>
+    since ? sql`(${os.status} = 'discharged' AND ${os.ata} <= ${since})` : sql`(${os.status} = 'discharged')`,
+};
+
+/** Any mode: an active item with no answer from its carrier for `hours` (reads tracked_items). */
+export const staleItem = (now: Date, hours: number) =>
+  sql`(${ti.state} = 'active' AND (${ti.lastCheckedAt} IS NULL OR ${ti.lastCheckedAt} < ${new Date(now.getTime() - hours * HOUR)} OR ${ti.consecutiveFailures} >= ${staleAfterFailures(hours)}))`;
+
+/** The express conditions behind its attention rules (see OCEAN_CONDITIONS). */
+export const EXPRESS_CONDITIONS = {
+  exception: () => sql`(${es.status} = 'exception')`,
+  failedAttempt: () => sql`(${es.status} = 'failed_attempt')`,
+  /** Not delivered, and the estimate passed more than `hours` ago. */
+  late: (now: Date, hours = 0) =>
+    sql`(${es.deliveredAt} IS NULL AND ${es.estimatedDelivery} < ${new Date(now.getTime() - hours * HOUR)})`,
+  /** Waiting at a pickup point (since `since` or earlier, when given). */
+  awaitingPickup: (since?: Date) =>
+    since
+      ? sql`(${es.status} = 'available_for_pickup' AND ${es.lastEventAt} <= ${since})`
+      : sql`(${es.status} = 'available_for_pickup')`,
+};
+
 /**
  * One definition of each ocean attention rule, used by the dashboard's counts and top items and by the
  * list's `attention=` filter. Conditions read ocean_shipments joined to tracked_items; the caller adds
@@ -46,7 +90,7 @@ const notPickedUp = sql`coalesce(${os.status}, '') NOT IN ('delivered', 'empty_r
 export const OCEAN_ATTENTION: Record<OceanAttentionRule, AttentionRule> = {
   lfdPassed: {
     label: 'Last free day passed',
-    where: (now) => sql`(${os.lastFreeDay} < ${startOfDay(now)} AND ${notPickedUp})`,
+    where: (now) => OCEAN_CONDITIONS.lfdBefore(startOfDay(now)),
     order: sql`${os.lastFreeDay} ASC, ${os.id}`,
   },
   lfdToday: {
@@ -63,19 +107,18 @@ export const OCEAN_ATTENTION: Record<OceanAttentionRule, AttentionRule> = {
   },
   etaSlipped: {
     label: 'ETA slipped',
-    where: () =>
-      sql`(${os.ata} IS NULL AND ${os.eta} - ${os.firstEta} >= interval '${sql.raw(String(ETA_SLIP_THRESHOLD_HOURS))} hours')`,
+    where: () => OCEAN_CONDITIONS.etaSlipped(ETA_SLIP_THRESHOLD_HOURS),
     order: sql`${os.eta} - ${os.firstEta} DESC, ${os.id} DESC`,
   },
   rolled: {
     label: 'Rolled to another vessel',
     // Worth attention until the box reaches its port of discharge.
-    where: () => sql`(${os.rolledAt} IS NOT NULL AND ${os.ata} IS NULL)`,
+    where: () => OCEAN_CONDITIONS.rolled(),
     order: sql`${os.rolledAt} DESC, ${os.id} DESC`,
   },
   arrivedNotPickedUp: {
     label: 'Discharged, not picked up',
-    where: () => sql`(${os.status} = 'discharged')`,
+    where: () => OCEAN_CONDITIONS.dischargedNotPickedUp(),
     order: sql`${os.ata} ASC NULLS LAST, ${os.id}`,
   },
   notFound: {
@@ -86,8 +129,7 @@ export const OCEAN_ATTENTION: Record<OceanAttentionRule, AttentionRule> = {
   stale: {
     label: `No fresh data for ${String(STALE_AFTER_HOURS)} h`,
     readsItem: true,
-    where: (now) =>
-      sql`(${ti.state} = 'active' AND (${ti.lastCheckedAt} IS NULL OR ${ti.lastCheckedAt} < ${new Date(now.getTime() - STALE_AFTER_HOURS * HOUR)} OR ${ti.consecutiveFailures} >= ${STALE_AFTER_FAILURES}))`,
+    where: (now) => staleItem(now, STALE_AFTER_HOURS),
     order: sql`${ti.lastCheckedAt} ASC NULLS FIRST, ${os.id}`,
   },
 };
@@ -96,22 +138,22 @@ export const OCEAN_ATTENTION: Record<OceanAttentionRule, AttentionRule> = {
 export const EXPRESS_ATTENTION: Record<ExpressAttentionRule, AttentionRule> = {
   exception: {
     label: 'Exception',
-    where: () => sql`(${es.status} = 'exception')`,
+    where: () => EXPRESS_CONDITIONS.exception(),
     order: sql`${es.lastEventAt} DESC NULLS LAST, ${es.id}`,
   },
   failedAttempt: {
     label: 'Failed delivery attempt',
-    where: () => sql`(${es.status} = 'failed_attempt')`,
+    where: () => EXPRESS_CONDITIONS.failedAttempt(),
     order: sql`${es.lastEventAt} DESC NULLS LAST, ${es.id}`,
   },
   late: {
     label: 'Late against the estimate',
-    where: (now) => sql`(${es.deliveredAt} IS NULL AND ${es.estimatedDelivery} < ${now})`,
+    where: (now) => EXPRESS_CONDITIONS.late(now),
     order: sql`${es.estimatedDelivery} ASC, ${es.id}`,
   },
   awaitingPickup: {
     label: 'Awaiting pickup',
-    where: () => sql`(${es.status} = 'available_for_pickup')`,
+    where: () => EXPRESS_CONDITIONS.awaitingPickup(),
     order: sql`${es.lastEventAt} ASC NULLS LAST, ${es.id}`,
   },
   notFound: {

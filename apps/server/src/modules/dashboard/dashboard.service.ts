@@ -39,7 +39,7 @@ function hoursBetween(from: Date, to: Date): string {
 }
 
 /** The point `fraction` of the way from a to b, across the antimeridian when that is shorter. */
-function between(a: { lat: number; lon: number }, b: { lat: number; lon: number }, fraction: number) {
+export function between(a: { lat: number; lon: number }, b: { lat: number; lon: number }, fraction: number) {
   let toLon = b.lon;
   if (toLon - a.lon > 180) toLon -= 360;
   if (a.lon - toLon > 180) toLon += 360;
@@ -193,12 +193,13 @@ export async function oceanDashboard(db: Database, workspaceId: string, now: Dat
     }));
   };
   // Independent queries, sent at once.
-  const [counts, arrivals, updatedTime, tops, groups] = await Promise.all([
+  const [counts, arrivals, updatedTime, tops, groups, freeTimeMoney] = await Promise.all([
     countRules(db, os, base, OCEAN_ATTENTION_RULES, OCEAN_ATTENTION, now),
     weekCounts(db, os, os.arrivalAt, base, now),
     latestCheck(db, os, base),
     Promise.all(OCEAN_ATTENTION_RULES.map(top)),
     oceanGroups(db, workspaceId),
+    oceanMoney(db, base),
   ]);
   const attentionVO = OCEAN_ATTENTION_RULES.map((rule, i) => ({
     rule,
@@ -228,7 +229,35 @@ export async function oceanDashboard(db: Database, workspaceId: string, now: Dat
     })),
     arrivals,
     carriers: topCarriers(groups).map((c) => ({ ...c, name: carrierByScac(c.carrier)?.name ?? null })),
+    freeTimeMoney,
   };
+}
+
+/**
+ * Demurrage and detention per currency from the clocks stored on the subscriptions (free-time-clocks.ts):
+ * incurred so far, and what 7 more days add. Only rows with a cost now or within the week qualify,
+ * one range of a partial index.
+ */
+async function oceanMoney(db: Database, base: SQL | undefined): Promise<OceanDashboard['freeTimeMoney']> {
+  const rows = await db
+    .select({
+      currency: os.ddCurrency,
+      incurred: sql<number>`sum(${os.ddCostCents})`.mapWith(Number),
+      week: sql<number>`sum(${os.ddCostWeekCents} - ${os.ddCostCents})`.mapWith(Number),
+      shipments: count(),
+    })
+    .from(os)
+    .where(and(base, sql`${os.ddCostWeekCents} > 0`))
+    .groupBy(os.ddCurrency)
+    .orderBy(os.ddCurrency);
+  return rows
+    .filter((r) => r.currency !== null)
+    .map((r) => ({
+      currency: r.currency!,
+      incurred: r.incurred / 100,
+      atRiskThisWeek: r.week / 100,
+      shipments: r.shipments,
+    }));
 }
 
 function oceanReason(

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { deriveParcel } from '@tracklane/shared/express/derive-parcel';
 import type { DerivedParcel } from '@tracklane/shared/express/derived-parcel';
 import { detectParcelChanges } from '@tracklane/shared/notifications/detect-parcel-changes';
 import type { ParcelEvent, ParcelFacts } from '@tracklane/shared/express/parcel-event';
-import type { Database } from '../../db/client';
 import { expressShipments, UNKNOWN_TIME, type TrackingState } from '../../db/schema/tracking';
 import type { ExpressProvider, ExpressQuery } from '../../integrations/tracking/provider';
 import { parcelMapColumns } from './parcel-map';
@@ -76,11 +74,6 @@ export function createExpressMode(providerFor: (carrier: string) => ExpressProvi
     nextCheck: expressNextCheck,
     detectChanges: detectParcelChanges,
     subscriptionTable: expressShipments,
-    async copyToSubscriptions(db: Database, itemId, derived, state) {
-      await db
-        .update(expressShipments)
-        .set(expressListColumns(derived, state))
-        .where(eq(expressShipments.itemId, itemId));
-    },
+    listColumns: expressListColumns,
   });
 }

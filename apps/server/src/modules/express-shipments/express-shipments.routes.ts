@@ -69,11 +69,11 @@ export const expressShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
       config: { access: 'shipments:view' },
       schema: {
         tags,
-        summary: 'Carrier options for filters',
+        summary: 'Carrier and tag options for filters',
         response: { 200: envelopeSchema(expressOptionsSchema) },
       },
     },
-    async () => ok(listExpressOptions()),
+    async (request) => ok(await listExpressOptions(ctx.db, request.tenant.workspaceId)),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type {
   ExpressListQuery,
   ExpressListTab,
@@ -11,6 +11,7 @@ import { PARCEL_CARRIERS, parcelCarrierByCode } from '@tracklane/shared/express/
 import type { ParcelEvent } from '@tracklane/shared/express/parcel-event';
 import { normaliseParcelNumber } from '@tracklane/shared/express/parcel-number';
 import type { Database } from '../../db/client';
+import { jsonbPick } from '../../lib/jsonb-pick';
 import {
   type EXPRESS_TABS,
   expressShipmentCounts,
@@ -20,15 +21,51 @@ import {
 } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
 import { EXPRESS_ATTENTION } from '../dashboard/attention';
+import { listWorkspaceTags } from '../shipment-tags/shipment-tags.service';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 
 type ShipmentRow = typeof expressShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
 
+/**
+ * The shipment columns a list row shows ({@link toExpressShipment}) and pages by (the sort keys): a list
+ * page reads these and not the whole row (map positions, kept for the dashboard).
+ */
+const ROW_COLUMNS = {
+  id: expressShipments.id,
+  trackingNo: expressShipments.trackingNo,
+  carrier: expressShipments.carrier,
+  state: expressShipments.state,
+  lastEventAt: expressShipments.lastEventAt,
+  estimatedDelivery: expressShipments.estimatedDelivery,
+  deliveredAt: expressShipments.deliveredAt,
+  deliveryAt: expressShipments.deliveryAt,
+  updatedAt: expressShipments.updatedAt,
+  favorite: expressShipments.favorite,
+  archived: expressShipments.archived,
+  tags: expressShipments.tags,
+  createdAt: expressShipments.createdAt,
+};
+type ListShipmentRow = Pick<ShipmentRow, keyof typeof ROW_COLUMNS>;
+
+/** Of the item's derived view, the parts a list row shows. */
+const LIST_VIEW = jsonbPick<
+  DerivedParcel,
+  'service' | 'status' | 'subStatus' | 'statusText' | 'origin' | 'destination' | 'lastLocation'
+>(trackedItems.derived, [
+  'service',
+  'status',
+  'subStatus',
+  'statusText',
+  'origin',
+  'destination',
+  'lastLocation',
+]);
+
 const NOT_TRACKED = 'This shipment is not tracked in this workspace.';
 
 export function toExpressShipment(
-  s: ShipmentRow,
+  s: ListShipmentRow,
   item: Pick<ItemRow, 'derived' | 'lastCheckedAt' | 'lastSource'>,
 ): ExpressShipment {
   const d = item.derived as DerivedParcel | null;
@@ -50,6 +87,7 @@ export function toExpressShipment(
     deliveredAt: s.deliveredAt?.toISOString() ?? null,
     favorite: s.favorite,
     archived: s.archived,
+    tags: s.tags,
     createdAt: s.createdAt.toISOString(),
     lastCheckedAt: item.lastCheckedAt?.toISOString() ?? null,
     source: item.lastSource,
@@ -94,6 +132,7 @@ export function expressListQuery(
   if (term) filters.push(sql`${expressShipments.trackingNo} LIKE ${`${term}%`}`);
   if (query.carrier) filters.push(eq(expressShipments.carrier, query.carrier.trim().toLowerCase()));
   if (query.parcelStatus) filters.push(eq(expressShipments.status, query.parcelStatus));
+  if (query.tag) filters.push(arrayContains(expressShipments.tags, [query.tag]));
   if (query.favorite) filters.push(eq(expressShipments.favorite, query.favorite === 'true'));
   if (query.cursor) {
     const { value, id } = decodeCursor(query.cursor, sort.key === 'trackingNo' ? 'text' : 'date');
@@ -109,9 +148,9 @@ export function expressListQuery(
       : [asc(column), asc(expressShipments.id)];
   return db
     .select({
-      s: expressShipments,
+      s: ROW_COLUMNS,
       item: {
-        derived: trackedItems.derived,
+        derived: LIST_VIEW,
         lastCheckedAt: trackedItems.lastCheckedAt,
         lastSource: trackedItems.lastSource,
       },
@@ -239,11 +278,12 @@ export async function getExpressShipment(
   };
 }
 
-/** Filter options: every parcel carrier a user can choose. */
-export function listExpressOptions() {
+/** Filter options: every parcel carrier a user can choose, and the tags the workspace's parcels carry. */
+export async function listExpressOptions(db: Database, workspaceId: string) {
   return {
     carriers: PARCEL_CARRIERS.map((c) => ({ code: c.code, name: c.name })).sort((a, b) =>
       a.name.localeCompare(b.name),
     ),
+    tags: await listWorkspaceTags(db, workspaceId, 'express'),
   };
 }

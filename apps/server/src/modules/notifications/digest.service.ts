@@ -1,6 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { DigestFrequency } from '@tracklane/shared/notifications/notification-types';
+import { alias } from 'drizzle-orm/pg-core';
+import { commentExcerpt } from '@tracklane/shared/comments/comment-content';
+import {
+  isShipmentChangeType,
+  type DigestFrequency,
+} from '@tracklane/shared/notifications/notification-types';
 import type { AppContext } from '../../app-context';
+import { comments } from '../../db/schema/comments';
 import { notifications, notificationSettings, trackingChanges } from '../../db/schema/notifications';
 import { trackedItems } from '../../db/schema/tracking';
 import { users } from '../../db/schema/users';
@@ -65,11 +71,12 @@ async function sendDigest(ctx: DigestContext, userId: string, now: Date): Promis
       .select()
       .from(notificationSettings)
       .where(eq(notificationSettings.userId, userId));
-    // Read in the app first, or no longer wanted by e-mail since: not e-mailed.
+    // Read in the app first, or no longer wanted by e-mail since: not e-mailed. The container flag
+    // governs shipment changes only; mentions follow their own row of the matrix.
     const skip = waiting.filter(
       (n) =>
         n.readAt !== null ||
-        settings?.containerNotifications === false ||
+        (settings?.containerNotifications === false && isShipmentChangeType(n.type)) ||
         (settings?.emailOff ?? []).includes(n.type),
     );
     const send = waiting.filter((n) => !skip.includes(n));
@@ -87,18 +94,24 @@ async function sendDigest(ctx: DigestContext, userId: string, now: Date): Promis
 
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     if (!user) return false;
+    const actor = alias(users, 'actor');
     const listed = await tx
       .select({
         mode: trackedItems.mode,
         trackingNo: trackedItems.trackingNo,
         reference: trackedItems.reference,
+        type: notifications.type,
         text: trackingChanges.text,
         data: trackingChanges.data,
-        type: trackingChanges.type,
-        changedAt: trackingChanges.createdAt,
+        comment: comments.content,
+        actorFirstName: actor.firstName,
+        actorLastName: actor.lastName,
+        changedAt: notifications.createdAt,
       })
       .from(notifications)
-      .innerJoin(trackingChanges, eq(trackingChanges.id, notifications.changeId))
+      .leftJoin(trackingChanges, eq(trackingChanges.id, notifications.changeId))
+      .leftJoin(comments, eq(comments.id, notifications.commentId))
+      .leftJoin(actor, eq(actor.id, notifications.actorId))
       .innerJoin(trackedItems, eq(trackedItems.id, notifications.itemId))
       .where(
         inArray(
@@ -106,8 +119,19 @@ async function sendDigest(ctx: DigestContext, userId: string, now: Date): Promis
           send.slice(0, LISTED_MAX).map((n) => n.id),
         ),
       )
-      .orderBy(asc(trackingChanges.createdAt));
-    const entries: DigestEntry[] = listed.map((r) => ({ ...r, changedAt: r.changedAt.toISOString() }));
+      .orderBy(asc(notifications.createdAt));
+    const entries: DigestEntry[] = listed.map((r) => ({
+      mode: r.mode,
+      trackingNo: r.trackingNo,
+      reference: r.reference,
+      type: r.type,
+      // A mention: who wrote it, and what (as plain text: the template escapes it for HTML).
+      text:
+        r.text ??
+        `${r.actorFirstName ? `${r.actorFirstName} ${r.actorLastName ?? ''}`.trim() : 'Someone'} mentioned you: “${commentExcerpt(r.comment ?? '')}”`,
+      data: r.data ?? {},
+      changedAt: r.changedAt.toISOString(),
+    }));
     await queueMail(
       t,
       ctx.jobs,

@@ -27,20 +27,25 @@ export interface ListNotificationsInput {
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The bell's and the page's notifications only: those the user wants in the app. */
+/** The user's notifications that they want in the app. */
 const mine = (userId: string) => and(eq(notifications.recipientId, userId), eq(notifications.inApp, true));
+/**
+ * The SHIPMENTS tab's and the page's: shipment changes. Share invites (`shared`) are the INVITES tab's
+ * (modules/sharing), comment mentions have their own list (comments/at/list).
+ */
+const changesOf = (userId: string) => and(mine(userId), isNotNull(notifications.changeId));
 
-/** How many of the user's notifications are unread (the bell's badge). */
+/** How many of the user's shipment notifications are unread (the bell's SHIPMENTS count). */
 export async function countUnread(db: Database, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(notifications)
-    .where(and(mine(userId), isNull(notifications.readAt)));
+    .where(and(changesOf(userId), isNull(notifications.readAt)));
   return row?.n ?? 0;
 }
 
 /**
- * spec §7 notification/get: a page of the user's shipment notifications, newest first, with the
+ * spec §7 notification/get: a page of the user's shipment-change notifications, newest first, with the
  * number matching the filter (totalNumber) and the number unread (unreadNumber). Each names the
  * user's workspaces that follow the shipment — only those the user still belongs to.
  */
@@ -49,7 +54,7 @@ export async function listNotifications(
   userId: string,
   input: ListNotificationsInput,
 ): Promise<NotificationPage> {
-  const filters: (SQL | undefined)[] = [mine(userId)];
+  const filters: (SQL | undefined)[] = [changesOf(userId)];
   if (input.isRead !== undefined)
     filters.push(input.isRead ? isNotNull(notifications.readAt) : isNull(notifications.readAt));
   if (input.searchTerm) {
@@ -173,7 +178,10 @@ export async function markNotifications(
   input: Pick<MarkNotificationsRequest, 'isRead' | 'ids' | 'all'>,
 ): Promise<{ updated: number; unreadNumber: number }> {
   return withTransaction(pool, async ({ tx }) => {
-    const which = input.all ? mine(userId) : and(mine(userId), inArray(notifications.id, input.ids ?? []));
+    // All: the shipment changes (the SHIPMENTS tab's button); by id: any of the user's, invites included.
+    const which = input.all
+      ? changesOf(userId)
+      : and(mine(userId), inArray(notifications.id, input.ids ?? []));
     const updated = await tx
       .update(notifications)
       .set({ readAt: input.isRead ? sql`COALESCE(${notifications.readAt}, now())` : null })

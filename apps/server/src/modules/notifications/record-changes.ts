@@ -1,13 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ChangeRecord } from '@tracklane/shared/notifications/notification-types';
 import type { Database } from '../../db/client';
 import { notifications, notificationSettings, trackingChanges } from '../../db/schema/notifications';
 import { organizationMembers, workspaceMembers, workspaces } from '../../db/schema/organizations';
 import type { expressShipments, oceanShipments } from '../../db/schema/tracking';
-import { CHANNEL } from '../../integrations/realtime/realtime-hub';
-
-/** Recipients named per NOTIFY: 150 ids keep a payload (8000 bytes at most) near 6 KB. */
-export const USERS_PER_NOTIFY = 150;
+import { CHANNEL, USERS_PER_NOTIFY } from '../../integrations/realtime/realtime-hub';
 
 /** The change "not found at the carrier": the engine's own, the same for every mode. */
 export const NOT_FOUND_CHANGE: ChangeRecord = {
@@ -17,10 +14,17 @@ export const NOT_FOUND_CHANGE: ChangeRecord = {
   data: {},
 };
 
+/** A change the engine found on an item. */
+export interface ItemChange {
+  itemId: string;
+  change: ChangeRecord;
+}
+
 /**
- * Stores an item's changes and notifies everyone who follows it, inside the refresh's transaction:
+ * Stores items' changes and notifies everyone who follows them, inside the refresh's transaction:
  * a rolled-back refresh leaves neither a change nor a notification behind, and a socket hears of
- * them only once they are committed.
+ * them only once they are committed. One INSERT for the changes of a whole batch of items, and one
+ * statement for all of their notifications.
  *
  * A change already stored (same item and key) is skipped, so it never notifies twice. Each stored
  * change reaches, in one INSERT … SELECT, every member of every workspace following the item (not
@@ -34,27 +38,30 @@ export const NOT_FOUND_CHANGE: ChangeRecord = {
 export async function recordChanges(
   tx: Database,
   subscriptions: typeof oceanShipments | typeof expressShipments,
-  itemId: string,
-  changes: ChangeRecord[],
+  changes: readonly ItemChange[],
   now: Date,
 ): Promise<number> {
   if (changes.length === 0) return 0;
   const stored = await tx
     .insert(trackingChanges)
     .values(
-      changes.map((c) => ({ itemId, type: c.type, key: c.key, text: c.text, data: c.data, createdAt: now })),
+      changes.map(({ itemId, change: c }) => ({
+        itemId,
+        type: c.type,
+        key: c.key,
+        text: c.text,
+        data: c.data,
+        createdAt: now,
+      })),
     )
     .onConflictDoNothing()
     .returning({ id: trackingChanges.id });
   if (stored.length === 0) return 0;
-  const changeIds = sql`ARRAY[${sql.join(
-    stored.map((s) => sql`${s.id}::uuid`),
-    sql`, `,
-  )}]`;
   const s = subscriptions;
-  const result = await tx.execute<{ written: number }>(sql`
-    WITH recipients AS (
-      SELECT c.id AS change_id, c.type, m.user_id,
+  return writeNotifications(
+    tx,
+    sql`
+      SELECT c.id AS change_id, c.item_id, c.type, m.user_id,
              array_agg(DISTINCT s.workspace_id) AS workspace_ids,
              NOT (c.type = ANY (COALESCE(ns.in_app_off, '{}'))) AS in_app,
              NOT (c.type = ANY (COALESCE(ns.email_off, '{}'))) AS email
@@ -66,13 +73,58 @@ export async function recordChanges(
         ON om.organization_id = w.organization_id AND om.user_id = m.user_id
        AND om.shipment_permission IN (0, 1)
       LEFT JOIN ${notificationSettings} ns ON ns.user_id = m.user_id
-      WHERE c.id = ANY (${changeIds}) AND COALESCE(ns.container_notifications, true)
-      GROUP BY c.id, c.type, m.user_id, ns.in_app_off, ns.email_off
-    ),
+      WHERE c.id = ANY (${sql.param(stored.map((row) => row.id))}::uuid[]) AND COALESCE(ns.container_notifications, true)
+      GROUP BY c.id, c.item_id, c.type, m.user_id, ns.in_app_off, ns.email_off`,
+    now,
+  );
+}
+
+/**
+ * Notifies chosen members of one workspace of one stored change (an alert rule's recipients): those
+ * who still belong to the workspace, may see its shipments and have container notifications on, on
+ * the channels they want the change's type on. The same writing and socket nudges as
+ * {@link recordChanges}.
+ *
+ * @returns how many notifications were written.
+ */
+export async function notifyMembers(
+  tx: Database,
+  input: { changeId: string; workspaceId: string; userIds: readonly string[] },
+  now: Date,
+): Promise<number> {
+  if (input.userIds.length === 0) return 0;
+  return writeNotifications(
+    tx,
+    sql`
+      SELECT c.id AS change_id, c.item_id, c.type, m.user_id,
+             ARRAY[m.workspace_id] AS workspace_ids,
+             NOT (c.type = ANY (COALESCE(ns.in_app_off, '{}'))) AS in_app,
+             NOT (c.type = ANY (COALESCE(ns.email_off, '{}'))) AS email
+      FROM ${trackingChanges} c
+      JOIN ${workspaceMembers} m
+        ON m.workspace_id = ${input.workspaceId}::uuid AND m.user_id = ANY (${sql.param([...input.userIds])}::uuid[])
+      JOIN ${workspaces} w ON w.id = m.workspace_id
+      JOIN ${organizationMembers} om
+        ON om.organization_id = w.organization_id AND om.user_id = m.user_id
+       AND om.shipment_permission IN (0, 1)
+      LEFT JOIN ${notificationSettings} ns ON ns.user_id = m.user_id
+      WHERE c.id = ${input.changeId}::uuid AND COALESCE(ns.container_notifications, true)`,
+    now,
+  );
+}
+
+/**
+ * Writes one notification per row of `recipients` (change_id, item_id, type, user_id, workspace_ids,
+ * in_app, email) that wants the change in the app or by e-mail, and sends the socket nudges, a NOTIFY
+ * per {@link USERS_PER_NOTIFY} recipients, in one statement.
+ */
+async function writeNotifications(tx: Database, recipients: SQL, now: Date): Promise<number> {
+  const result = await tx.execute<{ written: number }>(sql`
+    WITH recipients AS (${recipients}),
     written AS (
       INSERT INTO ${notifications}
         (recipient_id, type, change_id, item_id, workspace_ids, in_app, email_state, created_at)
-      SELECT user_id, type, change_id, ${itemId}::uuid, workspace_ids, in_app,
+      SELECT user_id, type, change_id, item_id, workspace_ids, in_app,
              CASE WHEN email THEN 'pending' ELSE 'none' END, ${now}::timestamptz
       FROM recipients
       WHERE in_app OR email

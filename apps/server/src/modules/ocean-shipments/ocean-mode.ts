@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { detectShipmentChanges } from '@tracklane/shared/notifications/detect-shipment-changes';
 import { deriveShipment, type DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
 import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
-import type { Database } from '../../db/client';
 import { oceanShipments, UNKNOWN_TIME, type TrackingState } from '../../db/schema/tracking';
 import type { OceanFacts, OceanProvider, OceanQuery } from '../../integrations/tracking/provider';
+import { updateFreeTimeClocks } from '../free-time/free-time-clocks';
 import { defineMode, type TrackingModeDefinition } from '../tracking/tracking-mode';
 
 const HOUR = 3_600_000;
@@ -74,11 +73,10 @@ export function createOceanMode(providerFor: (carrierScac: string) => OceanProvi
     nextCheck: oceanNextCheck,
     detectChanges: detectShipmentChanges,
     subscriptionTable: oceanShipments,
-    async copyToSubscriptions(db: Database, itemId, derived, state) {
-      await db
-        .update(oceanShipments)
-        .set(oceanListColumns(derived, state))
-        .where(eq(oceanShipments.itemId, itemId));
+    listColumns: oceanListColumns,
+    // Then each subscription's free-time clocks, on its own terms (and the last free day they give).
+    async afterCopy(db, itemIds) {
+      await updateFreeTimeClocks(db, { itemIds }, new Date());
     },
   });
 }

@@ -1,30 +1,94 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type {
   OceanListQuery,
   OceanShipment,
   OceanShipmentDetail,
   OceanSort,
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { daysBetween, localDate } from '@tracklane/shared/free-time/free-time';
+import { portTimeZone } from '@tracklane/shared/free-time/port-time-zones';
 import { carrierByScac, OCEAN_CARRIERS } from '@tracklane/shared/tracking/carriers';
 import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
 import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
 import { portByLocode } from '@tracklane/shared/tracking/ports';
 import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
 import type { Database } from '../../db/client';
-import { oceanShipmentCounts, oceanShipments, trackedItems, trackingEvents } from '../../db/schema/tracking';
+import { jsonbPick } from '../../lib/jsonb-pick';
+import {
+  oceanShipmentCounts,
+  oceanShipments,
+  trackedItems,
+  trackingEvents,
+  UNKNOWN_TIME,
+} from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
 import { OCEAN_ATTENTION } from '../dashboard/attention';
+import { listWorkspaceTags } from '../shipment-tags/shipment-tags.service';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 
 type ShipmentRow = typeof oceanShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
 
+/**
+ * The shipment columns a list row shows ({@link toOceanShipment}) and pages by (the sort keys): a list
+ * page reads these and not the whole row (free-time terms, timestamps kept for the dashboard's rules).
+ */
+const ROW_COLUMNS = {
+  id: oceanShipments.id,
+  containerNo: oceanShipments.containerNo,
+  mblNo: oceanShipments.mblNo,
+  carrierScac: oceanShipments.carrierScac,
+  state: oceanShipments.state,
+  status: oceanShipments.status,
+  polLocode: oceanShipments.polLocode,
+  podLocode: oceanShipments.podLocode,
+  vesselName: oceanShipments.vesselName,
+  etd: oceanShipments.etd,
+  atd: oceanShipments.atd,
+  eta: oceanShipments.eta,
+  ata: oceanShipments.ata,
+  favorite: oceanShipments.favorite,
+  archived: oceanShipments.archived,
+  tags: oceanShipments.tags,
+  createdAt: oceanShipments.createdAt,
+  arrivalAt: oceanShipments.arrivalAt,
+  departureAt: oceanShipments.departureAt,
+  freeTimeEndsOn: oceanShipments.freeTimeEndsOn,
+  ddCostCents: oceanShipments.ddCostCents,
+  ddCurrency: oceanShipments.ddCurrency,
+};
+type ListShipmentRow = Pick<ShipmentRow, keyof typeof ROW_COLUMNS>;
+
+/** Of the item's derived view, the parts a list row shows. */
+const LIST_VIEW = jsonbPick<DerivedShipment, 'pol' | 'pod' | 'shipmentOverall'>(trackedItems.derived, [
+  'pol',
+  'pod',
+  'shipmentOverall',
+]);
+
 const port = (locode: string | null) =>
   locode ? { locode, name: portByLocode(locode)?.name ?? null } : null;
 
+/** The stored clocks as lists show them: days left counted from today in the port's calendar. */
+function freeTimeOf(
+  s: ListShipmentRow,
+  pod: string | null | undefined,
+  now: Date,
+): OceanShipment['freeTime'] {
+  const running = s.freeTimeEndsOn.getTime() !== UNKNOWN_TIME.getTime();
+  const lastFreeDay = running ? s.freeTimeEndsOn.toISOString().slice(0, 10) : null;
+  return {
+    lastFreeDay,
+    daysLeft: lastFreeDay ? daysBetween(localDate(now, portTimeZone(pod)), lastFreeDay) : null,
+    cost: s.ddCostCents / 100,
+    currency: s.ddCurrency,
+  };
+}
+
 export function toOceanShipment(
-  s: ShipmentRow,
+  s: ListShipmentRow,
   c: Pick<ItemRow, 'derived' | 'lastCheckedAt' | 'lastSource'>,
+  now = new Date(),
 ): OceanShipment {
   const d = c.derived as DerivedShipment | null;
   const o = d?.shipmentOverall;
@@ -54,13 +118,15 @@ export function toOceanShipment(
     },
     favorite: s.favorite,
     archived: s.archived,
+    tags: s.tags,
     createdAt: s.createdAt.toISOString(),
     lastCheckedAt: c.lastCheckedAt?.toISOString() ?? null,
     source: c.lastSource,
+    freeTime: freeTimeOf(s, s.podLocode ?? d?.pod?.locode, now),
   };
 }
 
-type SortKey = 'createdAt' | 'arrivalAt' | 'departureAt' | 'containerNo';
+type SortKey = 'createdAt' | 'arrivalAt' | 'departureAt' | 'containerNo' | 'freeTimeEndsOn' | 'ddCostCents';
 
 /** How each sort orders rows; the cursor carries the row's value of `key` and its id. */
 const SORTS: Record<OceanSort, { key: SortKey; direction: 'asc' | 'desc' }> = {
@@ -70,6 +136,17 @@ const SORTS: Record<OceanSort, { key: SortKey; direction: 'asc' | 'desc' }> = {
   departure_asc: { key: 'departureAt', direction: 'asc' },
   departure_desc: { key: 'departureAt', direction: 'desc' },
   container_asc: { key: 'containerNo', direction: 'asc' },
+  free_time_asc: { key: 'freeTimeEndsOn', direction: 'asc' },
+  cost_desc: { key: 'ddCostCents', direction: 'desc' },
+};
+
+const CURSOR_KIND: Record<SortKey, 'date' | 'text' | 'integer'> = {
+  createdAt: 'date',
+  arrivalAt: 'date',
+  departureAt: 'date',
+  freeTimeEndsOn: 'date',
+  containerNo: 'text',
+  ddCostCents: 'integer',
 };
 
 /** The page query of a list request, unexecuted (the benchmark runs its SQL through a bare client). */
@@ -93,9 +170,10 @@ export function oceanListQuery(db: Database, workspaceId: string, query: OceanLi
   if (query.carrier) filters.push(eq(oceanShipments.carrierScac, query.carrier.toUpperCase()));
   if (query.pol) filters.push(eq(oceanShipments.polLocode, query.pol.toUpperCase()));
   if (query.pod) filters.push(eq(oceanShipments.podLocode, query.pod.toUpperCase()));
+  if (query.tag) filters.push(arrayContains(oceanShipments.tags, [query.tag]));
   if (query.favorite) filters.push(eq(oceanShipments.favorite, query.favorite === 'true'));
   if (query.cursor) {
-    const { value, id } = decodeCursor(query.cursor, sort.key === 'containerNo' ? 'text' : 'date');
+    const { value, id } = decodeCursor(query.cursor, CURSOR_KIND[sort.key]);
     filters.push(
       sort.direction === 'desc'
         ? sql`(${column}, ${oceanShipments.id}) < (${value}, ${id})`
@@ -108,9 +186,9 @@ export function oceanListQuery(db: Database, workspaceId: string, query: OceanLi
       : [asc(column), asc(oceanShipments.id)];
   return db
     .select({
-      s: oceanShipments,
+      s: ROW_COLUMNS,
       c: {
-        derived: trackedItems.derived,
+        derived: LIST_VIEW,
         lastCheckedAt: trackedItems.lastCheckedAt,
         lastSource: trackedItems.lastSource,
       },
@@ -139,7 +217,7 @@ export async function listOceanShipments(
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: page.map((r) => toOceanShipment(r.s, r.c)),
+    items: page.map((r) => toOceanShipment(r.s, r.c, now)),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor(last.s[SORTS[query.sort].key], last.s.id) : null,
     ...counts,
@@ -247,12 +325,15 @@ async function oceanShipmentDetail(db: Database, where: SQL): Promise<OceanShipm
   };
 }
 
-/** Filter options: every known carrier, and the POLs and PODs that occur in the workspace. */
+/** Filter options: every known carrier, and the POLs, PODs and tags that occur in the workspace. */
 export async function listOceanOptions(db: Database, workspaceId: string) {
-  const ports = await db.execute<{ kind: string; locode: string }>(sql`
+  const [ports, tags] = await Promise.all([
+    db.execute<{ kind: string; locode: string }>(sql`
     SELECT DISTINCT 'pol' AS kind, pol_locode AS locode FROM ${oceanShipments} WHERE workspace_id = ${workspaceId} AND pol_locode IS NOT NULL
     UNION
-    SELECT DISTINCT 'pod', pod_locode FROM ${oceanShipments} WHERE workspace_id = ${workspaceId} AND pod_locode IS NOT NULL`);
+    SELECT DISTINCT 'pod', pod_locode FROM ${oceanShipments} WHERE workspace_id = ${workspaceId} AND pod_locode IS NOT NULL`),
+    listWorkspaceTags(db, workspaceId, 'ocean'),
+  ]);
   const toPorts = (kind: string) =>
     ports.rows
       .filter((r) => r.kind === kind)
@@ -262,5 +343,6 @@ export async function listOceanOptions(db: Database, workspaceId: string) {
     carriers: OCEAN_CARRIERS.map((c) => ({ scac: c.scac, name: c.name })),
     pols: toPorts('pol'),
     pods: toPorts('pod'),
+    tags,
   };
 }

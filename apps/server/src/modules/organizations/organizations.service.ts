@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { createDefaultAlertRules } from '../alerts/alerts.service';
 import { entityNameSchema } from '@tracklane/shared/validation/entity-name';
 import type {
   Organization,
@@ -71,6 +72,7 @@ export async function createPersonalOrganization(
     shipmentPermission: 0,
   });
   await tx.insert(workspaceMembers).values({ workspaceId: workspace!.id, userId: user.id });
+  await createDefaultAlertRules(tx, workspace!.id, user.id);
   return { organizationId: organization!.id, workspaceId: workspace!.id };
 }
 

@@ -67,10 +67,12 @@ const oceanShipment = {
     berthed: milestone('2026-04-06T14:00:00.000Z', 'EST', port('NLRTM', 'Rotterdam')),
   },
   favorite: false,
+  tags: ['customer A', 'urgent'],
   archived: false,
   createdAt: '2026-02-20T10:15:00.000Z',
   lastCheckedAt: '2026-03-12T07:01:12.000Z',
   source: 'dcsa',
+  freeTime: { lastFreeDay: null, daysLeft: null, cost: 0, currency: null },
 };
 
 const oceanEvent = {
@@ -112,6 +114,7 @@ const expressShipment = {
   estimatedDelivery: '2026-03-12T18:00:00.000Z',
   deliveredAt: null,
   favorite: false,
+  tags: [],
   archived: false,
   createdAt: '2026-03-09T13:02:00.000Z',
   lastCheckedAt: '2026-03-11T06:00:04.000Z',

@@ -7,7 +7,7 @@ import { withTransaction } from '../../lib/transaction';
 import type { Tenant } from '../organizations/selection';
 import { copyToSubscriptions } from './refresh.service';
 import type { TrackedItem } from './tracking-mode';
-import { refreshJob } from './tracking.jobs';
+import { REFRESH_BATCH, refreshJob } from './tracking.jobs';
 
 /** What identifies a tracked item within its mode. */
 export interface ItemKey {
@@ -95,11 +95,14 @@ export async function followItems(
           .returning({ id: table.id, itemId: table.itemId })
       : [];
     const createdByItem = new Map(created.map((c) => [c.itemId, c.id]));
-    for (const item of items) {
-      if (item.derived && createdByItem.has(item.id)) await copyToSubscriptions(tx, ctx.tracking.modes, item);
-    }
-    for (const { id } of fresh) {
-      await ctx.jobs.send(QUEUES.trackingRefresh, refreshJob(id), { client, singletonKey: id });
+    await copyToSubscriptions(
+      tx,
+      ctx.tracking.modes,
+      items.filter((item) => item.derived && createdByItem.has(item.id)),
+    );
+    for (let i = 0; i < fresh.length; i += REFRESH_BATCH) {
+      const batch = fresh.slice(i, i + REFRESH_BATCH).map((item) => item.id);
+      await ctx.jobs.send(QUEUES.trackingRefresh, refreshJob(batch), { client });
     }
 
     const answered = new Set<string>();

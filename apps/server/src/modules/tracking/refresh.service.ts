@@ -1,10 +1,16 @@
+import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
+import type { ChangeRecord } from '@tracklane/shared/notifications/notification-types';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { trackedItems, trackingEvents, UNKNOWN_TIME, type TrackingState } from '../../db/schema/tracking';
+import type { ProviderAnswer } from '../../integrations/tracking/provider';
 import { withTransaction } from '../../lib/transaction';
-import { NOT_FOUND_CHANGE, recordChanges } from '../notifications/record-changes';
-import { emitShipmentChanged } from '../webhooks/shipment-webhooks';
+import { updateRows } from '../../lib/update-rows';
+import { evaluateAlerts } from '../alerts/alert-evaluation';
+import { NOT_FOUND_CHANGE, recordChanges, type ItemChange } from '../notifications/record-changes';
+import { emitShipmentChanged, type ItemChanged } from '../webhooks/shipment-webhooks';
 import { failureBackoff, MINUTE, NOT_FOUND_RECHECK_MS, notFoundBackoff } from './backoff';
 import type { ModeEvent, TrackedItem, TrackingModes } from './tracking-mode';
 
@@ -19,29 +25,51 @@ export interface TrackingEngine {
   notFoundAttempts: number;
 }
 
-
-/** Every stored event of an item, as its mode shaped it, oldest first. */
-export async function loadEvents<E extends ModeEvent>(db: Database, itemId: string): Promise<E[]> {
+/** Every stored event of these items, as their modes shaped them, oldest first, by item. */
+async function loadEvents(db: Database, itemIds: readonly string[]): Promise<Map<string, ModeEvent[]>> {
+  const byItem = new Map<string, ModeEvent[]>(itemIds.map((id) => [id, []]));
+  if (itemIds.length === 0) return byItem;
   const rows = await db
-    .select({ data: trackingEvents.data })
+    .select({ itemId: trackingEvents.itemId, data: trackingEvents.data })
     .from(trackingEvents)
-    .where(eq(trackingEvents.itemId, itemId))
-    .orderBy(asc(trackingEvents.eventTime), asc(trackingEvents.id));
-  return rows.map((r) => r.data as unknown as E);
+    .where(inArray(trackingEvents.itemId, [...itemIds]))
+    .orderBy(asc(trackingEvents.itemId), asc(trackingEvents.eventTime), asc(trackingEvents.id));
+  for (const r of rows) byItem.get(r.itemId)!.push(r.data as unknown as ModeEvent);
+  return byItem;
 }
 
-/** Copies an item's list columns into its subscriptions (at intake, for an item already known). */
+/**
+ * Copies items' list columns into every workspace subscription of each (at intake, for an item
+ * already known; and in every refresh that changes an item): one UPDATE per mode.
+ */
 export async function copyToSubscriptions(
   db: Database,
   modes: TrackingModes,
-  item: Pick<TrackedItem, 'id' | 'mode' | 'derived' | 'state'>,
+  items: readonly Pick<TrackedItem, 'id' | 'mode' | 'derived' | 'state'>[],
 ): Promise<void> {
-  await modes[item.mode].copyToSubscriptions(db, item.id, item.derived, item.state);
+  for (const mode of Object.values(modes)) {
+    const rows = items
+      .filter((item) => item.mode === mode.mode)
+      .map((item) => ({ itemId: item.id, ...mode.listColumns(item.derived, item.state) }));
+    await updateRows(db, mode.subscriptionTable, 'itemId', rows);
+    if (mode.afterCopy && rows.length)
+      await mode.afterCopy(
+        db,
+        rows.map((row) => row.itemId),
+      );
+  }
 }
 
 export interface RefreshOutcome {
   result: 'changed' | 'unchanged' | 'not_found' | 'failed' | 'skipped';
   newEvents: number;
+}
+
+/** An item whose provider answer could not be stored (the database refused): its error. */
+export interface RefreshError {
+  result: 'error';
+  newEvents: 0;
+  error: unknown;
 }
 
 /** What a provider gave, without the values it left out (those stay as we had them). */
@@ -51,144 +79,321 @@ function mergeFacts(had: Record<string, unknown>, given: object | undefined): Re
   return merged;
 }
 
+/** A provider's answer about one item, or what it threw. */
+type Asked =
+  | { item: TrackedItem; answer: ProviderAnswer<ModeEvent, object>; source: string }
+  | { item: TrackedItem; error: unknown; source: string };
+
 /**
- * Asks the provider about one tracked item of any mode and stores what is new. Events are only ever
- * added (an outage or a bad answer never removes what we have); the derived view is recomputed from
- * all of them, and what changed since the last view (the mode's `detectChanges`; "not found" for
- * every mode) is stored and notified to the followers. Storing the events, updating the item, its
- * subscriptions' list columns, the changes and the notifications happen in one transaction: a failure anywhere leaves nothing half-written, so the retry sees the
- * events as new again.
+ * Asks the providers about tracked items of any mode, all at once, and stores what is new. Events are
+ * only ever added (an outage or a bad answer never removes what we have); each item's derived view is
+ * recomputed from all of its events, and what changed since the last view (the mode's
+ * `detectChanges`; "not found" for every mode) is stored and notified to the followers.
+ *
+ * Everything the answers bring is written in one transaction with the items locked, in a few
+ * statements for the whole batch: the events, the items, their subscriptions' list columns, the
+ * changes, the notifications and the webhook events. A failure anywhere leaves nothing half-written;
+ * the batch is then stored item by item, so one item the database refuses does not hold back the
+ * others (it is answered as an error, and its retry sees its events as new again).
  */
+export async function refreshItems(
+  database: Pick<DatabaseHandle, 'db' | 'pool'>,
+  engine: TrackingEngine,
+  itemIds: readonly string[],
+  now: Date,
+): Promise<Map<string, RefreshOutcome | RefreshError>> {
+  const outcomes = new Map<string, RefreshOutcome | RefreshError>(
+    itemIds.map((id) => [id, { result: 'skipped', newEvents: 0 }]),
+  );
+  const items = itemIds.length
+    ? await database.db
+        .select()
+        .from(trackedItems)
+        .where(inArray(trackedItems.id, [...itemIds]))
+    : [];
+  const asked = await Promise.all(
+    items
+      .filter((item) => item.state !== 'completed')
+      .map(async (item): Promise<Asked> => {
+        const mode = engine.modes[item.mode];
+        const provider = mode.providerFor(item.carrier);
+        try {
+          return { item, answer: await provider.track(mode.query(item), now), source: provider.source };
+        } catch (error) {
+          return { item, error, source: provider.source };
+        }
+      }),
+  );
+  if (asked.length === 0) return outcomes;
+  try {
+    for (const [id, outcome] of await storeAnswers(database, engine, asked, now)) outcomes.set(id, outcome);
+  } catch (error) {
+    if (asked.length === 1) outcomes.set(asked[0]!.item.id, { result: 'error', newEvents: 0, error });
+    else
+      for (const one of asked) {
+        try {
+          for (const [id, outcome] of await storeAnswers(database, engine, [one], now))
+            outcomes.set(id, outcome);
+        } catch (err) {
+          outcomes.set(one.item.id, { result: 'error', newEvents: 0, error: err });
+        }
+      }
+  }
+  return outcomes;
+}
+
+/** {@link refreshItems} for one item: its outcome, or the database's error thrown. */
 export async function refreshItem(
-  { db, pool }: Pick<DatabaseHandle, 'db' | 'pool'>,
+  database: Pick<DatabaseHandle, 'db' | 'pool'>,
   engine: TrackingEngine,
   itemId: string,
   now: Date,
 ): Promise<RefreshOutcome> {
-  const [item] = await db.select().from(trackedItems).where(eq(trackedItems.id, itemId));
-  if (!item || item.state === 'completed') return { result: 'skipped', newEvents: 0 };
-  const mode = engine.modes[item.mode];
-  const provider = mode.providerFor(item.carrier);
-  const checked = { lastCheckedAt: now, lastSource: provider.source };
+  const outcome = (await refreshItems(database, engine, [itemId], now)).get(itemId)!;
+  if (outcome.result === 'error') throw outcome.error;
+  return outcome;
+}
 
-  let answer;
-  try {
-    answer = await provider.track(mode.query(item), now);
-  } catch (err) {
-    const failures = item.consecutiveFailures + 1;
-    await db
-      .update(trackedItems)
-      .set({
-        ...checked,
-        consecutiveFailures: failures,
-        lastError: (err instanceof Error ? err.message : String(err)).slice(0, 500),
-        nextCheckAt: new Date(now.getTime() + failureBackoff(failures)),
-      })
-      .where(eq(trackedItems.id, itemId));
-    return { result: 'failed', newEvents: 0 };
-  }
+/** The item columns a refresh writes, and the changes it found, per item. */
+interface ItemWrite {
+  id: string;
+  mode: TrackingMode;
+  set: Partial<TrackedItem>;
+  /** The item's new list columns go to its subscriptions. */
+  copy: { derived: unknown; state: TrackingState } | null;
+  changes: ChangeRecord[];
+  insertedEventIds: number[];
+  outcome: RefreshOutcome;
+}
 
-  if (answer.status === 'not_found') {
-    const checks = item.notFoundChecks + 1;
-    const state: TrackingState =
-      item.state === 'not_found' || (checks >= engine.notFoundAttempts && !item.derived)
-        ? 'not_found'
-        : item.state;
-    await withTransaction(pool, async ({ tx }) => {
-      await tx
-        .update(trackedItems)
-        .set({
-          ...checked,
-          state,
-          notFoundChecks: checks,
-          consecutiveFailures: 0,
-          lastError: null,
-          nextCheckAt: new Date(
-            now.getTime() + (state === 'not_found' ? NOT_FOUND_RECHECK_MS : notFoundBackoff(checks)),
-          ),
-        })
-        .where(eq(trackedItems.id, itemId));
-      if (state !== item.state) {
-        await mode.copyToSubscriptions(tx, itemId, item.derived, state);
-        if (state === 'not_found') {
-          await recordChanges(tx, mode.subscriptionTable, itemId, [NOT_FOUND_CHANGE], now);
-          await emitShipmentChanged(tx, {
-            mode: mode.mode,
-            itemId,
-            changes: [NOT_FOUND_CHANGE],
-            trackingEventIds: [],
-          });
-        }
-      }
-    });
-    return { result: 'not_found', newEvents: 0 };
-  }
-
+/** Stores a batch of answers in one transaction (see {@link refreshItems}). */
+async function storeAnswers(
+  { pool }: Pick<DatabaseHandle, 'pool'>,
+  engine: TrackingEngine,
+  asked: readonly Asked[],
+  now: Date,
+): Promise<Map<string, RefreshOutcome>> {
   return withTransaction(pool, async ({ tx }) => {
-    // Locked: a refresh of the same item elsewhere waits, then derives from our events too.
-    const [current] = await tx.select().from(trackedItems).where(eq(trackedItems.id, itemId)).for('update');
-    if (!current) return { result: 'skipped', newEvents: 0 } satisfies RefreshOutcome;
-    const inserted = answer.events.length
-      ? await tx
-          .insert(trackingEvents)
-          .values(
-            answer.events.map((e) => {
-              const eventTime = new Date(e.eventTime);
-              const eventCreatedAt = new Date(e.createdAt);
-              // Times in one form (UTC, milliseconds), whatever offset the provider wrote them with.
-              const data = {
-                ...e,
-                eventTime: eventTime.toISOString(),
-                createdAt: eventCreatedAt.toISOString(),
-              };
-              return {
-                itemId,
-                source: provider.source,
-                eventId: e.eventId,
-                classifier: e.classifier,
-                eventTime,
-                eventCreatedAt,
-                receivedAt: now,
-                data,
-              };
-            }),
-          )
-          .onConflictDoNothing()
-          .returning({ id: trackingEvents.id })
-      : [];
-    const facts = mergeFacts(current.facts, answer.facts);
-    const derived = mode.derive(await loadEvents(tx, itemId), facts);
-    // jsonb does not keep key order, so compare structurally.
-    const changed = !isDeepStrictEqual(JSON.parse(JSON.stringify(derived)), current.derived);
-    const changedAt = changed ? now : (current.changedAt ?? now);
-    const next = mode.nextCheck(derived, changedAt, now);
-    const state: TrackingState = next.completed ? 'completed' : 'active';
-    await tx
-      .update(trackedItems)
-      .set({
-        ...checked,
-        derived,
-        changedAt,
-        state,
-        facts,
-        notFoundChecks: 0,
-        consecutiveFailures: 0,
-        lastError: null,
-        nextCheckAt: next.at ?? UNKNOWN_TIME,
-      })
-      .where(eq(trackedItems.id, itemId));
-    if (changed || state !== current.state) await mode.copyToSubscriptions(tx, itemId, derived, state);
-    const changes = changed ? mode.detectChanges(current.derived ?? null, derived) : [];
-    if (changed) await recordChanges(tx, mode.subscriptionTable, itemId, changes, now);
-    // Webhook endpoints hear of the change in the same transaction (nothing when nothing is new).
-    await emitShipmentChanged(tx, {
-      mode: mode.mode,
-      itemId,
-      changes,
-      trackingEventIds: inserted.map((e) => e.id),
+    // Locked, in one order so that two batches never wait on each other: a refresh of the same item
+    // elsewhere waits, then derives from our events too.
+    const ids = asked.map((a) => a.item.id);
+    const locked = await tx
+      .select()
+      .from(trackedItems)
+      .where(inArray(trackedItems.id, ids))
+      .orderBy(asc(trackedItems.id))
+      .for('update');
+    const current = new Map(locked.map((item) => [item.id, item]));
+
+    const found = asked.flatMap((a) => {
+      const item = current.get(a.item.id);
+      return item && 'answer' in a && a.answer.status === 'found'
+        ? [{ item, answer: a.answer, source: a.source }]
+        : [];
     });
-    return { result: changed ? 'changed' : 'unchanged', newEvents: inserted.length } satisfies RefreshOutcome;
+    // Only events we do not have yet are sent back to the database, and only items whose answer names
+    // other events than the last one stored are asked which: a routine refresh has few or none.
+    const digests = new Map(found.map(({ item, answer, source }) => [item.id, eventDigest(source, answer)]));
+    const news = found.filter(({ item }) => digests.get(item.id) !== item.eventDigest);
+    const known = await knownEventIds(
+      tx,
+      news.map((f) => f.item.id),
+    );
+    const inserted = await insertEvents(
+      tx,
+      news.flatMap(({ item, answer, source }) =>
+        answer.events
+          .filter((event) => !known.has(`${item.id}|${source}|${event.eventId}`))
+          .map((event) => ({ itemId: item.id, source, event })),
+      ),
+      now,
+    );
+    // Nothing new from the carrier (no event, the same facts): the view stays as derived, and its
+    // events need not be read.
+    const facts = new Map(found.map(({ item, answer }) => [item.id, mergeFacts(item.facts, answer.facts)]));
+    const rederive = found.filter(
+      ({ item }) =>
+        !item.derived || inserted.has(item.id) || !isDeepStrictEqual(facts.get(item.id), item.facts),
+    );
+    const events = await loadEvents(
+      tx,
+      rederive.map((f) => f.item.id),
+    );
+    const writes: ItemWrite[] = [];
+    for (const a of asked) {
+      const item = current.get(a.item.id);
+      if (!item) continue;
+      const mode = engine.modes[item.mode];
+      const checked = { lastCheckedAt: now, lastSource: a.source };
+      if ('error' in a) {
+        const failures = item.consecutiveFailures + 1;
+        writes.push({
+          id: item.id,
+          mode: item.mode,
+          set: {
+            ...checked,
+            consecutiveFailures: failures,
+            lastError: (a.error instanceof Error ? a.error.message : String(a.error)).slice(0, 500),
+            nextCheckAt: new Date(now.getTime() + failureBackoff(failures)),
+          },
+          copy: null,
+          changes: [],
+          insertedEventIds: [],
+          outcome: { result: 'failed', newEvents: 0 },
+        });
+      } else if (a.answer.status === 'not_found') {
+        const checks = item.notFoundChecks + 1;
+        const state: TrackingState =
+          item.state === 'not_found' || (checks >= engine.notFoundAttempts && !item.derived)
+            ? 'not_found'
+            : item.state;
+        const moved = state !== item.state;
+        writes.push({
+          id: item.id,
+          mode: item.mode,
+          set: {
+            ...checked,
+            state,
+            notFoundChecks: checks,
+            consecutiveFailures: 0,
+            lastError: null,
+            nextCheckAt: new Date(
+              now.getTime() + (state === 'not_found' ? NOT_FOUND_RECHECK_MS : notFoundBackoff(checks)),
+            ),
+          },
+          copy: moved ? { derived: item.derived, state } : null,
+          changes: moved && state === 'not_found' ? [NOT_FOUND_CHANGE] : [],
+          insertedEventIds: [],
+          outcome: { result: 'not_found', newEvents: 0 },
+        });
+      } else {
+        const itemEvents = events.get(item.id);
+        const derived = itemEvents ? mode.derive(itemEvents, facts.get(item.id)!) : item.derived;
+        // jsonb does not keep key order, so compare structurally.
+        const changed =
+          itemEvents !== undefined && !isDeepStrictEqual(JSON.parse(JSON.stringify(derived)), item.derived);
+        const changedAt = changed ? now : (item.changedAt ?? now);
+        const next = mode.nextCheck(derived, changedAt, now);
+        const state: TrackingState = next.completed ? 'completed' : 'active';
+        const insertedEventIds = inserted.get(item.id) ?? [];
+        writes.push({
+          id: item.id,
+          mode: item.mode,
+          set: {
+            ...checked,
+            // The view and facts are written only when they were derived again.
+            ...(itemEvents ? { derived, changedAt, facts: facts.get(item.id)! } : {}),
+            eventDigest: digests.get(item.id)!,
+            state,
+            notFoundChecks: 0,
+            consecutiveFailures: 0,
+            lastError: null,
+            nextCheckAt: next.at ?? UNKNOWN_TIME,
+          },
+          copy: changed || state !== item.state ? { derived, state } : null,
+          changes: changed ? mode.detectChanges(item.derived ?? null, derived) : [],
+          insertedEventIds,
+          outcome: { result: changed ? 'changed' : 'unchanged', newEvents: insertedEventIds.length },
+        });
+      }
+    }
+    // One UPDATE per shape of write (failed, not found, found): rows of one statement carry the same columns.
+    const shapes = new Map<string, Partial<TrackedItem>[]>();
+    for (const w of writes) {
+      const shape = Object.keys(w.set).join();
+      const rows = shapes.get(shape);
+      if (rows) rows.push({ id: w.id, ...w.set });
+      else shapes.set(shape, [{ id: w.id, ...w.set }]);
+    }
+    for (const rows of shapes.values()) await updateRows(tx, trackedItems, 'id', rows);
+    await copyToSubscriptions(
+      tx,
+      engine.modes,
+      writes.flatMap((w) => (w.copy ? [{ id: w.id, mode: w.mode, ...w.copy }] : [])),
+    );
+    for (const mode of Object.values(engine.modes)) {
+      const ofMode = writes.filter((w) => w.mode === mode.mode);
+      const changes: ItemChange[] = ofMode.flatMap((w) =>
+        w.changes.map((change) => ({ itemId: w.id, change })),
+      );
+      await recordChanges(tx, mode.subscriptionTable, changes, now);
+      // Webhook endpoints hear of the changes in the same transaction (nothing when nothing is new).
+      const changed: ItemChanged[] = ofMode.map((w) => ({
+        itemId: w.id,
+        changes: w.changes,
+        trackingEventIds: w.insertedEventIds,
+      }));
+      await emitShipmentChanged(tx, mode.mode, changed);
+      // Alert rules (issue 18), on the list columns just written: only items whose columns changed can
+      // newly meet or leave a condition here (time alone moving one is the sweep's, every 10 minutes).
+      await evaluateAlerts(tx, mode.mode, { itemIds: ofMode.filter((w) => w.copy).map((w) => w.id) }, now);
+    }
+    return new Map(writes.map((w) => [w.id, w.outcome]));
   });
+}
+
+/**
+ * What identifies an answer's events (the source and the carrier's event ids, in any order): equal
+ * digests name the same events. SHA-256 of the sorted ids, base64.
+ */
+export function eventDigest(source: string, answer: { events: readonly { eventId: string }[] }): string {
+  const hash = createHash('sha256').update(source);
+  for (const id of answer.events.map((e) => e.eventId).sort()) hash.update('\0').update(id);
+  return hash.digest('base64');
+}
+
+/** The identities (item, source, carrier's event id) of the events these items have. */
+async function knownEventIds(tx: Database, itemIds: readonly string[]): Promise<Set<string>> {
+  if (itemIds.length === 0) return new Set();
+  const t = trackingEvents;
+  const rows = await tx
+    .select({ itemId: t.itemId, source: t.source, eventId: t.eventId })
+    .from(t)
+    .where(inArray(t.itemId, [...itemIds]));
+  return new Set(rows.map((r) => `${r.itemId}|${r.source}|${r.eventId}`));
+}
+
+/**
+ * Stores the events not stored yet, all in one INSERT whose rows travel as one jsonb parameter (no
+ * limit on parameters, and none of the per-value work of building a statement with thousands of them);
+ * the ids of those inserted, by item.
+ */
+async function insertEvents(
+  tx: Database,
+  rows: { itemId: string; source: string; event: ModeEvent }[],
+  now: Date,
+): Promise<Map<string, number[]>> {
+  const byItem = new Map<string, number[]>();
+  if (rows.length === 0) return byItem;
+  const values = rows.map(({ itemId, source, event: e }) => {
+    // Times in one form (UTC, milliseconds), whatever offset the provider wrote them with.
+    const eventTime = new Date(e.eventTime).toISOString();
+    const createdAt = new Date(e.createdAt).toISOString();
+    return {
+      item_id: itemId,
+      source,
+      event_id: e.eventId,
+      classifier: e.classifier,
+      event_time: eventTime,
+      event_created_at: createdAt,
+      data: { ...e, eventTime, createdAt },
+    };
+  });
+  const t = trackingEvents;
+  const inserted = await tx.execute<{ id: number; item_id: string }>(sql`
+    INSERT INTO ${t} (item_id, source, event_id, classifier, event_time, event_created_at, received_at, data)
+    SELECT v.item_id, v.source, v.event_id, v.classifier, v.event_time, v.event_created_at, ${now}::timestamptz, v.data
+    FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+      AS v(item_id uuid, source text, event_id text, classifier text, event_time timestamptz,
+           event_created_at timestamptz, data jsonb)
+    ON CONFLICT DO NOTHING
+    RETURNING ${t.id} AS id, ${t.itemId} AS item_id`);
+  for (const r of inserted.rows) {
+    const ids = byItem.get(r.item_id);
+    if (ids) ids.push(Number(r.id));
+    else byItem.set(r.item_id, [Number(r.id)]);
+  }
+  return byItem;
 }
 
 /**

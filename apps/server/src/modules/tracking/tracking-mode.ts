@@ -1,7 +1,7 @@
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
-import type { Database } from '../../db/client';
 import type { ChangeRecord } from '@tracklane/shared/notifications/notification-types';
 import type { expressShipments, oceanShipments, trackedItems, TrackingState } from '../../db/schema/tracking';
+import type { Database } from '../../db/client';
 import type { TrackingProvider } from '../../integrations/tracking/provider';
 
 export type TrackedItem = typeof trackedItems.$inferSelect;
@@ -44,8 +44,16 @@ export interface TrackingModeDefinition<
   detectChanges(previous: D | null, next: D): ChangeRecord[];
   /** The mode's subscription table: who follows an item, for list copies and notifications. */
   subscriptionTable: typeof oceanShipments | typeof expressShipments;
-  /** Writes the item's list columns into every workspace subscription of this mode. */
-  copyToSubscriptions(db: Database, itemId: string, derived: D | null, state: TrackingState): Promise<void>;
+  /** The columns every subscription copies from its item for lists (pure; the engine writes them). */
+  listColumns(
+    derived: D | null,
+    state: TrackingState,
+  ): Partial<typeof oceanShipments.$inferInsert> | Partial<typeof expressShipments.$inferInsert>;
+  /**
+   * Subscription columns that depend on each workspace and not only on the item (ocean: the free-time
+   * clocks, on each workspace's terms), written right after the list columns of these items.
+   */
+  afterCopy?(db: Database, itemIds: readonly string[]): Promise<void>;
 }
 
 /** Every mode, keyed by its name; the engine picks an item's mode by `tracked_items.mode`. */

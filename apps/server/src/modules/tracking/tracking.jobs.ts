@@ -1,19 +1,29 @@
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../../db/client';
 import { QUEUES, type JobQueue } from '../../jobs/queue';
-import { claimDueItems, refreshItem, type TrackingEngine } from './refresh.service';
-
-/** One tracked item of any mode to refresh. (`containerId`: jobs queued before modes existed.) */
-export type RefreshJob = { itemId: string } | { containerId: string };
-
-export const refreshJob = (itemId: string): RefreshJob => ({ itemId });
-
-const POLL_BATCH = 200;
+import { claimDueItems, refreshItems, type TrackingEngine } from './refresh.service';
 
 /**
- * Provider polling on pg-boss for every mode: a scheduled poll every minute claims due items and
- * enqueues one refresh each; refresh workers run in every server process. New items are enqueued at
- * intake.
+ * Tracked items of any mode to refresh together: a batch from the poller, or one new item from
+ * intake. (`itemId` and `containerId`: jobs queued by earlier versions.)
+ */
+export type RefreshJob = { itemIds: string[] } | { itemId: string } | { containerId: string };
+
+export const refreshJob = (itemIds: string[]): RefreshJob => ({ itemIds });
+
+/** Items claimed and refreshed together: one transaction and a few statements for all of them. */
+export const REFRESH_BATCH = 100;
+/** The most items one poll claims (every minute): 100 batches. */
+const POLL_LIMIT = 10_000;
+
+const itemIdsOf = (job: RefreshJob): string[] =>
+  'itemIds' in job ? job.itemIds : 'itemId' in job ? [job.itemId] : [job.containerId];
+
+/**
+ * Provider polling on pg-boss for every mode: a scheduled poll every minute claims the due items, in
+ * batches, and enqueues one refresh job per batch; refresh workers run in every server process. New
+ * items are enqueued at intake. A job whose items could not all be stored fails and pg-boss retries
+ * it (refreshing again is harmless: nothing new, nothing written twice).
  */
 export async function startTrackingJobs(
   jobs: JobQueue,
@@ -23,25 +33,31 @@ export async function startTrackingJobs(
 ): Promise<void> {
   await jobs.boss.schedule(QUEUES.trackingPoll, '* * * * *');
   await jobs.boss.work(QUEUES.trackingPoll, async () => {
-    const due = await claimDueItems(database.db, new Date(), POLL_BATCH);
-    for (const itemId of due) {
-      await jobs.send(QUEUES.trackingRefresh, refreshJob(itemId), { singletonKey: itemId });
+    for (let claimed = 0; claimed < POLL_LIMIT;) {
+      const due = await claimDueItems(database.db, new Date(), REFRESH_BATCH);
+      if (due.length === 0) break;
+      await jobs.send(QUEUES.trackingRefresh, refreshJob(due), {});
+      claimed += due.length;
     }
   });
   await jobs.boss.work<RefreshJob>(
     QUEUES.trackingRefresh,
-    { batchSize: 5, pollingIntervalSeconds: 1 },
+    { batchSize: 2, pollingIntervalSeconds: 1 },
     async (batch) => {
-      // Each job on its own: one item's failure retries that item, not the whole batch.
+      // Each job on its own: one job's failure retries that job, not the others.
       await Promise.all(
         batch.map(async (job) => {
-          const itemId = 'itemId' in job.data ? job.data.itemId : job.data.containerId;
-          try {
-            const outcome = await refreshItem(database, engine, itemId, new Date());
-            if (outcome.result === 'failed') logger.warn({ itemId }, 'provider refresh failed; will retry');
-          } catch (err) {
-            logger.warn({ itemId, err }, 'refresh could not be stored; pg-boss retries it');
-            await jobs.boss.fail(QUEUES.trackingRefresh, job.id, { message: String(err) });
+          const outcomes = await refreshItems(database, engine, itemIdsOf(job.data), new Date());
+          const failed = [...outcomes].filter(([, o]) => o.result === 'failed').map(([id]) => id);
+          if (failed.length) logger.warn({ itemIds: failed }, 'provider refresh failed; will retry');
+          const errors = [...outcomes].flatMap(([id, o]) =>
+            o.result === 'error' ? [{ id, error: o.error }] : [],
+          );
+          if (errors.length) {
+            logger.warn({ errors }, 'refresh could not be stored; pg-boss retries the job');
+            await jobs.boss.fail(QUEUES.trackingRefresh, job.id, {
+              message: errors.map((e) => `${e.id}: ${String(e.error)}`).join('\n'),
+            });
           }
         }),
       );

@@ -103,34 +103,41 @@ export async function emitShipmentEvents(
     });
 }
 
+/** An item a refresh wrote: what changed, and the carrier events it inserted (tracking_events ids). */
+export interface ItemChanged {
+  itemId: string;
+  changes: ShipmentChange[];
+  trackingEventIds: readonly number[];
+}
+
 /**
- * The hook for the tracking refresh: one call, inside the refresh's transaction, after the item, its
- * subscriptions and its events are written. Emits `shipment.changed` to every workspace following the
- * item (archived subscriptions aside) that has an endpoint for it, with the changes and the item's new
- * carrier events (`trackingEventIds`: the tracking_events ids the refresh inserted; DCSA-shaped
- * endpoints receive those as DCSA events).
+ * The hook for the tracking refresh: one call per mode, inside the refresh's transaction, after the
+ * items, their subscriptions and their events are written. Emits `shipment.changed` to every workspace
+ * following each item (archived subscriptions aside) that has an endpoint for it, with the item's
+ * changes and new carrier events (DCSA-shaped endpoints receive those as DCSA events). One query
+ * finds the wanted subscriptions of the whole batch, usually none.
  */
 export async function emitShipmentChanged(
   tx: Database,
-  input: {
-    mode: TrackingMode;
-    itemId: string;
-    changes: ShipmentChange[];
-    trackingEventIds: readonly number[];
-  },
+  mode: TrackingMode,
+  items: readonly ItemChanged[],
 ): Promise<void> {
-  if (input.changes.length === 0 && input.trackingEventIds.length === 0) return;
-  const t = tableOf(input.mode);
+  const news = items.filter((i) => i.changes.length > 0 || i.trackingEventIds.length > 0);
+  if (news.length === 0) return;
+  const byItem = new Map(news.map((i) => [i.itemId, i]));
+  const t = tableOf(mode);
   const payloads = await shipmentPayloads(
     tx,
-    input.mode,
-    and(eq(t.itemId, input.itemId), not(t.archived), wantedBy(input.mode, 'shipment.changed'))!,
+    mode,
+    and(inArray(t.itemId, [...byItem.keys()]), not(t.archived), wantedBy(mode, 'shipment.changed'))!,
   );
-  for (const p of payloads)
+  for (const p of payloads) {
+    const item = byItem.get(p.itemId)!;
     await emitWebhookEvent(tx, {
       workspaceId: p.workspaceId,
       type: 'shipment.changed',
-      data: { mode: input.mode, shipment: p.shipment, changes: input.changes },
-      trackingEventIds: input.mode === 'ocean' ? input.trackingEventIds : [],
+      data: { mode, shipment: p.shipment, changes: item.changes },
+      trackingEventIds: mode === 'ocean' ? item.trackingEventIds : [],
     });
+  }
 }

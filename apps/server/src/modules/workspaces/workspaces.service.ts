@@ -1,4 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { createDefaultAlertRules } from '../alerts/alerts.service';
 import {
   WORKSPACE_MESSAGES,
   workspaceNameKey,
@@ -100,6 +101,7 @@ async function createWorkspaceRow(ctx: AppContext, tenant: Tenant, name: string)
       .values({ organizationId: tenant.organizationId, name })
       .returning();
     await tx.insert(workspaceMembers).values({ workspaceId: row!.id, userId: tenant.userId });
+    await createDefaultAlertRules(tx, row!.id, tenant.userId);
     return toWorkspace(row!);
   });
 }

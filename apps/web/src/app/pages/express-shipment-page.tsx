@@ -1,12 +1,33 @@
-import { useParams } from 'react-router';
-import { ExpressShipmentDetail } from '../../features/express-shipments/components/express-shipment-detail';
+import { useParams, useSearchParams } from 'react-router';
+import {
+  EXPRESS_DETAIL_TABS,
+  ExpressShipmentDetail,
+  type ExpressDetailTab,
+} from '../../features/express-shipments/components/express-shipment-detail';
+import { ShipmentComments } from './shipment-comments';
+import { useAuthStore } from '../../features/auth/stores/auth-store';
+import { useExpressShipment } from '../../features/express-shipments/api/get-express-shipment';
+import { ShareButton } from '../../features/sharing/components/share-button';
+import { expressShareSet } from '../../features/sharing/utils/share-set';
 import { useLinkedTimeZone, useShipmentAccess } from './use-shipment-access';
 
-/** /shipment/truck/express/:expressOrderId/:expressOrderNo (spec §2). */
+const isDetailTab = (value: string | null): value is ExpressDetailTab =>
+  value !== null && (EXPRESS_DETAIL_TABS as readonly string[]).includes(value);
+
+/**
+ * /shipment/truck/express/:expressOrderId/:expressOrderNo (spec §2); `?tab=comments` opens the
+ * comments, `comment=` scrolls to one.
+ */
 export function ExpressShipmentPage() {
   const { expressOrderId = '', expressOrderNo = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
   const timeZone = useLinkedTimeZone();
   const { canCreate } = useShipmentAccess();
+  const requestedTab = search.get('tab');
+  const tab: ExpressDetailTab = isDetailTab(requestedTab) ? requestedTab : 'tracking';
+  // The detail's own query (one request): the share dialog names the parcel by id and number.
+  const shipment = useExpressShipment(expressOrderId, expressOrderNo).data;
+  const ownEmail = useAuthStore((state) => state.user?.email ?? '');
   return (
     <ExpressShipmentDetail
       key={`${expressOrderId}/${expressOrderNo}`}
@@ -14,6 +35,31 @@ export function ExpressShipmentPage() {
       expressOrderNo={expressOrderNo}
       timeZone={timeZone}
       canChange={canCreate}
+      tab={tab}
+      onTabChange={(next) =>
+        setSearch(
+          (current) => {
+            const params = new URLSearchParams(current);
+            params.set('tab', next);
+            params.delete('comment');
+            return params;
+          },
+          { replace: true },
+        )
+      }
+      renderComments={(shipment) => (
+        <ShipmentComments
+          shipmentType="express"
+          shipmentId={shipment.expressOrderId}
+          shipmentLabel={shipment.expressOrderNo}
+          timeZone={timeZone}
+        />
+      )}
+      extraActions={
+        canCreate && shipment ? (
+          <ShareButton ownEmail={ownEmail} timeZone={timeZone} target={expressShareSet([shipment])} />
+        ) : null
+      }
     />
   );
 }

@@ -1,17 +1,46 @@
-import type { ExpressListTab } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import type {
+  ExpressListTab,
+  ExpressShipment,
+} from '@tracklane/shared/express-shipments/express-shipments.schema';
+import { useState } from 'react';
 import { NoShipmentAccess } from '../../components/no-shipment-access';
+import { useAuthStore } from '../../features/auth/stores/auth-store';
 import {
   EXPRESS_LIST_TITLE,
   ExpressShipmentsList,
 } from '../../features/express-shipments/components/express-shipments-list';
+import { ShareDialog } from '../../features/sharing/components/share-dialog';
+import { expressShareSet } from '../../features/sharing/utils/share-set';
 import { useReaderTimeZone, useShipmentAccess } from './use-shipment-access';
 
 /** /shipments/truck/express/active, /not-found and /archived (spec §2). */
 export function ExpressShipmentsPage({ status }: { status: ExpressListTab }) {
   const { canView, canCreate, organizationName } = useShipmentAccess();
   const timeZone = useReaderTimeZone();
+  const ownEmail = useAuthStore((state) => state.user?.email ?? '');
+  const [sharing, setSharing] = useState<ExpressShipment[] | null>(null);
   if (!canView)
     return <NoShipmentAccess title={EXPRESS_LIST_TITLE[status]} organizationName={organizationName} />;
-  // Each tab is its own list: switching tabs must not carry one tab's selection or scroll into the other.
-  return <ExpressShipmentsList key={status} status={status} timeZone={timeZone} canCreate={canCreate} />;
+  return (
+    <>
+      {/* Each tab is its own list: switching tabs must not carry one tab's selection or scroll into the other. */}
+      <ExpressShipmentsList
+        key={status}
+        status={status}
+        timeZone={timeZone}
+        canCreate={canCreate}
+        // Sharing follows shipmentPermission, as `shipments:change` does on the server.
+        onShare={canCreate ? setSharing : undefined}
+      />
+      {sharing && canCreate ? (
+        <ShareDialog
+          opened
+          target={expressShareSet(sharing)}
+          ownEmail={ownEmail}
+          timeZone={timeZone}
+          onClose={() => setSharing(null)}
+        />
+      ) : null}
+    </>
+  );
 }

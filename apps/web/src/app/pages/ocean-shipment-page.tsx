@@ -4,21 +4,30 @@ import {
   OceanShipmentDetail,
   type DetailTab,
 } from '../../features/ocean-shipments/components/ocean-shipment-detail';
+import { ShipmentComments } from './shipment-comments';
+import { useAuthStore } from '../../features/auth/stores/auth-store';
+import { useOceanShipment } from '../../features/ocean-shipments/api/get-ocean-shipment';
+import { ShareButton } from '../../features/sharing/components/share-button';
+import { oceanShareSet } from '../../features/sharing/utils/share-set';
+import { FreeTimeClocks } from '../../features/free-time/components/free-time-clocks';
 import { useLinkedTimeZone, useShipmentAccess } from './use-shipment-access';
 
 const isDetailTab = (value: string | null): value is DetailTab =>
   value !== null && (DETAIL_TABS as readonly string[]).includes(value);
 
 /**
- * /shipment/ocean/:containerNo/:mblNo?timeZone=…&tab=… (spec §2). Links from notifications carry the
- * sender's zone; an unknown one falls back to the reader's own. A tab this page does not have (such as
- * comments, which come with notifications) opens the milestones.
+ * /shipment/ocean/:containerNo/:mblNo?timeZone=…&tab=… (spec §2; `tab=comments` opens the comments,
+ * `comment=` scrolls to one). Links from notifications carry the sender's zone; an unknown one falls
+ * back to the reader's own. A tab this page does not have opens the milestones.
  */
 export function OceanShipmentPage() {
   const { containerNo = '', mblNo = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const timeZone = useLinkedTimeZone();
   const { canCreate } = useShipmentAccess();
+  // The detail's own query (one request): the share dialog names the shipment by its id.
+  const shipment = useOceanShipment(containerNo, mblNo).data;
+  const ownEmail = useAuthStore((state) => state.user?.email ?? '');
   const requestedTab = search.get('tab');
   const tab: DetailTab = isDetailTab(requestedTab) ? requestedTab : 'milestones';
 
@@ -29,12 +38,32 @@ export function OceanShipmentPage() {
       mblNo={mblNo}
       timeZone={timeZone}
       canChange={canCreate}
+      renderComments={(shipment) => (
+        <ShipmentComments
+          shipmentType="ocean"
+          shipmentId={shipment.shipmentOverallId}
+          shipmentLabel={shipment.containerNo}
+          timeZone={timeZone}
+        />
+      )}
+      extraActions={
+        canCreate && shipment ? (
+          <ShareButton ownEmail={ownEmail} timeZone={timeZone} target={oceanShareSet([shipment])} />
+        ) : null
+      }
+      aside={(shipment) =>
+        shipment.state === 'pending' ? null : (
+          <FreeTimeClocks shipmentId={shipment.shipmentOverallId} canChange={canCreate} />
+        )
+      }
       tab={tab}
       onTabChange={(next) =>
         setSearch(
           (current) => {
             const params = new URLSearchParams(current);
             params.set('tab', next);
+            // The comment a mention pointed at is highlighted once, not on every return to the tab.
+            params.delete('comment');
             return params;
           },
           { replace: true },

@@ -1,12 +1,19 @@
+import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { useState } from 'react';
 import { NoShipmentAccess } from '../../components/no-shipment-access';
+import { useAuthStore } from '../../features/auth/stores/auth-store';
 import type { OceanListStatus } from '../../features/ocean-shipments/api/list-ocean-shipments';
 import { OceanShipmentsList } from '../../features/ocean-shipments/components/ocean-shipments-list';
+import { ShareDialog } from '../../features/sharing/components/share-dialog';
+import { oceanShareSet } from '../../features/sharing/utils/share-set';
 import { useReaderTimeZone, useShipmentAccess } from './use-shipment-access';
 
 /** /shipments/ocean/active and /shipments/ocean/archived (spec §2). */
 export function OceanShipmentsPage({ status }: { status: OceanListStatus }) {
   const { canView, canCreate, organizationName } = useShipmentAccess();
   const timeZone = useReaderTimeZone();
+  const ownEmail = useAuthStore((state) => state.user?.email ?? '');
+  const [sharing, setSharing] = useState<OceanShipment[] | null>(null);
   if (!canView) {
     return (
       <NoShipmentAccess
@@ -15,6 +22,26 @@ export function OceanShipmentsPage({ status }: { status: OceanListStatus }) {
       />
     );
   }
-  // Each tab is its own list: switching tabs must not carry one tab's selection or scroll into the other.
-  return <OceanShipmentsList key={status} status={status} timeZone={timeZone} canCreate={canCreate} />;
+  return (
+    <>
+      {/* Each tab is its own list: switching tabs must not carry one tab's selection or scroll into the other. */}
+      <OceanShipmentsList
+        key={status}
+        status={status}
+        timeZone={timeZone}
+        canCreate={canCreate}
+        // Sharing follows shipmentPermission, as `shipments:change` does on the server.
+        onShare={canCreate ? setSharing : undefined}
+      />
+      {sharing && canCreate ? (
+        <ShareDialog
+          opened
+          target={oceanShareSet(sharing)}
+          ownEmail={ownEmail}
+          timeZone={timeZone}
+          onClose={() => setSharing(null)}
+        />
+      ) : null}
+    </>
+  );
 }

@@ -1,8 +1,9 @@
+import '../mantine-app.css';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconLinkOff } from '@tabler/icons-react';
 import { USER_AGREEMENT } from '@tracklane/shared/legal/user-agreement';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { AgreementDocument } from '../../features/legal/components/agreement-document';
 
@@ -15,6 +16,21 @@ export function LegalPage() {
 /** Where a spent or stale password-reset step lands (and any e-mailed link that no longer works). */
 export function ExpiredLinkPage() {
   useDocumentTitle('Link expired · Tracklane');
+  const { state } = useLocation() as { state: { reason?: string } | null };
+  if (state?.reason === 'share')
+    return (
+      <Stack gap="md" align="flex-start" data-testid="expired-share-link">
+        <IconLinkOff size={32} stroke={1.5} color="var(--mantine-color-ocean-7)" aria-hidden="true" />
+        <Title order={1}>This link has expired</Title>
+        <Text c="dimmed">
+          The shipment shared through this link is no longer public: the link has expired or whoever shared it
+          has revoked it. Ask them for a new link.
+        </Text>
+        <Button component={Link} to={paths.home} variant="default">
+          Go to Tracklane
+        </Button>
+      </Stack>
+    );
   return (
     <Stack gap="md" align="flex-start">
       <IconLinkOff size={32} stroke={1.5} color="var(--mantine-color-ocean-7)" aria-hidden="true" />

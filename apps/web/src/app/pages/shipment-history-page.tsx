@@ -1,10 +1,15 @@
-import { Text } from '@mantine/core';
-import { useParams } from 'react-router';
+import { Tabs } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useNavigate, useParams } from 'react-router';
+import { NoShipmentAccess } from '../../components/no-shipment-access';
 import { NotFound } from '../../components/not-found';
 import { PageHeader } from '../../components/page-header';
 import { paths, SITE_TYPES, type SiteType } from '../../config/paths';
+import { SharedHistoryList } from '../../features/sharing/components/shared-history-list';
+import { TrackingHistoryList } from '../../features/sharing/components/tracking-history-list';
+import { useReaderTimeZone, useShipmentAccess } from './use-shipment-access';
 
-type HistoryView = 'tracking' | 'shared' | 'shared-details';
+type HistoryView = 'tracking' | 'shared';
 
 const TYPE_LABEL: Record<SiteType, string> = { ocean: 'Ocean', ground: 'Ground' };
 
@@ -12,26 +17,52 @@ function isSiteType(value: string | undefined): value is SiteType {
   return SITE_TYPES.some((type) => type === value);
 }
 
-/** /shipment-history/{ocean|ground}/…: any other type is a wrong address, not an empty page. */
+/**
+ * /shipment-history/{ocean|ground}/tracking-history and …/shared-history (spec §2): what this
+ * workspace ever tracked, and what others shared with me. Any other type is a wrong address.
+ */
 export function ShipmentHistoryPage({ view }: { view: HistoryView }) {
-  const { type, overallId } = useParams();
-  if (!isSiteType(type)) return <NotFound homeHref={paths.home} homeLabel="Back to dashboard" />;
+  const { type } = useParams();
+  const navigate = useNavigate();
+  const timeZone = useReaderTimeZone();
+  const { canView, canCreate, organizationName } = useShipmentAccess();
+  const valid = isSiteType(type);
+  const title = valid
+    ? `${TYPE_LABEL[type]} ${view === 'tracking' ? 'tracking history' : 'shared history'}`
+    : '';
+  useDocumentTitle(valid ? `${title} · Tracklane` : 'Page not found · Tracklane');
+  if (!valid) return <NotFound homeHref={paths.home} homeLabel="Back to dashboard" />;
 
-  if (view === 'shared-details') {
-    return (
+  return (
+    <>
       <PageHeader
-        title="Shared shipment"
+        title={title}
         description={
-          <>
-            {TYPE_LABEL[type]} ·{' '}
-            <Text span ff="monospace" size="sm">
-              {overallId}
-            </Text>
-          </>
+          view === 'tracking'
+            ? 'Every shipment this workspace has added, archived ones included, with who added it and when.'
+            : 'Shipments other people shared with you, read-only with live tracking.'
         }
       />
-    );
-  }
-  const title = view === 'tracking' ? 'tracking history' : 'shared history';
-  return <PageHeader title={`${TYPE_LABEL[type]} ${title}`} />;
+      <Tabs
+        value={view}
+        onChange={(next) => {
+          if (next === 'tracking') void navigate(paths.shipmentHistory.tracking(type));
+          if (next === 'shared') void navigate(paths.shipmentHistory.shared(type));
+        }}
+        mb="md"
+      >
+        <Tabs.List>
+          <Tabs.Tab value="tracking">Tracking history</Tabs.Tab>
+          <Tabs.Tab value="shared">Shared with me</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {view === 'shared' ? (
+        <SharedHistoryList key={type} type={type} timeZone={timeZone} />
+      ) : canView ? (
+        <TrackingHistoryList key={type} type={type} timeZone={timeZone} canChange={canCreate} />
+      ) : (
+        <NoShipmentAccess title="" organizationName={organizationName} />
+      )}
+    </>
+  );
 }

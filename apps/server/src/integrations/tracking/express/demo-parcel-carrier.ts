@@ -9,8 +9,10 @@ import {
 import {
   estimatedDeliveryEvent,
   type ParcelEvent,
+  type ParcelFacts,
   type ParcelStatus,
 } from '@tracklane/shared/express/parcel-event';
+import { cachedTimelines, revealAt, type DemoTimeline, type Timed } from '../demo-timeline';
 import type { ExpressAnswer, ExpressProvider, ExpressQuery } from '../provider';
 import { randomStream } from '../random-stream';
 
@@ -54,10 +56,22 @@ export function createDemoParcelCarrier(): ExpressProvider {
   };
 }
 
+/** What the demo parcel carrier has published about a number by `now`. */
 export function demoParcelJourney(query: ExpressQuery, now: number): ExpressAnswer {
+  return revealAt(journeyTimeline(query), now);
+}
+
+/** A journey depends on the number and when tracking started. */
+const journeyTimeline = cachedTimelines(
+  drawJourney,
+  (q: ExpressQuery) => `${q.trackingNo.toUpperCase()}|${String(q.trackingStartedAt.getTime())}`,
+);
+
+/** The whole journey, each scan and estimate with the moment the carrier publishes it. */
+function drawJourney(query: ExpressQuery): DemoTimeline<ParcelEvent, ParcelFacts> {
   const seed = query.trackingNo.toUpperCase();
   const random = randomStream(seed);
-  if (seed.endsWith('404') || random() < 0.05) return { status: 'not_found' };
+  if (seed.endsWith('404') || random() < 0.05) return { found: false };
 
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const hours = (min: number, max: number) => (min + random() * (max - min)) * HOUR;
@@ -252,37 +266,38 @@ export function demoParcelJourney(query: ExpressQuery, now: number): ExpressAnsw
     });
 
   const eventId = (key: string) => createHash('sha1').update(`${seed}|${key}`).digest('hex').slice(0, 20);
-  const events: ParcelEvent[] = [];
+  const events: Timed<ParcelEvent>[] = [];
   for (const scan of scans) {
     const published = scan.at + PUBLISH_DELAY;
-    if (published > now) continue;
     events.push({
-      eventId: eventId(scan.key),
-      classifier: 'ACT',
-      status: scan.status,
-      subStatus: scan.subStatus ?? null,
-      carrierCode: scan.code,
-      description: scan.description,
-      exceptionReason: scan.exceptionReason ?? null,
-      location: scan.hub ? hubPlace(scan.hub) : null,
-      eventTime: new Date(scan.at).toISOString(),
-      createdAt: new Date(published).toISOString(),
+      from: published,
+      value: {
+        eventId: eventId(scan.key),
+        classifier: 'ACT',
+        status: scan.status,
+        subStatus: scan.subStatus ?? null,
+        carrierCode: scan.code,
+        description: scan.description,
+        exceptionReason: scan.exceptionReason ?? null,
+        location: scan.hub ? hubPlace(scan.hub) : null,
+        eventTime: new Date(scan.at).toISOString(),
+        createdAt: new Date(published).toISOString(),
+      },
     });
   }
 
   // The first estimate comes with the pickup, from the plan without delays; each delay is announced
   // when it becomes known (a slow leg at its departure, a customs hold when it starts, a failed attempt
   // with it), as a new estimate.
-  const estimate = (key: string, deliveryAt: number, announcedAt: number) => {
-    if (announcedAt > now) return;
-    events.push(
-      estimatedDeliveryEvent(
+  const estimate = (key: string, deliveryAt: number, announcedAt: number) =>
+    events.push({
+      from: announcedAt,
+      value: estimatedDeliveryEvent(
         eventId(key),
         new Date(deliveryAt).toISOString(),
         new Date(announcedAt).toISOString(),
       ),
-    );
-  };
+    });
   const pickupAt = scans[1]!.at + PUBLISH_DELAY;
   estimate('edd-plan', plannedDelivery, pickupAt);
   const slow = scans.find((s) => s.key === `dep-${String(slowLeg)}`);
@@ -291,17 +306,16 @@ export function demoParcelJourney(query: ExpressQuery, now: number): ExpressAnsw
   if (holdAt !== null) estimate('edd-customs', nextMorning(clock) + 6 * HOUR, holdAt + PUBLISH_DELAY);
   if (outcome === 'failed_then_delivered') estimate('edd-attempt', finalEstimate, attemptAt + PUBLISH_DELAY);
 
-  const delivered = deliveredAt !== null && deliveredAt + PUBLISH_DELAY <= now;
-  return {
-    status: 'found',
-    events,
-    facts: {
-      service,
-      origin: hubPlace(origin),
-      destination: hubPlace(destination),
-      ...(delivered
-        ? { signedBy: outcome === 'pickup_point' ? 'RECEIVER (SERVICE POINT)' : pick(SIGNERS) }
-        : {}),
+  const facts: Timed<Partial<ParcelFacts>>[] = [
+    {
+      from: -Infinity,
+      value: { service, origin: hubPlace(origin), destination: hubPlace(destination) },
     },
-  };
+  ];
+  if (deliveredAt !== null) {
+    // Drawn last, whether or not it is published yet, so that no other draw depends on `now`.
+    const signedBy = outcome === 'pickup_point' ? 'RECEIVER (SERVICE POINT)' : pick(SIGNERS);
+    facts.push({ from: deliveredAt + PUBLISH_DELAY, value: { signedBy } });
+  }
+  return { found: true, events, facts };
 }

@@ -1,12 +1,13 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { emailSchema } from '@tracklane/shared/auth/auth.schema';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { FormAlert } from '../../../components/form-alert';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { validateForm, type FieldErrors } from '../../../lib/form-errors';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { usePublicKey } from '../api/get-public-key';
 import { useLogin } from '../api/login';
 import { messageOf, useAuthError } from '../hooks/use-auth-error';
@@ -36,6 +37,22 @@ export function SignInForm() {
   const markCodeSent = useCodeResendStore((state) => state.markCodeSent);
   const loginMutation = useLogin();
   usePublicKey();
+  // The page may arrive as HTML rendered at build time (main.tsx hydrates it). Until this code runs the
+  // button submits nothing (a native submit would send the password unencrypted) and says it is not
+  // available yet, looking the same; what the visitor typed or the browser autofilled meanwhile is
+  // taken over once it runs.
+  const hydrated = useHydrated();
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const email = emailInput.current?.value ?? '';
+    const password = passwordInput.current?.value ?? '';
+    setValues((current) =>
+      (email && email !== current.email) || (password && password !== current.password)
+        ? { email: email || current.email, password: password || current.password }
+        : current,
+    );
+  }, []);
 
   const change = (field: keyof SignInValues) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -76,7 +93,7 @@ export function SignInForm() {
         </>
       }
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form method="post" onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           {arrival.notice ? (
             <FormAlert tone="success" data-testid="sign-in-notice">
@@ -90,6 +107,7 @@ export function SignInForm() {
             inputMode="email"
             required
             autoFocus={!arrival.email}
+            ref={emailInput}
             value={values.email}
             onChange={(event) => change('email')(event.currentTarget.value)}
             error={errors.email}
@@ -100,6 +118,7 @@ export function SignInForm() {
               autoComplete="current-password"
               required
               autoFocus={Boolean(arrival.email)}
+              ref={passwordInput}
               value={values.password}
               onChange={(event) => change('password')(event.currentTarget.value)}
               error={errors.password}
@@ -117,7 +136,12 @@ export function SignInForm() {
             </Group>
           </div>
           {authError ? <FormAlert tone="error">{authError}</FormAlert> : null}
-          <Button type="submit" fullWidth loading={loginMutation.isPending}>
+          <Button
+            type={hydrated ? 'submit' : 'button'}
+            aria-disabled={hydrated ? undefined : true}
+            fullWidth
+            loading={loginMutation.isPending}
+          >
             Sign in
           </Button>
         </Stack>

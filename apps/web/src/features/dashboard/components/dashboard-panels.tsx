@@ -1,5 +1,7 @@
-import { Paper, Progress, Text, Title, Tooltip } from '@mantine/core';
+import { Paper, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
+import type { OceanDashboard } from '@tracklane/shared/dashboard/dashboard.schema';
 import type { ReactNode } from 'react';
+import { formatMoney } from '../../../lib/money';
 import type { AnyDashboard, DashboardModeConfig } from '../utils/modes';
 import classes from './dashboard.module.css';
 
@@ -25,6 +27,41 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
       </Title>
       {children}
     </Paper>
+  );
+}
+
+/** Demurrage and detention across the workspace, per currency: incurred so far, at risk this week. */
+function MoneyPanel({ money }: { money: OceanDashboard['freeTimeMoney'] }) {
+  return (
+    <Panel title="Demurrage & detention">
+      {money.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No container is running up charges, and none will within a week.
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {money.map((m) => (
+            <div key={m.currency} className={classes.weeks} data-testid="dd-money">
+              <div>
+                <div className={classes.moneyNumber}>{formatMoney(m.atRiskThisWeek, m.currency)}</div>
+                <Text size="sm" c="dimmed">
+                  At risk this week
+                </Text>
+              </div>
+              <div>
+                <div className={classes.moneyNumber}>{formatMoney(m.incurred, m.currency)}</div>
+                <Text size="sm" c="dimmed">
+                  Incurred so far
+                </Text>
+              </div>
+            </div>
+          ))}
+        </Stack>
+      )}
+      <Text size="xs" c="dimmed" mt="sm">
+        What running clocks add in the next 7 days if nothing moves, and what they cost already.
+      </Text>
+    </Panel>
   );
 }
 
@@ -91,6 +128,8 @@ export function DashboardPanels({
             : 'Delivered, else the carrier’s latest estimate.'}
         </Text>
       </Panel>
+
+      {'freeTimeMoney' in dashboard ? <MoneyPanel money={dashboard.freeTimeMoney} /> : null}
 
       <Panel title="Carriers">
         {dashboard.carriers.length > 0 ? (

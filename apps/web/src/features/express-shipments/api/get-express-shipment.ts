@@ -31,9 +31,11 @@ export const expressShipmentQueryOptions = (expressOrderId: string, expressOrder
     queryFn: ({ signal }) => getExpressShipment(expressOrderId, expressOrderNo, signal),
   });
 
-export function useExpressShipment(expressOrderId: string, expressOrderNo: string) {
+/** `enabled` false: the page brings the data itself (a shared parcel). */
+export function useExpressShipment(expressOrderId: string, expressOrderNo: string, enabled = true) {
   return useQuery({
     ...expressShipmentQueryOptions(expressOrderId, expressOrderNo),
+    enabled,
     // Only the first check is worth waiting for: after it, the next one is scheduled far ahead.
     refetchInterval: (query) =>
       query.state.data?.state === 'pending' && !query.state.data.lastCheckedAt

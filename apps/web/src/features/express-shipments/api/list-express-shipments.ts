@@ -20,14 +20,14 @@ export const EXPRESS_SHIPMENTS_PATH = '/api/shipments/express';
 export const EXPRESS_SHIPMENTS_QUERY_KEY = tenantQueryKey('express-shipments');
 
 /** What the user filters and sorts by: the same on every tab. */
-export const EXPRESS_LIST_FILTERS: ListFiltersConfig<'carrier' | 'parcelStatus', ExpressSort> = {
-  selects: ['carrier', 'parcelStatus'],
+export const EXPRESS_LIST_FILTERS: ListFiltersConfig<'carrier' | 'parcelStatus' | 'tag', ExpressSort> = {
+  selects: ['carrier', 'parcelStatus', 'tag'],
   sorts: EXPRESS_SORTS,
   defaultSort: 'created_desc',
   attentionRules: EXPRESS_ATTENTION_RULES,
 };
 
-export type ExpressListFilters = ListFilters<'carrier' | 'parcelStatus', ExpressSort>;
+export type ExpressListFilters = ListFilters<'carrier' | 'parcelStatus' | 'tag', ExpressSort>;
 
 export const EXPRESS_LIST_PAGE_SIZE = 50;
 

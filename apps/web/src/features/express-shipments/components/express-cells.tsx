@@ -1,8 +1,8 @@
-import { Text, Tooltip } from '@mantine/core';
 import type { ParcelPlace } from '@tracklane/shared/express/parcel-event';
 import type { ExpressShipment } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { DemoBadge } from '../../../components/demo-badge';
 import { StatusBadge } from '../../../components/status-badge';
+import { TagBadges } from '../../../components/shipment-tags';
 import { DayCell, IdentifierCell, MissingValue } from '../../../components/table-cells';
 import { parcelCarrierLabel } from '../utils/carriers';
 import type { ExpressColumnId } from '../utils/columns';
@@ -56,13 +56,15 @@ export function ExpressCell({ column, context }: { column: ExpressColumnId; cont
       ) : (
         <MissingValue />
       );
+    case 'tags':
+      return shipment.tags.length ? <TagBadges tags={shipment.tags} /> : <MissingValue />;
     case 'status': {
       const badge = <StatusBadge look={parcelStatusLook(shipment)} pending={shipment.state === 'pending'} />;
       // The carrier's own words for the latest scan, for a closer look.
       return shipment.statusText ? (
-        <Tooltip label={shipment.statusText} openDelay={500}>
-          <span>{badge}</span>
-        </Tooltip>
+        <span data-tooltip={shipment.statusText} data-tooltip-delay={500}>
+          {badge}
+        </span>
       ) : (
         badge
       );
@@ -83,11 +85,9 @@ export function ExpressCell({ column, context }: { column: ExpressColumnId; cont
       return <DayCell value={shipment.createdAt} timeZone={timeZone} />;
     case 'source':
       return isDemo(shipment) ? (
-        <DemoBadge size="xs" explanation={EXPRESS_DEMO_EXPLANATION} />
+        <DemoBadge size="xs" explanation={EXPRESS_DEMO_EXPLANATION} inTable />
       ) : (
-        <Text span size="sm" className={classes.muted}>
-          {sourceLabel(shipment.source)}
-        </Text>
+        <span className={classes.muted}>{sourceLabel(shipment.source)}</span>
       );
   }
 }

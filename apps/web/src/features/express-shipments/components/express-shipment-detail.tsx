@@ -1,6 +1,8 @@
-import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { ShipmentTags } from '../../../components/shipment-tags';
 import type { ExpressShipmentDetail as Detail } from '@tracklane/shared/express-shipments/express-shipments.schema';
-import { DetailBackLink } from '../../../components/detail-header';
+import type { ReactNode } from 'react';
+import { DetailBackLink, type SharedDetailSource } from '../../../components/detail-header';
 import detail from '../../../components/detail-page.module.css';
 import {
   DetailCarrierNotFound,
@@ -24,6 +26,9 @@ import { ExpressShipmentHeader } from './express-shipment-header';
 import { ParcelRoute } from './parcel-route';
 import { ParcelTimeline } from './parcel-timeline';
 
+export const EXPRESS_DETAIL_TABS = ['tracking', 'comments'] as const;
+export type ExpressDetailTab = (typeof EXPRESS_DETAIL_TABS)[number];
+
 interface ExpressShipmentDetailProps {
   expressOrderId: string;
   expressOrderNo: string;
@@ -31,6 +36,18 @@ interface ExpressShipmentDetailProps {
   timeZone: string;
   /** shipmentPermission 0 (spec §6): may favourite and archive. */
   canChange: boolean;
+  /** The tab shown; without `renderComments` (a shipment shared with the reader) there are no tabs. */
+  tab?: ExpressDetailTab;
+  onTabChange?: (tab: ExpressDetailTab) => void;
+  /**
+   * The Comments tab's content, composed by the page (comments are a feature of their own, and the
+   * workspace's own: a shared view has none).
+   */
+  renderComments?: (shipment: Detail) => ReactNode;
+  /** A parcel shared with the reader: the page's data, read-only, back to shared history. */
+  shared?: SharedDetailSource<Detail>;
+  /** Actions beside favourite and archive (Share), composed by the page. */
+  extraActions?: ReactNode;
 }
 
 function Fetching({ shipment, timeZone }: { shipment: Detail; timeZone: string }) {
@@ -91,9 +108,16 @@ export function ExpressShipmentDetail({
   expressOrderId,
   expressOrderNo,
   timeZone,
-  canChange,
+  canChange: mayChange,
+  tab = 'tracking',
+  onTabChange,
+  renderComments,
+  shared,
+  extraActions,
 }: ExpressShipmentDetailProps) {
-  const query = useExpressShipment(expressOrderId, expressOrderNo);
+  const own = useExpressShipment(expressOrderId, expressOrderNo, !shared);
+  const query = shared?.query ?? own;
+  const canChange = mayChange && !shared;
   const archive = useArchiveExpressShipments();
   const favorite = useFavoriteExpressShipments();
   const shipment = query.data;
@@ -135,6 +159,22 @@ export function ExpressShipmentDetail({
     );
   };
 
+  const tracking = (
+    <div className={detail.body}>
+      <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="timeline-title">
+        <Text id="timeline-title" size="sm" fw={650} mb="md">
+          Scans{' '}
+          <span className={detail.count}>{shipment.events.filter((e) => e.classifier === 'ACT').length}</span>
+        </Text>
+        <ParcelTimeline shipment={shipment} timeZone={timeZone} />
+      </Paper>
+      <Stack gap="lg" className={classes.side}>
+        <DeliveryPanel shipment={shipment} timeZone={timeZone} />
+        <DeliveryEstimateHistory shipment={shipment} timeZone={timeZone} />
+      </Stack>
+    </div>
+  );
+
   return (
     <>
       <ExpressShipmentHeader
@@ -144,7 +184,18 @@ export function ExpressShipmentDetail({
         onToggleFavorite={toggleFavorite}
         onToggleArchived={() => void toggleArchived()}
         archiving={archive.isPending}
+        back={shared?.back}
+        extraActions={extraActions}
       />
+      {/* The workspace's own labels: never on a parcel shared with the reader. */}
+      {shared ? null : (
+        <ShipmentTags
+          mode="express"
+          shipmentId={shipment.expressOrderId}
+          tags={shipment.tags}
+          canEdit={canChange}
+        />
+      )}
       {shipment.state === 'pending' ? <Fetching shipment={shipment} timeZone={timeZone} /> : null}
       {shipment.state === 'not_found' ? <NotFoundAtCarrier shipment={shipment} timeZone={timeZone} /> : null}
       {shipment.state !== 'pending' ? (
@@ -152,21 +203,29 @@ export function ExpressShipmentDetail({
           <ParcelRoute shipment={shipment} timeZone={timeZone} />
         </Paper>
       ) : null}
-      <div className={detail.body}>
-        <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="timeline-title">
-          <Text id="timeline-title" size="sm" fw={650} mb="md">
-            Scans{' '}
-            <span className={detail.count}>
-              {shipment.events.filter((e) => e.classifier === 'ACT').length}
-            </span>
-          </Text>
-          <ParcelTimeline shipment={shipment} timeZone={timeZone} />
-        </Paper>
-        <Stack gap="lg" className={classes.side}>
-          <DeliveryPanel shipment={shipment} timeZone={timeZone} />
-          <DeliveryEstimateHistory shipment={shipment} timeZone={timeZone} />
-        </Stack>
-      </div>
+      {renderComments ? (
+        <Tabs
+          value={tab}
+          onChange={(value) => {
+            if (value === 'tracking' || value === 'comments') onTabChange?.(value);
+          }}
+          classNames={{ list: classes.tabList, tab: classes.tab }}
+          keepMounted={false}
+        >
+          <Tabs.List>
+            <Tabs.Tab value="tracking">Tracking</Tabs.Tab>
+            <Tabs.Tab value="comments">Comments</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="tracking" pt="lg">
+            {tracking}
+          </Tabs.Panel>
+          <Tabs.Panel value="comments" pt="lg">
+            {renderComments(shipment)}
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        tracking
+      )}
     </>
   );
 }

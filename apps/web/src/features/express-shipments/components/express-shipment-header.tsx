@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Text } from '@mantine/core';
 import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { DetailFacts, DetailHeader } from '../../../components/detail-header';
@@ -13,6 +14,9 @@ interface ExpressShipmentHeaderProps {
   onToggleFavorite: () => void;
   onToggleArchived: () => void;
   archiving: boolean;
+  /** Another way back (a shared parcel goes back to shared history). */
+  back?: { href: string; label: string } | undefined;
+  extraActions?: ReactNode;
 }
 
 /** Which parcel this is (number, carrier, service), whether it is demo data, and the actions on it. */
@@ -23,10 +27,12 @@ export function ExpressShipmentHeader(props: ExpressShipmentHeaderProps) {
   return (
     <DetailHeader
       documentTitle={`${number} · Ground shipment · Tracklane`}
+      extraActions={props.extraActions}
       back={
-        shipment.archived
+        props.back ??
+        (shipment.archived
           ? { href: paths.shipments.groundArchived, label: 'Archived ground shipments' }
-          : { href: paths.shipments.groundActive, label: 'Ground shipments' }
+          : { href: paths.shipments.groundActive, label: 'Ground shipments' })
       }
       kind="Parcel"
       number={number}

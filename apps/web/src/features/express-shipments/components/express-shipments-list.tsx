@@ -3,7 +3,7 @@ import type {
   ExpressListTab,
   ExpressShipment,
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { FilterSelect } from '../../../components/list-filters';
 import { ShipmentListView } from '../../../components/shipment-list-view';
 import { paths } from '../../../config/paths';
@@ -21,7 +21,7 @@ import {
   useExpressShipments,
 } from '../api/list-express-shipments';
 import { parcelCarrierLabel } from '../utils/carriers';
-import { EXPRESS_COLUMNS } from '../utils/columns';
+import { EXPRESS_COLUMNS, type ExpressColumnId } from '../utils/columns';
 import { EXPRESS_DEMO_EXPLANATION, isDemo } from '../utils/parcel-status';
 import { ExpressCell } from './express-cells';
 import { expressEmptyTab, NOT_FOUND_EXPLANATION } from './express-empty-tab';
@@ -32,6 +32,8 @@ interface ExpressShipmentsListProps {
   timeZone: string;
   /** shipmentPermission 0 (spec §6): offers "New shipment". */
   canCreate: boolean;
+  /** Shares the selected rows; the app brings the dialog (a feature does not import another). */
+  onShare?: (shipments: ExpressShipment[]) => void;
 }
 
 const TABS = [
@@ -57,8 +59,10 @@ const PARCEL_STATUS_OPTIONS = PARCEL_STATUSES.map((status) => ({
   label: PARCEL_STATUS_LABELS[status],
 }));
 
-/** Carrier and parcel status: the express list's selects. */
-function expressSelects(options: ExpressOptions | undefined): FilterSelect<'carrier' | 'parcelStatus'>[] {
+/** Carrier, parcel status and tag: the express list's selects. */
+function expressSelects(
+  options: ExpressOptions | undefined,
+): FilterSelect<'carrier' | 'parcelStatus' | 'tag'>[] {
   return [
     {
       key: 'carrier',
@@ -76,8 +80,20 @@ function expressSelects(options: ExpressOptions | undefined): FilterSelect<'carr
       nothingFound: 'No such status',
       dropdownWidth: 220,
     },
+    {
+      key: 'tag',
+      label: 'Tag',
+      placeholder: 'Tag',
+      options: (options?.tags ?? []).map((tag) => ({ value: tag, label: tag })),
+      nothingFound: 'No parcel carries this tag',
+    },
   ];
 }
+
+const rowKey = (shipment: ExpressShipment) => shipment.expressOrderId;
+const rowLabel = (shipment: ExpressShipment) =>
+  `Tracking number ${shipment.expressOrderNo}, ${parcelCarrierLabel(shipment.carrier, shipment.carrierName)}`;
+const rowName = (shipment: ExpressShipment) => shipment.expressOrderNo;
 
 const detailHref = (shipment: ExpressShipment) =>
   paths.shipment.ground(shipment.expressOrderId, shipment.expressOrderNo);
@@ -86,7 +102,7 @@ const detailHref = (shipment: ExpressShipment) =>
  * /shipments/truck/express/active, /not-found and /archived: the workspace's parcels, three tabs of
  * one table.
  */
-export function ExpressShipmentsList({ status, timeZone, canCreate }: ExpressShipmentsListProps) {
+export function ExpressShipmentsList({ status, timeZone, canCreate, onShare }: ExpressShipmentsListProps) {
   const filterState = useListFilters(EXPRESS_LIST_FILTERS);
   const { filters } = filterState;
   const attentionLabel = useAttentionLabel('express', filters.attention);
@@ -105,12 +121,34 @@ export function ExpressShipmentsList({ status, timeZone, canCreate }: ExpressShi
       }
     : null;
 
-  const toggleFavorite = (shipment: ExpressShipment) => {
-    favorite.mutate(
-      { expressOrderIds: [shipment.expressOrderId], favorite: !shipment.favorite },
-      { onError: notifyFavoriteFailed },
-    );
-  };
+  // The table's rows are memoised (issue #17): what they draw with stays the same function while
+  // what it shows does.
+  const { mutate: mutateFavorite } = favorite;
+  const { mutateAsync: archiveParcels } = archive;
+  const renderCell = useCallback(
+    (column: { id: ExpressColumnId }, shipment: ExpressShipment) => (
+      <ExpressCell
+        column={column.id}
+        context={{
+          shipment,
+          timeZone,
+          detailHref: detailHref(shipment),
+          onToggleFavorite: canCreate
+            ? () =>
+                mutateFavorite(
+                  { expressOrderIds: [shipment.expressOrderId], favorite: !shipment.favorite },
+                  { onError: notifyFavoriteFailed },
+                )
+            : undefined,
+        }}
+      />
+    ),
+    [timeZone, canCreate, mutateFavorite],
+  );
+  const archiveRows = useCallback(
+    (ids: string[], archived: boolean) => archiveParcels({ expressOrderIds: ids, archived }),
+    [archiveParcels],
+  );
 
   return (
     <ShipmentListView
@@ -136,27 +174,16 @@ export function ExpressShipmentsList({ status, timeZone, canCreate }: ExpressShi
       columns={EXPRESS_COLUMNS}
       columnsKey="expressTableColumns"
       identifierColumn="tracking"
-      renderCell={(column, shipment) => (
-        <ExpressCell
-          column={column.id}
-          context={{
-            shipment,
-            timeZone,
-            detailHref: detailHref(shipment),
-            onToggleFavorite: canCreate ? () => toggleFavorite(shipment) : undefined,
-          }}
-        />
-      )}
+      renderCell={renderCell}
       rows={shipments}
       query={list}
-      rowKey={(shipment) => shipment.expressOrderId}
-      rowLabel={(shipment) =>
-        `Tracking number ${shipment.expressOrderNo}, ${parcelCarrierLabel(shipment.carrier, shipment.carrierName)}`
-      }
-      rowName={(shipment) => shipment.expressOrderNo}
+      rowKey={rowKey}
+      rowLabel={rowLabel}
+      rowName={rowName}
       detailHref={detailHref}
-      archive={(ids, archived) => archive.mutateAsync({ expressOrderIds: ids, archived })}
+      archive={archiveRows}
       archiving={archive.isPending}
+      onShare={onShare}
       exportRows={(onProgress) => listAllExpressShipments(status, filters, onProgress)}
       exportName={`ground-shipments-${status === 'notFound' ? 'not-found' : status}`}
       filteredWhat="tracking number, carrier or status"

@@ -19,6 +19,7 @@ export const EXPRESS_COLUMN_IDS = [
   'tracking',
   'carrier',
   'status',
+  'tags',
   'destination',
   'lastLocation',
   'estimatedDelivery',
@@ -51,6 +52,7 @@ export const EXPRESS_COLUMN_MAP: Record<ExpressColumnId, ExpressColumn> = {
   },
   service: { id: 'service', label: 'Service', hideable: true, text: (s) => s.service ?? '' },
   status: { id: 'status', label: 'Status', hideable: true, text: (s) => parcelStatusLook(s).label },
+  tags: { id: 'tags', label: 'Tags', hideable: true, text: (s) => s.tags.join(', ') },
   origin: { id: 'origin', label: 'Origin', hideable: true, text: (s) => placeLabel(s.origin) ?? '' },
   destination: {
     id: 'destination',

@@ -4,19 +4,21 @@ import type { WorkspaceInvitation } from '@tracklane/shared/invitations/invitati
 import { EntityAvatar } from '../../../components/entity-avatar';
 import { browserTimeZone, formatDate } from '../../../lib/dates';
 import { useMyInvitations } from '../api/list-my-invitations';
-import classes from './invitation-bell-list.module.css';
+import classes from '../../../components/bell-list.module.css';
 
 interface InvitationBellListProps {
   /** Opens the Workspace Invite dialog for one (the caller owns the dialog, which outlives the bell). */
   onOpen: (invitation: WorkspaceInvitation) => void;
+  /** Other invites (shared shipments) are listed above: no empty text of its own. */
+  hideWhenEmpty?: boolean;
 }
 
 /**
  * The bell's INVITES tab (spec §2, §9): the user's pending workspace invitations, at most 10, each
- * opening the Workspace Invite dialog to accept or decline. Invitations to shared shipments join this
- * list when sharing exists.
+ * opening the Workspace Invite dialog to accept or decline. Shared-shipment invites are listed beside
+ * them by the app's bell.
  */
-export function InvitationBellList({ onOpen }: InvitationBellListProps) {
+export function InvitationBellList({ onOpen, hideWhenEmpty = false }: InvitationBellListProps) {
   const invitations = useMyInvitations();
   if (invitations.isPending)
     return (
@@ -35,9 +37,10 @@ export function InvitationBellList({ onOpen }: InvitationBellListProps) {
     );
   const list = invitations.data.slice(0, INVITE_TAB_MAX);
   if (list.length === 0)
-    return (
+    return hideWhenEmpty ? null : (
       <Text size="sm" c="dimmed" className={classes.empty}>
-        No pending invitations. When someone invites you to a workspace, it shows up here.
+        No pending invitations. When someone invites you to a workspace or shares a shipment with you, it
+        shows up here.
       </Text>
     );
   return (

@@ -26,12 +26,18 @@ type BellTab = 'shipments' | 'invites' | 'comments';
 interface NotificationBellProps {
   userId: string;
   timeZone: string;
-  /** Pending invitations (at most 10 are listed): counted in the badge. */
+  /** Pending workspace invitations and unread share invites: counted in the badge. */
   inviteCount: number;
+  /** Where the INVITES tab's See All goes: the shared-history list of the current site type. */
+  invitesSeeAll: string;
   /** The INVITES tab's list; the caller closes the bell through `close` when one is opened. */
   renderInvites: (close: () => void) => ReactNode;
   /** Opening a shipment notification (spec §4): mark it read, switch workspace if needed, open the shipment. */
   onOpenShipment: (notification: BellNotification) => void;
+  /** Unread comment mentions: counted in the badge. */
+  commentCount: number;
+  /** The COMMENTS tab's list; the caller closes the bell through `close` when one is opened. */
+  renderComments: (close: () => void) => ReactNode;
 }
 
 /** "99+" past two digits, so the badge stays a badge. */
@@ -46,24 +52,22 @@ export function NotificationBell({
   userId,
   timeZone,
   inviteCount,
+  invitesSeeAll,
   renderInvites,
   onOpenShipment,
+  commentCount,
+  renderComments,
 }: NotificationBellProps) {
   const [opened, setOpened] = useState(false);
   const [tab, setTab] = useState<BellTab>('shipments');
   const page = useNotifications({ userId, pageNo: 1 });
   const mark = useMarkNotifications();
   const unread = page.data?.unreadNumber ?? 0;
-  const count = unread + inviteCount;
+  const count = unread + inviteCount + commentCount;
   const close = () => setOpened(false);
 
   const label = count ? `Notifications, ${String(count)} unread` : 'Notifications';
-  const seeAll =
-    tab === 'shipments'
-      ? paths.notifications
-      : tab === 'invites'
-        ? paths.shipmentHistory.shared('ocean')
-        : null;
+  const seeAll = tab === 'shipments' ? paths.notifications : tab === 'invites' ? invitesSeeAll : null;
 
   return (
     <Popover
@@ -159,10 +163,7 @@ export function NotificationBell({
             {renderInvites(close)}
           </Tabs.Panel>
           <Tabs.Panel value="comments" className={classes.tabPanel}>
-            <Text size="sm" c="dimmed" className={classes.empty} data-testid="comments-empty">
-              No comment mentions. Comments on shipments are not part of Tracklane yet; when they arrive,
-              mentions of you will show here.
-            </Text>
+            {renderComments(close)}
           </Tabs.Panel>
         </Tabs>
         {seeAll || (tab === 'shipments' && unread > 0) ? (

@@ -1,6 +1,7 @@
 import { Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import {
   IconAlertTriangle,
+  IconBellRinging,
   IconCalendarDue,
   IconCalendarTime,
   IconCircleCheck,
@@ -9,7 +10,7 @@ import {
   IconSearchOff,
   IconShip,
 } from '@tabler/icons-react';
-import type { NotificationType } from '@tracklane/shared/notifications/notification-types';
+import type { ShipmentChangeType } from '@tracklane/shared/notifications/notification-types';
 import type { BellNotification } from '@tracklane/shared/notifications/notifications.schema';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/dates';
@@ -19,7 +20,7 @@ import classes from './notifications.module.css';
 const ICON = { size: 16, stroke: 1.75 } as const;
 
 /** Each type's icon and colour; the text always says what happened too (never colour alone). */
-const LOOK: Record<NotificationType, { icon: ReactNode; color: string }> = {
+const LOOK: Record<ShipmentChangeType, { icon: ReactNode; color: string }> = {
   milestone: { icon: <IconFlag {...ICON} />, color: 'ocean' },
   eta: { icon: <IconCalendarTime {...ICON} />, color: 'yellow' },
   vessel: { icon: <IconShip {...ICON} />, color: 'grape' },
@@ -28,6 +29,7 @@ const LOOK: Record<NotificationType, { icon: ReactNode; color: string }> = {
   delivered: { icon: <IconCircleCheck {...ICON} />, color: 'teal' },
   exception: { icon: <IconAlertTriangle {...ICON} />, color: 'red' },
   not_found: { icon: <IconSearchOff {...ICON} />, color: 'gray' },
+  alert: { icon: <IconBellRinging {...ICON} />, color: 'red' },
 };
 
 /** The new date a change carries, in the reader's zone: "New ETA: 03/12/2026 09:00". */

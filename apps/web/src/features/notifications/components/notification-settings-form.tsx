@@ -14,6 +14,7 @@ import {
 import { notifications as toasts } from '@mantine/notifications';
 import {
   NOTIFICATION_TYPE_LABELS,
+  isShipmentChangeType,
   NOTIFICATION_TYPES,
   type DigestFrequency,
   type NotificationType,
@@ -44,7 +45,7 @@ export function NotificationSettingsPage() {
     <Stack gap="lg" maw={760}>
       <PageHeader
         title="Notification settings"
-        description="Choose which shipment changes reach you, in the app and by e-mail."
+        description="Choose which shipment changes and comment mentions reach you, in the app and by e-mail."
       />
       {settings.isPending ? (
         <Stack gap="sm" aria-label="Loading settings">
@@ -69,7 +70,9 @@ function SettingsForm({ saved }: { saved: NotificationSettings }) {
   const save = useSaveNotificationSettings();
   const changed = JSON.stringify(draft) !== JSON.stringify(saved);
   const off = !draft.containerNotifications;
-  const emailWanted = NOTIFICATION_TYPES.some((t) => draft.channels[t].email);
+  // The shipment switch governs shipment changes; mentions in comments keep their own row.
+  const locked = (type: NotificationType) => off && isShipmentChangeType(type);
+  const emailWanted = NOTIFICATION_TYPES.some((t) => !locked(t) && draft.channels[t].email);
 
   const setChannel = (type: NotificationType, channel: 'inApp' | 'email', value: boolean) =>
     setDraft((d) => ({
@@ -103,10 +106,10 @@ function SettingsForm({ saved }: { saved: NotificationSettings }) {
         </Card>
         <Card withBorder radius="md" padding={0}>
           <Table className={classes.matrix} verticalSpacing="sm" horizontalSpacing="md">
-            <Table.Caption>What reaches you, per kind of change</Table.Caption>
+            <Table.Caption>What reaches you, per kind of notification</Table.Caption>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">Change</Table.Th>
+                <Table.Th scope="col">Notification</Table.Th>
                 <Table.Th scope="col" className={classes.channel}>
                   In the app
                 </Table.Th>
@@ -132,7 +135,7 @@ function SettingsForm({ saved }: { saved: NotificationSettings }) {
                       <Checkbox
                         aria-label={`${label} in the app`}
                         checked={draft.channels[type].inApp}
-                        disabled={off}
+                        disabled={locked(type)}
                         onChange={(event) => setChannel(type, 'inApp', event.currentTarget.checked)}
                       />
                     </Table.Td>
@@ -140,7 +143,7 @@ function SettingsForm({ saved }: { saved: NotificationSettings }) {
                       <Checkbox
                         aria-label={`${label} by e-mail`}
                         checked={draft.channels[type].email}
-                        disabled={off}
+                        disabled={locked(type)}
                         onChange={(event) => setChannel(type, 'email', event.currentTarget.checked)}
                       />
                     </Table.Td>
@@ -160,7 +163,7 @@ function SettingsForm({ saved }: { saved: NotificationSettings }) {
               </Title>
             }
             description={
-              emailWanted && !off
+              emailWanted
                 ? 'Changes are gathered into one e-mail; anything you read in the app first is left out.'
                 : 'No change is set to reach you by e-mail.'
             }
@@ -172,7 +175,7 @@ function SettingsForm({ saved }: { saved: NotificationSettings }) {
                   value={d.value}
                   label={d.label}
                   description={d.description}
-                  disabled={off || !emailWanted}
+                  disabled={!emailWanted}
                 />
               ))}
             </Stack>

@@ -29,9 +29,11 @@ export const oceanShipmentQueryOptions = (containerNo: string, mblNo: string) =>
     queryFn: ({ signal }) => getOceanShipment(containerNo, mblNo, signal),
   });
 
-export function useOceanShipment(containerNo: string, mblNo: string) {
+/** `enabled` false: the page brings the data itself (a shared shipment). */
+export function useOceanShipment(containerNo: string, mblNo: string, enabled = true) {
   return useQuery({
     ...oceanShipmentQueryOptions(containerNo, mblNo),
+    enabled,
     refetchInterval: (query) => (query.state.data?.state === 'pending' ? PENDING_DETAIL_POLL_MS : false),
   });
 }

@@ -21,14 +21,14 @@ export type OceanListStatus = 'active' | 'archived';
 export type OceanListPage = z.infer<typeof oceanListResultSchema>;
 
 /** What the user filters and sorts by: the same on both tabs. */
-export const OCEAN_LIST_FILTERS: ListFiltersConfig<'carrier' | 'pol' | 'pod', OceanSort> = {
-  selects: ['carrier', 'pol', 'pod'],
+export const OCEAN_LIST_FILTERS: ListFiltersConfig<'carrier' | 'pol' | 'pod' | 'tag', OceanSort> = {
+  selects: ['carrier', 'pol', 'pod', 'tag'],
   sorts: OCEAN_SORTS,
   defaultSort: 'created_desc',
   attentionRules: OCEAN_ATTENTION_RULES,
 };
 
-export type OceanListFilters = ListFilters<'carrier' | 'pol' | 'pod', OceanSort>;
+export type OceanListFilters = ListFilters<'carrier' | 'pol' | 'pod' | 'tag', OceanSort>;
 
 export const LIST_PAGE_SIZE = 50;
 

@@ -1,7 +1,10 @@
-import { Button, EmptyState, Paper, Skeleton, Tabs } from '@mantine/core';
+import { Button, EmptyState, Paper, Skeleton, Stack, Tabs } from '@mantine/core';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import type { OceanShipmentDetail as Detail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { SharedDetailSource } from '../../../components/detail-header';
+import { ShipmentTags } from '../../../components/shipment-tags';
 import detail from '../../../components/detail-page.module.css';
 import {
   DetailCarrierNotFound,
@@ -26,7 +29,7 @@ import classes from './ocean-shipment-detail.module.css';
 import { RouteStrip } from './route-strip';
 import { ShipmentHeader } from './shipment-header';
 
-export const DETAIL_TABS = ['milestones', 'events'] as const;
+export const DETAIL_TABS = ['milestones', 'events', 'comments'] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
 
 interface OceanShipmentDetailProps {
@@ -38,6 +41,17 @@ interface OceanShipmentDetailProps {
   onTabChange: (tab: DetailTab) => void;
   /** shipmentPermission 0: the favourite and archive actions show. */
   canChange: boolean;
+  /**
+   * The Comments tab's content, composed by the page (comments are a feature of their own, and the
+   * workspace's own: a shipment shared with the reader shows no Comments tab).
+   */
+  renderComments?: (shipment: Detail) => ReactNode;
+  /** A shipment shared with the reader: the page's data, read-only, back to shared history. */
+  shared?: SharedDetailSource<Detail>;
+  /** Actions beside favourite and archive (Share), composed by the page. */
+  extraActions?: ReactNode;
+  /** Shown beside the journey, under the ETA history (the page composes it: demurrage and detention). */
+  aside?: (shipment: Detail) => ReactNode;
 }
 
 function Fetching({ shipment }: { shipment: Detail }) {
@@ -70,9 +84,15 @@ export function OceanShipmentDetail({
   timeZone,
   tab,
   onTabChange,
-  canChange,
+  canChange: mayChange,
+  renderComments,
+  shared,
+  extraActions,
+  aside,
 }: OceanShipmentDetailProps) {
-  const query = useOceanShipment(containerNo, mblNo);
+  const own = useOceanShipment(containerNo, mblNo, !shared);
+  const query = shared?.query ?? own;
+  const canChange = mayChange && !shared;
   const archive = useArchiveOceanShipments();
   const favorite = useFavoriteOceanShipments();
   const shipment = query.data;
@@ -104,6 +124,8 @@ export function OceanShipmentDetail({
       onToggleFavorite={toggleFavorite}
       onToggleArchived={() => void toggleArchived()}
       archiving={archive.isPending}
+      back={shared?.back}
+      extraActions={extraActions}
     />
   );
 
@@ -158,6 +180,15 @@ export function OceanShipmentDetail({
   return (
     <>
       {header}
+      {/* The workspace's own labels: never on a shipment shared with the reader. */}
+      {shared ? null : (
+        <ShipmentTags
+          mode="ocean"
+          shipmentId={shipment.shipmentOverallId}
+          tags={shipment.tags}
+          canEdit={canChange}
+        />
+      )}
       {shipment.state === 'pending' ? <Fetching shipment={shipment} /> : null}
       {shipment.state === 'not_found' ? <NotFoundAtCarrier shipment={shipment} timeZone={timeZone} /> : null}
       {shipment.state !== 'pending' ? (
@@ -166,9 +197,10 @@ export function OceanShipmentDetail({
         </Paper>
       ) : null}
       <Tabs
-        value={tab}
+        // Without a Comments tab (a shared shipment), ?tab=comments shows the milestones.
+        value={tab === 'comments' && !renderComments ? 'milestones' : tab}
         onChange={(value) => {
-          if (value === 'milestones' || value === 'events') onTabChange(value);
+          if (value === 'milestones' || value === 'events' || value === 'comments') onTabChange(value);
         }}
         classNames={{ list: classes.tabList, tab: classes.tab }}
         mt="lg"
@@ -179,6 +211,7 @@ export function OceanShipmentDetail({
           <Tabs.Tab value="events">
             Events <span className={detail.count}>{groupEventVersions(shipment.events).length}</span>
           </Tabs.Tab>
+          {renderComments ? <Tabs.Tab value="comments">Comments</Tabs.Tab> : null}
         </Tabs.List>
         <Tabs.Panel value="milestones" pt="lg">
           <RollNotice shipment={shipment} timeZone={timeZone} />
@@ -186,7 +219,10 @@ export function OceanShipmentDetail({
             <Paper withBorder radius="lg" p="lg" component="section" aria-label="Journey">
               <MilestoneJourney shipment={shipment} timeZone={timeZone} />
             </Paper>
-            <EtaHistory shipment={shipment} timeZone={timeZone} />
+            <Stack gap="lg">
+              <EtaHistory shipment={shipment} timeZone={timeZone} />
+              {aside?.(shipment)}
+            </Stack>
           </div>
         </Tabs.Panel>
         <Tabs.Panel value="events" pt="lg">
@@ -200,6 +236,11 @@ export function OceanShipmentDetail({
             <EventsTable shipment={shipment} timeZone={timeZone} />
           </Paper>
         </Tabs.Panel>
+        {renderComments ? (
+          <Tabs.Panel value="comments" pt="lg">
+            {renderComments(shipment)}
+          </Tabs.Panel>
+        ) : null}
       </Tabs>
     </>
   );

@@ -1,5 +1,5 @@
 import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { FilterSelect } from '../../../components/list-filters';
 import { ShipmentListView } from '../../../components/shipment-list-view';
 import { paths } from '../../../config/paths';
@@ -17,7 +17,7 @@ import {
   type OceanListStatus,
 } from '../api/list-ocean-shipments';
 import { shortCarrierName } from '../utils/carriers';
-import { OCEAN_COLUMNS } from '../utils/columns';
+import { OCEAN_COLUMNS, type ColumnId } from '../utils/columns';
 import { oceanDetailHref } from '../utils/detail-href';
 import { isDemo, OCEAN_DEMO_EXPLANATION } from '../utils/status';
 import { oceanEmptyTab } from './ocean-empty-tab';
@@ -29,6 +29,8 @@ interface OceanShipmentsListProps {
   timeZone: string;
   /** shipmentPermission 0 (spec §6): offers "New shipment". */
   canCreate: boolean;
+  /** Shares the selected rows; the app brings the dialog (a feature does not import another). */
+  onShare?: (shipments: OceanShipment[]) => void;
 }
 
 const TABS = [
@@ -41,14 +43,19 @@ const TAB_PATH: Record<OceanListStatus, string> = {
   archived: paths.shipments.oceanArchived,
 };
 
+const rowKey = (shipment: OceanShipment) => shipment.shipmentOverallId;
+const rowLabel = (shipment: OceanShipment) =>
+  `Container ${shipment.containerNo}, bill of lading ${shipment.mblNo}`;
+const rowName = (shipment: OceanShipment) => shipment.containerNo;
+
 const portOptions = (ports: OceanOptions['pols'] | undefined) =>
   (ports ?? []).map((port) => ({
     value: port.locode,
     label: port.name ? `${port.name} (${port.locode})` : port.locode,
   }));
 
-/** Carrier, POL and POD: the ocean list's selects, from what the workspace's shipments use. */
-function oceanSelects(options: OceanOptions | undefined): FilterSelect<'carrier' | 'pol' | 'pod'>[] {
+/** Carrier, POL, POD and tag: the ocean list's selects, from what the workspace's shipments use. */
+function oceanSelects(options: OceanOptions | undefined): FilterSelect<'carrier' | 'pol' | 'pod' | 'tag'>[] {
   const ports = 'No such port in this workspace';
   return [
     {
@@ -76,11 +83,18 @@ function oceanSelects(options: OceanOptions | undefined): FilterSelect<'carrier'
       options: portOptions(options?.pods),
       nothingFound: ports,
     },
+    {
+      key: 'tag',
+      label: 'Tag',
+      placeholder: 'Tag',
+      options: (options?.tags ?? []).map((tag) => ({ value: tag, label: tag })),
+      nothingFound: 'No shipment carries this tag',
+    },
   ];
 }
 
 /** /shipments/ocean/active and /archived: the workspace's ocean shipments, two tabs of one table. */
-export function OceanShipmentsList({ status, timeZone, canCreate }: OceanShipmentsListProps) {
+export function OceanShipmentsList({ status, timeZone, canCreate, onShare }: OceanShipmentsListProps) {
   const filterState = useListFilters(OCEAN_LIST_FILTERS);
   const { filters } = filterState;
   const attentionLabel = useAttentionLabel('ocean', filters.attention);
@@ -92,14 +106,35 @@ export function OceanShipmentsList({ status, timeZone, canCreate }: OceanShipmen
   const shipments = useMemo(() => shipmentsOf(list.data?.pages), [list.data]);
   const lastPage = list.data?.pages.at(-1);
   const counts = lastPage ? { active: lastPage.activeCount, archived: lastPage.archivedCount } : null;
-  const hrefOf = (shipment: OceanShipment) => oceanDetailHref(shipment, timeZone);
-
-  const toggleFavorite = (shipment: OceanShipment) => {
-    favorite.mutate(
-      { shipmentOverallIds: [shipment.shipmentOverallId], favorite: !shipment.favorite },
-      { onError: notifyFavoriteFailed },
-    );
-  };
+  // The table's rows are memoised (issue #17): what they draw with stays the same function while
+  // what it shows does.
+  const hrefOf = useCallback((shipment: OceanShipment) => oceanDetailHref(shipment, timeZone), [timeZone]);
+  const { mutate: mutateFavorite } = favorite;
+  const { mutateAsync: archiveShipments } = archive;
+  const renderCell = useCallback(
+    (column: { id: ColumnId }, shipment: OceanShipment) => (
+      <ShipmentCell
+        column={column.id}
+        context={{
+          shipment,
+          timeZone,
+          detailHref: oceanDetailHref(shipment, timeZone),
+          onToggleFavorite: canCreate
+            ? () =>
+                mutateFavorite(
+                  { shipmentOverallIds: [shipment.shipmentOverallId], favorite: !shipment.favorite },
+                  { onError: notifyFavoriteFailed },
+                )
+            : undefined,
+        }}
+      />
+    ),
+    [timeZone, canCreate, mutateFavorite],
+  );
+  const archiveRows = useCallback(
+    (ids: string[], archived: boolean) => archiveShipments({ shipmentOverallIds: ids, archived }),
+    [archiveShipments],
+  );
 
   return (
     <ShipmentListView
@@ -126,28 +161,19 @@ export function OceanShipmentsList({ status, timeZone, canCreate }: OceanShipmen
       columns={OCEAN_COLUMNS}
       columnsKey="oceanTableColumns"
       identifierColumn="container"
-      renderCell={(column, shipment) => (
-        <ShipmentCell
-          column={column.id}
-          context={{
-            shipment,
-            timeZone,
-            detailHref: hrefOf(shipment),
-            onToggleFavorite: canCreate ? () => toggleFavorite(shipment) : undefined,
-          }}
-        />
-      )}
+      renderCell={renderCell}
       rows={shipments}
       query={list}
-      rowKey={(shipment) => shipment.shipmentOverallId}
-      rowLabel={(shipment) => `Container ${shipment.containerNo}, bill of lading ${shipment.mblNo}`}
-      rowName={(shipment) => shipment.containerNo}
+      rowKey={rowKey}
+      rowLabel={rowLabel}
+      rowName={rowName}
       detailHref={hrefOf}
-      archive={(ids, archived) => archive.mutateAsync({ shipmentOverallIds: ids, archived })}
+      archive={archiveRows}
       archiving={archive.isPending}
+      onShare={onShare}
       exportRows={(onProgress) => listAllOceanShipments(status, filters, onProgress)}
       exportName={`ocean-shipments-${status}`}
-      filteredWhat="container, bill of lading, carrier or port"
+      filteredWhat="container, bill of lading, carrier, port or tag"
       emptyTab={oceanEmptyTab(status, counts, canCreate)}
     />
   );

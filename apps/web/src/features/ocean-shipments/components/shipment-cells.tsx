@@ -1,10 +1,12 @@
-import { Badge, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { LightBadge } from '../../../components/light-badge';
 import { StatusBadge } from '../../../components/status-badge';
+import { TagBadges } from '../../../components/shipment-tags';
 import { DayCell, IdentifierCell, MilestoneDay, MissingValue } from '../../../components/table-cells';
 import { formatDate } from '../../../lib/dates';
 import { carrierLabel } from '../utils/carriers';
 import type { ColumnId } from '../utils/columns';
+import { daysLeftText, daysLeftUrgency, formatMoney } from '../utils/free-time-text';
 import { lastFreeDayUrgency } from '../utils/shipment-dates';
 import { statusLook } from '../utils/status';
 import classes from './shipment-cells.module.css';
@@ -14,9 +16,13 @@ type Port = OceanShipment['pol'];
 function PortName({ port }: { port: Port }) {
   if (!port) return <MissingValue />;
   return (
-    <Tooltip label={`${port.name ?? port.locode} (${port.locode})`} openDelay={500}>
-      <span className={classes.port}>{port.name ?? port.locode}</span>
-    </Tooltip>
+    <span
+      className={classes.port}
+      data-tooltip={`${port.name ?? port.locode} (${port.locode})`}
+      data-tooltip-delay={500}
+    >
+      {port.name ?? port.locode}
+    </span>
   );
 }
 
@@ -48,15 +54,18 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
       return <IdentifierCell value={shipment.mblNo} what="bill of lading number" />;
     case 'carrier':
       return (
-        <Tooltip
-          label={`${shipment.carrierName ?? shipment.carrierScac} · SCAC ${shipment.carrierScac}`}
-          openDelay={500}
+        <span
+          className={classes.nowrap}
+          data-tooltip={`${shipment.carrierName ?? shipment.carrierScac} · SCAC ${shipment.carrierScac}`}
+          data-tooltip-delay={500}
         >
-          <span className={classes.nowrap}>{carrierLabel(shipment.carrierScac, shipment.carrierName)}</span>
-        </Tooltip>
+          {carrierLabel(shipment.carrierScac, shipment.carrierName)}
+        </span>
       );
     case 'status':
       return <StatusBadge look={statusLook(shipment)} pending={shipment.state === 'pending'} />;
+    case 'tags':
+      return shipment.tags.length ? <TagBadges tags={shipment.tags} /> : <MissingValue />;
     case 'route':
       return (
         <span className={classes.route}>
@@ -64,7 +73,7 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
           <span className={classes.arrow} aria-hidden>
             →
           </span>
-          <VisuallyHidden> to </VisuallyHidden>
+          <span className={classes.visuallyHidden}> to </span>
           <PortName port={shipment.pod} />
         </span>
       );
@@ -97,19 +106,36 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
       const urgency = lastFreeDayUrgency(shipment);
       if (!day || urgency === 'none') return <DayCell value={day} timeZone={timeZone} />;
       return (
-        <Tooltip label={urgency === 'passed' ? 'Passed: storage charges may apply' : 'Within 3 days'}>
-          <Badge
-            variant="light"
-            color={urgency === 'passed' ? 'red' : 'orange'}
-            radius="sm"
-            size="sm"
-            className={classes.dateBadge}
-          >
-            {formatDate(day, timeZone)}
-          </Badge>
-        </Tooltip>
+        <LightBadge
+          color={urgency === 'passed' ? 'red' : 'orange'}
+          size="sm"
+          className={classes.dateBadge}
+          tooltip={urgency === 'passed' ? 'Passed: storage charges may apply' : 'Within 3 days'}
+        >
+          {formatDate(day, timeZone)}
+        </LightBadge>
       );
     }
+    case 'freeDaysLeft': {
+      const { daysLeft } = shipment.freeTime;
+      if (daysLeft === null) return <MissingValue />;
+      const urgency = daysLeftUrgency(daysLeft);
+      const text = daysLeftText(daysLeft);
+      if (urgency === 'none') return <span className={classes.number}>{text}</span>;
+      return (
+        <LightBadge color={urgency === 'over' ? 'red' : 'orange'} size="sm" className={classes.dateBadge}>
+          {text}
+        </LightBadge>
+      );
+    }
+    case 'ddCost':
+      return shipment.freeTime.cost > 0 ? (
+        <span className={classes.number}>
+          {formatMoney(shipment.freeTime.cost, shipment.freeTime.currency)}
+        </span>
+      ) : (
+        <MissingValue />
+      );
     case 'added':
       return <DayCell value={shipment.createdAt} timeZone={timeZone} />;
   }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Group, Text, Tooltip } from '@mantine/core';
 import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { CopyIdentifier } from '../../../components/copy-identifier';
@@ -20,6 +21,9 @@ interface ShipmentHeaderProps {
   onToggleFavorite: () => void;
   onToggleArchived: () => void;
   archiving: boolean;
+  /** Another way back (a shared shipment goes back to shared history). */
+  back?: { href: string; label: string } | undefined;
+  extraActions?: ReactNode;
 }
 
 /** Who the shipment is (container, MBL, carrier), where it is, and the actions on it. */
@@ -29,10 +33,12 @@ export function ShipmentHeader(props: ShipmentHeaderProps) {
   return (
     <DetailHeader
       documentTitle={`${containerNo} · Ocean shipment · Tracklane`}
+      extraActions={props.extraActions}
       back={
-        shipment?.archived
+        props.back ??
+        (shipment?.archived
           ? { href: paths.shipments.oceanArchived, label: 'Archived shipments' }
-          : { href: paths.shipments.oceanActive, label: 'Active shipments' }
+          : { href: paths.shipments.oceanActive, label: 'Active shipments' })
       }
       kind="Container"
       number={containerNo}

@@ -19,12 +19,15 @@ describe('ocean table columns', () => {
     expect(layout.order).toEqual([
       'arrival',
       'lastFreeDay',
+      'freeDaysLeft',
+      'ddCost',
       'vessel',
       'added',
       'container',
       'mbl',
       'carrier',
       'status',
+      'tags',
       'route',
       'departure',
     ]);

@@ -3,6 +3,7 @@ import { formatDate } from '../../../lib/dates';
 import type { ColumnLayout, ColumnSet, TableColumn } from '../../../lib/table-columns';
 import { dateField } from '../../../lib/table-export';
 import { carrierLabel } from './carriers';
+import { daysLeftText, formatMoney } from './free-time-text';
 import { arrivalText, departureText, lastFreeDayText } from './shipment-dates';
 import { statusLook } from './status';
 
@@ -16,10 +17,13 @@ export const COLUMN_IDS = [
   'mbl',
   'carrier',
   'status',
+  'tags',
   'route',
   'departure',
   'arrival',
   'lastFreeDay',
+  'freeDaysLeft',
+  'ddCost',
   // Hidden by default: the dates matter more at a glance, and the columns above fill a laptop's table.
   'vessel',
   'added',
@@ -47,6 +51,7 @@ export const COLUMNS: Record<ColumnId, OceanColumn> = {
     text: (s) => carrierLabel(s.carrierScac, s.carrierName),
   },
   status: { id: 'status', label: 'Status', hideable: true, text: (s) => statusLook(s).label },
+  tags: { id: 'tags', label: 'Tags', hideable: true, text: (s) => s.tags.join(', ') },
   route: {
     id: 'route',
     label: 'POL → POD',
@@ -76,6 +81,31 @@ export const COLUMNS: Record<ColumnId, OceanColumn> = {
     hideable: true,
     text: (s, timeZone) => lastFreeDayText(s, timeZone),
     exportFields: [dateField('Last free day', (s) => s.shipmentOverall.lastFreeDay?.time)],
+  },
+  freeDaysLeft: {
+    id: 'freeDaysLeft',
+    label: 'Free days left',
+    hideable: true,
+    sorts: { first: 'free_time_asc' },
+    text: (s) => daysLeftText(s.freeTime.daysLeft),
+    exportFields: [
+      {
+        label: 'Free days left',
+        value: (s) => (s.freeTime.daysLeft === null ? '' : String(s.freeTime.daysLeft)),
+      },
+      { label: 'Free time ends', value: (s) => ({ day: s.freeTime.lastFreeDay }) },
+    ],
+  },
+  ddCost: {
+    id: 'ddCost',
+    label: 'D&D cost',
+    hideable: true,
+    sorts: { first: 'cost_desc' },
+    text: (s) => (s.freeTime.cost > 0 ? formatMoney(s.freeTime.cost, s.freeTime.currency) : ''),
+    exportFields: [
+      { label: 'D&D cost so far', value: (s) => (s.freeTime.cost > 0 ? String(s.freeTime.cost) : '0') },
+      { label: 'Currency', value: (s) => s.freeTime.currency ?? '' },
+    ],
   },
   added: {
     id: 'added',

@@ -1,5 +1,14 @@
 import { Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconDoorExit, IconSettings, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import {
+  IconBellRinging,
+  IconChevronDown,
+  IconCoin,
+  IconDoorExit,
+  IconSettings,
+  IconUserPlus,
+  IconUsers,
+} from '@tabler/icons-react';
+import { canDefineAlertRules } from '@tracklane/shared/alerts/alerts.policy';
 import { canManageOrganization } from '@tracklane/shared/organizations/organizations.policy';
 import { DROPDOWN_MENU_MAX_HEIGHT_PX } from '@tracklane/shared/constants';
 import { Link } from 'react-router';
@@ -108,6 +117,24 @@ export function WorkspaceMenu({ onViewMembers, onLeaveWorkspace, onInvitePeople 
             View Members
           </Menu.Item>
         )}
+        {canDefineAlertRules(organization.role, organization.shipmentPermission) ? (
+          <Menu.Item
+            component={Link}
+            to={paths.workspaceSettings.alerts}
+            leftSection={<IconBellRinging {...ICON} />}
+          >
+            Alert Rules
+          </Menu.Item>
+        ) : null}
+        {isAdmin ? (
+          <Menu.Item
+            component={Link}
+            to={paths.workspaceSettings.freeTime}
+            leftSection={<IconCoin {...ICON} />}
+          >
+            Free Time & Tariffs
+          </Menu.Item>
+        ) : null}
         <Menu.Divider />
         <Menu.Item
           color="red"

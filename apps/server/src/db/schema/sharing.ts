@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { SHARE_MODES } from '@tracklane/shared/sharing/sharing.schema';
+import { workspaces } from './organizations';
+import { expressShipments, oceanShipments } from './tracking';
+import { users } from './users';
+
+/**
+ * One shipment of a workspace shared with one e-mail address (spec §3 Invite notification; its id is
+ * the spec's overallId). It belongs to the address, as a workspace invitation does: someone without an
+ * account finds it once they sign up and verify that address. The recipient sees the shipment's live
+ * tracking data, read-only, until the workspace revokes the share.
+ */
+export const shipmentShares = pgTable(
+  'shipment_shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    mode: text('mode', { enum: SHARE_MODES }).notNull(),
+    oceanShipmentId: uuid('ocean_shipment_id').references(() => oceanShipments.id, { onDelete: 'cascade' }),
+    expressShipmentId: uuid('express_shipment_id').references(() => expressShipments.id, {
+      onDelete: 'cascade',
+    }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    sharedBy: uuid('shared_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'shipment_shares_one_shipment',
+      sql`(${t.mode} = 'ocean' AND ${t.oceanShipmentId} IS NOT NULL AND ${t.expressShipmentId} IS NULL) OR (${t.mode} = 'express' AND ${t.expressShipmentId} IS NOT NULL AND ${t.oceanShipmentId} IS NULL)`,
+    ),
+    check('shipment_shares_email_lower', sql`${t.email} = lower(${t.email})`),
+    uniqueIndex('shipment_shares_live_ocean_idx')
+      .on(t.oceanShipmentId, t.email)
+      .where(sql`${t.revokedAt} IS NULL`),
+    uniqueIndex('shipment_shares_live_express_idx')
+      .on(t.expressShipmentId, t.email)
+      .where(sql`${t.revokedAt} IS NULL`),
+    // Shared history: a recipient's live shares of one mode, newest first.
+    index('shipment_shares_recipient_idx')
+      .on(t.email, t.mode, t.createdAt)
+      .where(sql`${t.revokedAt} IS NULL`),
+  ],
+);
+export type ShipmentShareRow = typeof shipmentShares.$inferSelect;
+
+/**
+ * A public link to one or more shipments of a workspace, for anyone who holds it. Only the SHA-256 of
+ * its 256-bit random token is stored; a revoked or expired link answers "expired", an unknown one
+ * "not found".
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    mode: text('mode', { enum: SHARE_MODES }).notNull(),
+    /** Subscription ids of `mode` in `workspace_id`; read back only within that workspace. */
+    shipmentIds: uuid('shipment_ids').array().notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('share_links_token_idx').on(t.tokenHash),
+    index('share_links_workspace_idx').on(t.workspaceId, t.mode, t.createdAt),
+  ],
+);
+export type ShareLinkRow = typeof shareLinks.$inferSelect;

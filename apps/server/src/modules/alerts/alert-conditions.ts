@@ -1,0 +1,83 @@
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AlertCondition, AlertFilters } from '@tracklane/shared/alerts/alerts.schema';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
+import { expressShipments as es, oceanShipments as os } from '../../db/schema/tracking';
+import { EXPRESS_CONDITIONS, OCEAN_CONDITIONS, staleItem } from '../dashboard/attention';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** A rule's condition as SQL over its mode's subscriptions joined to tracked_items, and its episode mark. */
+export interface ConditionSql {
+  where: SQL;
+  /** Tells occurrences apart while the condition holds throughout ('' when one episode is one alert). */
+  mark: SQL<string>;
+}
+
+const NO_MARK = sql<string>`''`;
+const markOf = (column: SQL | typeof os.rolledAt | typeof os.eta) =>
+  sql<string>`coalesce(to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), '')`;
+
+/**
+ * The condition of an alert rule, built from the dashboard's definitions (dashboard/attention.ts)
+ * with the rule's thresholds: a rule and the attention card it mirrors can never disagree.
+ */
+export function conditionSql(mode: TrackingMode, condition: AlertCondition, now: Date): ConditionSql {
+  switch (condition.kind) {
+    case 'lfd':
+      return { where: OCEAN_CONDITIONS.lfdWithin(now, condition.days), mark: NO_MARK };
+    case 'eta_slip':
+      return condition.against === 'first'
+        ? { where: OCEAN_CONDITIONS.etaSlipped(condition.hours), mark: NO_MARK }
+        : // Against the last announcement: each further slip is news of its own.
+          { where: OCEAN_CONDITIONS.etaSlippedSinceLast(condition.hours), mark: markOf(os.eta) };
+    case 'rolled':
+      // A second roll is a new alert even though the box has not arrived in between.
+      return { where: OCEAN_CONDITIONS.rolled(), mark: markOf(os.rolledAt) };
+    case 'not_picked_up': {
+      const since = new Date(now.getTime() - condition.days * DAY);
+      return mode === 'ocean'
+        ? { where: OCEAN_CONDITIONS.dischargedNotPickedUp(since), mark: NO_MARK }
+        : { where: EXPRESS_CONDITIONS.awaitingPickup(since), mark: NO_MARK };
+    }
+    case 'stale':
+      return { where: staleItem(now, condition.days * 24), mark: NO_MARK };
+    case 'exception':
+      return { where: EXPRESS_CONDITIONS.exception(), mark: NO_MARK };
+    case 'failed_attempt':
+      return { where: EXPRESS_CONDITIONS.failedAttempt(), mark: NO_MARK };
+    case 'late':
+      return { where: EXPRESS_CONDITIONS.late(now, condition.hours), mark: NO_MARK };
+  }
+}
+
+/** Shipments carrying any of the tags, compared regardless of case. */
+function anyTag(column: typeof os.tags | typeof es.tags, tags: string[]): SQL | undefined {
+  if (!tags.length) return undefined;
+  const lowered = tags.map((t) => t.toLowerCase());
+  return sql`EXISTS (SELECT 1 FROM unnest(${column}) AS t(tag) WHERE lower(t.tag) = ANY(${sql.param(lowered)}::text[]))`;
+}
+
+/** A rule's filters over its mode's subscriptions (ports apply to ocean only). */
+export function filtersSql(mode: TrackingMode, filters: AlertFilters): SQL | undefined {
+  const upper = (values: string[]) => values.map((v) => v.toUpperCase());
+  if (mode === 'ocean') {
+    return and(
+      anyTag(os.tags, filters.tags),
+      filters.carriers.length ? inArray(os.carrierScac, upper(filters.carriers)) : undefined,
+      filters.pol.length ? inArray(os.polLocode, upper(filters.pol)) : undefined,
+      filters.pod.length ? inArray(os.podLocode, upper(filters.pod)) : undefined,
+      filters.favoritesOnly ? sql`${os.favorite}` : undefined,
+    );
+  }
+  return and(
+    anyTag(es.tags, filters.tags),
+    filters.carriers.length
+      ? inArray(
+          es.carrier,
+          filters.carriers.map((c) => c.toLowerCase()),
+        )
+      : undefined,
+    filters.favoritesOnly ? sql`${es.favorite}` : undefined,
+  );
+}

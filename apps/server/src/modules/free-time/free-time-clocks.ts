@@ -1,0 +1,109 @@
+import { and, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { computeFreeTimeClocks, type ClockMilestones } from '@tracklane/shared/free-time/free-time';
+import {
+  BUILT_IN_TERMS,
+  type FreeTimeTerms,
+  type TermsSource,
+} from '@tracklane/shared/free-time/free-time.schema';
+import { portTimeZone } from '@tracklane/shared/free-time/port-time-zones';
+import type { DerivedShipment, Milestone } from '@tracklane/shared/tracking/derive-shipment';
+import type { Database } from '../../db/client';
+import { freeTimeDefaults } from '../../db/schema/alerts';
+import { oceanShipments as os, trackedItems as ti, UNKNOWN_TIME } from '../../db/schema/tracking';
+
+const DAY = 86_400_000;
+const BATCH = 500;
+
+/** The actual times that start and stop the clocks; estimates never do. */
+export function clockMilestones(derived: DerivedShipment | null): ClockMilestones {
+  const actual = (m: Milestone | null | undefined) => (m?.classifier === 'ACT' ? m.time : null);
+  const o = derived?.shipmentOverall;
+  return {
+    discharged: actual(o?.discharged),
+    fullGateOut: actual(o?.fullGateOut),
+    emptyReturned: actual(o?.emptyReturned),
+    carrierLastFreeDay: o?.lastFreeDay?.time ?? null,
+  };
+}
+
+/** A shipment's terms: its own, else its carrier's in the workspace, else the workspace's, else built in. */
+export function resolveTerms(row: {
+  own: FreeTimeTerms | null;
+  carrier: FreeTimeTerms | null;
+  workspace: FreeTimeTerms | null;
+}): { terms: FreeTimeTerms; source: TermsSource } {
+  if (row.own) return { terms: row.own, source: 'shipment' };
+  if (row.carrier) return { terms: row.carrier, source: 'carrier' };
+  if (row.workspace) return { terms: row.workspace, source: 'workspace' };
+  return { terms: BUILT_IN_TERMS, source: 'built_in' };
+}
+
+/** The terms columns of a query over ocean_shipments (the carrier's and the workspace's defaults). */
+export const termsColumns = {
+  own: os.freeTimeTerms,
+  carrier: sql<FreeTimeTerms | null>`(SELECT d.terms FROM ${freeTimeDefaults} d WHERE d.workspace_id = ${os.workspaceId} AND d.carrier_scac = ${os.carrierScac})`,
+  workspace: sql<FreeTimeTerms | null>`(SELECT d.terms FROM ${freeTimeDefaults} d WHERE d.workspace_id = ${os.workspaceId} AND d.carrier_scac = '')`,
+};
+
+export type ClockScope = { itemIds: readonly string[] } | { workspaceId: string } | { running: true };
+
+const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/**
+ * Recomputes the stored free-time clocks of ocean subscriptions (computeFreeTimeClocks, per
+ * subscription, since terms are per workspace, carrier and shipment): of one item at its refresh, of a
+ * workspace when its terms change, or of every running clock (the alerts sweep, every 10 minutes:
+ * days pass without any event; it also fills in rows never computed, such as those followed before
+ * the clocks existed). Also writes the effective last free day: the carrier's, else the one the free days give.
+ */
+export async function updateFreeTimeClocks(db: Database, scope: ClockScope, now: Date): Promise<number> {
+  if ('itemIds' in scope && scope.itemIds.length === 0) return 0;
+  const where: SQL | undefined =
+    'itemIds' in scope
+      ? inArray(os.itemId, [...scope.itemIds])
+      : 'workspaceId' in scope
+        ? eq(os.workspaceId, scope.workspaceId)
+        : // Running clocks, and rows never computed (shipments followed before clocks existed).
+          and(
+            eq(os.archived, false),
+            or(inArray(os.status, ['discharged', 'delivered']), isNull(os.ddCurrency)),
+          );
+  let after = '00000000-0000-0000-0000-000000000000';
+  let updated = 0;
+  for (;;) {
+    const rows = await db
+      .select({ id: os.id, pod: os.podLocode, derived: ti.derived, ...termsColumns })
+      .from(os)
+      .innerJoin(ti, eq(ti.id, os.itemId))
+      .where(and(where, gt(os.id, after)))
+      .orderBy(os.id)
+      .limit(BATCH);
+    if (rows.length === 0) return updated;
+    const values = rows.map((row) => {
+      const derived = row.derived as DerivedShipment | null;
+      const { terms } = resolveTerms(row);
+      const milestones = clockMilestones(derived);
+      const timeZone = portTimeZone(row.pod ?? derived?.pod?.locode);
+      const clocks = computeFreeTimeClocks(terms, milestones, { timeZone, now });
+      const inWeek = computeFreeTimeClocks(terms, milestones, {
+        timeZone,
+        now: new Date(now.getTime() + 7 * DAY),
+      });
+      const lfd = clocks.demurrage.lastFreeDay;
+      const lastFreeDay = lfd
+        ? midnight(lfd)
+        : milestones.carrierLastFreeDay
+          ? new Date(milestones.carrierLastFreeDay)
+          : null;
+      return sql`(${row.id}::uuid, ${lastFreeDay}::timestamptz, ${clocks.nextDeadline ? midnight(clocks.nextDeadline) : UNKNOWN_TIME}::timestamptz, ${Math.round(clocks.cost * 100)}::int, ${Math.round(inWeek.cost * 100)}::int, ${terms.currency})`;
+    });
+    await db.execute(sql`
+      UPDATE ${os} SET last_free_day = v.lfd, free_time_ends_on = v.ends_on, dd_cost_cents = v.cost,
+             dd_cost_week_cents = v.week, dd_currency = v.currency
+      FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, lfd, ends_on, cost, week, currency)
+      WHERE ${os.id} = v.id`);
+    updated += rows.length;
+    after = rows.at(-1)!.id;
+    if (rows.length < BATCH) return updated;
+  }
+}

@@ -1,0 +1,247 @@
+import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  HISTORY_PAGE_SIZE,
+  type ShareMode,
+  type SharedHistoryPage,
+  type TrackingHistoryPage,
+} from '@tracklane/shared/sharing/sharing.schema';
+import { carrierByScac } from '@tracklane/shared/tracking/carriers';
+import { parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
+import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/client';
+import { shipmentShares, type ShipmentShareRow } from '../../db/schema/sharing';
+import { expressShipments, oceanShipments } from '../../db/schema/tracking';
+import { users, type UserRow } from '../../db/schema/users';
+import { joinTransaction } from '../../lib/transaction';
+import { restoreWithinQuota } from '../billing/shipment-quota';
+import { setExpressArchived } from '../express-shipments/express-archive.service';
+import { getExpressShipment } from '../express-shipments/express-shipments.service';
+import { setArchived } from '../ocean-shipments/ocean-archive.service';
+import { getOceanShipmentById } from '../ocean-shipments/ocean-shipments.service';
+import type { Tenant } from '../organizations/selection';
+
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+const nameOf = sql<string | null>`NULLIF(trim(${users.firstName} || ' ' || ${users.lastName}), '')`;
+const offsetOf = (pageNo: number) => (pageNo - 1) * HISTORY_PAGE_SIZE;
+export const carrierNameOf = (mode: ShareMode, carrier: string) =>
+  mode === 'ocean' ? (carrierByScac(carrier)?.name ?? null) : (parcelCarrierByCode(carrier)?.name ?? null);
+
+/**
+ * The tracking history of the workspace: every shipment of the mode it ever added, archived ones
+ * included, with who added it and when, newest first, searchable by number. Subscriptions are never
+ * deleted (archiving is how a shipment leaves the lists), so they are the history.
+ */
+export async function listTrackingHistory(
+  db: Database,
+  tenant: Tenant,
+  mode: ShareMode,
+  input: { search?: string | undefined; pageNo: number },
+): Promise<TrackingHistoryPage> {
+  const term = input.search ? `%${escapeLike(input.search.toUpperCase())}%` : null;
+  // The two modes' subscriptions, read through the same columns: number, reference and carrier.
+  const o = oceanShipments;
+  const e = expressShipments;
+  const { t, number, reference, carrier, search } =
+    mode === 'ocean'
+      ? {
+          t: o,
+          number: o.containerNo,
+          reference: o.mblNo,
+          carrier: o.carrierScac,
+          search: term ? or(ilike(o.containerNo, term), ilike(o.mblNo, term)) : undefined,
+        }
+      : {
+          t: e,
+          number: e.trackingNo,
+          reference: e.carrier,
+          carrier: e.carrier,
+          search: term ? ilike(e.trackingNo, term) : undefined,
+        };
+  const where = and(eq(t.workspaceId, tenant.workspaceId), search);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: t.id,
+        number,
+        reference,
+        carrier,
+        status: t.status,
+        archived: t.archived,
+        createdAt: t.createdAt,
+        addedBy: nameOf,
+        addedByEmail: users.email,
+      })
+      .from(t)
+      .leftJoin(users, eq(users.id, t.createdBy))
+      .where(where)
+      .orderBy(desc(t.createdAt), desc(t.id))
+      .limit(HISTORY_PAGE_SIZE)
+      .offset(offsetOf(input.pageNo)),
+    db.select({ n: count() }).from(t).where(where),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      shipmentId: r.id,
+      number: r.number,
+      reference: r.reference,
+      carrierName: carrierNameOf(mode, r.carrier),
+      status: r.status,
+      archived: r.archived,
+      addedBy: r.addedBy ?? r.addedByEmail,
+      addedAt: r.createdAt.toISOString(),
+    })),
+    total: total?.n ?? 0,
+    pageNo: input.pageNo,
+    pageSize: HISTORY_PAGE_SIZE,
+  };
+}
+
+/**
+ * One-click re-track from the history: archived shipments come back to the active list within the
+ * plan's quota of active shipments (the same locked path as unarchiving); active ones stay as they are.
+ */
+export async function retrackShipments(ctx: AppContext, tenant: Tenant, mode: ShareMode, ids: string[]) {
+  const table = mode === 'ocean' ? oceanShipments : expressShipments;
+  const archived = await ctx.db
+    .select({ id: table.id })
+    .from(table)
+    .where(
+      and(eq(table.workspaceId, tenant.workspaceId), sql`${table.id} IN ${ids}`, eq(table.archived, true)),
+    );
+  const move = mode === 'ocean' ? setArchived : setExpressArchived;
+  const result = archived.length
+    ? await restoreWithinQuota(
+        ctx,
+        tenant,
+        table,
+        archived.map((a) => a.id),
+        (t) =>
+          move(
+            { pool: joinTransaction(t) },
+            tenant.workspaceId,
+            archived.map((a) => a.id),
+            false,
+          ),
+      )
+    : { updatedIds: [] };
+  const retracked = result.updatedIds.length;
+  const alreadyActive = ids.length - archived.length;
+  const message =
+    retracked > 0
+      ? `${String(retracked)} shipment${retracked === 1 ? '' : 's'} tracked again`
+      : 'Already tracked: nothing to do';
+  return { retracked, alreadyActive, message };
+}
+
+/** The live shares of the mode addressed to the user, newest first, searchable by number. */
+export async function listSharedHistory(
+  db: Database,
+  user: UserRow,
+  mode: ShareMode,
+  input: { search?: string | undefined; pageNo: number },
+): Promise<SharedHistoryPage> {
+  const term = input.search ? `%${escapeLike(input.search.toUpperCase())}%` : null;
+  const number = sql<string>`COALESCE(${oceanShipments.containerNo}, ${expressShipments.trackingNo})`;
+  const filters: (SQL | undefined)[] = [
+    eq(shipmentShares.email, user.email.toLowerCase()),
+    eq(shipmentShares.mode, mode),
+    isNull(shipmentShares.revokedAt),
+  ];
+  if (term)
+    filters.push(
+      or(
+        ilike(oceanShipments.containerNo, term),
+        ilike(oceanShipments.mblNo, term),
+        ilike(expressShipments.trackingNo, term),
+      ),
+    );
+  const where = and(...filters);
+  const base = () =>
+    db
+      .select({
+        id: shipmentShares.id,
+        sharedAt: shipmentShares.createdAt,
+        number,
+        reference: sql<string>`COALESCE(${oceanShipments.mblNo}, ${expressShipments.carrier})`,
+        carrier: sql<string>`COALESCE(${oceanShipments.carrierScac}, ${expressShipments.carrier})`,
+        status: sql<string | null>`COALESCE(${oceanShipments.status}, ${expressShipments.status})`,
+        arrival: sql<Date | null>`COALESCE(${oceanShipments.ata}, ${oceanShipments.eta}, ${expressShipments.deliveredAt}, ${expressShipments.estimatedDelivery})`,
+        arrivalActual: sql<boolean>`(${oceanShipments.ata} IS NOT NULL OR ${expressShipments.deliveredAt} IS NOT NULL)`,
+        sharedBy: nameOf,
+        sharedByEmail: users.email,
+      })
+      .from(shipmentShares)
+      .leftJoin(oceanShipments, eq(oceanShipments.id, shipmentShares.oceanShipmentId))
+      .leftJoin(expressShipments, eq(expressShipments.id, shipmentShares.expressShipmentId))
+      .leftJoin(users, eq(users.id, shipmentShares.sharedBy));
+  const [rows, [total]] = await Promise.all([
+    base()
+      .where(where)
+      .orderBy(desc(shipmentShares.createdAt), desc(shipmentShares.id))
+      .limit(HISTORY_PAGE_SIZE)
+      .offset(offsetOf(input.pageNo)),
+    db
+      .select({ n: count() })
+      .from(shipmentShares)
+      .leftJoin(oceanShipments, eq(oceanShipments.id, shipmentShares.oceanShipmentId))
+      .leftJoin(expressShipments, eq(expressShipments.id, shipmentShares.expressShipmentId))
+      .where(where),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      overallId: r.id,
+      shipmentType: mode,
+      number: r.number,
+      reference: r.reference,
+      carrierName: carrierNameOf(mode, r.carrier),
+      status: r.status,
+      arrival: r.arrival ? new Date(r.arrival).toISOString() : null,
+      arrivalActual: r.arrivalActual,
+      sharedBy: r.sharedBy ?? r.sharedByEmail ?? 'A former member',
+      sharedAt: r.sharedAt.toISOString(),
+    })),
+    total: total?.n ?? 0,
+    pageNo: input.pageNo,
+    pageSize: HISTORY_PAGE_SIZE,
+  };
+}
+
+async function sharerName(db: Database, share: ShipmentShareRow): Promise<string> {
+  if (!share.sharedBy) return 'A former member';
+  const [u] = await db
+    .select({ name: nameOf, email: users.email })
+    .from(users)
+    .where(eq(users.id, share.sharedBy));
+  return u?.name ?? u?.email ?? 'A former member';
+}
+
+/**
+ * A shared shipment as its recipient sees it: the live tracking data of the sharer's shipment, with
+ * what belongs to the sharer's workspace (favourite, archived) left out.
+ */
+export async function getSharedShipment(db: Database, share: ShipmentShareRow) {
+  const info = {
+    overallId: share.id,
+    shipmentType: share.mode,
+    sharedBy: await sharerName(db, share),
+    sharedAt: share.createdAt.toISOString(),
+  };
+  if (share.mode === 'ocean') {
+    const shipment: OceanShipmentDetail = await getOceanShipmentById(
+      db,
+      share.workspaceId,
+      share.oceanShipmentId!,
+    );
+    // The sharer's favourite, archive and tags are the workspace's own, not the recipient's to see.
+    return { share: info, ocean: { ...shipment, favorite: false, archived: false, tags: [] }, express: null };
+  }
+  const shipment: ExpressShipmentDetail = await getExpressShipment(
+    db,
+    share.workspaceId,
+    share.expressShipmentId!,
+    undefined,
+  );
+  return { share: info, ocean: null, express: { ...shipment, favorite: false, archived: false, tags: [] } };
+}

@@ -1,0 +1,250 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  SHARING_MESSAGES,
+  type CreateShareLinkRequest,
+  type CreatedShareLink,
+  type PublicShare,
+  type PublicShipment,
+  type ShareLink,
+  type ShareMode,
+} from '@tracklane/shared/sharing/sharing.schema';
+import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { portByLocode } from '@tracklane/shared/tracking/ports';
+import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/client';
+import { shareLinks, type ShareLinkRow } from '../../db/schema/sharing';
+import { expressShipments, oceanShipments } from '../../db/schema/tracking';
+import { users } from '../../db/schema/users';
+import { AppError } from '../../lib/app-error';
+import { hashToken, newToken } from '../../lib/tokens';
+import { between } from '../dashboard/dashboard.service';
+import { getExpressShipment } from '../express-shipments/express-shipments.service';
+import { getOceanShipmentById } from '../ocean-shipments/ocean-shipments.service';
+import type { Tenant } from '../organizations/selection';
+
+const DAY = 86_400_000;
+
+/** The numbers of the link's shipments, read within the link's workspace only. */
+async function numbersOf(db: Database, workspaceId: string, mode: ShareMode, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows =
+    mode === 'ocean'
+      ? await db
+          .select({ id: oceanShipments.id, number: oceanShipments.containerNo })
+          .from(oceanShipments)
+          .where(and(eq(oceanShipments.workspaceId, workspaceId), inArray(oceanShipments.id, ids)))
+      : await db
+          .select({ id: expressShipments.id, number: expressShipments.trackingNo })
+          .from(expressShipments)
+          .where(and(eq(expressShipments.workspaceId, workspaceId), inArray(expressShipments.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.number]));
+}
+
+function toShareLink(row: ShareLinkRow, numbers: Map<string, string>, createdBy: string | null): ShareLink {
+  return {
+    id: row.id,
+    shipmentType: row.mode,
+    numbers: row.shipmentIds.flatMap((id) => numbers.get(id) ?? []),
+    createdBy,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    state: row.revokedAt ? 'revoked' : row.expiresAt && row.expiresAt <= new Date() ? 'expired' : 'live',
+  };
+}
+
+/**
+ * Publishes shipments of the workspace under a new public link: a 256-bit random token, returned this
+ * once (only its hash is kept), optionally expiring. Ids that are not the workspace's refuse the link.
+ */
+export async function createShareLink(
+  ctx: AppContext,
+  tenant: Tenant,
+  creator: { id: string; name: string },
+  input: CreateShareLinkRequest,
+  now = new Date(),
+): Promise<CreatedShareLink> {
+  const ids = [...new Set(input.shipmentIds)];
+  const numbers = await numbersOf(ctx.db, tenant.workspaceId, input.shipmentType, ids);
+  if (numbers.size !== ids.length) throw new AppError('NOT_FOUND', SHARING_MESSAGES.shipmentNotFound);
+  const token = newToken();
+  const [row] = await ctx.db
+    .insert(shareLinks)
+    .values({
+      tokenHash: hashToken(token),
+      workspaceId: tenant.workspaceId,
+      mode: input.shipmentType,
+      shipmentIds: ids,
+      createdBy: creator.id,
+      expiresAt: input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * DAY) : null,
+    })
+    .returning();
+  return {
+    ...toShareLink(row!, numbers, creator.name),
+    token,
+    url: `${ctx.config.publicUrl}/share/${token}`,
+  };
+}
+
+/** The workspace's links of a mode (optionally those containing one shipment), newest first. */
+export async function listShareLinks(
+  db: Database,
+  tenant: Tenant,
+  mode: ShareMode,
+  shipmentId: string | undefined,
+): Promise<ShareLink[]> {
+  const rows = await db
+    .select({ link: shareLinks, first: users.firstName, last: users.lastName, email: users.email })
+    .from(shareLinks)
+    .leftJoin(users, eq(users.id, shareLinks.createdBy))
+    .where(
+      and(
+        eq(shareLinks.workspaceId, tenant.workspaceId),
+        eq(shareLinks.mode, mode),
+        shipmentId ? sql`${shipmentId}::uuid = ANY(${shareLinks.shipmentIds})` : undefined,
+      ),
+    )
+    .orderBy(desc(shareLinks.createdAt))
+    .limit(100);
+  const numbers = await numbersOf(db, tenant.workspaceId, mode, [
+    ...new Set(rows.flatMap((r) => r.link.shipmentIds)),
+  ]);
+  return rows.map((r) =>
+    toShareLink(r.link, numbers, `${r.first ?? ''} ${r.last ?? ''}`.trim() || (r.email ?? null)),
+  );
+}
+
+/** Revokes a link of the workspace: from this moment it answers "expired". */
+export async function revokeShareLink(db: Database, tenant: Tenant, linkId: string): Promise<void> {
+  const [revoked] = await db
+    .update(shareLinks)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(shareLinks.id, linkId),
+        eq(shareLinks.workspaceId, tenant.workspaceId),
+        isNull(shareLinks.revokedAt),
+      ),
+    )
+    .returning({ id: shareLinks.id });
+  if (!revoked) throw new AppError('NOT_FOUND', SHARING_MESSAGES.linkNotFound);
+}
+
+const portName = (p: { locode: string; name: string | null } | null) => (p ? (p.name ?? p.locode) : null);
+
+function publicOcean(s: OceanShipmentDetail, now: Date): PublicShipment {
+  const o = s.shipmentOverall;
+  const m = (key: string, label: string, v: { time: string; classifier: string } | null) => ({
+    key,
+    label,
+    time: v?.time ?? null,
+    actual: v?.classifier === 'ACT',
+  });
+  const pol = s.pol ? portByLocode(s.pol.locode) : undefined;
+  const pod = s.pod ? portByLocode(s.pod.locode) : undefined;
+  let position: PublicShipment['position'] = null;
+  const atd = s.departureVO.atd ? Date.parse(s.departureVO.atd) : null;
+  const eta = s.arrivalVO.ata ?? s.arrivalVO.eta;
+  if (s.arrivalVO.ata && pod) position = { lat: pod.lat, lon: pod.lon, name: pod.name };
+  else if (atd && eta && pol && pod) {
+    // On the water: the share of the way that the time from departure to arrival has elapsed, placed
+    // as the dashboard's live map places vessels.
+    const f = Math.min(1, Math.max(0, (now.getTime() - atd) / (Date.parse(eta) - atd || 1)));
+    position = { ...between(pol, pod, f), name: s.vesselName ?? `${pol.name} – ${pod.name}` };
+  } else if (pol) position = { lat: pol.lat, lon: pol.lon, name: pol.name };
+  return {
+    number: s.containerNo,
+    reference: s.mblNo,
+    carrierName: s.carrierName,
+    status: s.status,
+    origin: portName(s.pol),
+    destination: portName(s.pod),
+    departure: { estimated: s.departureVO.etd, actual: s.departureVO.atd },
+    arrival: { estimated: s.arrivalVO.eta, actual: s.arrivalVO.ata },
+    milestones: [
+      m('emptyGateOut', 'Empty container picked up', o.emptyGateOut),
+      m('fullGateIn', 'Gated in at origin', o.fullGateIn),
+      m('loaded', 'Loaded on vessel', o.loaded),
+      {
+        key: 'departed',
+        label: 'Departed',
+        time: s.departureVO.atd ?? s.departureVO.etd,
+        actual: Boolean(s.departureVO.atd),
+      },
+      {
+        key: 'arrived',
+        label: 'Arrived',
+        time: s.arrivalVO.ata ?? s.arrivalVO.eta,
+        actual: Boolean(s.arrivalVO.ata),
+      },
+      m('discharged', 'Discharged', o.discharged),
+      m('fullGateOut', 'Picked up at destination', o.fullGateOut),
+      m('emptyReturned', 'Empty container returned', o.emptyReturned),
+    ],
+    position,
+    route: pol && pod ? { from: { lat: pol.lat, lon: pol.lon }, to: { lat: pod.lat, lon: pod.lon } } : null,
+    lastCheckedAt: s.lastCheckedAt,
+  };
+}
+
+function publicExpress(s: ExpressShipmentDetail): PublicShipment {
+  const place = (p: ExpressShipmentDetail['origin']) =>
+    p ? [p.city, p.countryCode].filter(Boolean).join(', ') || p.name : null;
+  const at = (p: ExpressShipmentDetail['origin']) =>
+    p && p.latitude !== null && p.longitude !== null ? { lat: p.latitude, lon: p.longitude } : null;
+  const from = at(s.origin);
+  const to = at(s.destination);
+  const now = at(s.lastLocation);
+  return {
+    number: s.expressOrderNo,
+    reference: s.carrier,
+    carrierName: s.carrierName,
+    status: s.status,
+    origin: place(s.origin),
+    destination: place(s.destination),
+    departure: { estimated: null, actual: s.pickedUpAt },
+    arrival: { estimated: s.estimatedDelivery, actual: s.deliveredAt },
+    milestones: [
+      { key: 'pickedUp', label: 'Picked up', time: s.pickedUpAt, actual: Boolean(s.pickedUpAt) },
+      {
+        key: 'lastScan',
+        label: s.statusText ?? 'Last scan',
+        time: s.lastEventAt,
+        actual: Boolean(s.lastEventAt),
+      },
+      {
+        key: 'delivered',
+        label: s.deliveredAt ? 'Delivered' : 'Estimated delivery',
+        time: s.deliveredAt ?? s.estimatedDelivery,
+        actual: Boolean(s.deliveredAt),
+      },
+    ],
+    position: now ? { ...now, name: place(s.lastLocation) ?? 'Last scan' } : null,
+    route: from && to ? { from, to } : null,
+    lastCheckedAt: s.lastCheckedAt,
+  };
+}
+
+/**
+ * What a public link shows: its shipments' numbers, carrier, status, route, ETA, milestones and map
+ * point, built field by field. Shipments are read within the link's workspace by the ids the link
+ * holds, so a link can never show another shipment.
+ */
+export async function getPublicShare(
+  db: Database,
+  link: ShareLinkRow,
+  now = new Date(),
+): Promise<PublicShare> {
+  const shipments: PublicShipment[] = [];
+  for (const id of link.shipmentIds) {
+    try {
+      if (link.mode === 'ocean')
+        shipments.push(publicOcean(await getOceanShipmentById(db, link.workspaceId, id), now));
+      else shipments.push(publicExpress(await getExpressShipment(db, link.workspaceId, id, undefined)));
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;
+    }
+  }
+  return { shipmentType: link.mode, expiresAt: link.expiresAt?.toISOString() ?? null, shipments };
+}

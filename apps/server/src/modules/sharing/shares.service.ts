@@ -1,0 +1,415 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  SHARING_MESSAGES,
+  type CreateSharesRequest,
+  type InviteNotification,
+  type InviteNotificationList,
+  type SentShare,
+  type ShareMode,
+} from '@tracklane/shared/sharing/sharing.schema';
+import { INVITE_TAB_MAX } from '@tracklane/shared/constants';
+import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/client';
+import { notifications, notificationSettings } from '../../db/schema/notifications';
+import { shipmentShares } from '../../db/schema/sharing';
+import { expressShipments, oceanShipments } from '../../db/schema/tracking';
+import { users, type UserRow } from '../../db/schema/users';
+import { queueMail } from '../../integrations/mail/mailer';
+import { shareMail } from '../../integrations/mail/templates';
+import { publish } from '../../integrations/realtime/realtime-hub';
+import { AppError } from '../../lib/app-error';
+import { withTransaction, type Transaction } from '../../lib/transaction';
+import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
+import type { Tenant } from '../organizations/selection';
+
+const lower = (email: string) => email.trim().toLowerCase();
+const fullName = (u: { firstName: string | null; lastName: string | null; email?: string | null }) =>
+  `${u.firstName ?? ''} ${u.lastName ?? ''}`.trim() || (u.email ?? 'A Tracklane user');
+
+interface Chosen {
+  shipmentId: string;
+  itemId: string;
+  number: string;
+}
+
+/** The chosen shipments of the tenant's workspace; any that is not one of its shipments refuses the whole share. */
+async function chosenShipments(tx: Database, tenant: Tenant, input: CreateSharesRequest): Promise<Chosen[]> {
+  if (input.shipmentType === 'ocean') {
+    const keys = input.shipments.map((s) => ({
+      containerNo: normaliseContainerNumber(s.containerNo),
+      mblNo: normaliseMblNumber(s.mblNo),
+    }));
+    const rows = await tx
+      .select({
+        shipmentId: oceanShipments.id,
+        itemId: oceanShipments.itemId,
+        number: oceanShipments.containerNo,
+      })
+      .from(oceanShipments)
+      .where(
+        and(
+          eq(oceanShipments.workspaceId, tenant.workspaceId),
+          sql`(${oceanShipments.containerNo}, ${oceanShipments.mblNo}) IN (${sql.join(
+            keys.map((k) => sql`(${k.containerNo}, ${k.mblNo})`),
+            sql`, `,
+          )})`,
+        ),
+      );
+    if (rows.length !== new Set(keys.map((k) => `${k.containerNo}|${k.mblNo}`)).size)
+      throw new AppError('NOT_FOUND', SHARING_MESSAGES.shipmentNotFound);
+    return rows;
+  }
+  const ids = [...new Set(input.shipments.map((s) => s.expressOrderId))];
+  const rows = await tx
+    .select({
+      shipmentId: expressShipments.id,
+      itemId: expressShipments.itemId,
+      number: expressShipments.trackingNo,
+    })
+    .from(expressShipments)
+    .where(and(eq(expressShipments.workspaceId, tenant.workspaceId), inArray(expressShipments.id, ids)));
+  const byId = new Map(rows.map((r) => [r.shipmentId, r]));
+  // The number must match too: a selection names the parcel by both.
+  const matching = input.shipments.every(
+    (s) => byId.get(s.expressOrderId)?.number.toUpperCase() === s.trackingNo.trim().toUpperCase(),
+  );
+  if (!matching || rows.length !== ids.length)
+    throw new AppError('NOT_FOUND', SHARING_MESSAGES.shipmentNotFound);
+  return rows;
+}
+
+/** What a user wants for share invites (no settings row: in the app and by e-mail). */
+async function wantsFor(tx: Database, userIds: string[]) {
+  const rows = userIds.length
+    ? await tx.select().from(notificationSettings).where(inArray(notificationSettings.userId, userIds))
+    : [];
+  const byUser = new Map(rows.map((r) => [r.userId, r]));
+  return (userId: string) => ({
+    inApp: !(byUser.get(userId)?.inAppOff ?? []).includes('shared'),
+    email: !(byUser.get(userId)?.emailOff ?? []).includes('shared'),
+  });
+}
+
+/**
+ * Inserts the `shared` notification of each share for its recipient (the notifications model of ADR
+ * 0015: recipient, actor, type, entity), e-mailed at once when the recipient wants share invites by
+ * e-mail (an invite is not a change to gather into a digest). Returns the recipients told in the app.
+ */
+async function notifyRecipients(
+  t: Transaction,
+  ctx: Pick<AppContext, 'jobs' | 'config'>,
+  recipient: UserRow,
+  shares: { id: string; itemId: string; number: string }[],
+  sharer: { id: string | null; name: string },
+  mode: ShareMode,
+  mail: boolean,
+): Promise<void> {
+  if (shares.length === 0) return;
+  const want = (await wantsFor(t.tx, [recipient.id]))(recipient.id);
+  const emailed = mail && want.email;
+  await t.tx
+    .insert(notifications)
+    .values(
+      shares.map((s) => ({
+        recipientId: recipient.id,
+        actorId: sharer.id,
+        type: 'shared' as const,
+        shareId: s.id,
+        itemId: s.itemId,
+        workspaceIds: [],
+        inApp: want.inApp,
+        emailState: emailed ? ('sent' as const) : ('none' as const),
+        emailedAt: emailed ? new Date() : null,
+      })),
+    )
+    .onConflictDoNothing();
+  if (emailed)
+    await queueMail(
+      t,
+      ctx.jobs,
+      shareMail(recipient.email, {
+        sharerName: sharer.name,
+        numbers: shares.map((s) => s.number),
+        shipmentType: mode,
+        hasAccount: true,
+        publicUrl: ctx.config.publicUrl,
+      }),
+    );
+  await publish(t.tx, { topic: 'notifications', userIds: [recipient.id] });
+}
+
+/**
+ * Shares shipments of the tenant's workspace with people by e-mail, inside or outside the organization
+ * (one share per shipment and address; sharing again what is already shared changes nothing). Each
+ * recipient with an account gets a `shared` notification (bell INVITES, e-mail); an address without
+ * one gets an e-mail with a sign-up link, and finds the shares once it is verified. Whether the caller
+ * may share is the route's level (`shipments:change`: view-only members cannot).
+ */
+export async function createShares(
+  ctx: AppContext,
+  tenant: Tenant,
+  sharer: UserRow,
+  input: CreateSharesRequest,
+): Promise<{ shared: number; invitedToSignUp: string[] }> {
+  const emails = [...new Set(input.emails.map(lower))];
+  if (emails.includes(lower(sharer.email))) throw new AppError('VALIDATION', SHARING_MESSAGES.yourself);
+  return withTransaction(ctx.pool, async (t) => {
+    const { tx } = t;
+    const chosen = await chosenShipments(tx, tenant, input);
+    const accounts = await tx
+      .select()
+      .from(users)
+      .where(inArray(sql`lower(${users.email})`, emails));
+    const accountByEmail = new Map(accounts.map((u) => [lower(u.email), u]));
+    const sharerName = fullName(sharer);
+    let shared = 0;
+    const invitedToSignUp: string[] = [];
+    for (const email of emails) {
+      const inserted = await tx
+        .insert(shipmentShares)
+        .values(
+          chosen.map((c) => ({
+            workspaceId: tenant.workspaceId,
+            mode: input.shipmentType,
+            oceanShipmentId: input.shipmentType === 'ocean' ? c.shipmentId : null,
+            expressShipmentId: input.shipmentType === 'express' ? c.shipmentId : null,
+            email,
+            sharedBy: sharer.id,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({
+          id: shipmentShares.id,
+          oceanShipmentId: shipmentShares.oceanShipmentId,
+          expressShipmentId: shipmentShares.expressShipmentId,
+        });
+      if (inserted.length === 0) continue;
+      shared += inserted.length;
+      const byShipment = new Map(chosen.map((c) => [c.shipmentId, c]));
+      const fresh = inserted.map((s) => {
+        const c = byShipment.get((s.oceanShipmentId ?? s.expressShipmentId)!)!;
+        return { id: s.id, itemId: c.itemId, number: c.number };
+      });
+      const account = accountByEmail.get(email);
+      if (account?.emailVerifiedAt) {
+        await notifyRecipients(
+          t,
+          ctx,
+          account,
+          fresh,
+          { id: sharer.id, name: sharerName },
+          input.shipmentType,
+          true,
+        );
+      } else {
+        invitedToSignUp.push(email);
+        await queueMail(
+          t,
+          ctx.jobs,
+          shareMail(email, {
+            sharerName,
+            numbers: fresh.map((f) => f.number),
+            shipmentType: input.shipmentType,
+            hasAccount: false,
+            publicUrl: ctx.config.publicUrl,
+          }),
+        );
+      }
+    }
+    return { shared, invitedToSignUp };
+  });
+}
+
+/**
+ * Called when an address is verified, in that transaction: shares that were waiting for it become the
+ * user's `shared` notifications (no e-mail: the share's e-mail is what brought them here).
+ */
+export async function claimSharesFor(
+  t: Transaction,
+  ctx: Pick<AppContext, 'jobs' | 'config'>,
+  user: UserRow,
+) {
+  const waiting = await t.tx
+    .select({
+      id: shipmentShares.id,
+      mode: shipmentShares.mode,
+      sharedBy: shipmentShares.sharedBy,
+      itemId: sql<string>`COALESCE(${oceanShipments.itemId}, ${expressShipments.itemId})`,
+      number: sql<string>`COALESCE(${oceanShipments.containerNo}, ${expressShipments.trackingNo})`,
+    })
+    .from(shipmentShares)
+    .leftJoin(oceanShipments, eq(oceanShipments.id, shipmentShares.oceanShipmentId))
+    .leftJoin(expressShipments, eq(expressShipments.id, shipmentShares.expressShipmentId))
+    .where(and(eq(shipmentShares.email, lower(user.email)), isNull(shipmentShares.revokedAt)));
+  for (const share of waiting) {
+    await notifyRecipients(t, ctx, user, [share], { id: share.sharedBy, name: '' }, share.mode, false);
+  }
+}
+
+/** Who a shipment of the workspace is shared with (live shares), newest first. */
+export async function listSentShares(
+  db: Database,
+  tenant: Tenant,
+  mode: ShareMode,
+  shipmentId: string,
+): Promise<SentShare[]> {
+  const recipient = sql<
+    string | null
+  >`(SELECT NULLIF(trim(u.first_name || ' ' || u.last_name), '') FROM ${users} u WHERE lower(u.email) = ${shipmentShares.email} LIMIT 1)`;
+  const rows = await db
+    .select({
+      id: shipmentShares.id,
+      email: shipmentShares.email,
+      name: recipient,
+      sharedAt: shipmentShares.createdAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      sharerEmail: users.email,
+    })
+    .from(shipmentShares)
+    .leftJoin(users, eq(users.id, shipmentShares.sharedBy))
+    .where(
+      and(
+        eq(shipmentShares.workspaceId, tenant.workspaceId),
+        mode === 'ocean'
+          ? eq(shipmentShares.oceanShipmentId, shipmentId)
+          : eq(shipmentShares.expressShipmentId, shipmentId),
+        isNull(shipmentShares.revokedAt),
+      ),
+    )
+    .orderBy(desc(shipmentShares.createdAt), asc(shipmentShares.email));
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    name: r.name,
+    sharedBy: r.sharerEmail ? fullName({ ...r, email: r.sharerEmail }) : 'A former member',
+    sharedAt: r.sharedAt.toISOString(),
+  }));
+}
+
+/**
+ * Revokes a share of the workspace: from this moment the recipient's calls for it are not found, and
+ * their open pages hear of it on their socket and refetch. A share of another workspace is not found.
+ */
+export async function revokeShare(ctx: AppContext, tenant: Tenant, shareId: string): Promise<void> {
+  await withTransaction(ctx.pool, async ({ tx }) => {
+    const [revoked] = await tx
+      .update(shipmentShares)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(shipmentShares.id, shareId),
+          eq(shipmentShares.workspaceId, tenant.workspaceId),
+          isNull(shipmentShares.revokedAt),
+        ),
+      )
+      .returning({ email: shipmentShares.email });
+    if (!revoked) throw new AppError('NOT_FOUND', SHARING_MESSAGES.shareNotFound);
+    const recipients = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${revoked.email}`);
+    await publish(tx, { topic: 'notifications', userIds: recipients.map((r) => r.id) });
+  });
+}
+
+/** The user's share invites (live shares only), newest first, at most `limit`. */
+async function inviteRows(db: Database, user: UserRow, where: ReturnType<typeof and>, limit: number) {
+  return db
+    .select({
+      id: notifications.id,
+      readAt: notifications.readAt,
+      overallId: shipmentShares.id,
+      mode: shipmentShares.mode,
+      sharedAt: shipmentShares.createdAt,
+      number: sql<string>`COALESCE(${oceanShipments.containerNo}, ${expressShipments.trackingNo})`,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      sharerEmail: users.email,
+    })
+    .from(notifications)
+    .innerJoin(shipmentShares, eq(shipmentShares.id, notifications.shareId))
+    .leftJoin(oceanShipments, eq(oceanShipments.id, shipmentShares.oceanShipmentId))
+    .leftJoin(expressShipments, eq(expressShipments.id, shipmentShares.expressShipmentId))
+    .leftJoin(users, eq(users.id, shipmentShares.sharedBy))
+    .where(
+      and(
+        eq(notifications.recipientId, user.id),
+        eq(notifications.inApp, true),
+        isNull(shipmentShares.revokedAt),
+        eq(shipmentShares.email, lower(user.email)),
+        where,
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}
+
+const toInvite = (r: Awaited<ReturnType<typeof inviteRows>>[number]): InviteNotification => ({
+  id: r.id,
+  overallId: r.overallId,
+  shipmentType: r.mode,
+  name: r.sharerEmail ? fullName({ ...r, email: r.sharerEmail }) : 'A former member',
+  number: r.number,
+  sharedAt: r.sharedAt.toISOString(),
+  isRead: r.readAt !== null,
+});
+
+/** The bell's INVITES tab: the user's share invites (at most 10) and how many are unread. */
+export async function listInviteNotifications(db: Database, user: UserRow): Promise<InviteNotificationList> {
+  const [rows, unread] = await Promise.all([
+    inviteRows(db, user, undefined, INVITE_TAB_MAX),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notifications)
+      .innerJoin(shipmentShares, eq(shipmentShares.id, notifications.shareId))
+      .where(
+        and(
+          eq(notifications.recipientId, user.id),
+          eq(notifications.inApp, true),
+          isNull(notifications.readAt),
+          isNull(shipmentShares.revokedAt),
+          eq(shipmentShares.email, lower(user.email)),
+        ),
+      ),
+  ]);
+  return { notifications: rows.map(toInvite), unreadNumber: unread[0]?.n ?? 0 };
+}
+
+/** spec §7 invite/get-first-unread-notification: the oldest unread share invite, or null. */
+export async function firstUnreadInvite(db: Database, user: UserRow): Promise<InviteNotification | null> {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .innerJoin(shipmentShares, eq(shipmentShares.id, notifications.shareId))
+    .where(
+      and(
+        eq(notifications.recipientId, user.id),
+        eq(notifications.inApp, true),
+        isNull(notifications.readAt),
+        isNull(shipmentShares.revokedAt),
+        eq(shipmentShares.email, lower(user.email)),
+      ),
+    )
+    .orderBy(asc(notifications.createdAt), asc(notifications.id))
+    .limit(1);
+  if (!row) return null;
+  const [invite] = await inviteRows(db, user, eq(notifications.id, row.id), 1);
+  return invite ? toInvite(invite) : null;
+}
+
+/** Opening a shared shipment reads its invite. */
+export async function markShareRead(db: Database, userId: string, shareId: string): Promise<void> {
+  const read = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        eq(notifications.recipientId, userId),
+        eq(notifications.shareId, shareId),
+        isNull(notifications.readAt),
+      ),
+    )
+    .returning({ id: notifications.id });
+  if (read.length) await publish(db, { topic: 'notifications', userIds: [userId] });
+}

@@ -1,0 +1,291 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema } from '@tracklane/shared/api/envelope';
+import { expressShipmentDetailSchema } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import { oceanShipmentDetailSchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import {
+  createdShareLinkSchema,
+  createShareLinkRequestSchema,
+  createSharesRequestSchema,
+  createSharesResultSchema,
+  historyQuerySchema,
+  historyTypeParamsSchema,
+  inviteNotificationListSchema,
+  inviteNotificationSchema,
+  publicShareSchema,
+  retrackRequestSchema,
+  retrackResultSchema,
+  sentShareSchema,
+  sentSharesQuerySchema,
+  shareInfoSchema,
+  shareLinkSchema,
+  shareLinksQuerySchema,
+  sharedHistoryPageSchema,
+  trackingHistoryPageSchema,
+  SHARING_MESSAGES,
+  type ShareMode,
+} from '@tracklane/shared/sharing/sharing.schema';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../lib/app-error';
+import { ok } from '../../lib/envelope';
+import {
+  getSharedShipment,
+  listSharedHistory,
+  listTrackingHistory,
+  retrackShipments,
+} from './history.service';
+import { createShareLink, getPublicShare, listShareLinks, revokeShareLink } from './share-links.service';
+import {
+  createShares,
+  firstUnreadInvite,
+  listInviteNotifications,
+  listSentShares,
+  markShareRead,
+  revokeShare,
+} from './shares.service';
+
+const tags = ['sharing'];
+/** spec §2's site types: ground is the express mode. */
+const modeOf = (type: 'ocean' | 'ground'): ShareMode => (type === 'ocean' ? 'ocean' : 'express');
+const idParams = z.strictObject({ id: z.uuid({ message: 'Not found' }) });
+const nameOf = (u: { firstName: string; lastName: string; email: string }) =>
+  `${u.firstName} ${u.lastName}`.trim() || u.email;
+
+export const sharingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // --- Sharing with people -------------------------------------------------------------------
+  app.post(
+    '/api/shares',
+    {
+      config: { access: 'shipments:change' },
+      schema: {
+        tags,
+        summary: 'Share shipments of this workspace with people by e-mail',
+        body: createSharesRequestSchema,
+        response: { 200: envelopeSchema(createSharesResultSchema) },
+      },
+    },
+    async (request) => {
+      const result = await createShares(ctx, request.tenant, request.user, request.body);
+      const n = request.body.emails.length;
+      return ok(result, `Shared with ${String(n)} ${n === 1 ? 'person' : 'people'}`);
+    },
+  );
+
+  app.get(
+    '/api/shares',
+    {
+      config: { access: 'shipments:change' },
+      schema: {
+        tags,
+        summary: 'Who a shipment of this workspace is shared with',
+        querystring: sentSharesQuerySchema,
+        response: { 200: envelopeSchema(z.array(sentShareSchema)) },
+      },
+    },
+    async (request) =>
+      ok(await listSentShares(ctx.db, request.tenant, request.query.shipmentType, request.query.shipmentId)),
+  );
+
+  app.delete(
+    '/api/shares/:id',
+    {
+      config: { access: 'shipments:change' },
+      schema: {
+        tags,
+        summary: 'Stop sharing a shipment with someone',
+        params: idParams,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await revokeShare(ctx, request.tenant, request.params.id);
+      return ok(null, 'No longer shared');
+    },
+  );
+
+  // --- Share invites (spec §3 Invite notification, §7) -------------------------------------------
+  app.get(
+    '/api/invite/get-first-unread-notification',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'My oldest unread share invite, or null (spec §7)',
+        response: { 200: envelopeSchema(inviteNotificationSchema.nullable()) },
+      },
+    },
+    async (request) => ok(await firstUnreadInvite(ctx.db, request.user)),
+  );
+
+  app.get(
+    '/api/invite/notifications',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'My share invites for the bell INVITES tab (at most 10) and how many are unread',
+        response: { 200: envelopeSchema(inviteNotificationListSchema) },
+      },
+    },
+    async (request) => ok(await listInviteNotifications(ctx.db, request.user)),
+  );
+
+  // --- Shipment history -------------------------------------------------------------------------
+  app.get(
+    '/api/shipment-history/:type/tracking-history',
+    {
+      config: { access: 'shipments:view' },
+      schema: {
+        tags,
+        summary: 'Every shipment this workspace ever added, archived included, newest first',
+        params: historyTypeParamsSchema,
+        querystring: historyQuerySchema,
+        response: { 200: envelopeSchema(trackingHistoryPageSchema) },
+      },
+    },
+    async (request) =>
+      ok(await listTrackingHistory(ctx.db, request.tenant, modeOf(request.params.type), request.query)),
+  );
+
+  app.post(
+    '/api/shipment-history/:type/tracking-history/retrack',
+    {
+      config: { access: 'shipments:change' },
+      schema: {
+        tags,
+        summary: 'Track shipments of the history again (archived ones return within the plan quota)',
+        params: historyTypeParamsSchema,
+        body: retrackRequestSchema,
+        response: { 200: envelopeSchema(retrackResultSchema) },
+      },
+    },
+    async (request) => {
+      const result = await retrackShipments(
+        ctx,
+        request.tenant,
+        modeOf(request.params.type),
+        request.body.shipmentIds,
+      );
+      return ok(result, result.message);
+    },
+  );
+
+  app.get(
+    '/api/shipment-history/:type/shared-history',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Shipments shared with me, newest first',
+        params: historyTypeParamsSchema,
+        querystring: historyQuerySchema,
+        response: { 200: envelopeSchema(sharedHistoryPageSchema) },
+      },
+    },
+    async (request) =>
+      ok(await listSharedHistory(ctx.db, request.user, modeOf(request.params.type), request.query)),
+  );
+
+  app.get(
+    '/api/shipment-history/:type/shared-history/details/:overallId',
+    {
+      config: { access: 'share:recipient' },
+      schema: {
+        tags,
+        summary: 'A shipment shared with me: live tracking data, read-only',
+        params: historyTypeParamsSchema.extend({ overallId: z.string() }),
+        response: {
+          200: envelopeSchema(
+            z.object({
+              share: shareInfoSchema,
+              ocean: oceanShipmentDetailSchema.nullable(),
+              express: expressShipmentDetailSchema.nullable(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { share } = request;
+      // The address names the mode too: a share of the other mode is not at this address.
+      if (modeOf(request.params.type) !== share.mode)
+        throw new AppError('NOT_FOUND', SHARING_MESSAGES.shareNotFound);
+      const result = await getSharedShipment(ctx.db, share);
+      await markShareRead(ctx.db, request.user.id, share.id);
+      return ok(result);
+    },
+  );
+
+  // --- Public links ------------------------------------------------------------------------------
+  app.post(
+    '/api/share-links',
+    {
+      config: { access: 'shipments:change' },
+      schema: {
+        tags,
+        summary: 'Publish shipments under a new public link (the token is shown once)',
+        body: createShareLinkRequestSchema,
+        response: { 200: envelopeSchema(createdShareLinkSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await createShareLink(
+          ctx,
+          request.tenant,
+          { id: request.user.id, name: nameOf(request.user) },
+          request.body,
+        ),
+        'Link created',
+      ),
+  );
+
+  app.get(
+    '/api/share-links',
+    {
+      config: { access: 'shipments:change' },
+      schema: {
+        tags,
+        summary: "This workspace's public links",
+        querystring: shareLinksQuerySchema,
+        response: { 200: envelopeSchema(z.array(shareLinkSchema)) },
+      },
+    },
+    async (request) =>
+      ok(await listShareLinks(ctx.db, request.tenant, request.query.shipmentType, request.query.shipmentId)),
+  );
+
+  app.delete(
+    '/api/share-links/:id',
+    {
+      config: { access: 'shipments:change' },
+      schema: {
+        tags,
+        summary: 'Revoke a public link',
+        params: idParams,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await revokeShareLink(ctx.db, request.tenant, request.params.id);
+      return ok(null, 'Link revoked');
+    },
+  );
+
+  app.get(
+    '/api/share/:token',
+    {
+      config: {
+        access: 'share:link',
+        rateLimit: { max: ctx.config.shareLinkRateLimitPerMinute, timeWindow: '1 minute' },
+      },
+      schema: {
+        tags,
+        summary: 'What a public share link shows: milestones, ETA and map, no private fields',
+        params: z.strictObject({ token: z.string() }),
+        response: { 200: envelopeSchema(publicShareSchema) },
+      },
+    },
+    async (request) => ok(await getPublicShare(ctx.db, request.shareLink)),
+  );
+};

@@ -1,0 +1,66 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
+import type { Database } from '../../db/client';
+import { expressShipments, oceanShipments } from '../../db/schema/tracking';
+import { AppError } from '../../lib/app-error';
+
+/*
+ * Shipment tags (issue 18): the workspace's own words on its shipments, kept on its subscription rows
+ * (ocean_shipments, express_shipments), never on the tracked item other workspaces follow.
+ */
+
+const NOT_TRACKED = 'This shipment is not tracked in this workspace.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const tableOf = (mode: TrackingMode) => (mode === 'ocean' ? oceanShipments : expressShipments);
+
+/** The tags the workspace's shipments of one mode carry, archived ones included, alphabetically. */
+export async function listWorkspaceTags(db: Database, workspaceId: string, mode: TrackingMode) {
+  const table = tableOf(mode);
+  const rows = await db.execute<{ tag: string }>(sql`
+    SELECT DISTINCT t.tag FROM ${table}, unnest(${table.tags}) AS t(tag)
+    WHERE ${table.workspaceId} = ${workspaceId} AND ${table.tags} <> '{}'`);
+  return rows.rows.map((r) => r.tag).sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+}
+
+/**
+ * Replaces a shipment's tags with `tags` (already validated: normalised, unique but for case, at most
+ * ten). A tag the workspace already uses with another case takes the workspace's spelling, so that one
+ * word is one filter. Another workspace's shipment is not found.
+ */
+export async function setShipmentTags(
+  db: Database,
+  workspaceId: string,
+  mode: TrackingMode,
+  shipmentId: string,
+  tags: string[],
+): Promise<{ tags: string[] }> {
+  if (!UUID.test(shipmentId)) throw new AppError('NOT_FOUND', NOT_TRACKED);
+  const table = tableOf(mode);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.workspaceId, workspaceId), eq(table.id, shipmentId)))
+      .for('update');
+    if (!row) throw new AppError('NOT_FOUND', NOT_TRACKED);
+    let stored = tags;
+    if (tags.length) {
+      const lowered = tags.map((t) => t.toLowerCase());
+      const known = await tx.execute<{ tag: string }>(sql`
+        SELECT DISTINCT t.tag FROM ${table}, unnest(${table.tags}) AS t(tag)
+        WHERE ${table.workspaceId} = ${workspaceId} AND ${table.id} <> ${shipmentId}
+          AND ${table.tags} <> '{}' AND lower(t.tag) = ANY(${sql.param(lowered)}::text[])
+        ORDER BY t.tag`);
+      const spelling = new Map<string, string>();
+      for (const { tag } of known.rows)
+        if (!spelling.has(tag.toLowerCase())) spelling.set(tag.toLowerCase(), tag);
+      stored = tags.map((t) => spelling.get(t.toLowerCase()) ?? t);
+    }
+    await tx
+      .update(table)
+      .set({ tags: stored })
+      .where(and(eq(table.workspaceId, workspaceId), eq(table.id, shipmentId)));
+    return { tags: stored };
+  });
+}

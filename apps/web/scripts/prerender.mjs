@@ -1,0 +1,125 @@
+// The second step of `npm run build --workspace @tracklane/web`, after `vite build`: renders the pages
+// listed in src/prerender.tsx to HTML (issue #17), so that a signed-out visitor's first page paints before
+// its JavaScript has arrived. Each page is index.html with
+// - the page's markup in #root, marked `data-prerendered="<path>"` for main.tsx, which hydrates it;
+// - the entry's CSS and the page's chunks' CSS inlined in a <style> where the entry's stylesheet link
+//   was (nothing render-blocking left to fetch), and the page's chunks preloaded;
+// - its title, and Mantine's light colour scheme on <html> (MantineProvider sets it only once it runs).
+// Written to dist/prerendered/<path>.html with brotli and gzip copies; apps/server/src/plugins/web-app.ts
+// serves them. The build fails when the page uses a class its inlined CSS does not style.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(webRoot, 'dist');
+const manifestFile = path.join(dist, '.vite/manifest.json');
+const serverBuild = path.join(webRoot, 'node_modules/.cache/prerender');
+
+const manifest = JSON.parse(
+  await readFile(manifestFile, 'utf8').catch(() => {
+    throw new Error(`prerender: no ${manifestFile}: it runs right after "vite build" (npm run build).`);
+  }),
+);
+const template = await readFile(path.join(dist, 'index.html'), 'utf8');
+
+await build({
+  root: webRoot,
+  configFile: path.join(webRoot, 'vite.config.ts'),
+  logLevel: 'warn',
+  build: {
+    ssr: 'src/prerender.tsx',
+    outDir: serverBuild,
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: false,
+    copyPublicDir: false,
+  },
+});
+const { prerenderedPages, renderPage } = await import(
+  pathToFileURL(path.join(serverBuild, 'prerender.js')).href
+);
+
+/** A chunk's CSS and JS with those of the chunks it imports statically, imports first (as Vite links them). */
+function assetsOf(key, css = [], js = [], seen = new Set()) {
+  if (seen.has(key)) return { css, js };
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk)
+    throw new Error(`prerender: ${key} is not in the build's manifest (moved? update src/prerender.tsx)`);
+  for (const imported of chunk.imports ?? []) assetsOf(imported, css, js, seen);
+  for (const file of chunk.css ?? []) if (!css.includes(file)) css.push(file);
+  if (!js.includes(chunk.file)) js.push(chunk.file);
+  return { css, js };
+}
+
+const entryChunks = new Set();
+const entry = assetsOf('index.html', [], [], entryChunks);
+const entryCssLink = /<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/;
+if (!entryCssLink.test(template) || !template.includes('<div id="root"></div>'))
+  throw new Error('prerender: index.html has no entry stylesheet link or no empty #root');
+
+/** Class names whose styles come from CSS: Mantine's (`m_…`) and our CSS modules' (`_name_hash_line`). */
+const scopedClasses = (text) =>
+  new Set(text.match(/\b(?:m_[0-9a-f]{6,8}|_[A-Za-z][\w-]*_[a-z0-9]{5}_\d+)\b/g));
+
+for (const page of prerenderedPages) {
+  const pageCss = [...entry.css];
+  const pageJs = [];
+  // What index.html loads already is left out.
+  const seen = new Set(entryChunks);
+  for (const module of page.modules) {
+    const { css, js } = assetsOf(module, [], [], seen);
+    pageCss.push(...css.filter((f) => !pageCss.includes(f)));
+    pageJs.push(...js);
+  }
+  const css = (await Promise.all(pageCss.map((file) => readFile(path.join(dist, file), 'utf8')))).join('\n');
+  if (/<\/style/i.test(css)) throw new Error('prerender: a stylesheet contains "</style"');
+  const markup = await renderPage(page.path);
+
+  const styled = scopedClasses(css.replace(/\/\*[\s\S]*?\*\//g, ''));
+  const classAttributes = [...markup.matchAll(/\bclass="([^"]*)"/g)].map((m) => m[1]).join(' ');
+  const unstyled = [...scopedClasses(classAttributes)].filter((c) => !styled.has(c));
+  if (unstyled.length)
+    throw new Error(
+      `prerender: ${page.path} uses classes its inlined CSS does not style (${unstyled.join(', ')}): list the module that imports their CSS in src/prerender.tsx`,
+    );
+
+  const preloads = pageJs
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ');
+  const html = template
+    .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace(entryCssLink, () => `${preloads}\n    <style>${css}</style>`)
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root" data-prerendered="${escapeHtml(page.path)}">${markup}</div>`,
+    );
+
+  const file = path.join(dist, 'prerendered', `${page.path.replace(/^\//, '')}.html`);
+  await mkdir(path.dirname(file), { recursive: true });
+  const content = Buffer.from(html);
+  await writeFile(file, content);
+  await writeFile(
+    `${file}.br`,
+    brotliCompressSync(content, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      },
+    }),
+  );
+  await writeFile(`${file}.gz`, gzipSync(content, { level: constants.Z_BEST_COMPRESSION }));
+  console.log(`prerendered ${page.path}: ${path.relative(webRoot, file)} (${String(content.length)} bytes)`);
+}
+
+// The manifest was for this script only: the server would otherwise serve it as a file of the app.
+await rm(path.join(dist, '.vite'), { recursive: true, force: true });
+await rm(serverBuild, { recursive: true, force: true });
+
+function escapeHtml(text) {
+  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+}

@@ -1,0 +1,156 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AlertRule, AlertRulesResult } from '@tracklane/shared/alerts/alerts.schema';
+import type { ShipmentFreeTime } from '@tracklane/shared/free-time/free-time.schema';
+import { BUILT_IN_TERMS } from '@tracklane/shared/free-time/free-time.schema';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FreeTimeClocks } from '../features/free-time/components/free-time-clocks';
+import { resetAllStores } from '../lib/store-reset';
+import { fail, fakeApi, ok } from '../test/fake-api';
+import { acme, acmeDefault, beta, betaDesk, selectionOf } from '../test/organization-fixtures';
+import { renderRoutes, renderWithProviders } from '../test/render';
+import { signInAsAgreedUser } from '../test/session';
+import { routes } from './router';
+
+const rule = (overrides: Partial<AlertRule> = {}): AlertRule => ({
+  id: '0b7c1e2a-0000-4000-8000-0000000000a1',
+  name: 'Last free day in 2 days',
+  mode: 'ocean',
+  condition: { kind: 'lfd', days: 2 },
+  filters: { carriers: [], pol: [], pod: [], tags: [], favoritesOnly: false },
+  recipients: { allMembers: true, userIds: [], emails: [] },
+  enabled: true,
+  scope: 'workspace',
+  ownerId: null,
+  ownerName: null,
+  canEdit: true,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+  ...overrides,
+});
+
+const result = (rules: AlertRule[], manages = true): AlertRulesResult => ({
+  rules,
+  managesWorkspaceRules: manages,
+  members: [{ userId: 'u-1', name: 'Grace Hopper', email: 'grace@example.com' }],
+});
+
+beforeAll(() => {
+  Element.prototype.scrollIntoView = vi.fn();
+});
+
+beforeEach(() => {
+  resetAllStores();
+  signInAsAgreedUser();
+});
+
+describe('/workspace-settings/alerts', { timeout: 20_000 }, () => {
+  it('lists the rules, adds one with its threshold and recipients, and turns one off', async () => {
+    let rules = [rule()];
+    const api = fakeApi({
+      'GET /api/workspaces/get': ok([acme, beta]),
+      'POST /api/workspaces/setCookies': ok(selectionOf(acmeDefault)),
+      'GET /api/alert-rules': () => ok(result(rules)),
+      'POST /api/alert-rules': (call) => {
+        rules = [...rules, rule({ id: '0b7c1e2a-0000-4000-8000-0000000000a2', ...(call.body as object) })];
+        return ok(rules.at(-1));
+      },
+      'PATCH /api/alert-rules/0b7c1e2a-0000-4000-8000-0000000000a1': () => {
+        rules = [rule({ enabled: false })];
+        return ok(rules[0]);
+      },
+    });
+    renderRoutes(routes, '/workspace-settings/alerts');
+    const row = await screen.findByTestId('alert-rule-row');
+    expect(row).toHaveTextContent('Last free day within 2 days or passed');
+    expect(row).toHaveTextContent('All members');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add alert rule' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Slips');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Alert when' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'ETA slipped by N hours or more' }));
+    const hours = within(dialog).getByRole('textbox', { name: 'Hours of slip' });
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '48');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'The previous ETA' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add rule' }));
+
+    await waitFor(() => expect(api.callsTo('POST /api/alert-rules')).toHaveLength(1));
+    expect(api.callsTo('POST /api/alert-rules')[0]!.body).toMatchObject({
+      name: 'Slips',
+      mode: 'ocean',
+      condition: { kind: 'eta_slip', hours: 48, against: 'last' },
+      recipients: { allMembers: true, userIds: [], emails: [] },
+      enabled: true,
+    });
+    await waitFor(() => expect(screen.getAllByTestId('alert-rule-row')).toHaveLength(2));
+
+    await userEvent.click(screen.getByRole('switch', { name: 'Turn off Last free day in 2 days' }));
+    await waitFor(() =>
+      expect(api.callsTo('PATCH /api/alert-rules/0b7c1e2a-0000-4000-8000-0000000000a1')[0]!.body).toEqual({
+        enabled: false,
+      }),
+    );
+  });
+
+  it('tells a view-only member why they cannot set up rules, without asking the server', async () => {
+    const api = fakeApi({
+      'GET /api/workspaces/get': ok([beta]),
+      'POST /api/workspaces/setCookies': ok(selectionOf(betaDesk)),
+    });
+    renderRoutes(routes, '/workspace-settings/alerts');
+    expect(await screen.findByText('You cannot set up alert rules here')).toBeInTheDocument();
+    expect(api.callsTo('GET /api/alert-rules')).toHaveLength(0);
+  });
+
+  it('says what happened when the server refuses the rules (permissions changed meanwhile)', async () => {
+    fakeApi({
+      'GET /api/workspaces/get': ok([acme, beta]),
+      'POST /api/workspaces/setCookies': ok(selectionOf(acmeDefault)),
+      'GET /api/alert-rules': fail(
+        403,
+        'FORBIDDEN',
+        'Only company admins and members who may add shipments can set up alert rules. Ask a company admin.',
+      ),
+    });
+    renderRoutes(routes, '/workspace-settings/alerts');
+    expect(await screen.findByText('Could not load the alert rules')).toBeInTheDocument();
+    expect(screen.getByText(/members who may add shipments can set up alert rules/)).toBeInTheDocument();
+  });
+});
+
+describe('a shipment’s demurrage and detention clocks', () => {
+  it('counts days over and the cost so far in the port’s calendar, and prices a chosen return day', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-20T12:00:00Z'));
+    const freeTime: ShipmentFreeTime = {
+      terms: BUILT_IN_TERMS,
+      source: 'built_in',
+      timeZone: 'UTC',
+      milestones: {
+        discharged: '2026-11-10T08:00:00.000Z',
+        fullGateOut: null,
+        emptyReturned: null,
+        carrierLastFreeDay: null,
+      },
+    };
+    fakeApi({ 'GET /api/shipments/ocean/s-1/free-time': ok(freeTime) });
+    try {
+      renderWithProviders(<FreeTimeClocks shipmentId="s-1" canChange={false} />);
+      const demurrage = await screen.findByTestId('clock-demurrage');
+      // 4 free days (10th to 13th): 7 days over, 4 at 75 and 3 at 150.
+      expect(demurrage).toHaveTextContent('7 days over');
+      expect(demurrage).toHaveTextContent('Last free day 13/11/2026 · USD 750 so far');
+      expect(screen.getByTestId('clock-detention')).toHaveTextContent('Not started');
+      expect(screen.getByTestId('dd-cost-so-far')).toHaveTextContent('USD 750');
+      expect(screen.queryByRole('button', { name: 'Terms' })).not.toBeInTheDocument();
+
+      await userEvent.type(screen.getByLabelText('If returned empty on'), '2026-11-22');
+      // Picked up and returned on the 22nd: 9 days over (300 + 600 + 250).
+      expect(await screen.findByTestId('dd-projected')).toHaveTextContent('Total USD 1,150');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

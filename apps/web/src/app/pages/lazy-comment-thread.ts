@@ -1,0 +1,9 @@
+import { lazyPage } from '../lazy-page';
+
+/**
+ * A shipment's comment thread and its editor: downloaded when a Comments tab first opens, never with
+ * the first page (registered in the router's lazyScreens).
+ */
+export const CommentThread = lazyPage(() =>
+  import('../../features/comments/components/comment-thread').then((m) => m.CommentThread),
+);

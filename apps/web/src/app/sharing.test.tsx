@@ -1,0 +1,233 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type {
+  InviteNotification,
+  PublicShare,
+  SharedHistoryPage,
+} from '@tracklane/shared/sharing/sharing.schema';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { resetAllStores } from '../lib/store-reset';
+import { fail, fakeApi, ok } from '../test/fake-api';
+import { oceanShipmentDetail } from '../test/ocean-shipment-fixtures';
+import { acme, acmeDefault, selectionOf } from '../test/organization-fixtures';
+import { renderRoutes } from '../test/render';
+import { signInAsAgreedUser } from '../test/session';
+import { routes } from './router';
+
+const invite: InviteNotification = {
+  id: 'n-7',
+  overallId: 'share-1',
+  shipmentType: 'ocean',
+  name: 'Ada Lovelace',
+  number: 'TGHU1000012',
+  sharedAt: '2026-11-20T09:00:00.000Z',
+  isRead: false,
+};
+
+const history: SharedHistoryPage = {
+  rows: [
+    {
+      overallId: 'share-1',
+      shipmentType: 'ocean',
+      number: 'TGHU1000012',
+      reference: 'MEDU700000001',
+      carrierName: 'MSC',
+      status: 'in_transit',
+      arrival: '2026-12-03T00:00:00.000Z',
+      arrivalActual: false,
+      sharedBy: 'Ada Lovelace',
+      sharedAt: '2026-11-20T09:00:00.000Z',
+    },
+  ],
+  total: 1,
+  pageNo: 1,
+  pageSize: 20,
+};
+
+function server(routes: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({
+    'GET /api/workspaces/get': ok([acme]),
+    'POST /api/workspaces/setCookies': ok(selectionOf(acmeDefault)),
+    'GET /api/workspaces/invite/list': ok([]),
+    'GET /api/notification/get': ok({
+      notifications: [],
+      totalNumber: 0,
+      unreadNumber: 0,
+      pageNo: 1,
+      pageSize: 10,
+    }),
+    'GET /api/invite/notifications': ok({ notifications: [invite], unreadNumber: 1 }),
+    'GET /api/invite/get-first-unread-notification': ok(null),
+    'GET /api/shipment-history/ocean/shared-history': ok(history),
+    ...routes,
+  });
+}
+
+beforeEach(() => {
+  resetAllStores();
+  signInAsAgreedUser();
+});
+
+describe('shared with me', () => {
+  it('lists share invites in the bell INVITES tab, counted in the badge, opening the shared shipment', async () => {
+    server({
+      'GET /api/shipment-history/ocean/shared-history/details/share-1': ok({
+        share: {
+          overallId: 'share-1',
+          shipmentType: 'ocean',
+          sharedBy: 'Ada Lovelace',
+          sharedAt: invite.sharedAt,
+        },
+        ocean: oceanShipmentDetail({ containerNo: 'TGHU1000012', mblNo: 'MEDU700000001', favorite: false }),
+        express: null,
+      }),
+    });
+    const { router } = renderRoutes(routes, '/dashboard/ocean');
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const dropdown = await screen.findByTestId('notification-dropdown');
+    await userEvent.click(within(dropdown).getByRole('tab', { name: 'INVITES' }));
+    const item = await within(dropdown).findByTestId('bell-share-invite');
+    expect(item).toHaveTextContent('Ada Lovelace shared TGHU1000012 with you');
+    expect(within(dropdown).getByRole('link', { name: 'See All' })).toHaveAttribute(
+      'href',
+      '/shipment-history/ocean/shared-history',
+    );
+    await userEvent.click(item);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/shipment-history/ocean/shared-history/details/share-1'),
+    );
+    expect(await screen.findByRole('heading', { name: 'Container TGHU1000012' })).toBeInTheDocument();
+    expect(screen.getByTestId('shared-banner')).toHaveTextContent('Shared with you by Ada Lovelace');
+    // Read-only: no favourite, archive or share.
+    expect(screen.queryByRole('button', { name: /archive/i })).toBeNull();
+    expect(screen.queryByTestId('share-button')).toBeNull();
+    expect(screen.getByRole('link', { name: /Shared history/ })).toHaveAttribute(
+      'href',
+      '/shipment-history/ocean/shared-history',
+    );
+  });
+
+  it('shows the shared history with who shared each shipment, and an empty state', async () => {
+    const api = server();
+    renderRoutes(routes, '/shipment-history/ocean/shared-history');
+    const row = await screen.findByTestId('shared-history-row');
+    expect(row).toHaveTextContent('TGHU1000012');
+    expect(row).toHaveTextContent('Ada Lovelace');
+    expect(row).toHaveTextContent('EST: 03/12/2026');
+    expect(within(row).getByRole('link', { name: 'TGHU1000012' })).toHaveAttribute(
+      'href',
+      '/shipment-history/ocean/shared-history/details/share-1',
+    );
+    api.route(
+      'GET /api/shipment-history/ground/shared-history',
+      ok({ rows: [], total: 0, pageNo: 1, pageSize: 20 }),
+    );
+    renderRoutes(routes, '/shipment-history/ground/shared-history');
+    expect(await screen.findByText('Nothing shared with you yet')).toBeInTheDocument();
+  });
+
+  it('says a share that is not (or no longer) shared is not there, never an empty page', async () => {
+    server({
+      'GET /api/shipment-history/ocean/shared-history/details/gone': fail(404, 'NOT_FOUND', 'Not shared'),
+    });
+    renderRoutes(routes, '/shipment-history/ocean/shared-history/details/gone');
+    expect(await screen.findByTestId('shared-not-found')).toHaveTextContent(
+      'This shipment is not shared with you',
+    );
+  });
+
+  it('greets the user with the first unread share invite', async () => {
+    server({ 'GET /api/invite/get-first-unread-notification': ok(invite) });
+    const { router } = renderRoutes(routes, '/dashboard/ocean');
+    const notice = await screen.findByRole('dialog', { name: 'A shipment was shared with you' });
+    expect(notice).toHaveTextContent('Ada Lovelace shared the ocean shipment TGHU1000012');
+    await userEvent.click(within(notice).getByRole('button', { name: 'View shipment' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/shipment-history/ocean/shared-history/details/share-1'),
+    );
+  });
+});
+
+describe('tracking history', () => {
+  it('lists what the workspace added, archived included, and re-tracks an archived one', async () => {
+    const api = server({
+      'GET /api/shipment-history/ocean/tracking-history': ok({
+        rows: [
+          {
+            shipmentId: 's-1',
+            number: 'TGHU1000012',
+            reference: 'MEDU700000001',
+            carrierName: 'MSC',
+            status: 'discharged',
+            archived: true,
+            addedBy: 'Grace Hopper',
+            addedAt: '2026-10-01T08:00:00.000Z',
+          },
+        ],
+        total: 1,
+        pageNo: 1,
+        pageSize: 20,
+      }),
+      'POST /api/shipment-history/ocean/tracking-history/retrack': ok({
+        retracked: 1,
+        alreadyActive: 0,
+        message: '1 shipment tracked again',
+      }),
+    });
+    renderRoutes(routes, '/shipment-history/ocean/tracking-history');
+    const row = await screen.findByTestId('tracking-history-row');
+    expect(row).toHaveTextContent('Grace Hopper');
+    await userEvent.click(within(row).getByRole('button', { name: 'Track TGHU1000012 again' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/shipment-history/ocean/tracking-history/retrack')[0]?.body).toEqual({
+        shipmentIds: ['s-1'],
+      }),
+    );
+  });
+});
+
+describe('public share links', () => {
+  const share: PublicShare = {
+    shipmentType: 'ocean',
+    expiresAt: null,
+    shipments: [
+      {
+        number: 'TGHU1000012',
+        reference: 'MEDU700000001',
+        carrierName: 'MSC',
+        status: 'in_transit',
+        origin: 'Shanghai',
+        destination: 'Rotterdam',
+        departure: { estimated: null, actual: '2026-11-01T00:00:00.000Z' },
+        arrival: { estimated: '2026-12-03T00:00:00.000Z', actual: null },
+        milestones: [{ key: 'arrived', label: 'Arrived', time: '2026-12-03T00:00:00.000Z', actual: false }],
+        position: { lat: 10, lon: 80, name: 'MSC Aurora' },
+        route: { from: { lat: 31, lon: 121 }, to: { lat: 51.9, lon: 4.1 } },
+        lastCheckedAt: null,
+      },
+    ],
+  };
+  const token = 'a'.repeat(43);
+
+  it('shows milestones and ETA in the bare layout', async () => {
+    fakeApi({ [`GET /api/share/${token}`]: ok(share) });
+    renderRoutes(routes, `/share/${token}`);
+    expect(await screen.findByRole('heading', { name: 'TGHU1000012' })).toBeInTheDocument();
+    expect(screen.getByTestId('bare-layout')).toBeInTheDocument();
+    expect(screen.getByTestId('public-eta')).toHaveTextContent('EST: 03/12/2026');
+    expect(screen.getByRole('list', { name: 'Milestones' })).toHaveTextContent('Arrived');
+    expect(screen.queryByTestId('sidebar')).toBeNull();
+  });
+
+  it('lands on /expiredLink for a revoked link and on not-found for an unknown one', async () => {
+    fakeApi({
+      [`GET /api/share/${token}`]: fail(410, 'LINK_EXPIRED', 'Expired'),
+      [`GET /api/share/${'b'.repeat(43)}`]: fail(404, 'NOT_FOUND', 'Unknown'),
+    });
+    const { router } = renderRoutes(routes, `/share/${token}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/expiredLink'));
+    expect(await screen.findByTestId('expired-share-link')).toBeInTheDocument();
+    renderRoutes(routes, `/share/${'b'.repeat(43)}`);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});

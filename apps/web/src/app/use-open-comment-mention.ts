@@ -1,0 +1,66 @@
+import { notifications as toasts } from '@mantine/notifications';
+import type { CommentMention } from '@tracklane/shared/comments/comments.schema';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../config/paths';
+import { useReadCommentMention } from '../features/comments/api/read-comment-mention';
+import { selectWorkspace } from '../features/workspaces/api/select-workspace';
+import { useApplySelection } from '../features/workspaces/hooks/use-apply-selection';
+import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
+import { isApiError } from '../lib/api-client';
+import { useReaderTimeZone } from './pages/use-shipment-access';
+
+/** The shipment's page at its Comments tab (spec §2 `?tab=comments&timeZone=`), scrolled to the comment. */
+export function commentMentionHref(mention: CommentMention, timeZone: string): string | null {
+  const query = `?tab=comments&timeZone=${encodeURIComponent(timeZone)}&comment=${encodeURIComponent(mention.commentId)}`;
+  if (mention.shipmentType === 'ocean')
+    return mention.containerNo && mention.mblNo
+      ? `${paths.shipment.ocean(mention.containerNo, mention.mblNo)}${query}`
+      : null;
+  return mention.expressOrderId && mention.orderNo
+    ? `${paths.shipment.ground(mention.expressOrderId, mention.orderNo)}${query}`
+    : null;
+}
+
+/**
+ * Opening a comment mention (spec §4): marked read (comments/at/read), then the shipment opens at its
+ * Comments tab on the comment, in the comment's workspace, switching to it first as the rail does.
+ */
+export function useOpenCommentMention() {
+  const currentWorkspaceId = useWorkspaceStore((state) => state.currentWorkspace?.workspaceId ?? null);
+  const timeZone = useReaderTimeZone();
+  const read = useReadCommentMention();
+  const applySelection = useApplySelection();
+  const navigate = useNavigate();
+
+  return useCallback(
+    async (mention: CommentMention) => {
+      // The comment opens even if the mark fails; the bell then still shows it unread.
+      if (!mention.isRead)
+        read.mutate({ organizationId: mention.organizationId, commentId: mention.commentId });
+      const href = commentMentionHref(mention, timeZone);
+      if (!href) {
+        toasts.show({
+          color: 'gray',
+          title: 'This shipment is no longer in the workspace',
+          message: 'It was removed from the workspace where the comment was written.',
+        });
+        return;
+      }
+      if (mention.workspaceId !== currentWorkspaceId) {
+        try {
+          await applySelection(await selectWorkspace(mention.workspaceId));
+        } catch (error) {
+          toasts.show({
+            color: 'red',
+            title: 'Could not open the comment',
+            message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
+          });
+          return;
+        }
+      }
+      await navigate(href);
+    },
+    [applySelection, currentWorkspaceId, navigate, read, timeZone],
+  );
+}

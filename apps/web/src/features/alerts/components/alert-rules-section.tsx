@@ -1,0 +1,279 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconBellRinging, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  describeCondition,
+  type AlertRule,
+  type AlertRulesResult,
+} from '@tracklane/shared/alerts/alerts.schema';
+import { useState } from 'react';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
+import { isApiError } from '../../../lib/api-client';
+import { useAlertRules } from '../api/list-alert-rules';
+import {
+  useCreateAlertRule,
+  useDeleteAlertRule,
+  useSetAlertRuleEnabled,
+  useUpdateAlertRule,
+} from '../api/save-alert-rule';
+import { useWorkspaceTags } from '../../../lib/shipment-tags';
+import { AlertRuleForm } from './alert-rule-form';
+import classes from './alert-rules.module.css';
+
+type Dialog = { kind: 'create' } | { kind: 'edit'; rule: AlertRule } | { kind: 'delete'; rule: AlertRule };
+
+const failureOf = (error: unknown) =>
+  isApiError(error) ? error.message : 'Something went wrong. Please try again.';
+
+/** Who hears of a rule, in a few words. */
+function audience(rule: AlertRule, members: AlertRulesResult['members']): string {
+  if (rule.scope === 'personal') return `Only ${rule.ownerName ?? 'its owner'}`;
+  const parts: string[] = [];
+  if (rule.recipients.allMembers) parts.push('All members');
+  else if (rule.recipients.userIds.length) {
+    const names = rule.recipients.userIds.map(
+      (id) => members.find((m) => m.userId === id)?.name ?? 'a former member',
+    );
+    parts.push(
+      names.length > 2 ? `${names.slice(0, 2).join(', ')} +${String(names.length - 2)}` : names.join(', '),
+    );
+  }
+  if (rule.recipients.emails.length)
+    parts.push(
+      `${String(rule.recipients.emails.length)} e-mail address${rule.recipients.emails.length === 1 ? '' : 'es'}`,
+    );
+  return parts.join(' · ') || 'Nobody';
+}
+
+function filtersText(rule: AlertRule): string | null {
+  const f = rule.filters;
+  const parts = [
+    f.carriers.length ? f.carriers.join(', ') : null,
+    f.pol.length ? `from ${f.pol.join(', ')}` : null,
+    f.pod.length ? `to ${f.pod.join(', ')}` : null,
+    f.tags.length ? `tagged ${f.tags.join(' or ')}` : null,
+    f.favoritesOnly ? 'favourites' : null,
+  ].filter(Boolean);
+  return parts.length ? `Only ${parts.join(', ')}` : null;
+}
+
+function RuleRow({
+  rule,
+  members,
+  onOpen,
+}: {
+  rule: AlertRule;
+  members: AlertRulesResult['members'];
+  onOpen: (d: Dialog) => void;
+}) {
+  const enable = useSetAlertRuleEnabled();
+  const toggle = async (enabled: boolean) => {
+    try {
+      await enable.mutateAsync({ ruleId: rule.id, enabled });
+      notifications.show({
+        color: 'teal',
+        message: enabled ? `“${rule.name}” is on` : `“${rule.name}” is off`,
+      });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not save', message: failureOf(error) });
+    }
+  };
+  const filters = filtersText(rule);
+  return (
+    <li className={classes.row} data-testid="alert-rule-row">
+      <Switch
+        checked={rule.enabled}
+        disabled={!rule.canEdit || enable.isPending}
+        onChange={(event) => void toggle(event.currentTarget.checked)}
+        aria-label={`${rule.enabled ? 'Turn off' : 'Turn on'} ${rule.name}`}
+      />
+      <div className={classes.main}>
+        <Text fw={600} size="sm" className={classes.name}>
+          {rule.name}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {describeCondition(rule.condition)}
+        </Text>
+        <div className={classes.meta}>
+          <Badge variant="light" color={rule.mode === 'ocean' ? 'ocean' : 'grape'} radius="sm" size="xs">
+            {rule.mode === 'ocean' ? 'Ocean' : 'Express'}
+          </Badge>
+          {rule.scope === 'personal' ? (
+            <Badge variant="outline" color="gray" radius="sm" size="xs">
+              Personal
+            </Badge>
+          ) : null}
+          <span>{audience(rule, members)}</span>
+          {filters ? <span>{filters}</span> : null}
+        </div>
+      </div>
+      {rule.canEdit ? (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={`More for ${rule.name}`}>
+              <IconDots size={16} stroke={1.75} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onOpen({ kind: 'edit', rule })}>
+              Edit
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => onOpen({ kind: 'delete', rule })}
+            >
+              Delete
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      ) : (
+        <span />
+      )}
+    </li>
+  );
+}
+
+/**
+ * The workspace's alert rules: an admin manages all of them; a member who may add shipments sees the
+ * workspace's (read only) and manages their own.
+ */
+export function AlertRulesSection() {
+  const rules = useAlertRules();
+  const create = useCreateAlertRule();
+  const update = useUpdateAlertRule();
+  const remove = useDeleteAlertRule();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  // The tag filter suggests the tags in use, fetched once a rule is being written.
+  const editing = dialog?.kind === 'create' || dialog?.kind === 'edit';
+  const oceanTags = useWorkspaceTags('ocean', editing);
+  const expressTags = useWorkspaceTags('express', editing);
+  const tagSuggestions = { ocean: oceanTags.data ?? [], express: expressTags.data ?? [] };
+  const close = () => setDialog(null);
+  const data = rules.data;
+
+  const confirmDelete = async (rule: AlertRule) => {
+    try {
+      await remove.mutateAsync(rule.id);
+      notifications.show({ color: 'teal', message: 'Alert rule deleted' });
+      close();
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not delete', message: failureOf(error) });
+    }
+  };
+
+  return (
+    <Paper withBorder radius="lg" component="section" aria-labelledby="alert-rules-title">
+      <div className={classes.header}>
+        <Stack gap={2}>
+          <Title order={2} size="h4" id="alert-rules-title">
+            Rules
+          </Title>
+          <Text size="sm" c="dimmed">
+            Each rule alerts once per shipment when its condition starts to hold, and again only after it
+            stopped and came back.
+          </Text>
+        </Stack>
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setDialog({ kind: 'create' })}
+          disabled={!data}
+        >
+          Add rule
+        </Button>
+      </div>
+      {rules.isPending ? (
+        <Stack gap="sm" className={classes.state} aria-busy="true" aria-label="Loading alert rules">
+          {[0, 1, 2].map((n) => (
+            <Skeleton key={n} height={44} radius="md" />
+          ))}
+        </Stack>
+      ) : rules.isError ? (
+        <div className={classes.state}>
+          <QueryErrorAlert
+            title="Could not load the alert rules"
+            error={rules.error}
+            onRetry={() => void rules.refetch()}
+          />
+        </div>
+      ) : data!.rules.length === 0 ? (
+        <Stack gap={4} align="center" className={classes.state} py="xl">
+          <IconBellRinging size={28} stroke={1.5} color="var(--mantine-color-gray-6)" />
+          <Text fw={600}>No alert rules yet</Text>
+          <Text size="sm" c="dimmed" ta="center">
+            Add a rule to hear when a last free day comes close, an ETA slips or a box is rolled.
+          </Text>
+        </Stack>
+      ) : (
+        <ul className={classes.list} aria-label="Alert rules">
+          {data!.rules.map((rule) => (
+            <RuleRow key={rule.id} rule={rule} members={data!.members} onOpen={setDialog} />
+          ))}
+        </ul>
+      )}
+
+      <Modal opened={dialog?.kind === 'create'} onClose={close} title="Add alert rule" size="lg">
+        {data ? (
+          <AlertRuleForm
+            members={data.members}
+            managesWorkspaceRules={data.managesWorkspaceRules}
+            tagSuggestions={tagSuggestions}
+            submitLabel="Add rule"
+            onSubmit={async (values) => {
+              await create.mutateAsync(values);
+              notifications.show({ color: 'teal', message: 'Alert rule added' });
+              close();
+            }}
+          />
+        ) : null}
+      </Modal>
+      <Modal opened={dialog?.kind === 'edit'} onClose={close} title="Edit alert rule" size="lg">
+        {dialog?.kind === 'edit' && data ? (
+          <AlertRuleForm
+            rule={dialog.rule}
+            members={data.members}
+            managesWorkspaceRules={data.managesWorkspaceRules}
+            tagSuggestions={tagSuggestions}
+            submitLabel="Save"
+            onSubmit={async (values) => {
+              await update.mutateAsync({ ruleId: dialog.rule.id, ...values });
+              notifications.show({ color: 'teal', message: 'Alert rule saved' });
+              close();
+            }}
+          />
+        ) : null}
+      </Modal>
+      <Modal opened={dialog?.kind === 'delete'} onClose={close} title="Delete alert rule?">
+        {dialog?.kind === 'delete' ? (
+          <Stack gap="md">
+            <Text size="sm">
+              “{dialog.rule.name}” stops alerting. Alerts it already sent stay in the bell.
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete(dialog.rule)}>
+                Delete rule
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+    </Paper>
+  );
+}

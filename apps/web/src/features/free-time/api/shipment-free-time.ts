@@ -1,0 +1,46 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  shipmentFreeTimeSchema,
+  type FreeTimeTerms,
+  type ShipmentFreeTime,
+} from '@tracklane/shared/free-time/free-time.schema';
+import { api, apiRequest } from '../../../lib/api-client';
+import { tenantQueryKey } from '../../../lib/tenant-queries';
+
+const pathOf = (shipmentId: string) => `/api/shipments/ocean/${encodeURIComponent(shipmentId)}/free-time`;
+
+/** One shipment's terms (and where they come from), milestones and port time zone. */
+export async function getShipmentFreeTime(
+  shipmentId: string,
+  signal?: AbortSignal,
+): Promise<ShipmentFreeTime> {
+  return shipmentFreeTimeSchema.parse(await api.get<unknown>(pathOf(shipmentId), { signal }));
+}
+
+export const shipmentFreeTimeQueryOptions = (shipmentId: string) =>
+  queryOptions({
+    queryKey: tenantQueryKey('shipment-free-time', shipmentId),
+    queryFn: ({ signal }) => getShipmentFreeTime(shipmentId, signal),
+  });
+
+export function useShipmentFreeTime(shipmentId: string) {
+  return useQuery(shipmentFreeTimeQueryOptions(shipmentId));
+}
+
+/** Sets a shipment's own terms, or (null) lets it follow the defaults again. */
+export async function setShipmentFreeTime(input: { shipmentId: string; terms: FreeTimeTerms | null }) {
+  const envelope = await apiRequest<unknown>(pathOf(input.shipmentId), {
+    method: 'PUT',
+    body: { terms: input.terms },
+  });
+  return shipmentFreeTimeSchema.parse(envelope.result);
+}
+
+export function useSetShipmentFreeTime() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setShipmentFreeTime,
+    onSuccess: (result, input) =>
+      queryClient.setQueryData(shipmentFreeTimeQueryOptions(input.shipmentId).queryKey, result),
+  });
+}

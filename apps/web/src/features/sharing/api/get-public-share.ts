@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { publicShareSchema, type PublicShare } from '@tracklane/shared/sharing/sharing.schema';
+import { api } from '../../../lib/api-client';
+
+/** What a public link shows; 404 unknown token, 410 revoked or expired. No session is needed. */
+export async function getPublicShare(token: string, signal?: AbortSignal): Promise<PublicShare> {
+  return publicShareSchema.parse(
+    await api.get<unknown>(`/api/share/${encodeURIComponent(token)}`, { signal }),
+  );
+}
+
+/**
+ * A public page has no session and no socket: it asks again every 10 s, so a revoked or expired link
+ * stops showing within seconds (the page then goes to /expiredLink).
+ */
+export const PUBLIC_SHARE_POLL_MS = 10_000;
+
+export function usePublicShare(token: string) {
+  return useQuery({
+    queryKey: ['public-share', token],
+    queryFn: ({ signal }) => getPublicShare(token, signal),
+    retry: false,
+    // Never fresh for long: coming back to the tab (or online) asks at once, whatever the app's staleTime.
+    staleTime: 0,
+    refetchInterval: PUBLIC_SHARE_POLL_MS,
+    refetchOnWindowFocus: 'always',
+    refetchOnReconnect: 'always',
+  });
+}

@@ -1,0 +1,43 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { expressShipmentDetailSchema } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import { oceanShipmentDetailSchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { shareInfoSchema } from '@tracklane/shared/sharing/sharing.schema';
+import { z } from 'zod';
+import type { SiteType } from '../../../config/paths';
+import { api } from '../../../lib/api-client';
+import { SHARED_WITH_ME_QUERY_KEY } from './keys';
+
+export const sharedShipmentSchema = z.object({
+  share: shareInfoSchema,
+  ocean: oceanShipmentDetailSchema.nullable(),
+  express: expressShipmentDetailSchema.nullable(),
+});
+export type SharedShipment = z.infer<typeof sharedShipmentSchema>;
+
+/** A shipment shared with the signed-in user, live; 404 when it is not (or no longer) shared with them. */
+export async function getSharedShipment(type: SiteType, overallId: string, signal?: AbortSignal) {
+  return sharedShipmentSchema.parse(
+    await api.get<unknown>(
+      `/api/shipment-history/${type}/shared-history/details/${encodeURIComponent(overallId)}`,
+      { signal },
+    ),
+  );
+}
+
+/** Same first-check polling as the workspace's own detail pages. */
+const PENDING_POLL_MS = 3_000;
+
+export const sharedShipmentQueryOptions = (type: SiteType, overallId: string) =>
+  queryOptions({
+    queryKey: [...SHARED_WITH_ME_QUERY_KEY, 'detail', type, overallId],
+    queryFn: ({ signal }) => getSharedShipment(type, overallId, signal),
+    retry: false,
+  });
+
+export function useSharedShipment(type: SiteType, overallId: string) {
+  return useQuery({
+    ...sharedShipmentQueryOptions(type, overallId),
+    refetchInterval: (query) =>
+      (query.state.data?.ocean ?? query.state.data?.express)?.state === 'pending' ? PENDING_POLL_MS : false,
+  });
+}

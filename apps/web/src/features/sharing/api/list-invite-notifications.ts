@@ -1,0 +1,41 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  inviteNotificationListSchema,
+  inviteNotificationSchema,
+  type InviteNotification,
+  type InviteNotificationList,
+} from '@tracklane/shared/sharing/sharing.schema';
+import { api } from '../../../lib/api-client';
+import { SHARED_WITH_ME_QUERY_KEY } from './keys';
+
+/** The bell INVITES tab's share invites (at most 10) and how many are unread. */
+export async function listInviteNotifications(signal?: AbortSignal): Promise<InviteNotificationList> {
+  return inviteNotificationListSchema.parse(await api.get<unknown>('/api/invite/notifications', { signal }));
+}
+
+export const inviteNotificationsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...SHARED_WITH_ME_QUERY_KEY, 'invites'],
+    queryFn: ({ signal }) => listInviteNotifications(signal),
+  });
+
+export function useInviteNotifications(enabled = true) {
+  return useQuery({ ...inviteNotificationsQueryOptions(), enabled });
+}
+
+/** spec §7 GET /api/invite/get-first-unread-notification: the oldest unread share invite, or null. */
+export async function getFirstUnreadInvite(signal?: AbortSignal): Promise<InviteNotification | null> {
+  return inviteNotificationSchema
+    .nullable()
+    .parse(await api.get<unknown>('/api/invite/get-first-unread-notification', { signal }));
+}
+
+export function useFirstUnreadInvite(enabled: boolean) {
+  return useQuery({
+    queryKey: [...SHARED_WITH_ME_QUERY_KEY, 'first-unread'],
+    queryFn: ({ signal }) => getFirstUnreadInvite(signal),
+    enabled,
+    // Asked once per visit: the notice is a greeting, the bell keeps count after it.
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,182 @@
+import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { PublicShare, PublicShipment } from '@tracklane/shared/sharing/sharing.schema';
+import { Logo } from '../../../components/logo';
+import { WorldMap, type MapLeg, type MapPosition } from '../../../components/world-map';
+import { formatDateTime } from '../../../lib/dates';
+import { statusText } from '../utils/labels';
+import classes from './public-share-view.module.css';
+
+/** An estimate reads "EST: …", an actual plainly; nothing known is a dash. */
+function when(time: string | null, actual: boolean, timeZone: string) {
+  if (!time) return '-';
+  return actual ? formatDateTime(time, timeZone) : `EST: ${formatDateTime(time, timeZone)}`;
+}
+
+function mapOf(shipments: PublicShipment[]) {
+  const positions: MapPosition[] = shipments.flatMap((s, i) =>
+    s.position
+      ? [
+          {
+            key: `shipment-${String(i)}`,
+            kind: 'vessel' as const,
+            name: s.position.name,
+            lat: s.position.lat,
+            lon: s.position.lon,
+            count: 1,
+            items: [{ id: String(i), identifier: s.number }],
+          },
+        ]
+      : [],
+  );
+  const legs: MapLeg[] = shipments.flatMap((s) => (s.route ? [{ ...s.route, count: 1 }] : []));
+  return { positions, legs };
+}
+
+function ShipmentCard({
+  shipment,
+  index,
+  timeZone,
+  ocean,
+}: {
+  shipment: PublicShipment;
+  index: number;
+  timeZone: string;
+  ocean: boolean;
+}) {
+  const arrival = shipment.arrival.actual ?? shipment.arrival.estimated;
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p="lg"
+      id={`shipment-${String(index)}`}
+      component="section"
+      aria-label={shipment.number}
+      data-testid="public-shipment"
+    >
+      <Stack gap="md">
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {ocean ? 'Container' : 'Parcel'}
+          </Text>
+          <Group gap="xs" wrap="wrap">
+            <Title order={2} className={classes.number}>
+              {shipment.number}
+            </Title>
+            <Badge variant="light">{statusText(shipment.status)}</Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {ocean ? `MBL ${shipment.reference}` : ''}
+            {shipment.carrierName ? `${ocean ? ' · ' : ''}${shipment.carrierName}` : ''}
+          </Text>
+        </div>
+        <Group gap="xl" wrap="wrap">
+          <div>
+            <Text size="xs" c="dimmed">
+              From
+            </Text>
+            <Text size="sm" fw={500}>
+              {shipment.origin ?? '-'}
+            </Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed">
+              To
+            </Text>
+            <Text size="sm" fw={500}>
+              {shipment.destination ?? '-'}
+            </Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed">
+              {ocean ? 'Arrival' : 'Delivery'}
+            </Text>
+            <Text size="sm" fw={600} data-testid="public-eta">
+              {when(arrival, shipment.arrival.actual !== null, timeZone)}
+            </Text>
+          </div>
+        </Group>
+        <ol className={classes.milestones} aria-label="Milestones">
+          {shipment.milestones.map((m) => (
+            <li key={m.key} className={classes.milestone}>
+              <span
+                className={classes.dot}
+                data-actual={m.actual || undefined}
+                data-unknown={!m.time || undefined}
+                aria-hidden
+              />
+              <Text size="sm" c={m.time ? undefined : 'dimmed'}>
+                {m.label}
+              </Text>
+              <Text size="sm" c={m.actual ? undefined : 'dimmed'} className={classes.time}>
+                {when(m.time, m.actual, timeZone)}
+              </Text>
+            </li>
+          ))}
+        </ol>
+        {shipment.lastCheckedAt ? (
+          <Text size="xs" c="dimmed">
+            Last checked with the carrier {formatDateTime(shipment.lastCheckedAt, timeZone)}
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * A public share link's page (bare layout): milestones, ETA and map of the shared shipments, and
+ * nothing private, since the answer it reads carries nothing else.
+ */
+export function PublicShareView({ share, timeZone }: { share: PublicShare; timeZone: string }) {
+  const ocean = share.shipmentType === 'ocean';
+  const first = share.shipments[0];
+  useDocumentTitle(`${first ? first.number : 'Shared shipment'} · Shared on Tracklane`);
+  const map = mapOf(share.shipments);
+  return (
+    <div className={classes.page} data-testid="public-share">
+      <div className={classes.top}>
+        <Logo size={28} />
+        <Text size="sm" c="dimmed">
+          Shared {ocean ? 'ocean' : 'ground'} shipment{share.shipments.length === 1 ? '' : 's'}
+          {share.expiresAt ? ` · link expires ${formatDateTime(share.expiresAt, timeZone)}` : ''}
+        </Text>
+      </div>
+      {share.shipments.length === 0 ? (
+        <Paper withBorder radius="lg" p="lg">
+          <Text>The shipments of this link are no longer tracked.</Text>
+        </Paper>
+      ) : (
+        <div className={classes.grid}>
+          <Stack gap="lg">
+            {share.shipments.map((s, i) => (
+              <ShipmentCard
+                key={`${s.number}-${String(i)}`}
+                shipment={s}
+                index={i}
+                timeZone={timeZone}
+                ocean={ocean}
+              />
+            ))}
+          </Stack>
+          <Paper withBorder radius="lg" p="md" component="section" aria-label="Map" className={classes.map}>
+            <WorldMap positions={map.positions} legs={map.legs} hrefOf={(item) => `#shipment-${item.id}`} />
+          </Paper>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function PublicShareLoading() {
+  return (
+    <div className={classes.page} aria-label="Loading the shared shipment">
+      <Skeleton height={28} width={160} mb="lg" />
+      <div className={classes.grid}>
+        <Skeleton height={420} radius="lg" />
+        <Skeleton height={320} radius="lg" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+
+/** A table row's height before one is measured: `.row` in shipments-table.module.css. */
+const DEFAULT_ROW_HEIGHT = 44;
+/** Rows rendered beyond each edge of what is seen, so that scrolling shows rows, not a gap. */
+export const OVERSCAN_ROWS = 8;
+
+/** The rows to render: `[start, end)`, or every row where nothing can be measured. */
+export type RowWindow = { start: number; end: number } | 'all';
+
+/** The rows seen (first and last index, not clamped to the rows there are), or "measure nothing". */
+type Seen = { first: number; last: number; rowHeight: number } | 'all';
+
+const sameSeen = (a: Seen, b: Seen) =>
+  a === b ||
+  (a !== 'all' && b !== 'all' && a.first === b.first && a.last === b.last && a.rowHeight === b.rowHeight);
+
+/**
+ * Which of `count` rows of equal height a table inside the scroll box `scrollRef` shows, the box's own
+ * scrolling and the page's both counted, with `OVERSCAN_ROWS` more each side. The header
+ * (`headerRef`) above the rows and the height of a row (`rowSelector` under `bodyRef`) are measured,
+ * not assumed; the box is measured while it shows its skeleton too, so the first rows to arrive
+ * render as many as are seen. Before any measure, the browser window's height; where there is no
+ * layout to measure (a hidden box; jsdom), every row.
+ */
+export function useRowWindow({
+  count,
+  scrollRef,
+  headerRef,
+  bodyRef,
+  rowSelector,
+}: {
+  count: number;
+  scrollRef: RefObject<HTMLElement | null>;
+  headerRef: RefObject<HTMLElement | null>;
+  bodyRef: RefObject<HTMLElement | null>;
+  rowSelector: string;
+}): { window: RowWindow; rowHeight: number } {
+  const [seen, setSeen] = useState<Seen>(() => ({
+    first: 0,
+    last: Math.ceil((typeof window === 'undefined' ? 0 : window.innerHeight) / DEFAULT_ROW_HEIGHT),
+    rowHeight: DEFAULT_ROW_HEIGHT,
+  }));
+
+  const measure = useCallback(() => {
+    const box = scrollRef.current;
+    if (!box) return;
+    if (box.clientHeight === 0) {
+      setSeen('all');
+      return;
+    }
+    const row = bodyRef.current?.querySelector<HTMLElement>(rowSelector);
+    const header = headerRef.current?.offsetHeight ?? 0;
+    const boxTop = box.getBoundingClientRect().top;
+    // The seen part of the box: its own height, less what lies above or below the browser's window.
+    const seenFrom = Math.max(0, -boxTop);
+    const seenTo = Math.max(seenFrom, Math.min(box.clientHeight, window.innerHeight - boxTop));
+    setSeen((previous) => {
+      const rowHeight = row?.offsetHeight || (previous === 'all' ? DEFAULT_ROW_HEIGHT : previous.rowHeight);
+      const next = {
+        first: Math.max(0, Math.floor((box.scrollTop + seenFrom - header) / rowHeight)),
+        last: Math.max(0, Math.ceil((box.scrollTop + seenTo - header) / rowHeight)),
+        rowHeight,
+      };
+      return sameSeen(previous, next) ? previous : next;
+    });
+  }, [scrollRef, headerRef, bodyRef, rowSelector]);
+
+  // More rows (the next page), or the first ones after the skeleton: measured again before paint.
+  useLayoutEffect(measure, [count, measure]);
+
+  useEffect(() => {
+    const box = scrollRef.current;
+    if (!box) return;
+    let frame = 0;
+    const later = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(measure);
+    };
+    box.addEventListener('scroll', measure, { passive: true });
+    window.addEventListener('scroll', later, { passive: true });
+    window.addEventListener('resize', later);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(later);
+    observer?.observe(box);
+    return () => {
+      cancelAnimationFrame(frame);
+      box.removeEventListener('scroll', measure);
+      window.removeEventListener('scroll', later);
+      window.removeEventListener('resize', later);
+      observer?.disconnect();
+    };
+  }, [scrollRef, measure]);
+
+  if (seen === 'all') return { window: 'all', rowHeight: DEFAULT_ROW_HEIGHT };
+  const start = Math.min(Math.max(0, seen.first - OVERSCAN_ROWS), count);
+  const end = Math.max(start, Math.min(seen.last + OVERSCAN_ROWS, count));
+  return { window: { start, end }, rowHeight: seen.rowHeight };
+}

@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import {
+  computeFreeTimeClocks,
+  lastFreeDayOf,
+  localDate,
+  projectFreeTimeCost,
+  tieredCost,
+  type ClockMilestones,
+} from './free-time';
+import type { FreeTimeTerms } from './free-time.schema';
+
+const tiers = [
+  { days: 4, rate: 75 },
+  { days: 4, rate: 150 },
+  { days: null, rate: 250 },
+];
+const terms = (over: Partial<FreeTimeTerms['demurrage']> = {}): FreeTimeTerms => ({
+  currency: 'USD',
+  demurrage: { freeDays: 4, dayCount: 'calendar', tiers, ...over },
+  detention: { freeDays: 3, dayCount: 'calendar', tiers: [{ days: null, rate: 100 }] },
+});
+const none: ClockMilestones = {
+  discharged: null,
+  fullGateOut: null,
+  emptyReturned: null,
+  carrierLastFreeDay: null,
+};
+const UTC = 'UTC';
+
+describe('tieredCost', () => {
+  it('charges each tier up to its edge and the last tier beyond', () => {
+    expect(tieredCost(tiers, 0)).toBe(0);
+    expect(tieredCost(tiers, 1)).toBe(75);
+    expect(tieredCost(tiers, 4)).toBe(300);
+    expect(tieredCost(tiers, 5)).toBe(450);
+    expect(tieredCost(tiers, 8)).toBe(900);
+    expect(tieredCost(tiers, 9)).toBe(1150);
+    expect(tieredCost(tiers, 12)).toBe(1900);
+  });
+
+  it('runs the last tier on even when it has an end', () => {
+    expect(tieredCost([{ days: 2, rate: 10 }], 5)).toBe(50);
+  });
+});
+
+describe('lastFreeDayOf', () => {
+  it('counts the day of the event as the first calendar free day', () => {
+    expect(lastFreeDayOf('2026-11-20', { freeDays: 1, dayCount: 'calendar' })).toBe('2026-11-20');
+    expect(lastFreeDayOf('2026-11-20', { freeDays: 3, dayCount: 'calendar' })).toBe('2026-11-22');
+  });
+
+  it('skips the weekend when counting working days', () => {
+    // 2026-11-20 is a Friday: Friday, Monday, Tuesday.
+    expect(lastFreeDayOf('2026-11-20', { freeDays: 3, dayCount: 'working' })).toBe('2026-11-24');
+    // Discharged on a Saturday: the count starts on Monday.
+    expect(lastFreeDayOf('2026-11-21', { freeDays: 1, dayCount: 'working' })).toBe('2026-11-23');
+    expect(lastFreeDayOf('2026-11-21', { freeDays: 3, dayCount: 'working' })).toBe('2026-11-25');
+  });
+
+  it('charges from the first day when there are no free days', () => {
+    expect(lastFreeDayOf('2026-11-20', { freeDays: 0, dayCount: 'working' })).toBe('2026-11-19');
+  });
+});
+
+describe('computeFreeTimeClocks', () => {
+  it('has no clock before discharge', () => {
+    const c = computeFreeTimeClocks(terms(), none, { timeZone: UTC, now: new Date('2026-11-20T10:00:00Z') });
+    expect(c.demurrage.state).toBe('not_started');
+    expect(c.detention.state).toBe('not_started');
+    expect(c.cost).toBe(0);
+    expect(c.nextDeadline).toBeNull();
+  });
+
+  it('counts days left to the last free day, 0 on the day itself, then days over and their cost', () => {
+    const m = { ...none, discharged: '2026-11-10T08:00:00Z' };
+    const at = (day: string) =>
+      computeFreeTimeClocks(terms(), m, { timeZone: UTC, now: new Date(`${day}T10:00:00Z`) });
+    expect(at('2026-11-11').demurrage).toMatchObject({
+      state: 'running',
+      lastFreeDay: '2026-11-13',
+      daysLeft: 2,
+      cost: 0,
+    });
+    expect(at('2026-11-13').demurrage).toMatchObject({ daysLeft: 0, chargedDays: 0, cost: 0 });
+    expect(at('2026-11-14').demurrage).toMatchObject({ daysLeft: -1, chargedDays: 1, cost: 75 });
+    // Tier edge: the 5th charged day is the first at 150.
+    expect(at('2026-11-17').demurrage).toMatchObject({ chargedDays: 4, cost: 300 });
+    expect(at('2026-11-18').demurrage).toMatchObject({ chargedDays: 5, cost: 450 });
+    expect(at('2026-11-18').nextDeadline).toBe('2026-11-13');
+  });
+
+  it('counts working days over a weekend', () => {
+    // Discharged Friday 20 Nov; 3 working days: Fri, Mon, Tue; Wednesday is the first charged day.
+    const m = { ...none, discharged: '2026-11-20T09:00:00Z' };
+    const t = terms({ freeDays: 3, dayCount: 'working' });
+    const tue = computeFreeTimeClocks(t, m, { timeZone: UTC, now: new Date('2026-11-24T12:00:00Z') });
+    expect(tue.demurrage).toMatchObject({ lastFreeDay: '2026-11-24', daysLeft: 0, cost: 0 });
+    const wed = computeFreeTimeClocks(t, m, { timeZone: UTC, now: new Date('2026-11-25T12:00:00Z') });
+    expect(wed.demurrage).toMatchObject({ daysLeft: -1, chargedDays: 1, cost: 75 });
+  });
+
+  it('counts in the port’s calendar: a late-evening discharge in Los Angeles is that day there', () => {
+    const m = { ...none, discharged: '2026-11-11T07:30:00Z' }; // 23:30 on the 10th in Los Angeles
+    expect(localDate(m.discharged, 'America/Los_Angeles')).toBe('2026-11-10');
+    const la = computeFreeTimeClocks(terms(), m, {
+      timeZone: 'America/Los_Angeles',
+      now: new Date('2026-11-12T18:00:00Z'),
+    });
+    expect(la.demurrage.lastFreeDay).toBe('2026-11-13');
+    const utc = computeFreeTimeClocks(terms(), m, { timeZone: UTC, now: new Date('2026-11-12T18:00:00Z') });
+    expect(utc.demurrage.lastFreeDay).toBe('2026-11-14');
+  });
+
+  it('follows a corrected discharge date: the answer is that of the latest facts', () => {
+    const now = new Date('2026-11-20T12:00:00Z');
+    const first = computeFreeTimeClocks(
+      terms(),
+      { ...none, discharged: '2026-11-10T08:00:00Z' },
+      { timeZone: UTC, now },
+    );
+    expect(first.demurrage).toMatchObject({ lastFreeDay: '2026-11-13', chargedDays: 7, cost: 750 });
+    const corrected = computeFreeTimeClocks(
+      terms(),
+      { ...none, discharged: '2026-11-14T08:00:00Z' },
+      { timeZone: UTC, now },
+    );
+    expect(corrected.demurrage).toMatchObject({ lastFreeDay: '2026-11-17', chargedDays: 3, cost: 225 });
+  });
+
+  it('stops demurrage at a gate-out reported late and runs detention from that day', () => {
+    const m = { ...none, discharged: '2026-11-10T08:00:00Z', fullGateOut: '2026-11-15T08:00:00Z' };
+    const c = computeFreeTimeClocks(terms(), m, { timeZone: UTC, now: new Date('2026-11-25T08:00:00Z') });
+    expect(c.demurrage).toMatchObject({
+      state: 'stopped',
+      endedOn: '2026-11-15',
+      chargedDays: 2,
+      cost: 150,
+      daysLeft: null,
+    });
+    // Detention: 3 free days from the 15th (15-17), charged 18-25 = 8 days at 100.
+    expect(c.detention).toMatchObject({
+      state: 'running',
+      lastFreeDay: '2026-11-17',
+      chargedDays: 8,
+      cost: 800,
+    });
+    expect(c.cost).toBe(950);
+    expect(c.daysLeft).toBe(-8);
+  });
+
+  it('stops both at the empty return', () => {
+    const m = {
+      discharged: '2026-11-10T08:00:00Z',
+      fullGateOut: '2026-11-12T08:00:00Z',
+      emptyReturned: '2026-11-16T08:00:00Z',
+      carrierLastFreeDay: null,
+    };
+    const c = computeFreeTimeClocks(terms(), m, { timeZone: UTC, now: new Date('2026-12-20T08:00:00Z') });
+    expect(c.detention).toMatchObject({ state: 'stopped', chargedDays: 2, cost: 200 });
+    expect(c.demurrage.cost).toBe(0);
+    expect(c.nextDeadline).toBeNull();
+  });
+
+  it('takes the carrier’s last free day over its own count', () => {
+    const m = { ...none, discharged: '2026-11-10T08:00:00Z', carrierLastFreeDay: '2026-11-18T00:00:00.000Z' };
+    const c = computeFreeTimeClocks(terms(), m, {
+      timeZone: 'America/New_York',
+      now: new Date('2026-11-19T15:00:00Z'),
+    });
+    expect(c.demurrage).toMatchObject({ lastFreeDay: '2026-11-18', daysLeft: -1, cost: 75 });
+  });
+});
+
+describe('projectFreeTimeCost', () => {
+  it('prices a return on a chosen day, picking the box up that day when it is still at the terminal', () => {
+    const m = { ...none, discharged: '2026-11-10T08:00:00Z' };
+    const p = projectFreeTimeCost(terms(), m, { timeZone: UTC }, '2026-11-16');
+    expect(p.demurrage).toMatchObject({ state: 'stopped', chargedDays: 3, cost: 225 });
+    expect(p.detention).toMatchObject({ state: 'stopped', chargedDays: 0, cost: 0 });
+    expect(p.cost).toBe(225);
+  });
+
+  it('prices only detention once the box is out', () => {
+    const m = { ...none, discharged: '2026-11-10T08:00:00Z', fullGateOut: '2026-11-12T08:00:00Z' };
+    const p = projectFreeTimeCost(terms(), m, { timeZone: UTC }, '2026-11-20');
+    expect(p.detention).toMatchObject({ lastFreeDay: '2026-11-14', chargedDays: 6, cost: 600 });
+    expect(p.cost).toBe(600);
+  });
+});

@@ -1,0 +1,230 @@
+import type { ClockTerms, FreeTimeTerms, TariffTier } from './free-time.schema';
+
+/** A calendar day in the port's time zone, as YYYY-MM-DD. */
+export type LocalDate = string;
+
+const DAY = 86_400_000;
+
+/** The calendar day of an instant in a time zone. */
+export function localDate(instant: Date | string, timeZone: string): LocalDate {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+const dayNumber = (date: LocalDate) => Date.parse(`${date}T00:00:00Z`) / DAY;
+const fromDayNumber = (n: number): LocalDate => new Date(n * DAY).toISOString().slice(0, 10);
+/** `date` moved by `days` calendar days. */
+export const addDays = (date: LocalDate, days: number): LocalDate => fromDayNumber(dayNumber(date) + days);
+/** Calendar days from `a` to `b` (positive when b is later). */
+export const daysBetween = (a: LocalDate, b: LocalDate): number => dayNumber(b) - dayNumber(a);
+const isWorkingDay = (date: LocalDate) => {
+  const weekday = new Date(dayNumber(date) * DAY).getUTCDay();
+  return weekday !== 0 && weekday !== 6;
+};
+
+/**
+ * The last free day of a clock started on `start`: the day of the event counts as the first free day
+ * (calendar days), or the first working day on or after it (working days: Saturdays and Sundays are
+ * not counted). No free days: the day before the start, so the first day is already charged.
+ */
+export function lastFreeDayOf(start: LocalDate, terms: Pick<ClockTerms, 'freeDays' | 'dayCount'>): LocalDate {
+  if (terms.freeDays <= 0) return addDays(start, -1);
+  if (terms.dayCount === 'calendar') return addDays(start, terms.freeDays - 1);
+  let day = start;
+  let counted = 0;
+  for (;;) {
+    if (isWorkingDay(day) && ++counted === terms.freeDays) return day;
+    day = addDays(day, 1);
+  }
+}
+
+/** The charge for `days` chargeable days over the tiers, in order (the last tier's rate runs on). */
+export function tieredCost(tiers: readonly TariffTier[], days: number): number {
+  let left = Math.max(0, days);
+  let cost = 0;
+  for (const [i, tier] of tiers.entries()) {
+    if (left === 0) break;
+    const last = i === tiers.length - 1;
+    const here = tier.days === null || last ? left : Math.min(left, tier.days);
+    cost += here * tier.rate;
+    left -= here;
+  }
+  return Math.round(cost * 100) / 100;
+}
+
+/** The actual times of the milestones that start and stop the clocks (ISO 8601), as known now. */
+export interface ClockMilestones {
+  discharged: string | null;
+  fullGateOut: string | null;
+  emptyReturned: string | null;
+  /** The carrier's last free day at the terminal, when it gives one: it wins over our count. */
+  carrierLastFreeDay: string | null;
+}
+
+export type ClockState = 'not_started' | 'running' | 'stopped';
+
+export interface Clock {
+  state: ClockState;
+  startedOn: LocalDate | null;
+  lastFreeDay: LocalDate | null;
+  /** The day it stopped (picked up, returned); null while running. */
+  endedOn: LocalDate | null;
+  /** While running: days from today to the last free day (0: today is the last; negative: over). */
+  daysLeft: number | null;
+  /** Days charged so far (or in all, once stopped): every calendar day after the last free day. */
+  chargedDays: number;
+  cost: number;
+}
+
+export interface FreeTimeClocks {
+  currency: string;
+  /** At the terminal, from discharge to full gate-out. */
+  demurrage: Clock;
+  /** Outside, from full gate-out to empty return. */
+  detention: Clock;
+  /** Demurrage and detention so far. */
+  cost: number;
+  /** The earliest last free day of a running clock: what "days left" sorts by. */
+  nextDeadline: LocalDate | null;
+  /** The smallest days-left of a running clock. */
+  daysLeft: number | null;
+}
+
+/** A carrier's last free day as a port calendar day (a date-only or midnight-UTC value is that date). */
+function carrierDay(value: string, timeZone: string): LocalDate {
+  return /^\d{4}-\d{2}-\d{2}($|T00:00(:00(\.0+)?)?(Z|\+00:00)$)/.test(value)
+    ? value.slice(0, 10)
+    : localDate(value, timeZone);
+}
+
+function clockOf(
+  terms: ClockTerms,
+  start: LocalDate | null,
+  end: LocalDate | null,
+  today: LocalDate,
+  lastFreeDay: LocalDate | null = start === null ? null : lastFreeDayOf(start, terms),
+): Clock {
+  if (start === null || lastFreeDay === null) {
+    return {
+      state: 'not_started',
+      startedOn: null,
+      lastFreeDay,
+      endedOn: null,
+      daysLeft: null,
+      chargedDays: 0,
+      cost: 0,
+    };
+  }
+  const until = end ?? today;
+  const chargedDays = Math.max(0, daysBetween(lastFreeDay, until));
+  return {
+    state: end === null ? 'running' : 'stopped',
+    startedOn: start,
+    lastFreeDay,
+    endedOn: end,
+    daysLeft: end === null ? daysBetween(today, lastFreeDay) : null,
+    chargedDays,
+    cost: tieredCost(terms.tiers, chargedDays),
+  };
+}
+
+/**
+ * Demurrage and detention of one container, now: one pure function of its terms, the actual
+ * milestones as they stand, the port's time zone and the moment. Days are the port's calendar days.
+ * A milestone that arrives late or is corrected simply gives another answer on the next call: nothing
+ * is accumulated, so the clock is always what the latest facts say.
+ *
+ * - Demurrage starts on the day of discharge; the carrier's last free day wins over our count when it
+ *   gives one; it stops on the day of full gate-out.
+ * - Detention starts on the day of full gate-out and stops on the day of the empty return.
+ * - Every calendar day after the last free day, up to and including the stopping day (or today), is
+ *   charged at the tiers' rates.
+ */
+export function computeFreeTimeClocks(
+  terms: FreeTimeTerms,
+  milestones: ClockMilestones,
+  at: { timeZone: string; now: Date },
+): FreeTimeClocks {
+  const day = (iso: string | null) => (iso === null ? null : localDate(iso, at.timeZone));
+  return clocksFromDays(
+    terms,
+    {
+      discharged: day(milestones.discharged),
+      gateOut: day(milestones.fullGateOut),
+      returned: day(milestones.emptyReturned),
+      carrierLfd:
+        milestones.carrierLastFreeDay === null
+          ? null
+          : carrierDay(milestones.carrierLastFreeDay, at.timeZone),
+    },
+    localDate(at.now, at.timeZone),
+  );
+}
+
+interface ClockDays {
+  discharged: LocalDate | null;
+  gateOut: LocalDate | null;
+  returned: LocalDate | null;
+  carrierLfd: LocalDate | null;
+}
+
+function clocksFromDays(terms: FreeTimeTerms, days: ClockDays, today: LocalDate): FreeTimeClocks {
+  const { discharged, gateOut, returned, carrierLfd } = days;
+  // A gate-out without a discharge: the terminal stay is unknown, so only a carrier's last free day
+  // lets us say anything about it.
+  const demurrageStart = discharged ?? (gateOut !== null && carrierLfd !== null ? gateOut : null);
+  const demurrage = clockOf(
+    terms.demurrage,
+    demurrageStart,
+    gateOut,
+    today,
+    carrierLfd ?? (demurrageStart === null ? null : lastFreeDayOf(demurrageStart, terms.demurrage)),
+  );
+  const detention = clockOf(terms.detention, gateOut, returned, today);
+  const running = [demurrage, detention].filter((c) => c.state === 'running');
+  const deadlines = running.map((c) => c.lastFreeDay!).sort();
+  return {
+    currency: terms.currency,
+    demurrage,
+    detention,
+    cost: Math.round((demurrage.cost + detention.cost) * 100) / 100,
+    nextDeadline: deadlines[0] ?? null,
+    daysLeft: running.length ? Math.min(...running.map((c) => c.daysLeft!)) : null,
+  };
+}
+
+/**
+ * What the container will have cost in all if it leaves the terminal (when still there) and comes
+ * back empty on `returnOn` (a port calendar day): the same computation with those milestones, as
+ * seen on that day.
+ */
+export function projectFreeTimeCost(
+  terms: FreeTimeTerms,
+  milestones: ClockMilestones,
+  at: { timeZone: string },
+  returnOn: LocalDate,
+): FreeTimeClocks {
+  const day = (iso: string | null) => (iso === null ? null : localDate(iso, at.timeZone));
+  const discharged = day(milestones.discharged);
+  const gateOut = day(milestones.fullGateOut) ?? (discharged ? returnOn : null);
+  const returned = day(milestones.emptyReturned) ?? (gateOut ? returnOn : null);
+  return clocksFromDays(
+    terms,
+    {
+      discharged,
+      gateOut,
+      returned,
+      carrierLfd:
+        milestones.carrierLastFreeDay === null
+          ? null
+          : carrierDay(milestones.carrierLastFreeDay, at.timeZone),
+    },
+    returnOn,
+  );
+}

@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { emailSchema } from '../auth/auth.schema';
+
+/** spec §2 shipment-history {ocean|ground}: the web's site type; the API says ocean or express. */
+export const SHARE_MODES = ['ocean', 'express'] as const;
+export type ShareMode = (typeof SHARE_MODES)[number];
+
+/** At most this many people and shipments in one share (a share is people × shipments rows). */
+export const SHARE_MAX_RECIPIENTS = 20;
+export const SHARE_MAX_SHIPMENTS = 50;
+/** Public links expire after at most a year; none: until revoked. */
+export const SHARE_LINK_MAX_DAYS = 365;
+/** Tracking and shared history pages. */
+export const HISTORY_PAGE_SIZE = 20;
+
+export const SHARING_MESSAGES = {
+  yourself: 'You cannot share a shipment with yourself.',
+  noShipments: 'Choose at least one shipment to share.',
+  noRecipients: 'Add at least one e-mail address.',
+  tooManyRecipients: `Share with at most ${String(SHARE_MAX_RECIPIENTS)} people at a time.`,
+  tooManyShipments: `Share at most ${String(SHARE_MAX_SHIPMENTS)} shipments at a time.`,
+  shipmentNotFound: 'A shipment you chose is not tracked in this workspace.',
+  shareNotFound: 'This shared shipment does not exist or is no longer shared with you.',
+  linkNotFound: 'This share link does not exist.',
+  linkExpired: 'This share link has expired or was revoked.',
+} as const;
+
+/**
+ * spec §3 Shared/invited shipment selection: containerNo + mblNo (ocean), trackingNo + expressOrderId
+ * (express). Each names a shipment of the sharer's workspace.
+ */
+export const oceanSelectionSchema = z.strictObject({
+  containerNo: z.string().trim().min(1).max(20),
+  mblNo: z.string().trim().min(1).max(40),
+});
+export const expressSelectionSchema = z.strictObject({
+  trackingNo: z.string().trim().min(1).max(60),
+  expressOrderId: z.uuid({ message: 'The parcel is not valid' }),
+});
+
+const shipmentsOf = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item)
+    .min(1, { message: SHARING_MESSAGES.noShipments })
+    .max(SHARE_MAX_SHIPMENTS, { message: SHARING_MESSAGES.tooManyShipments });
+
+export const createSharesRequestSchema = z.discriminatedUnion('shipmentType', [
+  z.strictObject({
+    shipmentType: z.literal('ocean'),
+    shipments: shipmentsOf(oceanSelectionSchema),
+    emails: z
+      .array(emailSchema)
+      .min(1, { message: SHARING_MESSAGES.noRecipients })
+      .max(SHARE_MAX_RECIPIENTS, { message: SHARING_MESSAGES.tooManyRecipients }),
+  }),
+  z.strictObject({
+    shipmentType: z.literal('express'),
+    shipments: shipmentsOf(expressSelectionSchema),
+    emails: z
+      .array(emailSchema)
+      .min(1, { message: SHARING_MESSAGES.noRecipients })
+      .max(SHARE_MAX_RECIPIENTS, { message: SHARING_MESSAGES.tooManyRecipients }),
+  }),
+]);
+export type CreateSharesRequest = z.infer<typeof createSharesRequestSchema>;
+export const createSharesResultSchema = z.object({
+  shared: z.number().int(),
+  /** Addresses with no account yet: they were e-mailed a sign-up link. */
+  invitedToSignUp: z.array(z.string()),
+});
+
+/** One person a shipment is shared with, as the sharer's workspace sees it. */
+export const sentShareSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  /** The recipient's name once they have an account. */
+  name: z.string().nullable(),
+  sharedBy: z.string(),
+  sharedAt: z.string(),
+});
+export type SentShare = z.infer<typeof sentShareSchema>;
+export const sentSharesQuerySchema = z.strictObject({
+  shipmentType: z.enum(SHARE_MODES),
+  shipmentId: z.uuid({ message: 'The shipment is not valid' }),
+});
+
+/**
+ * spec §3 Invite notification: overallId (the share), shipmentType, name (who shared), number
+ * (container or tracking number), sharedAt; plus the notification's id and read flag.
+ */
+export const inviteNotificationSchema = z.object({
+  id: z.string(),
+  overallId: z.string(),
+  shipmentType: z.enum(SHARE_MODES),
+  name: z.string(),
+  number: z.string(),
+  sharedAt: z.string(),
+  isRead: z.boolean(),
+});
+export type InviteNotification = z.infer<typeof inviteNotificationSchema>;
+export const inviteNotificationListSchema = z.object({
+  notifications: z.array(inviteNotificationSchema),
+  unreadNumber: z.number().int(),
+});
+export type InviteNotificationList = z.infer<typeof inviteNotificationListSchema>;
+
+const search = z.string().trim().max(100).optional();
+const pageNo = z.coerce.number().int().min(1).max(100_000).default(1);
+
+export const historyQuerySchema = z.strictObject({ search, pageNo });
+export type HistoryQuery = z.input<typeof historyQuerySchema>;
+export const historyTypeParamsSchema = z.strictObject({ type: z.enum(['ocean', 'ground']) });
+
+/** spec §3 shipment history overall list: one shipment shared with me. */
+export const sharedHistoryRowSchema = z.object({
+  overallId: z.string(),
+  shipmentType: z.enum(SHARE_MODES),
+  number: z.string(),
+  /** Bill of lading (ocean) or carrier code (express). */
+  reference: z.string(),
+  carrierName: z.string().nullable(),
+  status: z.string().nullable(),
+  /** ETA (ocean) or estimated delivery (express), actual when known. */
+  arrival: z.string().nullable(),
+  /** The arrival is the actual one (else an estimate, shown "EST: …"). */
+  arrivalActual: z.boolean(),
+  sharedBy: z.string(),
+  sharedAt: z.string(),
+});
+export type SharedHistoryRow = z.infer<typeof sharedHistoryRowSchema>;
+
+/** The tracking history: every shipment the workspace ever added, archived included. */
+export const trackingHistoryRowSchema = z.object({
+  shipmentId: z.string(),
+  number: z.string(),
+  reference: z.string(),
+  carrierName: z.string().nullable(),
+  status: z.string().nullable(),
+  archived: z.boolean(),
+  addedBy: z.string().nullable(),
+  addedAt: z.string(),
+});
+export type TrackingHistoryRow = z.infer<typeof trackingHistoryRowSchema>;
+
+export const historyPageSchema = <T extends z.ZodType>(row: T) =>
+  z.object({
+    rows: z.array(row),
+    total: z.number().int(),
+    pageNo: z.number().int(),
+    pageSize: z.number().int(),
+  });
+export const sharedHistoryPageSchema = historyPageSchema(sharedHistoryRowSchema);
+export type SharedHistoryPage = z.infer<typeof sharedHistoryPageSchema>;
+export const trackingHistoryPageSchema = historyPageSchema(trackingHistoryRowSchema);
+export type TrackingHistoryPage = z.infer<typeof trackingHistoryPageSchema>;
+
+export const retrackRequestSchema = z.strictObject({
+  shipmentIds: z
+    .array(z.uuid({ message: 'The shipment is not valid' }))
+    .min(1)
+    .max(SHARE_MAX_SHIPMENTS),
+});
+export const retrackResultSchema = z.object({
+  retracked: z.number().int(),
+  alreadyActive: z.number().int(),
+  message: z.string(),
+});
+
+/** Who shared a shipment with me, and when: the shared detail page's heading. */
+export const shareInfoSchema = z.object({
+  overallId: z.string(),
+  shipmentType: z.enum(SHARE_MODES),
+  sharedBy: z.string(),
+  sharedAt: z.string(),
+});
+export type ShareInfo = z.infer<typeof shareInfoSchema>;
+
+export const createShareLinkRequestSchema = z.strictObject({
+  shipmentType: z.enum(SHARE_MODES),
+  shipmentIds: z
+    .array(z.uuid({ message: 'The shipment is not valid' }))
+    .min(1, { message: SHARING_MESSAGES.noShipments })
+    .max(SHARE_MAX_SHIPMENTS, { message: SHARING_MESSAGES.tooManyShipments }),
+  /** Days until the link stops working; omitted: until revoked. */
+  expiresInDays: z.number().int().min(1).max(SHARE_LINK_MAX_DAYS).optional(),
+});
+export type CreateShareLinkRequest = z.infer<typeof createShareLinkRequestSchema>;
+
+export const shareLinkSchema = z.object({
+  id: z.string(),
+  shipmentType: z.enum(SHARE_MODES),
+  numbers: z.array(z.string()),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  /** Whether it opens now: live, or expired (past its date) or revoked. */
+  state: z.enum(['live', 'expired', 'revoked']),
+});
+export type ShareLink = z.infer<typeof shareLinkSchema>;
+/** The token is shown once, at creation: only its hash is stored. */
+export const createdShareLinkSchema = shareLinkSchema.extend({ token: z.string(), url: z.string() });
+export type CreatedShareLink = z.infer<typeof createdShareLinkSchema>;
+export const shareLinksQuerySchema = z.strictObject({
+  shipmentType: z.enum(SHARE_MODES),
+  shipmentId: z.uuid().optional(),
+});
+
+const point = z.object({ lat: z.number(), lon: z.number() });
+const milestone = z.object({
+  key: z.string(),
+  label: z.string(),
+  time: z.string().nullable(),
+  actual: z.boolean(),
+});
+
+/**
+ * A shipment as a public share link shows it: numbers, carrier, status, route, ETA, milestones and a
+ * map point. Strict and built field by field: no workspace, member, note, comment or tag ever leaves.
+ */
+export const publicShipmentSchema = z.strictObject({
+  number: z.string(),
+  reference: z.string(),
+  carrierName: z.string().nullable(),
+  status: z.string().nullable(),
+  origin: z.string().nullable(),
+  destination: z.string().nullable(),
+  departure: z.object({ estimated: z.string().nullable(), actual: z.string().nullable() }),
+  arrival: z.object({ estimated: z.string().nullable(), actual: z.string().nullable() }),
+  milestones: z.array(milestone),
+  position: point.extend({ name: z.string() }).nullable(),
+  route: z.object({ from: point, to: point }).nullable(),
+  lastCheckedAt: z.string().nullable(),
+});
+export type PublicShipment = z.infer<typeof publicShipmentSchema>;
+export const publicShareSchema = z.strictObject({
+  shipmentType: z.enum(SHARE_MODES),
+  expiresAt: z.string().nullable(),
+  shipments: z.array(publicShipmentSchema),
+});
+export type PublicShare = z.infer<typeof publicShareSchema>;
