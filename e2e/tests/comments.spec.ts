@@ -22,6 +22,18 @@ test.describe('comments', () => {
     const a = await createSignedInUser(author.request, 'author');
     const b = await createSignedInUser(reader.request, 'mentionee');
 
+    // B hears of comments only: the shipment's own changes and the workspace's alert rules (the
+    // container switch governs both) would otherwise arrive whenever the demo carrier answers. Set
+    // before B joins A's workspace: a refresh landing between joining and this switch would count.
+    const settings = await result<Record<string, unknown>>(
+      await reader.request.get('/api/notification/settings'),
+    );
+    await result(
+      await reader.request.put('/api/notification/settings', {
+        data: { ...settings, containerNotifications: false },
+      }),
+    );
+
     // A follows a container on the demo carrier, in A's default workspace, and invites B there.
     const organizations = await result<{ workspaces: { workspaceId: string; isDefault: boolean }[] }[]>(
       await author.request.get('/api/workspaces/get'),
@@ -43,17 +55,6 @@ test.describe('comments', () => {
     await result(
       await reader.request.post('/api/workspaces/invite/confirm', {
         data: { workspaceId: invitation!.workspaceId, memberId: invitation!.memberId, joined: true },
-      }),
-    );
-
-    // B hears of comments only: the shipment's own changes and the workspace's alert rules (the
-    // container switch governs both) would otherwise arrive whenever the demo carrier answers.
-    const settings = await result<Record<string, unknown>>(
-      await reader.request.get('/api/notification/settings'),
-    );
-    await result(
-      await reader.request.put('/api/notification/settings', {
-        data: { ...settings, containerNotifications: false },
       }),
     );
 
