@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, type AnyColumn, arrayContains, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type {
   ExpressListQuery,
   ExpressListTab,
@@ -23,6 +23,7 @@ import { AppError } from '../../lib/app-error';
 import { EXPRESS_ATTENTION } from '../dashboard/attention';
 import { listWorkspaceTags } from '../shipment-tags/shipment-tags.service';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import { readRows } from '../../lib/row-reader';
 
 type ShipmentRow = typeof expressShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
@@ -61,6 +62,30 @@ const LIST_VIEW = jsonbPick<
   'destination',
   'lastLocation',
 ]);
+
+/** Of the item, what a list row shows. */
+const ITEM_COLUMNS = {
+  derived: LIST_VIEW,
+  lastCheckedAt: trackedItems.lastCheckedAt,
+  lastSource: trackedItems.lastSource,
+};
+
+/**
+ * The tab counts beside each row of a page, read in the same statement (one round trip and one
+ * snapshot; an uncorrelated subquery, which PostgreSQL runs once). A page with no rows has none: its
+ * caller asks {@link countExpressTabs}.
+ */
+const tabCounts = (workspaceId: string) => {
+  const inCounts = (column: AnyColumn) =>
+    sql<
+      number | null
+    >`(SELECT ${column} FROM ${expressShipmentCounts} WHERE ${expressShipmentCounts.workspaceId} = ${workspaceId})`;
+  return {
+    active: inCounts(expressShipmentCounts.active),
+    notFound: inCounts(expressShipmentCounts.notFound),
+    archived: inCounts(expressShipmentCounts.archived),
+  };
+};
 
 const NOT_TRACKED = 'This shipment is not tracked in this workspace.';
 
@@ -112,13 +137,17 @@ const TABS: Record<ExpressListTab, (typeof EXPRESS_TABS)[number]> = {
   archived: 'archived',
 };
 
-/** The page query of a list request, unexecuted (the benchmark runs its SQL through a bare client). */
+/**
+ * The page query of a list request, unexecuted (the benchmark runs its SQL through a bare client): the
+ * rows (`s`, `item`) and the tab counts (`k`) in one statement.
+ */
 export function expressListQuery(
   db: Database,
   workspaceId: string,
   query: ExpressListQuery,
   now = new Date(),
 ) {
+  const selection = { s: ROW_COLUMNS, item: ITEM_COLUMNS, k: tabCounts(workspaceId) };
   const sort = SORTS[query.sort];
   const column = expressShipments[sort.key];
   const filters: (SQL | undefined)[] = [
@@ -146,23 +175,19 @@ export function expressListQuery(
     sort.direction === 'desc'
       ? [desc(column), desc(expressShipments.id)]
       : [asc(column), asc(expressShipments.id)];
-  return db
-    .select({
-      s: ROW_COLUMNS,
-      item: {
-        derived: LIST_VIEW,
-        lastCheckedAt: trackedItems.lastCheckedAt,
-        lastSource: trackedItems.lastSource,
-      },
-    })
-    .from(expressShipments)
-    .innerJoin(trackedItems, eq(trackedItems.id, expressShipments.itemId))
-    .where(and(...filters))
-    .orderBy(...order)
-    .limit(query.limit + 1);
+  return {
+    selection,
+    query: db
+      .select(selection)
+      .from(expressShipments)
+      .innerJoin(trackedItems, eq(trackedItems.id, expressShipments.itemId))
+      .where(and(...filters))
+      .orderBy(...order)
+      .limit(query.limit + 1),
+  };
 }
 
-/** The tab counts query of a list request, unexecuted (the benchmark runs its SQL through a bare client). */
+/** The tab counts alone (a page query reads them beside its rows; see tabCounts). */
 export function expressCountsQuery(db: Database, workspaceId: string) {
   return db.select().from(expressShipmentCounts).where(eq(expressShipmentCounts.workspaceId, workspaceId));
 }
@@ -187,17 +212,22 @@ export async function listExpressShipments(
   query: ExpressListQuery,
   now = new Date(),
 ) {
-  const [rows, counts] = await Promise.all([
-    expressListQuery(db, workspaceId, query, now),
-    countExpressTabs(db, workspaceId),
-  ]);
+  const { selection, query: pageQuery } = expressListQuery(db, workspaceId, query, now);
+  const rows = await readRows(db, selection, pageQuery);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
+  const first = rows[0];
   return {
     expressTrackingDocumentList: page.map((r) => toExpressShipment(r.s, r.item)),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor(last.s[SORTS[query.sort].key], last.s.id) : null,
-    ...counts,
+    ...(first
+      ? {
+          activeCount: first.k.active ?? 0,
+          notFoundCount: first.k.notFound ?? 0,
+          archivedCount: first.k.archived ?? 0,
+        }
+      : await countExpressTabs(db, workspaceId)),
   };
 }
 

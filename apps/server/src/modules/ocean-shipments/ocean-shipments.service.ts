@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, type AnyColumn, arrayContains, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type {
   OceanListQuery,
   OceanShipment,
@@ -25,6 +25,7 @@ import { AppError } from '../../lib/app-error';
 import { OCEAN_ATTENTION } from '../dashboard/attention';
 import { listWorkspaceTags } from '../shipment-tags/shipment-tags.service';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import { readRows } from '../../lib/row-reader';
 
 type ShipmentRow = typeof oceanShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
@@ -65,6 +66,24 @@ const LIST_VIEW = jsonbPick<DerivedShipment, 'pol' | 'pod' | 'shipmentOverall'>(
   'pod',
   'shipmentOverall',
 ]);
+
+/** Of the item, what a list row shows. */
+const ITEM_COLUMNS = {
+  derived: LIST_VIEW,
+  lastCheckedAt: trackedItems.lastCheckedAt,
+  lastSource: trackedItems.lastSource,
+};
+
+/**
+ * The tab counts beside each row of a page, read in the same statement (one round trip and one
+ * snapshot; an uncorrelated subquery, which PostgreSQL runs once). A page with no rows has none: its
+ * caller asks {@link countTabs}.
+ */
+const tabCounts = (workspaceId: string) => {
+  const inCounts = (column: AnyColumn) =>
+    sql<number | null>`(SELECT ${column} FROM ${oceanShipmentCounts} WHERE ${oceanShipmentCounts.workspaceId} = ${workspaceId})`;
+  return { active: inCounts(oceanShipmentCounts.active), archived: inCounts(oceanShipmentCounts.archived) };
+};
 
 const port = (locode: string | null) =>
   locode ? { locode, name: portByLocode(locode)?.name ?? null } : null;
@@ -149,8 +168,12 @@ const CURSOR_KIND: Record<SortKey, 'date' | 'text' | 'integer'> = {
   ddCostCents: 'integer',
 };
 
-/** The page query of a list request, unexecuted (the benchmark runs its SQL through a bare client). */
+/**
+ * The page query of a list request, unexecuted (the benchmark runs its SQL through a bare client): the
+ * rows (`s`, `c`) and the tab counts (`k`) in one statement.
+ */
 export function oceanListQuery(db: Database, workspaceId: string, query: OceanListQuery, now = new Date()) {
+  const selection = oceanListSelection(workspaceId);
   const sort = SORTS[query.sort];
   const column = oceanShipments[sort.key];
   const filters: (SQL | undefined)[] = [
@@ -184,21 +207,23 @@ export function oceanListQuery(db: Database, workspaceId: string, query: OceanLi
     sort.direction === 'desc'
       ? [desc(column), desc(oceanShipments.id)]
       : [asc(column), asc(oceanShipments.id)];
-  return db
-    .select({
-      s: ROW_COLUMNS,
-      c: {
-        derived: LIST_VIEW,
-        lastCheckedAt: trackedItems.lastCheckedAt,
-        lastSource: trackedItems.lastSource,
-      },
-    })
-    .from(oceanShipments)
-    .innerJoin(trackedItems, eq(trackedItems.id, oceanShipments.itemId))
-    .where(and(...filters))
-    .orderBy(...order)
-    .limit(query.limit + 1);
+  return {
+    selection,
+    query: db
+      .select(selection)
+      .from(oceanShipments)
+      .innerJoin(trackedItems, eq(trackedItems.id, oceanShipments.itemId))
+      .where(and(...filters))
+      .orderBy(...order)
+      .limit(query.limit + 1),
+  };
 }
+
+const oceanListSelection = (workspaceId: string) => ({
+  s: ROW_COLUMNS,
+  c: ITEM_COLUMNS,
+  k: tabCounts(workspaceId),
+});
 
 /**
  * One page of the workspace's ocean shipments (keyset pagination: stable while rows are added, and as
@@ -210,21 +235,22 @@ export async function listOceanShipments(
   query: OceanListQuery,
   now = new Date(),
 ) {
-  const [rows, counts] = await Promise.all([
-    oceanListQuery(db, workspaceId, query, now),
-    countTabs(db, workspaceId),
-  ]);
+  const { selection, query: pageQuery } = oceanListQuery(db, workspaceId, query, now);
+  const rows = await readRows(db, selection, pageQuery);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
+  const first = rows[0];
   return {
     items: page.map((r) => toOceanShipment(r.s, r.c, now)),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor(last.s[SORTS[query.sort].key], last.s.id) : null,
-    ...counts,
+    ...(first
+      ? { activeCount: first.k.active ?? 0, archivedCount: first.k.archived ?? 0 }
+      : await countTabs(db, workspaceId)),
   };
 }
 
-/** The tab counts query of a list request, unexecuted (the benchmark runs its SQL through a bare client). */
+/** The tab counts alone (a page query reads them beside its rows; see tabCounts). */
 export function oceanCountsQuery(db: Database, workspaceId: string) {
   return db.select().from(oceanShipmentCounts).where(eq(oceanShipmentCounts.workspaceId, workspaceId));
 }

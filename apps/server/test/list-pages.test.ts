@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { containerCheckDigit } from '@tracklane/shared/validation/container-number';
+import { expressListQuerySchema } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import { oceanListQuerySchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { readRows } from '../src/lib/row-reader';
+import {
+  countExpressTabs,
+  expressListQuery,
+} from '../src/modules/express-shipments/express-shipments.service';
+import { oceanListQuery } from '../src/modules/ocean-shipments/ocean-shipments.service';
+import { useTestApp } from './app';
+import { buildTeam, refreshTracked } from './factories';
+
+const { app, ctx } = await useTestApp({ trackingNotFoundAttempts: 1 });
+
+const containers = (count: number) =>
+  Array.from({ length: count }, (_, i) => {
+    const base = `MSCU77${String(i).padStart(4, '0')}`;
+    return {
+      containerNo: `${base}${String(containerCheckDigit(base))}`,
+      mblNo: `MEDU77${String(i).padStart(7, '0')}`,
+    };
+  });
+const parcels = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    trackingNo: `TL777${String(i).padStart(5, '0')}${i % 4 === 3 ? '404' : ''}`,
+    carrier: 'gls',
+  }));
+
+describe('list pages (issue #17: one statement, read without drizzle’s row mapping)', () => {
+  it('reads every row and the tab counts exactly as drizzle does, for both modes', async () => {
+    const team = await buildTeam(app, ctx);
+    const ocean = containers(6);
+    const express = parcels(8);
+    const post = (url: string, items: object[]) =>
+      app.inject({ method: 'POST', url, headers: { cookie: team.owner.cookie }, payload: { items } });
+    expect((await post('/api/shipments/ocean', ocean)).statusCode).toBe(200);
+    expect((await post('/api/shipments/express', express)).statusCode).toBe(200);
+    await refreshTracked(ctx, [...ocean.map((o) => o.containerNo), ...express.map((p) => p.trackingNo)]);
+    const archive = await app.inject({
+      method: 'POST',
+      url: '/api/shipments/ocean/archive',
+      headers: { cookie: team.owner.cookie },
+      payload: {
+        shipmentOverallIds: [
+          (
+            await app.inject({
+              method: 'GET',
+              url: '/api/shipments/ocean',
+              headers: { cookie: team.owner.cookie },
+            })
+          ).json().result.items[0].shipmentOverallId,
+        ],
+        archived: true,
+      },
+    });
+    expect(archive.statusCode).toBe(200);
+
+    const workspace = team.defaultWorkspaceId;
+    const oceanPage = oceanListQuery(ctx.db, workspace, oceanListQuerySchema.parse({ sort: 'arrival_asc' }));
+    const oceanRows = await readRows(ctx.db, oceanPage.selection, oceanPage.query);
+    expect(oceanRows).toHaveLength(5);
+    expect(oceanRows).toEqual(await oceanPage.query);
+    expect(oceanRows[0]!.k).toEqual({ active: 5, archived: 1 });
+    expect(oceanRows.every((r) => r.s.createdAt instanceof Date && r.c.derived !== null)).toBe(true);
+
+    const expressPage = expressListQuery(ctx.db, workspace, expressListQuerySchema.parse({}));
+    const expressRows = await readRows(ctx.db, expressPage.selection, expressPage.query);
+    expect(expressRows).toEqual(await expressPage.query);
+    const tabs = await countExpressTabs(ctx.db, workspace);
+    expect(tabs.activeCount + tabs.notFoundCount).toBe(8);
+    expect(tabs.notFoundCount).toBeGreaterThanOrEqual(2);
+    expect(expressRows[0]!.k).toEqual({
+      active: tabs.activeCount,
+      notFound: tabs.notFoundCount,
+      archived: 0,
+    });
+  });
+
+  it('still answers the tab counts for a page without rows', async () => {
+    const team = await buildTeam(app, ctx);
+    const items = containers(3);
+    await app.inject({
+      method: 'POST',
+      url: '/api/shipments/ocean',
+      headers: { cookie: team.owner.cookie },
+      payload: { items },
+    });
+    const get = (qs: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/shipments/ocean?${qs}`,
+        headers: { cookie: team.owner.cookie },
+      });
+    expect((await get('search=ZZZU')).json().result).toMatchObject({
+      items: [],
+      activeCount: 3,
+      archivedCount: 0,
+    });
+    const express = await app.inject({
+      method: 'GET',
+      url: '/api/shipments/express?search=NOTHING',
+      headers: { cookie: team.owner.cookie },
+    });
+    expect(express.json().result).toMatchObject({
+      expressTrackingDocumentList: [],
+      activeCount: 0,
+      notFoundCount: 0,
+      archivedCount: 0,
+    });
+  });
+});
