@@ -188,13 +188,19 @@ export interface CaseResult {
   'api÷sql p50': number;
   /** The SQL alone, one call after the other: the floor a request cannot go below. */
   'alone p50 ms': number;
+  /** The API at 10 connections over the SQL alone (issue #17's first row, read literally). */
   'api÷alone p50': number;
+  /** The API with one connection, one request after the other: its own latency floor. */
+  'api alone p50 ms': number;
+  /** Request overhead without queueing: the API alone over the SQL alone. */
+  'api÷sql alone p50': number;
   errors: number;
 }
 
 /**
  * Each case through the API (autocannon, {@link CONNECTIONS} connections, after a warm-up), then its
- * SQL through the same pool from {@link CONNECTIONS} concurrent loops for as long, then alone.
+ * SQL through the same pool from {@link CONNECTIONS} concurrent loops for as long, then each alone (one
+ * request or call after the other).
  */
 export async function compareWithSql(env: BenchEnvironment, cases: EndpointCase[]): Promise<CaseResult[]> {
   // Warm-up, not reported: the first case would otherwise carry JIT compilation and cold caches.
@@ -211,6 +217,7 @@ export async function compareWithSql(env: BenchEnvironment, cases: EndpointCase[
     const api = await profiled(c.name, () => driveApi(env, c.path, DURATION_S));
     const together = await driveSql(env.pool, c.sql, CONNECTIONS, DURATION_S * 1000);
     const alone = await driveSql(env.pool, c.sql, 1, ALONE_MS);
+    const apiAlone = await driveApi(env, c.path, ALONE_MS / 1000, 1);
     results.push({
       case: c.name,
       rows: together.rows,
@@ -224,7 +231,9 @@ export async function compareWithSql(env: BenchEnvironment, cases: EndpointCase[
       'api÷sql p50': round(api.p50 / Math.max(together.p50, 0.01)),
       'alone p50 ms': round(alone.p50),
       'api÷alone p50': round(api.p50 / Math.max(alone.p50, 0.01)),
-      errors: api.errors,
+      'api alone p50 ms': round(apiAlone.p50),
+      'api÷sql alone p50': round(apiAlone.p50 / Math.max(alone.p50, 0.01)),
+      errors: api.errors + apiAlone.errors,
     });
   }
   return results;
@@ -268,12 +277,17 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
  * The endpoint under load from autocannon in a worker thread (bench/load-client.mjs); latencies are
  * taken from every response, so p95 is exact.
  */
-function driveApi(env: BenchEnvironment, path: string, seconds: number): Promise<Run & { errors: number }> {
+function driveApi(
+  env: BenchEnvironment,
+  path: string,
+  seconds: number,
+  connections = CONNECTIONS,
+): Promise<Run & { errors: number }> {
   const worker = new Worker(new URL('./load-client.mjs', import.meta.url), {
     workerData: {
       url: `${env.base}${path}`,
       headers: { cookie: env.cookie },
-      connections: CONNECTIONS,
+      connections,
       duration: seconds,
     },
   });
