@@ -13,6 +13,10 @@ import { buildTeam, refreshTracked } from './factories';
 
 const { app, ctx } = await useTestApp({ trackingNotFoundAttempts: 1 });
 
+const post = (url: string, cookie: string, payload: object) =>
+  app.inject({ method: 'POST', url, headers: { cookie }, payload });
+const get = (url: string, cookie: string) => app.inject({ method: 'GET', url, headers: { cookie } });
+
 const containers = (count: number) =>
   Array.from({ length: count }, (_, i) => {
     const base = `MSCU77${String(i).padStart(4, '0')}`;
@@ -32,27 +36,14 @@ describe('list pages (issue #17: one statement, read without drizzle’s row map
     const team = await buildTeam(app, ctx);
     const ocean = containers(6);
     const express = parcels(8);
-    const post = (url: string, items: object[]) =>
-      app.inject({ method: 'POST', url, headers: { cookie: team.owner.cookie }, payload: { items } });
-    expect((await post('/api/shipments/ocean', ocean)).statusCode).toBe(200);
-    expect((await post('/api/shipments/express', express)).statusCode).toBe(200);
+    const { cookie } = team.owner;
+    expect((await post('/api/shipments/ocean', cookie, { items: ocean })).statusCode).toBe(200);
+    expect((await post('/api/shipments/express', cookie, { items: express })).statusCode).toBe(200);
     await refreshTracked(ctx, [...ocean.map((o) => o.containerNo), ...express.map((p) => p.trackingNo)]);
-    const archive = await app.inject({
-      method: 'POST',
-      url: '/api/shipments/ocean/archive',
-      headers: { cookie: team.owner.cookie },
-      payload: {
-        shipmentOverallIds: [
-          (
-            await app.inject({
-              method: 'GET',
-              url: '/api/shipments/ocean',
-              headers: { cookie: team.owner.cookie },
-            })
-          ).json().result.items[0].shipmentOverallId,
-        ],
-        archived: true,
-      },
+    const [first] = (await get('/api/shipments/ocean', cookie)).json().result.items;
+    const archive = await post('/api/shipments/ocean/archive', cookie, {
+      shipmentOverallIds: [first.shipmentOverallId],
+      archived: true,
     });
     expect(archive.statusCode).toBe(200);
 
@@ -80,28 +71,13 @@ describe('list pages (issue #17: one statement, read without drizzle’s row map
   it('still answers the tab counts for a page without rows', async () => {
     const team = await buildTeam(app, ctx);
     const items = containers(3);
-    await app.inject({
-      method: 'POST',
-      url: '/api/shipments/ocean',
-      headers: { cookie: team.owner.cookie },
-      payload: { items },
-    });
-    const get = (qs: string) =>
-      app.inject({
-        method: 'GET',
-        url: `/api/shipments/ocean?${qs}`,
-        headers: { cookie: team.owner.cookie },
-      });
-    expect((await get('search=ZZZU')).json().result).toMatchObject({
+    await post('/api/shipments/ocean', team.owner.cookie, { items });
+    expect((await get('/api/shipments/ocean?search=ZZZU', team.owner.cookie)).json().result).toMatchObject({
       items: [],
       activeCount: 3,
       archivedCount: 0,
     });
-    const express = await app.inject({
-      method: 'GET',
-      url: '/api/shipments/express?search=NOTHING',
-      headers: { cookie: team.owner.cookie },
-    });
+    const express = await get('/api/shipments/express?search=NOTHING', team.owner.cookie);
     expect(express.json().result).toMatchObject({
       expressTrackingDocumentList: [],
       activeCount: 0,

@@ -1,4 +1,4 @@
-import { and, type AnyColumn, arrayContains, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type {
   ExpressListQuery,
   ExpressListTab,
@@ -11,7 +11,6 @@ import { PARCEL_CARRIERS, parcelCarrierByCode } from '@tracklane/shared/express/
 import type { ParcelEvent } from '@tracklane/shared/express/parcel-event';
 import { normaliseParcelNumber } from '@tracklane/shared/express/parcel-number';
 import type { Database } from '../../db/client';
-import { jsonbPick } from '../../lib/jsonb-pick';
 import {
   type EXPRESS_TABS,
   expressShipmentCounts,
@@ -24,6 +23,7 @@ import { EXPRESS_ATTENTION } from '../dashboard/attention';
 import { listWorkspaceTags } from '../shipment-tags/shipment-tags.service';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { readRows } from '../../lib/row-reader';
+import { listItemColumns, tabCountColumns } from '../tracking/list-page';
 
 type ShipmentRow = typeof expressShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
@@ -49,43 +49,23 @@ const ROW_COLUMNS = {
 };
 type ListShipmentRow = Pick<ShipmentRow, keyof typeof ROW_COLUMNS>;
 
-/** Of the item's derived view, the parts a list row shows. */
-const LIST_VIEW = jsonbPick<
+/** Of the item, what a list row shows. */
+const ITEM_COLUMNS = listItemColumns<
   DerivedParcel,
   'service' | 'status' | 'subStatus' | 'statusText' | 'origin' | 'destination' | 'lastLocation'
->(trackedItems.derived, [
-  'service',
-  'status',
-  'subStatus',
-  'statusText',
-  'origin',
-  'destination',
-  'lastLocation',
-]);
+>(['service', 'status', 'subStatus', 'statusText', 'origin', 'destination', 'lastLocation']);
 
-/** Of the item, what a list row shows. */
-const ITEM_COLUMNS = {
-  derived: LIST_VIEW,
-  lastCheckedAt: trackedItems.lastCheckedAt,
-  lastSource: trackedItems.lastSource,
-};
-
-/**
- * The tab counts beside each row of a page, read in the same statement (one round trip and one
- * snapshot; an uncorrelated subquery, which PostgreSQL runs once). A page with no rows has none: its
- * caller asks {@link countExpressTabs}.
- */
-const tabCounts = (workspaceId: string) => {
-  const inCounts = (column: AnyColumn) =>
-    sql<
-      number | null
-    >`(SELECT ${column} FROM ${expressShipmentCounts} WHERE ${expressShipmentCounts.workspaceId} = ${workspaceId})`;
-  return {
-    active: inCounts(expressShipmentCounts.active),
-    notFound: inCounts(expressShipmentCounts.notFound),
-    archived: inCounts(expressShipmentCounts.archived),
-  };
-};
+/** The tab counts beside each row of a page ({@link countExpressTabs} for a page without rows). */
+const tabCounts = (workspaceId: string) =>
+  tabCountColumns(
+    expressShipmentCounts.workspaceId,
+    {
+      active: expressShipmentCounts.active,
+      notFound: expressShipmentCounts.notFound,
+      archived: expressShipmentCounts.archived,
+    },
+    workspaceId,
+  );
 
 const NOT_TRACKED = 'This shipment is not tracked in this workspace.';
 

@@ -1,4 +1,4 @@
-import { and, type AnyColumn, arrayContains, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type {
   OceanListQuery,
   OceanShipment,
@@ -13,7 +13,6 @@ import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
 import { portByLocode } from '@tracklane/shared/tracking/ports';
 import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
 import type { Database } from '../../db/client';
-import { jsonbPick } from '../../lib/jsonb-pick';
 import {
   oceanShipmentCounts,
   oceanShipments,
@@ -26,6 +25,7 @@ import { OCEAN_ATTENTION } from '../dashboard/attention';
 import { listWorkspaceTags } from '../shipment-tags/shipment-tags.service';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { readRows } from '../../lib/row-reader';
+import { listItemColumns, tabCountColumns } from '../tracking/list-page';
 
 type ShipmentRow = typeof oceanShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
@@ -60,30 +60,20 @@ const ROW_COLUMNS = {
 };
 type ListShipmentRow = Pick<ShipmentRow, keyof typeof ROW_COLUMNS>;
 
-/** Of the item's derived view, the parts a list row shows. */
-const LIST_VIEW = jsonbPick<DerivedShipment, 'pol' | 'pod' | 'shipmentOverall'>(trackedItems.derived, [
+/** Of the item, what a list row shows. */
+const ITEM_COLUMNS = listItemColumns<DerivedShipment, 'pol' | 'pod' | 'shipmentOverall'>([
   'pol',
   'pod',
   'shipmentOverall',
 ]);
 
-/** Of the item, what a list row shows. */
-const ITEM_COLUMNS = {
-  derived: LIST_VIEW,
-  lastCheckedAt: trackedItems.lastCheckedAt,
-  lastSource: trackedItems.lastSource,
-};
-
-/**
- * The tab counts beside each row of a page, read in the same statement (one round trip and one
- * snapshot; an uncorrelated subquery, which PostgreSQL runs once). A page with no rows has none: its
- * caller asks {@link countTabs}.
- */
-const tabCounts = (workspaceId: string) => {
-  const inCounts = (column: AnyColumn) =>
-    sql<number | null>`(SELECT ${column} FROM ${oceanShipmentCounts} WHERE ${oceanShipmentCounts.workspaceId} = ${workspaceId})`;
-  return { active: inCounts(oceanShipmentCounts.active), archived: inCounts(oceanShipmentCounts.archived) };
-};
+/** The tab counts beside each row of a page ({@link countTabs} for a page without rows). */
+const tabCounts = (workspaceId: string) =>
+  tabCountColumns(
+    oceanShipmentCounts.workspaceId,
+    { active: oceanShipmentCounts.active, archived: oceanShipmentCounts.archived },
+    workspaceId,
+  );
 
 const port = (locode: string | null) =>
   locode ? { locode, name: portByLocode(locode)?.name ?? null } : null;
