@@ -67,33 +67,106 @@ export interface BenchEnvironment {
   workspaceId: string;
 }
 
+/** A throwaway database for a benchmark, migrated, and a scratch directory. */
+export interface BenchDatabase {
+  db: Database;
+  pool: pg.Pool;
+  /** Its connection string. */
+  url: string;
+  /** A scratch directory (the app's data directory), removed afterwards. */
+  dir: string;
+  /** `BENCH_DATABASE_URL` was given: the database lives on that server. */
+  external: boolean;
+}
+
 /**
- * Runs `bench` against a throwaway database (embedded PostgreSQL, or a new database on
- * `BENCH_DATABASE_URL`), seeded by `seed` and vacuumed, with the production API listening on it.
+ * Runs `work` on a new database (embedded PostgreSQL, or a new database on `BENCH_DATABASE_URL`),
+ * migrated; drops it afterwards unless `BENCH_KEEP_DATABASE` is set on an external server.
  */
-export async function withBenchEnvironment(
-  seed: (db: Database, workspaceId: string, userId: string) => Promise<void>,
-  bench: (env: BenchEnvironment) => Promise<void>,
-  options: { serveWeb?: boolean } = {},
+export async function withBenchDatabase(
+  name: string,
+  work: (database: BenchDatabase) => Promise<void>,
 ): Promise<void> {
   console.log(machine());
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'tracklane-bench-'));
+  const dir = await mkdtemp(path.join(os.tmpdir(), `tracklane-bench-${name}-`));
   await chmod(dir, 0o755);
   let adminUrl = process.env.BENCH_DATABASE_URL;
   const embedded = adminUrl
     ? null
     : await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), logger: quiet, persistent: false });
   adminUrl ??= embedded!.adminUrl;
-  const dbName = `tracklane_bench_${Date.now().toString(36)}`;
+  const dbName = `tracklane_bench_${name}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${dbName}`);
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
   const { db, pool } = createDatabase(url.toString(), POOL_SIZE);
-
   try {
     await runMigrations(pool);
+    await work({ db, pool, url: url.toString(), dir, external: !embedded });
+  } finally {
+    await pool.end();
+    if (KEEP && !embedded) console.log(`Kept the database: ${url.toString()}`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+    await embedded?.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The production app's context on a bench database (no rate limit, silent logs, its job queue and
+ * realtime hub started); `close` stops what it started.
+ */
+export async function benchContext(
+  database: BenchDatabase,
+  options: { serveWeb?: boolean } = {},
+): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
+  const config = {
+    ...loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      SERVE_WEB: options.serveWeb ? 'true' : 'false',
+    }),
+    dataDir: database.dir,
+  };
+  const logger = createLogger(config);
+  const jobs = await startJobQueue(database.url, logger);
+  const realtime = createRealtimeHub(database.url, logger);
+  await realtime.ready;
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    pool: database.pool,
+    logger,
+    jobs,
+    realtime,
+    authKey: await loadAuthKey({ dataDir: database.dir }),
+    storage: createLocalStorage(path.join(database.dir, 'uploads')),
+    tracking: createTrackingEngine(config, logger),
+  };
+  return {
+    ctx,
+    close: async () => {
+      await realtime.close();
+      await jobs.boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Runs `bench` against a throwaway database ({@link withBenchDatabase}), seeded by `seed` and vacuumed,
+ * with the production API listening on it.
+ */
+export async function withBenchEnvironment(
+  seed: (db: Database, workspaceId: string, userId: string) => Promise<void>,
+  bench: (env: BenchEnvironment) => Promise<void>,
+  options: { serveWeb?: boolean } = {},
+): Promise<void> {
+  await withBenchDatabase('api', async (database) => {
+    const { db, pool } = database;
     const [user] = await db
       .insert(users)
       .values({
@@ -111,30 +184,7 @@ export async function withBenchEnvironment(
     // What autovacuum does in production: statistics, and a visibility map for index-only scans.
     await db.execute(sql`VACUUM ANALYZE`);
 
-    const config = {
-      ...loadConfig({
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'silent',
-        RATE_LIMIT_PER_MINUTE: '100000000',
-        SERVE_WEB: options.serveWeb ? 'true' : 'false',
-      }),
-      dataDir: dir,
-    };
-    const logger = createLogger(config);
-    const jobs = await startJobQueue(url.toString(), logger);
-    const realtime = createRealtimeHub(url.toString(), logger);
-    await realtime.ready;
-    const ctx: AppContext = {
-      config,
-      db,
-      pool,
-      logger,
-      jobs,
-      realtime,
-      authKey: await loadAuthKey({ dataDir: dir }),
-      storage: createLocalStorage(path.join(dir, 'uploads')),
-      tracking: createTrackingEngine(config, logger),
-    };
+    const { ctx, close } = await benchContext(database, options);
     const session = await createSession(db, user!.id, { ip: '127.0.0.1', userAgent: 'bench' });
     await saveSelection(db, session.id, home);
     const app = await buildApp(ctx);
@@ -152,18 +202,10 @@ export async function withBenchEnvironment(
       });
     } finally {
       await app.close();
-      await realtime.close();
-      await jobs.boss.stop({ graceful: false, wait: true });
+      await close();
     }
     console.log(machine());
-  } finally {
-    await pool.end();
-    if (KEEP && !embedded) console.log(`Kept the database: ${url.toString()}`);
-    else await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-    await embedded?.stop();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** One endpoint call and the SQL its handler runs for it (run in parallel, as the handler does). */

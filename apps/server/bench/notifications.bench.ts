@@ -9,41 +9,26 @@
  *   the hub. The sockets' clients run in the same Node process as the server (one core's event loop
  *   parses both sides), so the figure is an upper bound for a real server.
  */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import WebSocket from 'ws';
 import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
 import { buildApp } from '../src/app';
-import type { AppContext } from '../src/app-context';
-import { loadConfig } from '../src/config';
-import { createDatabase } from '../src/db/client';
-import { startEmbeddedPostgres } from '../src/db/embedded';
-import { runMigrations } from '../src/db/migrate';
 import * as schema from '../src/db/schema';
 import { oceanShipments, trackedItems } from '../src/db/schema/tracking';
-import { createRealtimeHub } from '../src/integrations/realtime/realtime-hub';
 import type { OceanAnswer } from '../src/integrations/tracking/provider';
-import { createLocalStorage } from '../src/integrations/storage/file-storage';
-import { startJobQueue } from '../src/jobs/queue';
-import { createLogger } from '../src/lib/logger';
-import { loadAuthKey } from '../src/lib/password-crypto';
 import { createExpressMode } from '../src/modules/express-shipments/express-mode';
 import { recordChanges } from '../src/modules/notifications/record-changes';
 import { createOceanMode } from '../src/modules/ocean-shipments/ocean-mode';
 import { createSession } from '../src/modules/auth/sessions';
 import { refreshItem, type TrackingEngine } from '../src/modules/tracking/refresh.service';
-import { createTrackingEngine } from '../src/modules/tracking/tracking-engine';
+import { benchContext, withBenchDatabase } from './harness';
 
 const WORKSPACES = Number(process.env.BENCH_NOTIFY_WORKSPACES ?? 1_000);
 const MEMBERS = Number(process.env.BENCH_NOTIFY_MEMBERS ?? 5);
 const SOCKETS = Number(process.env.BENCH_NOTIFY_SOCKETS ?? 1_000);
 const ROUNDS = Number(process.env.BENCH_NOTIFY_ROUNDS ?? 10);
-const quiet = { info: () => undefined, warn: console.warn, debug: () => undefined, error: console.error };
 const DAY = 86_400_000;
 
 const event = (
@@ -83,32 +68,13 @@ const stats = (values: number[]) => {
 const round = (n: number) => Math.round(n * 10) / 10;
 
 async function main() {
-  console.log(
-    `${String(os.cpus().length)} cores (${os.cpus()[0]?.model ?? '?'}), load average ${os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(' ')}`,
-  );
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'tracklane-bench-notify-'));
-  await chmod(dir, 0o755);
-  let adminUrl = process.env.BENCH_DATABASE_URL;
-  const embedded = adminUrl
-    ? null
-    : await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), logger: quiet, persistent: false });
-  adminUrl ??= embedded!.adminUrl;
-  const dbName = `tracklane_bench_notify_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const { db, pool } = createDatabase(url.toString(), 20);
-  const sockets: WebSocket[] = [];
-  try {
-    await runMigrations(pool);
-    // 1,000 organizations, each with one workspace of 5 members (the first its admin), in SQL for speed.
-    const t0 = performance.now();
-    await db.execute(sql`
+  await withBenchDatabase('notify', async (database) => {
+    const { db, pool } = database;
+    const sockets: WebSocket[] = [];
+    try {
+      // 1,000 organizations, each with one workspace of 5 members (the first its admin), in SQL for speed.
+      const t0 = performance.now();
+      await db.execute(sql`
       WITH u AS (
         INSERT INTO users (email, password_hash, first_name, last_name, email_verified_at)
         SELECT 'bench-' || w || '-' || m || '@example.com', 'x', 'Bench', 'User ' || m, now()
@@ -129,176 +95,156 @@ async function main() {
       )
       INSERT INTO workspace_members (workspace_id, user_id)
       SELECT ws.id, un.id FROM un JOIN ow ON ow.w = un.w JOIN ws ON ws.organization_id = ow.id`);
-    console.log(
-      `Seeded ${WORKSPACES.toLocaleString('en')} workspaces × ${String(MEMBERS)} members in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-    );
+      console.log(
+        `Seeded ${WORKSPACES.toLocaleString('en')} workspaces × ${String(MEMBERS)} members in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      );
 
-    const config = {
-      ...loadConfig({
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'silent',
-        RATE_LIMIT_PER_MINUTE: '100000000',
-        SERVE_WEB: 'false',
-      }),
-      dataDir: dir,
-    };
-    const logger = createLogger(config);
-    const jobs = await startJobQueue(url.toString(), logger);
-    const realtime = createRealtimeHub(url.toString(), logger);
-    await realtime.ready;
-    const ctx: AppContext = {
-      config,
-      db,
-      pool,
-      logger,
-      jobs,
-      realtime,
-      authKey: await loadAuthKey({ dataDir: dir }),
-      storage: createLocalStorage(path.join(dir, 'uploads')),
-      tracking: createTrackingEngine(config, logger),
-    };
+      const { ctx, close } = await benchContext(database);
+      const { realtime } = ctx;
 
-    // A scripted carrier: each round the ETA slips by another day, a new change every time.
-    let answer: OceanAnswer = { status: 'not_found' };
-    const engine: TrackingEngine = {
-      modes: {
-        ocean: createOceanMode(() => ({ source: 'demo', track: async () => answer })),
-        express: createExpressMode(() => ({ source: 'demo', track: async () => ({ status: 'not_found' }) })),
-      },
-      notFoundAttempts: 6,
-    };
-    const start = Date.parse('2026-11-01T00:00:00Z');
-    const events = [event('load', 'LOAD', 'ACT', start)];
-    const etaAt = (round: number) =>
-      event(`eta-${String(round)}`, 'ARRI', 'EST', start + (30 + round) * DAY, start + round * 60_000);
+      // A scripted carrier: each round the ETA slips by another day, a new change every time.
+      let answer: OceanAnswer = { status: 'not_found' };
+      const engine: TrackingEngine = {
+        modes: {
+          ocean: createOceanMode(() => ({ source: 'demo', track: async () => answer })),
+          express: createExpressMode(() => ({
+            source: 'demo',
+            track: async () => ({ status: 'not_found' }),
+          })),
+        },
+        notFoundAttempts: 6,
+      };
+      const start = Date.parse('2026-11-01T00:00:00Z');
+      const events = [event('load', 'LOAD', 'ACT', start)];
+      const etaAt = (round: number) =>
+        event(`eta-${String(round)}`, 'ARRI', 'EST', start + (30 + round) * DAY, start + round * 60_000);
 
-    const [item] = await db
-      .insert(trackedItems)
-      .values({ mode: 'ocean', trackingNo: 'BNCH0000001', reference: 'MEDU1', carrier: 'MSCU' })
-      .returning();
-    await db.execute(sql`
+      const [item] = await db
+        .insert(trackedItems)
+        .values({ mode: 'ocean', trackingNo: 'BNCH0000001', reference: 'MEDU1', carrier: 'MSCU' })
+        .returning();
+      await db.execute(sql`
       INSERT INTO ${oceanShipments} (workspace_id, item_id, container_no, mbl_no, carrier_scac)
       SELECT id, ${item!.id}, 'BNCH0000001', 'MEDU1', 'MSCU' FROM workspaces`);
-    answer = { status: 'found', events: [...events, etaAt(0)] };
-    await refreshItem(ctx, engine, item!.id, new Date()); // the baseline: no notification
-    await db.execute(sql`VACUUM ANALYZE`);
+      answer = { status: 'found', events: [...events, etaAt(0)] };
+      await refreshItem(ctx, engine, item!.id, new Date()); // the baseline: no notification
+      await db.execute(sql`VACUUM ANALYZE`);
 
-    const refreshMs: number[] = [];
-    for (let r = 1; r <= ROUNDS; r++) {
-      events.push(etaAt(r - 1));
-      answer = { status: 'found', events: [...events, etaAt(r)] };
-      const t = performance.now();
-      const outcome = await refreshItem(ctx, engine, item!.id, new Date());
-      refreshMs.push(performance.now() - t);
-      if (outcome.result !== 'changed') throw new Error(`round ${String(r)}: ${outcome.result}`);
-    }
-    const [{ n }] = (await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM notifications`))
-      .rows as [{ n: number }];
-    if (n !== ROUNDS * WORKSPACES * MEMBERS)
-      throw new Error(`expected ${String(ROUNDS * WORKSPACES * MEMBERS)} notifications, found ${String(n)}`);
-
-    // The fan-out statement alone, on the same data (a change stored and fanned out, then rolled back).
-    const fanOutMs: number[] = [];
-    for (let r = 0; r < ROUNDS; r++) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
+      const refreshMs: number[] = [];
+      for (let r = 1; r <= ROUNDS; r++) {
+        events.push(etaAt(r - 1));
+        answer = { status: 'found', events: [...events, etaAt(r)] };
         const t = performance.now();
-        await recordChanges(
-          drizzle(client, { schema }),
-          oceanShipments,
-          [{ itemId: item!.id, change: { type: 'eta', key: `bench-${String(r)}`, text: 'x', data: {} } }],
-          new Date(),
-        );
-        fanOutMs.push(performance.now() - t);
-      } finally {
-        await client.query('ROLLBACK');
-        client.release();
+        const outcome = await refreshItem(ctx, engine, item!.id, new Date());
+        refreshMs.push(performance.now() - t);
+        if (outcome.result !== 'changed') throw new Error(`round ${String(r)}: ${outcome.result}`);
       }
-    }
+      const [{ n }] = (await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM notifications`))
+        .rows as [{ n: number }];
+      if (n !== ROUNDS * WORKSPACES * MEMBERS)
+        throw new Error(
+          `expected ${String(ROUNDS * WORKSPACES * MEMBERS)} notifications, found ${String(n)}`,
+        );
 
-    // 1,000 open sockets: one member of each of the first 1,000 workspaces signed in.
-    const app = await buildApp(ctx);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (app.server.address() as { port: number }).port;
-    const admins = await db.execute<{ id: string }>(
-      sql`SELECT creator_id AS id FROM organizations ORDER BY name LIMIT ${SOCKETS}`,
-    );
-    const opened: Promise<void>[] = [];
-    for (const { id } of admins.rows) {
-      const session = await createSession(db, id, { ip: '127.0.0.1', userAgent: 'bench' });
-      const socket = new WebSocket(`ws://127.0.0.1:${String(port)}/api/ws/events?userId=${id}`, {
-        headers: { cookie: `tl_session=${session.token}` },
-      });
-      sockets.push(socket);
-      opened.push(
-        new Promise<void>((resolve, reject) => {
-          socket.once('open', () => resolve());
-          socket.once('error', reject);
-          socket.once('unexpected-response', (_request, response) =>
-            reject(new Error(`socket refused with ${String(response.statusCode)}`)),
+      // The fan-out statement alone, on the same data (a change stored and fanned out, then rolled back).
+      const fanOutMs: number[] = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const t = performance.now();
+          await recordChanges(
+            drizzle(client, { schema }),
+            oceanShipments,
+            [{ itemId: item!.id, change: { type: 'eta', key: `bench-${String(r)}`, text: 'x', data: {} } }],
+            new Date(),
           );
-        }),
-      );
-    }
-    await Promise.all(opened);
-    // The hub attaches after the upgrade's own session check: wait until every socket is attached.
-    while (realtime.size() < sockets.length) await new Promise((r) => setTimeout(r, 20));
-
-    const deliveryMs: number[] = [];
-    const perRoundP99: number[] = [];
-    for (let r = 0; r < ROUNDS; r++) {
-      const client = await pool.connect();
-      let committedAt = 0;
-      const received = sockets.map(
-        (s) =>
-          new Promise<number>((resolve) => s.once('message', () => resolve(performance.now() - committedAt))),
-      );
-      try {
-        await client.query('BEGIN');
-        await recordChanges(
-          drizzle(client, { schema }),
-          oceanShipments,
-          [
-            {
-              itemId: item!.id,
-              change: { type: 'eta', key: `bench-live-${String(r)}`, text: 'x', data: {} },
-            },
-          ],
-          new Date(),
-        );
-        committedAt = performance.now();
-        await client.query('COMMIT');
-      } finally {
-        client.release();
+          fanOutMs.push(performance.now() - t);
+        } finally {
+          await client.query('ROLLBACK');
+          client.release();
+        }
       }
-      const times = await Promise.all(received);
-      deliveryMs.push(...times);
-      perRoundP99.push(stats(times).p99);
-    }
-    await app.close();
 
-    console.log(
-      `\nOne refresh changing a container followed by ${WORKSPACES.toLocaleString('en')} workspaces × ${String(MEMBERS)} members (${(WORKSPACES * MEMBERS).toLocaleString('en')} notifications each), ${String(ROUNDS)} rounds, ms`,
-    );
-    console.table({
-      'whole refresh (one transaction)': stats(refreshMs),
-      'fan-out statement alone': stats(fanOutMs),
-    });
-    console.log(
-      `\nOne change event to ${String(sockets.length)} open WebSockets, from COMMIT to each socket's message, ${String(ROUNDS)} rounds, ms`,
-    );
-    console.table({ 'every delivery': stats(deliveryMs), 'p99 of each round': stats(perRoundP99) });
-    await realtime.close();
-    await jobs.boss.stop({ graceful: false, wait: true }).catch(() => undefined);
-  } finally {
-    for (const s of sockets) s.terminate();
-    await pool.end();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
-    await embedded?.stop();
-    await rm(dir, { recursive: true, force: true });
-  }
+      // 1,000 open sockets: one member of each of the first 1,000 workspaces signed in.
+      const app = await buildApp(ctx);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (app.server.address() as { port: number }).port;
+      const admins = await db.execute<{ id: string }>(
+        sql`SELECT creator_id AS id FROM organizations ORDER BY name LIMIT ${SOCKETS}`,
+      );
+      const opened: Promise<void>[] = [];
+      for (const { id } of admins.rows) {
+        const session = await createSession(db, id, { ip: '127.0.0.1', userAgent: 'bench' });
+        const socket = new WebSocket(`ws://127.0.0.1:${String(port)}/api/ws/events?userId=${id}`, {
+          headers: { cookie: `tl_session=${session.token}` },
+        });
+        sockets.push(socket);
+        opened.push(
+          new Promise<void>((resolve, reject) => {
+            socket.once('open', () => resolve());
+            socket.once('error', reject);
+            socket.once('unexpected-response', (_request, response) =>
+              reject(new Error(`socket refused with ${String(response.statusCode)}`)),
+            );
+          }),
+        );
+      }
+      await Promise.all(opened);
+      // The hub attaches after the upgrade's own session check: wait until every socket is attached.
+      while (realtime.size() < sockets.length) await new Promise((r) => setTimeout(r, 20));
+
+      const deliveryMs: number[] = [];
+      const perRoundP99: number[] = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        const client = await pool.connect();
+        let committedAt = 0;
+        const received = sockets.map(
+          (s) =>
+            new Promise<number>((resolve) =>
+              s.once('message', () => resolve(performance.now() - committedAt)),
+            ),
+        );
+        try {
+          await client.query('BEGIN');
+          await recordChanges(
+            drizzle(client, { schema }),
+            oceanShipments,
+            [
+              {
+                itemId: item!.id,
+                change: { type: 'eta', key: `bench-live-${String(r)}`, text: 'x', data: {} },
+              },
+            ],
+            new Date(),
+          );
+          committedAt = performance.now();
+          await client.query('COMMIT');
+        } finally {
+          client.release();
+        }
+        const times = await Promise.all(received);
+        deliveryMs.push(...times);
+        perRoundP99.push(stats(times).p99);
+      }
+      await app.close();
+
+      console.log(
+        `\nOne refresh changing a container followed by ${WORKSPACES.toLocaleString('en')} workspaces × ${String(MEMBERS)} members (${(WORKSPACES * MEMBERS).toLocaleString('en')} notifications each), ${String(ROUNDS)} rounds, ms`,
+      );
+      console.table({
+        'whole refresh (one transaction)': stats(refreshMs),
+        'fan-out statement alone': stats(fanOutMs),
+      });
+      console.log(
+        `\nOne change event to ${String(sockets.length)} open WebSockets, from COMMIT to each socket's message, ${String(ROUNDS)} rounds, ms`,
+      );
+      console.table({ 'every delivery': stats(deliveryMs), 'p99 of each round': stats(perRoundP99) });
+      await close();
+    } finally {
+      for (const s of sockets) s.terminate();
+    }
+  });
 }
 
 main().catch((err: unknown) => {
