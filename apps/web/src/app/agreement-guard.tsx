@@ -4,7 +4,7 @@ import { useAgreementStatus } from '../features/legal/api/get-agreement-status';
 import { AgreementCheckFailed } from '../features/legal/components/agreement-check-failed';
 import { AgreementPrompt } from '../features/legal/components/agreement-prompt';
 import { isApiError } from '../lib/api-client';
-import { SignedInWait } from './guard';
+import { SignedInWait } from './signed-in-wait';
 import { PlainLayout } from './layouts/plain-layout';
 
 /**

@@ -3,40 +3,7 @@ import { Splash } from '../components/splash';
 import { paths } from '../config/paths';
 import { useAuthStore } from '../features/auth/stores/auth-store';
 import { redirectTargetOf, type SignInRedirectState } from '../features/auth/utils/navigation-state';
-import { lazyPage, PageSuspense } from './lazy-page';
-
-/** The frame of a signed-in page (its own chunk; main.tsx loads it before taking the HTML over). */
-export const PageFrame = lazyPage(() => import('./layouts/page-frame').then((m) => m.PageFrame));
-
-let frameAtStart: string | null = null;
-
-/**
- * This visit starts on the frame of the signed-in page at `path`: the server sent its HTML, which it
- * does only for a request with a session cookie (main.tsx; prerender.tsx renders it). Until the app can
- * show the page, the guards show that frame, as the HTML painted it, instead of the splash.
- */
-export function startWithFrame(path: string): void {
-  frameAtStart = path;
-}
-
-/** The page has replaced the frame (MainShell is up): later waits (signing out) show the splash. */
-export function endStartFrame(): void {
-  frameAtStart = null;
-}
-
-/**
- * While the session or the user agreement is being checked: the frame the visit started on when the
- * location is still its page (no flash between the HTML and the page), else the full-screen splash.
- */
-export function SignedInWait() {
-  const { pathname } = useLocation();
-  if (frameAtStart === null || frameAtStart !== pathname) return <Splash />;
-  return (
-    <PageSuspense fallback={<Splash />}>
-      <PageFrame path={pathname} />
-    </PageSuspense>
-  );
-}
+import { SignedInWait } from './signed-in-wait';
 
 /**
  * Pages for signed-in users only (spec §2): splash (or the page's frame) while checking, else sign-in
@@ -52,6 +19,8 @@ export function RequireUser() {
   }
   return <Outlet />;
 }
+
+export { endStartFrame, PageFrame, SignedInWait, startWithFrame } from './signed-in-wait';
 
 let signedOutAtStart = false;
 

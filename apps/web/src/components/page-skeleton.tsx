@@ -14,11 +14,6 @@ export function PageSkeleton() {
   );
 }
 
-/** A page's main card before its content: the frame of a list (app/layouts/page-frame.tsx). */
-export function CardSkeleton({ label }: { label: string }) {
-  return <div className={classes.card} role="status" aria-label={label} data-testid="card-skeleton" />;
-}
-
 /** While an auth screen's code arrives, inside the auth layout. */
 export function AuthFormSkeleton() {
   return (

@@ -15,7 +15,7 @@ import {
   selectShipmentPermission,
   useWorkspaceStore,
 } from '../../features/workspaces/stores/workspace-store';
-import { endStartFrame } from '../guard';
+import { endStartFrame } from '../signed-in-wait';
 import { useLiveUpdates } from '../use-live-updates';
 import { usePageViewTracking } from '../../lib/track-usage';
 import classes from './main-shell.module.css';
