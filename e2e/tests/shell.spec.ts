@@ -61,6 +61,60 @@ test.describe('main shell', () => {
     await expect.poll(async () => (await page.getByTestId('sidebar').boundingBox())?.width).toBe(236);
   });
 
+  test('a signed-in reload of the ocean list paints its frame from the HTML, then the list, with no console errors', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await createSignedInUser(page.request, 'shell-frame');
+    await page.goto('/shipments/ocean/active');
+    await expect(page.getByTestId('main-shell')).toBeVisible();
+    // Stored on the client only: the HTML (the same for everyone) must still draw it before the first paint.
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'true');
+
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    // The JavaScript held back: what shows is the HTML alone.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue().catch(() => {});
+    });
+    await page.reload({ waitUntil: 'commit' });
+    const heading = page.getByRole('heading', { level: 1, name: 'Active ocean shipments' });
+    await expect(heading).toBeVisible();
+    await expect(page.getByTestId('shell-skeleton')).toHaveAttribute('data-frame', 'true');
+    // The user's zone (Europe/Amsterdam, not the browser's) and the collapsed sidebar, from storage.
+    await expect(page.getByText(/Dates are days in Europe\/Amsterdam\./)).toBeVisible();
+    const framed = await heading.boundingBox();
+    expect(framed?.x).toBe(60 + 67 + 40);
+    await expect(page.getByTestId('main-shell')).toHaveCount(0);
+
+    release();
+    await expect(page.getByTestId('main-shell')).toBeVisible();
+    await expect(page.getByTestId('shell-skeleton')).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: /^Active/ })).toBeVisible();
+    expect(await heading.boundingBox()).toEqual(framed);
+    await expect(page.getByText(/Dates are days in Europe\/Amsterdam\./)).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('a session cookie that is no longer good ends on sign-in from the frame', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.context().addCookies([{ name: 'tl_session', value: 'expired', url: baseURL ?? '' }]);
+    const response = await page.goto('/shipments/ocean/active');
+    expect(await response?.text()).toContain('data-frame="/shipments/ocean/active"');
+    await expect(page).toHaveURL(/\/auth\/sign-in$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(page.getByTestId('shell-skeleton')).toHaveCount(0);
+  });
+
   test('the site-type switch swaps the page for its counterpart', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await createSignedInUser(page.request, 'shell-switch');

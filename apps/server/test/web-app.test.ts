@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,6 +32,15 @@ await writeFile(
 await writeFile(
   path.join(webDistDir, 'prerendered', 'auth', 'sign-in.html.gz'),
   gzipSync(`${signInPage}<!-- gz -->`),
+);
+// The frame of a signed-in page (the shell's skeleton and the page's header), with its inline script.
+const frameScript = 'document.documentElement.dataset.x="1"';
+const oceanFrame = `<!doctype html><title>Active ocean shipments</title><div id="root" data-frame="/shipments/ocean/active"><main></main></div><script>${frameScript}</script>`;
+await mkdir(path.join(webDistDir, 'prerendered-frames', 'shipments', 'ocean'), { recursive: true });
+await writeFile(path.join(webDistDir, 'prerendered-frames', 'shipments', 'ocean', 'active.html'), oceanFrame);
+await writeFile(
+  path.join(webDistDir, 'prerendered-frames', 'shipments', 'ocean', 'active.html.br'),
+  brotliCompressSync(`${oceanFrame}<!-- br -->`),
 );
 
 const { app } = await useTestApp({ serveWeb: true, webDistDir });
@@ -88,12 +98,64 @@ describe('serving the built web app', () => {
     expect(other.body).toBe(signInPage);
   });
 
+  it("serves a signed-in page's frame to a request with a session cookie, its inline script allowed by its hash", async () => {
+    for (const cookie of ['tl_session=whatever', 'theme=dark; tl_session=abc']) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/shipments/ocean/active?status=x',
+        headers: { cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toMatch(/cookie/i);
+      expect(res.body).toBe(oceanFrame);
+      const hash = createHash('sha256').update(frameScript).digest('base64');
+      const scriptSrc = /script-src([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+      expect(scriptSrc).toBe(` 'self' 'sha256-${hash}'`);
+    }
+    const br = await app.inject({
+      method: 'GET',
+      url: '/shipments/ocean/active',
+      headers: { cookie: 'tl_session=abc', 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/cookie/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(`${oceanFrame}<!-- br -->`);
+  });
+
+  it('serves index.html to the same path without a session cookie, with no inline script allowed', async () => {
+    for (const headers of [{}, { cookie: 'theme=dark' }]) {
+      const res = await app.inject({ method: 'GET', url: '/shipments/ocean/active', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.vary).toMatch(/cookie/i);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.headers['content-security-policy']).toMatch(/script-src 'self';/);
+    }
+  });
+
   it('keeps index.html for the paths it has no page for, and the rendered pages off the file list', async () => {
-    for (const url of ['/auth/sign-up', '/auth/sign-in/extra', '/auth', '/prerendered/auth/sign-in.html']) {
+    for (const url of [
+      '/auth/sign-up',
+      '/auth/sign-in/extra',
+      '/auth',
+      '/prerendered/auth/sign-in.html',
+      '/prerendered-frames/shipments/ocean/active.html',
+      '/shipments/ocean/active/extra',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers.vary ?? '').not.toMatch(/cookie/i);
       expect(res.body).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('keeps index.html for a signed-in request to a page without a frame', async () => {
+    for (const url of ['/notifications/all', '/prerendered-frames/shipments/ocean/active.html']) {
+      const res = await app.inject({ method: 'GET', url, headers: { cookie: 'tl_session=abc' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.headers['content-security-policy']).toMatch(/script-src 'self';/);
     }
   });
 

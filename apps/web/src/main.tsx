@@ -5,7 +5,7 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { startSignedOut } from './app/guard';
+import { PageFrame, startSignedOut, startWithFrame } from './app/guard';
 import { createAppRouter, preloadFor } from './app/router';
 import { startApp } from './app/start';
 
@@ -17,10 +17,17 @@ if (!container) throw new Error('index.html has no #root element');
 // the page at once, as it was rendered, while the session check confirms it.
 const prerendered = container.dataset.prerendered === window.location.pathname;
 if (prerendered) startSignedOut();
+// The frame of a signed-in page (prerender.tsx), sent only to a request with a session cookie: the
+// guards keep showing it while the session and the agreement are checked, then the page replaces it.
+const framed = container.dataset.frame === window.location.pathname;
+if (framed) startWithFrame(window.location.pathname);
 
 startApp();
 // The page's own code starts downloading now, beside the session check, not after it.
-const pageReady = preloadFor(window.location.pathname).catch(() => undefined);
+const pageReady = Promise.all([
+  preloadFor(window.location.pathname),
+  framed ? PageFrame.preload() : undefined,
+]).catch(() => undefined);
 
 const router = createAppRouter();
 const app = (
@@ -29,8 +36,13 @@ const app = (
   </StrictMode>
 );
 
-if (!prerendered) {
+if (!prerendered && !framed) {
   createRoot(container).render(app);
+} else if (framed) {
+  // The frame renders no history state and no one's data: React takes it over as it is, once the code
+  // is here, whether or not the session check has answered (during hydration the stores give their
+  // initial state: still checking), and the page replaces it when it can.
+  void pageReady.then(() => hydrateRoot(container, app));
 } else {
   // The HTML stays on screen until the page's chunks are here. Then React takes it over as it is, unless
   // the history entry carries state the page renders (a notice, an e-mail address: a reload after a

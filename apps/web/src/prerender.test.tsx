@@ -5,9 +5,14 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './app/app';
+import { endStartFrame } from './app/guard';
+import { FRAMES } from './app/layouts/page-frame';
 import { routes } from './app/router';
 import { useAuthStore } from './features/auth/stores/auth-store';
-import { prerenderedPages, renderPage } from './prerender';
+import { useUiStore } from './features/navigation/stores/ui-store';
+import { FRAME_SCRIPT, prerenderedPages, renderPage } from './prerender';
+import { signInAsAgreedUser } from './test/session';
+import { fakeApi, ok as fakeOk } from './test/fake-api';
 import { mockApi, ok, testUser } from './test/http';
 import { testKeys, type TestKeys } from './test/keys';
 
@@ -30,7 +35,7 @@ const publicKey = () => ok({ keyId: keys.keyId, publicKey: keys.publicKeyPem, al
 
 /** What the server sends for /auth/sign-in (the markup in #root), taken over as main.tsx does. */
 async function hydrateSignIn(beforeHydrating: (container: HTMLElement) => void = () => {}) {
-  const html = await renderPage('/auth/sign-in');
+  const html = await renderPage({ path: '/auth/sign-in', kind: 'signed-out' });
   const container = document.createElement('div');
   container.id = 'root';
   container.innerHTML = html;
@@ -54,12 +59,28 @@ async function hydrateSignIn(beforeHydrating: (container: HTMLElement) => void =
 }
 
 describe('pages rendered at build time (issue #17)', () => {
-  it('lists the sign-in page', () => {
-    expect(prerenderedPages.map((page) => page.path)).toEqual(['/auth/sign-in']);
+  it('lists the sign-in page and the frames of the shipment lists and dashboards', () => {
+    expect(prerenderedPages.map((page) => `${page.kind} ${page.path}`)).toEqual([
+      'signed-out /auth/sign-in',
+      'frame /shipments/ocean/active',
+      'frame /shipments/ocean/archived',
+      'frame /shipments/truck/express/active',
+      'frame /shipments/truck/express/not-found',
+      'frame /shipments/truck/express/archived',
+      'frame /dashboard/ocean',
+      'frame /dashboard/truck/express',
+    ]);
+    // Every frame page has its frame (page-frame.tsx), and nothing else does.
+    expect(Object.keys(FRAMES).sort()).toEqual(
+      prerenderedPages
+        .filter((page) => page.kind === 'frame')
+        .map((page) => page.path)
+        .sort(),
+    );
   });
 
   it('renders the sign-in form, with nothing that submits before the JavaScript runs', async () => {
-    const html = await renderPage('/auth/sign-in');
+    const html = await renderPage({ path: '/auth/sign-in', kind: 'signed-out' });
     expect(html).toContain('data-testid="auth-split-layout"');
     expect(html).toMatch(/<h1[^>]*>Sign in<\/h1>/);
     expect(html).toContain('Welcome back. Sign in to follow your shipments.');
@@ -111,4 +132,97 @@ describe('pages rendered at build time (issue #17)', () => {
     expect(await keys.decrypt(body.password!)).toMatch(/^\d{13}:typed early$/);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
+});
+
+describe('frames of signed-in pages, rendered at build time (issue #17)', () => {
+  afterEach(() => {
+    endStartFrame();
+    document.documentElement.removeAttribute('data-sidebar-collapsed');
+    localStorage.clear();
+  });
+
+  /** What the server sends for `path` with a session cookie: markup, then the inline script; hydrated. */
+  async function hydrateFrame(path: string) {
+    const html = await renderPage({ path, kind: 'frame' });
+    const container = document.createElement('div');
+    container.id = 'root';
+    container.innerHTML = html;
+    document.body.append(container);
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the HTML's inline script, as the browser runs it
+    new Function(FRAME_SCRIPT)();
+    const heading = container.querySelector('h1');
+    const consoleErrors = vi.spyOn(console, 'error');
+    const recoverable: unknown[] = [];
+    const router = createMemoryRouter(routes, { initialEntries: [path] });
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <StrictMode>
+          <App router={router} />
+        </StrictMode>,
+        { onRecoverableError: (error) => recoverable.push(error) },
+      );
+      await Promise.resolve();
+    });
+    return { html, container, heading, consoleErrors, recoverable };
+  }
+
+  it("draws the shell skeleton and the page header, with no one's data and no splash", async () => {
+    const html = await renderPage({ path: '/shipments/ocean/active', kind: 'frame' });
+    expect(html).toContain('data-testid="shell-skeleton"');
+    expect(html).toMatch(/<h1[^>]*>Active ocean shipments<\/h1>/);
+    expect(html).toContain('Containers this workspace follows, refreshed from the carriers.');
+    expect(html).toContain('data-reader-zone');
+    expect(html).not.toContain('data-testid="splash"');
+    expect(html).not.toContain('data-collapsed');
+    expect(html).not.toContain(testUser.email);
+  });
+
+  it.each(prerenderedPages.filter((page) => page.kind === 'frame').map((page) => page.path))(
+    '%s: taken over with no mismatch; the stored sidebar and zone painted first; then the page with the same header',
+    async (path) => {
+      localStorage.setItem('tracklane-ui', JSON.stringify({ state: { sidebarCollapsed: true }, version: 1 }));
+      localStorage.setItem(
+        'tracklane-auth',
+        JSON.stringify({ state: { user: { ...testUser, timeZone: 'Asia/Tokyo' } }, version: 0 }),
+      );
+      // The stores read storage when created (before this test wrote it): as the browser's would have.
+      useUiStore.setState({ sidebarCollapsed: true });
+      useAuthStore.setState({ status: 'loading', user: { ...testUser, timeZone: 'Asia/Tokyo' } });
+      const { container, heading, consoleErrors, recoverable } = await hydrateFrame(path);
+
+      expect(recoverable).toEqual([]);
+      expect(consoleErrors).not.toHaveBeenCalled();
+      expect(document.documentElement).toHaveAttribute('data-sidebar-collapsed');
+      expect(container.querySelector('h1')).toBe(heading);
+      expect(screen.getByTestId('shell-skeleton')).toHaveAttribute('data-frame');
+      expect(screen.queryByTestId('splash')).not.toBeInTheDocument();
+      const frameHeader = container.querySelector('main header')?.textContent;
+      expect(frameHeader).toContain('Asia/Tokyo');
+
+      // The session check answers: the page replaces the frame, its header word for word the same.
+      fakeApi({
+        'GET /api/workspaces/get': fakeOk([]),
+        'GET /api/users/preferences/oceanTableColumns': fakeOk(null),
+        'GET /api/users/preferences/expressTableColumns': fakeOk(null),
+        'GET /api/shipments/ocean/options': fakeOk({ carriers: [], pols: [], pods: [], tags: [] }),
+        'GET /api/shipments/express/options': fakeOk({ carriers: [], tags: [] }),
+        'GET /api/shipments/ocean': fakeOk({ items: [], nextCursor: null, activeCount: 0, archivedCount: 0 }),
+        'GET /api/shipments/express': fakeOk({
+          items: [],
+          nextCursor: null,
+          activeCount: 0,
+          archivedCount: 0,
+          notFoundCount: 0,
+        }),
+      });
+      act(() => signInAsAgreedUser({ ...testUser, timeZone: 'Asia/Tokyo' }));
+      await waitFor(() => expect(screen.getByTestId('main-shell')).toBeInTheDocument());
+      expect(container.querySelector('main header h1')?.textContent).toBe(heading?.textContent);
+      // The description (the largest paint): the same words, so the same size.
+      expect(container.querySelector('main header')?.textContent).toContain(
+        frameHeader?.replace(/Export CSVXLSXNew shipment$/, '') ?? '-',
+      );
+    },
+  );
 });

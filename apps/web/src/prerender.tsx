@@ -1,39 +1,83 @@
 /**
- * Pages rendered to HTML at build time (issue #17): what a signed-out visitor opens first paints before
- * any JavaScript has arrived. `scripts/prerender.mjs` builds this module for Node after the browser build
- * and writes each page to `dist/prerendered/<path>.html`; the server sends that file instead of the empty
- * index.html to a request for the path without a session cookie (apps/server/src/plugins/web-app.ts), and
- * main.tsx hydrates it.
+ * Pages rendered to HTML at build time (issue #17): what a visitor opens first paints before any
+ * JavaScript has arrived. `scripts/prerender.mjs` builds this module for Node after the browser build
+ * and writes each page to `dist/prerendered/<path>.html` (signed out) or
+ * `dist/prerendered-frames/<path>.html` (signed in); the server sends the one that fits the request
+ * instead of the empty index.html (apps/server/src/plugins/web-app.ts), and main.tsx hydrates it.
+ *
+ * - `signed-out`: the page as a signed-out visitor sees it (sign-in), for a request without a session
+ *   cookie.
+ * - `frame`: the frame of a signed-in page (app/layouts/page-frame.tsx: the shell's skeleton, the
+ *   page's header, a skeleton of its body), for a request with one. The same for every user.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { App } from './app/app';
-import { startSignedOut } from './app/guard';
+import { PageFrame, startSignedOut, startWithFrame } from './app/guard';
 import { preloadFor, routes } from './app/router';
 
 export interface PrerenderedPage {
   path: string;
+  kind: 'signed-out' | 'frame';
   /** The document title the page sets once it runs (`useDocumentTitle`), in the HTML from the start. */
   title: string;
   /** The page's lazy modules (as router.tsx imports them): their chunks' CSS is inlined, their JS preloaded. */
   modules: string[];
+  /** Lazy modules the app loads before taking the HTML over, which the HTML does not show: JS preloaded. */
+  preload?: string[];
 }
+
+/**
+ * A frame shows the frame's module only (its CSS inlined); the app loads the signed-in chunk (the
+ * agreement check and MainShell) and the page's before taking it over (main.tsx): preloaded.
+ */
+function frame(path: string, title: string, page: string): PrerenderedPage {
+  return {
+    path,
+    kind: 'frame',
+    title: `${title} · Tracklane`,
+    modules: ['src/app/layouts/page-frame.tsx'],
+    preload: ['src/app/signed-in-app.tsx', page],
+  };
+}
+
+const OCEAN_LIST = 'src/app/pages/ocean-shipments-page.tsx';
+const EXPRESS_LIST = 'src/app/pages/express-shipments-page.tsx';
+const DASHBOARD = 'src/app/pages/dashboard-page.tsx';
 
 export const prerenderedPages: PrerenderedPage[] = [
   {
     path: '/auth/sign-in',
+    kind: 'signed-out',
     title: 'Sign in · Tracklane',
     modules: ['src/app/layouts/auth-split-layout.tsx', 'src/features/auth/components/sign-in-form.tsx'],
   },
+  frame('/shipments/ocean/active', 'Active ocean shipments', OCEAN_LIST),
+  frame('/shipments/ocean/archived', 'Archived ocean shipments', OCEAN_LIST),
+  frame('/shipments/truck/express/active', 'Active ground shipments', EXPRESS_LIST),
+  frame('/shipments/truck/express/not-found', 'Ground shipments not found', EXPRESS_LIST),
+  frame('/shipments/truck/express/archived', 'Archived ground shipments', EXPRESS_LIST),
+  frame('/dashboard/ocean', 'Ocean dashboard', DASHBOARD),
+  frame('/dashboard/truck/express', 'Ground dashboard', DASHBOARD),
 ];
 
-/** The page's markup inside #root, as the browser's first render of `path` gives it to a signed-out visitor. */
-export async function renderPage(path: string): Promise<string> {
-  startSignedOut();
+/**
+ * Runs in a frame's HTML right after #root, before the first paint (the server allows it by its hash in
+ * the page's Content-Security-Policy): narrows the skeleton's sidebar if the stored preference says so
+ * (ui-store), and writes the reader's time zone into the header, as `useReaderTimeZone` will: the
+ * stored profile's zone when it is a real one, else the browser's. Storage is read as zustand's persist
+ * middleware writes it; anything unexpected leaves the frame as the build drew it.
+ */
+export const FRAME_SCRIPT = `(function(){try{var d=document,s=window.localStorage,p=function(k){try{return JSON.parse(s.getItem(k)||"null")||{}}catch(e){return {}}},u=p("tracklane-ui").state||{},a=p("tracklane-auth").state||{},z=a.user&&a.user.timeZone;if(u.sidebarCollapsed===true)d.documentElement.setAttribute("data-sidebar-collapsed","");try{if(typeof z!=="string"||!z)throw 0;new Intl.DateTimeFormat("en-GB",{timeZone:z})}catch(e){z=Intl.DateTimeFormat().resolvedOptions().timeZone||"UTC"}d.querySelectorAll("[data-reader-zone]").forEach(function(e){e.textContent=z})}catch(e){}})()`;
+
+/** The page's markup inside #root, as the browser's first render of `path` gives it. */
+export async function renderPage(page: Pick<PrerenderedPage, 'path' | 'kind'>): Promise<string> {
+  if (page.kind === 'signed-out') startSignedOut();
+  else startWithFrame(page.path);
   // Rendered with its chunks loaded: no suspense fallback in the HTML.
-  await preloadFor(path);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  await Promise.all([preloadFor(page.path), page.kind === 'frame' ? PageFrame.preload() : undefined]);
+  const router = createMemoryRouter(routes, { initialEntries: [page.path] });
   return renderToString(
     <StrictMode>
       <App router={router} />

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +19,26 @@ async function listFiles(root: string, dir = ''): Promise<string[]> {
 
 /** Where the web build writes the pages it renders to HTML (apps/web/scripts/prerender.mjs). */
 const PRERENDERED = 'prerendered/';
+/** …and the frames of signed-in pages (the shell's skeleton and the page's header, no one's data). */
+const FRAMES = 'prerendered-frames/';
+
+/** CSP sources (`'sha256-…'`) of a page's inline scripts: a frame's HTML runs one before its first paint. */
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
+  );
+}
+
+/** The response's Content-Security-Policy (helmet's) with `sources` added to its script-src. */
+function allowScripts(policy: string, sources: string[]): string {
+  return policy.replace(
+    /(^|;)(\s*script-src)([^;]*)/,
+    (_all, start: string, name: string, list: string) => `${start}${name}${list} ${sources.join(' ')}`,
+  );
+}
 
 /**
  * Serves the built web app from this process: its files, and `index.html` for every other non-API path
@@ -34,6 +55,12 @@ export async function webAppPlugin(app: FastifyInstance, opts: { root: string })
     throw new Error(`SERVE_WEB is on but ${opts.root} has no index.html: run "npm run build" first.`);
   }
   const files = new Set(await listFiles(opts.root));
+  const scriptHashes = new Map<string, string[]>();
+  for (const file of files) {
+    if (file.startsWith(FRAMES) && file.endsWith('.html')) {
+      scriptHashes.set(file, inlineScriptHashes(await readFile(path.join(opts.root, file), 'utf8')));
+    }
+  }
   // The build writes brotli and gzip copies beside each file: the one the browser accepts is sent,
   // with `Vary: Accept-Encoding` (caches keep one per encoding), and the plain file to anyone else.
   await app.register(fastifyStatic, { root: opts.root, serve: false, preCompressed: true });
@@ -47,6 +74,7 @@ export async function webAppPlugin(app: FastifyInstance, opts: { root: string })
       files.has(wildcard) &&
       wildcard !== 'index.html' &&
       !wildcard.startsWith(PRERENDERED) &&
+      !wildcard.startsWith(FRAMES) &&
       !/\.(?:br|gz)$/.test(wildcard)
     ) {
       // Vite fingerprints everything under assets/, so those never change under the same name.
@@ -55,10 +83,20 @@ export async function webAppPlugin(app: FastifyInstance, opts: { root: string })
     }
     reply.header('cache-control', 'no-cache');
     const prerendered = `${PRERENDERED}${wildcard}.html`;
-    if (files.has(prerendered)) {
-      // Caches must keep the two answers apart.
-      reply.header('vary', 'Cookie');
-      if (!request.cookies[SESSION_COOKIE]) return reply.sendFile(prerendered, { cacheControl: false });
+    const frame = `${FRAMES}${wildcard}.html`;
+    const signedOutPage = files.has(prerendered);
+    const hasFrame = files.has(frame);
+    // Caches must keep the two answers apart.
+    if (signedOutPage || hasFrame) reply.header('vary', 'Cookie');
+    const withSession = Boolean(request.cookies[SESSION_COOKIE]);
+    if (signedOutPage && !withSession) return reply.sendFile(prerendered, { cacheControl: false });
+    if (hasFrame && withSession) {
+      const hashes = scriptHashes.get(frame) ?? [];
+      const policy = reply.getHeader('content-security-policy');
+      if (hashes.length > 0 && typeof policy === 'string') {
+        reply.header('content-security-policy', allowScripts(policy, hashes));
+      }
+      return reply.sendFile(frame, { cacheControl: false });
     }
     return reply.sendFile('index.html', { cacheControl: false });
   });

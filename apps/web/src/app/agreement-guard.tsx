@@ -1,10 +1,10 @@
 import { Outlet } from 'react-router';
-import { Splash } from '../components/splash';
 import { useAuthStore } from '../features/auth/stores/auth-store';
 import { useAgreementStatus } from '../features/legal/api/get-agreement-status';
 import { AgreementCheckFailed } from '../features/legal/components/agreement-check-failed';
 import { AgreementPrompt } from '../features/legal/components/agreement-prompt';
 import { isApiError } from '../lib/api-client';
+import { SignedInWait } from './signed-in-wait';
 import { PlainLayout } from './layouts/plain-layout';
 
 /**
@@ -13,7 +13,7 @@ import { PlainLayout } from './layouts/plain-layout';
  */
 export function RequireAgreement() {
   const user = useAuthStore((state) => state.user);
-  if (!user) return <Splash />;
+  if (!user) return <SignedInWait />;
   return <AgreementGate userId={user.id} email={user.email} />;
 }
 
@@ -21,7 +21,7 @@ function AgreementGate({ userId, email }: { userId: string; email: string }) {
   const logout = useAuthStore((state) => state.logout);
   const status = useAgreementStatus(userId);
 
-  if (status.isPending) return <Splash />;
+  if (status.isPending) return <SignedInWait />;
   if (status.isError) {
     return (
       <PlainLayout>

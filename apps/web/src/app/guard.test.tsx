@@ -1,11 +1,12 @@
-import { act, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../features/auth/stores/auth-store';
 import { busyOceanDashboard, expressDashboard } from '../test/dashboard-fixtures';
 import { fakeApi, ok } from '../test/fake-api';
-import { jsonResponse } from '../test/http';
+import { jsonResponse, testUser } from '../test/http';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
+import { endStartFrame, startWithFrame } from './guard';
 import { routes } from './router';
 
 function setStatus(status: 'loading' | 'authenticated' | 'unauthenticated') {
@@ -75,6 +76,71 @@ describe('auth guard (spec §2)', () => {
     renderRoutes(routes, path);
     expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();
     expect(screen.queryByTestId('splash')).not.toBeInTheDocument();
+  });
+});
+
+describe('a visit that starts on the HTML frame of a signed-in page (issue #17)', () => {
+  afterEach(() => endStartFrame());
+
+  /** What the frame shows: the shell's skeleton, the page's own header, no splash. */
+  function expectFrame(heading: string) {
+    expect(screen.getByTestId('shell-skeleton')).toHaveAttribute('data-frame');
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByText(/Containers this workspace follows/)).toBeInTheDocument();
+    expect(screen.queryByTestId('splash')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('main-shell')).not.toBeInTheDocument();
+  }
+
+  it('keeps the frame, not the splash, while the session and then the agreement are checked, then shows the page', async () => {
+    let agree: (answer: Response) => void = () => {};
+    const api = fakeApi({
+      'GET /api/auth/protected': ok(testUser),
+      'GET /api/_api/user-agreement/get': () => new Promise<Response>((resolve) => (agree = resolve)),
+      'GET /api/workspaces/get': ok([]),
+      'GET /api/users/preferences/oceanTableColumns': ok(null),
+      'GET /api/shipments/ocean/options': ok({ carriers: [], pols: [], pods: [], tags: [] }),
+      'GET /api/shipments/ocean': ok({ items: [], nextCursor: null, activeCount: 0, archivedCount: 0 }),
+    });
+    startWithFrame('/shipments/ocean/active');
+    renderRoutes(routes, '/shipments/ocean/active');
+    expectFrame('Active ocean shipments');
+
+    // The session is good; the agreement check is still on its way: still the frame.
+    await act(() => useAuthStore.getState().checkSession());
+    await waitFor(() => expect(api.callsTo('GET /api/_api/user-agreement/get')).toHaveLength(1));
+    expectFrame('Active ocean shipments');
+
+    agree(jsonResponse(200, { success: true, result: { agreed: true }, message: '' }));
+    expect(await screen.findByTestId('main-shell')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Active ocean shipments' })).toBeInTheDocument();
+    expect(screen.queryByTestId('shell-skeleton')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('splash')).not.toBeInTheDocument();
+  });
+
+  it('leaves the frame for sign-in when the cookie was no longer good', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(jsonResponse(401, { success: false, code: 'UNAUTHENTICATED' })),
+    );
+    startWithFrame('/shipments/ocean/active');
+    const { router } = renderRoutes(routes, '/shipments/ocean/active');
+    expectFrame('Active ocean shipments');
+
+    await act(() => useAuthStore.getState().checkSession());
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location).toMatchObject({
+      pathname: '/auth/sign-in',
+      state: { from: '/shipments/ocean/active' },
+    });
+    expect(screen.queryByTestId('shell-skeleton')).not.toBeInTheDocument();
+  });
+
+  it('shows the splash on another page than the one the frame was drawn for', () => {
+    startWithFrame('/shipments/ocean/active');
+    renderRoutes(routes, '/notifications/all');
+    expect(screen.getByTestId('splash')).toBeInTheDocument();
+    expect(screen.queryByTestId('shell-skeleton')).not.toBeInTheDocument();
   });
 });
 

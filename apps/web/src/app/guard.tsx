@@ -3,18 +3,24 @@ import { Splash } from '../components/splash';
 import { paths } from '../config/paths';
 import { useAuthStore } from '../features/auth/stores/auth-store';
 import { redirectTargetOf, type SignInRedirectState } from '../features/auth/utils/navigation-state';
+import { SignedInWait } from './signed-in-wait';
 
-/** Pages for signed-in users only (spec §2): splash while checking, else sign-in for visitors. */
+/**
+ * Pages for signed-in users only (spec §2): splash (or the page's frame) while checking, else sign-in
+ * for visitors.
+ */
 export function RequireUser() {
   const status = useAuthStore((state) => state.status);
   const location = useLocation();
-  if (status === 'loading') return <Splash />;
+  if (status === 'loading') return <SignedInWait />;
   if (status !== 'authenticated') {
     const state: SignInRedirectState = { from: `${location.pathname}${location.search}` };
     return <Navigate to={paths.auth.signIn} replace state={state} />;
   }
   return <Outlet />;
 }
+
+export { endStartFrame, PageFrame, SignedInWait, startWithFrame } from './signed-in-wait';
 
 let signedOutAtStart = false;
 

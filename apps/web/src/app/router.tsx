@@ -3,7 +3,7 @@ import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 're
 import { NotFound } from '../components/not-found';
 import { Splash } from '../components/splash';
 import { paths } from '../config/paths';
-import { RequireGuest, RequireUser } from './guard';
+import { PageFrame, RequireGuest, RequireUser } from './guard';
 import { lazyPage, PageSuspense, type LazyPage } from './lazy-page';
 import { BareLayout } from './layouts/bare-layout';
 import { PlainLayout } from './layouts/plain-layout';
@@ -124,6 +124,7 @@ export const lazyScreens = [
   CommentThread,
   AlertRulesPage,
   FreeTimePage,
+  PageFrame,
 ];
 
 // Tests render pages at once, as if downloaded (Vitest's mode; a build drops this line).

@@ -2,7 +2,7 @@ import { Drawer } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@tracklane/shared/constants';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
@@ -15,6 +15,7 @@ import {
   selectShipmentPermission,
   useWorkspaceStore,
 } from '../../features/workspaces/stores/workspace-store';
+import { endStartFrame } from '../signed-in-wait';
 import { useLiveUpdates } from '../use-live-updates';
 import { usePageViewTracking } from '../../lib/track-usage';
 import classes from './main-shell.module.css';
@@ -37,6 +38,8 @@ export function MainShell() {
   const shipmentPermission = useWorkspaceStore(selectShipmentPermission);
   const { siteType } = useSiteType();
   usePageViewTracking(userId !== null);
+
+  useEffect(endStartFrame, []);
 
   useEdgeSwipe({ enabled: isMobile, opened: drawerOpened, onOpen: drawer.open, onClose: drawer.close });
 

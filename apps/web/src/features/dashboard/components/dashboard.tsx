@@ -1,14 +1,15 @@
-import { ActionIcon, Button, EmptyState, Group, Skeleton, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, EmptyState, Group, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconRefresh, IconShip, IconTruckDelivery } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { dashboardDescription } from '../../../components/page-headers';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useDashboard, type DashboardMode } from '../../../lib/dashboard-api';
 import { formatDateTime } from '../../../lib/dates';
 import { DASHBOARD_MODES, shipmentTotal, type AnyDashboard } from '../utils/modes';
 import { AttentionCards } from './attention-cards';
 import { DashboardPanels } from './dashboard-panels';
-import classes from './dashboard.module.css';
+import { DashboardSkeleton } from './dashboard-skeleton';
 import { LiveMapSection } from './live-map-section';
 
 interface DashboardProps {
@@ -19,24 +20,7 @@ interface DashboardProps {
   canCreate: boolean;
 }
 
-/** The dashboard before its first answer: placeholders in its own layout. */
-export function DashboardSkeleton() {
-  return (
-    <div aria-busy="true" aria-label="Loading the dashboard">
-      <div className={classes.attention}>
-        {[0, 1, 2, 3].map((key) => (
-          <Skeleton key={key} height={150} radius="lg" />
-        ))}
-      </div>
-      <div className={classes.panels}>
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} height={200} radius="lg" />
-        ))}
-      </div>
-      <Skeleton height={240} radius="lg" />
-    </div>
-  );
-}
+export { DashboardSkeleton };
 
 /**
  * /dashboard/ocean and /dashboard/truck/express (spec §3): what needs attention, the status breakdown,
@@ -72,7 +56,7 @@ export function Dashboard({ mode, timeZone, canCreate }: DashboardProps) {
     <>
       <PageHeader
         title={config.title}
-        description={`Your ${config.things} at a glance. Times are in ${timeZone}.`}
+        description={dashboardDescription(config.things, timeZone)}
         actions={updated}
       />
       {query.isPending ? (

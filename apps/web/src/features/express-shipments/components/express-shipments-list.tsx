@@ -24,6 +24,7 @@ import { parcelCarrierLabel } from '../utils/carriers';
 import { EXPRESS_COLUMNS, type ExpressColumnId } from '../utils/columns';
 import { EXPRESS_DEMO_EXPLANATION, isDemo } from '../utils/parcel-status';
 import { ExpressCell } from './express-cells';
+import { EXPRESS_LIST_TITLE, expressListDescription } from '../../../components/page-headers';
 import { expressEmptyTab, NOT_FOUND_EXPLANATION } from './express-empty-tab';
 
 interface ExpressShipmentsListProps {
@@ -48,11 +49,7 @@ const TAB_PATH: Record<ExpressListTab, string> = {
   archived: paths.shipments.groundArchived,
 };
 
-export const EXPRESS_LIST_TITLE: Record<ExpressListTab, string> = {
-  active: 'Active ground shipments',
-  notFound: 'Ground shipments not found',
-  archived: 'Archived ground shipments',
-};
+export { EXPRESS_LIST_TITLE };
 
 const PARCEL_STATUS_OPTIONS = PARCEL_STATUSES.map((status) => ({
   value: status,
@@ -153,9 +150,7 @@ export function ExpressShipmentsList({ status, timeZone, canCreate, onShare }: E
   return (
     <ShipmentListView
       title={EXPRESS_LIST_TITLE[status]}
-      description={
-        <>Parcels this workspace follows, refreshed from the carriers. Dates are days in {timeZone}.</>
-      }
+      description={expressListDescription(timeZone)}
       timeZone={timeZone}
       canChange={canCreate}
       newShipmentHref={canCreate ? paths.newShipments.ground : null}

@@ -22,6 +22,7 @@ import { oceanDetailHref } from '../utils/detail-href';
 import { isDemo, OCEAN_DEMO_EXPLANATION } from '../utils/status';
 import { oceanEmptyTab } from './ocean-empty-tab';
 import { ShipmentCell } from './shipment-cells';
+import { OCEAN_LIST_TITLE, oceanListDescription } from '../../../components/page-headers';
 
 interface OceanShipmentsListProps {
   status: OceanListStatus;
@@ -138,10 +139,8 @@ export function OceanShipmentsList({ status, timeZone, canCreate, onShare }: Oce
 
   return (
     <ShipmentListView
-      title={status === 'active' ? 'Active ocean shipments' : 'Archived ocean shipments'}
-      description={
-        <>Containers this workspace follows, refreshed from the carriers. Dates are days in {timeZone}.</>
-      }
+      title={OCEAN_LIST_TITLE[status]}
+      description={oceanListDescription(timeZone)}
       timeZone={timeZone}
       canChange={canCreate}
       newShipmentHref={canCreate ? paths.newShipments.ocean : null}

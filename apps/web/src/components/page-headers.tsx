@@ -1,0 +1,35 @@
+/**
+ * The words of the page headers that the HTML of a signed-in page paints before its JavaScript
+ * (issue #17, app/layouts/page-frame.tsx): the pages and that frame both take them from here, so the
+ * header the frame paints is the one the page then renders, to the pixel (its description is the
+ * largest paint: were the page's any larger, the browser would count a second, later one).
+ */
+import type { ReactNode } from 'react';
+
+export const OCEAN_LIST_TITLE = {
+  active: 'Active ocean shipments',
+  archived: 'Archived ocean shipments',
+} as const;
+
+export const EXPRESS_LIST_TITLE = {
+  active: 'Active ground shipments',
+  notFound: 'Ground shipments not found',
+  archived: 'Archived ground shipments',
+} as const;
+
+export function oceanListDescription(timeZone: ReactNode): ReactNode {
+  return <>Containers this workspace follows, refreshed from the carriers. Dates are days in {timeZone}.</>;
+}
+
+export function expressListDescription(timeZone: ReactNode): ReactNode {
+  return <>Parcels this workspace follows, refreshed from the carriers. Dates are days in {timeZone}.</>;
+}
+
+/** `things`: "containers", "parcels" (DASHBOARD_MODES). */
+export function dashboardDescription(things: string, timeZone: ReactNode): ReactNode {
+  return (
+    <>
+      Your {things} at a glance. Times are in {timeZone}.
+    </>
+  );
+}
