@@ -96,7 +96,7 @@ for (const page of prerenderedPages) {
   const preloads = pageJs
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
     .join('\n    ');
-  let html = template
+  const html = template
     .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace(entryCssLink, () => `${preloads}\n    <style>${css}</style>`)
@@ -105,8 +105,6 @@ for (const page of prerenderedPages) {
         ? `<div id="root" data-frame="${escapeHtml(page.path)}">${markup}</div>\n    <script>${FRAME_SCRIPT}</script>`
         : `<div id="root" data-prerendered="${escapeHtml(page.path)}">${markup}</div>`,
     );
-
-  if (page.kind === 'frame') html = loadScriptsAfterFirstPaint(html);
 
   const folder = page.kind === 'frame' ? 'prerendered-frames' : 'prerendered';
   const file = path.join(dist, folder, `${page.path.replace(/^\//, '')}.html`);
@@ -129,27 +127,6 @@ for (const page of prerenderedPages) {
 // The manifest was for this script only: the server would otherwise serve it as a file of the app.
 await rm(path.join(dist, '.vite'), { recursive: true, force: true });
 await rm(serverBuild, { recursive: true, force: true });
-
-/**
- * A frame's JavaScript is requested right after its first paint, not by the HTML: a loader appended to
- * it (an inline script, allowed by its hash like the frame's) adds the entry's script and the
- * modulepreloads once the browser has painted (the frame of the next animation frame; 100 ms at the
- * latest, where no frame comes: a background tab). Nothing is fetched before the paint but the HTML:
- * the paint cannot wait for JavaScript, and Lighthouse's simulation no longer counts the 120-odd
- * chunk requests as the paint's own. The app starts one frame later than the HTML's tags would start it.
- */
-function loadScriptsAfterFirstPaint(html) {
-  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
-  const preload = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
-  const src = entry.exec(html)?.[1];
-  if (!src) throw new Error('prerender: index.html has no entry module script');
-  const hrefs = [...html.matchAll(preload)].map((m) => m[1]);
-  const loader = `(function(e,p){var d=document,done=0;function go(){if(done)return;done=1;p.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=e;d.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,100)})(${JSON.stringify(src)},${JSON.stringify(hrefs)})`;
-  return html
-    .replace(entry, '')
-    .replace(preload, '')
-    .replace('</body>', () => `  <script>${loader}</script>\n  </body>`);
-}
 
 function escapeHtml(text) {
   return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
