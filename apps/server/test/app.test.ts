@@ -131,6 +131,21 @@ describe('validation and internal errors', async () => {
   probe.get('/api/test/boom', { config: { access: 'public' } }, async () => {
     throw new Error('connection string postgres://secret@db');
   });
+  // What pg and its pool throw when the database cannot take a request, as drizzle wraps a query's.
+  const unavailable = [
+    Object.assign(new Error('sorry, too many clients already'), { code: '53300' }),
+    new Error('timeout exceeded when trying to connect'),
+    new Error('Failed query: select 1', {
+      cause: Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+    }),
+  ];
+  probe.get<{ Params: { n: string } }>(
+    '/api/test/unavailable/:n',
+    { config: { access: 'public' } },
+    async (req) => {
+      throw unavailable[Number(req.params.n)]!;
+    },
+  );
 
   it('answers the first failing rule with 400', async () => {
     const missing = await probe.inject({ method: 'POST', url: '/api/test/echo', payload: {} });
@@ -186,6 +201,15 @@ describe('validation and internal errors', async () => {
       message: 'Something went wrong on our side. Please try again.',
     });
     expect(res.body).not.toContain('secret');
+  });
+
+  it('answers 503 with Retry-After when the database cannot take the request', async () => {
+    for (const n of [0, 1, 2]) {
+      const res = await probe.inject({ method: 'GET', url: `/api/test/unavailable/${String(n)}` });
+      expect(res.statusCode, String(n)).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+    }
   });
 });
 

@@ -94,6 +94,36 @@ export function createClientErrorHandler(log: FastifyBaseLogger) {
 }
 
 /**
+ * SQLSTATE classes and codes, and the driver's and pool's own failures, that say the database cannot
+ * be reached or cannot take the work now (too many connections, shutting down, starting up, a lost
+ * connection, no free connection in time): the request was fine, so the answer is 503, not 500.
+ */
+const DATABASE_UNAVAILABLE_CODES = new Set([
+  '53300',
+  '57P01',
+  '57P02',
+  '57P03',
+  'ECONNREFUSED',
+  'ECONNRESET',
+]);
+const DATABASE_UNAVAILABLE_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated unexpectedly',
+  'Connection terminated due to connection timeout',
+];
+
+/** Whether `error` (or what drizzle wrapped in it) says the database is out of reach for now. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (DATABASE_UNAVAILABLE_CODES.has(code) || code.startsWith('08')))
+      return true;
+    if (DATABASE_UNAVAILABLE_MESSAGES.some((m) => e instanceof Error && e.message.includes(m))) return true;
+  }
+  return false;
+}
+
+/**
  * One error handler for the whole API: every failure leaves as the envelope, validation failures as 400
  * with the first failing rule's message, and a 5xx never shows internals (they go to the log).
  */
@@ -124,6 +154,13 @@ export const errorsPlugin = fp(
         return reply
           .status(status)
           .send(body(code, status === 429 ? ERROR_MESSAGE.RATE_LIMITED : error.message));
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.error({ err: error }, 'database unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', '5')
+          .send(body('SERVICE_UNAVAILABLE', ERROR_MESSAGE.SERVICE_UNAVAILABLE));
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send(body('INTERNAL', ERROR_MESSAGE.INTERNAL));
