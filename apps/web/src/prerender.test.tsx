@@ -42,9 +42,14 @@ async function hydrateSignIn(beforeHydrating: (container: HTMLElement) => void =
   document.body.append(container);
   beforeHydrating(container);
   const heading = container.querySelector('h1');
+  return { html, container, heading, ...(await hydrateAt(container, '/auth/sign-in')) };
+}
+
+/** React takes `container`'s markup over at `path`, as main.tsx does; console errors and recoverable ones kept. */
+async function hydrateAt(container: HTMLElement, path: string) {
   const consoleErrors = vi.spyOn(console, 'error');
   const recoverable: unknown[] = [];
-  const router = createMemoryRouter(routes, { initialEntries: ['/auth/sign-in'] });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   await act(async () => {
     root = hydrateRoot(
       container,
@@ -55,7 +60,7 @@ async function hydrateSignIn(beforeHydrating: (container: HTMLElement) => void =
     );
     await Promise.resolve();
   });
-  return { html, container, heading, consoleErrors, recoverable, router };
+  return { consoleErrors, recoverable, router };
 }
 
 describe('pages rendered at build time (issue #17)', () => {
@@ -151,19 +156,7 @@ describe('frames of signed-in pages, rendered at build time (issue #17)', () => 
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the HTML's inline script, as the browser runs it
     new Function(FRAME_SCRIPT)();
     const heading = container.querySelector('h1');
-    const consoleErrors = vi.spyOn(console, 'error');
-    const recoverable: unknown[] = [];
-    const router = createMemoryRouter(routes, { initialEntries: [path] });
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <StrictMode>
-          <App router={router} />
-        </StrictMode>,
-        { onRecoverableError: (error) => recoverable.push(error) },
-      );
-      await Promise.resolve();
-    });
+    const { consoleErrors, recoverable } = await hydrateAt(container, path);
     return { html, container, heading, consoleErrors, recoverable };
   }
 
