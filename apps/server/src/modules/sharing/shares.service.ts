@@ -313,6 +313,18 @@ export async function revokeShare(ctx: AppContext, tenant: Tenant, shareId: stri
   });
 }
 
+/**
+ * The user's share invites in the app (a notification joined to its share): the share still live and
+ * still addressed to the user's e-mail.
+ */
+const liveInvitesOf = (user: UserRow) =>
+  and(
+    eq(notifications.recipientId, user.id),
+    eq(notifications.inApp, true),
+    isNull(shipmentShares.revokedAt),
+    eq(shipmentShares.email, lower(user.email)),
+  );
+
 /** The user's share invites (live shares only), newest first, at most `limit`. */
 async function inviteRows(db: Database, user: UserRow, where: ReturnType<typeof and>, limit: number) {
   return db
@@ -332,15 +344,7 @@ async function inviteRows(db: Database, user: UserRow, where: ReturnType<typeof 
     .leftJoin(oceanShipments, eq(oceanShipments.id, shipmentShares.oceanShipmentId))
     .leftJoin(expressShipments, eq(expressShipments.id, shipmentShares.expressShipmentId))
     .leftJoin(users, eq(users.id, shipmentShares.sharedBy))
-    .where(
-      and(
-        eq(notifications.recipientId, user.id),
-        eq(notifications.inApp, true),
-        isNull(shipmentShares.revokedAt),
-        eq(shipmentShares.email, lower(user.email)),
-        where,
-      ),
-    )
+    .where(and(liveInvitesOf(user), where))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
 }
@@ -363,15 +367,7 @@ export async function listInviteNotifications(db: Database, user: UserRow): Prom
       .select({ n: sql<number>`count(*)::int` })
       .from(notifications)
       .innerJoin(shipmentShares, eq(shipmentShares.id, notifications.shareId))
-      .where(
-        and(
-          eq(notifications.recipientId, user.id),
-          eq(notifications.inApp, true),
-          isNull(notifications.readAt),
-          isNull(shipmentShares.revokedAt),
-          eq(shipmentShares.email, lower(user.email)),
-        ),
-      ),
+      .where(and(liveInvitesOf(user), isNull(notifications.readAt))),
   ]);
   return { notifications: rows.map(toInvite), unreadNumber: unread[0]?.n ?? 0 };
 }
@@ -382,15 +378,7 @@ export async function firstUnreadInvite(db: Database, user: UserRow): Promise<In
     .select({ id: notifications.id })
     .from(notifications)
     .innerJoin(shipmentShares, eq(shipmentShares.id, notifications.shareId))
-    .where(
-      and(
-        eq(notifications.recipientId, user.id),
-        eq(notifications.inApp, true),
-        isNull(notifications.readAt),
-        isNull(shipmentShares.revokedAt),
-        eq(shipmentShares.email, lower(user.email)),
-      ),
-    )
+    .where(and(liveInvitesOf(user), isNull(notifications.readAt)))
     .orderBy(asc(notifications.createdAt), asc(notifications.id))
     .limit(1);
   if (!row) return null;
