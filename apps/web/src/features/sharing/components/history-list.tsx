@@ -2,7 +2,8 @@ import { Pagination, Paper, Skeleton, Stack, Table, Text, TextInput } from '@man
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { HISTORY_PAGE_SIZE } from '@tracklane/shared/sharing/sharing.schema';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { SiteType } from '../../../config/paths';
 import { ListEmptyState, type EmptyTab } from '../../../components/list-empty-state';
 import { ListLoadError } from '../../../components/list-load-error';
 import classes from './history-list.module.css';
@@ -29,6 +30,21 @@ interface HistoryListProps<Row> {
   row: (row: Row) => ReactNode;
   empty: EmptyTab;
 }
+
+/** A history's search and page: a new search starts again on page 1. */
+export function useHistoryPaging() {
+  const [search, setSearch] = useState('');
+  const [pageNo, setPageNo] = useState(1);
+  const onSearchChange = useCallback((value: string) => {
+    setSearch(value);
+    setPageNo(1);
+  }, []);
+  return { search, pageNo, setPageNo, onSearchChange };
+}
+
+/** What a history's search box matches, by site type. */
+export const historySearchPlaceholder = (type: SiteType) =>
+  type === 'ocean' ? 'Search container or bill of lading' : 'Search tracking number';
 
 /** A searchable, paged history table with its loading, empty and error states (shared and tracking history). */
 export function HistoryList<Row>(props: HistoryListProps<Row>) {

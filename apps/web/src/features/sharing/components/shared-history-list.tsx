@@ -1,27 +1,21 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { paths, type SiteType } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
 import { useSharedHistory } from '../api/list-shared-history';
 import { statusText } from '../utils/labels';
-import { HistoryList } from './history-list';
+import { HistoryList, historySearchPlaceholder, useHistoryPaging } from './history-list';
 import classes from './history-list.module.css';
 
 /** Shipments other people shared with the signed-in user, with who shared them and when. */
 export function SharedHistoryList({ type, timeZone }: { type: SiteType; timeZone: string }) {
-  const [search, setSearch] = useState('');
-  const [pageNo, setPageNo] = useState(1);
+  const { search, pageNo, setPageNo, onSearchChange } = useHistoryPaging();
   const page = useSharedHistory({ type, pageNo, search });
-  const onSearchChange = useCallback((value: string) => {
-    setSearch(value);
-    setPageNo(1);
-  }, []);
   return (
     <HistoryList
       label="Shared with me"
-      searchPlaceholder={type === 'ocean' ? 'Search container or bill of lading' : 'Search tracking number'}
+      searchPlaceholder={historySearchPlaceholder(type)}
       search={search}
       onSearchChange={onSearchChange}
       pageNo={pageNo}

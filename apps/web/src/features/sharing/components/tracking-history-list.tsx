@@ -2,7 +2,6 @@ import { Anchor, Badge, Button, Table, Text, VisuallyHidden } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import { IconHistory, IconRefresh } from '@tabler/icons-react';
 import type { TrackingHistoryRow } from '@tracklane/shared/sharing/sharing.schema';
-import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { CopyIdentifier } from '../../../components/copy-identifier';
 import { paths, type SiteType } from '../../../config/paths';
@@ -11,7 +10,7 @@ import { formatDate } from '../../../lib/dates';
 import { useTrackingHistory } from '../api/list-tracking-history';
 import { useRetrackShipments } from '../api/retrack-shipments';
 import { statusText } from '../utils/labels';
-import { HistoryList } from './history-list';
+import { HistoryList, historySearchPlaceholder, useHistoryPaging } from './history-list';
 import classes from './history-list.module.css';
 
 interface TrackingHistoryListProps {
@@ -31,14 +30,9 @@ const detailHref = (type: SiteType, row: TrackingHistoryRow) =>
  * searchable and paged, with one-click re-track of an archived one.
  */
 export function TrackingHistoryList({ type, timeZone, canChange }: TrackingHistoryListProps) {
-  const [search, setSearch] = useState('');
-  const [pageNo, setPageNo] = useState(1);
+  const { search, pageNo, setPageNo, onSearchChange } = useHistoryPaging();
   const page = useTrackingHistory({ type, pageNo, search });
   const retrack = useRetrackShipments();
-  const onSearchChange = useCallback((value: string) => {
-    setSearch(value);
-    setPageNo(1);
-  }, []);
 
   const retrackOne = (row: TrackingHistoryRow) =>
     retrack.mutate(
@@ -61,7 +55,7 @@ export function TrackingHistoryList({ type, timeZone, canChange }: TrackingHisto
   return (
     <HistoryList
       label="Tracking history"
-      searchPlaceholder={type === 'ocean' ? 'Search container or bill of lading' : 'Search tracking number'}
+      searchPlaceholder={historySearchPlaceholder(type)}
       search={search}
       onSearchChange={onSearchChange}
       pageNo={pageNo}
