@@ -1,17 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Modal,
-  Paper,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Modal, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBellRinging, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
@@ -20,7 +7,7 @@ import {
   type AlertRulesResult,
 } from '@tracklane/shared/alerts/alerts.schema';
 import { useState } from 'react';
-import { QueryErrorAlert } from '../../../components/query-error-alert';
+import { SectionBody, SettingsSection } from '../../../components/settings-section';
 import { isApiError } from '../../../lib/api-client';
 import { useAlertRules } from '../api/list-alert-rules';
 import {
@@ -177,17 +164,12 @@ export function AlertRulesSection() {
   };
 
   return (
-    <Paper withBorder radius="lg" component="section" aria-labelledby="alert-rules-title">
-      <div className={classes.header}>
-        <Stack gap={2}>
-          <Title order={2} size="h4" id="alert-rules-title">
-            Rules
-          </Title>
-          <Text size="sm" c="dimmed">
-            Each rule alerts once per shipment when its condition starts to hold, and again only after it
-            stopped and came back.
-          </Text>
-        </Stack>
+    <SettingsSection
+      titleId="alert-rules-title"
+      title="Rules"
+      titleSize="h4"
+      description="Each rule alerts once per shipment when its condition starts to hold, and again only after it stopped and came back."
+      action={
         <Button
           leftSection={<IconPlus size={16} />}
           onClick={() => setDialog({ kind: 'create' })}
@@ -195,36 +177,27 @@ export function AlertRulesSection() {
         >
           Add rule
         </Button>
-      </div>
-      {rules.isPending ? (
-        <Stack gap="sm" className={classes.state} aria-busy="true" aria-label="Loading alert rules">
-          {[0, 1, 2].map((n) => (
-            <Skeleton key={n} height={44} radius="md" />
-          ))}
-        </Stack>
-      ) : rules.isError ? (
-        <div className={classes.state}>
-          <QueryErrorAlert
-            title="Could not load the alert rules"
-            error={rules.error}
-            onRetry={() => void rules.refetch()}
-          />
-        </div>
-      ) : data!.rules.length === 0 ? (
-        <Stack gap={4} align="center" className={classes.state} py="xl">
-          <IconBellRinging size={28} stroke={1.5} color="var(--mantine-color-gray-6)" />
-          <Text fw={600}>No alert rules yet</Text>
-          <Text size="sm" c="dimmed" ta="center">
-            Add a rule to hear when a last free day comes close, an ETA slips or a box is rolled.
-          </Text>
-        </Stack>
-      ) : (
-        <ul className={classes.list} aria-label="Alert rules">
-          {data!.rules.map((rule) => (
-            <RuleRow key={rule.id} rule={rule} members={data!.members} onOpen={setDialog} />
-          ))}
-        </ul>
-      )}
+      }
+    >
+      <SectionBody
+        query={rules}
+        what="alert rules"
+        skeleton={{ rows: 3, height: 44 }}
+        empty={{
+          when: (d) => d.rules.length === 0,
+          icon: IconBellRinging,
+          title: 'No alert rules yet',
+          text: 'Add a rule to hear when a last free day comes close, an ETA slips or a box is rolled.',
+        }}
+      >
+        {(d) => (
+          <ul className={classes.list} aria-label="Alert rules">
+            {d.rules.map((rule) => (
+              <RuleRow key={rule.id} rule={rule} members={d.members} onOpen={setDialog} />
+            ))}
+          </ul>
+        )}
+      </SectionBody>
 
       <Modal opened={dialog?.kind === 'create'} onClose={close} title="Add alert rule" size="lg">
         {data ? (
@@ -274,6 +247,6 @@ export function AlertRulesSection() {
           </Stack>
         ) : null}
       </Modal>
-    </Paper>
+    </SettingsSection>
   );
 }

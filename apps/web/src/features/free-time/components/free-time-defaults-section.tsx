@@ -1,9 +1,9 @@
-import { Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { FreeTimeDefault, FreeTimeTerms } from '@tracklane/shared/free-time/free-time.schema';
 import { useState } from 'react';
-import { QueryErrorAlert } from '../../../components/query-error-alert';
+import { SectionBody, SettingsSection } from '../../../components/settings-section';
 import { isApiError } from '../../../lib/api-client';
 import {
   useDeleteFreeTimeDefault,
@@ -111,17 +111,12 @@ export function FreeTimeDefaultsSection() {
   );
 
   return (
-    <Paper withBorder radius="lg" component="section" aria-labelledby="free-time-title">
-      <div className={classes.header}>
-        <Stack gap={2}>
-          <Title order={2} size="h4" id="free-time-title">
-            Free time and tariffs
-          </Title>
-          <Text size="sm" c="dimmed">
-            A carrier’s terms win over the workspace’s; a shipment’s own terms, set on its page, win over
-            both.
-          </Text>
-        </Stack>
+    <SettingsSection
+      titleId="free-time-title"
+      title="Free time and tariffs"
+      titleSize="h4"
+      description="A carrier’s terms win over the workspace’s; a shipment’s own terms, set on its page, win over both."
+      action={
         <Button
           leftSection={<IconPlus size={16} />}
           disabled={!base}
@@ -129,56 +124,46 @@ export function FreeTimeDefaultsSection() {
         >
           Add carrier
         </Button>
-      </div>
-      {defaults.isPending ? (
-        <Stack gap="sm" className={classes.state} aria-busy="true" aria-label="Loading free time">
-          {[0, 1].map((n) => (
-            <Skeleton key={n} height={56} radius="md" />
-          ))}
-        </Stack>
-      ) : defaults.isError ? (
-        <div className={classes.state}>
-          <QueryErrorAlert
-            title="Could not load the free time"
-            error={defaults.error}
-            onRetry={() => void defaults.refetch()}
-          />
-        </div>
-      ) : (
-        <ul className={classes.list} aria-label="Free time and tariffs">
-          <TermsRow
-            title="Workspace default"
-            badge={workspaceDefault ? undefined : 'Built in'}
-            terms={base!}
-            actions={
-              <>
-                {edit(null, base!)}
-                {workspaceDefault ? del(null, 'workspace default') : null}
-              </>
-            }
-          />
-          {carriers.map((c) => (
+      }
+    >
+      <SectionBody query={defaults} what="free time" skeleton={{ rows: 2, height: 56 }}>
+        {() => (
+          <ul className={classes.list} aria-label="Free time and tariffs">
             <TermsRow
-              key={c.carrierScac}
-              title={c.carrierScac}
-              terms={c.terms}
+              title="Workspace default"
+              badge={workspaceDefault ? undefined : 'Built in'}
+              terms={base!}
               actions={
                 <>
-                  {edit(c.carrierScac, c.terms)}
-                  {del(c.carrierScac, c.carrierScac)}
+                  {edit(null, base!)}
+                  {workspaceDefault ? del(null, 'workspace default') : null}
                 </>
               }
             />
-          ))}
-          {carriers.length === 0 ? (
-            <li className={classes.row}>
-              <Text size="sm" c="dimmed">
-                No carrier-specific terms. Add a carrier when its free time or rates differ from the default.
-              </Text>
-            </li>
-          ) : null}
-        </ul>
-      )}
+            {carriers.map((c) => (
+              <TermsRow
+                key={c.carrierScac}
+                title={c.carrierScac}
+                terms={c.terms}
+                actions={
+                  <>
+                    {edit(c.carrierScac, c.terms)}
+                    {del(c.carrierScac, c.carrierScac)}
+                  </>
+                }
+              />
+            ))}
+            {carriers.length === 0 ? (
+              <li className={classes.row}>
+                <Text size="sm" c="dimmed">
+                  No carrier-specific terms. Add a carrier when its free time or rates differ from the
+                  default.
+                </Text>
+              </li>
+            ) : null}
+          </ul>
+        )}
+      </SectionBody>
 
       <Modal
         opened={dialog?.kind === 'edit'}
@@ -227,6 +212,6 @@ export function FreeTimeDefaultsSection() {
           </Stack>
         ) : null}
       </Modal>
-    </Paper>
+    </SettingsSection>
   );
 }

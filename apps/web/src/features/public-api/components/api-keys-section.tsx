@@ -4,15 +4,12 @@ import {
   Button,
   Group,
   Modal,
-  Paper,
   SegmentedControl,
   Select,
-  Skeleton,
   Stack,
   Table,
   Text,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -25,7 +22,7 @@ import {
   type CreatedApiKey,
 } from '@tracklane/shared/api-keys/api-keys.schema';
 import { useState, type FormEvent } from 'react';
-import { QueryErrorAlert } from '../../../components/query-error-alert';
+import { SectionBody, SettingsSection } from '../../../components/settings-section';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useCreateApiKey } from '../api/create-api-key';
@@ -228,45 +225,29 @@ export function ApiKeysSection({ timeZone }: { timeZone: string }) {
   };
 
   return (
-    <Paper withBorder radius="lg" component="section" aria-labelledby="api-keys-title">
-      <div className={classes.header}>
-        <Stack gap={2}>
-          <Title order={2} id="api-keys-title">
-            API keys
-          </Title>
-          <Text size="sm" c="dimmed">
-            Keys call /api/v1/ for this workspace only, as the admin who made them.
-          </Text>
-        </Stack>
+    <SettingsSection
+      titleId="api-keys-title"
+      title="API keys"
+      description="Keys call /api/v1/ for this workspace only, as the admin who made them."
+      action={
         <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
           Create key
         </Button>
-      </div>
-      {keys.isPending ? (
-        <Stack gap="sm" className={classes.state} aria-busy="true" aria-label="Loading API keys">
-          {[0, 1].map((n) => (
-            <Skeleton key={n} height={34} radius="md" />
-          ))}
-        </Stack>
-      ) : keys.isError ? (
-        <div className={classes.state}>
-          <QueryErrorAlert
-            title="Could not load the API keys"
-            error={keys.error}
-            onRetry={() => void keys.refetch()}
-          />
-        </div>
-      ) : keys.data.length === 0 ? (
-        <Stack gap={4} align="center" className={classes.state} py="xl">
-          <IconKey size={28} stroke={1.5} color="var(--mantine-color-gray-6)" />
-          <Text fw={600}>No API keys yet</Text>
-          <Text size="sm" c="dimmed" ta="center">
-            Create a key to let another system list, add and archive this workspace’s shipments.
-          </Text>
-        </Stack>
-      ) : (
-        <KeyRows keys={keys.data} timeZone={timeZone} onRevoke={setRevoking} />
-      )}
+      }
+    >
+      <SectionBody
+        query={keys}
+        what="API keys"
+        skeleton={{ rows: 2, height: 34 }}
+        empty={{
+          when: (d) => d.length === 0,
+          icon: IconKey,
+          title: 'No API keys yet',
+          text: 'Create a key to let another system list, add and archive this workspace’s shipments.',
+        }}
+      >
+        {(d) => <KeyRows keys={d} timeZone={timeZone} onRevoke={setRevoking} />}
+      </SectionBody>
 
       <Modal opened={creating} onClose={() => setCreating(false)} title="Create API key">
         <CreateKeyForm
@@ -303,6 +284,6 @@ export function ApiKeysSection({ timeZone }: { timeZone: string }) {
           </Group>
         </Stack>
       </Modal>
-    </Paper>
+    </SettingsSection>
   );
 }

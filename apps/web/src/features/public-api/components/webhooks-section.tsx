@@ -1,18 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Modal,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconDots,
@@ -27,7 +13,7 @@ import {
 } from '@tabler/icons-react';
 import type { WebhookEndpoint } from '@tracklane/shared/webhooks/webhooks.schema';
 import { useState } from 'react';
-import { QueryErrorAlert } from '../../../components/query-error-alert';
+import { SectionBody, SettingsSection } from '../../../components/settings-section';
 import { isApiError } from '../../../lib/api-client';
 import { useDeleteWebhook } from '../api/delete-webhook';
 import { useWebhooks } from '../api/list-webhooks';
@@ -199,45 +185,29 @@ export function WebhooksSection({ timeZone }: { timeZone: string }) {
   };
 
   return (
-    <Paper withBorder radius="lg" component="section" aria-labelledby="webhooks-title">
-      <div className={classes.header}>
-        <Stack gap={2}>
-          <Title order={2} id="webhooks-title">
-            Webhooks
-          </Title>
-          <Text size="sm" c="dimmed">
-            Signed POSTs to your endpoints when shipments are added, archived or change.
-          </Text>
-        </Stack>
+    <SettingsSection
+      titleId="webhooks-title"
+      title="Webhooks"
+      description="Signed POSTs to your endpoints when shipments are added, archived or change."
+      action={
         <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'create' })}>
           Add endpoint
         </Button>
-      </div>
-      {endpoints.isPending ? (
-        <Stack gap="sm" className={classes.state} aria-busy="true" aria-label="Loading webhooks">
-          {[0, 1].map((n) => (
-            <Skeleton key={n} height={34} radius="md" />
-          ))}
-        </Stack>
-      ) : endpoints.isError ? (
-        <div className={classes.state}>
-          <QueryErrorAlert
-            title="Could not load the webhooks"
-            error={endpoints.error}
-            onRetry={() => void endpoints.refetch()}
-          />
-        </div>
-      ) : endpoints.data.length === 0 ? (
-        <Stack gap={4} align="center" className={classes.state} py="xl">
-          <IconWebhook size={28} stroke={1.5} color="var(--mantine-color-gray-6)" />
-          <Text fw={600}>No endpoints yet</Text>
-          <Text size="sm" c="dimmed" ta="center">
-            Add an endpoint to have changes pushed to your systems instead of polling for them.
-          </Text>
-        </Stack>
-      ) : (
-        <EndpointRows endpoints={endpoints.data} onOpen={setDialog} />
-      )}
+      }
+    >
+      <SectionBody
+        query={endpoints}
+        what="webhooks"
+        skeleton={{ rows: 2, height: 34 }}
+        empty={{
+          when: (d) => d.length === 0,
+          icon: IconWebhook,
+          title: 'No endpoints yet',
+          text: 'Add an endpoint to have changes pushed to your systems instead of polling for them.',
+        }}
+      >
+        {(d) => <EndpointRows endpoints={d} onOpen={setDialog} />}
+      </SectionBody>
 
       <Modal opened={dialog?.kind === 'create'} onClose={close} title="Add webhook endpoint" size="lg">
         <WebhookForm
@@ -300,6 +270,6 @@ export function WebhooksSection({ timeZone }: { timeZone: string }) {
         onClose={close}
         timeZone={timeZone}
       />
-    </Paper>
+    </SettingsSection>
   );
 }
