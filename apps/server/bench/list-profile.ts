@@ -7,67 +7,22 @@
  *
  *   npm run build && cd apps/server && BENCH_DATABASE_URL=… npx tsx bench/list-profile.ts
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright';
-import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { markdownTable, withBenchEnvironment } from './harness';
+import { origin, type Profile } from './source-origin';
 import { seedOcean } from './seed';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHIPMENTS = Number(process.env.BENCH_LIGHTHOUSE_SHIPMENTS ?? 1_000);
 const RUNS = Number(process.env.BENCH_PROFILE_RUNS ?? 3);
 const OUT = process.env.BENCH_PROFILE_OUT;
+/** `BENCH_PROFILE_THROTTLE=4`: slow the CPU as Lighthouse's mobile preset assumes, to see its long tasks. */
+const THROTTLE = Number(process.env.BENCH_PROFILE_THROTTLE ?? 1);
 const LIST = process.env.BENCH_PROFILE_PATH ?? '/shipments/ocean/active';
 /** `BENCH_PROFILE_VIEWPORT=412x823`: Lighthouse's mobile screen; its desktop one by default. */
 const [width, height] = (process.env.BENCH_PROFILE_VIEWPORT ?? '1350x940').split('x').map(Number);
 const VIEWPORT = { width: width ?? 1350, height: height ?? 940 };
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-const maps = new Map<string, SourceMapConsumer | null>();
-function consumer(url: string): SourceMapConsumer | null {
-  const file = url.split('/assets/')[1];
-  if (!file) return null;
-  if (!maps.has(file)) {
-    try {
-      const raw = JSON.parse(
-        readFileSync(path.join(webDist, 'assets', `${file}.map`), 'utf8'),
-      ) as RawSourceMap;
-      maps.set(file, new SourceMapConsumer(raw));
-    } catch {
-      maps.set(file, null);
-    }
-  }
-  return maps.get(file) ?? null;
-}
-
-/** Where a frame comes from: a package (`@mantine/core`, `react-dom`) or an app folder. */
-function origin(frame: ProfileNode['callFrame']): { where: string; fn: string } {
-  if (!frame.url) return { where: frame.functionName || '(program)', fn: frame.functionName || '(program)' };
-  const map = frame.lineNumber >= 0 ? consumer(frame.url) : null;
-  if (!map) return { where: frame.url.split('/').pop() ?? frame.url, fn: frame.functionName };
-  const pos = map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
-  const source = pos.source ?? '?';
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(source);
-  const where = pkg
-    ? pkg[1] === '@mantine/core'
-      ? `@mantine/core/${pkg[2]!.split('/').slice(-2, -1)[0] ?? ''}`
-      : pkg[1]!
-    : source.replace(/^.*apps\/web\/src\//, 'app/');
-  return { where, fn: `${pos.name ?? frame.functionName} (${where.split('/').pop() ?? ''})` };
-}
 
 /**
  * The longest stretches of work without a break for idle (what the browser runs as one long task), each
@@ -170,6 +125,7 @@ async function main() {
           const cdp = await context.newCDPSession(page);
           await cdp.send('Profiler.enable');
           await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+          if (THROTTLE > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
           await cdp.send('Profiler.start');
           const started = Date.now();
           await page.reload();
@@ -184,7 +140,10 @@ async function main() {
           );
           if (OUT && run === RUNS - 1) writeFileSync(OUT, JSON.stringify(profile));
           if (run === RUNS - 1)
-            for (const [i, stretch] of longestStretches(profile, 3).entries()) {
+            for (const [i, stretch] of longestStretches(
+              profile,
+              Number(process.env.BENCH_PROFILE_TASKS ?? 3),
+            ).entries()) {
               console.log(
                 `\nLong task ${String(i + 1)}: ${String(Math.round(stretch.ms))} ms, inclusive by origin`,
               );

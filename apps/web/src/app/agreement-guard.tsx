@@ -4,6 +4,7 @@ import { useAgreementStatus } from '../features/legal/api/get-agreement-status';
 import { AgreementCheckFailed } from '../features/legal/components/agreement-check-failed';
 import { AgreementPrompt } from '../features/legal/components/agreement-prompt';
 import { isApiError } from '../lib/api-client';
+import { useTransitionGate } from '../lib/use-transition-gate';
 import { SignedInWait } from './signed-in-wait';
 import { PlainLayout } from './layouts/plain-layout';
 
@@ -20,6 +21,7 @@ export function RequireAgreement() {
 function AgreementGate({ userId, email }: { userId: string; email: string }) {
   const logout = useAuthStore((state) => state.logout);
   const status = useAgreementStatus(userId);
+  const open = useTransitionGate(status.isSuccess && status.data.agreed);
 
   if (status.isPending) return <SignedInWait />;
   if (status.isError) {
@@ -43,5 +45,5 @@ function AgreementGate({ userId, email }: { userId: string; email: string }) {
       </PlainLayout>
     );
   }
-  return <Outlet />;
+  return open ? <Outlet /> : <SignedInWait />;
 }

@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Splash } from '../components/splash';
 import { paths } from '../config/paths';
 import { useAuthStore } from '../features/auth/stores/auth-store';
+import { useTransitionGate } from '../lib/use-transition-gate';
 import { redirectTargetOf, type SignInRedirectState } from '../features/auth/utils/navigation-state';
 import { SignedInWait } from './signed-in-wait';
 
@@ -11,12 +12,13 @@ import { SignedInWait } from './signed-in-wait';
  */
 export function RequireUser() {
   const status = useAuthStore((state) => state.status);
+  const open = useTransitionGate(status === 'authenticated');
   const location = useLocation();
-  if (status === 'loading') return <SignedInWait />;
-  if (status !== 'authenticated') {
+  if (status === 'unauthenticated') {
     const state: SignInRedirectState = { from: `${location.pathname}${location.search}` };
     return <Navigate to={paths.auth.signIn} replace state={state} />;
   }
+  if (!open) return <SignedInWait />;
   return <Outlet />;
 }
 

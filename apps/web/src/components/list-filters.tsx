@@ -1,8 +1,9 @@
-import { Badge, Button, Chip, CloseButton, Group, Select, TextInput } from '@mantine/core';
+import { Badge, Button, Chip, CloseButton, Group, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch, IconStar } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import type { ListFilters as Filters } from '../lib/list-filters';
+import { LightSelect } from './light-select';
 import classes from './shipment-list.module.css';
 
 /** One select of the filter bar: carrier, port of loading, parcel status… */
@@ -108,7 +109,7 @@ export function ListFilters<Key extends string, Sort extends string>({
         ff="monospace"
       />
       {selects.map((select) => (
-        <Select
+        <LightSelect
           key={select.key}
           className={classes.filter}
           size="sm"

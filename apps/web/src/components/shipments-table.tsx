@@ -171,12 +171,11 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
   const headRef = useRef<HTMLTableSectionElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const [activeIndex, setActiveIndex] = useState(0);
   // A row to focus once it is rendered (End, or arrows past the rendered rows).
   const pendingFocus = useRef<number | null>(null);
-  // Columns out of view (a phone, or many columns): a line above the table says it scrolls sideways.
-  const [overflowing, setOverflowing] = useState(false);
   const onEndReached = props.onEndReached;
   const { window: rowWindow, rowHeight } = useRowWindow({
     count: props.loading ? 0 : rows.length,
@@ -202,16 +201,19 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
   }, [onEndReached, rows.length]);
 
   // Which way the table can still scroll sideways, for the shadows that say so: the identifier column
-  // casts one once rows pass under it, the right edge while columns are out of view.
+  // casts one once rows pass under it, the right edge while columns are out of view; and whether the
+  // line above the table that says it scrolls sideways shows (a phone, or many columns). Attributes,
+  // not state: the table does not render again for them. First read when the observer first reports,
+  // after the browser's own layout: read in an effect, it forced that layout inside React's commit
+  // (issue #17).
   const markEdges = useCallback(() => {
     const scroll = scrollRef.current;
     if (!scroll) return;
     scroll.toggleAttribute('data-scrolled-start', scroll.scrollLeft > 1);
     scroll.toggleAttribute('data-more-end', scroll.scrollLeft + scroll.clientWidth < scroll.scrollWidth - 1);
-    setOverflowing(scroll.scrollWidth > scroll.clientWidth + 1);
+    frameRef.current?.toggleAttribute('data-overflowing', scroll.scrollWidth > scroll.clientWidth + 1);
   }, []);
   useEffect(() => {
-    markEdges();
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(markEdges);
     if (scrollRef.current) observer.observe(scrollRef.current);
@@ -377,8 +379,10 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
   }
 
   return (
-    <div className={classes.scrollFrame} data-scrollable-table>
-      {overflowing ? <ScrollHint /> : null}
+    <div className={classes.scrollFrame} ref={frameRef} data-scrollable-table>
+      <div className={classes.hintSlot}>
+        <ScrollHint />
+      </div>
       <div
         className={classes.scroll}
         ref={scrollRef}

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 
 /**
  * Keeps each data column of a table at least as wide as the widest cell it has shown, so that a column
@@ -6,7 +6,9 @@ import { useLayoutEffect, useRef, type RefObject } from 'react';
  * brings shorter values: the table never jumps sideways under the reader. After each render, the rows
  * not measured yet (`tr[data-row-index]`) have their cells' contents (`td[data-column]` > first
  * element) measured once, and the header cell of the same `data-column` gets a `min-width` when a
- * content is wider than what it had. Where nothing is laid out (jsdom), nothing is set.
+ * content is wider than what it had. Measured in the next frame, from the layout the browser makes
+ * there anyway, not forced inside React's commit (issue #17). Where nothing is laid out (jsdom),
+ * nothing is set.
  */
 export function useColumnFloors(
   headRef: RefObject<HTMLElement | null>,
@@ -15,7 +17,7 @@ export function useColumnFloors(
   const floors = useRef(new Map<string, number>());
   const measured = useRef(new WeakSet<Element>());
 
-  useLayoutEffect(() => {
+  const grow = () => {
     const head = headRef.current;
     const body = bodyRef.current;
     if (!head || !body) return;
@@ -50,5 +52,10 @@ export function useColumnFloors(
       const least = th.style.minWidth ? 0 : parseFloat(getComputedStyle(th).minWidth) || 0;
       th.style.minWidth = `${String(Math.max(floor, least))}px`;
     }
+  };
+
+  useEffect(() => {
+    const frame = requestAnimationFrame(grow);
+    return () => cancelAnimationFrame(frame);
   });
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useState, type RefObject } from 'react';
 
 /** A table row's height before one is measured: `.row` in shipments-table.module.css. */
 const DEFAULT_ROW_HEIGHT = 44;
@@ -66,8 +66,14 @@ export function useRowWindow({
     });
   }, [scrollRef, headerRef, bodyRef, rowSelector]);
 
-  // More rows (the next page), or the first ones after the skeleton: measured again before paint.
-  useLayoutEffect(measure, [count, measure]);
+  // More rows (the next page), or the first ones after the skeleton: measured again in the next frame,
+  // where the browser lays the page out anyway. Measuring in a layout effect forced that layout inside
+  // React's commit, which made the list's first render one long task (issue #17); the first window,
+  // from the browser window's height, covers what is seen until then.
+  useEffect(() => {
+    const frame = requestAnimationFrame(measure);
+    return () => cancelAnimationFrame(frame);
+  }, [count, measure]);
 
   useEffect(() => {
     const box = scrollRef.current;

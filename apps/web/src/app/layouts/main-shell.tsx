@@ -18,6 +18,7 @@ import {
 import { endStartFrame } from '../signed-in-wait';
 import { useLiveUpdates } from '../use-live-updates';
 import { usePageViewTracking } from '../../lib/track-usage';
+import { useIdle } from '../../lib/use-idle';
 import classes from './main-shell.module.css';
 import { TopBar } from './top-bar';
 import { WorkspaceRail } from './workspace-rail';
@@ -28,18 +29,28 @@ const DRAWER_WIDTH_PX = 60 + SIDEBAR_WIDTH_PX;
 
 /** Top bar, sidebar, content and the modal host: every page outside /auth, /share, /legal (spec §2). */
 export function MainShell() {
-  const isMobile = useMediaQuery(MOBILE_QUERY, false) ?? false;
+  // Read as the shell first renders: found only in an effect, a phone re-rendered the whole shell and
+  // page right after they mounted (issue #17). The shell is never rendered on a server.
+  const isMobile = useMediaQuery(MOBILE_QUERY, undefined, { getInitialValueInEffect: false });
   const [drawerOpened, drawer] = useDisclosure(false);
   // Organizations and the server's selection: the menu below follows the real shipmentPermission.
   useWorkspaceSession();
   // spec §4: the tab's one socket, open while signed in: invitation and notification messages refetch.
+  // It opens, and the page view is counted, once the page's first screen is done (issue #17).
   const userId = useAuthStore((state) => state.user?.id ?? null);
-  useLiveUpdates(userId);
+  const idle = useIdle();
+  useLiveUpdates(idle ? userId : null);
   const shipmentPermission = useWorkspaceStore(selectShipmentPermission);
   const { siteType } = useSiteType();
-  usePageViewTracking(userId !== null);
+  usePageViewTracking(userId !== null && idle);
 
   useEffect(endStartFrame, []);
+
+  // Widened past a phone's width: the drawer is gone, and does not come back open on narrowing.
+  const closeDrawer = drawer.close;
+  useEffect(() => {
+    if (!isMobile) closeDrawer();
+  }, [isMobile, closeDrawer]);
 
   useEdgeSwipe({ enabled: isMobile, opened: drawerOpened, onOpen: drawer.open, onClose: drawer.close });
 
@@ -49,12 +60,16 @@ export function MainShell() {
         <a href="#main-content" className={classes.skipLink}>
           Skip to content
         </a>
-        <div className={classes.desktopChrome}>
-          <WorkspaceRail />
-          <Sidebar variant="docked" shipmentPermission={shipmentPermission} />
-        </div>
+        {/* A phone has the rail and sidebar in the drawer only: the docked ones (hidden there by CSS too)
+            are not rendered at all, nor is the drawer on a wide screen. */}
+        {isMobile ? null : (
+          <div className={classes.desktopChrome}>
+            <WorkspaceRail />
+            <Sidebar variant="docked" shipmentPermission={shipmentPermission} />
+          </div>
+        )}
         <div className={classes.column}>
-          <TopBar drawerOpened={drawerOpened && isMobile} onOpenDrawer={drawer.open} />
+          <TopBar drawerOpened={drawerOpened} onOpenDrawer={drawer.open} />
           <main id="main-content" className={classes.content} tabIndex={-1}>
             <div className={classes.contentInner}>
               <Suspense fallback={<PageSkeleton />}>
@@ -63,17 +78,23 @@ export function MainShell() {
             </div>
           </main>
         </div>
-        <Drawer.Root opened={drawerOpened && isMobile} onClose={drawer.close} size={DRAWER_WIDTH_PX}>
-          <Drawer.Overlay />
-          <Drawer.Content id="mobile-navigation" aria-label="Navigation">
-            <Drawer.Body className={classes.drawerBody}>
-              <div className={classes.drawerContent} data-testid="sidebar-drawer">
-                <WorkspaceRail onSwitched={drawer.close} />
-                <Sidebar variant="drawer" shipmentPermission={shipmentPermission} onNavigate={drawer.close} />
-              </div>
-            </Drawer.Body>
-          </Drawer.Content>
-        </Drawer.Root>
+        {isMobile ? (
+          <Drawer.Root opened={drawerOpened} onClose={drawer.close} size={DRAWER_WIDTH_PX}>
+            <Drawer.Overlay />
+            <Drawer.Content id="mobile-navigation" aria-label="Navigation">
+              <Drawer.Body className={classes.drawerBody}>
+                <div className={classes.drawerContent} data-testid="sidebar-drawer">
+                  <WorkspaceRail onSwitched={drawer.close} />
+                  <Sidebar
+                    variant="drawer"
+                    shipmentPermission={shipmentPermission}
+                    onNavigate={drawer.close}
+                  />
+                </div>
+              </Drawer.Body>
+            </Drawer.Content>
+          </Drawer.Root>
+        ) : null}
         <TutorialTooltip userId={userId} siteType={siteType} />
       </div>
     </ModalsProvider>

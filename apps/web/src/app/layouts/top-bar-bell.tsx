@@ -14,6 +14,7 @@ import { WorkspaceInviteModal } from '../../features/invitations/components/work
 import { useSiteType } from '../../features/navigation/hooks/use-site-type';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useInviteNotifications } from '../../features/sharing/api/list-invite-notifications';
+import { useIdle } from '../../lib/use-idle';
 import { FirstUnreadInviteNotice } from '../../features/sharing/components/first-unread-invite-notice';
 import { ShareInviteBellList } from '../../features/sharing/components/share-invite-bell-list';
 import { useReaderTimeZone } from '../pages/use-shipment-access';
@@ -31,11 +32,13 @@ export function TopBarBell() {
   const timeZone = useReaderTimeZone();
   const { siteType } = useSiteType();
   const navigate = useNavigate();
-  const invitations = useMyInvitations();
-  const shares = useInviteNotifications(userId !== null);
+  // The counts and the greeting wait until the page's first screen is done (issue #17).
+  const idle = useIdle();
+  const invitations = useMyInvitations(idle);
+  const shares = useInviteNotifications(userId !== null && idle);
   const openNotification = useOpenNotification();
   const openMention = useOpenCommentMention();
-  const commentCount = useUnreadMentionCount();
+  const commentCount = useUnreadMentionCount(idle);
   const [opened, setOpened] = useState<WorkspaceInvitation | null>(null);
   // Kept while the dialog plays its closing transition, so its text does not change under the user.
   const [shown, setShown] = useState<WorkspaceInvitation | null>(null);
@@ -96,7 +99,7 @@ export function TopBarBell() {
         )}
       />
       <WorkspaceInviteModal invitation={shown} opened={opened !== null} onClose={() => setOpened(null)} />
-      <FirstUnreadInviteNotice enabled timeZone={timeZone} />
+      <FirstUnreadInviteNotice enabled={idle} timeZone={timeZone} />
     </>
   );
 }

@@ -120,7 +120,7 @@ export function CommentMentionList({
 }
 
 /** The unread mentions, for the bell's badge. */
-export function useUnreadMentionCount(): number {
-  const mentions = useCommentMentions();
+export function useUnreadMentionCount(enabled = true): number {
+  const mentions = useCommentMentions(enabled);
   return mentions.data?.pages[0]?.unreadNumber ?? 0;
 }

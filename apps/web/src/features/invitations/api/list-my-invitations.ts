@@ -19,6 +19,6 @@ export async function listMyInvitations(signal?: AbortSignal): Promise<Workspace
 export const myInvitationsQueryOptions = () =>
   queryOptions({ queryKey: MY_INVITATIONS_QUERY_KEY, queryFn: ({ signal }) => listMyInvitations(signal) });
 
-export function useMyInvitations() {
-  return useQuery(myInvitationsQueryOptions());
+export function useMyInvitations(enabled = true) {
+  return useQuery({ ...myInvitationsQueryOptions(), enabled });
 }

@@ -16,6 +16,7 @@ import type { BellNotification } from '@tracklane/shared/notifications/notificat
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { useIdle } from '../../../lib/use-idle';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotifications } from '../api/mark-notifications';
 import { NotificationItem } from './notification-item';
@@ -60,7 +61,8 @@ export function NotificationBell({
 }: NotificationBellProps) {
   const [opened, setOpened] = useState(false);
   const [tab, setTab] = useState<BellTab>('shipments');
-  const page = useNotifications({ userId, pageNo: 1 });
+  // The unread count waits until the page's first screen is done (issue #17).
+  const page = useNotifications(useIdle() ? { userId, pageNo: 1 } : null);
   const mark = useMarkNotifications();
   const unread = page.data?.unreadNumber ?? 0;
   const count = unread + inviteCount + commentCount;

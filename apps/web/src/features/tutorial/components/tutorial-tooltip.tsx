@@ -5,6 +5,7 @@ import { useEffect, useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths, type SiteType } from '../../../config/paths';
 import { trackUsage } from '../../../lib/track-usage';
+import { useIdle } from '../../../lib/use-idle';
 import { useSetTutorialDisplay, useTutorialStatuses } from '../api/tutorial-statuses';
 import { useAnchorRect, type AnchorRect } from '../hooks/use-anchor-rect';
 import { useTutorialStore } from '../stores/tutorial-store';
@@ -75,7 +76,8 @@ export function TutorialTooltip({ userId, siteType }: TutorialTooltipProps) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { width } = useViewportSize();
-  const statuses = useTutorialStatuses(userId);
+  // Asked once the page's first screen is done (issue #17).
+  const statuses = useTutorialStatuses(useIdle() ? userId : null);
   const progress = useTutorialStore((s) => s.progress);
   const setProgress = useTutorialStore((s) => s.setProgress);
   const step = tutorialStep({
