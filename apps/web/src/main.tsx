@@ -2,7 +2,7 @@ import './app/mantine-entry.css';
 import '@mantine/notifications/styles.layer.css';
 import './app/global.css';
 
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { PageFrame, startSignedOut, startWithFrame } from './app/guard';
@@ -23,11 +23,12 @@ const framed = container.dataset.frame === window.location.pathname;
 if (framed) startWithFrame(window.location.pathname);
 
 startApp();
-// The page's own code starts downloading now, beside the session check, not after it.
-const pageReady = Promise.all([
-  preloadFor(window.location.pathname),
-  framed ? PageFrame.preload() : undefined,
-]).catch(() => undefined);
+// The page's own code starts downloading now, beside the session check, not after it: in a task of
+// its own, apart from the evaluation of this module and its imports (issue #17: one long task on a
+// phone). The HTML of a framed page has already asked for the files.
+const pageReady = new Promise((resolve) => setTimeout(resolve, 0))
+  .then(() => Promise.all([preloadFor(window.location.pathname), framed ? PageFrame.preload() : undefined]))
+  .catch(() => undefined);
 
 const router = createAppRouter();
 const app = (
@@ -42,7 +43,8 @@ if (!prerendered && !framed) {
   // The frame renders no history state and no one's data: React takes it over as it is, once the code
   // is here, whether or not the session check has answered (during hydration the stores give their
   // initial state: still checking), and the page replaces it when it can.
-  void pageReady.then(() => hydrateRoot(container, app));
+  // In a transition: React hydrates it in slices rather than in one long task (issue #17).
+  void pageReady.then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   // The HTML stays on screen until the page's chunks are here. Then React takes it over as it is, unless
   // the history entry carries state the page renders (a notice, an e-mail address: a reload after a

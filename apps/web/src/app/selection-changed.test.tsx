@@ -52,6 +52,8 @@ describe('two tabs, one session', { timeout: 20_000 }, () => {
     renderRoutes(routes, '/shipments/ocean/archived');
     await waitFor(() => expect(listCalls(api)).toHaveLength(1));
     expect(shownIn(listCalls(api)[0])).toBe(acmeDefault.workspaceId);
+    // The filters' choices are asked for once the first screen is done.
+    await waitFor(() => expect(api.callsTo('GET /api/shipments/ocean/options')).toHaveLength(1));
     expect(shownIn(api.callsTo('GET /api/shipments/ocean/options')[0])).toBe(acmeDefault.workspaceId);
   });
 

@@ -166,7 +166,7 @@ function Spacer({ rows, rowHeight, colSpan }: { rows: number; rowHeight: number;
 export function ShipmentsTable<Row, Id extends string, Sort extends string>(
   props: ShipmentsTableProps<Row, Id, Sort>,
 ) {
-  const { rows, rowKey, columns, selected, onSelectedChange } = props;
+  const { rows, loading, rowKey, columns, selected, onSelectedChange } = props;
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const headRef = useRef<HTMLTableSectionElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
@@ -178,7 +178,7 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
   const pendingFocus = useRef<number | null>(null);
   const onEndReached = props.onEndReached;
   const { window: rowWindow, rowHeight } = useRowWindow({
-    count: props.loading ? 0 : rows.length,
+    count: loading ? 0 : rows.length,
     scrollRef,
     headerRef: headRef,
     bodyRef,
@@ -339,7 +339,7 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
   // The rows to render: those in the window, and the one with the tab stop wherever it is; a spacer
   // for each run of rows between them.
   const body: ReactNode[] = [];
-  if (!props.loading) {
+  if (!loading) {
     const indices =
       rowWindow === 'all'
         ? rows.map((_, index) => index)
@@ -398,7 +398,7 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
           horizontalSpacing={0}
           data-testid="shipments-table"
           aria-rowcount={rows.length + 1}
-          aria-busy={props.loading || undefined}
+          aria-busy={loading || undefined}
         >
           <Table.Thead className={classes.thead} ref={headRef}>
             <Table.Tr>
@@ -447,7 +447,7 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
             </Table.Tr>
           </Table.Thead>
           <tbody ref={bodyRef} onKeyDown={onBodyKeyDown} onClick={onBodyClick} onFocus={onBodyFocus}>
-            {props.loading
+            {loading
               ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
                   <tr key={row} className={classes.row} data-testid="skeleton-row">
                     {selectable ? (
@@ -469,7 +469,7 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
               : body}
           </tbody>
         </Table>
-        {!props.loading && rows.length === 0 ? props.empty : null}
+        {!loading && rows.length === 0 ? props.empty : null}
         <div ref={sentinelRef} className={classes.sentinel} aria-hidden />
         {props.footer}
       </div>

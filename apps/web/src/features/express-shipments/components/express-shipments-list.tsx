@@ -26,6 +26,7 @@ import { EXPRESS_DEMO_EXPLANATION, isDemo } from '../utils/parcel-status';
 import { ExpressCell } from './express-cells';
 import { EXPRESS_LIST_TITLE, expressListDescription } from '../../../components/page-headers';
 import { expressEmptyTab, NOT_FOUND_EXPLANATION } from './express-empty-tab';
+import { useIdle } from '../../../lib/use-idle';
 
 interface ExpressShipmentsListProps {
   status: ExpressListTab;
@@ -104,7 +105,8 @@ export function ExpressShipmentsList({ status, timeZone, canCreate, onShare }: E
   const { filters } = filterState;
   const attentionLabel = useAttentionLabel('express', filters.attention);
   const list = useExpressShipments(status, filters);
-  const options = useExpressOptions();
+  // The filters' choices: not needed before a filter opens, so not part of the first screen (issue #17).
+  const options = useExpressOptions(useIdle());
   const archive = useArchiveExpressShipments();
   const favorite = useFavoriteExpressShipments();
 

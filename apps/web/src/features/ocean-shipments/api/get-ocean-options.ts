@@ -17,6 +17,6 @@ export const oceanOptionsQueryOptions = () =>
     queryFn: ({ signal }) => getOceanOptions(signal),
   });
 
-export function useOceanOptions() {
-  return useQuery(oceanOptionsQueryOptions());
+export function useOceanOptions(enabled = true) {
+  return useQuery({ ...oceanOptionsQueryOptions(), enabled });
 }

@@ -23,6 +23,7 @@ import { isDemo, OCEAN_DEMO_EXPLANATION } from '../utils/status';
 import { oceanEmptyTab } from './ocean-empty-tab';
 import { ShipmentCell } from './shipment-cells';
 import { OCEAN_LIST_TITLE, oceanListDescription } from '../../../components/page-headers';
+import { useIdle } from '../../../lib/use-idle';
 
 interface OceanShipmentsListProps {
   status: OceanListStatus;
@@ -100,7 +101,8 @@ export function OceanShipmentsList({ status, timeZone, canCreate, onShare }: Oce
   const { filters } = filterState;
   const attentionLabel = useAttentionLabel('ocean', filters.attention);
   const list = useOceanShipments(status, filters);
-  const options = useOceanOptions();
+  // The filters' choices: not needed before a filter opens, so not part of the first screen (issue #17).
+  const options = useOceanOptions(useIdle());
   const archive = useArchiveOceanShipments();
   const favorite = useFavoriteOceanShipments();
 
