@@ -25,7 +25,10 @@ const CHROME_FLAGS = [
 ];
 /** Ocean shipments in the user's workspace: the list shows its first page of 50. */
 const SHIPMENTS = Number(process.env.BENCH_LIGHTHOUSE_SHIPMENTS ?? 1_000);
-/** Runs per page and preset; the median run (by performance score) is reported. */
+/**
+ * Runs per page and preset; the median run (by performance score) is reported, and with
+ * `BENCH_LIGHTHOUSE_EACH=1` every run's paints and blocking time too (their spread is wide).
+ */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 
 /** Pages to measure, by name ("ocean list"), comma-separated; all by default. */
@@ -86,6 +89,13 @@ async function main() {
             runs.sort(
               (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
             );
+            if (process.env.BENCH_LIGHTHOUSE_EACH)
+              for (const run of runs) {
+                const at = (id: string) => Math.round(run.audits[id]?.numericValue ?? NaN);
+                console.log(
+                  `${target.page} (${preset}): FCP ${String(at('first-contentful-paint'))}, LCP ${String(at('largest-contentful-paint'))}, TBT ${String(at('total-blocking-time'))} ms`,
+                );
+              }
             const lhr = runs[Math.floor(runs.length / 2)]!;
             if (lhr.runtimeError) throw new Error(`${target.page}: ${lhr.runtimeError.message}`);
             if (REPORT_DIR) {
