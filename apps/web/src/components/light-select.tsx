@@ -1,5 +1,4 @@
-import { Input, Select, type SelectProps } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
+import { Combobox, Input, Select, type SelectProps } from '@mantine/core';
 import { useState } from 'react';
 
 type LightSelectProps = Omit<SelectProps, 'value'> & { value: string | null; 'aria-label': string };
@@ -10,15 +9,13 @@ type LightSelectProps = Omit<SelectProps, 'value'> & { value: string | null; 'ar
  * have found their elements; the ocean list has four before its first row. On a phone that was a good
  * share of the page's first long task, for selects most visits never open.
  *
- * The light one has the select's look, name and role. Focusing it (Tab, a click, a tap) puts the real
- * select in its place with the focus, open when it was a pointer, and the real one stays. A select
- * that has a value is the real one from the start: it shows its clear button.
+ * The light one has the select's look, name and role. Focusing or clicking it puts the real select in
+ * its place with the focus, which opens its list (a searchable select opens on focus), and the real one
+ * stays. A select that has a value is the real one from the start: it shows its clear button.
  */
 export function LightSelect(props: LightSelectProps) {
-  const [used, setUsed] = useState<'no' | 'focus' | 'pointer'>('no');
-  if (used !== 'no' || props.value !== null) {
-    return <Select {...props} autoFocus={used !== 'no'} defaultDropdownOpened={used === 'pointer'} />;
-  }
+  const [used, setUsed] = useState(false);
+  if (used || props.value !== null) return <Select {...props} autoFocus={used} />;
   return (
     <Input
       component="button"
@@ -30,18 +27,14 @@ export function LightSelect(props: LightSelectProps) {
       aria-label={props['aria-label']}
       aria-expanded={false}
       aria-haspopup="listbox"
-      rightSection={<IconChevronDown size={16} stroke={1.5} />}
+      rightSection={<Combobox.Chevron size={props.size} />}
       rightSectionPointerEvents="none"
-      // A pointer is down before the focus arrives (and Safari does not focus a clicked button at all).
-      onPointerDown={() => setUsed('pointer')}
-      onFocus={() => setUsed((previous) => (previous === 'no' ? 'focus' : previous))}
-      onClick={() => setUsed('pointer')}
-      onKeyDown={(event) => {
-        if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
-          event.preventDefault();
-          setUsed('pointer');
-        }
-      }}
+      // A click swaps once the press is over: swapped while it is down, the rest of the press lands
+      // beside the new input and takes the focus away from it. The press itself does not focus this
+      // button (Safari never does): the real select takes the focus as it mounts.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => setUsed(true)}
+      onFocus={() => setUsed(true)}
     >
       <Input.Placeholder>{props.placeholder}</Input.Placeholder>
     </Input>
