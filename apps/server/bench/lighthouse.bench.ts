@@ -27,7 +27,9 @@ const CHROME_FLAGS = [
 const SHIPMENTS = Number(process.env.BENCH_LIGHTHOUSE_SHIPMENTS ?? 1_000);
 /**
  * Runs per page and preset; the median run (by performance score) is reported, and with
- * `BENCH_LIGHTHOUSE_EACH=1` every run's paints and blocking time too (their spread is wide).
+ * `BENCH_LIGHTHOUSE_EACH=1` every run's paints and blocking time too (their spread is wide), with
+ * Lighthouse's benchmark index of the machine (its CPU speed: the 4× slowdown is applied to what this
+ * machine measured, so a slower machine reports a longer TBT for the same page).
  */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 
@@ -93,7 +95,7 @@ async function main() {
               for (const run of runs) {
                 const at = (id: string) => Math.round(run.audits[id]?.numericValue ?? NaN);
                 console.log(
-                  `${target.page} (${preset}): FCP ${String(at('first-contentful-paint'))}, LCP ${String(at('largest-contentful-paint'))}, TBT ${String(at('total-blocking-time'))} ms`,
+                  `${target.page} (${preset}): FCP ${String(at('first-contentful-paint'))}, LCP ${String(at('largest-contentful-paint'))}, TBT ${String(at('total-blocking-time'))} ms, benchmark index ${String(Math.round(run.environment.benchmarkIndex))}`,
                 );
               }
             const lhr = runs[Math.floor(runs.length / 2)]!;

@@ -41,11 +41,12 @@ const app = (
 if (!prerendered && !framed) {
   createRoot(container).render(app);
 } else if (framed) {
-  // The frame renders no history state and no one's data: React takes it over as it is, once the code
-  // is here, whether or not the session check has answered (during hydration the stores give their
-  // initial state: still checking), and the page replaces it when it can.
-  // In a transition: React hydrates it in slices rather than in one long task (issue #17).
-  void pageReady.then(() => startTransition(() => void hydrateRoot(container, app)));
+  // The frame is not hydrated but replaced: hydrating it rendered it with the stores' initial state
+  // (still checking), and React then rendered it again at once, in one long task, with their state now
+  // (issue #17). A new root renders what the stores say now, most often the page itself, in a
+  // transition (in slices), and the frame's HTML stays on screen until that render is committed in its
+  // place, of the same size: the frame renders no history state and no one's data.
+  void pageReady.then(() => startTransition(() => createRoot(container).render(app)));
 } else {
   // The HTML stays on screen until the page's chunks are here. Then React takes it over as it is, unless
   // the history entry carries state the page renders (a notice, an e-mail address: a reload after a

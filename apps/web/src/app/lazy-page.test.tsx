@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { lazyPage, PageSuspense } from './lazy-page';
+import { lazyDialog, lazyPage, PageSuspense } from './lazy-page';
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
@@ -40,5 +40,31 @@ describe('lazy pages', () => {
     await expect(Page.preload()).rejects.toThrow('offline');
     await Page.preload();
     expect(attempts).toBe(2);
+  });
+});
+
+function Note({ opened, text }: { opened: boolean; text: string }) {
+  return <p>{opened ? `Open: ${text}` : `Closed: ${text}`}</p>;
+}
+
+describe('lazy dialogs', () => {
+  it('download nothing until first opened, then render and stay mounted when closed', async () => {
+    let downloads = 0;
+    const Dialog = lazyDialog(() => {
+      downloads += 1;
+      return Promise.resolve(Note);
+    });
+    const { rerender } = render(<Dialog opened={false} text="share" />);
+    expect(downloads).toBe(0);
+    expect(screen.queryByText(/share/)).not.toBeInTheDocument();
+
+    rerender(<Dialog opened text="share" />);
+    expect(await screen.findByText('Open: share')).toBeInTheDocument();
+    expect(downloads).toBe(1);
+
+    // Still mounted once closed: the dialog plays its closing transition.
+    rerender(<Dialog opened={false} text="share" />);
+    expect(screen.getByText('Closed: share')).toBeInTheDocument();
+    expect(downloads).toBe(1);
   });
 });

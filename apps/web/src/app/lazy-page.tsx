@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type ReactNode, Suspense } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 
 /** A page loaded on first use: its own chunk, so the first page of a visit downloads only itself. */
 export interface LazyPage<P extends object> {
@@ -35,4 +35,31 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
 /** Renders `fallback`, of the page's final size, while a lazy page below is on its way. */
 export function PageSuspense({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
   return <Suspense fallback={fallback}>{children}</Suspense>;
+}
+
+/** A dialog's props: it is shown while `opened`. */
+interface DialogProps {
+  opened: boolean;
+}
+
+/**
+ * Wraps a dialog's dynamic import. Nothing of the dialog is downloaded, evaluated or rendered until it
+ * is first opened; from then on it stays mounted, so that it closes with its transition. The pages
+ * that offer a dialog (share, invite, members, leave) do not carry its code into their first load
+ * (issue #17).
+ */
+export function lazyDialog<P extends DialogProps>(load: () => Promise<ComponentType<P>>) {
+  const Dialog = lazyPage(load);
+  const LazyDialog = (props: P) => {
+    const [wanted, setWanted] = useState(props.opened);
+    if (props.opened && !wanted) setWanted(true);
+    if (!wanted) return null;
+    return (
+      <Suspense fallback={null}>
+        <Dialog {...props} />
+      </Suspense>
+    );
+  };
+  LazyDialog.preload = () => Dialog.preload();
+  return LazyDialog;
 }

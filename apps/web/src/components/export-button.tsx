@@ -10,7 +10,6 @@ import {
   tableToCsv,
   type ExportColumn,
 } from '../lib/table-export';
-import { rowsToXlsx } from '../lib/xlsx';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -44,6 +43,8 @@ export function ExportButton<Row>({
       if (format === 'csv') {
         downloadFile(tableToCsv(rows, columns, timeZone), exportFileName(fileName));
       } else {
+        // The XLSX writer (and its zip library) loads on first use, not with every list (issue #17).
+        const { rowsToXlsx } = await import('../lib/xlsx');
         const workbook = rowsToXlsx(tableToCells(rows, columns, timeZone)) as Uint8Array<ArrayBuffer>;
         downloadFile(workbook, exportFileName(fileName, new Date(), 'xlsx'), XLSX_TYPE);
       }

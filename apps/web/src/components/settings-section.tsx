@@ -16,7 +16,7 @@ interface SettingsSectionProps {
   children: ReactNode;
 }
 
-/** A settings section (alert rules, free time, API keys, webhooks): a card with a heading, a line on what it holds, and its action. */
+/** A settings section (workspaces, pending invitations, alert rules, free time, API keys, webhooks): a card with a heading, a line on what it holds, and its action. */
 export function SettingsSection({
   titleId,
   title,
@@ -28,7 +28,7 @@ export function SettingsSection({
   return (
     <Paper withBorder radius="lg" component="section" aria-labelledby={titleId}>
       <div className={classes.header}>
-        <Stack gap={2}>
+        <Stack gap={2} className={classes.headerText}>
           <Title order={2} size={titleSize} id={titleId}>
             {title}
           </Title>

@@ -1,14 +1,10 @@
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
-import { ViewMembersModal } from '../../features/members/components/view-members-modal';
 import { useOverview } from '../../features/organizations/api/get-overview';
-import {
-  LeaveWorkspaceModal,
-  type WorkspaceCount,
-} from '../../features/workspaces/components/leave-workspace-modal';
+import type { WorkspaceCount } from '../../features/workspaces/components/leave-workspace-modal';
 import { WorkspaceMenu, type LeaveTarget } from '../../features/workspaces/components/workspace-menu';
 import { useWorkspaceStore } from '../../features/workspaces/stores/workspace-store';
-import { InvitePeopleDialog } from '../invite-people-dialog';
+import { InvitePeopleDialog, LeaveWorkspaceModal, ViewMembersModal } from '../lazy-dialogs';
 
 /**
  * The top bar's workspace dropdown with the dialogs it opens: Invite People for company admins, View

@@ -9,7 +9,7 @@ import {
   EXPRESS_LIST_TITLE,
   ExpressShipmentsList,
 } from '../../features/express-shipments/components/express-shipments-list';
-import { ShareDialog } from '../../features/sharing/components/share-dialog';
+import { ShareDialog } from '../lazy-dialogs';
 import { expressShareSet } from '../../features/sharing/utils/share-set';
 import { useReaderTimeZone, useShipmentAccess } from './use-shipment-access';
 

@@ -4,7 +4,7 @@ import { NoShipmentAccess } from '../../components/no-shipment-access';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
 import type { OceanListStatus } from '../../features/ocean-shipments/api/list-ocean-shipments';
 import { OceanShipmentsList } from '../../features/ocean-shipments/components/ocean-shipments-list';
-import { ShareDialog } from '../../features/sharing/components/share-dialog';
+import { ShareDialog } from '../lazy-dialogs';
 import { oceanShareSet } from '../../features/sharing/utils/share-set';
 import { useReaderTimeZone, useShipmentAccess } from './use-shipment-access';
 

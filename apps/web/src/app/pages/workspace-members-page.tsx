@@ -15,7 +15,7 @@ import { useReselectCurrent } from '../../features/workspaces/hooks/use-reselect
 import type { CurrentOrganization } from '../../features/workspaces/stores/workspace-store';
 import { isApiError } from '../../lib/api-client';
 import { browserTimeZone } from '../../lib/dates';
-import { InvitePeopleDialog } from '../invite-people-dialog';
+import { InvitePeopleDialog } from '../lazy-dialogs';
 import { WorkspaceSettingsGate } from './workspace-settings-gate';
 
 const TITLE = 'Members';

@@ -1,4 +1,4 @@
-import { Button, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMailForward, IconUserPlus } from '@tabler/icons-react';
 import { isApiError } from '../../../lib/api-client';
@@ -7,6 +7,7 @@ import { usePendingInvitations, type PendingInvitation } from '../api/list-pendi
 import { useResendInvitation } from '../api/resend-invitation';
 import classes from './pending-invitations-section.module.css';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
+import { SettingsSection } from '../../../components/settings-section';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${String(n)} ${n === 1 ? one : many}`;
 
@@ -101,22 +102,20 @@ export function PendingInvitationsSection({ timeZone, onInvite }: PendingInvitat
   const people = new Set(pending.data?.map((invitation) => invitation.email.toLowerCase())).size;
 
   return (
-    <Paper withBorder radius="lg" component="section" aria-labelledby="pending-invitations-title">
-      <div className={classes.header}>
-        <Stack gap={2}>
-          <Title order={2} id="pending-invitations-title">
-            Pending invitations
-          </Title>
-          <Text size="sm" c="dimmed">
-            {count > 0
-              ? `${plural(count, 'invitation')} to ${plural(people, 'person', 'people')} not answered yet. Each person invited holds a seat until they answer.`
-              : 'Invitations appear here until they are accepted or declined.'}
-          </Text>
-        </Stack>
+    <SettingsSection
+      titleId="pending-invitations-title"
+      title="Pending invitations"
+      description={
+        count > 0
+          ? `${plural(count, 'invitation')} to ${plural(people, 'person', 'people')} not answered yet. Each person invited holds a seat until they answer.`
+          : 'Invitations appear here until they are accepted or declined.'
+      }
+      action={
         <Button leftSection={<IconUserPlus size={16} stroke={1.75} />} onClick={onInvite}>
           Invite People
         </Button>
-      </div>
+      }
+    >
       {pending.isPending ? (
         <Stack gap="sm" className={classes.state} aria-busy="true" aria-label="Loading pending invitations">
           {[0, 1].map((n) => (
@@ -138,6 +137,6 @@ export function PendingInvitationsSection({ timeZone, onInvite }: PendingInvitat
       ) : (
         <InvitationRows invitations={pending.data} timeZone={timeZone} />
       )}
-    </Paper>
+    </SettingsSection>
   );
 }

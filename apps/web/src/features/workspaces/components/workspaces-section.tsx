@@ -1,20 +1,9 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { WorkspaceWithCount } from '@tracklane/shared/organizations/organizations.schema';
 import { useState } from 'react';
 import { EntityAvatar } from '../../../components/entity-avatar';
+import { SettingsSection } from '../../../components/settings-section';
 import { useOrganizationWorkspaces } from '../api/list-organization-workspaces';
 import { DeleteWorkspaceModal } from './delete-workspace-modal';
 import { WorkspaceFormModal } from './workspace-form-modal';
@@ -138,26 +127,20 @@ export function WorkspacesSection() {
   const shown = dialog ?? lastDialog;
 
   return (
-    <Paper withBorder radius="lg" component="section" aria-labelledby="workspaces-title">
-      <div className={classes.header}>
-        <Stack gap={2} className={classes.headerText}>
-          <Title order={2} id="workspaces-title">
-            Workspaces
-          </Title>
-          <Text size="sm" c="dimmed">
-            {workspaces.data
-              ? `${String(workspaces.data.length)} in this organization. Members see only the workspaces they are in.`
-              : 'Members see only the workspaces they are in.'}
-          </Text>
-        </Stack>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => open({ kind: 'create' })}
-          className={classes.createButton}
-        >
+    <SettingsSection
+      titleId="workspaces-title"
+      title="Workspaces"
+      description={
+        workspaces.data
+          ? `${String(workspaces.data.length)} in this organization. Members see only the workspaces they are in.`
+          : 'Members see only the workspaces they are in.'
+      }
+      action={
+        <Button leftSection={<IconPlus size={16} />} onClick={() => open({ kind: 'create' })}>
           Create workspace
         </Button>
-      </div>
+      }
+    >
       <div className={classes.body}>
         {workspaces.isPending ? (
           <Stack gap="sm" className={classes.state} aria-busy="true" aria-label="Loading workspaces">
@@ -189,6 +172,6 @@ export function WorkspacesSection() {
         onClose={close}
         workspace={shown?.kind === 'delete' ? shown.workspace : null}
       />
-    </Paper>
+    </SettingsSection>
   );
 }
