@@ -91,6 +91,11 @@ async function expectToFit(page: Page, path: string) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   // Loaded: no skeleton or list still waiting for the server.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  // Read once the browser has drawn the loaded page: what a table sets from its ResizeObserver (the
+  // sideways-scroll hint, the edge shadows) is set in the rendering step after the rows' commit.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   expect({ path, problems: await page.evaluate(layoutProblems) }).toEqual({ path, problems: [] });
 }
 
