@@ -91,12 +91,12 @@ async function expectToFit(page: Page, path: string) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   // Loaded: no skeleton or list still waiting for the server.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
-  // Read once the browser has drawn the loaded page: what a table sets from its ResizeObserver (the
-  // sideways-scroll hint, the edge shadows) is set in the rendering step after the rows' commit.
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
-  expect({ path, problems: await page.evaluate(layoutProblems) }).toEqual({ path, problems: [] });
+  // Read once the page has settled: after the rows' commit, the table measures its row window and
+  // column floors in the next frames and sets the sideways-scroll hint from its ResizeObserver after
+  // them, so the layout is read until it reports nothing (or the timeout ends with its problems).
+  await expect
+    .poll(async () => ({ path, problems: await page.evaluate(layoutProblems) }))
+    .toEqual({ path, problems: [] });
 }
 
 const SIGNED_IN_PAGES = [
