@@ -27,7 +27,7 @@ startApp();
 // of its own it shortened the entry's long task, but Lighthouse's simulation then put the first paint
 // later: docs/performance.md.)
 const pageReady = Promise.all([
-  preloadFor(window.location.pathname),
+  preloadFor(window.location.pathname, { data: framed }),
   framed ? PageFrame.preload() : undefined,
 ]).catch(() => undefined);
 

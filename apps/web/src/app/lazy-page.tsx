@@ -5,13 +5,21 @@ export interface LazyPage<P extends object> {
   (props: P): ReactNode;
   /** Starts the download (idempotent); resolves once the page renders without suspending. */
   preload(): Promise<unknown>;
+  /**
+   * Starts the requests the page's first render reads, with the props its route gives it, so that
+   * they travel beside the page's code and the session check rather than after them (issue #17).
+   */
+  prefetch?: (props: P) => Promise<unknown>;
 }
 
 /**
  * Wraps a page's dynamic import. Until it has arrived the page suspends (the nearest Suspense shows a
  * skeleton of its size); once it has, it renders at once, even in a new tree.
  */
-export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
+export function lazyPage<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  prefetch?: (props: P) => Promise<unknown>,
+): LazyPage<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const preload = () =>
@@ -29,6 +37,7 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
     return <Component {...props} />;
   };
   Page.preload = preload;
+  Page.prefetch = prefetch;
   return Page;
 }
 

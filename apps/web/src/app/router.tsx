@@ -30,7 +30,10 @@ const ResetPasswordScreen = lazyPage(() =>
   import('../features/auth/components/reset-password-screen').then((m) => m.ResetPasswordScreen),
 );
 // The agreement check and the shell come together: nothing signed-in renders without both.
-const RequireAgreement = lazyPage(() => import('./signed-in-app').then((m) => m.RequireAgreement));
+const RequireAgreement = lazyPage(
+  () => import('./signed-in-app').then((m) => m.RequireAgreement),
+  () => import('./signed-in-app').then((m) => m.prefetchSignedIn()),
+);
 const MainShell = lazyPage(() => import('./signed-in-app').then((m) => m.MainShell));
 const LegalPage = lazyPage(() => import('./pages/plain-pages').then((m) => m.LegalPage));
 const ExpiredLinkPage = lazyPage(() => import('./pages/plain-pages').then((m) => m.ExpiredLinkPage));
@@ -57,8 +60,9 @@ const HomePage = lazyPage(() => import('./pages/home-page').then((m) => m.HomePa
 const ExpressShipmentPage = lazyPage(() =>
   import('./pages/express-shipment-page').then((m) => m.ExpressShipmentPage),
 );
-const ExpressShipmentsPage = lazyPage(() =>
-  import('./pages/express-shipments-page').then((m) => m.ExpressShipmentsPage),
+const ExpressShipmentsPage = lazyPage(
+  () => import('./pages/express-shipments-page').then((m) => m.ExpressShipmentsPage),
+  (props) => import('./pages/express-shipments-page').then((m) => m.prefetchExpressShipmentsPage(props)),
 );
 const NewExpressShipmentPage = lazyPage(() =>
   import('./pages/new-express-shipment-page').then((m) => m.NewExpressShipmentPage),
@@ -70,8 +74,9 @@ const NewShipmentPage = lazyPage(() => import('./pages/new-shipment-page').then(
 const OceanShipmentPage = lazyPage(() =>
   import('./pages/ocean-shipment-page').then((m) => m.OceanShipmentPage),
 );
-const OceanShipmentsPage = lazyPage(() =>
-  import('./pages/ocean-shipments-page').then((m) => m.OceanShipmentsPage),
+const OceanShipmentsPage = lazyPage(
+  () => import('./pages/ocean-shipments-page').then((m) => m.OceanShipmentsPage),
+  (props) => import('./pages/ocean-shipments-page').then((m) => m.prefetchOceanShipmentsPage(props)),
 );
 const ShipmentHistoryPage = lazyPage(() =>
   import('./pages/shipment-history-page').then((m) => m.ShipmentHistoryPage),
@@ -135,13 +140,17 @@ if (import.meta.env.MODE === 'test') await Promise.all(lazyScreens.map((screen) 
  * chunks do not wait for it (main.tsx calls this before the first render): every lazy element on the
  * routes the path matches (layouts, the agreement check, the shell and the page itself). Resolves once
  * they are here (or one failed: the page's own suspense and error handling take over when it renders).
+ * With `data` (a visitor with a session: the server sent the page's frame), their first requests start
+ * too (`LazyPage.prefetch`): the first render then finds their answers, and renders the page once
+ * rather than once per answer. Their failures are left to the page, which asks again as it renders.
  */
-export function preloadFor(pathname: string): Promise<unknown> {
+export function preloadFor(pathname: string, { data = false }: { data?: boolean } = {}): Promise<unknown> {
   const loads: Promise<unknown>[] = [];
   const visit = (node: ReactNode): void => {
     if (!isValidElement<{ children?: ReactNode }>(node)) return;
-    const { preload } = node.type as Partial<LazyPage<object>>;
+    const { preload, prefetch } = node.type as Partial<LazyPage<object>>;
     if (typeof preload === 'function') loads.push(preload());
+    if (data && typeof prefetch === 'function') prefetch(node.props).catch(() => undefined);
     Children.forEach(node.props.children, visit);
   };
   for (const match of matchRoutes(routes, pathname) ?? []) visit(match.route.element);

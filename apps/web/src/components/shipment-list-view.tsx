@@ -135,6 +135,73 @@ export function ShipmentListView<
   const loading = query.isPending || !layoutReady;
   const total = props.counts ? props.counts[tab] : null;
 
+  // The toolbar and the table are rendered again only when what they show changes: the page renders
+  // again for answers they do not draw (the filters' choices, the counts, an idle moment), and on a
+  // phone each pass over them was a long task (issue #17). Hence the stable callbacks below.
+  const { tabPath, selects, attentionLabel, filteredWhat, emptyTab, renderCell, identifierColumn } = props;
+  const searchLabels = props.search;
+  const onTabChange = useCallback(
+    (next: Tab) => void navigate(`${tabPath[next]}${search ? `?${search}` : ''}`),
+    [navigate, tabPath, search],
+  );
+  const toolbar = useMemo(
+    () => (
+      <ListFilters
+        filters={filters}
+        onChange={setFilters}
+        onClear={clearFilters}
+        filtered={filtered}
+        search={searchLabels}
+        selects={selects}
+        attentionLabel={attentionLabel}
+        end={<ColumnSettings columns={props.columns} layout={layout} onChange={setLayout} />}
+      />
+    ),
+    [
+      filters,
+      setFilters,
+      clearFilters,
+      filtered,
+      searchLabels,
+      selects,
+      attentionLabel,
+      props.columns,
+      layout,
+      setLayout,
+    ],
+  );
+  // The mapped selects hide from TypeScript that `sort` alone is a valid change.
+  const onSort = useCallback(
+    (sort: Sort) => setFilters({ sort } as Partial<Filters<Key, Sort>>),
+    [setFilters],
+  );
+  const onOpen = useCallback((row: Row) => void navigate(detailHref(row)), [navigate, detailHref]);
+  const empty = useMemo(
+    () => (
+      <ListEmptyState
+        filtered={filtered}
+        filteredWhat={filteredWhat}
+        onClearFilters={clearFilters}
+        empty={emptyTab}
+      />
+    ),
+    [filtered, filteredWhat, clearFilters, emptyTab],
+  );
+  const { hasNextPage, isFetchingNextPage } = query;
+  const footer = useMemo(
+    () =>
+      rows.length > 0 ? (
+        <ListFooter
+          shown={rows.length}
+          total={filtered ? null : total}
+          hasMore={hasNextPage}
+          loadingMore={isFetchingNextPage}
+          onLoadMore={loadMore}
+        />
+      ) : null,
+    [rows.length, filtered, total, hasNextPage, isFetchingNextPage, loadMore],
+  );
+
   return (
     <>
       <PageHeader
@@ -163,19 +230,8 @@ export function ShipmentListView<
         tabs={props.tabs}
         tab={tab}
         counts={props.counts}
-        onTabChange={(next) => void navigate(`${props.tabPath[next]}${search ? `?${search}` : ''}`)}
-        toolbar={
-          <ListFilters
-            filters={filters}
-            onChange={setFilters}
-            onClear={clearFilters}
-            filtered={filtered}
-            search={props.search}
-            selects={props.selects}
-            attentionLabel={props.attentionLabel}
-            end={<ColumnSettings columns={props.columns} layout={layout} onChange={setLayout} />}
-          />
-        }
+        onTabChange={onTabChange}
+        toolbar={toolbar}
         note={props.note}
         badge={
           rows.some(props.demo.isDemo) ? <DemoBadge size="md" explanation={props.demo.explanation} /> : null
@@ -193,36 +249,18 @@ export function ShipmentListView<
             rowLabel={props.rowLabel}
             rowName={props.rowName}
             columns={columns}
-            identifierColumn={props.identifierColumn}
-            renderCell={props.renderCell}
+            identifierColumn={identifierColumn}
+            renderCell={renderCell}
             renderActions={renderActions}
             sort={filters.sort}
-            // The mapped selects hide from TypeScript that `sort` alone is a valid change.
-            onSort={(sort) => setFilters({ sort } as Partial<Filters<Key, Sort>>)}
+            onSort={onSort}
             selected={selected}
             onSelectedChange={props.canChange ? setSelected : undefined}
             loading={loading}
-            onOpen={(row) => void navigate(detailHref(row))}
+            onOpen={onOpen}
             onEndReached={loadMore}
-            empty={
-              <ListEmptyState
-                filtered={filtered}
-                filteredWhat={props.filteredWhat}
-                onClearFilters={clearFilters}
-                empty={props.emptyTab}
-              />
-            }
-            footer={
-              rows.length > 0 ? (
-                <ListFooter
-                  shown={rows.length}
-                  total={filtered ? null : total}
-                  hasMore={query.hasNextPage}
-                  loadingMore={query.isFetchingNextPage}
-                  onLoadMore={loadMore}
-                />
-              ) : null
-            }
+            empty={empty}
+            footer={footer}
           />
         )}
       </ShipmentListCard>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TableColumn } from '../lib/table-columns';
-import { OVERSCAN_ROWS } from '../lib/use-row-window';
+import { FIRST_SCREEN_OVERSCAN_ROWS, OVERSCAN_ROWS } from '../lib/use-row-window';
 import { renderWithProviders } from '../test/render';
 import { ShipmentsTable } from './shipments-table';
 
@@ -152,12 +152,18 @@ describe('shipments table: only the rows in view are rendered (issue #17)', () =
     renderWithProviders(<Harness rows={parcels(200)} />);
 
     // Measured in the frame after the rows are committed; until then, the browser window's height.
-    await waitFor(() => expect(shownRows()).toHaveLength(seen + OVERSCAN_ROWS));
+    // The first screen renders one row more than it shows.
+    await waitFor(() => expect(shownRows()).toHaveLength(seen + FIRST_SCREEN_OVERSCAN_ROWS));
     expect(shownNumbers()[0]).toBe('TRK00000');
     expect(screen.getByTestId('shipments-table')).toHaveAttribute('aria-rowcount', '201');
     expect(shownRows()[1]).toHaveAttribute('aria-rowindex', '3');
-    const spacer = screen.getByTestId('shipments-table').querySelector('tbody > tr[aria-hidden]');
-    expect(spacer).toHaveStyle({ height: `${String((200 - seen - OVERSCAN_ROWS) * ROW)}px` });
+    const spacer = () => screen.getByTestId('shipments-table').querySelector('tbody > tr[aria-hidden]');
+    expect(spacer()).toHaveStyle({ height: `${String((200 - seen - FIRST_SCREEN_OVERSCAN_ROWS) * ROW)}px` });
+
+    // Once the reader scrolls, more rows wait beyond the edge.
+    fireEvent.scroll(screen.getByTestId('shipments-table-scroll'));
+    expect(shownRows()).toHaveLength(seen + OVERSCAN_ROWS);
+    expect(spacer()).toHaveStyle({ height: `${String((200 - seen - OVERSCAN_ROWS) * ROW)}px` });
   });
 
   it('renders the rows scrolled to, keeping the row with the tab stop', () => {

@@ -161,9 +161,10 @@ function Spacer({ rows, rowHeight, colSpan }: { rows: number; rowHeight: number;
  *
  * Only the rows in view and a few either side are rendered (issue #17): spacer rows keep the room of
  * the others, and the row with the tab stop is always rendered, so the keyboard never loses its
- * place. Rows are memoised, and tooltips are one DelegatedTooltip for the whole table.
+ * place. Rows are memoised, and tooltips are one DelegatedTooltip for the whole table. The table
+ * itself is memoised too: the page around it renders again for answers it does not draw.
  */
-export function ShipmentsTable<Row, Id extends string, Sort extends string>(
+export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends string, Sort extends string>(
   props: ShipmentsTableProps<Row, Id, Sort>,
 ) {
   const { rows, loading, rowKey, columns, selected, onSelectedChange } = props;
@@ -476,7 +477,9 @@ export function ShipmentsTable<Row, Id extends string, Sort extends string>(
       <DelegatedTooltip root={scrollRef} />
     </div>
   );
-}
+}) as <Row, Id extends string, Sort extends string>(
+  props: ShipmentsTableProps<Row, Id, Sort>,
+) => ReactElement;
 
 function range(start: number, end: number): number[] {
   return Array.from({ length: Math.max(0, end - start) }, (_, i) => start + i);

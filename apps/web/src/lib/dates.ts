@@ -19,13 +19,22 @@ export function browserTimeZone(): string {
   }
 }
 
+const checkedZones = new Map<string, boolean>();
+
 export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone });
-    return true;
-  } catch {
-    return false;
+  let valid = checkedZones.get(timeZone);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-GB', { timeZone });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    // Building a formatter to check costs about a millisecond on a phone, and every component that
+    // shows a date asks on each render (issue #17): each zone is checked once.
+    if (checkedZones.size < 1_000) checkedZones.set(timeZone, valid);
   }
+  return valid;
 }
 
 // Formatters are costly to build (checking a zone builds one too) and tables format hundreds of

@@ -6,8 +6,9 @@ import { useEffect, useRef, type RefObject } from 'react';
  * brings shorter values: the table never jumps sideways under the reader. After each render, the rows
  * not measured yet (`tr[data-row-index]`) have their cells' contents (`td[data-column]` > first
  * element) measured once, and the header cell of the same `data-column` gets a `min-width` when a
- * content is wider than what it had. Measured in the next frame, from the layout the browser makes
- * there anyway, not forced inside React's commit (issue #17). Where nothing is laid out (jsdom),
+ * content is wider than what it had. Measured when the browser is next idle, from the layout it has
+ * made by then, not forced inside React's commit nor in the frame that lays the rows out (on a phone
+ * that made the rows' first layout one long task, issue #17). Where nothing is laid out (jsdom),
  * nothing is set.
  */
 export function useColumnFloors(
@@ -55,7 +56,12 @@ export function useColumnFloors(
   };
 
   useEffect(() => {
-    const frame = requestAnimationFrame(grow);
-    return () => cancelAnimationFrame(frame);
+    if (typeof requestIdleCallback !== 'function') {
+      const frame = requestAnimationFrame(grow);
+      return () => cancelAnimationFrame(frame);
+    }
+    // Soon, whatever else is going on: a column should not narrow under rows the reader has seen.
+    const idle = requestIdleCallback(grow, { timeout: 500 });
+    return () => cancelIdleCallback(idle);
   });
 }

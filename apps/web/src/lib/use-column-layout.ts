@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { isApiError } from './api-client';
 import { layoutFromPreference, type ColumnLayout, type ColumnSet } from './table-columns';
 import {
@@ -23,19 +23,22 @@ export function useColumnLayout<Row, Id extends string, Sort extends string>(
     () => (preference.data === undefined ? set.defaultLayout : layoutFromPreference(set, preference.data)),
     [set, preference.data],
   );
-  const setLayout = (next: ColumnLayout<Id>) => {
-    save.mutate(
-      { hidden: next.hidden, order: next.order },
-      {
-        onError: (error) =>
-          notifications.show({
-            color: 'red',
-            title: 'Could not save your columns',
-            message: isApiError(error) ? error.message : 'Please try again.',
-          }),
-      },
-    );
-  };
+  const { mutate } = save;
+  const setLayout = useCallback(
+    (next: ColumnLayout<Id>) =>
+      mutate(
+        { hidden: next.hidden, order: next.order },
+        {
+          onError: (error) =>
+            notifications.show({
+              color: 'red',
+              title: 'Could not save your columns',
+              message: isApiError(error) ? error.message : 'Please try again.',
+            }),
+        },
+      ),
+    [mutate],
+  );
   // A failed load falls back to the default columns rather than holding the table back.
   return { layout, setLayout, ready: !preference.isPending };
 }

@@ -26,7 +26,7 @@ export function useListSelection(
     ids: new Set(),
   });
   const selected = selection.key === listKey ? selection.ids : new Set<string>();
-  const setSelected = (ids: Set<string>) => setSelection({ key: listKey, ids });
+  const setSelected = useCallback((ids: Set<string>) => setSelection({ key: listKey, ids }), [listKey]);
 
   // Stable while the view and `archive` are: the rows' actions (memoised rows) hold on to it.
   const move = useCallback(

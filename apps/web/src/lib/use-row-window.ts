@@ -4,6 +4,19 @@ import { useCallback, useEffect, useState, type RefObject } from 'react';
 const DEFAULT_ROW_HEIGHT = 44;
 /** Rows rendered beyond each edge of what is seen, so that scrolling shows rows, not a gap. */
 export const OVERSCAN_ROWS = 8;
+/**
+ * The same until the reader first scrolls: the first screen renders and lays out the rows it shows and
+ * one more, not eight more nobody sees yet (on a phone each row costs its share of the first long
+ * tasks, issue #17). The first scroll brings the others.
+ */
+export const FIRST_SCREEN_OVERSCAN_ROWS = 1;
+
+/**
+ * Before anything is measured (a list whose rows are here as it first renders), the share of the
+ * browser window's height its rows are taken to fill: a page's header, tabs and filters sit above them.
+ * Most of a wide screen; on a phone, more than it shows, but far fewer rows than a whole window's.
+ */
+const FIRST_GUESS_SHARE = 0.6;
 
 /** The rows to render: `[start, end)`, or every row where nothing can be measured. */
 export type RowWindow = { start: number; end: number } | 'all';
@@ -17,11 +30,12 @@ const sameSeen = (a: Seen, b: Seen) =>
 
 /**
  * Which of `count` rows of equal height a table inside the scroll box `scrollRef` shows, the box's own
- * scrolling and the page's both counted, with `OVERSCAN_ROWS` more each side. The header
+ * scrolling and the page's both counted, with `OVERSCAN_ROWS` more each side (`FIRST_SCREEN_OVERSCAN_ROWS`
+ * until the first scroll). The header
  * (`headerRef`) above the rows and the height of a row (`rowSelector` under `bodyRef`) are measured,
  * not assumed; the box is measured while it shows its skeleton too, so the first rows to arrive
- * render as many as are seen. Before any measure, the browser window's height; where there is no
- * layout to measure (a hidden box; jsdom), every row.
+ * render as many as are seen. Before any measure, a share of the browser window's height
+ * (`FIRST_GUESS_SHARE`); where there is no layout to measure (a hidden box; jsdom), every row.
  */
 export function useRowWindow({
   count,
@@ -36,9 +50,12 @@ export function useRowWindow({
   bodyRef: RefObject<HTMLElement | null>;
   rowSelector: string;
 }): { window: RowWindow; rowHeight: number } {
+  const [overscan, setOverscan] = useState(FIRST_SCREEN_OVERSCAN_ROWS);
   const [seen, setSeen] = useState<Seen>(() => ({
     first: 0,
-    last: Math.ceil((typeof window === 'undefined' ? 0 : window.innerHeight) / DEFAULT_ROW_HEIGHT),
+    last: Math.ceil(
+      ((typeof window === 'undefined' ? 0 : window.innerHeight) * FIRST_GUESS_SHARE) / DEFAULT_ROW_HEIGHT,
+    ),
     rowHeight: DEFAULT_ROW_HEIGHT,
   }));
 
@@ -83,22 +100,30 @@ export function useRowWindow({
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(measure);
     };
-    box.addEventListener('scroll', measure, { passive: true });
-    window.addEventListener('scroll', later, { passive: true });
+    const onBoxScroll = () => {
+      setOverscan(OVERSCAN_ROWS);
+      measure();
+    };
+    const onWindowScroll = () => {
+      setOverscan(OVERSCAN_ROWS);
+      later();
+    };
+    box.addEventListener('scroll', onBoxScroll, { passive: true });
+    window.addEventListener('scroll', onWindowScroll, { passive: true });
     window.addEventListener('resize', later);
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(later);
     observer?.observe(box);
     return () => {
       cancelAnimationFrame(frame);
-      box.removeEventListener('scroll', measure);
-      window.removeEventListener('scroll', later);
+      box.removeEventListener('scroll', onBoxScroll);
+      window.removeEventListener('scroll', onWindowScroll);
       window.removeEventListener('resize', later);
       observer?.disconnect();
     };
   }, [scrollRef, measure]);
 
   if (seen === 'all') return { window: 'all', rowHeight: DEFAULT_ROW_HEIGHT };
-  const start = Math.min(Math.max(0, seen.first - OVERSCAN_ROWS), count);
-  const end = Math.max(start, Math.min(seen.last + OVERSCAN_ROWS, count));
+  const start = Math.min(Math.max(0, seen.first - overscan), count);
+  const end = Math.max(start, Math.min(seen.last + overscan, count));
   return { window: { start, end }, rowHeight: seen.rowHeight };
 }

@@ -4,6 +4,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@tracklane/shared/constants';
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { AfterFirstScreen } from '../../components/after-first-screen';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
 import { useEdgeSwipe } from '../../features/navigation/hooks/use-edge-swipe';
@@ -28,21 +29,35 @@ const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 const DRAWER_WIDTH_PX = 60 + SIDEBAR_WIDTH_PX;
 
 /** Top bar, sidebar, content and the modal host: every page outside /auth, /share, /legal (spec §2). */
+/**
+ * What the signed-in session keeps up beside the pages, drawing nothing: the organizations and the
+ * server's selection, the live-update socket, page-view counting. A component of its own so that their
+ * answers and the idle moment re-render only it, not the whole shell (issue #17).
+ */
+function ShellSession({ userId }: { userId: string | null }) {
+  // Organizations and the server's selection: the menus follow the real shipmentPermission.
+  useWorkspaceSession();
+  // spec §4: the tab's one socket, open while signed in: invitation and notification messages refetch.
+  // It opens, and the page view is counted, once the page's first screen is done (issue #17).
+  const idle = useIdle();
+  useLiveUpdates(idle ? userId : null);
+  usePageViewTracking(userId !== null && idle);
+  return null;
+}
+
+/** The tutorial's tooltip, which follows the site type of the path: a move re-renders only it. */
+function ShellTutorial({ userId }: { userId: string | null }) {
+  const { siteType } = useSiteType();
+  return <TutorialTooltip userId={userId} siteType={siteType} />;
+}
+
 export function MainShell() {
   // Read as the shell first renders: found only in an effect, a phone re-rendered the whole shell and
   // page right after they mounted (issue #17). The shell is never rendered on a server.
   const isMobile = useMediaQuery(MOBILE_QUERY, undefined, { getInitialValueInEffect: false });
   const [drawerOpened, drawer] = useDisclosure(false);
-  // Organizations and the server's selection: the menu below follows the real shipmentPermission.
-  useWorkspaceSession();
-  // spec §4: the tab's one socket, open while signed in: invitation and notification messages refetch.
-  // It opens, and the page view is counted, once the page's first screen is done (issue #17).
   const userId = useAuthStore((state) => state.user?.id ?? null);
-  const idle = useIdle();
-  useLiveUpdates(idle ? userId : null);
   const shipmentPermission = useWorkspaceStore(selectShipmentPermission);
-  const { siteType } = useSiteType();
-  usePageViewTracking(userId !== null && idle);
 
   useEffect(endStartFrame, []);
 
@@ -56,6 +71,7 @@ export function MainShell() {
 
   return (
     <ModalsProvider>
+      <ShellSession userId={userId} />
       <div className={classes.shell} data-testid="main-shell">
         <a href="#main-content" className={classes.skipLink}>
           Skip to content
@@ -79,23 +95,25 @@ export function MainShell() {
           </main>
         </div>
         {isMobile ? (
-          <Drawer.Root opened={drawerOpened} onClose={drawer.close} size={DRAWER_WIDTH_PX}>
-            <Drawer.Overlay />
-            <Drawer.Content id="mobile-navigation" aria-label="Navigation">
-              <Drawer.Body className={classes.drawerBody}>
-                <div className={classes.drawerContent} data-testid="sidebar-drawer">
-                  <WorkspaceRail onSwitched={drawer.close} />
-                  <Sidebar
-                    variant="drawer"
-                    shipmentPermission={shipmentPermission}
-                    onNavigate={drawer.close}
-                  />
-                </div>
-              </Drawer.Body>
-            </Drawer.Content>
-          </Drawer.Root>
+          <AfterFirstScreen now={drawerOpened}>
+            <Drawer.Root opened={drawerOpened} onClose={drawer.close} size={DRAWER_WIDTH_PX}>
+              <Drawer.Overlay />
+              <Drawer.Content id="mobile-navigation" aria-label="Navigation">
+                <Drawer.Body className={classes.drawerBody}>
+                  <div className={classes.drawerContent} data-testid="sidebar-drawer">
+                    <WorkspaceRail onSwitched={drawer.close} />
+                    <Sidebar
+                      variant="drawer"
+                      shipmentPermission={shipmentPermission}
+                      onNavigate={drawer.close}
+                    />
+                  </div>
+                </Drawer.Body>
+              </Drawer.Content>
+            </Drawer.Root>
+          </AfterFirstScreen>
         ) : null}
-        <TutorialTooltip userId={userId} siteType={siteType} />
+        <ShellTutorial userId={userId} />
       </div>
     </ModalsProvider>
   );

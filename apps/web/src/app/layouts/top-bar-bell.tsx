@@ -2,6 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import type { WorkspaceInvitation } from '@tracklane/shared/invitations/invitations.schema';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { AfterFirstScreen } from '../../components/after-first-screen';
 import { paths } from '../../config/paths';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
 import {
@@ -98,7 +99,9 @@ export function TopBarBell() {
           />
         )}
       />
-      <WorkspaceInviteModal invitation={shown} opened={opened !== null} onClose={() => setOpened(null)} />
+      <AfterFirstScreen now={opened !== null}>
+        <WorkspaceInviteModal invitation={shown} opened={opened !== null} onClose={() => setOpened(null)} />
+      </AfterFirstScreen>
       <FirstUnreadInviteNotice enabled={idle} timeZone={timeZone} />
     </>
   );

@@ -8,10 +8,15 @@ import { useAuthStore } from '../../features/auth/stores/auth-store';
 import {
   EXPRESS_LIST_TITLE,
   ExpressShipmentsList,
+  prefetchExpressShipmentsList,
 } from '../../features/express-shipments/components/express-shipments-list';
 import { ShareDialog } from '../lazy-dialogs';
 import { expressShareSet } from '../../features/sharing/utils/share-set';
 import { useReaderTimeZone, useShipmentAccess } from './use-shipment-access';
+
+/** What the page's first render asks the server for (router.tsx, `preloadFor`). */
+export const prefetchExpressShipmentsPage = ({ status }: { status: ExpressListTab }) =>
+  prefetchExpressShipmentsList(status);
 
 /** /shipments/truck/express/active, /not-found and /archived (spec §2). */
 export function ExpressShipmentsPage({ status }: { status: ExpressListTab }) {

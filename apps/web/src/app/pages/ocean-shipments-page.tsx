@@ -3,10 +3,17 @@ import { useState } from 'react';
 import { NoShipmentAccess } from '../../components/no-shipment-access';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
 import type { OceanListStatus } from '../../features/ocean-shipments/api/list-ocean-shipments';
-import { OceanShipmentsList } from '../../features/ocean-shipments/components/ocean-shipments-list';
+import {
+  OceanShipmentsList,
+  prefetchOceanShipmentsList,
+} from '../../features/ocean-shipments/components/ocean-shipments-list';
 import { ShareDialog } from '../lazy-dialogs';
 import { oceanShareSet } from '../../features/sharing/utils/share-set';
 import { useReaderTimeZone, useShipmentAccess } from './use-shipment-access';
+
+/** What the page's first render asks the server for (router.tsx, `preloadFor`). */
+export const prefetchOceanShipmentsPage = ({ status }: { status: OceanListStatus }) =>
+  prefetchOceanShipmentsList(status);
 
 /** /shipments/ocean/active and /shipments/ocean/archived (spec §2). */
 export function OceanShipmentsPage({ status }: { status: OceanListStatus }) {

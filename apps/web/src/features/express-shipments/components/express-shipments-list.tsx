@@ -9,12 +9,16 @@ import { ShipmentListView } from '../../../components/shipment-list-view';
 import { paths } from '../../../config/paths';
 import { notifyFavoriteFailed } from '../../../lib/use-list-actions';
 import { useAttentionLabel } from '../../../lib/dashboard-api';
+import { filtersFromParams } from '../../../lib/list-filters';
+import { queryClient } from '../../../lib/query-client';
+import { columnsPreferenceQueryOptions } from '../../../lib/table-columns-preference';
 import { useListFilters } from '../../../lib/use-list-filters';
 import { useArchiveExpressShipments } from '../api/archive-express-shipments';
 import { useFavoriteExpressShipments } from '../api/favorite-express-shipments';
 import { useExpressOptions, type ExpressOptions } from '../api/get-express-options';
 import {
   EXPRESS_LIST_FILTERS,
+  expressListQueryOptions,
   expressShipmentsOf,
   expressTabCount,
   listAllExpressShipments,
@@ -88,6 +92,9 @@ function expressSelects(
   ];
 }
 
+const SEARCH = { placeholder: 'Search tracking number', label: 'Search by tracking number' };
+const DEMO = { isDemo, explanation: EXPRESS_DEMO_EXPLANATION };
+
 const rowKey = (shipment: ExpressShipment) => shipment.expressOrderId;
 const rowLabel = (shipment: ExpressShipment) =>
   `Tracking number ${shipment.expressOrderNo}, ${parcelCarrierLabel(shipment.carrier, shipment.carrierName)}`;
@@ -95,6 +102,20 @@ const rowName = (shipment: ExpressShipment) => shipment.expressOrderNo;
 
 const detailHref = (shipment: ExpressShipment) =>
   paths.shipment.ground(shipment.expressOrderId, shipment.expressOrderNo);
+
+const EXPRESS_COLUMNS_KEY = 'expressTableColumns';
+
+/**
+ * Starts the list's first page and the reader's columns, as the list will ask for them on its first
+ * render (the filters from the address): `prefetch` of the page's route (router.tsx).
+ */
+export function prefetchExpressShipmentsList(status: ExpressListTab): Promise<unknown> {
+  const filters = filtersFromParams(EXPRESS_LIST_FILTERS, new URLSearchParams(window.location.search));
+  return Promise.all([
+    queryClient.prefetchInfiniteQuery(expressListQueryOptions(status, filters)),
+    queryClient.prefetchQuery(columnsPreferenceQueryOptions(EXPRESS_COLUMNS_KEY)),
+  ]);
+}
 
 /**
  * /shipments/truck/express/active, /not-found and /archived: the workspace's parcels, three tabs of
@@ -107,18 +128,23 @@ export function ExpressShipmentsList({ status, timeZone, canCreate, onShare }: E
   const list = useExpressShipments(status, filters);
   // The filters' choices: not needed before a filter opens, so not part of the first screen (issue #17).
   const options = useExpressOptions(useIdle());
+  const selects = useMemo(() => expressSelects(options.data), [options.data]);
   const archive = useArchiveExpressShipments();
   const favorite = useFavoriteExpressShipments();
 
   const shipments = useMemo(() => expressShipmentsOf(list.data?.pages), [list.data]);
   const lastPage = list.data?.pages.at(-1);
-  const counts = lastPage
-    ? {
-        active: expressTabCount(lastPage, 'active'),
-        notFound: expressTabCount(lastPage, 'notFound'),
-        archived: expressTabCount(lastPage, 'archived'),
-      }
-    : null;
+  const counts = useMemo(
+    () =>
+      lastPage
+        ? {
+            active: expressTabCount(lastPage, 'active'),
+            notFound: expressTabCount(lastPage, 'notFound'),
+            archived: expressTabCount(lastPage, 'archived'),
+          }
+        : null,
+    [lastPage],
+  );
 
   // The table's rows are memoised (issue #17): what they draw with stays the same function while
   // what it shows does.
@@ -148,6 +174,12 @@ export function ExpressShipmentsList({ status, timeZone, canCreate, onShare }: E
     (ids: string[], archived: boolean) => archiveParcels({ expressOrderIds: ids, archived }),
     [archiveParcels],
   );
+  const exportRows = useCallback(
+    (onProgress: (loaded: number, total: number) => void) =>
+      listAllExpressShipments(status, filters, onProgress),
+    [status, filters],
+  );
+  const emptyTab = useMemo(() => expressEmptyTab(status, counts, canCreate), [status, counts, canCreate]);
 
   return (
     <ShipmentListView
@@ -156,7 +188,7 @@ export function ExpressShipmentsList({ status, timeZone, canCreate, onShare }: E
       timeZone={timeZone}
       canChange={canCreate}
       newShipmentHref={canCreate ? paths.newShipments.ground : null}
-      demo={{ isDemo, explanation: EXPRESS_DEMO_EXPLANATION }}
+      demo={DEMO}
       tabs={TABS}
       tab={status}
       tabPath={TAB_PATH}
@@ -165,11 +197,11 @@ export function ExpressShipmentsList({ status, timeZone, canCreate, onShare }: E
       // Where the tab is empty, its empty state says the same at more length.
       note={status === 'notFound' && shipments.length > 0 ? NOT_FOUND_EXPLANATION : null}
       filters={filterState}
-      search={{ placeholder: 'Search tracking number', label: 'Search by tracking number' }}
-      selects={expressSelects(options.data)}
+      search={SEARCH}
+      selects={selects}
       attentionLabel={attentionLabel}
       columns={EXPRESS_COLUMNS}
-      columnsKey="expressTableColumns"
+      columnsKey={EXPRESS_COLUMNS_KEY}
       identifierColumn="tracking"
       renderCell={renderCell}
       rows={shipments}
@@ -181,10 +213,10 @@ export function ExpressShipmentsList({ status, timeZone, canCreate, onShare }: E
       archive={archiveRows}
       archiving={archive.isPending}
       onShare={onShare}
-      exportRows={(onProgress) => listAllExpressShipments(status, filters, onProgress)}
+      exportRows={exportRows}
       exportName={`ground-shipments-${status === 'notFound' ? 'not-found' : status}`}
       filteredWhat="tracking number, carrier or status"
-      emptyTab={expressEmptyTab(status, counts, canCreate)}
+      emptyTab={emptyTab}
     />
   );
 }

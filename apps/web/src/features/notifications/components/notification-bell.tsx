@@ -21,6 +21,7 @@ import { useNotifications } from '../api/get-notifications';
 import { useMarkNotifications } from '../api/mark-notifications';
 import { NotificationItem } from './notification-item';
 import classes from './notifications.module.css';
+import { DropdownAfterFirstScreen } from '../../../components/after-first-screen';
 
 type BellTab = 'shipments' | 'invites' | 'comments';
 
@@ -109,87 +110,89 @@ export function NotificationBell({
           </Indicator>
         </Tooltip>
       </Popover.Target>
-      <Popover.Dropdown
-        className={classes.dropdown}
-        style={{ maxHeight: BELL_DROPDOWN_MAX_HEIGHT_PX }}
-        aria-label="Notifications"
-        role="dialog"
-        data-testid="notification-dropdown"
-      >
-        <Tabs
-          value={tab}
-          onChange={(value) => setTab((value as BellTab | null) ?? 'shipments')}
-          style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
+      <DropdownAfterFirstScreen>
+        <Popover.Dropdown
+          className={classes.dropdown}
+          style={{ maxHeight: BELL_DROPDOWN_MAX_HEIGHT_PX }}
+          aria-label="Notifications"
+          role="dialog"
+          data-testid="notification-dropdown"
         >
-          <Tabs.List className={classes.tabList} grow>
-            <Tabs.Tab value="shipments">SHIPMENTS</Tabs.Tab>
-            <Tabs.Tab value="invites">INVITES</Tabs.Tab>
-            <Tabs.Tab value="comments">COMMENTS</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="shipments" className={classes.tabPanel}>
-            {page.isPending ? (
-              <Stack gap={8} p={6} aria-label="Loading notifications">
-                {[0, 1, 2].map((i) => (
-                  <Skeleton key={i} height={48} radius="md" />
-                ))}
-              </Stack>
-            ) : page.isError ? (
-              <Stack gap="xs" align="center" className={classes.empty}>
-                <Text size="sm">Could not load your notifications.</Text>
-                <Button size="xs" variant="default" onClick={() => void page.refetch()}>
-                  Try again
+          <Tabs
+            value={tab}
+            onChange={(value) => setTab((value as BellTab | null) ?? 'shipments')}
+            style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
+          >
+            <Tabs.List className={classes.tabList} grow>
+              <Tabs.Tab value="shipments">SHIPMENTS</Tabs.Tab>
+              <Tabs.Tab value="invites">INVITES</Tabs.Tab>
+              <Tabs.Tab value="comments">COMMENTS</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="shipments" className={classes.tabPanel}>
+              {page.isPending ? (
+                <Stack gap={8} p={6} aria-label="Loading notifications">
+                  {[0, 1, 2].map((i) => (
+                    <Skeleton key={i} height={48} radius="md" />
+                  ))}
+                </Stack>
+              ) : page.isError ? (
+                <Stack gap="xs" align="center" className={classes.empty}>
+                  <Text size="sm">Could not load your notifications.</Text>
+                  <Button size="xs" variant="default" onClick={() => void page.refetch()}>
+                    Try again
+                  </Button>
+                </Stack>
+              ) : page.data.notifications.length === 0 ? (
+                <Text size="sm" c="dimmed" className={classes.empty}>
+                  No notifications yet. When a shipment you follow reaches a milestone, changes its ETA or
+                  runs into trouble, it shows up here.
+                </Text>
+              ) : (
+                <div className={classes.list}>
+                  {page.data.notifications.map((n) => (
+                    <NotificationItem
+                      key={n.id}
+                      notification={n}
+                      timeZone={timeZone}
+                      onOpen={(opened) => {
+                        close();
+                        onOpenShipment(opened);
+                      }}
+                    />
+                  ))}
+                </div>
+              )}
+            </Tabs.Panel>
+            <Tabs.Panel value="invites" className={classes.tabPanel}>
+              {renderInvites(close)}
+            </Tabs.Panel>
+            <Tabs.Panel value="comments" className={classes.tabPanel}>
+              {renderComments(close)}
+            </Tabs.Panel>
+          </Tabs>
+          {seeAll || (tab === 'shipments' && unread > 0) ? (
+            <div className={classes.footer}>
+              {tab === 'shipments' && unread > 0 ? (
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  loading={mark.isPending}
+                  onClick={() => mark.mutate({ userId, isRead: true, all: true })}
+                >
+                  Mark all read
                 </Button>
-              </Stack>
-            ) : page.data.notifications.length === 0 ? (
-              <Text size="sm" c="dimmed" className={classes.empty}>
-                No notifications yet. When a shipment you follow reaches a milestone, changes its ETA or runs
-                into trouble, it shows up here.
-              </Text>
-            ) : (
-              <div className={classes.list}>
-                {page.data.notifications.map((n) => (
-                  <NotificationItem
-                    key={n.id}
-                    notification={n}
-                    timeZone={timeZone}
-                    onOpen={(opened) => {
-                      close();
-                      onOpenShipment(opened);
-                    }}
-                  />
-                ))}
-              </div>
-            )}
-          </Tabs.Panel>
-          <Tabs.Panel value="invites" className={classes.tabPanel}>
-            {renderInvites(close)}
-          </Tabs.Panel>
-          <Tabs.Panel value="comments" className={classes.tabPanel}>
-            {renderComments(close)}
-          </Tabs.Panel>
-        </Tabs>
-        {seeAll || (tab === 'shipments' && unread > 0) ? (
-          <div className={classes.footer}>
-            {tab === 'shipments' && unread > 0 ? (
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                loading={mark.isPending}
-                onClick={() => mark.mutate({ userId, isRead: true, all: true })}
-              >
-                Mark all read
-              </Button>
-            ) : (
-              <span />
-            )}
-            {seeAll ? (
-              <Anchor component={Link} to={seeAll} size="sm" fw={600} onClick={close}>
-                See All
-              </Anchor>
-            ) : null}
-          </div>
-        ) : null}
-      </Popover.Dropdown>
+              ) : (
+                <span />
+              )}
+              {seeAll ? (
+                <Anchor component={Link} to={seeAll} size="sm" fw={600} onClick={close}>
+                  See All
+                </Anchor>
+              ) : null}
+            </div>
+          ) : null}
+        </Popover.Dropdown>
+      </DropdownAfterFirstScreen>
     </Popover>
   );
 }

@@ -5,6 +5,9 @@ import { ShipmentListView } from '../../../components/shipment-list-view';
 import { paths } from '../../../config/paths';
 import { notifyFavoriteFailed } from '../../../lib/use-list-actions';
 import { useAttentionLabel } from '../../../lib/dashboard-api';
+import { filtersFromParams } from '../../../lib/list-filters';
+import { queryClient } from '../../../lib/query-client';
+import { columnsPreferenceQueryOptions } from '../../../lib/table-columns-preference';
 import { useListFilters } from '../../../lib/use-list-filters';
 import { useArchiveOceanShipments } from '../api/archive-ocean-shipments';
 import { listAllOceanShipments } from '../api/export-ocean-shipments';
@@ -12,6 +15,7 @@ import { useFavoriteOceanShipments } from '../api/favorite-ocean-shipments';
 import { useOceanOptions, type OceanOptions } from '../api/get-ocean-options';
 import {
   OCEAN_LIST_FILTERS,
+  oceanListQueryOptions,
   shipmentsOf,
   useOceanShipments,
   type OceanListStatus,
@@ -44,6 +48,12 @@ const TAB_PATH: Record<OceanListStatus, string> = {
   active: paths.shipments.oceanActive,
   archived: paths.shipments.oceanArchived,
 };
+
+const SEARCH = {
+  placeholder: 'Search container or MBL',
+  label: 'Search by container or bill of lading number',
+};
+const DEMO = { isDemo, explanation: OCEAN_DEMO_EXPLANATION };
 
 const rowKey = (shipment: OceanShipment) => shipment.shipmentOverallId;
 const rowLabel = (shipment: OceanShipment) =>
@@ -95,6 +105,20 @@ function oceanSelects(options: OceanOptions | undefined): FilterSelect<'carrier'
   ];
 }
 
+const OCEAN_COLUMNS_KEY = 'oceanTableColumns';
+
+/**
+ * Starts the list's first page and the reader's columns, as the list will ask for them on its first
+ * render (the filters from the address): `prefetch` of the page's route (router.tsx).
+ */
+export function prefetchOceanShipmentsList(status: OceanListStatus): Promise<unknown> {
+  const filters = filtersFromParams(OCEAN_LIST_FILTERS, new URLSearchParams(window.location.search));
+  return Promise.all([
+    queryClient.prefetchInfiniteQuery(oceanListQueryOptions(status, filters)),
+    queryClient.prefetchQuery(columnsPreferenceQueryOptions(OCEAN_COLUMNS_KEY)),
+  ]);
+}
+
 /** /shipments/ocean/active and /archived: the workspace's ocean shipments, two tabs of one table. */
 export function OceanShipmentsList({ status, timeZone, canCreate, onShare }: OceanShipmentsListProps) {
   const filterState = useListFilters(OCEAN_LIST_FILTERS);
@@ -103,12 +127,16 @@ export function OceanShipmentsList({ status, timeZone, canCreate, onShare }: Oce
   const list = useOceanShipments(status, filters);
   // The filters' choices: not needed before a filter opens, so not part of the first screen (issue #17).
   const options = useOceanOptions(useIdle());
+  const selects = useMemo(() => oceanSelects(options.data), [options.data]);
   const archive = useArchiveOceanShipments();
   const favorite = useFavoriteOceanShipments();
 
   const shipments = useMemo(() => shipmentsOf(list.data?.pages), [list.data]);
   const lastPage = list.data?.pages.at(-1);
-  const counts = lastPage ? { active: lastPage.activeCount, archived: lastPage.archivedCount } : null;
+  const counts = useMemo(
+    () => (lastPage ? { active: lastPage.activeCount, archived: lastPage.archivedCount } : null),
+    [lastPage],
+  );
   // The table's rows are memoised (issue #17): what they draw with stays the same function while
   // what it shows does.
   const hrefOf = useCallback((shipment: OceanShipment) => oceanDetailHref(shipment, timeZone), [timeZone]);
@@ -138,6 +166,12 @@ export function OceanShipmentsList({ status, timeZone, canCreate, onShare }: Oce
     (ids: string[], archived: boolean) => archiveShipments({ shipmentOverallIds: ids, archived }),
     [archiveShipments],
   );
+  const exportRows = useCallback(
+    (onProgress: (loaded: number, total: number) => void) =>
+      listAllOceanShipments(status, filters, onProgress),
+    [status, filters],
+  );
+  const emptyTab = useMemo(() => oceanEmptyTab(status, counts, canCreate), [status, counts, canCreate]);
 
   return (
     <ShipmentListView
@@ -146,21 +180,18 @@ export function OceanShipmentsList({ status, timeZone, canCreate, onShare }: Oce
       timeZone={timeZone}
       canChange={canCreate}
       newShipmentHref={canCreate ? paths.newShipments.ocean : null}
-      demo={{ isDemo, explanation: OCEAN_DEMO_EXPLANATION }}
+      demo={DEMO}
       tabs={TABS}
       tab={status}
       tabPath={TAB_PATH}
       counts={counts}
       archived={status === 'archived'}
       filters={filterState}
-      search={{
-        placeholder: 'Search container or MBL',
-        label: 'Search by container or bill of lading number',
-      }}
-      selects={oceanSelects(options.data)}
+      search={SEARCH}
+      selects={selects}
       attentionLabel={attentionLabel}
       columns={OCEAN_COLUMNS}
-      columnsKey="oceanTableColumns"
+      columnsKey={OCEAN_COLUMNS_KEY}
       identifierColumn="container"
       renderCell={renderCell}
       rows={shipments}
@@ -172,10 +203,10 @@ export function OceanShipmentsList({ status, timeZone, canCreate, onShare }: Oce
       archive={archiveRows}
       archiving={archive.isPending}
       onShare={onShare}
-      exportRows={(onProgress) => listAllOceanShipments(status, filters, onProgress)}
+      exportRows={exportRows}
       exportName={`ocean-shipments-${status}`}
       filteredWhat="container, bill of lading, carrier, port or tag"
-      emptyTab={oceanEmptyTab(status, counts, canCreate)}
+      emptyTab={emptyTab}
     />
   );
 }

@@ -21,6 +21,7 @@ import {
   type CurrentWorkspace,
 } from '../stores/workspace-store';
 import classes from './workspace-menu.module.css';
+import { DropdownAfterFirstScreen } from '../../../components/after-first-screen';
 
 export interface LeaveTarget {
   organization: CurrentOrganization;
@@ -82,68 +83,70 @@ export function WorkspaceMenu({ onViewMembers, onLeaveWorkspace, onInvitePeople 
           <IconChevronDown size={14} stroke={1.75} className={classes.chevron} aria-hidden="true" />
         </UnstyledButton>
       </Menu.Target>
-      <Menu.Dropdown mah={DROPDOWN_MENU_MAX_HEIGHT_PX} className={classes.dropdown}>
-        <div className={classes.identity}>
-          <Text size="sm" fw={600} truncate>
-            {workspace.name}
-          </Text>
-          <Text size="xs" c="dimmed" truncate>
-            {organization.organizationName} · {ROLE_LABEL[organization.role]}
-          </Text>
-        </div>
-        <Menu.Divider />
-        {isAdmin ? (
-          <>
-            <Menu.Item leftSection={<IconUserPlus {...ICON} />} onClick={onInvitePeople}>
-              Invite People
-            </Menu.Item>
-            <Menu.Item
-              component={Link}
-              to={paths.workspaceSettings.members}
-              leftSection={<IconUsers {...ICON} />}
-            >
+      <DropdownAfterFirstScreen>
+        <Menu.Dropdown mah={DROPDOWN_MENU_MAX_HEIGHT_PX} className={classes.dropdown}>
+          <div className={classes.identity}>
+            <Text size="sm" fw={600} truncate>
+              {workspace.name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {organization.organizationName} · {ROLE_LABEL[organization.role]}
+            </Text>
+          </div>
+          <Menu.Divider />
+          {isAdmin ? (
+            <>
+              <Menu.Item leftSection={<IconUserPlus {...ICON} />} onClick={onInvitePeople}>
+                Invite People
+              </Menu.Item>
+              <Menu.Item
+                component={Link}
+                to={paths.workspaceSettings.members}
+                leftSection={<IconUsers {...ICON} />}
+              >
+                View Members
+              </Menu.Item>
+              <Menu.Item
+                component={Link}
+                to={paths.workspaceSettings.overview}
+                leftSection={<IconSettings {...ICON} />}
+              >
+                Workspace Settings
+              </Menu.Item>
+            </>
+          ) : (
+            <Menu.Item leftSection={<IconUsers {...ICON} />} onClick={onViewMembers}>
               View Members
             </Menu.Item>
+          )}
+          {canDefineAlertRules(organization.role, organization.shipmentPermission) ? (
             <Menu.Item
               component={Link}
-              to={paths.workspaceSettings.overview}
-              leftSection={<IconSettings {...ICON} />}
+              to={paths.workspaceSettings.alerts}
+              leftSection={<IconBellRinging {...ICON} />}
             >
-              Workspace Settings
+              Alert Rules
             </Menu.Item>
-          </>
-        ) : (
-          <Menu.Item leftSection={<IconUsers {...ICON} />} onClick={onViewMembers}>
-            View Members
-          </Menu.Item>
-        )}
-        {canDefineAlertRules(organization.role, organization.shipmentPermission) ? (
+          ) : null}
+          {isAdmin ? (
+            <Menu.Item
+              component={Link}
+              to={paths.workspaceSettings.freeTime}
+              leftSection={<IconCoin {...ICON} />}
+            >
+              Free Time & Tariffs
+            </Menu.Item>
+          ) : null}
+          <Menu.Divider />
           <Menu.Item
-            component={Link}
-            to={paths.workspaceSettings.alerts}
-            leftSection={<IconBellRinging {...ICON} />}
+            color="red"
+            leftSection={<IconDoorExit {...ICON} />}
+            onClick={() => onLeaveWorkspace({ organization, workspace })}
           >
-            Alert Rules
+            Leave Workspace
           </Menu.Item>
-        ) : null}
-        {isAdmin ? (
-          <Menu.Item
-            component={Link}
-            to={paths.workspaceSettings.freeTime}
-            leftSection={<IconCoin {...ICON} />}
-          >
-            Free Time & Tariffs
-          </Menu.Item>
-        ) : null}
-        <Menu.Divider />
-        <Menu.Item
-          color="red"
-          leftSection={<IconDoorExit {...ICON} />}
-          onClick={() => onLeaveWorkspace({ organization, workspace })}
-        >
-          Leave Workspace
-        </Menu.Item>
-      </Menu.Dropdown>
+        </Menu.Dropdown>
+      </DropdownAfterFirstScreen>
     </Menu>
   );
 }
