@@ -17,7 +17,7 @@ import {
 } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { preloadFor, routes } from './router';
 import { xlsxToRows } from '../lib/xlsx';
 import { captureDownloads, dateCells } from '../test/downloads';
 import { busyOceanDashboard } from '../test/dashboard-fixtures';
@@ -85,6 +85,24 @@ describe('ocean shipment list: tabs, counts and archiving (spec §3, §4)', { ti
       limit: '50',
       sort: 'created_desc',
     });
+  });
+
+  it('asks for its first page and columns before it renders, and renders its rows from those answers (issue #17)', async () => {
+    const api = serve(byStatus([first, second, third], [archivedOne]));
+    // Without a session (no frame from the server), only the code is fetched.
+    await preloadFor('/shipments/ocean/active');
+    expect(api.calls).toEqual([]);
+
+    await preloadFor('/shipments/ocean/active', { data: true });
+    await waitFor(() => expect(api.callsTo('GET /api/shipments/ocean')).toHaveLength(1));
+    expect(api.callsTo('GET /api/users/preferences/oceanTableColumns')).toHaveLength(1);
+    expect(api.callsTo('GET /api/workspaces/get')).toHaveLength(1);
+
+    renderRoutes(routes, '/shipments/ocean/active');
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    // The page took those answers: it did not ask again.
+    expect(api.callsTo('GET /api/shipments/ocean')).toHaveLength(1);
+    expect(api.callsTo('GET /api/users/preferences/oceanTableColumns')).toHaveLength(1);
   });
 
   it('keeps the room of what arrives with the rows, so the list does not move (issue #17)', async () => {
