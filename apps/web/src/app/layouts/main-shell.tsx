@@ -28,7 +28,6 @@ const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 // The rail (60 px) plus the expanded sidebar.
 const DRAWER_WIDTH_PX = 60 + SIDEBAR_WIDTH_PX;
 
-/** Top bar, sidebar, content and the modal host: every page outside /auth, /share, /legal (spec §2). */
 /**
  * What the signed-in session keeps up beside the pages, drawing nothing: the organizations and the
  * server's selection, the live-update socket, page-view counting. A component of its own so that their
@@ -51,6 +50,7 @@ function ShellTutorial({ userId }: { userId: string | null }) {
   return <TutorialTooltip userId={userId} siteType={siteType} />;
 }
 
+/** Top bar, sidebar, content and the modal host: every page outside /auth, /share, /legal (spec §2). */
 export function MainShell() {
   // Read as the shell first renders: found only in an effect, a phone re-rendered the whole shell and
   // page right after they mounted (issue #17). The shell is never rendered on a server.
