@@ -24,7 +24,7 @@ import {
 } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { preloadFor, routes } from './router';
 
 type Routes = Parameters<typeof fakeApi>[0];
 
@@ -86,6 +86,18 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
       '/shipment/ocean/MSCU1234566/MEDU12345678?timeZone=Asia%2FTokyo',
     );
     expect(within(map).getByText('and 1 more')).toBeInTheDocument();
+  });
+
+  it('asks for its answer before it renders for a visitor with a session, and renders from it (issue #17)', async () => {
+    const api = serve({ [OCEAN]: ok(busyOceanDashboard()) });
+    await preloadFor('/dashboard/ocean', { data: true });
+    await waitFor(() => expect(api.callsTo(OCEAN)).toHaveLength(1));
+
+    renderRoutes(routes, '/dashboard/ocean');
+    expect(
+      await screen.findByRole('article', { name: 'Last free day within 3 days: 2' }),
+    ).toBeInTheDocument();
+    expect(api.callsTo(OCEAN)).toHaveLength(1);
   });
 
   it('opens the pre-filtered list from a card', async () => {

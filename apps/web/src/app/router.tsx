@@ -55,7 +55,10 @@ const NotificationSettingsPage = lazyPage(() =>
     (m) => m.NotificationSettingsPage,
   ),
 );
-const DashboardPage = lazyPage(() => import('./pages/dashboard-page').then((m) => m.DashboardPage));
+const DashboardPage = lazyPage(
+  () => import('./pages/dashboard-page').then((m) => m.DashboardPage),
+  (props) => import('./pages/dashboard-page').then((m) => m.prefetchDashboardPage(props)),
+);
 const HomePage = lazyPage(() => import('./pages/home-page').then((m) => m.HomePage));
 const ExpressShipmentPage = lazyPage(() =>
   import('./pages/express-shipment-page').then((m) => m.ExpressShipmentPage),
