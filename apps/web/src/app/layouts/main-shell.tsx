@@ -2,7 +2,7 @@ import { Drawer } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@tracklane/shared/constants';
-import { Suspense, useEffect } from 'react';
+import { memo, Suspense, useEffect, type ComponentProps } from 'react';
 import { Outlet } from 'react-router';
 import { AfterFirstScreen } from '../../components/after-first-screen';
 import { PageSkeleton } from '../../components/page-skeleton';
@@ -33,7 +33,7 @@ const DRAWER_WIDTH_PX = 60 + SIDEBAR_WIDTH_PX;
  * server's selection, the live-update socket, page-view counting. A component of its own so that their
  * answers and the idle moment re-render only it, not the whole shell (issue #17).
  */
-function ShellSession({ userId }: { userId: string | null }) {
+const ShellSession = memo(function ShellSession({ userId }: { userId: string | null }) {
   // Organizations and the server's selection: the menus follow the real shipmentPermission.
   useWorkspaceSession();
   // spec §4: the tab's one socket, open while signed in: invitation and notification messages refetch.
@@ -42,12 +42,21 @@ function ShellSession({ userId }: { userId: string | null }) {
   useLiveUpdates(idle ? userId : null);
   usePageViewTracking(userId !== null && idle);
   return null;
-}
+});
 
 /** The tutorial's tooltip, which follows the site type of the path: a move re-renders only it. */
-function ShellTutorial({ userId }: { userId: string | null }) {
+const ShellTutorial = memo(function ShellTutorial({ userId }: { userId: string | null }) {
   const { siteType } = useSiteType();
   return <TutorialTooltip userId={userId} siteType={siteType} />;
+});
+
+/**
+ * The sidebar with the workspace's permission (its menu follows it): read here, so that its arrival
+ * renders the sidebar again, not the whole shell.
+ */
+function ShellSidebar(props: Omit<ComponentProps<typeof Sidebar>, 'shipmentPermission'>) {
+  const shipmentPermission = useWorkspaceStore(selectShipmentPermission);
+  return <Sidebar {...props} shipmentPermission={shipmentPermission} />;
 }
 
 /** Top bar, sidebar, content and the modal host: every page outside /auth, /share, /legal (spec §2). */
@@ -57,7 +66,6 @@ export function MainShell() {
   const isMobile = useMediaQuery(MOBILE_QUERY, undefined, { getInitialValueInEffect: false });
   const [drawerOpened, drawer] = useDisclosure(false);
   const userId = useAuthStore((state) => state.user?.id ?? null);
-  const shipmentPermission = useWorkspaceStore(selectShipmentPermission);
 
   useEffect(endStartFrame, []);
 
@@ -81,7 +89,7 @@ export function MainShell() {
         {isMobile ? null : (
           <div className={classes.desktopChrome}>
             <WorkspaceRail />
-            <Sidebar variant="docked" shipmentPermission={shipmentPermission} />
+            <ShellSidebar variant="docked" />
           </div>
         )}
         <div className={classes.column}>
@@ -102,11 +110,7 @@ export function MainShell() {
                 <Drawer.Body className={classes.drawerBody}>
                   <div className={classes.drawerContent} data-testid="sidebar-drawer">
                     <WorkspaceRail onSwitched={drawer.close} />
-                    <Sidebar
-                      variant="drawer"
-                      shipmentPermission={shipmentPermission}
-                      onNavigate={drawer.close}
-                    />
+                    <ShellSidebar variant="drawer" onNavigate={drawer.close} />
                   </div>
                 </Drawer.Body>
               </Drawer.Content>

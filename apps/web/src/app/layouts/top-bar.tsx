@@ -1,4 +1,5 @@
 import { ActionIcon } from '@mantine/core';
+import { memo } from 'react';
 import { IconMenu2 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { LogoMark } from '../../components/logo';
@@ -14,7 +15,8 @@ interface TopBarProps {
   onOpenDrawer: () => void;
 }
 
-export function TopBar({ drawerOpened, onOpenDrawer }: TopBarProps) {
+/** Memoised: the shell renders again when the workspace's permission arrives, the bar need not. */
+export const TopBar = memo(function TopBar({ drawerOpened, onOpenDrawer }: TopBarProps) {
   return (
     <header className={classes.topBar} data-testid="top-bar">
       <div className={classes.topBarStart}>
@@ -48,4 +50,4 @@ export function TopBar({ drawerOpened, onOpenDrawer }: TopBarProps) {
       </div>
     </header>
   );
-}
+});
