@@ -8,12 +8,10 @@
  *   npm run build && cd apps/server && BENCH_DATABASE_URL=… npx tsx bench/list-profile.ts
  */
 import { writeFileSync } from 'node:fs';
-import { chromium } from 'playwright';
-import { markdownTable, withBenchEnvironment } from './harness';
+import { runListInBrowser } from './browser-run';
+import { markdownTable } from './harness';
 import { origin, type Profile } from './source-origin';
-import { seedOcean } from './seed';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHIPMENTS = Number(process.env.BENCH_LIGHTHOUSE_SHIPMENTS ?? 1_000);
 const RUNS = Number(process.env.BENCH_PROFILE_RUNS ?? 3);
 const OUT = process.env.BENCH_PROFILE_OUT;
@@ -103,71 +101,52 @@ const top = (m: Map<string, number>, total: number, n: number) =>
     .slice(0, n)
     .map(([name, ms]) => ({ name, ms: Math.round(ms), share: `${((ms / total) * 100).toFixed(1)}%` }));
 
-async function main() {
-  await withBenchEnvironment(
-    (db, workspaceId, userId) => seedOcean(db, workspaceId, userId, SHIPMENTS),
-    async (env) => {
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-      });
-      try {
-        const totals: number[] = [];
-        let last: ReturnType<typeof selfTimes> | null = null;
-        for (let run = 0; run < RUNS; run++) {
-          const context = await browser.newContext({ viewport: VIEWPORT });
-          const [name, value] = env.cookie.split('=') as [string, string];
-          await context.addCookies([{ name, value, url: env.base }]);
-          const page = await context.newPage();
-          // Warm the HTTP cache and the code cache, as a returning user's browser has them.
-          await page.goto(`${env.base}${LIST}`);
-          await page.getByTestId('shipment-row').first().waitFor();
-          const cdp = await context.newCDPSession(page);
-          await cdp.send('Profiler.enable');
-          await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-          if (THROTTLE > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-          await cdp.send('Profiler.start');
-          const started = Date.now();
-          await page.reload();
-          await page.getByTestId('shipment-row').first().waitFor();
-          await page.waitForTimeout(500);
-          const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
-          const shown = await page.getByTestId('shipment-row').count();
-          const result = selfTimes(profile);
-          totals.push(result.total);
-          console.log(
-            `run ${String(run + 1)}: ${String(Date.now() - started)} ms to rows + 500 ms, ${String(Math.round(result.total))} ms CPU, ${String(shown)} rows in the DOM`,
-          );
-          if (OUT && run === RUNS - 1) writeFileSync(OUT, JSON.stringify(profile));
-          if (run === RUNS - 1)
-            for (const [i, stretch] of longestStretches(
-              profile,
-              Number(process.env.BENCH_PROFILE_TASKS ?? 3),
-            ).entries()) {
-              console.log(
-                `\nLong task ${String(i + 1)}: ${String(Math.round(stretch.ms))} ms, inclusive by origin`,
-              );
-              console.log(markdownTable(top(stretch.inclusive, stretch.ms, 14)));
-            }
-          last = result;
-          await context.close();
-        }
-        if (!last) return;
-        console.log('\nSelf time by origin (last run)');
-        console.log(markdownTable(top(last.byWhere, last.total, 25)));
-        console.log('\nInclusive time by origin (last run): a sample counts for every origin on its stack');
-        console.log(markdownTable(top(last.inclusive, last.total, 40)));
-        console.log('\nSelf time by function (last run)');
-        console.log(markdownTable(top(last.byFn, last.total, 30)));
-      } finally {
-        await browser.close();
+runListInBrowser(async (browser, env) => {
+  const totals: number[] = [];
+  let last: ReturnType<typeof selfTimes> | null = null;
+  for (let run = 0; run < RUNS; run++) {
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const [name, value] = env.cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: env.base }]);
+    const page = await context.newPage();
+    // Warm the HTTP cache and the code cache, as a returning user's browser has them.
+    await page.goto(`${env.base}${LIST}`);
+    await page.getByTestId('shipment-row').first().waitFor();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    if (THROTTLE > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    await cdp.send('Profiler.start');
+    const started = Date.now();
+    await page.reload();
+    await page.getByTestId('shipment-row').first().waitFor();
+    await page.waitForTimeout(500);
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+    const shown = await page.getByTestId('shipment-row').count();
+    const result = selfTimes(profile);
+    totals.push(result.total);
+    console.log(
+      `run ${String(run + 1)}: ${String(Date.now() - started)} ms to rows + 500 ms, ${String(Math.round(result.total))} ms CPU, ${String(shown)} rows in the DOM`,
+    );
+    if (OUT && run === RUNS - 1) writeFileSync(OUT, JSON.stringify(profile));
+    if (run === RUNS - 1)
+      for (const [i, stretch] of longestStretches(
+        profile,
+        Number(process.env.BENCH_PROFILE_TASKS ?? 3),
+      ).entries()) {
+        console.log(
+          `\nLong task ${String(i + 1)}: ${String(Math.round(stretch.ms))} ms, inclusive by origin`,
+        );
+        console.log(markdownTable(top(stretch.inclusive, stretch.ms, 14)));
       }
-    },
-    { serveWeb: true },
-  );
-}
-
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+    last = result;
+    await context.close();
+  }
+  if (!last) return;
+  console.log('\nSelf time by origin (last run)');
+  console.log(markdownTable(top(last.byWhere, last.total, 25)));
+  console.log('\nInclusive time by origin (last run): a sample counts for every origin on its stack');
+  console.log(markdownTable(top(last.inclusive, last.total, 40)));
+  console.log('\nSelf time by function (last run)');
+  console.log(markdownTable(top(last.byFn, last.total, 30)));
+}, SHIPMENTS);

@@ -11,9 +11,8 @@
  * Names are the build's: Mantine's components keep theirs; the app's are minified unless the web app
  * is built with `npx vite build --minify false`.
  */
-import { chromium } from 'playwright';
-import { markdownTable, withBenchEnvironment } from './harness';
-import { seedOcean } from './seed';
+import { runListInBrowser } from './browser-run';
+import { markdownTable } from './harness';
 
 const LIST = process.env.BENCH_PROFILE_PATH ?? '/shipments/ocean/active';
 /** Commits of fewer fibers (a badge, a dropdown mounting) are counted but not listed. */
@@ -70,59 +69,40 @@ const RECORD_COMMITS = `(() => {
   };
 })();`;
 
-async function main() {
-  await withBenchEnvironment(
-    (db, workspaceId, userId) => seedOcean(db, workspaceId, userId, 1_000),
-    async (env) => {
-      const browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-      });
-      try {
-        const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-        const [name, value] = env.cookie.split('=') as [string, string];
-        await context.addCookies([{ name, value, url: env.base }]);
-        const page = await context.newPage();
-        await page.addInitScript(RECORD_COMMITS);
-        await page.goto(`${env.base}${LIST}`);
-        await page.getByTestId('shipment-row').first().waitFor({ timeout: 60_000 });
-        // Past the idle moments that mount the closed overlays and release the deferred requests.
-        await page.waitForTimeout(4_000);
-        const commits = await page.evaluate<Commit[]>('window.__benchCommits ?? []');
-        const dom = await page.evaluate<{ rows: number; elements: number }>(
-          `({ rows: document.querySelectorAll('[data-testid="shipment-row"]').length,
-              elements: document.querySelectorAll('#root *').length })`,
-        );
-        await context.close();
-
-        const count = (roots: string[]) =>
-          [...roots.reduce((by, root) => by.set(root, (by.get(root) ?? 0) + 1), new Map<string, number>())]
-            .map(([root, n]) => (n > 1 ? `${root} ×${String(n)}` : root))
-            .join(', ');
-        console.log(
-          markdownTable(
-            commits
-              .filter((commit) => commit.fibers >= LISTED)
-              .map((commit) => ({
-                at: commit.at,
-                fibers: commit.fibers,
-                from: count(commit.roots).slice(0, 160),
-              })),
-          ),
-        );
-        const fibers = commits.reduce((sum, commit) => sum + commit.fibers, 0);
-        console.log(
-          `\n${String(commits.length)} commits, ${String(fibers)} fibers rendered (${String(commits.filter((c) => c.fibers >= LISTED).length)} commits of ${String(LISTED)} or more); ${String(dom.rows)} rows and ${String(dom.elements)} elements on the page`,
-        );
-      } finally {
-        await browser.close();
-      }
-    },
-    { serveWeb: true },
+runListInBrowser(async (browser, env) => {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const [name, value] = env.cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: env.base }]);
+  const page = await context.newPage();
+  await page.addInitScript(RECORD_COMMITS);
+  await page.goto(`${env.base}${LIST}`);
+  await page.getByTestId('shipment-row').first().waitFor({ timeout: 60_000 });
+  // Past the idle moments that mount the closed overlays and release the deferred requests.
+  await page.waitForTimeout(4_000);
+  const commits = await page.evaluate<Commit[]>('window.__benchCommits ?? []');
+  const dom = await page.evaluate<{ rows: number; elements: number }>(
+    `({ rows: document.querySelectorAll('[data-testid="shipment-row"]').length,
+        elements: document.querySelectorAll('#root *').length })`,
   );
-}
+  await context.close();
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
+  const count = (roots: string[]) =>
+    [...roots.reduce((by, root) => by.set(root, (by.get(root) ?? 0) + 1), new Map<string, number>())]
+      .map(([root, n]) => (n > 1 ? `${root} ×${String(n)}` : root))
+      .join(', ');
+  console.log(
+    markdownTable(
+      commits
+        .filter((commit) => commit.fibers >= LISTED)
+        .map((commit) => ({
+          at: commit.at,
+          fibers: commit.fibers,
+          from: count(commit.roots).slice(0, 160),
+        })),
+    ),
+  );
+  const fibers = commits.reduce((sum, commit) => sum + commit.fibers, 0);
+  console.log(
+    `\n${String(commits.length)} commits, ${String(fibers)} fibers rendered (${String(commits.filter((c) => c.fibers >= LISTED).length)} commits of ${String(LISTED)} or more); ${String(dom.rows)} rows and ${String(dom.elements)} elements on the page`,
+  );
 });

@@ -8,10 +8,9 @@
  *   npm run build && cd apps/server && BENCH_DATABASE_URL=… npx tsx bench/list-trace.ts
  */
 import { writeFileSync } from 'node:fs';
-import { chromium } from 'playwright';
-import { markdownTable, withBenchEnvironment } from './harness';
+import { runListInBrowser } from './browser-run';
+import { markdownTable } from './harness';
 import { origin, type Profile } from './source-origin';
-import { seedOcean } from './seed';
 
 const LIST = process.env.BENCH_PROFILE_PATH ?? '/shipments/ocean/active';
 const THROTTLE = Number(process.env.BENCH_THROTTLE ?? 4);
@@ -109,84 +108,63 @@ function byOrigin(profile: Profile, from: number, to: number): string {
     .join('; ');
 }
 
-async function main() {
-  await withBenchEnvironment(
-    (db, workspaceId, userId) => seedOcean(db, workspaceId, userId, 1_000),
-    async (env) => {
-      const browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-      });
-      const totals: number[] = [];
-      try {
-        for (let run = 0; run < RUNS; run++) {
-          const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-          const [name, value] = env.cookie.split('=') as [string, string];
-          await context.addCookies([{ name, value, url: env.base }]);
-          const page = await context.newPage();
-          const cdp = await context.newCDPSession(page);
-          await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-          const events: TraceEvent[] = [];
-          cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as TraceEvent[])));
-          const complete = new Promise<void>((resolve) =>
-            cdp.once('Tracing.tracingComplete', () => resolve()),
-          );
-          await cdp.send('Tracing.start', {
-            categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,loading,toplevel',
-          });
-          await cdp.send('Profiler.enable');
-          await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-          await cdp.send('Profiler.start');
-          await page.goto(`${env.base}${LIST}`);
-          await page.getByTestId('shipment-row').first().waitFor({ timeout: 60_000 });
-          // Quiet after the rows, as Lighthouse waits for the page to settle.
-          await page.waitForTimeout(3_000);
-          const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
-          await cdp.send('Tracing.end');
-          await complete;
-          await context.close();
-          if (OUT) writeFileSync(`${OUT}.${String(run + 1)}.json`, JSON.stringify({ traceEvents: events }));
+runListInBrowser(async (browser, env) => {
+  const totals: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const [name, value] = env.cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: env.base }]);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    const events: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as TraceEvent[])));
+    const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,loading,toplevel',
+    });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    await page.goto(`${env.base}${LIST}`);
+    await page.getByTestId('shipment-row').first().waitFor({ timeout: 60_000 });
+    // Quiet after the rows, as Lighthouse waits for the page to settle.
+    await page.waitForTimeout(3_000);
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+    await cdp.send('Tracing.end');
+    await complete;
+    await context.close();
+    if (OUT) writeFileSync(`${OUT}.${String(run + 1)}.json`, JSON.stringify({ traceEvents: events }));
 
-          const fcp = events.find((e) => e.name === 'firstContentfulPaint')?.ts ?? 0;
-          const thread = mainThread(events);
-          const start = thread[0]?.ts ?? 0;
-          const tasks: TraceEvent[] = [];
-          let end = 0;
-          for (const e of thread)
-            if (TASK.has(e.name) && e.ts >= end) {
-              tasks.push(e);
-              end = e.ts + (e.dur ?? 0);
-            }
-          const long = tasks.filter((t) => t.ts >= fcp && (t.dur ?? 0) > 50_000);
-          const blocking = long.reduce((sum, t) => sum + (t.dur ?? 0) / 1000 - 50, 0);
-          totals.push(blocking);
-          console.log(
-            `\nrun ${String(run + 1)}: FCP ${String(Math.round((fcp - start) / 1000))} ms, blocking time after it ${String(Math.round(blocking))} ms`,
-          );
-          console.log(
-            markdownTable(
-              long.map((t) => ({
-                at: Math.round((t.ts - start) / 1000),
-                ms: Math.round((t.dur ?? 0) / 1000),
-                spent: breakdown(thread.filter((e) => e !== t && e.ts >= t.ts && e.ts < t.ts + (t.dur ?? 0))),
-                code: byOrigin(profile, t.ts, t.ts + (t.dur ?? 0)),
-              })),
-            ),
-          );
-        }
-      } finally {
-        await browser.close();
+    const fcp = events.find((e) => e.name === 'firstContentfulPaint')?.ts ?? 0;
+    const thread = mainThread(events);
+    const start = thread[0]?.ts ?? 0;
+    const tasks: TraceEvent[] = [];
+    let end = 0;
+    for (const e of thread)
+      if (TASK.has(e.name) && e.ts >= end) {
+        tasks.push(e);
+        end = e.ts + (e.dur ?? 0);
       }
-      totals.sort((a, b) => a - b);
-      console.log(
-        `\nblocking time, median of ${String(RUNS)}: ${String(Math.round(totals[Math.floor(RUNS / 2)] ?? 0))} ms`,
-      );
-    },
-    { serveWeb: true },
+    const long = tasks.filter((t) => t.ts >= fcp && (t.dur ?? 0) > 50_000);
+    const blocking = long.reduce((sum, t) => sum + (t.dur ?? 0) / 1000 - 50, 0);
+    totals.push(blocking);
+    console.log(
+      `\nrun ${String(run + 1)}: FCP ${String(Math.round((fcp - start) / 1000))} ms, blocking time after it ${String(Math.round(blocking))} ms`,
+    );
+    console.log(
+      markdownTable(
+        long.map((t) => ({
+          at: Math.round((t.ts - start) / 1000),
+          ms: Math.round((t.dur ?? 0) / 1000),
+          spent: breakdown(thread.filter((e) => e !== t && e.ts >= t.ts && e.ts < t.ts + (t.dur ?? 0))),
+          code: byOrigin(profile, t.ts, t.ts + (t.dur ?? 0)),
+        })),
+      ),
+    );
+  }
+  totals.sort((a, b) => a - b);
+  console.log(
+    `\nblocking time, median of ${String(RUNS)}: ${String(Math.round(totals[Math.floor(RUNS / 2)] ?? 0))} ms`,
   );
-}
-
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
 });

@@ -1,0 +1,35 @@
+// What the browser benchmarks of the signed-in ocean list share (list-profile, list-trace,
+// list-renders): a seeded workspace served with the built web app, Debian's Chromium, and the exit
+// code of a failed run.
+import { chromium, type Browser } from 'playwright';
+import { withBenchEnvironment, type BenchEnvironment } from './harness';
+import { seedOcean } from './seed';
+
+/**
+ * Seeds `shipments` ocean shipments in a throwaway workspace, serves the built web app beside the API,
+ * launches Chromium and runs `bench` with both; closes the browser and tears the database down after,
+ * and exits non-zero when anything failed.
+ */
+export function runListInBrowser(
+  bench: (browser: Browser, env: BenchEnvironment) => Promise<void>,
+  shipments = 1_000,
+): void {
+  withBenchEnvironment(
+    (db, workspaceId, userId) => seedOcean(db, workspaceId, userId, shipments),
+    async (env) => {
+      const browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+      });
+      try {
+        await bench(browser, env);
+      } finally {
+        await browser.close();
+      }
+    },
+    { serveWeb: true },
+  ).catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
