@@ -161,6 +161,32 @@ describe('the Comments tab', () => {
     expect(body.querySelector('img, script')).toBeNull();
   });
 
+  it('deletes the reader’s own comment once the confirmation says so', async () => {
+    const api = server({
+      [THREAD]: ok({ comments: [comment({ canDelete: true })], canComment: true }),
+      'DELETE /api/comments/c-1': ok({ id: 'c-1' }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, `${OCEAN_PATH}?tab=comments`);
+    await user.click(await screen.findByRole('button', { name: 'Actions for the comment by Ada Lovelace' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+
+    // Asked first, in the thread's own dialog host: cancelling deletes nothing.
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this comment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('DELETE /api/comments/c-1')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Actions for the comment by Ada Lovelace' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const again = await screen.findByRole('dialog', { name: 'Delete this comment?' });
+    await user.click(within(again).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.callsTo('DELETE /api/comments/c-1')).toHaveLength(1));
+    // The thread is asked again once the delete is done.
+    await waitFor(() => expect(api.callsTo(THREAD)).toHaveLength(2));
+    expect(screen.queryByText('Could not delete the comment')).not.toBeInTheDocument();
+  });
+
   it('says how to start when there is nothing yet', async () => {
     server({ [THREAD]: ok({ comments: [], canComment: true }) });
     renderRoutes(routes, `${OCEAN_PATH}?tab=comments`);

@@ -1,6 +1,5 @@
 import { Drawer } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@tracklane/shared/constants';
 import { memo, Suspense, useEffect, type ComponentProps } from 'react';
 import { Outlet } from 'react-router';
@@ -59,7 +58,7 @@ function ShellSidebar(props: Omit<ComponentProps<typeof Sidebar>, 'shipmentPermi
   return <Sidebar {...props} shipmentPermission={shipmentPermission} />;
 }
 
-/** Top bar, sidebar, content and the modal host: every page outside /auth, /share, /legal (spec §2). */
+/** Top bar, sidebar and content: every page outside /auth, /share, /legal (spec §2). */
 export function MainShell() {
   // Read as the shell first renders: found only in an effect, a phone re-rendered the whole shell and
   // page right after they mounted (issue #17). The shell is never rendered on a server.
@@ -78,7 +77,7 @@ export function MainShell() {
   useEdgeSwipe({ enabled: isMobile, opened: drawerOpened, onOpen: drawer.open, onClose: drawer.close });
 
   return (
-    <ModalsProvider>
+    <>
       <ShellSession userId={userId} />
       <div className={classes.shell} data-testid="main-shell">
         <a href="#main-content" className={classes.skipLink}>
@@ -119,6 +118,6 @@ export function MainShell() {
         ) : null}
         <ShellTutorial userId={userId} />
       </div>
-    </ModalsProvider>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Avatar, EmptyState, Menu, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals, ModalsProvider } from '@mantine/modals';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconDots, IconMessageCircle } from '@tabler/icons-react';
 import type { Comment, CommentShipmentType } from '@tracklane/shared/comments/comments.schema';
@@ -135,7 +135,19 @@ function CommentItem({
  * comment appears by itself (the tab's socket nudges a refetch). Opened from a mention, the comment
  * is scrolled to and highlighted.
  */
-export function CommentThread({
+/**
+ * The thread brings its own host for `modals` (the delete confirmation, the app's only dialog opened
+ * that way): a host in the shell kept a closed modal mounted on every page (issue #17).
+ */
+export function CommentThread(props: CommentThreadProps) {
+  return (
+    <ModalsProvider>
+      <Thread {...props} />
+    </ModalsProvider>
+  );
+}
+
+function Thread({
   shipmentType,
   shipmentId,
   shipmentLabel,
