@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { useLatch } from '../lib/use-latch';
 
 /** A page loaded on first use: its own chunk, so the first page of a visit downloads only itself. */
 export interface LazyPage<P extends object> {
@@ -60,9 +61,7 @@ interface DialogProps {
 export function lazyDialog<P extends DialogProps>(load: () => Promise<ComponentType<P>>) {
   const Dialog = lazyPage(load);
   const LazyDialog = (props: P) => {
-    const [wanted, setWanted] = useState(props.opened);
-    if (props.opened && !wanted) setWanted(true);
-    if (!wanted) return null;
+    if (!useLatch(props.opened)) return null;
     return (
       <Suspense fallback={null}>
         <Dialog {...props} />

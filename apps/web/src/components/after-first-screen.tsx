@@ -1,6 +1,7 @@
 import { usePopoverContext } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useIdle } from '../lib/use-idle';
+import { useLatch } from '../lib/use-latch';
 
 /**
  * Renders `children` once the page's first screen is done (`useIdle`), or at once when `now` is true,
@@ -12,9 +13,7 @@ import { useIdle } from '../lib/use-idle';
  */
 export function AfterFirstScreen({ now = false, children }: { now?: boolean; children: ReactNode }) {
   const idle = useIdle();
-  const [shown, setShown] = useState(now);
-  if ((idle || now) && !shown) setShown(true);
-  return shown || now ? children : null;
+  return useLatch(idle || now) ? children : null;
 }
 
 /** A popover's or menu's dropdown, mounted once the first screen is done or when the menu first opens. */
