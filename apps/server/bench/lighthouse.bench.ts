@@ -87,6 +87,12 @@ async function main() {
               }
               runs.push(result.lhr);
               i++;
+              if (REPORT_DIR) {
+                // The trace Lighthouse simulated from, to read its tasks (bench/list-trace.ts's reading).
+                await mkdir(REPORT_DIR, { recursive: true });
+                const name = `${target.page.replace(/\W+/g, '-')}-${preset}-${String(i)}.trace.json`;
+                await writeFile(path.join(REPORT_DIR, name), JSON.stringify(result.artifacts.Trace));
+              }
             }
             runs.sort(
               (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),

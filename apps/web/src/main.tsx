@@ -8,6 +8,7 @@ import { App } from './app/app';
 import { PageFrame, startSignedOut, startWithFrame } from './app/guard';
 import { createAppRouter, preloadFor } from './app/router';
 import { startApp } from './app/start';
+import { nextTask } from './lib/next-task';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -23,38 +24,44 @@ const framed = container.dataset.frame === window.location.pathname;
 if (framed) startWithFrame(window.location.pathname);
 
 startApp();
-// The page's own code starts downloading now, beside the session check, not after it. (Moved to a task
-// of its own it shortened the entry's long task, but Lighthouse's simulation then put the first paint
-// later: docs/performance.md.)
-const pageReady = Promise.all([
-  preloadFor(window.location.pathname, { data: framed }),
-  framed ? PageFrame.preload() : undefined,
-]).catch(() => undefined);
+void start(container);
 
-const router = createAppRouter();
-const app = (
-  <StrictMode>
-    <App router={router} />
-  </StrictMode>
-);
+/** Each step of the start a task of its own (issue #17): the session check is on its way meanwhile. */
+async function start(root: HTMLElement) {
+  await nextTask();
+  const router = createAppRouter();
+  await nextTask();
+  // The page's own code starts downloading now, beside the session check, not after it: every lazy
+  // element on the routes the router matched (ranking the route table a second time cost as much as
+  // the router's own ranking).
+  const pageReady = Promise.all([
+    preloadFor(router.state.matches, { data: framed }),
+    framed ? PageFrame.preload() : undefined,
+  ]).catch(() => undefined);
+  const app = (
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>
+  );
 
-if (!prerendered && !framed) {
-  createRoot(container).render(app);
-} else if (framed) {
-  // The frame is not hydrated but replaced: hydrating it rendered it with the stores' initial state
-  // (still checking), and React then rendered it again at once, in one long task, with their state now
-  // (issue #17). A new root renders what the stores say now, most often the page itself, in a
-  // transition (in slices), and the frame's HTML stays on screen until that render is committed in its
-  // place, of the same size: the frame renders no history state and no one's data.
-  void pageReady.then(() => startTransition(() => createRoot(container).render(app)));
-} else {
-  // The HTML stays on screen until the page's chunks are here. Then React takes it over as it is, unless
-  // the history entry carries state the page renders (a notice, an e-mail address: a reload after a
-  // redirect), which the build could not know: then it renders the page afresh in its place.
-  void pageReady.then(() => {
+  if (!prerendered && !framed) {
+    createRoot(root).render(app);
+  } else if (framed) {
+    // The frame is not hydrated but replaced: hydrating it rendered it with the stores' initial state
+    // (still checking), and React then rendered it again at once, in one long task, with their state
+    // now (issue #17). A new root renders what the stores say now, most often the page itself, in a
+    // transition (in slices), and the frame's HTML stays on screen until that render is committed in
+    // its place, of the same size: the frame renders no history state and no one's data.
+    await pageReady;
+    startTransition(() => createRoot(root).render(app));
+  } else {
+    // The HTML stays on screen until the page's chunks are here. Then React takes it over as it is,
+    // unless the history entry carries state the page renders (a notice, an e-mail address: a reload
+    // after a redirect), which the build could not know: then it renders the page afresh in its place.
+    await pageReady;
     const state: unknown = window.history.state;
     const withState = typeof state === 'object' && state !== null && 'usr' in state && state.usr != null;
-    if (withState) createRoot(container).render(app);
-    else hydrateRoot(container, app);
-  });
+    if (withState) createRoot(root).render(app);
+    else hydrateRoot(root, app);
+  }
 }

@@ -139,7 +139,8 @@ export const lazyScreens = [
 if (import.meta.env.MODE === 'test') await Promise.all(lazyScreens.map((screen) => screen.preload()));
 
 /**
- * Starts downloading what the page at `pathname` needs while the session check is on its way, so the
+ * Starts downloading what the page at a path needs (given as the path, or as the router's matches of it,
+ * which spares ranking the route table a second time) while the session check is on its way, so the
  * chunks do not wait for it (main.tsx calls this before the first render): every lazy element on the
  * routes the path matches (layouts, the agreement check, the shell and the page itself). Resolves once
  * they are here (or one failed: the page's own suspense and error handling take over when it renders).
@@ -147,7 +148,10 @@ if (import.meta.env.MODE === 'test') await Promise.all(lazyScreens.map((screen) 
  * too (`LazyPage.prefetch`): the first render then finds their answers, and renders the page once
  * rather than once per answer. Their failures are left to the page, which asks again as it renders.
  */
-export function preloadFor(pathname: string, { data = false }: { data?: boolean } = {}): Promise<unknown> {
+export function preloadFor(
+  where: string | readonly { route: RouteObject }[],
+  { data = false }: { data?: boolean } = {},
+): Promise<unknown> {
   const loads: Promise<unknown>[] = [];
   const visit = (node: ReactNode): void => {
     if (!isValidElement<{ children?: ReactNode }>(node)) return;
@@ -156,7 +160,8 @@ export function preloadFor(pathname: string, { data = false }: { data?: boolean 
     if (data && typeof prefetch === 'function') prefetch(node.props).catch(() => undefined);
     Children.forEach(node.props.children, visit);
   };
-  for (const match of matchRoutes(routes, pathname) ?? []) visit(match.route.element);
+  const matches = typeof where === 'string' ? (matchRoutes(routes, where) ?? []) : where;
+  for (const match of matches) visit(match.route.element);
   return Promise.all(loads);
 }
 

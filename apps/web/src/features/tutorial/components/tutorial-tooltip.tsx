@@ -71,13 +71,20 @@ interface TutorialTooltipProps {
  * The first-use tutorial (spec §2 Tutorial tooltip, 400 px wide): "Don't show me again" turns the
  * multipleShipments tutorial off on the server (spec §4), CANCEL hides it for this visit, NEXT goes to
  * /new-shipments/{siteType}.
+ *
+ * It mounts once the page's first screen is done (issue #17): it shows nothing before its statuses are
+ * asked anyway, and its first reads of the window's size and of its anchor forced a layout of the whole
+ * page inside the first commit.
  */
-export function TutorialTooltip({ userId, siteType }: TutorialTooltipProps) {
+export function TutorialTooltip(props: TutorialTooltipProps) {
+  return useIdle() ? <Tutorial {...props} /> : null;
+}
+
+function Tutorial({ userId, siteType }: TutorialTooltipProps) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { width } = useViewportSize();
-  // Asked once the page's first screen is done (issue #17).
-  const statuses = useTutorialStatuses(useIdle() ? userId : null);
+  const statuses = useTutorialStatuses(userId);
   const progress = useTutorialStore((s) => s.progress);
   const setProgress = useTutorialStore((s) => s.setProgress);
   const step = tutorialStep({
