@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { stableMantineIds } from './vite-plugin-stable-ids';
 
 /** What a browser downloads as text: compressed once here rather than on every request. */
 const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt|webmanifest)$/;
@@ -76,7 +77,7 @@ const ENTRY_AND_AUTH_COMPONENTS = [
 ];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), stableMantineIds(), precompress()],
   server: {
     proxy: {
       // `ws` carries the workspace-invitation socket (spec §7) through the same origin.

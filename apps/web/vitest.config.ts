@@ -1,16 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { stableMantineIds } from './vite-plugin-stable-ids';
 
 // Self-contained so that the root config can list `apps/web` as a project.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), stableMantineIds()],
   test: {
     name: 'web',
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))],
+    // Mantine goes through Vite as in the build, so that its useId is the build's (stableMantineIds).
+    server: { deps: { inline: [/@mantine[\\/]/] } },
     restoreMocks: true,
     unstubGlobals: true,
     // Whole pages render through the router with Mantine, and typing goes key by key: on a loaded

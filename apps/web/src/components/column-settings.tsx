@@ -9,6 +9,7 @@ import {
 } from '../lib/table-columns';
 import classes from './shipment-list.module.css';
 import { DropdownAfterFirstScreen } from './after-first-screen';
+import { TargetAfterCommit } from './target-after-commit';
 
 interface ColumnSettingsProps<Row, Id extends string, Sort extends string> {
   /** The table's columns, for their names, which may be hidden, and the default layout. */
@@ -25,15 +26,17 @@ export function ColumnSettings<Row, Id extends string, Sort extends string>({
 }: ColumnSettingsProps<Row, Id, Sort>) {
   return (
     <Popover position="bottom-end" width={280} shadow="md" radius="md" trapFocus>
-      <Popover.Target>
-        <Button
-          variant="default"
-          size="sm"
-          leftSection={<IconColumns3 size={16} stroke={1.75} />}
-          aria-label="Columns"
-        >
-          Columns
-        </Button>
+      <Popover.Target refProp="targetRef">
+        <TargetAfterCommit>
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={<IconColumns3 size={16} stroke={1.75} />}
+            aria-label="Columns"
+          >
+            Columns
+          </Button>
+        </TargetAfterCommit>
       </Popover.Target>
       <DropdownAfterFirstScreen>
         <Popover.Dropdown p={0} aria-label="Table columns" role="dialog">

@@ -5,6 +5,18 @@ import classes from './delegated-tooltip.module.css';
 /** Room kept between the tooltip and its element, and between the tooltip and the window's edges. */
 const GAP = 6;
 
+/**
+ * Events one DelegatedTooltip has answered: one inside another's root (the table's, in the shell's)
+ * answers first, as the event bubbles, and the outer one leaves it alone.
+ */
+const answered = new WeakSet<Event>();
+/** True for the innermost DelegatedTooltip an event reaches, false for the others. */
+function firstToAnswer(event: Event): boolean {
+  if (answered.has(event)) return false;
+  answered.add(event);
+  return true;
+}
+
 interface Shown {
   target: HTMLElement;
   label: string;
@@ -68,7 +80,7 @@ export function DelegatedTooltip({ root }: { root: RefObject<HTMLElement | null>
 
     const onPointerOver = (event: PointerEvent) => {
       // A finger has no hover: the tap is the action (as Mantine's tooltips, which open on hover only).
-      if (event.pointerType === 'touch') return;
+      if (event.pointerType === 'touch' || !firstToAnswer(event)) return;
       const target = triggerOf(event.target);
       if (target === current) return;
       if (!target) {
@@ -84,6 +96,7 @@ export function DelegatedTooltip({ root }: { root: RefObject<HTMLElement | null>
       hide();
     };
     const onFocusIn = (event: FocusEvent) => {
+      if (!firstToAnswer(event)) return;
       const target = triggerOf(event.target);
       if (target && target !== current) show(target, 0);
     };

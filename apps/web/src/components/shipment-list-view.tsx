@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { AfterFirstScreen } from './after-first-screen';
 import { visibleColumns, type ColumnSet, type TableColumn } from '../lib/table-columns';
 import type { TableColumnsKey } from '../lib/table-columns-preference';
 import { useColumnLayout } from '../lib/use-column-layout';
@@ -265,18 +266,22 @@ export function ShipmentListView<
         )}
       </ShipmentListCard>
 
-      <SelectionActionBar
-        count={selected.size}
-        archived={archived}
-        busy={props.archiving}
-        onArchive={() => void move([...selected], !archived)}
-        onShare={
-          props.canChange && props.onShare
-            ? () => props.onShare?.(rows.filter((row) => selected.has(props.rowKey(row))))
-            : undefined
-        }
-        onClear={() => setSelected(new Set())}
-      />
+      {/* Its bar sits in a portal, mounted with a state update in the page's commit: it waits until
+          the first screen is done, or the first selection (issue #17). */}
+      <AfterFirstScreen now={selected.size > 0}>
+        <SelectionActionBar
+          count={selected.size}
+          archived={archived}
+          busy={props.archiving}
+          onArchive={() => void move([...selected], !archived)}
+          onShare={
+            props.canChange && props.onShare
+              ? () => props.onShare?.(rows.filter((row) => selected.has(props.rowKey(row))))
+              : undefined
+          }
+          onClear={() => setSelected(new Set())}
+        />
+      </AfterFirstScreen>
     </>
   );
 }

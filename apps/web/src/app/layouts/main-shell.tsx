@@ -1,9 +1,10 @@
 import { Drawer } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@tracklane/shared/constants';
-import { memo, Suspense, useEffect, type ComponentProps } from 'react';
+import { memo, Suspense, useEffect, useRef, type ComponentProps } from 'react';
 import { Outlet } from 'react-router';
 import { AfterFirstScreen } from '../../components/after-first-screen';
+import { DelegatedTooltip } from '../../components/delegated-tooltip';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
 import { useEdgeSwipe } from '../../features/navigation/hooks/use-edge-swipe';
@@ -75,11 +76,15 @@ export function MainShell() {
   }, [isMobile, closeDrawer]);
 
   useEdgeSwipe({ enabled: isMobile, opened: drawerOpened, onOpen: drawer.open, onClose: drawer.close });
+  // One tooltip for every `data-tooltip` element of the shell and its pages (the top bar's buttons, the
+  // pages' badges): a Mantine Tooltip each mounted a portal and floating-ui's element state with the
+  // page, and their updates in its commit ran the page's effects in the same long task (issue #17).
+  const shellRef = useRef<HTMLDivElement>(null);
 
   return (
     <>
       <ShellSession userId={userId} />
-      <div className={classes.shell} data-testid="main-shell">
+      <div ref={shellRef} className={classes.shell} data-testid="main-shell">
         <a href="#main-content" className={classes.skipLink}>
           Skip to content
         </a>
@@ -117,6 +122,7 @@ export function MainShell() {
           </AfterFirstScreen>
         ) : null}
         <ShellTutorial userId={userId} />
+        <DelegatedTooltip root={shellRef} />
       </div>
     </>
   );

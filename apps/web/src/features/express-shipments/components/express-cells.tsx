@@ -85,7 +85,7 @@ export function ExpressCell({ column, context }: { column: ExpressColumnId; cont
       return <DayCell value={shipment.createdAt} timeZone={timeZone} />;
     case 'source':
       return isDemo(shipment) ? (
-        <DemoBadge size="xs" explanation={EXPRESS_DEMO_EXPLANATION} inTable />
+        <DemoBadge size="xs" explanation={EXPRESS_DEMO_EXPLANATION} />
       ) : (
         <span className={classes.muted}>{sourceLabel(shipment.source)}</span>
       );

@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconMessageReport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AfterFirstScreen } from '../../../components/after-first-screen';
@@ -42,19 +42,20 @@ export function FeedbackButton() {
 
   return (
     <>
-      <Tooltip label="Send feedback" openDelay={300}>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label="Send feedback"
-          aria-haspopup="dialog"
-          onClick={() => setStage('form')}
-          data-testid="feedback-button"
-        >
-          <IconMessageReport size={20} stroke={1.75} />
-        </ActionIcon>
-      </Tooltip>
+      {/* Its tooltip is the shell's DelegatedTooltip (main-shell.tsx). */}
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label="Send feedback"
+        aria-haspopup="dialog"
+        onClick={() => setStage('form')}
+        data-tooltip="Send feedback"
+        data-tooltip-delay={300}
+        data-testid="feedback-button"
+      >
+        <IconMessageReport size={20} stroke={1.75} />
+      </ActionIcon>
       {/* Mounted while the draft matters: through a failure and "Try again", gone once sent or closed. */}
       {stage === 'form' || stage === 'failed' ? (
         <FeedbackFormModal

@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Indicator,
-  Popover,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Button, Indicator, Popover, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { BELL_DROPDOWN_MAX_HEIGHT_PX } from '@tracklane/shared/constants';
 import type { BellNotification } from '@tracklane/shared/notifications/notifications.schema';
@@ -22,6 +11,7 @@ import { useMarkNotifications } from '../api/mark-notifications';
 import { NotificationItem } from './notification-item';
 import classes from './notifications.module.css';
 import { DropdownAfterFirstScreen } from '../../../components/after-first-screen';
+import { TargetAfterCommit } from '../../../components/target-after-commit';
 
 type BellTab = 'shipments' | 'invites' | 'comments';
 
@@ -83,8 +73,8 @@ export function NotificationBell({
       trapFocus
       returnFocus
     >
-      <Popover.Target>
-        <Tooltip label="Notifications" disabled={opened}>
+      <Popover.Target refProp="targetRef">
+        <TargetAfterCommit>
           <Indicator
             label={badgeLabel(count)}
             size={18}
@@ -103,12 +93,13 @@ export function NotificationBell({
               aria-expanded={opened}
               aria-haspopup="dialog"
               onClick={() => setOpened((o) => !o)}
+              data-tooltip={opened ? undefined : 'Notifications'}
               data-testid="notification-bell"
             >
               <IconBell size={20} stroke={1.75} />
             </ActionIcon>
           </Indicator>
-        </Tooltip>
+        </TargetAfterCommit>
       </Popover.Target>
       <DropdownAfterFirstScreen>
         <Popover.Dropdown
