@@ -4,9 +4,10 @@ import base from './vite.config';
 const SCHEDULE = 'function scheduleUpdateOnFiber(root, fiber, lane) {';
 
 /**
- * A build for finding what React renders synchronously (ADR 0024, issue #17): every update given the
- * sync lane is recorded in `window.__syncUpdates` with the components it is in, whether React was
- * committing (`ctx` 4) and where it came from. Unminified. `apps/server/bench/list-sync-updates.ts`
+ * A build for finding what React renders synchronously (ADR 0024, issue #17): every state update is
+ * recorded in `window.__syncUpdates` with its lane (2: synchronous, rendered at once), the components it
+ * is in, whether React was committing (`ctx` 4: in a commit or its effects) and where it came from.
+ * Unminified. `apps/server/bench/list-sync-updates.ts`
  * loads the ocean list and prints them:
  *
  *   cd apps/web && npx vite build --config vite.sync-updates.config.ts && node scripts/prerender.mjs
@@ -23,7 +24,7 @@ function recordSyncUpdates(): Plugin {
       return code.replace(
         SCHEDULE,
         `${SCHEDULE}
-  if (lane === 2) {
+  {
     const names = [];
     for (let f = fiber; f && names.length < 6; f = f.return) {
       const t = f.type;
@@ -32,6 +33,7 @@ function recordSyncUpdates(): Plugin {
     }
     (window.__syncUpdates ||= []).push({
       ctx: executionContext,
+      lane,
       at: Math.round(performance.now()),
       who: names.join(' < '),
       stack: new Error().stack.split('\\n').slice(2, 9).map((s) => s.trim()).join(' | '),

@@ -1,7 +1,8 @@
 /**
- * What React rendered synchronously while the signed-in ocean list loaded (ADR 0024): needs the web app
- * built with `apps/web/vite.sync-updates.config.ts`, which records them. An update inside a commit
- * (`in commit`) makes React run that commit's effects in the same task.
+ * The state updates React saw while the signed-in ocean list loaded (ADR 0024): needs the web app built
+ * with `apps/web/vite.sync-updates.config.ts`, which records them. A synchronous one (`sync`) inside a
+ * commit (`in commit`) makes React run that commit's effects and render again in the same task.
+ * `BENCH_THROTTLE=4` slows the CPU as Lighthouse's phone does.
  *
  *   cd apps/web && npx vite build --config vite.sync-updates.config.ts && node scripts/prerender.mjs
  *   cd ../server && BENCH_DATABASE_URL=… npx tsx bench/list-sync-updates.ts
@@ -10,9 +11,13 @@ import { runListInBrowser } from './browser-run';
 import { markdownTable } from './harness';
 
 const LIST = process.env.BENCH_PROFILE_PATH ?? '/shipments/ocean/active';
+/** CPU slowdown, as Lighthouse's phone (4): more answers arrive while React renders. */
+const THROTTLE = Number(process.env.BENCH_THROTTLE ?? 1);
 
 interface SyncUpdate {
   ctx: number;
+  /** React's lane: 2 is synchronous. */
+  lane: number;
   at: number;
   who: string;
   stack: string;
@@ -23,6 +28,8 @@ runListInBrowser(async (browser, env) => {
   const [name, value] = env.cookie.split('=') as [string, string];
   await context.addCookies([{ name, value, url: env.base }]);
   const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
   await page.goto(`${env.base}${LIST}`);
   await page.getByTestId('shipment-row').first().waitFor({ timeout: 60_000 });
   await page.waitForTimeout(2_000);
@@ -34,6 +41,7 @@ runListInBrowser(async (browser, env) => {
       updates.map((update) => ({
         at: update.at,
         'in commit': (update.ctx & 4) === 4 ? 'yes' : '',
+        sync: update.lane === 2 ? 'yes' : '',
         where: update.who,
         from: update.stack.replace(/https?:\/\/[^/]+\/assets\//g, '').slice(0, 200),
       })),

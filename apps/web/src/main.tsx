@@ -23,7 +23,7 @@ if (prerendered) startSignedOut();
 const framed = container.dataset.frame === window.location.pathname;
 if (framed) startWithFrame(window.location.pathname);
 
-startApp();
+const sessionChecked = startApp();
 void start(container);
 
 /** Each step of the start a task of its own (issue #17): the session check is on its way meanwhile. */
@@ -33,10 +33,14 @@ async function start(root: HTMLElement) {
   await nextTask();
   // The page's own code starts downloading now, beside the session check, not after it: every lazy
   // element on the routes the router matched (ranking the route table a second time cost as much as
-  // the router's own ranking).
+  // the router's own ranking). Under a frame, the page's first requests too, and React renders once
+  // they and the session check have answered: the frame shows the same skeleton meanwhile, and the
+  // first render finds every store and query as it will stay (an answer arriving while the page renders
+  // in slices, or just after, made React render its readers again at once).
   const pageReady = Promise.all([
     preloadFor(router.state.matches, { data: framed }),
     framed ? PageFrame.preload() : undefined,
+    framed ? sessionChecked : undefined,
   ]).catch(() => undefined);
   const app = (
     <StrictMode>

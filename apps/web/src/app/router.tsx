@@ -145,8 +145,10 @@ if (import.meta.env.MODE === 'test') await Promise.all(lazyScreens.map((screen) 
  * routes the path matches (layouts, the agreement check, the shell and the page itself). Resolves once
  * they are here (or one failed: the page's own suspense and error handling take over when it renders).
  * With `data` (a visitor with a session: the server sent the page's frame), their first requests start
- * too (`LazyPage.prefetch`): the first render then finds their answers, and renders the page once
- * rather than once per answer. Their failures are left to the page, which asks again as it renders.
+ * too (`LazyPage.prefetch`), and it resolves once those have answered as well: the first render then
+ * finds their answers and renders the page once, with nothing arriving during or just after it (each
+ * answer a query's subscribers see is a synchronous re-render, which made the page's commit and its
+ * effects one task: issue #17). Their failures are left to the page, which asks again as it renders.
  */
 export function preloadFor(
   where: string | readonly { route: RouteObject }[],
@@ -157,7 +159,7 @@ export function preloadFor(
     if (!isValidElement<{ children?: ReactNode }>(node)) return;
     const { preload, prefetch } = node.type as Partial<LazyPage<object>>;
     if (typeof preload === 'function') loads.push(preload());
-    if (data && typeof prefetch === 'function') prefetch(node.props).catch(() => undefined);
+    if (data && typeof prefetch === 'function') loads.push(prefetch(node.props).catch(() => undefined));
     Children.forEach(node.props.children, visit);
   };
   const matches = typeof where === 'string' ? (matchRoutes(routes, where) ?? []) : where;
