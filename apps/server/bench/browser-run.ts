@@ -1,7 +1,7 @@
 // What the browser benchmarks of the signed-in ocean list share (list-profile, list-trace,
 // list-renders): a seeded workspace served with the built web app, Debian's Chromium, and the exit
 // code of a failed run.
-import { chromium, type Browser } from 'playwright';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright';
 import { withBenchEnvironment, type BenchEnvironment } from './harness';
 import { seedOcean } from './seed';
 
@@ -32,4 +32,22 @@ export function runListInBrowser(
     console.error(err);
     process.exit(1);
   });
+}
+
+/**
+ * A new browser context signed in as the seeded user, at Lighthouse's phone screen (412 × 823), with
+ * the CPU slowed `throttle` times (4 as Lighthouse's mobile preset; 1 leaves it as it is).
+ */
+export async function openSignedInPhone(
+  browser: Browser,
+  env: BenchEnvironment,
+  throttle = 1,
+): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const [name, value] = env.cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: env.base }]);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  if (throttle !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  return { context, page, cdp };
 }

@@ -11,7 +11,7 @@
  * Names are the build's: Mantine's components keep theirs; the app's are minified unless the web app
  * is built with `npx vite build --minify false`.
  */
-import { runListInBrowser } from './browser-run';
+import { openSignedInPhone, runListInBrowser } from './browser-run';
 import { markdownTable } from './harness';
 
 const LIST = process.env.BENCH_PROFILE_PATH ?? '/shipments/ocean/active';
@@ -70,10 +70,7 @@ const RECORD_COMMITS = `(() => {
 })();`;
 
 runListInBrowser(async (browser, env) => {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-  const [name, value] = env.cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: env.base }]);
-  const page = await context.newPage();
+  const { context, page } = await openSignedInPhone(browser, env);
   await page.addInitScript(RECORD_COMMITS);
   await page.goto(`${env.base}${LIST}`);
   await page.getByTestId('shipment-row').first().waitFor({ timeout: 60_000 });

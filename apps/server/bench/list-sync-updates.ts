@@ -7,7 +7,7 @@
  *   cd apps/web && npx vite build --config vite.sync-updates.config.ts && node scripts/prerender.mjs
  *   cd ../server && BENCH_DATABASE_URL=… npx tsx bench/list-sync-updates.ts
  */
-import { runListInBrowser } from './browser-run';
+import { openSignedInPhone, runListInBrowser } from './browser-run';
 import { markdownTable } from './harness';
 
 const LIST = process.env.BENCH_PROFILE_PATH ?? '/shipments/ocean/active';
@@ -24,12 +24,7 @@ interface SyncUpdate {
 }
 
 runListInBrowser(async (browser, env) => {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-  const [name, value] = env.cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: env.base }]);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  const { context, page } = await openSignedInPhone(browser, env, THROTTLE);
   await page.goto(`${env.base}${LIST}`);
   await page.getByTestId('shipment-row').first().waitFor({ timeout: 60_000 });
   await page.waitForTimeout(2_000);

@@ -8,7 +8,7 @@
  *   npm run build && cd apps/server && BENCH_DATABASE_URL=… npx tsx bench/list-trace.ts
  */
 import { writeFileSync } from 'node:fs';
-import { runListInBrowser } from './browser-run';
+import { openSignedInPhone, runListInBrowser } from './browser-run';
 import { markdownTable } from './harness';
 import { origin, type Profile } from './source-origin';
 
@@ -113,12 +113,7 @@ function byOrigin(profile: Profile, from: number, to: number): string {
 runListInBrowser(async (browser, env) => {
   const totals: number[] = [];
   for (let run = 0; run < RUNS; run++) {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    const [name, value] = env.cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: env.base }]);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    const { context, page, cdp } = await openSignedInPhone(browser, env, THROTTLE);
     const events: TraceEvent[] = [];
     cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as TraceEvent[])));
     const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
