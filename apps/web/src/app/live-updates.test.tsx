@@ -39,6 +39,9 @@ describe('the tab’s one user-events socket (spec §4, §7)', () => {
     const api = fakeApi({ 'GET /api/workspaces/invite/list': ok([]), 'GET /api/workspaces/get': ok([]) });
     render(<Shell userId="u-1" />, { wrapper: TestProviders });
     await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(1));
+    // The first answer is in (its schema module loads beside the request): a refetch asked while it
+    // was still on its way would have been that same request.
+    await act(() => vi.dynamicImportSettled());
 
     const socket = FakeWebSocket.latest();
     expect(socket.url).toBe(`ws://${window.location.host}/api/ws/events?userId=u-1`);
@@ -75,6 +78,7 @@ describe('the tab’s one user-events socket (spec §4, §7)', () => {
     await waitFor(() => expect(api.callsTo('GET /api/notification/get')).toHaveLength(1));
     await waitFor(() => expect(api.callsTo('GET /api/dashboard/ocean').length).toBeGreaterThan(0));
     const dashboards = api.callsTo('GET /api/dashboard/ocean').length;
+    await act(() => vi.dynamicImportSettled());
     act(() => FakeWebSocket.latest().open());
     await waitFor(() => expect(api.callsTo('GET /api/notification/get')).toHaveLength(2));
     // The first open catches up with the bell, not the dashboards.

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { COMMENTS_SOCKET_MESSAGE } from '@tracklane/shared/comments/comments.schema';
-import { INVITATIONS_SOCKET_MESSAGE } from '@tracklane/shared/invitations/invitations.schema';
-import { NOTIFICATIONS_SOCKET_MESSAGE } from '@tracklane/shared/notifications/notifications.schema';
+import {
+  COMMENTS_SOCKET_MESSAGE,
+  INVITATIONS_SOCKET_MESSAGE,
+  NOTIFICATIONS_SOCKET_MESSAGE,
+} from '@tracklane/shared/realtime/user-events';
 import { useCallback, useMemo } from 'react';
 import { COMMENT_MENTIONS_QUERY_KEY } from '../features/comments/api/list-comment-mentions';
 import { COMMENTS_QUERY_KEY } from '../features/comments/api/list-comments';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { USER_EVENTS_SOCKET_PATH } from '@tracklane/shared/notifications/notifications.schema';
+import { USER_EVENTS_SOCKET_PATH } from '@tracklane/shared/realtime/user-events';
 import { openReconnectingSocket } from './reconnecting-socket';
 
 /** Same origin as the page, so the browser sends the session cookie: ws: under http:, wss: under https:. */

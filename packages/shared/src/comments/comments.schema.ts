@@ -126,5 +126,4 @@ export type ReadCommentMentionRequest = z.infer<typeof readCommentMentionRequest
 
 export const readCommentMentionResultSchema = z.object({ unreadNumber: z.number().int() });
 
-/** The socket's nudge when a thread the user can read changed: refetch the open thread. */
-export const COMMENTS_SOCKET_MESSAGE = { type: 'comments.changed' } as const;
+export { COMMENTS_SOCKET_MESSAGE } from '../realtime/user-events';

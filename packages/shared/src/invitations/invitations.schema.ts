@@ -58,5 +58,4 @@ export const confirmInviteRequestSchema = z.strictObject({
 /** spec §3 Invite response. */
 export const inviteResponseSchema = z.object({ workspaceName: z.string(), joined: z.boolean() });
 
-/** What the workspaceInvitations socket pushes: a nudge to refetch, never data. */
-export const INVITATIONS_SOCKET_MESSAGE = { type: 'workspaceInvitations.changed' } as const;
+export { INVITATIONS_SOCKET_MESSAGE } from '../realtime/user-events';

@@ -109,8 +109,4 @@ export const notificationSettingsSchema = z.strictObject({
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
-/** What the user's socket pushes when their notifications change: a nudge to refetch, never data. */
-export const NOTIFICATIONS_SOCKET_MESSAGE = { type: 'notifications.changed' } as const;
-
-/** The one socket a tab opens for everything that concerns its user (ADR 0008). */
-export const USER_EVENTS_SOCKET_PATH = '/api/ws/events';
+export { NOTIFICATIONS_SOCKET_MESSAGE, USER_EVENTS_SOCKET_PATH } from '../realtime/user-events';

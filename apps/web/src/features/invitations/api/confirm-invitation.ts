@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  INVITE_MESSAGES,
+import type {
   inviteResponseSchema,
-  type WorkspaceInvitation,
+  WorkspaceInvitation,
 } from '@tracklane/shared/invitations/invitations.schema';
 import type { z } from 'zod';
 import { apiRequest, isApiError } from '../../../lib/api-client';
@@ -17,6 +16,9 @@ export interface ConfirmInvitationInput {
   joined: boolean;
 }
 
+// Its schema loads with the answer, not with the shell (issue #17; list-my-invitations.ts).
+const schemas = () => import('@tracklane/shared/invitations/invitations.schema');
+
 export type ConfirmInvitationResult = z.infer<typeof inviteResponseSchema> & { message: string };
 
 /** Accepts or declines one of the signed-in user's invitations (spec §4, §7). */
@@ -24,15 +26,18 @@ export async function confirmInvitation({
   invitation,
   joined,
 }: ConfirmInvitationInput): Promise<ConfirmInvitationResult> {
-  const envelope = await apiRequest<unknown>(CONFIRM_INVITATION_PATH, {
-    method: 'POST',
-    body: {
-      workspaceId: invitation.workspaceId,
-      memberId: invitation.memberId,
-      joined,
-      workspaceName: invitation.workspaceName,
-    },
-  });
+  const [{ INVITE_MESSAGES, inviteResponseSchema }, envelope] = await Promise.all([
+    schemas(),
+    apiRequest<unknown>(CONFIRM_INVITATION_PATH, {
+      method: 'POST',
+      body: {
+        workspaceId: invitation.workspaceId,
+        memberId: invitation.memberId,
+        joined,
+        workspaceName: invitation.workspaceName,
+      },
+    }),
+  ]);
   const result = inviteResponseSchema.parse(envelope.result);
   const fallback = result.joined
     ? INVITE_MESSAGES.joined(result.workspaceName)

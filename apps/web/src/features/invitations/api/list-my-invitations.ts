@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  workspaceInvitationSchema,
-  type WorkspaceInvitation,
-} from '@tracklane/shared/invitations/invitations.schema';
+import type { WorkspaceInvitation } from '@tracklane/shared/invitations/invitations.schema';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
+
+// Its schemas load with the first answer, not with the shell: zod builds every schema of a module as
+// the module loads, and this one is asked for only once the first screen is done (issue #17).
+const schemas = () => import('@tracklane/shared/invitations/invitations.schema');
 
 export const MY_INVITATIONS_PATH = '/api/workspaces/invite/list';
 
@@ -13,7 +14,11 @@ export const MY_INVITATIONS_QUERY_KEY = ['invitations', 'mine'] as const;
 
 /** Invitations to workspaces that the signed-in user has not answered yet, newest first (spec §3). */
 export async function listMyInvitations(signal?: AbortSignal): Promise<WorkspaceInvitation[]> {
-  return z.array(workspaceInvitationSchema).parse(await api.get<unknown>(MY_INVITATIONS_PATH, { signal }));
+  const [{ workspaceInvitationSchema }, body] = await Promise.all([
+    schemas(),
+    api.get<unknown>(MY_INVITATIONS_PATH, { signal }),
+  ]);
+  return z.array(workspaceInvitationSchema).parse(body);
 }
 
 export const myInvitationsQueryOptions = () =>

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { NOTIFICATION_PAGE_SIZE } from '@tracklane/shared/constants';
-import {
-  notificationPageSchema,
-  type NotificationPage,
-} from '@tracklane/shared/notifications/notifications.schema';
+import type { NotificationPage } from '@tracklane/shared/notifications/notifications.schema';
 import { api } from '../../../lib/api-client';
+
+// Its schemas load with the first answer, not with the shell: zod builds every schema of a module as
+// the module loads, and the bell asks for this only once the first screen is done (issue #17).
+const schemas = () => import('@tracklane/shared/notifications/notifications.schema');
 
 export const NOTIFICATIONS_PATH = '/api/notification/get';
 
@@ -25,8 +26,9 @@ export async function getNotifications(
   signal?: AbortSignal,
 ): Promise<NotificationPage> {
   const term = filter.searchTerm?.trim().toUpperCase();
-  return notificationPageSchema.parse(
-    await api.get<unknown>(NOTIFICATIONS_PATH, {
+  const [{ notificationPageSchema }, body] = await Promise.all([
+    schemas(),
+    api.get<unknown>(NOTIFICATIONS_PATH, {
       signal,
       query: {
         userId: filter.userId,
@@ -36,7 +38,8 @@ export async function getNotifications(
         searchTerm: term ? term : undefined,
       },
     }),
-  );
+  ]);
+  return notificationPageSchema.parse(body);
 }
 
 export const notificationsQueryOptions = (filter: NotificationFilter) =>

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { markNotificationsResultSchema } from '@tracklane/shared/notifications/notifications.schema';
 import { api } from '../../../lib/api-client';
 import { NOTIFICATIONS_QUERY_KEY } from './get-notifications';
+
+// Its schema loads with the answer, not with the shell (issue #17; get-notifications.ts).
+const schemas = () => import('@tracklane/shared/notifications/notifications.schema');
 
 export const MARK_NOTIFICATIONS_PATH = '/api/notification/mark';
 
@@ -9,7 +11,11 @@ export type MarkInput = { userId: string; isRead: boolean } & ({ ids: string[] }
 
 /** spec §7 notification/mark: the ids given (or all of the user's) read or unread. */
 export async function markNotifications(input: MarkInput) {
-  return markNotificationsResultSchema.parse(await api.post<unknown>(MARK_NOTIFICATIONS_PATH, input));
+  const [{ markNotificationsResultSchema }, body] = await Promise.all([
+    schemas(),
+    api.post<unknown>(MARK_NOTIFICATIONS_PATH, input),
+  ]);
+  return markNotificationsResultSchema.parse(body);
 }
 
 /** Marks, then refreshes the bell and the page (spec §4: opening one refreshes the bell). */

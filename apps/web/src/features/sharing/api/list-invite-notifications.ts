@@ -1,16 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  inviteNotificationListSchema,
-  inviteNotificationSchema,
-  type InviteNotification,
-  type InviteNotificationList,
-} from '@tracklane/shared/sharing/sharing.schema';
+import type { InviteNotification, InviteNotificationList } from '@tracklane/shared/sharing/sharing.schema';
 import { api } from '../../../lib/api-client';
 import { SHARED_WITH_ME_QUERY_KEY } from './keys';
 
+// Its schemas load with the first answer, not with the shell: zod builds every schema of a module as
+// the module loads, and this one is asked for only once the first screen is done (issue #17).
+const schemas = () => import('@tracklane/shared/sharing/sharing.schema');
+
 /** The bell INVITES tab's share invites (at most 10) and how many are unread. */
 export async function listInviteNotifications(signal?: AbortSignal): Promise<InviteNotificationList> {
-  return inviteNotificationListSchema.parse(await api.get<unknown>('/api/invite/notifications', { signal }));
+  const [{ inviteNotificationListSchema }, body] = await Promise.all([
+    schemas(),
+    api.get<unknown>('/api/invite/notifications', { signal }),
+  ]);
+  return inviteNotificationListSchema.parse(body);
 }
 
 export const inviteNotificationsQueryOptions = () =>
@@ -25,9 +28,11 @@ export function useInviteNotifications(enabled = true) {
 
 /** spec §7 GET /api/invite/get-first-unread-notification: the oldest unread share invite, or null. */
 export async function getFirstUnreadInvite(signal?: AbortSignal): Promise<InviteNotification | null> {
-  return inviteNotificationSchema
-    .nullable()
-    .parse(await api.get<unknown>('/api/invite/get-first-unread-notification', { signal }));
+  const [{ inviteNotificationSchema }, body] = await Promise.all([
+    schemas(),
+    api.get<unknown>('/api/invite/get-first-unread-notification', { signal }),
+  ]);
+  return inviteNotificationSchema.nullable().parse(body);
 }
 
 export function useFirstUnreadInvite(enabled: boolean) {

@@ -1,0 +1,15 @@
+// The one socket a tab opens for everything that concerns its user (ADR 0008), and the nudges it
+// pushes. No zod here: the web app's shell imports these with its first screen (issue #17), and the
+// schema modules that first held them re-export them.
+
+/** The one socket a tab opens for everything that concerns its user (ADR 0008). */
+export const USER_EVENTS_SOCKET_PATH = '/api/ws/events';
+
+/** What the user's socket pushes when their notifications change: a nudge to refetch, never data. */
+export const NOTIFICATIONS_SOCKET_MESSAGE = { type: 'notifications.changed' } as const;
+
+/** The socket's nudge when a thread the user can read changed: refetch the open thread. */
+export const COMMENTS_SOCKET_MESSAGE = { type: 'comments.changed' } as const;
+
+/** What the workspaceInvitations socket pushes: a nudge to refetch, never data. */
+export const INVITATIONS_SOCKET_MESSAGE = { type: 'workspaceInvitations.changed' } as const;
