@@ -24,7 +24,8 @@ export function DemoBadge({
       tooltip={`These events come from Tracklane's demo carrier: ${explanation}.`}
       data-testid="demo-badge"
     >
-      Demo data
+      {/* Its words can give way to the icon alone where room is short (the list card's tab bar). */}
+      <span data-badge-label>Demo data</span>
     </LightBadge>
   );
 }
