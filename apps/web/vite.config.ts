@@ -103,6 +103,18 @@ export default defineConfig({
               priority: 3,
             },
             // node-forge is loaded on demand, only where WebCrypto is missing (plain-http installations).
+            // The entry in parts: a prerendered page runs each of the entry's static chunks in a task
+            // of its own before the entry (src/prerender.tsx `loaderScript`): React, zod, the session
+            // check's code. Together they were one long task on a phone's CPU.
+            { name: 'zod-core', test: /node_modules[\\/]zod[\\/]v4[\\/]core[\\/]/, priority: 4 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 3 },
+            // The session check's code (the auth store, the user's schema, zod's messages) and what it
+            // imports: the first of the entry's parts a prerendered page runs in a task of its own.
+            {
+              name: 'start',
+              test: /(?:apps[\\/]web[\\/]src[\\/](?:app[\\/]start\.ts|features[\\/]auth[\\/](?:stores[\\/]auth-store|api[\\/](?:get-session|logout)|types)\.ts)|packages[\\/]shared[\\/]src[\\/](?:auth[\\/]auth\.schema|validation[\\/]zod-messages)\.ts)$/,
+              priority: 3,
+            },
             { name: 'node-forge', test: /node_modules[\\/]node-forge[\\/]/ },
             // Swagger UI is for the API reference page only, which loads it lazily.
             { name: 'api-reference', test: /node_modules[\\/]swagger-ui-dist[\\/]/ },

@@ -21,8 +21,9 @@ await writeFile(path.join(webDistDir, 'assets', 'big-def456.js.br'), brotliCompr
 await writeFile(path.join(webDistDir, 'assets', 'big-def456.js.gz'), gzipSync(`${script}// gz`));
 await writeFile(path.join(webDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 // A page the build rendered to HTML (apps/web/scripts/prerender.mjs), with its compressed copies.
-const signInPage =
-  '<!doctype html><title>Sign in</title><div id="root" data-prerendered="/auth/sign-in"><form></form></div>';
+// Its inline script loads its JavaScript once it has painted.
+const loaderScript = 'document.head.append(document.createElement("script"))';
+const signInPage = `<!doctype html><title>Sign in</title><div id="root" data-prerendered="/auth/sign-in"><form></form></div><script>${loaderScript}</script>`;
 await mkdir(path.join(webDistDir, 'prerendered', 'auth'), { recursive: true });
 await writeFile(path.join(webDistDir, 'prerendered', 'auth', 'sign-in.html'), signInPage);
 await writeFile(
@@ -61,13 +62,16 @@ describe('serving the built web app', () => {
     }
   });
 
-  it('serves the sign-in page rendered at build time to a visitor without a session cookie', async () => {
+  it('serves the sign-in page rendered at build time to a visitor without a session cookie, its inline script allowed by its hash', async () => {
     const res = await app.inject({ method: 'GET', url: '/auth/sign-in' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers.vary).toMatch(/cookie/i);
     expect(res.body).toBe(signInPage);
+    const hash = createHash('sha256').update(loaderScript).digest('base64');
+    const scriptSrc = /script-src([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(scriptSrc).toBe(` 'self' 'sha256-${hash}'`);
 
     // With a query string, and brotli as a browser asks for it.
     const br = await app.inject({
@@ -88,6 +92,7 @@ describe('serving the built web app', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers.vary).toMatch(/cookie/i);
       expect(res.body).toContain('<div id="root"></div>');
+      expect(res.headers['content-security-policy']).toMatch(/script-src 'self';/);
     }
     // Other cookies are not a session.
     const other = await app.inject({

@@ -5,7 +5,9 @@
 //   (a signed-in page's frame) for main.tsx, which hydrates it; a frame is followed by its inline script
 //   (`FRAME_SCRIPT`: the stored sidebar preference and the reader's time zone, before the first paint);
 // - the entry's CSS and the page's chunks' CSS inlined in a <style> where the entry's stylesheet link
-//   was (nothing render-blocking left to fetch), and the page's chunks preloaded;
+//   was (nothing render-blocking left to fetch);
+// - the entry's script and its and the page's chunks requested by an inline script once the HTML has
+//   painted (`loaderScript`), not from the head;
 // - its title, and Mantine's light colour scheme on <html> (MantineProvider sets it only once it runs).
 // Written to dist/prerendered/<path>.html (signed out) or dist/prerendered-frames/<path>.html (signed in)
 // with brotli and gzip copies; apps/server/src/plugins/web-app.ts
@@ -41,7 +43,7 @@ await build({
     copyPublicDir: false,
   },
 });
-const { prerenderedPages, renderPage, FRAME_SCRIPT } = await import(
+const { prerenderedPages, renderPage, FRAME_SCRIPT, loaderScript } = await import(
   pathToFileURL(path.join(serverBuild, 'prerender.js')).href
 );
 
@@ -61,8 +63,14 @@ function assetsOf(key, css = [], js = [], seen = new Set()) {
 const entryChunks = new Set();
 const entry = assetsOf('index.html', [], [], entryChunks);
 const entryCssLink = /<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/;
-if (!entryCssLink.test(template) || !template.includes('<div id="root"></div>'))
-  throw new Error('prerender: index.html has no entry stylesheet link or no empty #root');
+const entryScript = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/;
+const entryPreload = /<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g;
+const entryFile = entryScript.exec(template)?.[1];
+if (!entryCssLink.test(template) || !entryFile || !template.includes('<div id="root"></div>'))
+  throw new Error('prerender: index.html has no entry stylesheet link, no entry script or no empty #root');
+const entryPreloads = [...template.matchAll(entryPreload)].map((m) => m[1]);
+// A prerendered page loads the entry and every chunk from the loader script after its first paint.
+const bareTemplate = template.replace(entryScript, '').replace(entryPreload, '');
 
 /** Class names whose styles come from CSS: Mantine's (`m_…`) and our CSS modules' (`_name_hash_line`). */
 const scopedClasses = (text) =>
@@ -93,17 +101,17 @@ for (const page of prerenderedPages) {
       `prerender: ${page.path} uses classes its inlined CSS does not style (${unstyled.join(', ')}): list the module that imports their CSS in src/prerender.tsx`,
     );
 
-  const preloads = pageJs
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('\n    ');
-  const html = template
+  // The entry's chunks each run in a task of their own, then the entry; everything is preloaded at once.
+  const scripts = [...entryPreloads, entryFile];
+  const loader = loaderScript(scripts, [...scripts, ...pageJs.map((file) => `/${file}`)]);
+  const html = bareTemplate
     .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-    .replace(entryCssLink, () => `${preloads}\n    <style>${css}</style>`)
+    .replace(entryCssLink, () => `<style>${css}</style>`)
     .replace('<div id="root"></div>', () =>
       page.kind === 'frame'
-        ? `<div id="root" data-frame="${escapeHtml(page.path)}">${markup}</div>\n    <script>${FRAME_SCRIPT}</script>`
-        : `<div id="root" data-prerendered="${escapeHtml(page.path)}">${markup}</div>`,
+        ? `<div id="root" data-frame="${escapeHtml(page.path)}">${markup}</div>\n    <script>${FRAME_SCRIPT}</script>\n    <script>${loader}</script>`
+        : `<div id="root" data-prerendered="${escapeHtml(page.path)}">${markup}</div>\n    <script>${loader}</script>`,
     );
 
   const folder = page.kind === 'frame' ? 'prerendered-frames' : 'prerendered';

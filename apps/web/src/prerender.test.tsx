@@ -10,7 +10,14 @@ import { FRAMES } from './app/layouts/page-frame';
 import { routes } from './app/router';
 import { useAuthStore } from './features/auth/stores/auth-store';
 import { useUiStore } from './features/navigation/stores/ui-store';
-import { FRAME_SCRIPT, prerenderedPages, renderPage } from './prerender';
+import {
+  FIRST_PAINT_WAIT_MS,
+  FRAME_SCRIPT,
+  loaderScript,
+  PRELOADS_PER_TASK,
+  prerenderedPages,
+  renderPage,
+} from './prerender';
 import { signInAsAgreedUser } from './test/session';
 import { fakeApi, ok as fakeOk } from './test/fake-api';
 import { mockApi, ok, testUser } from './test/http';
@@ -218,4 +225,104 @@ describe('frames of signed-in pages, rendered at build time (issue #17)', () => 
       );
     },
   );
+});
+
+describe("a prerendered page's loader: its JavaScript after its first paint (issue #17)", () => {
+  type PaintCallback = (list: { getEntriesByName: (name: string) => unknown[] }) => void;
+  let paint: PaintCallback | undefined;
+  let observed: unknown;
+  class FakeObserver {
+    static supportedEntryTypes = ['paint', 'resource'];
+    constructor(callback: PaintCallback) {
+      paint = callback;
+    }
+    observe(options: unknown) {
+      observed = options;
+    }
+  }
+  const scripts = ['/assets/react-a.js', '/assets/start-b.js', '/assets/index-c.js'];
+  const chunks = Array.from({ length: PRELOADS_PER_TASK }, (_, i) => `/assets/chunk-${String(i)}.js`);
+  const allPreloads = [...scripts, ...chunks];
+  const firstPaint = (name: string) =>
+    paint?.({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) });
+
+  /** Runs the loader as the page's inline script does, against this document and `win`. */
+  function runLoader(win: Partial<typeof window>, visibility: DocumentVisibilityState = 'visible') {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(visibility);
+    const script = loaderScript(scripts, allPreloads);
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the HTML's inline script, as the browser runs it
+    new Function('window', script)({ setTimeout: window.setTimeout.bind(window), ...win });
+  }
+  const withObserver = { PerformanceObserver: FakeObserver as unknown as typeof PerformanceObserver };
+  /** The module scripts the loader added to <head>, in order. */
+  const ran = () => [...document.head.querySelectorAll<HTMLScriptElement>('script[type="module"]')];
+  /** The chunks it preloads, in order. */
+  const preloaded = () =>
+    [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+  const started = () => ran().length > 0 || preloaded().length > 0;
+
+  beforeEach(() => {
+    paint = undefined;
+    observed = undefined;
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    document.head.innerHTML = '';
+  });
+
+  it('requests nothing before the first contentful paint; then preloads a few a task, and runs the scripts one after the other', () => {
+    runLoader(withObserver);
+    expect(observed).toEqual({ type: 'paint', buffered: true });
+    firstPaint('first-paint');
+    expect(started()).toBe(false);
+
+    firstPaint('first-contentful-paint');
+    expect(preloaded()).toEqual(allPreloads.slice(0, PRELOADS_PER_TASK));
+    vi.advanceTimersByTime(0);
+    expect(preloaded()).toEqual(allPreloads);
+    expect(ran().map((script) => script.getAttribute('src'))).toEqual([scripts[0]]);
+    expect(ran()[0]).toHaveAttribute('crossorigin', '');
+    // Each next script once the one before it has run (or failed: the entry then tells).
+    ran()[0]?.dispatchEvent(new Event('load'));
+    ran()[1]?.dispatchEvent(new Event('error'));
+    expect(ran().map((script) => script.getAttribute('src'))).toEqual(scripts);
+
+    // Later reports, the fallback timer and a hidden tab start nothing twice.
+    firstPaint('first-contentful-paint');
+    vi.advanceTimersByTime(FIRST_PAINT_WAIT_MS);
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(preloaded()).toEqual(allPreloads);
+    expect(ran()).toHaveLength(scripts.length);
+  });
+
+  it(`starts after ${String(FIRST_PAINT_WAIT_MS)} ms when no paint is reported`, () => {
+    runLoader(withObserver);
+    vi.advanceTimersByTime(FIRST_PAINT_WAIT_MS - 1);
+    expect(started()).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(ran()).toHaveLength(1);
+  });
+
+  it('starts when the tab is hidden before it painted', () => {
+    runLoader(withObserver);
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(ran()).toHaveLength(1);
+  });
+
+  it('starts at once in a hidden tab (no paint comes) or a browser without paint timing', () => {
+    runLoader(withObserver, 'hidden');
+    expect(ran()).toHaveLength(1);
+    document.head.innerHTML = '';
+    runLoader({ PerformanceObserver: undefined });
+    expect(ran()).toHaveLength(1);
+    document.head.innerHTML = '';
+    class NoPaint extends FakeObserver {
+      static override supportedEntryTypes = ['resource'];
+    }
+    runLoader({ PerformanceObserver: NoPaint as unknown as typeof PerformanceObserver });
+    expect(ran()).toHaveLength(1);
+    expect(paint).toBeUndefined();
+  });
 });

@@ -22,7 +22,10 @@ const PRERENDERED = 'prerendered/';
 /** …and the frames of signed-in pages (the shell's skeleton and the page's header, no one's data). */
 const FRAMES = 'prerendered-frames/';
 
-/** CSP sources (`'sha256-…'`) of a page's inline scripts: a frame's HTML runs one before its first paint. */
+/**
+ * CSP sources (`'sha256-…'`) of a page's inline scripts: a frame's HTML runs one before its first paint,
+ * and every prerendered page's last one loads its JavaScript once it has painted.
+ */
 function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
     (m) =>
@@ -57,7 +60,7 @@ export async function webAppPlugin(app: FastifyInstance, opts: { root: string })
   const files = new Set(await listFiles(opts.root));
   const scriptHashes = new Map<string, string[]>();
   for (const file of files) {
-    if (file.startsWith(FRAMES) && file.endsWith('.html')) {
+    if ((file.startsWith(FRAMES) || file.startsWith(PRERENDERED)) && file.endsWith('.html')) {
       scriptHashes.set(file, inlineScriptHashes(await readFile(path.join(opts.root, file), 'utf8')));
     }
   }
@@ -89,15 +92,12 @@ export async function webAppPlugin(app: FastifyInstance, opts: { root: string })
     // Caches must keep the two answers apart.
     if (signedOutPage || hasFrame) reply.header('vary', 'Cookie');
     const withSession = Boolean(request.cookies[SESSION_COOKIE]);
-    if (signedOutPage && !withSession) return reply.sendFile(prerendered, { cacheControl: false });
-    if (hasFrame && withSession) {
-      const hashes = scriptHashes.get(frame) ?? [];
-      const policy = reply.getHeader('content-security-policy');
-      if (hashes.length > 0 && typeof policy === 'string') {
-        reply.header('content-security-policy', allowScripts(policy, hashes));
-      }
-      return reply.sendFile(frame, { cacheControl: false });
+    const page = signedOutPage && !withSession ? prerendered : hasFrame && withSession ? frame : 'index.html';
+    const hashes = scriptHashes.get(page) ?? [];
+    const policy = reply.getHeader('content-security-policy');
+    if (hashes.length > 0 && typeof policy === 'string') {
+      reply.header('content-security-policy', allowScripts(policy, hashes));
     }
-    return reply.sendFile('index.html', { cacheControl: false });
+    return reply.sendFile(page, { cacheControl: false });
   });
 }
