@@ -101,9 +101,10 @@ for (const page of prerenderedPages) {
       `prerender: ${page.path} uses classes its inlined CSS does not style (${unstyled.join(', ')}): list the module that imports their CSS in src/prerender.tsx`,
     );
 
-  // The entry's chunks each run in a task of their own, then the entry; everything is preloaded at once.
-  const scripts = [...entryPreloads, entryFile];
-  const loader = loaderScript(scripts, [...scripts, ...pageJs.map((file) => `/${file}`)]);
+  // The entry's chunks, the entry and the page's chunks each run in a task of their own, in that order;
+  // everything is preloaded at once.
+  const scripts = [...entryPreloads, entryFile, ...pageJs.map((file) => `/${file}`)];
+  const loader = loaderScript(scripts);
   const html = bareTemplate
     .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)

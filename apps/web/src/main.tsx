@@ -9,6 +9,7 @@ import { PageFrame, startSignedOut, startWithFrame } from './app/guard';
 import { createAppRouter, preloadFor } from './app/router';
 import { startApp } from './app/start';
 import { nextTask } from './lib/next-task';
+import { pageChunksRan } from './lib/page-chunks';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -31,6 +32,9 @@ async function start(root: HTMLElement) {
   await nextTask();
   const router = createAppRouter();
   await nextTask();
+  // A prerendered page's loader runs the page's chunks a task each: importing the page before they
+  // have run would run the rest of its module graph in one long task.
+  await pageChunksRan();
   // The page's own code starts downloading now, beside the session check, not after it: every lazy
   // element on the routes the router matched (ranking the route table a second time cost as much as
   // the router's own ranking). Under a frame, the page's first requests too, and React renders once

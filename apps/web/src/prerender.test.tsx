@@ -18,6 +18,7 @@ import {
   prerenderedPages,
   renderPage,
 } from './prerender';
+import { PAGE_CHUNKS_ATTRIBUTE, pageChunksRan } from './lib/page-chunks';
 import { signInAsAgreedUser } from './test/session';
 import { fakeApi, ok as fakeOk } from './test/fake-api';
 import { mockApi, ok, testUser } from './test/http';
@@ -240,16 +241,18 @@ describe("a prerendered page's loader: its JavaScript after its first paint (iss
       observed = options;
     }
   }
-  const scripts = ['/assets/react-a.js', '/assets/start-b.js', '/assets/index-c.js'];
-  const chunks = Array.from({ length: PRELOADS_PER_TASK }, (_, i) => `/assets/chunk-${String(i)}.js`);
-  const allPreloads = [...scripts, ...chunks];
+  const scripts = [
+    '/assets/react-a.js',
+    '/assets/index-b.js',
+    ...Array.from({ length: PRELOADS_PER_TASK }, (_, i) => `/assets/chunk-${String(i)}.js`),
+  ];
   const firstPaint = (name: string) =>
     paint?.({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) });
 
   /** Runs the loader as the page's inline script does, against this document and `win`. */
   function runLoader(win: Partial<typeof window>, visibility: DocumentVisibilityState = 'visible') {
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(visibility);
-    const script = loaderScript(scripts, allPreloads);
+    const script = loaderScript(scripts);
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the HTML's inline script, as the browser runs it
     new Function('window', script)({ setTimeout: window.setTimeout.bind(window), ...win });
   }
@@ -270,30 +273,45 @@ describe("a prerendered page's loader: its JavaScript after its first paint (iss
     vi.useRealTimers();
     vi.restoreAllMocks();
     document.head.innerHTML = '';
+    document.documentElement.removeAttribute(PAGE_CHUNKS_ATTRIBUTE);
   });
 
-  it('requests nothing before the first contentful paint; then preloads a few a task, and runs the scripts one after the other', () => {
+  it('resolves at once without a loader', async () => {
+    await expect(pageChunksRan()).resolves.toBeUndefined();
+  });
+
+  it('requests nothing before the first contentful paint; then preloads a few a task, and runs the scripts one after the other', async () => {
     runLoader(withObserver);
     expect(observed).toEqual({ type: 'paint', buffered: true });
     firstPaint('first-paint');
     expect(started()).toBe(false);
 
     firstPaint('first-contentful-paint');
-    expect(preloaded()).toEqual(allPreloads.slice(0, PRELOADS_PER_TASK));
+    expect(preloaded()).toEqual(scripts.slice(0, PRELOADS_PER_TASK));
     vi.advanceTimersByTime(0);
-    expect(preloaded()).toEqual(allPreloads);
+    expect(preloaded()).toEqual(scripts);
     expect(ran().map((script) => script.getAttribute('src'))).toEqual([scripts[0]]);
     expect(ran()[0]).toHaveAttribute('crossorigin', '');
-    // Each next script once the one before it has run (or failed: the entry then tells).
-    ran()[0]?.dispatchEvent(new Event('load'));
-    ran()[1]?.dispatchEvent(new Event('error'));
-    expect(ran().map((script) => script.getAttribute('src'))).toEqual(scripts);
+    // Each next script once the one before it has run (or failed: the entry then tells); the app
+    // waits for the last one.
+    expect(document.documentElement).toHaveAttribute(PAGE_CHUNKS_ATTRIBUTE, 'running');
+    let waited = false;
+    void pageChunksRan().then(() => (waited = true));
+    for (const [i, script] of scripts.entries()) {
+      expect(ran()).toHaveLength(i + 1);
+      expect(ran()[i]).toHaveAttribute('src', script);
+      ran()[i]?.dispatchEvent(new Event(i === 1 ? 'error' : 'load'));
+    }
+    expect(document.documentElement).toHaveAttribute(PAGE_CHUNKS_ATTRIBUTE, 'ran');
+    await Promise.resolve();
+    expect(waited).toBe(true);
+    await expect(pageChunksRan()).resolves.toBeUndefined();
 
     // Later reports, the fallback timer and a hidden tab start nothing twice.
     firstPaint('first-contentful-paint');
     vi.advanceTimersByTime(FIRST_PAINT_WAIT_MS);
     document.dispatchEvent(new Event('visibilitychange'));
-    expect(preloaded()).toEqual(allPreloads);
+    expect(preloaded()).toEqual(scripts);
     expect(ran()).toHaveLength(scripts.length);
   });
 

@@ -16,6 +16,7 @@ import { createMemoryRouter } from 'react-router';
 import { App } from './app/app';
 import { PageFrame, startSignedOut, startWithFrame } from './app/guard';
 import { preloadFor, routes } from './app/router';
+import { PAGE_CHUNKS_ATTRIBUTE, PAGE_CHUNKS_EVENT } from './lib/page-chunks';
 
 export interface PrerenderedPage {
   path: string;
@@ -88,15 +89,17 @@ export const FIRST_PAINT_WAIT_MS = 1000;
  *   `FIRST_PAINT_WAIT_MS` at the latest). The HTML and its inlined CSS paint on their own; on a slow link
  *   the 30-70 requests the preload scanner started shared it with the rest of the HTML, and Lighthouse's
  *   simulation made the first paint wait for every one that finished before it.
- * - **A few requests a task.** `preloads` are started `PRELOADS_PER_TASK` at a time.
- * - **A module graph a task.** `scripts` (the entry's static chunks, then the entry) run one after the
- *   other, each in a task of its own: a module script evaluates its whole graph in one task, and the
- *   entry's graph (React DOM, zod, the app's start) made one long task on a phone's CPU. Each chunk's
- *   own imports still run before it, and what has run is not run again, so the order within each graph is
- *   the one the entry alone would give.
+ * - **A few requests a task.** All of `scripts` are preloaded at once, `PRELOADS_PER_TASK` a task.
+ * - **A module graph a task.** `scripts` (the entry's static chunks, the entry, then the page's chunks)
+ *   run one after the other, each in a task of its own: a module script evaluates its whole graph in
+ *   one task, and the entry's graph (React DOM, zod, the app's start) or the page's (its schemas, its
+ *   components) made one long task on a phone's CPU. Each chunk's own imports still run before it, and
+ *   what has run is not run again, so the order within each graph is the one an import would give. The
+ *   entry waits for the page's chunks before it imports the page (`pageChunksRan`): <html> carries
+ *   `PAGE_CHUNKS_ATTRIBUTE` while they run, and `PAGE_CHUNKS_EVENT` says when they have.
  */
-export function loaderScript(scripts: string[], preloads: string[]): string {
-  return `(function(q,p){var d=document,w=window,s=0,a=function(n){n.crossOrigin="";d.head.appendChild(n)},b=function(i){for(var j=i;j<i+${String(PRELOADS_PER_TASK)}&&j<p.length;j++){var l=d.createElement("link");l.rel="modulepreload";l.href=p[j];a(l)}if(j<p.length)w.setTimeout(function(){b(j)},0)},r=function(i){var x=d.createElement("script");x.type="module";x.src=q[i];if(i+1<q.length)x.onload=x.onerror=function(){r(i+1)};a(x)},go=function(){if(s)return;s=1;b(0);r(0)};try{var P=w.PerformanceObserver,t=P&&P.supportedEntryTypes||[];if(d.visibilityState!=="visible"||t.indexOf("paint")<0)return go();new P(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true});d.addEventListener("visibilitychange",go);w.setTimeout(go,${String(FIRST_PAINT_WAIT_MS)})}catch(r){go()}})(${JSON.stringify(scripts)},${JSON.stringify(preloads)})`;
+export function loaderScript(scripts: string[]): string {
+  return `(function(q){var d=document,w=window,m=d.documentElement,k=${JSON.stringify(PAGE_CHUNKS_ATTRIBUTE)},s=0,a=function(n){n.crossOrigin="";d.head.appendChild(n)},b=function(i){for(var j=i;j<i+${String(PRELOADS_PER_TASK)}&&j<q.length;j++){var l=d.createElement("link");l.rel="modulepreload";l.href=q[j];a(l)}if(j<q.length)w.setTimeout(function(){b(j)},0)},r=function(i){if(i>=q.length){m.setAttribute(k,"ran");d.dispatchEvent(new Event(${JSON.stringify(PAGE_CHUNKS_EVENT)}));return}var x=d.createElement("script");x.type="module";x.src=q[i];x.onload=x.onerror=function(){r(i+1)};a(x)},go=function(){if(s)return;s=1;m.setAttribute(k,"running");b(0);r(0)};try{var P=w.PerformanceObserver,t=P&&P.supportedEntryTypes||[];if(d.visibilityState!=="visible"||t.indexOf("paint")<0)return go();new P(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true});d.addEventListener("visibilitychange",go);w.setTimeout(go,${String(FIRST_PAINT_WAIT_MS)})}catch(r){go()}})(${JSON.stringify(scripts)})`;
 }
 
 /** The page's markup inside #root, as the browser's first render of `path` gives it. */
