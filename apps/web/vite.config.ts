@@ -115,6 +115,8 @@ export default defineConfig({
               test: /(?:apps[\\/]web[\\/]src[\\/](?:app[\\/]start\.ts|features[\\/]auth[\\/](?:stores[\\/]auth-store|api[\\/](?:get-session|logout)|types)\.ts)|packages[\\/]shared[\\/]src[\\/](?:auth[\\/]auth\.schema|validation[\\/]zod-messages)\.ts)$/,
               priority: 3,
             },
+            // …and Mantine's part of the entry (its provider, theme and the splash's components).
+            { name: 'mantine-entry', test: /node_modules[\\/]@mantine[\\/]/, tags: ['$initial'], priority: 3 },
             { name: 'node-forge', test: /node_modules[\\/]node-forge[\\/]/ },
             // Swagger UI is for the API reference page only, which loads it lazily.
             { name: 'api-reference', test: /node_modules[\\/]swagger-ui-dist[\\/]/ },

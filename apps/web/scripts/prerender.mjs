@@ -87,8 +87,13 @@ for (const page of prerenderedPages) {
     pageJs.push(...js);
   }
   // What the app loads before it takes the HTML over but the HTML does not show (a frame's page): its
-  // JavaScript is preloaded, its CSS left to the chunks that link it (inlined, it would delay the paint).
-  for (const module of page.preload ?? []) pageJs.push(...assetsOf(module, [], [], seen).js);
+  // JavaScript is preloaded and its CSS linked after the first paint (inlined, it would delay it).
+  const laterCss = [];
+  for (const module of page.preload ?? []) {
+    const { css, js } = assetsOf(module, [], [], seen);
+    pageJs.push(...js);
+    laterCss.push(...css.filter((f) => !pageCss.includes(f) && !laterCss.includes(f)));
+  }
   const css = (await Promise.all(pageCss.map((file) => readFile(path.join(dist, file), 'utf8')))).join('\n');
   if (/<\/style/i.test(css)) throw new Error('prerender: a stylesheet contains "</style"');
   const markup = await renderPage(page);
@@ -104,7 +109,10 @@ for (const page of prerenderedPages) {
   // The entry's chunks, the entry and the page's chunks each run in a task of their own, in that order;
   // everything is preloaded at once.
   const scripts = [...entryPreloads, entryFile, ...pageJs.map((file) => `/${file}`)];
-  const loader = loaderScript(scripts);
+  const loader = loaderScript(
+    scripts,
+    laterCss.map((file) => `/${file}`),
+  );
   const html = bareTemplate
     .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)

@@ -241,6 +241,7 @@ describe("a prerendered page's loader: its JavaScript after its first paint (iss
       observed = options;
     }
   }
+  const styles = ['/assets/page-a.css', '/assets/table-b.css'];
   const scripts = [
     '/assets/react-a.js',
     '/assets/index-b.js',
@@ -252,17 +253,18 @@ describe("a prerendered page's loader: its JavaScript after its first paint (iss
   /** Runs the loader as the page's inline script does, against this document and `win`. */
   function runLoader(win: Partial<typeof window>, visibility: DocumentVisibilityState = 'visible') {
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(visibility);
-    const script = loaderScript(scripts);
+    const script = loaderScript(scripts, styles);
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the HTML's inline script, as the browser runs it
     new Function('window', script)({ setTimeout: window.setTimeout.bind(window), ...win });
   }
   const withObserver = { PerformanceObserver: FakeObserver as unknown as typeof PerformanceObserver };
   /** The module scripts the loader added to <head>, in order. */
   const ran = () => [...document.head.querySelectorAll<HTMLScriptElement>('script[type="module"]')];
-  /** The chunks it preloads, in order. */
-  const preloaded = () =>
-    [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
-  const started = () => ran().length > 0 || preloaded().length > 0;
+  /** What it links (stylesheets) and preloads (chunks), in order. */
+  const linked = () => [...document.head.querySelectorAll('link')].map((link) => link.getAttribute('href'));
+  const stylesheets = () =>
+    [...document.head.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href'));
+  const started = () => ran().length > 0 || linked().length > 0;
 
   beforeEach(() => {
     paint = undefined;
@@ -280,20 +282,27 @@ describe("a prerendered page's loader: its JavaScript after its first paint (iss
     await expect(pageChunksRan()).resolves.toBeUndefined();
   });
 
-  it('requests nothing before the first contentful paint; then preloads a few a task, and runs the scripts one after the other', async () => {
+  it('requests nothing before the first contentful paint; then links and preloads a few a task, and runs the scripts one after the other', async () => {
     runLoader(withObserver);
     expect(observed).toEqual({ type: 'paint', buffered: true });
     firstPaint('first-paint');
     expect(started()).toBe(false);
 
     firstPaint('first-contentful-paint');
-    expect(preloaded()).toEqual(scripts.slice(0, PRELOADS_PER_TASK));
-    vi.advanceTimersByTime(0);
-    expect(preloaded()).toEqual(scripts);
+    const requested = [...styles, ...scripts];
+    expect(linked().slice(0, PRELOADS_PER_TASK)).toEqual(requested.slice(0, PRELOADS_PER_TASK));
+    expect(linked()).toHaveLength(PRELOADS_PER_TASK);
+    // The rest a task each batch.
+    for (let batch = 2; batch * PRELOADS_PER_TASK < requested.length + PRELOADS_PER_TASK; batch++) {
+      vi.advanceTimersToNextTimer();
+      expect(linked()).toEqual(requested.slice(0, batch * PRELOADS_PER_TASK));
+    }
+    expect(linked()).toEqual(requested);
+    expect(stylesheets()).toEqual(styles);
     expect(ran().map((script) => script.getAttribute('src'))).toEqual([scripts[0]]);
     expect(ran()[0]).toHaveAttribute('crossorigin', '');
     // Each next script once the one before it has run (or failed: the entry then tells); the app
-    // waits for the last one.
+    // waits for the last one and for the stylesheets.
     expect(document.documentElement).toHaveAttribute(PAGE_CHUNKS_ATTRIBUTE, 'running');
     let waited = false;
     void pageChunksRan().then(() => (waited = true));
@@ -302,6 +311,12 @@ describe("a prerendered page's loader: its JavaScript after its first paint (iss
       expect(ran()[i]).toHaveAttribute('src', script);
       ran()[i]?.dispatchEvent(new Event(i === 1 ? 'error' : 'load'));
     }
+    const links = [...document.head.querySelectorAll('link[rel="stylesheet"]')];
+    links[0]?.dispatchEvent(new Event('load'));
+    await Promise.resolve();
+    expect(document.documentElement).toHaveAttribute(PAGE_CHUNKS_ATTRIBUTE, 'running');
+    expect(waited).toBe(false);
+    links[1]?.dispatchEvent(new Event('error'));
     expect(document.documentElement).toHaveAttribute(PAGE_CHUNKS_ATTRIBUTE, 'ran');
     await Promise.resolve();
     expect(waited).toBe(true);
@@ -311,7 +326,7 @@ describe("a prerendered page's loader: its JavaScript after its first paint (iss
     firstPaint('first-contentful-paint');
     vi.advanceTimersByTime(FIRST_PAINT_WAIT_MS);
     document.dispatchEvent(new Event('visibilitychange'));
-    expect(preloaded()).toEqual(scripts);
+    expect(linked()).toEqual(requested);
     expect(ran()).toHaveLength(scripts.length);
   });
 

@@ -72,11 +72,8 @@ export const prerenderedPages: PrerenderedPage[] = [
  */
 export const FRAME_SCRIPT = `(function(){try{var d=document,s=window.localStorage,p=function(k){try{return JSON.parse(s.getItem(k)||"null")||{}}catch(e){return {}}},u=p("tracklane-ui").state||{},a=p("tracklane-auth").state||{},z=a.user&&a.user.timeZone;if(u.sidebarCollapsed===true)d.documentElement.setAttribute("data-sidebar-collapsed","");try{if(typeof z!=="string"||!z)throw 0;new Intl.DateTimeFormat("en-GB",{timeZone:z})}catch(e){z=Intl.DateTimeFormat().resolvedOptions().timeZone||"UTC"}d.querySelectorAll("[data-reader-zone]").forEach(function(e){e.textContent=z})}catch(e){}})()`;
 
-/**
- * Starting a request costs the main thread about 0.3 ms here (1.2 ms on Lighthouse's phone): the loader
- * starts the preloads this many at a time, a task each, not 70 in one long task.
- */
-export const PRELOADS_PER_TASK = 8;
+/** How many requests the loader starts in one task (`loaderScript`). */
+export const PRELOADS_PER_TASK = 3;
 
 /** How long a prerendered page waits for its first paint before it loads its JavaScript anyway. */
 export const FIRST_PAINT_WAIT_MS = 1000;
@@ -89,17 +86,20 @@ export const FIRST_PAINT_WAIT_MS = 1000;
  *   `FIRST_PAINT_WAIT_MS` at the latest). The HTML and its inlined CSS paint on their own; on a slow link
  *   the 30-70 requests the preload scanner started shared it with the rest of the HTML, and Lighthouse's
  *   simulation made the first paint wait for every one that finished before it.
- * - **A few requests a task.** All of `scripts` are preloaded at once, `PRELOADS_PER_TASK` a task.
+ * - **A few requests a task.** `styles` (a frame's page's stylesheets, which its chunks would link
+ *   as the app imports them) are linked and all of `scripts` preloaded at once, `PRELOADS_PER_TASK` a
+ *   task: with DevTools attached (Lighthouse), each request a script starts cost 1-4 ms here.
  * - **A module graph a task.** `scripts` (the entry's static chunks, the entry, then the page's chunks)
  *   run one after the other, each in a task of its own: a module script evaluates its whole graph in
  *   one task, and the entry's graph (React DOM, zod, the app's start) or the page's (its schemas, its
  *   components) made one long task on a phone's CPU. Each chunk's own imports still run before it, and
  *   what has run is not run again, so the order within each graph is the one an import would give. The
- *   entry waits for the page's chunks before it imports the page (`pageChunksRan`): <html> carries
- *   `PAGE_CHUNKS_ATTRIBUTE` while they run, and `PAGE_CHUNKS_EVENT` says when they have.
+ *   entry waits for the page's chunks and stylesheets before it imports the page (`pageChunksRan`:
+ *   Vite's preload helper does not wait for a stylesheet it finds linked already): <html> carries
+ *   `PAGE_CHUNKS_ATTRIBUTE` while they load and run, and `PAGE_CHUNKS_EVENT` says when they have.
  */
-export function loaderScript(scripts: string[]): string {
-  return `(function(q){var d=document,w=window,m=d.documentElement,k=${JSON.stringify(PAGE_CHUNKS_ATTRIBUTE)},s=0,a=function(n){n.crossOrigin="";d.head.appendChild(n)},b=function(i){for(var j=i;j<i+${String(PRELOADS_PER_TASK)}&&j<q.length;j++){var l=d.createElement("link");l.rel="modulepreload";l.href=q[j];a(l)}if(j<q.length)w.setTimeout(function(){b(j)},0)},r=function(i){if(i>=q.length){m.setAttribute(k,"ran");d.dispatchEvent(new Event(${JSON.stringify(PAGE_CHUNKS_EVENT)}));return}var x=d.createElement("script");x.type="module";x.src=q[i];x.onload=x.onerror=function(){r(i+1)};a(x)},go=function(){if(s)return;s=1;m.setAttribute(k,"running");b(0);r(0)};try{var P=w.PerformanceObserver,t=P&&P.supportedEntryTypes||[];if(d.visibilityState!=="visible"||t.indexOf("paint")<0)return go();new P(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true});d.addEventListener("visibilitychange",go);w.setTimeout(go,${String(FIRST_PAINT_WAIT_MS)})}catch(r){go()}})(${JSON.stringify(scripts)})`;
+export function loaderScript(scripts: string[], styles: string[] = []): string {
+  return `(function(q,c){var d=document,w=window,m=d.documentElement,k=${JSON.stringify(PAGE_CHUNKS_ATTRIBUTE)},s=0,f=0,n=c.length,z=c.concat(q),a=function(e){e.crossOrigin="";d.head.appendChild(e)},e=function(){if(f&&!n){m.setAttribute(k,"ran");d.dispatchEvent(new Event(${JSON.stringify(PAGE_CHUNKS_EVENT)}))}},o=function(){n--;e()},b=function(i){for(var j=i;j<i+${String(PRELOADS_PER_TASK)}&&j<z.length;j++){var l=d.createElement("link");if(j<c.length){l.rel="stylesheet";l.onload=l.onerror=o}else l.rel="modulepreload";l.href=z[j];a(l)}if(j<z.length)w.setTimeout(function(){b(j)},0)},r=function(i){if(i>=q.length){f=1;return e()}var x=d.createElement("script");x.type="module";x.src=q[i];x.onload=x.onerror=function(){r(i+1)};a(x)},go=function(){if(s)return;s=1;m.setAttribute(k,"running");b(0);r(0)};try{var P=w.PerformanceObserver,t=P&&P.supportedEntryTypes||[];if(d.visibilityState!=="visible"||t.indexOf("paint")<0)return go();new P(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true});d.addEventListener("visibilitychange",go);w.setTimeout(go,${String(FIRST_PAINT_WAIT_MS)})}catch(x){go()}})(${JSON.stringify(scripts)},${JSON.stringify(styles)})`;
 }
 
 /** The page's markup inside #root, as the browser's first render of `path` gives it. */
