@@ -70,7 +70,13 @@ if (!entryCssLink.test(template) || !entryFile || !template.includes('<div id="r
   throw new Error('prerender: index.html has no entry stylesheet link, no entry script or no empty #root');
 const entryPreloads = [...template.matchAll(entryPreload)].map((m) => m[1]);
 // A prerendered page loads the entry and every chunk from the loader script after its first paint.
-const bareTemplate = template.replace(entryScript, '').replace(entryPreload, '');
+// The entry's stylesheets (one a chunk of the entry) give way to one inlined <style>, where the first was.
+const entryCssLinks = /\s*<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/g;
+const bareTemplate = template
+  .replace(entryScript, '')
+  .replace(entryPreload, '')
+  .replace(entryCssLink, '<style></style>')
+  .replace(entryCssLinks, '');
 
 /** Class names whose styles come from CSS: Mantine's (`m_…`) and our CSS modules' (`_name_hash_line`). */
 const scopedClasses = (text) =>
@@ -109,19 +115,31 @@ for (const page of prerenderedPages) {
   // The entry's chunks, the entry and the page's chunks each run in a task of their own, in that order;
   // everything is preloaded at once.
   const scripts = [...entryPreloads, entryFile, ...pageJs.map((file) => `/${file}`)];
-  const loader = loaderScript(
-    scripts,
-    laterCss.map((file) => `/${file}`),
-  );
+  if (entryPreloads.length + 1 > 5)
+    throw new Error(
+      `prerender: the entry is ${String(entryPreloads.length + 1)} files: with the favicon, more than the six connections HTTP/1.1 opens at once (vite.config.ts)`,
+    );
+  // Requested in this order: the entry's files (the session check leaves once they have run), the
+  // page's stylesheets, the page's chunks.
+  const entryScripts = [...entryPreloads, entryFile];
+  const loader = loaderScript(scripts, [
+    ...entryScripts,
+    ...laterCss.map((file) => `/${file}`),
+    ...scripts.slice(entryScripts.length),
+  ]);
   const html = bareTemplate
     .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-    .replace(entryCssLink, () => `<style>${css}</style>`)
+    .replace('<style></style>', () => `<style>${css}</style>`)
     .replace('<div id="root"></div>', () =>
       page.kind === 'frame'
         ? `<div id="root" data-frame="${escapeHtml(page.path)}">${markup}</div>\n    <script>${FRAME_SCRIPT}</script>\n    <script>${loader}</script>`
         : `<div id="root" data-prerendered="${escapeHtml(page.path)}">${markup}</div>\n    <script>${loader}</script>`,
     );
+
+  // Nothing may hold the first paint up: no stylesheet to fetch, no script but the inline ones.
+  if (/<link[^>]*rel="stylesheet"|<script[^>]*\bsrc=/.test(html))
+    throw new Error(`prerender: ${page.path} links a stylesheet or a script, which would hold its first paint up`);
 
   const folder = page.kind === 'frame' ? 'prerendered-frames' : 'prerendered';
   const file = path.join(dist, folder, `${page.path.replace(/^\//, '')}.html`);

@@ -247,13 +247,15 @@ describe("a prerendered page's loader: its JavaScript after its first paint (iss
     '/assets/index-b.js',
     ...Array.from({ length: PRELOADS_PER_TASK }, (_, i) => `/assets/chunk-${String(i)}.js`),
   ];
+  // The entry's two files, the page's stylesheets, the page's chunks.
+  const links = [...scripts.slice(0, 2), ...styles, ...scripts.slice(2)];
   const firstPaint = (name: string) =>
     paint?.({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) });
 
   /** Runs the loader as the page's inline script does, against this document and `win`. */
   function runLoader(win: Partial<typeof window>, visibility: DocumentVisibilityState = 'visible') {
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(visibility);
-    const script = loaderScript(scripts, styles);
+    const script = loaderScript(scripts, links);
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the HTML's inline script, as the browser runs it
     new Function('window', script)({ setTimeout: window.setTimeout.bind(window), ...win });
   }
@@ -282,14 +284,14 @@ describe("a prerendered page's loader: its JavaScript after its first paint (iss
     await expect(pageChunksRan()).resolves.toBeUndefined();
   });
 
-  it('requests nothing before the first contentful paint; then links and preloads a few a task, and runs the scripts one after the other', async () => {
+  it('requests nothing before the first contentful paint; then links and preloads a few a task, in order, and runs the scripts one after the other', async () => {
     runLoader(withObserver);
     expect(observed).toEqual({ type: 'paint', buffered: true });
     firstPaint('first-paint');
     expect(started()).toBe(false);
 
     firstPaint('first-contentful-paint');
-    const requested = [...styles, ...scripts];
+    const requested = links;
     expect(linked().slice(0, PRELOADS_PER_TASK)).toEqual(requested.slice(0, PRELOADS_PER_TASK));
     expect(linked()).toHaveLength(PRELOADS_PER_TASK);
     // The rest a task each batch.
@@ -311,12 +313,12 @@ describe("a prerendered page's loader: its JavaScript after its first paint (iss
       expect(ran()[i]).toHaveAttribute('src', script);
       ran()[i]?.dispatchEvent(new Event(i === 1 ? 'error' : 'load'));
     }
-    const links = [...document.head.querySelectorAll('link[rel="stylesheet"]')];
-    links[0]?.dispatchEvent(new Event('load'));
+    const sheets = [...document.head.querySelectorAll('link[rel="stylesheet"]')];
+    sheets[0]?.dispatchEvent(new Event('load'));
     await Promise.resolve();
     expect(document.documentElement).toHaveAttribute(PAGE_CHUNKS_ATTRIBUTE, 'running');
     expect(waited).toBe(false);
-    links[1]?.dispatchEvent(new Event('error'));
+    sheets[1]?.dispatchEvent(new Event('error'));
     expect(document.documentElement).toHaveAttribute(PAGE_CHUNKS_ATTRIBUTE, 'ran');
     await Promise.resolve();
     expect(waited).toBe(true);

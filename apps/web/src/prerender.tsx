@@ -86,9 +86,10 @@ export const FIRST_PAINT_WAIT_MS = 1000;
  *   `FIRST_PAINT_WAIT_MS` at the latest). The HTML and its inlined CSS paint on their own; on a slow link
  *   the 30-70 requests the preload scanner started shared it with the rest of the HTML, and Lighthouse's
  *   simulation made the first paint wait for every one that finished before it.
- * - **A few requests a task.** `styles` (a frame's page's stylesheets, which its chunks would link
- *   as the app imports them) are linked and all of `scripts` preloaded at once, `PRELOADS_PER_TASK` a
- *   task: with DevTools attached (Lighthouse), each request a script starts cost 1-4 ms here.
+ * - **A few requests a task.** `links` are requested in their order, `PRELOADS_PER_TASK` a task (with
+ *   DevTools attached, as Lighthouse is, each request a script starts cost 1-4 ms here): every script
+ *   (preloaded) and a frame's page's stylesheets (linked: its chunks would link them as the app imports
+ *   them). The entry's files first: the session check leaves once they have run.
  * - **A module graph a task.** `scripts` (the entry's static chunks, the entry, then the page's chunks)
  *   run one after the other, each in a task of its own: a module script evaluates its whole graph in
  *   one task, and the entry's graph (React DOM, zod, the app's start) or the page's (its schemas, its
@@ -98,8 +99,8 @@ export const FIRST_PAINT_WAIT_MS = 1000;
  *   Vite's preload helper does not wait for a stylesheet it finds linked already): <html> carries
  *   `PAGE_CHUNKS_ATTRIBUTE` while they load and run, and `PAGE_CHUNKS_EVENT` says when they have.
  */
-export function loaderScript(scripts: string[], styles: string[] = []): string {
-  return `(function(q,c){var d=document,w=window,m=d.documentElement,k=${JSON.stringify(PAGE_CHUNKS_ATTRIBUTE)},s=0,f=0,n=c.length,z=c.concat(q),a=function(e){e.crossOrigin="";d.head.appendChild(e)},e=function(){if(f&&!n){m.setAttribute(k,"ran");d.dispatchEvent(new Event(${JSON.stringify(PAGE_CHUNKS_EVENT)}))}},o=function(){n--;e()},b=function(i){for(var j=i;j<i+${String(PRELOADS_PER_TASK)}&&j<z.length;j++){var l=d.createElement("link");if(j<c.length){l.rel="stylesheet";l.onload=l.onerror=o}else l.rel="modulepreload";l.href=z[j];a(l)}if(j<z.length)w.setTimeout(function(){b(j)},0)},r=function(i){if(i>=q.length){f=1;return e()}var x=d.createElement("script");x.type="module";x.src=q[i];x.onload=x.onerror=function(){r(i+1)};a(x)},go=function(){if(s)return;s=1;m.setAttribute(k,"running");b(0);r(0)};try{var P=w.PerformanceObserver,t=P&&P.supportedEntryTypes||[];if(d.visibilityState!=="visible"||t.indexOf("paint")<0)return go();new P(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true});d.addEventListener("visibilitychange",go);w.setTimeout(go,${String(FIRST_PAINT_WAIT_MS)})}catch(x){go()}})(${JSON.stringify(scripts)},${JSON.stringify(styles)})`;
+export function loaderScript(scripts: string[], links: string[] = scripts): string {
+  return `(function(q,z){var d=document,w=window,m=d.documentElement,k=${JSON.stringify(PAGE_CHUNKS_ATTRIBUTE)},s=0,f=0,c=/\\.css$/,n=z.filter(function(u){return c.test(u)}).length,a=function(e){e.crossOrigin="";d.head.appendChild(e)},e=function(){if(f&&!n){m.setAttribute(k,"ran");d.dispatchEvent(new Event(${JSON.stringify(PAGE_CHUNKS_EVENT)}))}},o=function(){n--;e()},b=function(i){for(var j=i;j<i+${String(PRELOADS_PER_TASK)}&&j<z.length;j++){var l=d.createElement("link");if(c.test(z[j])){l.rel="stylesheet";l.onload=l.onerror=o}else l.rel="modulepreload";l.href=z[j];a(l)}if(j<z.length)w.setTimeout(function(){b(j)},0)},r=function(i){if(i>=q.length){f=1;return e()}var x=d.createElement("script");x.type="module";x.src=q[i];x.onload=x.onerror=function(){r(i+1)};a(x)},go=function(){if(s)return;s=1;m.setAttribute(k,"running");b(0);r(0)};try{var P=w.PerformanceObserver,t=P&&P.supportedEntryTypes||[];if(d.visibilityState!=="visible"||t.indexOf("paint")<0)return go();new P(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true});d.addEventListener("visibilitychange",go);w.setTimeout(go,${String(FIRST_PAINT_WAIT_MS)})}catch(x){go()}})(${JSON.stringify(scripts)},${JSON.stringify(links)})`;
 }
 
 /** The page's markup inside #root, as the browser's first render of `path` gives it. */

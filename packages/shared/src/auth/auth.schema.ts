@@ -1,16 +1,8 @@
 import { z } from 'zod';
 
-/** spec §3 User, as the API returns it (password and confirmPassword are never sent back). */
-export const publicUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  avatar: z.string().nullable(),
-  enabled: z.boolean(),
-  timeZone: z.string(),
-});
-export type PublicUser = z.infer<typeof publicUserSchema>;
+import { publicUserSchema } from './user.schema';
+
+export { publicUserSchema, type PublicUser } from './user.schema';
 
 /** GET /api/auth/protected (spec §7: "answer: message (auth status) and user"). */
 export const protectedResponseSchema = z.object({
