@@ -102,22 +102,25 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 3,
             },
-            // node-forge is loaded on demand, only where WebCrypto is missing (plain-http installations).
-            // The entry in parts: a prerendered page runs each of the entry's static chunks in a task
-            // of its own before the entry (src/prerender.tsx `loaderScript`): React, zod, the session
-            // check's code, Mantine's part. Together they were one long task on a phone's CPU. Five
-            // files with the entry at most: a browser opens six connections to a host over HTTP/1.1,
-            // asks for the favicon beside them, and a file without a connection waits for one behind
-            // the page's stylesheets (a higher priority).
-            // The session check's code (the auth store, the user's schema, zod and its messages) and
-            // what it imports: the first of the entry's parts a prerendered page runs in a task of its own.
+            // The entry in parts (ADR 0025): a prerendered page runs each of the entry's static chunks
+            // in a task of its own before the entry (src/prerender.tsx `loaderScript`): React above,
+            // the session check's code (the auth store, the user's schema, zod and its messages) and
+            // Mantine's part below. Together they were one long task on a phone's CPU. Five files with
+            // the entry at most (the prerender fails above): a browser opens six connections to a host
+            // over HTTP/1.1, asks for the favicon beside them, and a file without a connection waits
+            // for one behind the page's stylesheets (a higher priority).
             {
               name: 'start',
               test: /(?:apps[\\/]web[\\/]src[\\/](?:app[\\/]start\.ts|features[\\/]auth[\\/](?:stores[\\/]auth-store|api[\\/](?:get-session|logout)|types)\.ts)|packages[\\/]shared[\\/]src[\\/](?:auth[\\/]user\.schema|validation[\\/]zod-messages)\.ts|node_modules[\\/]zod[\\/].*)$/,
               priority: 3,
             },
-            // …and Mantine's part of the entry (its provider, theme and the splash's components).
-            { name: 'mantine-entry', test: /node_modules[\\/]@mantine[\\/]/, tags: ['$initial'], priority: 3 },
+            {
+              name: 'mantine-entry',
+              test: /node_modules[\\/]@mantine[\\/]/,
+              tags: ['$initial'],
+              priority: 3,
+            },
+            // node-forge is loaded on demand, only where WebCrypto is missing (plain-http installations).
             { name: 'node-forge', test: /node_modules[\\/]node-forge[\\/]/ },
             // Swagger UI is for the API reference page only, which loads it lazily.
             { name: 'api-reference', test: /node_modules[\\/]swagger-ui-dist[\\/]/ },

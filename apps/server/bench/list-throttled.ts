@@ -68,7 +68,7 @@ runListInBrowser(async (browser, env) => {
   console.log(
     markdownTable([
       {
-        'runs': runs.length,
+        runs: runs.length,
         'FCP ms': median('fcp'),
         'session check sent ms': median('session'),
         'list request sent ms': median('list'),

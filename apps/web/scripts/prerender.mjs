@@ -139,7 +139,9 @@ for (const page of prerenderedPages) {
 
   // Nothing may hold the first paint up: no stylesheet to fetch, no script but the inline ones.
   if (/<link[^>]*rel="stylesheet"|<script[^>]*\bsrc=/.test(html))
-    throw new Error(`prerender: ${page.path} links a stylesheet or a script, which would hold its first paint up`);
+    throw new Error(
+      `prerender: ${page.path} links a stylesheet or a script, which would hold its first paint up`,
+    );
 
   const folder = page.kind === 'frame' ? 'prerendered-frames' : 'prerendered';
   const file = path.join(dist, folder, `${page.path.replace(/^\//, '')}.html`);
