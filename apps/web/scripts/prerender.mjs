@@ -77,6 +77,11 @@ const bareTemplate = template
   .replace(entryPreload, '')
   .replace(entryCssLink, '<style></style>')
   .replace(entryCssLinks, '');
+const entryScripts = [...entryPreloads, entryFile];
+if (entryScripts.length > 5)
+  throw new Error(
+    `prerender: the entry is ${String(entryScripts.length)} files: with the favicon, more than the six connections HTTP/1.1 opens at once (vite.config.ts)`,
+  );
 
 /** Class names whose styles come from CSS: Mantine's (`m_…`) and our CSS modules' (`_name_hash_line`). */
 const scopedClasses = (text) =>
@@ -112,21 +117,13 @@ for (const page of prerenderedPages) {
       `prerender: ${page.path} uses classes its inlined CSS does not style (${unstyled.join(', ')}): list the module that imports their CSS in src/prerender.tsx`,
     );
 
-  // The entry's chunks, the entry and the page's chunks each run in a task of their own, in that order;
-  // everything is preloaded at once.
-  const scripts = [...entryPreloads, entryFile, ...pageJs.map((file) => `/${file}`)];
-  if (entryPreloads.length + 1 > 5)
-    throw new Error(
-      `prerender: the entry is ${String(entryPreloads.length + 1)} files: with the favicon, more than the six connections HTTP/1.1 opens at once (vite.config.ts)`,
-    );
-  // Requested in this order: the entry's files (the session check leaves once they have run), the
-  // page's stylesheets, the page's chunks.
-  const entryScripts = [...entryPreloads, entryFile];
-  const loader = loaderScript(scripts, [
-    ...entryScripts,
-    ...laterCss.map((file) => `/${file}`),
-    ...scripts.slice(entryScripts.length),
-  ]);
+  // The entry's files and the page's chunks run in this order, a task each; they are requested in this
+  // order too, the page's stylesheets after the entry's files (the session check leaves once those ran).
+  const pageScripts = pageJs.map((file) => `/${file}`);
+  const loader = loaderScript(
+    [...entryScripts, ...pageScripts],
+    [...entryScripts, ...laterCss.map((file) => `/${file}`), ...pageScripts],
+  );
   const html = bareTemplate
     .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
