@@ -374,7 +374,8 @@ async function driveSql(
   };
 }
 
-function percentiles(values: number[]): { p50: number; p95: number } {
+/** The median and 95th percentile of `values` (NaN for none). */
+export function percentiles(values: number[]): { p50: number; p95: number } {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? NaN;
   return { p50: at(0.5), p95: at(0.95) };

@@ -10,7 +10,7 @@
  *   npm run build && cd apps/server && BENCH_DATABASE_URL=… npx tsx bench/list-throttled.ts
  */
 import { openSignedInPhone, runListInBrowser } from './browser-run';
-import { markdownTable } from './harness';
+import { markdownTable, percentiles } from './harness';
 
 const LIST = process.env.BENCH_PROFILE_PATH ?? '/shipments/ocean/active';
 const RUNS = Number(process.env.BENCH_PROFILE_RUNS ?? 5);
@@ -32,8 +32,6 @@ interface Timings {
   list: number;
   firstRow: number;
 }
-
-const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 runListInBrowser(async (browser, env) => {
   const runs: Timings[] = [];
@@ -64,7 +62,7 @@ runListInBrowser(async (browser, env) => {
     );
     await context.close();
   }
-  const median = (key: keyof Timings) => Math.round(middle(runs.map((r) => r[key])));
+  const median = (key: keyof Timings) => Math.round(percentiles(runs.map((r) => r[key])).p50);
   console.log(
     markdownTable([
       {

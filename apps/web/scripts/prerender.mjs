@@ -71,7 +71,7 @@ if (!entryCssLink.test(template) || !entryFile || !template.includes('<div id="r
 const entryPreloads = [...template.matchAll(entryPreload)].map((m) => m[1]);
 // A prerendered page loads the entry and every chunk from the loader script after its first paint.
 // The entry's stylesheets (one a chunk of the entry) give way to one inlined <style>, where the first was.
-const entryCssLinks = /\s*<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/g;
+const entryCssLinks = new RegExp(`\\s*${entryCssLink.source}`, 'g');
 const bareTemplate = template
   .replace(entryScript, '')
   .replace(entryPreload, '')

@@ -99,7 +99,7 @@ export const FIRST_PAINT_WAIT_MS = 1000;
  *   Vite's preload helper does not wait for a stylesheet it finds linked already): <html> carries
  *   `PAGE_CHUNKS_ATTRIBUTE` while they load and run, and `PAGE_CHUNKS_EVENT` says when they have.
  */
-export function loaderScript(scripts: string[], links: string[] = scripts): string {
+export function loaderScript(scripts: string[], links: string[]): string {
   return `(function(q,z){var d=document,w=window,m=d.documentElement,k=${JSON.stringify(PAGE_CHUNKS_ATTRIBUTE)},s=0,f=0,c=/\\.css$/,n=z.filter(function(u){return c.test(u)}).length,a=function(e){e.crossOrigin="";d.head.appendChild(e)},e=function(){if(f&&!n){m.setAttribute(k,"ran");d.dispatchEvent(new Event(${JSON.stringify(PAGE_CHUNKS_EVENT)}))}},o=function(){n--;e()},b=function(i){for(var j=i;j<i+${String(PRELOADS_PER_TASK)}&&j<z.length;j++){var l=d.createElement("link");if(c.test(z[j])){l.rel="stylesheet";l.onload=l.onerror=o}else l.rel="modulepreload";l.href=z[j];a(l)}if(j<z.length)w.setTimeout(function(){b(j)},0)},r=function(i){if(i>=q.length){f=1;return e()}var x=d.createElement("script");x.type="module";x.src=q[i];x.onload=x.onerror=function(){r(i+1)};a(x)},go=function(){if(s)return;s=1;m.setAttribute(k,"running");b(0);r(0)};try{var P=w.PerformanceObserver,t=P&&P.supportedEntryTypes||[];if(d.visibilityState!=="visible"||t.indexOf("paint")<0)return go();new P(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true});d.addEventListener("visibilitychange",go);w.setTimeout(go,${String(FIRST_PAINT_WAIT_MS)})}catch(x){go()}})(${JSON.stringify(scripts)},${JSON.stringify(links)})`;
 }
 
