@@ -46,6 +46,45 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * A code-splitting group (its `name` function) that captures every module of the app one of `roots`
+ * imports statically, directly or not (what must have run before a root can), the roots themselves left
+ * out: each stays its own chunk, which the router imports and the prerender finds in the manifest.
+ */
+function staticImportsOf(name: string, roots: string[]) {
+  const rootIds = new Set(roots.map((root) => path.resolve(import.meta.dirname, root)));
+  let graph: Set<string> | undefined;
+  const capture = (
+    id: string,
+    ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null },
+  ) => {
+    if (!graph) {
+      const found = new Set<string>();
+      const queue = [...rootIds];
+      for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+        if (found.has(next)) continue;
+        found.add(next);
+        // Packages are left to their groups (a package's index names every module it has).
+        const imported = ctx.getModuleInfo(next)?.importedIds ?? [];
+        queue.push(...imported.filter((dep) => !/[\\/]node_modules[\\/]/.test(dep)));
+      }
+      graph = found;
+    }
+    return graph.has(id) && !rootIds.has(id) ? name : null;
+  };
+  return { name: capture, debugName: name };
+}
+
+/** The /auth screens the router loads (scripts/check-mantine-css.mjs names their chunks too). */
+const AUTH_SCREENS = [
+  'src/app/layouts/auth-split-layout.tsx',
+  'src/features/auth/components/sign-in-form.tsx',
+  'src/features/auth/components/sign-up-form.tsx',
+  'src/features/auth/components/verify-email-screen.tsx',
+  'src/features/auth/components/forgot-password-screen.tsx',
+  'src/features/auth/components/reset-password-screen.tsx',
+];
+
 const apiTarget = 'http://127.0.0.1:3000';
 
 /** Mantine components the entry (the splash, toasts) and the /auth pages use: see `mantine` below. */
@@ -61,7 +100,6 @@ const ENTRY_AND_AUTH_COMPONENTS = [
   'InputBase',
   'Loader',
   'Notification',
-  'Paper',
   'PasswordInput',
   'PinInput',
   'Portal',
@@ -73,7 +111,6 @@ const ENTRY_AND_AUTH_COMPONENTS = [
   'Title',
   'Transition',
   'UnstyledButton',
-  'VisuallyHidden',
 ];
 
 export default defineConfig({
@@ -134,7 +171,7 @@ export default defineConfig({
             {
               name: 'mantine',
               test: new RegExp(
-                `node_modules[\\\\/](?:@floating-ui[\\\\/]|@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/](?!(?:${ENTRY_AND_AUTH_COMPONENTS.join('|')})[\\\\/]))`,
+                `node_modules[\\\\/](?:@floating-ui[\\\\/]|@mantine[\\\\/]core[\\\\/]esm[\\\\/](?:components[\\\\/](?!(?:${ENTRY_AND_AUTH_COMPONENTS.join('|')})[\\\\/])|utils[\\\\/](?:InlineInput|InputsGroupFieldset)[\\\\/]))`,
               ),
               priority: 1,
               // Only the components: the helpers they share with the entry's and the /auth pages'
@@ -142,12 +179,15 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             // Mantine's helpers and hooks the entry does not use (ids, events, focus traps, floating
-            // positions...), in one chunk: rolldown made one per set of importers, some under 100
-            // bytes, and the list's first screen preloaded ~30 of them (each a round trip that
-            // Lighthouse's simulation counts before the first paint).
+            // positions, transitions...) and the components the /auth screens use beyond the entry's,
+            // in one chunk: rolldown made one per set of importers, some under 100 bytes, and the
+            // list's first screen preloaded ~30 of them. Not InlineInput (checkboxes, radios,
+            // switches): its CSS is the signed-in pages' (`mantine` above).
             {
               name: 'mantine-shared',
-              test: /node_modules[\\/]@mantine[\\/](?:hooks[\\/]|core[\\/]esm[\\/]core[\\/])/,
+              test: new RegExp(
+                `node_modules[\\\\/]@mantine[\\\\/](?:hooks[\\\\/]|core[\\\\/]esm[\\\\/](?:core|utils)[\\\\/]|core[\\\\/]esm[\\\\/]components[\\\\/](?:${ENTRY_AND_AUTH_COMPONENTS.join('|')})[\\\\/])`,
+              ),
               priority: 1,
               includeDependenciesRecursively: false,
             },
@@ -155,6 +195,27 @@ export default defineConfig({
               name: 'icons',
               test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]/,
               priority: 1,
+            },
+            // TanStack Query's hooks, in one chunk rather than one per set of pages using them.
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
+            // What two /auth screens or more share, and the signed-in shell's whole static graph (the
+            // agreement check, the shell, the stores, schemas and components every signed-in page
+            // runs first): one chunk each. Left to rolldown, every set of pages sharing a module got a
+            // chunk of its own, most under 1 KB: the ocean list's first screen was 82 files, which
+            // over HTTP/1.1's six connections a phone on a slow network waited 12 round trips for.
+            // The auth group comes first: what the /auth screens share with the shell stays out of
+            // the shell's chunk, which the sign-in page must not load; after the packages' groups
+            // above, which keep what they capture (the same priority: the first group declared).
+            { ...staticImportsOf('auth', AUTH_SCREENS), minShareCount: 2, priority: 1 },
+            staticImportsOf('signed-in', ['src/app/signed-in-app.tsx']),
+            // What the two shipment lists share beyond the shell (the table, its cells and columns,
+            // row actions, badges), in one chunk too (the dashboards' tables load it as well).
+            {
+              ...staticImportsOf('lists', [
+                'src/app/pages/ocean-shipments-page.tsx',
+                'src/app/pages/express-shipments-page.tsx',
+              ]),
+              minShareCount: 2,
             },
           ],
         },

@@ -38,7 +38,10 @@ const PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((page) => page.
 /** A run whose trace Lighthouse could not record (NO_NAVSTART on a loaded machine) is run again. */
 const ATTEMPTS = 3;
 
-/** A directory to write each report to (`<page>-<preset>.json`), to open in Lighthouse's viewer. */
+/**
+ * A directory to write the reports to, to open in Lighthouse's viewer: the median run's
+ * (`<page>-<preset>.json`), and each run's with its trace (`<page>-<preset>-<n>.json`, `….trace.json`).
+ */
 const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -88,10 +91,15 @@ async function main() {
               runs.push(result.lhr);
               i++;
               if (REPORT_DIR) {
-                // The trace Lighthouse simulated from, to read its tasks (bench/list-trace.ts's reading).
+                // Each run's report (its long tasks, its requests) and the trace Lighthouse simulated
+                // from, to read its tasks (bench/list-trace.ts's reading).
                 await mkdir(REPORT_DIR, { recursive: true });
                 const name = `${target.page.replace(/\W+/g, '-')}-${preset}-${String(i)}.trace.json`;
                 await writeFile(path.join(REPORT_DIR, name), JSON.stringify(result.artifacts.Trace));
+                await writeFile(
+                  path.join(REPORT_DIR, name.replace('.trace', '')),
+                  JSON.stringify(result.lhr),
+                );
               }
             }
             runs.sort(

@@ -83,6 +83,13 @@ if (entryScripts.length > 5)
     `prerender: the entry is ${String(entryScripts.length)} files: with the favicon, more than the six connections HTTP/1.1 opens at once (vite.config.ts)`,
   );
 
+/**
+ * The most files a prerendered page may request after its first paint (the entry's, the page's chunks
+ * and stylesheets): over HTTP/1.1's six connections, every six are one more round trip before the page
+ * works, half a second each on a slow mobile network (vite.config.ts groups the chunks).
+ */
+const FIRST_SCREEN_FILES = 25;
+
 /** Class names whose styles come from CSS: Mantine's (`m_…`) and our CSS modules' (`_name_hash_line`). */
 const scopedClasses = (text) =>
   new Set(text.match(/\b(?:m_[0-9a-f]{6,8}|_[A-Za-z][\w-]*_[a-z0-9]{5}_\d+)\b/g));
@@ -120,10 +127,16 @@ for (const page of prerenderedPages) {
   // The entry's files and the page's chunks run in this order, a task each; they are requested in this
   // order too, the page's stylesheets after the entry's files (the session check leaves once those ran).
   const pageScripts = pageJs.map((file) => `/${file}`);
-  const loader = loaderScript(
-    [...entryScripts, ...pageScripts],
-    [...entryScripts, ...laterCss.map((file) => `/${file}`), ...pageScripts],
-  );
+  const requests = [...entryScripts, ...laterCss.map((file) => `/${file}`), ...pageScripts];
+  const loader = loaderScript([...entryScripts, ...pageScripts], requests);
+  if (requests.length > FIRST_SCREEN_FILES)
+    throw new Error(
+      `prerender: ${page.path} requests ${String(requests.length)} files after its first paint, more than ${String(FIRST_SCREEN_FILES)}: group its chunks (vite.config.ts)`,
+    );
+  // The signed-in shell is not a signed-out visitor's to download (vite.config.ts's "auth" group keeps
+  // what the /auth screens share with it out of it).
+  if (page.kind !== 'frame' && pageScripts.some((file) => /\/signed-in-/.test(file)))
+    throw new Error(`prerender: ${page.path} loads the signed-in shell's chunk`);
   const html = bareTemplate
     .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
