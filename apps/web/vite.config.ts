@@ -85,6 +85,52 @@ const AUTH_SCREENS = [
   'src/features/auth/components/reset-password-screen.tsx',
 ];
 
+/**
+ * Takes the entry's own files out of the lists of files Vite's preload helper loads before a lazy chunk
+ * runs (`__vite__mapDeps`). They are always there by then, but a prerendered page runs the entry's
+ * scripts from its loader and inlines its stylesheets (scripts/prerender.mjs), so the helper, which
+ * looks for `<link>` elements, found none: it preloaded the entry's scripts again and linked its
+ * stylesheets a second time, after the page's own, where Mantine's base rules then won over the
+ * components' (the active tab lost its underline). The lists keep their length in the file (each
+ * dropped index becomes a space), so the source maps stay true.
+ */
+function entryFilesNotPreloaded(): Plugin {
+  let outDir = 'dist';
+  let forNode = false;
+  return {
+    name: 'tracklane-entry-files-not-preloaded',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      forNode = Boolean(config.build.ssr);
+    },
+    async writeBundle(_options, bundle) {
+      if (forNode) return;
+      const entryFiles = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk' || entryFiles.has(fileName)) return;
+        entryFiles.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) entryFiles.add(css);
+        chunk.imports.forEach(visit);
+      };
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk' && chunk.isEntry && !chunk.isDynamicEntry) visit(chunk.fileName);
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.code.includes('__vite__mapDeps([')) continue;
+        const files = /m\.f=(\[[^\]]*\])/.exec(chunk.code)?.[1];
+        if (!files) throw new Error(`${chunk.fileName}: __vite__mapDeps without its list of files`);
+        const list = JSON.parse(files) as string[];
+        const code = chunk.code.replace(/__vite__mapDeps\(\[([\d,]*)\]\)/g, (call, indices: string) => {
+          const kept = indices.split(',').filter((i) => !entryFiles.has(list[Number(i)] ?? ''));
+          return `${`__vite__mapDeps([${kept.join(',')}]`.padEnd(call.length - 1, ' ')})`;
+        });
+        if (code !== chunk.code) await writeFile(path.join(outDir, chunk.fileName), code);
+      }
+    },
+  };
+}
+
 const apiTarget = 'http://127.0.0.1:3000';
 
 /** Mantine components the entry (the splash, toasts) and the /auth pages use: see `mantine` below. */
@@ -114,7 +160,7 @@ const ENTRY_AND_AUTH_COMPONENTS = [
 ];
 
 export default defineConfig({
-  plugins: [react(), stableMantineIds(), precompress()],
+  plugins: [react(), stableMantineIds(), entryFilesNotPreloaded(), precompress()],
   server: {
     proxy: {
       // `ws` carries the workspace-invitation socket (spec §7) through the same origin.

@@ -12,7 +12,7 @@
 // Written to dist/prerendered/<path>.html (signed out) or dist/prerendered-frames/<path>.html (signed in)
 // with brotli and gzip copies; apps/server/src/plugins/web-app.ts
 // serves them. The build fails when the page uses a class its inlined CSS does not style.
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -89,6 +89,21 @@ if (entryScripts.length > 5)
  * works, half a second each on a slow mobile network (vite.config.ts groups the chunks).
  */
 const FIRST_SCREEN_FILES = 25;
+
+// A prerendered page runs the entry's scripts from its loader and inlines its stylesheets, so Vite's
+// preload helper, which looks for <link> elements, must not be asked for them (vite.config.ts
+// `entryFilesNotPreloaded`): it would link the stylesheets again after the page's own.
+const entryFiles = new Set([...entry.js, ...entry.css]);
+for (const file of await readdir(path.join(dist, 'assets'))) {
+  if (!file.endsWith('.js')) continue;
+  const code = await readFile(path.join(dist, 'assets', file), 'utf8');
+  const list = /m\.f=(\[[^\]]*\])/.exec(code)?.[1];
+  const named = list ? JSON.parse(list) : [];
+  for (const [, indices] of code.matchAll(/__vite__mapDeps\(\[([\d,]*)\]/g))
+    for (const index of indices.split(',').filter(Boolean))
+      if (entryFiles.has(named[Number(index)]))
+        throw new Error(`prerender: assets/${file} preloads the entry's ${named[Number(index)]}`);
+}
 
 /** Class names whose styles come from CSS: Mantine's (`m_…`) and our CSS modules' (`_name_hash_line`). */
 const scopedClasses = (text) =>
