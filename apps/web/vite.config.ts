@@ -255,7 +255,7 @@ export default defineConfig({
             { ...staticImportsOf('auth', AUTH_SCREENS), minShareCount: 2, priority: 1 },
             staticImportsOf('signed-in', ['src/app/signed-in-app.tsx']),
             // What the two shipment lists share beyond the shell (the table, its cells and columns,
-            // row actions, badges), in one chunk too (the dashboards' tables load it as well).
+            // row actions, badges), in one chunk too (the dashboards load it for the page header).
             {
               ...staticImportsOf('lists', [
                 'src/app/pages/ocean-shipments-page.tsx',
