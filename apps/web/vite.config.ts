@@ -95,17 +95,11 @@ const AUTH_SCREENS = [
  * dropped index becomes a space), so the source maps stay true.
  */
 function entryFilesNotPreloaded(): Plugin {
-  let outDir = 'dist';
-  let forNode = false;
   return {
     name: 'tracklane-entry-files-not-preloaded',
     apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-      forNode = Boolean(config.build.ssr);
-    },
-    async writeBundle(_options, bundle) {
-      if (forNode) return;
+    // (The prerender's build for Node has no preload helper: nothing to rewrite there.)
+    async writeBundle({ dir = 'dist' }, bundle) {
       const entryFiles = new Set<string>();
       const visit = (fileName: string) => {
         const chunk = bundle[fileName];
@@ -125,7 +119,7 @@ function entryFilesNotPreloaded(): Plugin {
           const kept = indices.split(',').filter((i) => !entryFiles.has(list[Number(i)] ?? ''));
           return `${`__vite__mapDeps([${kept.join(',')}]`.padEnd(call.length - 1, ' ')})`;
         });
-        if (code !== chunk.code) await writeFile(path.join(outDir, chunk.fileName), code);
+        if (code !== chunk.code) await writeFile(path.join(dir, chunk.fileName), code);
       }
     },
   };

@@ -11,7 +11,8 @@
 // - its title, and Mantine's light colour scheme on <html> (MantineProvider sets it only once it runs).
 // Written to dist/prerendered/<path>.html (signed out) or dist/prerendered-frames/<path>.html (signed in)
 // with brotli and gzip copies; apps/server/src/plugins/web-app.ts
-// serves them. The build fails when the page uses a class its inlined CSS does not style.
+// serves them. The build fails when the page uses a class its inlined CSS does not style, requests more
+// than FIRST_SCREEN_FILES files, or when a lazy chunk would ask Vite's preload helper for the entry's.
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
