@@ -16,6 +16,7 @@ import {
 } from 'react';
 import { nextSort, sortDirection, type ColumnSorts, type TableColumn } from '../lib/table-columns';
 import { useColumnFloors } from '../lib/use-column-floors';
+import { useColumnsInView } from '../lib/use-columns-in-view';
 import { useRowWindow } from '../lib/use-row-window';
 import { DelegatedTooltip } from './delegated-tooltip';
 import { ScrollHint } from './scrollable-table';
@@ -55,6 +56,8 @@ export interface ShipmentsTableProps<Row, Id extends string, Sort extends string
 }
 
 const SKELETON_ROWS = 8;
+/** `.selectCell`'s width in shipments-table.module.css. */
+const SELECT_COLUMN_WIDTH = 40;
 const INTERACTIVE = 'a, button, input, label, [role="checkbox"], [data-no-row-click]';
 /** Rows and skeleton rows (not the spacers that stand for rows out of view). */
 const ROW_SELECTOR = 'tr[data-testid]';
@@ -80,6 +83,11 @@ interface RowView<Row, Id extends string, Sort extends string> {
   rowName: (row: Row) => string;
   /** The column pinned at the left (the identifier while it is first), or -1. */
   pinnedIndex: number;
+  /**
+   * How many of the columns the rows draw (useColumnsInView): the others' cells stay empty, and the
+   * row actions wait for the last column.
+   */
+  shown: number;
   /** Absent: no selection column. */
   onToggle?: (id: string) => void;
 }
@@ -107,12 +115,12 @@ const ShipmentRow = memo(function ShipmentRow<Row, Id extends string, Sort exten
   tabbable,
   view,
 }: RowProps<Row, Id, Sort>) {
-  const pinned = (columnIndex: number) =>
-    columnIndex === view.pinnedIndex ? ` ${classes.stickyIdentifier}` : '';
+  const complete = view.shown >= view.columns.length;
   return (
     <tr
       className={classes.row}
       data-row-index={index}
+      data-partial={complete ? undefined : true}
       aria-rowindex={index + 2}
       data-selected={selected || undefined}
       data-testid="shipment-row"
@@ -133,11 +141,15 @@ const ShipmentRow = memo(function ShipmentRow<Row, Id extends string, Sort exten
         </td>
       ) : null}
       {view.columns.map((column, columnIndex) => (
-        <td key={column.id} className={`${classes.td}${pinned(columnIndex)}`} data-column={column.id}>
-          {view.renderCell(column, row)}
+        <td
+          key={column.id}
+          className={columnIndex === view.pinnedIndex ? classes.stickyIdentifier : undefined}
+          data-column={column.id}
+        >
+          {columnIndex < view.shown ? view.renderCell(column, row) : null}
         </td>
       ))}
-      <td className={classes.actionsCell}>{view.renderActions(row)}</td>
+      <td className={classes.actionsCell}>{complete ? view.renderActions(row) : null}</td>
     </tr>
   );
 }) as <Row, Id extends string, Sort extends string>(props: RowProps<Row, Id, Sort>) => ReactElement;
@@ -161,7 +173,8 @@ function Spacer({ rows, rowHeight, colSpan }: { rows: number; rowHeight: number;
  *
  * Only the rows in view and a few either side are rendered (issue #17): spacer rows keep the room of
  * the others, and the row with the tab stop is always rendered, so the keyboard never loses its
- * place. Rows are memoised, and tooltips are one DelegatedTooltip for the whole table. The table
+ * place. On a narrow screen the first rows draw the columns in view, and the rest a moment later
+ * (useColumnsInView). Rows are memoised, and tooltips are one DelegatedTooltip for the whole table. The table
  * itself is memoised too: the page around it renders again for answers it does not draw.
  */
 export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends string, Sort extends string>(
@@ -186,6 +199,12 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
     rowSelector: ROW_SELECTOR,
   });
   useColumnFloors(headRef, bodyRef);
+  const selectable = onSelectedChange !== undefined;
+  const { shown, showAll } = useColumnsInView({
+    count: columns.length,
+    lead: selectable ? SELECT_COLUMN_WIDTH : 0,
+    ready: !loading && rows.length > 0,
+  });
 
   // Infinite scroll: the sentinel under the last row asks for the next page as it comes into view.
   useEffect(() => {
@@ -239,7 +258,6 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
     rowElement(index)?.focus();
   });
 
-  const selectable = onSelectedChange !== undefined;
   const toggle = (id: string) => {
     if (!onSelectedChange) return;
     const next = new Set(selected);
@@ -314,12 +332,13 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
 
   const onBodyFocus = (event: FocusEvent<HTMLTableSectionElement>) => {
     const target: EventTarget = event.target;
+    showAll();
     const at = rowAt(target);
     if (at && target === at.element) setActiveIndex(at.index);
   };
 
   const pinnedIndex = columns[0]?.id === props.identifierColumn ? 0 : -1;
-  const pinned = (index: number) => (index === pinnedIndex ? classes.stickyIdentifier : '');
+  const pinned = (index: number) => (index === pinnedIndex ? classes.stickyIdentifier : undefined);
   const rowIndexInRange = Math.min(activeIndex, Math.max(0, rows.length - 1));
 
   const { renderCell, renderActions, rowLabel, rowName } = props;
@@ -331,9 +350,10 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
       rowLabel,
       rowName,
       pinnedIndex,
+      shown,
       onToggle: selectable ? onToggle : undefined,
     }),
-    [columns, renderCell, renderActions, rowLabel, rowName, pinnedIndex, selectable, onToggle],
+    [columns, renderCell, renderActions, rowLabel, rowName, pinnedIndex, shown, selectable, onToggle],
   );
   const colSpan = columns.length + (selectable ? 2 : 1);
 
@@ -387,7 +407,10 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
       <div
         className={classes.scroll}
         ref={scrollRef}
-        onScroll={markEdges}
+        onScroll={() => {
+          markEdges();
+          showAll();
+        }}
         data-selectable={selectable || undefined}
         data-testid="shipments-table-scroll"
       >
@@ -420,7 +443,7 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
                 return (
                   <Table.Th
                     key={column.id}
-                    className={`${classes.th} ${pinned(index)}`}
+                    className={`${classes.th} ${pinned(index) ?? ''}`.trim()}
                     data-column={column.id}
                     aria-sort={direction}
                   >
@@ -457,7 +480,7 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
                       </td>
                     ) : null}
                     {columns.map((column, index) => (
-                      <td key={column.id} className={`${classes.td} ${pinned(index)}`}>
+                      <td key={column.id} className={pinned(index)}>
                         <span
                           className={classes.skeleton}
                           style={{ width: `${String(50 + ((row * 17 + column.id.length * 7) % 40))}%` }}

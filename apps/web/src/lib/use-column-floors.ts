@@ -5,7 +5,7 @@ import { useEffect, useRef, type RefObject } from 'react';
  * does not narrow when its widest rows scroll out of the rendered window (useRowWindow) or a refresh
  * brings shorter values: the table never jumps sideways under the reader. After each render, the rows
  * not measured yet (`tr[data-row-index]`) have their cells' contents (`td[data-column]` > first
- * element) measured once, and the header cell of the same `data-column` gets a `min-width` when a
+ * element) measured once (a row drawing only the columns in view, `data-partial`, once it draws them all), and the header cell of the same `data-column` gets a `min-width` when a
  * content is wider than what it had. Measured when the browser is next idle, from the layout it has
  * made by then, not forced inside React's commit nor in the frame that lays the rows out (on a phone
  * that made the rows' first layout one long task, issue #17). Where nothing is laid out (jsdom),
@@ -24,7 +24,8 @@ export function useColumnFloors(
     if (!head || !body) return;
     const grown = new Set<string>();
     let padding: number | null = null;
-    for (const row of body.querySelectorAll('tr[data-row-index]')) {
+    // A row still drawing only the columns in view (useColumnsInView) is measured once it has them all.
+    for (const row of body.querySelectorAll('tr[data-row-index]:not([data-partial])')) {
       if (measured.current.has(row)) continue;
       measured.current.add(row);
       for (const cell of row.querySelectorAll<HTMLElement>('td[data-column]')) {
