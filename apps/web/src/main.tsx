@@ -10,6 +10,7 @@ import { createAppRouter, preloadFor } from './app/router';
 import { startApp } from './app/start';
 import { nextTask } from './lib/next-task';
 import { pageChunksRan } from './lib/page-chunks';
+import { warmUpDateFormatting } from './lib/warm-up-date-formatting';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -24,6 +25,9 @@ if (prerendered) startSignedOut();
 const framed = container.dataset.frame === window.location.pathname;
 if (framed) startWithFrame(window.location.pathname);
 
+// The first dates show once the page has its answers: the browser's date tables load meanwhile, on a
+// worker thread, not in the render that first formats one.
+warmUpDateFormatting();
 const sessionChecked = startApp();
 void start(container);
 

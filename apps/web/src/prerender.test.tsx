@@ -168,6 +168,48 @@ describe('frames of signed-in pages, rendered at build time (issue #17)', () => 
     return { html, container, heading, consoleErrors, recoverable };
   }
 
+  it('checks and names zones through Temporal where the browser has it: no date formatter before the first paint', async () => {
+    const html = await renderPage({ path: '/shipments/ocean/active', kind: 'frame' });
+    vi.stubGlobal('Temporal', {
+      Now: {
+        timeZoneId: () => 'Pacific/Auckland',
+        zonedDateTimeISO: (zone: string) => {
+          if (zone !== 'Asia/Tokyo') throw new RangeError(`Unknown zone ${zone}`);
+          return {};
+        },
+      },
+    });
+    const Original = Intl.DateTimeFormat;
+    let built = 0;
+    Intl.DateTimeFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        built++;
+      }
+    } as typeof Original;
+    const zoneWithStored = (zone: string | null) => {
+      if (zone) {
+        localStorage.setItem(
+          'tracklane-auth',
+          JSON.stringify({ state: { user: { ...testUser, timeZone: zone } }, version: 0 }),
+        );
+      } else localStorage.removeItem('tracklane-auth');
+      document.body.innerHTML = `<div id="root">${html}</div>`;
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the HTML's inline script, as the browser runs it
+      new Function(FRAME_SCRIPT)();
+      return document.querySelector('[data-reader-zone]')?.textContent;
+    };
+    try {
+      expect(zoneWithStored(null)).toBe('Pacific/Auckland');
+      expect(zoneWithStored('Asia/Tokyo')).toBe('Asia/Tokyo');
+      expect(zoneWithStored('Mars/Olympus')).toBe('Pacific/Auckland');
+      expect(built).toBe(0);
+    } finally {
+      Intl.DateTimeFormat = Original;
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("draws the shell skeleton and the page header, with no one's data and no splash", async () => {
     const html = await renderPage({ path: '/shipments/ocean/active', kind: 'frame' });
     expect(html).toContain('data-testid="shell-skeleton"');

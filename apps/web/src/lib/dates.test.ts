@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserTimeZone, EMPTY_DATE, formatDate, formatDateTime, isValidTimeZone } from './dates';
 
 // 16:30 UTC on 31 Dec 2024: already 1 Jan in Shanghai (UTC+8), still 31 Dec in New York (UTC-5).
@@ -55,6 +55,32 @@ describe('time zones', () => {
   it('tells real zones from made-up ones', () => {
     expect(isValidTimeZone('Asia/Shanghai')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('time zones through Temporal, where the browser has it', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const temporal = (known: string[]) =>
+    vi.stubGlobal('Temporal', {
+      Now: {
+        timeZoneId: () => 'Europe/Oslo',
+        zonedDateTimeISO: (zone: string) => {
+          if (!known.includes(zone)) throw new RangeError(`Unknown zone ${zone}`);
+          return {};
+        },
+      },
+    });
+
+  it('names the browser zone and checks zones without building a date formatter', () => {
+    temporal(['Europe/Oslo', 'Africa/Accra']);
+    expect(browserTimeZone()).toBe('Europe/Oslo');
+    expect(isValidTimeZone('Africa/Accra')).toBe(true);
+    expect(isValidTimeZone('Venus/Maxwell')).toBe(false);
+  });
+
+  it('formats in UTC a zone Temporal knows and the formatter does not, rather than throwing', () => {
+    temporal(['Europe/Oslo', 'Pluto/Sputnik']);
+    expect(formatDateTime(NEW_YEAR_EVE, 'Pluto/Sputnik')).toBe('31/12/2024 16:30');
   });
 });
 

@@ -10,10 +10,23 @@ export const EMPTY_DATE = '-';
 
 const FALLBACK_TIME_ZONE = 'UTC';
 
+/**
+ * Temporal's clock, where the browser has it: it names the browser's zone and checks a zone without
+ * building a date formatter, whose first one loads the browser's locale tables (15–25 ms on the main
+ * thread; warm-up-date-formatting.ts loads them on a worker instead, issue #17).
+ */
+interface TemporalNow {
+  timeZoneId(): string;
+  zonedDateTimeISO(timeZone: string): unknown;
+}
+const temporalNow = (): TemporalNow | undefined =>
+  (globalThis as { Temporal?: { Now?: TemporalNow } }).Temporal?.Now;
+
 /** The browser's IANA time zone (spec §9: "timeZone taken from the browser"). */
 export function browserTimeZone(): string {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || FALLBACK_TIME_ZONE;
+    const now = temporalNow();
+    return (now ? now.timeZoneId() : Intl.DateTimeFormat().resolvedOptions().timeZone) || FALLBACK_TIME_ZONE;
   } catch {
     return FALLBACK_TIME_ZONE;
   }
@@ -25,7 +38,9 @@ export function isValidTimeZone(timeZone: string): boolean {
   let valid = checkedZones.get(timeZone);
   if (valid === undefined) {
     try {
-      new Intl.DateTimeFormat('en-GB', { timeZone });
+      const now = temporalNow();
+      if (now) now.zonedDateTimeISO(timeZone);
+      else new Intl.DateTimeFormat('en-GB', { timeZone });
       valid = true;
     } catch {
       valid = false;
@@ -37,22 +52,27 @@ export function isValidTimeZone(timeZone: string): boolean {
   return valid;
 }
 
-// Formatters are costly to build (checking a zone builds one too) and tables format hundreds of
-// dates per render: one per zone asked for, checked once.
+// Formatters are costly to build (checking a zone builds one too, without Temporal) and tables format
+// hundreds of dates per render: one per zone asked for, checked once.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
   const key = `${timeZone}|${String(withTime)}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    const zone = isValidTimeZone(timeZone) ? timeZone : browserTimeZone();
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
+    const options: Intl.DateTimeFormatOptions = {
       day: '2-digit',
       month: '2-digit',
       year: 'numeric',
       ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
-    });
+    };
+    const zone = isValidTimeZone(timeZone) ? timeZone : browserTimeZone();
+    try {
+      formatter = new Intl.DateTimeFormat('en-GB', { ...options, timeZone: zone });
+    } catch {
+      // A zone Temporal knows and this browser's formatter does not: the one zone every browser has.
+      formatter = new Intl.DateTimeFormat('en-GB', { ...options, timeZone: FALLBACK_TIME_ZONE });
+    }
     formatters.set(key, formatter);
   }
   return formatter;
