@@ -174,8 +174,8 @@ function Spacer({ rows, rowHeight, colSpan }: { rows: number; rowHeight: number;
  * Only the rows in view and a few either side are rendered (issue #17): spacer rows keep the room of
  * the others, and the row with the tab stop is always rendered, so the keyboard never loses its
  * place. On a narrow screen the first rows draw the columns in view, and the rest a moment later
- * (useColumnsInView). Rows are memoised, and tooltips are one DelegatedTooltip for the whole table. The table
- * itself is memoised too: the page around it renders again for answers it does not draw.
+ * (useColumnsInView). Rows are memoised, and tooltips are one DelegatedTooltip for the whole table.
+ * The table itself is memoised too: the page around it renders again for answers it does not draw.
  */
 export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends string, Sort extends string>(
   props: ShipmentsTableProps<Row, Id, Sort>,

@@ -16,9 +16,9 @@ export function columnsThatFit(count: number, width: number, lead: number): numb
  * How many of a table's `count` data columns its rows draw. The first rows to arrive draw only the
  * columns that can show in the browser window, and every column once the browser is next idle (a
  * transition, rendered in slices), or at once when the reader reaches for the rest (`showAll`:
- * scrolling sideways, focusing a row). On a phone the table shows two of its eleven columns: the rows'
- * first render, commit and layout were the longest tasks of the list's first screen, and the columns
- * out of view were most of them (issue #17). On a wide screen every column fits, and nothing waits.
+ * scrolling sideways, focusing a row). On a phone the table shows two of its eleven columns: drawn
+ * with the others, the cells out of view were a quarter of what the list's first commit rendered
+ * (issue #17). On a wide screen every column fits, and nothing waits.
  * Where there is no idle callback (jsdom), every column at once.
  */
 export function useColumnsInView({

@@ -1,10 +1,10 @@
 /**
  * Loads the browser's date-formatting data on a worker thread, while the page starts. A browser builds
  * its first date formatter from ICU's locale and time-zone tables, which it loads then, once for every
- * thread of the page: 15–25 ms on a desktop CPU, spent on the main thread inside whichever render first
- * showed a date (on a phone, one of the first screen's long tasks, issue #17). Built on a worker first,
- * the page's own first formatter takes well under a millisecond. Where workers are not allowed, the
- * first date formatted loads the tables as before.
+ * thread of the page: 15–25 ms on a desktop CPU, spent on the main thread by whatever first checked or
+ * formatted a date (a frame's script before the first paint, or a render; issue #17). Built on a
+ * worker first, the page's own first formatter takes well under a millisecond. Where workers are not
+ * allowed, the first date formatted loads the tables as before.
  */
 export function warmUpDateFormatting(): void {
   if (typeof Worker !== 'function') return;
