@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiKeys } from '../src/db/schema/api-keys';
-import { organizationMembers } from '../src/db/schema/organizations';
+import { organizationMembers, organizations } from '../src/db/schema/organizations';
 import { useTestApp } from './app';
 import {
   addMember,
@@ -222,6 +222,56 @@ describe('/api/v1 shipments', () => {
       `/api/v1/shipments/express/${String(added.expressOrderId)}/archive`,
     );
     expect(archive.json().result).toEqual({ shipmentId: added.expressOrderId, archived: true });
+  });
+
+  it('unarchiving through a key counts against the plan’s quota, as in the app, in both modes', async () => {
+    const team = await buildTeam(app, ctx);
+    await ctx.db
+      .update(organizations)
+      .set({ shipmentQuota: 3 })
+      .where(eq(organizations.id, team.organizationId));
+    const { key } = await createKey(team);
+    const [first, second] = await addOcean(key, 3);
+    const parcelRes = await withKey(key, 'POST', '/api/v1/shipments/express', {
+      items: [{ trackingNo: 'TLV1Q0000001', carrier: 'gls' }],
+    });
+    expect(parcelRes.json().result[0].outcome).toBe('refused');
+    const move = (mode: 'ocean' | 'express', id: string | number, to: 'archive' | 'unarchive') =>
+      withKey(key, 'POST', `/api/v1/shipments/${mode}/${String(id)}/${to}`);
+    const usage = async () =>
+      (await asAdmin(team.owner.cookie, 'GET', '/api/billing')).json().result.shipmentUsage;
+
+    expect((await move('ocean', first!.shipmentOverallId, 'archive')).statusCode).toBe(200);
+    const parcel = (
+      await withKey(key, 'POST', '/api/v1/shipments/express', {
+        items: [{ trackingNo: 'TLV1Q0000002', carrier: 'gls' }],
+      })
+    ).json().result[0];
+    expect(parcel.outcome).toBe('created');
+    const overQuota =
+      'Your plan allows 3 active shipments and 3 are in use: archive others or change the plan before moving these back';
+    const refused = await move('ocean', first!.shipmentOverallId, 'unarchive');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ success: false, message: overQuota });
+    expect(await usage()).toBe(3);
+
+    expect((await move('express', parcel.expressOrderId, 'archive')).statusCode).toBe(200);
+    expect((await move('ocean', first!.shipmentOverallId, 'unarchive')).statusCode).toBe(200);
+    const refusedParcel = await move('express', parcel.expressOrderId, 'unarchive');
+    expect(refusedParcel.statusCode).toBe(409);
+    expect(refusedParcel.json().message).toBe(overQuota);
+    expect(await usage()).toBe(3);
+
+    // With room for two, three concurrent moves back take turns: two get it, the third is refused.
+    expect((await move('ocean', second!.shipmentOverallId, 'archive')).statusCode).toBe(200);
+    expect((await move('ocean', first!.shipmentOverallId, 'archive')).statusCode).toBe(200);
+    const answers = await Promise.all([
+      move('ocean', first!.shipmentOverallId, 'unarchive'),
+      move('ocean', second!.shipmentOverallId, 'unarchive'),
+      move('express', parcel.expressOrderId, 'unarchive'),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 409]);
+    expect(await usage()).toBe(3);
   });
 
   it('another workspace’s shipments are not found, by id or in lists', async () => {

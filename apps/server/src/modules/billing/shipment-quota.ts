@@ -2,7 +2,8 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { trackedItems } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
-import { joinTransaction, withTransaction, type Transaction } from '../../lib/transaction';
+import type { Database } from '../../db/client';
+import { joinTransaction, withTransaction } from '../../lib/transaction';
 import { lockOrganization } from '../organizations/organizations.service';
 import { emitShipmentEvents } from '../webhooks/shipment-webhooks';
 import type { Tenant } from '../organizations/selection';
@@ -103,37 +104,33 @@ export async function followWithinQuota(
 }
 
 /**
- * Moves shipments back from the archive only when they fit the quota: those that would become active
- * again (archived, not completed) are counted under the organization lock, and `restore` runs in the
- * same transaction.
+ * Refuses to move shipments back from the archive beyond the quota: those that would become active
+ * again (archived, not completed) are counted with the organization row locked until the caller's
+ * transaction ends, so concurrent moves take turns.
  */
-export async function restoreWithinQuota<R>(
-  ctx: AppContext,
-  tenant: Tenant,
+export async function assertRestoreFitsQuota(
+  tx: Database,
+  tenant: Pick<Tenant, 'organizationId' | 'workspaceId'>,
   table: Subscriptions['table'],
   ids: string[],
-  restore: (t: Transaction) => Promise<R>,
-): Promise<R> {
-  return withTransaction(ctx.pool, async (t) => {
-    const { tx } = t;
-    const organization = await lockOrganization(tx, tenant.organizationId);
-    const valid = ids.filter((id) => UUID.test(id));
-    const [returning] = valid.length
-      ? await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(table)
-          .where(
-            and(
-              eq(table.workspaceId, tenant.workspaceId),
-              inArray(table.id, valid),
-              eq(table.archived, true),
-              ne(table.state, 'completed'),
-            ),
-          )
-      : [{ n: 0 }];
-    const usage = await activeShipmentUsage(tx, tenant.organizationId);
-    if ((returning?.n ?? 0) > 0 && usage + (returning?.n ?? 0) > organization.shipmentQuota)
-      throw new AppError('CONFLICT', BILLING_MESSAGES.restoreOverQuota(organization.shipmentQuota, usage));
-    return restore(t);
-  });
+): Promise<void> {
+  const organization = await lockOrganization(tx, tenant.organizationId);
+  const valid = ids.filter((id) => UUID.test(id));
+  if (valid.length === 0) return;
+  const [returning] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(
+      and(
+        eq(table.workspaceId, tenant.workspaceId),
+        inArray(table.id, valid),
+        eq(table.archived, true),
+        ne(table.state, 'completed'),
+      ),
+    );
+  const n = returning?.n ?? 0;
+  if (n === 0) return;
+  const usage = await activeShipmentUsage(tx, tenant.organizationId);
+  if (usage + n > organization.shipmentQuota)
+    throw new AppError('CONFLICT', BILLING_MESSAGES.restoreOverQuota(organization.shipmentQuota, usage));
 }

@@ -13,9 +13,6 @@ import {
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import type { AppContext } from '../../app-context';
 import { compiledSerializer } from '../../lib/compiled-serializer';
-import { joinTransaction } from '../../lib/transaction';
-import { expressShipments } from '../../db/schema/tracking';
-import { restoreWithinQuota } from '../billing/shipment-quota';
 import { ok } from '../../lib/envelope';
 import { createExpressShipments } from './express-intake.service';
 import {
@@ -98,15 +95,7 @@ export const expressShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
     async (request) => {
       const { expressOrderIds, archived } = request.body;
       const { tenant } = request;
-      const move = (pool: typeof ctx.pool) =>
-        setExpressArchived({ pool }, tenant.workspaceId, expressOrderIds, archived);
-      // Back from the archive they count against the plan's quota of active shipments again: the
-      // move runs in the quota's locked transaction.
-      const result = archived
-        ? await move(ctx.pool)
-        : await restoreWithinQuota(ctx, tenant, expressShipments, expressOrderIds, (t) =>
-            move(joinTransaction(t)),
-          );
+      const result = await setExpressArchived(ctx, tenant, expressOrderIds, archived);
       return ok(result, archived ? 'Archived' : 'Moved back to active');
     },
   );

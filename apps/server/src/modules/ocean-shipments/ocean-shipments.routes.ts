@@ -13,9 +13,6 @@ import {
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import type { AppContext } from '../../app-context';
 import { compiledSerializer } from '../../lib/compiled-serializer';
-import { joinTransaction } from '../../lib/transaction';
-import { oceanShipments } from '../../db/schema/tracking';
-import { restoreWithinQuota } from '../billing/shipment-quota';
 import { ok } from '../../lib/envelope';
 import { createOceanShipments } from './intake.service';
 import {
@@ -92,15 +89,7 @@ export const oceanShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     async (request) => {
       const { tenant } = request;
       const { shipmentOverallIds, archived } = request.body;
-      const move = (pool: typeof ctx.pool) =>
-        setArchived({ pool }, tenant.workspaceId, shipmentOverallIds, archived);
-      // Back from the archive they count against the plan's quota of active shipments again: the
-      // move runs in the quota's locked transaction.
-      const result = archived
-        ? await move(ctx.pool)
-        : await restoreWithinQuota(ctx, tenant, oceanShipments, shipmentOverallIds, (t) =>
-            move(joinTransaction(t)),
-          );
+      const result = await setArchived(ctx, tenant, shipmentOverallIds, archived);
       return ok(result, request.body.archived ? 'Archived' : 'Moved back to active');
     },
   );

@@ -161,7 +161,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       async (request) => {
         const { shipmentId } = request.params;
         const ids = z.uuid().safeParse(shipmentId).success ? [shipmentId] : [];
-        const result = ids.length ? await setArchived(ctx, request.tenant.workspaceId, ids, archived) : null;
+        const result = ids.length ? await setArchived(ctx, request.tenant, ids, archived) : null;
         if (!result?.updatedIds.length) throw new AppError('NOT_FOUND', NOT_TRACKED);
         return ok({ shipmentId, archived }, archived ? 'Archived' : 'Moved back to active');
       },
@@ -275,7 +275,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         const { shipmentId } = request.params;
         const ids = z.uuid().safeParse(shipmentId).success ? [shipmentId] : [];
         const result = ids.length
-          ? await setExpressArchived(ctx, request.tenant.workspaceId, ids, archived)
+          ? await setExpressArchived(ctx, request.tenant, ids, archived)
           : null;
         if (!result?.updatedIds.length) throw new AppError('NOT_FOUND', NOT_TRACKED);
         return ok({ shipmentId, archived }, archived ? 'Archived' : 'Moved back from the archive');

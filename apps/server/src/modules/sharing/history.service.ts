@@ -14,8 +14,6 @@ import type { Database } from '../../db/client';
 import { shipmentShares, type ShipmentShareRow } from '../../db/schema/sharing';
 import { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { users, type UserRow } from '../../db/schema/users';
-import { joinTransaction } from '../../lib/transaction';
-import { restoreWithinQuota } from '../billing/shipment-quota';
 import { setExpressArchived } from '../express-shipments/express-archive.service';
 import { getExpressShipment } from '../express-shipments/express-shipments.service';
 import { setArchived } from '../ocean-shipments/ocean-archive.service';
@@ -112,18 +110,11 @@ export async function retrackShipments(ctx: AppContext, tenant: Tenant, mode: Sh
     );
   const move = mode === 'ocean' ? setArchived : setExpressArchived;
   const result = archived.length
-    ? await restoreWithinQuota(
+    ? await move(
         ctx,
         tenant,
-        table,
         archived.map((a) => a.id),
-        (t) =>
-          move(
-            { pool: joinTransaction(t) },
-            tenant.workspaceId,
-            archived.map((a) => a.id),
-            false,
-          ),
+        false,
       )
     : { updatedIds: [] };
   const retracked = result.updatedIds.length;

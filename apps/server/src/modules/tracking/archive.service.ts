@@ -1,0 +1,55 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
+import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/client';
+import { withTransaction } from '../../lib/transaction';
+import { assertRestoreFitsQuota } from '../billing/shipment-quota';
+import type { Tenant } from '../organizations/selection';
+import { emitShipmentEvents } from '../webhooks/shipment-webhooks';
+import type { Subscriptions } from './follow.service';
+
+/** A mode's subscriptions and the tab counts its list shows after a move. */
+export interface ArchiveTarget<Counts> {
+  mode: TrackingMode;
+  table: Subscriptions['table'];
+  countTabs(db: Database, workspaceId: string): Promise<Counts>;
+}
+
+/**
+ * Moves shipments of the tenant's workspace between the archive and the active list (spec §4), in one
+ * transaction with the `shipment.archived` / `shipment.unarchived` webhook events of those that moved.
+ * Back from the archive they count against the plan's quota of active shipments again, under the
+ * organization lock: every caller (the app, the public API, re-tracking from the history) goes through
+ * here. Ids of another workspace are simply not updated.
+ */
+export async function moveArchive<Counts>(
+  ctx: Pick<AppContext, 'pool'>,
+  tenant: Pick<Tenant, 'organizationId' | 'workspaceId'>,
+  target: ArchiveTarget<Counts>,
+  ids: string[],
+  archived: boolean,
+): Promise<{ updatedIds: string[] } & Counts> {
+  const { table, mode } = target;
+  return withTransaction(ctx.pool, async ({ tx }) => {
+    if (!archived) await assertRestoreFitsQuota(tx, tenant, table, ids);
+    const mine = and(eq(table.workspaceId, tenant.workspaceId), inArray(table.id, ids));
+    const moving = await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(and(mine, ne(table.archived, archived)))
+      .for('update');
+    const updated = await tx
+      .update(table)
+      .set({ archived, archivedAt: archived ? new Date() : null })
+      .where(mine)
+      .returning({ id: table.id });
+    await emitShipmentEvents(
+      tx,
+      mode,
+      archived ? 'shipment.archived' : 'shipment.unarchived',
+      tenant.workspaceId,
+      moving.map((m) => m.id),
+    );
+    return { updatedIds: updated.map((u) => u.id), ...(await target.countTabs(tx, tenant.workspaceId)) };
+  });
+}
