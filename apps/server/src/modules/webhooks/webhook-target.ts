@@ -24,19 +24,44 @@ for (const [address, prefix] of [
   ['fe80::', 10], // link-local
   ['ff00::', 8], // multicast
   ['100::', 64], // discard
+  ['64:ff9b:1::', 48], // NAT64 local-use: a translator on the installation's own network
 ] as const)
   PRIVATE.addSubnet(address, prefix, 'ipv6');
 
-/** The IPv4 address an IPv6 one carries (mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96), if any. */
-function embeddedIpv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const mapped = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (mapped) return mapped[1]!;
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return null;
-  const high = parseInt(hex[1]!, 16);
-  const low = parseInt(hex[2]!, 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+/** The eight 16-bit groups of a valid IPv6 address (a zone index is dropped, a dotted tail read). */
+function hextets(address: string): number[] {
+  let text = address.toLowerCase().replace(/%.*$/, '');
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const groups = (part: string) => (part ? part.split(':') : []);
+  const missing = tail === undefined ? 0 : 8 - groups(head).length - groups(tail).length;
+  return [...groups(head), ...Array<string>(missing).fill('0'), ...groups(tail ?? '')].map((g) =>
+    parseInt(g, 16),
+  );
+}
+
+const ipv4 = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join('.');
+
+/**
+ * The IPv4 addresses an IPv6 one carries, by every prefix that embeds one: IPv4-compatible (::/96),
+ * IPv4-mapped (::ffff:0:0/96), IPv4-translated (::ffff:0:0:0/96), NAT64 (64:ff9b::/96, and the
+ * local-use 64:ff9b:1::/48 read the same way), 6to4 (2002::/16) and Teredo (2001::/32: its server,
+ * and its client stored inverted).
+ */
+function embeddedIpv4(address: string): string[] {
+  const h = hextets(address);
+  const zero = (from: number, to: number) => h.slice(from, to).every((g) => g === 0);
+  const last = ipv4(h[6]!, h[7]!);
+  if (zero(0, 5) && (h[5] === 0 || h[5] === 0xffff)) return [last];
+  if (zero(0, 4) && h[4] === 0xffff && h[5] === 0) return [last];
+  if (h[0] === 0x64 && h[1] === 0xff9b) return [last];
+  if (h[0] === 0x2002) return [ipv4(h[1]!, h[2]!)];
+  if (h[0] === 0x2001 && h[1] === 0) return [ipv4(h[2]!, h[3]!), ipv4(h[6]! ^ 0xffff, h[7]! ^ 0xffff)];
+  return [];
 }
 
 /** Whether an address is private, loopback, link-local or otherwise not on the public internet. */
@@ -44,9 +69,8 @@ export function isPrivateAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return PRIVATE.check(address, 'ipv4');
   if (family !== 6) return true;
-  const v4 = embeddedIpv4(address);
-  if (v4) return PRIVATE.check(v4, 'ipv4');
-  return PRIVATE.check(address, 'ipv6');
+  const bare = address.replace(/%.*$/, '');
+  return PRIVATE.check(bare, 'ipv6') || embeddedIpv4(bare).some((v4) => PRIVATE.check(v4, 'ipv4'));
 }
 
 export class TargetRefusedError extends Error {
