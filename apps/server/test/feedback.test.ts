@@ -134,7 +134,7 @@ describe('POST /api/feedback', () => {
     });
     expect(disguised.statusCode).toBe(200);
     expect((await latestFeedbackOf(team.owner.userId))!.attachments).toEqual([
-      { filename: 'screen.gif', contentType: 'image/png', bytes: 100, disposition: 'attachment' },
+      { filename: 'screen.png', contentType: 'image/png', bytes: 100, disposition: 'attachment' },
     ]);
     const html = await send(team.owner.cookie, {
       category: 'bug',
@@ -221,6 +221,38 @@ describe('the support e-mail', () => {
     },
   });
   afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+  it('names each file from its detected type: support never receives invoice.html', async () => {
+    const team = await buildTeam(app, ctx);
+    const res = await send(team.owner.cookie, {
+      category: 'bug',
+      content: '<p>names</p>',
+      files: [
+        file(gif(), 'invoice.html', 'image/gif'),
+        file(png(64), '../../etc/passwd\r\nX-Evil: 1', 'image/png'),
+        file(gif(), '.htaccess', 'image/gif'),
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const row = await latestFeedbackOf(team.owner.userId);
+    expect(row!.attachments.map((a: { filename: string }) => a.filename)).toEqual([
+      'invoice.gif',
+      'passwd-X-Evil-1.png',
+      'image-3.gif',
+    ]);
+    const stored = await ctx.db
+      .select()
+      .from(mailAttachments)
+      .where(eq(mailAttachments.outboxId, row!.mailId!));
+    expect(stored.map((a) => a.filename).sort()).toEqual([
+      'image-3.gif',
+      'invoice.gif',
+      'passwd-X-Evil-1.png',
+    ]);
+    const [mail] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, row!.mailId!));
+    expect(mail!.text).toContain('Attached: invoice.gif, passwd-X-Evil-1.png, image-3.gif');
+    expect(mail!.text).not.toContain('html');
+  });
 
   it('arrives over SMTP with its attachments and inline image', async () => {
     const port = await freePort();

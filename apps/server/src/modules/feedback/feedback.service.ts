@@ -23,22 +23,43 @@ const FEEDBACK_PER_HOUR = 20;
 
 type ParsedFeedback = z.output<typeof feedbackRequestSchema>;
 
+const EXTENSION = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif' } as const;
+
+/**
+ * The name a file goes out under: the words of the sent name without its folders and extension
+ * (letters, digits, `_`, joined by `-`) and the extension of what the bytes are, so a GIF named `invoice.html` reaches support as
+ * `invoice.gif`; `image-N` where no word is left.
+ */
+export function attachmentFileName(sent: string, type: keyof typeof EXTENSION, position: number): string {
+  const stem = sent
+    .replace(/^.*[/\\]/, '')
+    .replace(/\.[^.]*$/, '')
+    .split(/[^\p{L}\p{N}_]+/u)
+    .filter(Boolean)
+    .join('-')
+    .slice(0, 60)
+    .replace(/-$/, '');
+  return `${stem || `image-${String(position)}`}.${EXTENSION[type]}`;
+}
+
 /** Decodes and checks each file by its bytes (spec §5): type from magic bytes, size after decoding. */
 function decodeFiles(files: ParsedFeedback['files']): MailAttachment[] {
   const contentIds = new Set<string>();
-  return files.map((file) => {
+  return files.map((file, index) => {
     const bytes = Buffer.from(file.content, 'base64');
     const refusal = checkAttachment(bytes);
-    if (refusal) throw new AppError('VALIDATION', `${refusal.message}: ${file.filename}`);
+    const type = sniffImageType(bytes);
+    if (refusal || !type)
+      throw new AppError('VALIDATION', `${refusal?.message ?? ATTACHMENT_MESSAGES.type}: ${file.filename}`);
     if (file.contentId !== undefined) {
       if (contentIds.has(file.contentId))
         throw new AppError('VALIDATION', `Two files share the content id ${file.contentId}`);
       contentIds.add(file.contentId);
     }
+    // What the bytes are, not what the browser said: a PNG named .gif goes out as a PNG, named .png.
     return {
-      filename: file.filename,
-      // What the bytes are, not what the browser said: a PNG named .gif goes out as a PNG.
-      contentType: sniffImageType(bytes) ?? ATTACHMENT_MESSAGES.type,
+      filename: attachmentFileName(file.filename, type, index + 1),
+      contentType: type,
       content: bytes,
       disposition: file.disposition,
       contentId: file.contentId,
