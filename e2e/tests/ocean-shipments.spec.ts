@@ -104,7 +104,7 @@ test.describe('ocean shipments', () => {
       );
     await expect(page.getByTestId('bulk-row')).toHaveCount(3);
     await expect(page.getByTestId('bulk-row').nth(2)).toContainText(
-      'The fourth letter of a container number is U, J or Z',
+      'Not a container number: it is 4 letters and 7 digits, e.g. MSCU1234566',
     );
     await page.getByRole('button', { name: 'Track 1 shipment' }).click();
     await expect(page.getByTestId('outcome-row')).toHaveCount(1);

@@ -66,7 +66,7 @@ describe('POST /api/shipments/express', () => {
     });
     expect(outcomes[4]).toMatchObject({
       outcome: 'refused',
-      message: 'Unknown carrier pigeon: choose one from the list',
+      message: 'Unknown carrier pigeon: use a carrier code such as ups, or leave it empty',
     });
     expect(outcomes[5]).toMatchObject({ outcome: 'refused', message: 'Listed twice in this request' });
 

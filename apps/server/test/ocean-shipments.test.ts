@@ -68,13 +68,13 @@ describe('POST /api/shipments/ocean', () => {
     });
     expect(outcomes[2]).toMatchObject({
       outcome: 'refused',
-      message: 'The carrier cannot be told from this bill of lading number: choose it from the list',
+      message: 'The carrier cannot be told from this bill of lading number: give its SCAC, e.g. MSCU',
     });
     expect(outcomes[3]).toMatchObject({ outcome: 'created', carrierScac: 'HLCU' });
     expect(outcomes[4]).toMatchObject({ outcome: 'refused', message: 'Listed twice in this request' });
     expect(outcomes[5]).toMatchObject({
       outcome: 'refused',
-      message: 'Unknown carrier NOPE: choose one from the list',
+      message: 'Unknown carrier NOPE: use a SCAC such as MSCU, or leave it empty',
     });
 
     const again = await add(team, [{ containerNo: good, mblNo: 'MEDU123456789' }]);

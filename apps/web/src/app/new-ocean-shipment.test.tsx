@@ -258,10 +258,27 @@ describe('new ocean shipment: many at once', { timeout: 20_000 }, () => {
     await user.upload(input, file);
 
     expect(await screen.findByText('containers.csv')).toBeInTheDocument();
+    expect(await screen.findByText('2 rows read')).toBeInTheDocument();
     const rows = await screen.findAllByTestId('bulk-row');
     expect(rows.map((row) => row.dataset.state)).toEqual(['ready', 'ready']);
     expect(screen.getByText('Header row on line 1 skipped')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Track 2 shipments' })).toBeEnabled();
+  });
+
+  it('says how it read a plain-text file, and counts one row as one', async () => {
+    serve();
+    renderRoutes(routes, '/new-shipments/ocean');
+    const user = userEvent.setup();
+    const dropzone = await screen.findByTestId('bulk-dropzone');
+    const input = dropzone.querySelector('input[type="file"]') as HTMLInputElement;
+
+    await user.upload(input, new File(['MSCU1234566\tMEDU12345678\n'], 'list.txt', { type: 'text/plain' }));
+
+    expect(await screen.findByText('list.txt')).toBeInTheDocument();
+    expect(
+      await screen.findByText('1 row read as CSV text (columns separated by commas, semicolons or tabs)'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Track 1 shipment' })).toBeEnabled();
   });
 
   it('reads an uploaded XLSX workbook like a CSV file', async () => {

@@ -31,6 +31,14 @@ interface BulkIntakeProps<
 
 const plural = (n: number) => `${String(n)} shipment${n === 1 ? '' : 's'}`;
 
+/** Under a file's name: how many rows it gave, and how a plain-text file was read. */
+function fileSummary(name: string, rows: number): string {
+  const read = `${String(rows)} row${rows === 1 ? '' : 's'} read`;
+  return /\.txt$/i.test(name)
+    ? `${read} as CSV text (columns separated by commas, semicolons or tabs)`
+    : read;
+}
+
 /**
  * Many shipments at once, in any mode: pasted lines or a CSV or XLSX file, each row checked and shown
  * before anything is sent, duplicates skipped; then the server's answer for every row.
@@ -93,7 +101,7 @@ export function BulkIntake<
         onTextChange={setText}
         file={file}
         onFileChange={setFile}
-        fileSummary={parse ? `${String(parse.rows.length)} rows read` : 'No rows in this file'}
+        fileSummary={parse && file ? fileSummary(file.name, parse.rows.length) : 'No rows in this file'}
         paste={props.paste}
         fileColumns={props.fileColumns}
       />

@@ -31,7 +31,10 @@ describe('ISO 6346', () => {
     ['', 'Enter a container number'],
     ['12QU3054383', 'A container number starts with a 3-letter owner code, e.g. MSCU1234566'],
     ['CSQX3054383', 'The fourth letter of a container number is U, J or Z'],
-    ['CSQU305438', 'A container number is 4 letters and 7 digits, e.g. MSCU1234566'],
+    ['CSQU305438', 'Not a container number: it is 4 letters and 7 digits, e.g. MSCU1234566'],
+    ['XYZ123', 'Not a container number: it is 4 letters and 7 digits, e.g. MSCU1234566'],
+    ['hello', 'Not a container number: it is 4 letters and 7 digits, e.g. MSCU1234566'],
+    ['CSQX30543831', 'Not a container number: it is 4 letters and 7 digits, e.g. MSCU1234566'],
   ])('refuses %j: %s', (input, message) => {
     expect(checkContainerNumber(input)).toMatchObject({ valid: false, message });
   });

@@ -37,18 +37,22 @@ export type ContainerNumberCheck =
 export function checkContainerNumber(input: string): ContainerNumberCheck {
   const value = normaliseContainerNumber(input);
   if (value.length === 0) return { valid: false, value, message: 'Enter a container number' };
-  if (!/^[A-Z]{3}/.test(value))
+  if (!/^[A-Z]{4}\d{7}$/.test(value)) {
+    // Eleven letters and digits that start wrong are a mistyped number; anything else is not one.
+    if (/^[A-Z0-9]{11}$/.test(value) && !/^[A-Z]{3}/.test(value))
+      return {
+        valid: false,
+        value,
+        message: 'A container number starts with a 3-letter owner code, e.g. MSCU1234566',
+      };
     return {
       valid: false,
       value,
-      message: 'A container number starts with a 3-letter owner code, e.g. MSCU1234566',
+      message: 'Not a container number: it is 4 letters and 7 digits, e.g. MSCU1234566',
     };
-  if (!/^[A-Z]{3}[UJZ]/.test(value)) {
+  }
+  if (!/^[A-Z]{3}[UJZ]/.test(value))
     return { valid: false, value, message: 'The fourth letter of a container number is U, J or Z' };
-  }
-  if (!/^[A-Z]{3}[UJZ]\d{7}$/.test(value)) {
-    return { valid: false, value, message: 'A container number is 4 letters and 7 digits, e.g. MSCU1234566' };
-  }
   const expected = containerCheckDigit(value.slice(0, 10));
   if (Number(value[10]) !== expected) {
     return {

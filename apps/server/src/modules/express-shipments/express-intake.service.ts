@@ -30,7 +30,7 @@ export function validateExpressItem(
     return {
       ok: false,
       trackingNo: normaliseParcelNumber(item.trackingNo),
-      message: `Unknown carrier ${chosen}: choose one from the list`,
+      message: `Unknown carrier ${chosen}: use a carrier code such as ups, or leave it empty`,
     };
   }
   const check = validateParcelNumberInput(item.trackingNo, carrier?.code);

@@ -10,6 +10,10 @@ import type { Tenant } from '../organizations/selection';
 import { describeQuotaFollow, followWithinQuota } from '../billing/shipment-quota';
 import type { Subscriptions } from '../tracking/follow.service';
 
+/** The API and bulk callers name the carrier by SCAC: there is no list to choose from. */
+const CARRIER_NOT_TOLD =
+  'The carrier cannot be told from this bill of lading number: give its SCAC, e.g. MSCU';
+
 interface Accepted {
   index: number;
   containerNo: string;
@@ -32,7 +36,7 @@ export function validateIntakeItem(
   if (item.carrierScac?.trim() && !chosen) {
     return {
       ok: false,
-      message: `Unknown carrier ${item.carrierScac.trim().toUpperCase()}: choose one from the list`,
+      message: `Unknown carrier ${item.carrierScac.trim().toUpperCase()}: use a SCAC such as MSCU, or leave it empty`,
       containerNo: container.value,
       mblNo: mbl.value,
     };
@@ -41,7 +45,7 @@ export function validateIntakeItem(
   if (!carrier) {
     return {
       ok: false,
-      message: 'The carrier cannot be told from this bill of lading number: choose it from the list',
+      message: CARRIER_NOT_TOLD,
       containerNo: container.value,
       mblNo: mbl.value,
     };

@@ -44,9 +44,9 @@ describe('bulk intake parser', () => {
     );
     expect(parse.rows.map((row) => (row.check.valid ? 'ok' : row.check.message))).toEqual([
       'Check digit should be 6 for MSCU123456: please check the number',
-      'The fourth letter of a container number is U, J or Z',
+      'Not a container number: it is 4 letters and 7 digits, e.g. MSCU1234566',
       'Enter a master bill of lading number',
-      'The carrier cannot be told from this bill of lading number: choose it from the list',
+      'The carrier cannot be told from this bill of lading number: add its SCAC, e.g. MSCU, as a third column',
     ]);
     expect(parse.invalidCount).toBe(4);
     expect(parse.ready).toEqual([]);

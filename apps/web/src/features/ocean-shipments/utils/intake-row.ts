@@ -3,8 +3,12 @@ import { inferCarrierFromMbl, type OceanCarrier } from '@tracklane/shared/tracki
 import { checkContainerNumber, checkMblNumber } from '@tracklane/shared/validation/container-number';
 import { resolveCarrier } from './carriers';
 
+/** The single form's words: it has a list of carriers to choose from. */
 export const CARRIER_REQUIRED_MESSAGE =
   'The carrier cannot be told from this bill of lading number: choose it from the list';
+/** A pasted or uploaded row's words: its carrier goes in the third column. */
+export const BULK_CARRIER_REQUIRED_MESSAGE =
+  'The carrier cannot be told from this bill of lading number: add its SCAC, e.g. MSCU, as a third column';
 
 export type CheckedRow =
   | { valid: true; item: Required<OceanIntakeItem>; carrier: OceanCarrier; inferred: boolean }
@@ -32,7 +36,7 @@ export function checkIntakeRow(containerInput: string, mblInput: string, carrier
   if (given && !chosen)
     return invalid(`Unknown carrier ${given}: use a SCAC such as MSCU, or leave it empty`);
   const resolved = chosen ?? inferCarrierFromMbl(mbl.value);
-  if (!resolved) return invalid(CARRIER_REQUIRED_MESSAGE);
+  if (!resolved) return invalid(BULK_CARRIER_REQUIRED_MESSAGE);
   return {
     valid: true,
     item: { containerNo: container.value, mblNo: mbl.value, carrierScac: resolved.scac },
