@@ -126,6 +126,18 @@ describe('Workspace Invite dialog (spec §2, §4, §8)', () => {
     );
   });
 
+  it('ends the sentence once when the organization’s name ends with a full stop', async () => {
+    serverWith([{ ...harbour, organizationName: 'Walker Freight Ltd.' }]);
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard/ocean');
+
+    await user.click(await invitationIcon('Invitation to Harbour Ops from Walker Freight Ltd.'));
+    const dialog = await screen.findByRole('dialog', { name: 'Workspace invitation' });
+    expect(within(dialog).getByTestId('invite-from')).toHaveTextContent(
+      /invited you to join the workspace Harbour Ops of Walker Freight Ltd\.$/,
+    );
+  });
+
   it('Reject declines and says so; the icon goes', async () => {
     const api = serverWith([harbour], {
       'POST /api/workspaces/invite/confirm': () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityNameSchema } from '../validation/entity-name';
+import { endSentence } from '../sentence';
 
 export const ORGANIZATION_ROLES = ['company_admin', 'general_user'] as const;
 export const organizationRoleSchema = z.enum(ORGANIZATION_ROLES, {
@@ -99,7 +100,7 @@ export const workspaceNameKey = (name: string) => name.trim().replace(/\s+/g, ' 
 
 export const WORKSPACE_MESSAGES = {
   duplicateName: (name: string) =>
-    `This organization already has a workspace named ${name}. Choose another name.`,
+    `This organization already has a workspace named ${endSentence(name)} Choose another name.`,
 } as const;
 export const deleteWorkspaceQuerySchema = z.strictObject({ workspaceId: id('Workspace') });
 export const leaveWorkspaceRequestSchema = z.strictObject({ workspaceId: id('Workspace') });

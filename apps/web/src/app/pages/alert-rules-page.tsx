@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { AlertRulesSection } from '../../features/alerts/components/alert-rules-section';
 import { useOrganizations } from '../../features/workspaces/api/get-organizations';
 import { useWorkspaceStore } from '../../features/workspaces/stores/workspace-store';
+import { endSentence } from '@tracklane/shared/sentence';
 
 const TITLE = 'Alert rules';
 
@@ -44,7 +45,7 @@ export function AlertRulesPage() {
         <PageHeader title={TITLE} />
         <AdminOnly
           title="You cannot set up alert rules here"
-          description={`Alert rules are for company admins and members who may add shipments in ${workspace.name}. Ask a company admin of ${organization.organizationName}.`}
+          description={`Alert rules are for company admins and members who may add shipments in ${endSentence(workspace.name)} Ask a company admin of ${endSentence(organization.organizationName)}`}
           backHref={paths.dashboard.ocean}
         />
       </>

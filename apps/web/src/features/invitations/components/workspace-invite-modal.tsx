@@ -6,6 +6,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { isApiError } from '../../../lib/api-client';
 import { browserTimeZone, formatDate } from '../../../lib/dates';
 import { useConfirmInvitation } from '../api/confirm-invitation';
+import { endSentence } from '@tracklane/shared/sentence';
 
 interface WorkspaceInviteModalProps {
   /** The invitation shown; kept by the caller while the dialog closes. */
@@ -67,7 +68,7 @@ function InvitationDetails({
           <strong>{invitation.inviterEmail || 'A company admin'}</strong>
         )}{' '}
         invited you to join the workspace <strong>{invitation.workspaceName}</strong> of{' '}
-        {invitation.organizationName}.
+        {endSentence(invitation.organizationName)}
       </Text>
       <Text size="xs" c="dimmed">
         Invited on {formatDate(invitation.createdAt, browserTimeZone())}. Once you accept, the workspace

@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useLeaveWorkspace } from '../api/leave-workspace';
 import { useApplySelection } from '../hooks/use-apply-selection';
 import type { LeaveTarget } from './workspace-menu';
+import { endSentence } from '@tracklane/shared/sentence';
 
 /** How many workspaces the organization has: decides whether leaving also leaves the organization. */
 export type WorkspaceCount =
@@ -89,12 +90,12 @@ export function LeaveWorkspaceModal({ target, opened, onClose, workspaceCount }:
         {verdict.allowed ? (
           <Text size="sm">
             You will no longer see the shipments of <strong>{workspace.name}</strong> in{' '}
-            {organization.organizationName}.
+            {endSentence(organization.organizationName)}
           </Text>
         ) : (
           <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />} data-testid="leave-refused">
-            {workspace.name} is the default workspace of {organization.organizationName}. Company admins stay
-            in it; you can leave any other workspace.
+            {workspace.name} is the default workspace of {endSentence(organization.organizationName)} Company
+            admins stay in it; you can leave any other workspace.
           </Alert>
         )}
         {verdict.allowed && workspaceCount.status === 'loading' ? <Skeleton height={56} radius="md" /> : null}
@@ -106,8 +107,8 @@ export function LeaveWorkspaceModal({ target, opened, onClose, workspaceCount }:
             title={`You will also leave ${organization.organizationName}`}
             data-testid="leave-removes-from-organization"
           >
-            {workspace.name} is the only workspace in {organization.organizationName}. Leaving it removes you
-            from the organization, and you will need a new invite to rejoin.
+            {workspace.name} is the only workspace in {endSentence(organization.organizationName)} Leaving it
+            removes you from the organization, and you will need a new invite to rejoin.
           </Alert>
         ) : null}
         {verdict.allowed && workspaceCount.status === 'unknown' ? (
