@@ -46,6 +46,9 @@ const BillingSettingsPage = lazyPage(() =>
 );
 const WorkspaceApiPage = lazyPage(() => import('./pages/workspace-api-page').then((m) => m.WorkspaceApiPage));
 const ApiReferencePage = lazyPage(() => import('./pages/api-reference-page').then((m) => m.ApiReferencePage));
+const WebhooksGuidePage = lazyPage(() =>
+  import('./pages/webhooks-guide-page').then((m) => m.WebhooksGuidePage),
+);
 const PricingPage = lazyPage(() => import('./pages/billing-pages').then((m) => m.PricingPage));
 const NotificationsPage = lazyPage(() =>
   import('./pages/notifications-page').then((m) => m.NotificationsPage),
@@ -198,6 +201,7 @@ const mainShellRoutes: RouteObject[] = [
   { path: paths.workspaceSettings.overview, element: <WorkspaceOverviewPage /> },
   { path: paths.workspaceSettings.api, element: <WorkspaceApiPage /> },
   { path: paths.workspaceSettings.apiReference, element: <ApiReferencePage /> },
+  { path: paths.workspaceSettings.webhooksGuide, element: <WebhooksGuidePage /> },
   { path: paths.workspaceSettings.alerts, element: <AlertRulesPage /> },
   { path: paths.workspaceSettings.freeTime, element: <FreeTimePage /> },
   { path: '*', element: <NotFound homeHref={paths.home} homeLabel="Back to dashboard" /> },

@@ -156,3 +156,17 @@ describe('/workspace-settings/api', () => {
     expect(api.calls.map((c) => c.path)).not.toContain('/api/api-keys');
   });
 });
+
+describe('/workspace-settings/api/webhooks', () => {
+  it('serves the webhooks guide that the API page and the reference point to', async () => {
+    fakeApi({ ...adminRoutes(), 'GET /api/api-keys': ok([]), 'GET /api/webhooks': ok([]) });
+    renderRoutes(routes, '/workspace-settings/api');
+    await userEvent.click(await screen.findByRole('link', { name: 'How to verify them' }));
+
+    expect(await screen.findByRole('heading', { name: 'Webhooks guide' })).toBeInTheDocument();
+    const guide = await screen.findByTestId('webhooks-guide');
+    expect(within(guide).getByRole('heading', { name: 'Event types' })).toBeInTheDocument();
+    expect(within(guide).getByRole('heading', { name: 'Verifying the signature' })).toBeInTheDocument();
+    expect(within(guide).getAllByRole('table').length).toBeGreaterThan(0);
+  });
+});

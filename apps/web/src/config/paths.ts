@@ -55,6 +55,7 @@ export const paths = {
     overview: '/workspace-settings/overview',
     api: '/workspace-settings/api',
     apiReference: '/workspace-settings/api/reference',
+    webhooksGuide: '/workspace-settings/api/webhooks',
     alerts: '/workspace-settings/alerts',
     freeTime: '/workspace-settings/free-time',
   },

@@ -1,4 +1,16 @@
-import { ActionIcon, Badge, Button, Group, Menu, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconDots,
@@ -13,7 +25,9 @@ import {
 } from '@tabler/icons-react';
 import type { WebhookEndpoint } from '@tracklane/shared/webhooks/webhooks.schema';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { SectionBody, SettingsSection } from '../../../components/settings-section';
+import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { useDeleteWebhook } from '../api/delete-webhook';
 import { useWebhooks } from '../api/list-webhooks';
@@ -188,7 +202,14 @@ export function WebhooksSection({ timeZone }: { timeZone: string }) {
     <SettingsSection
       titleId="webhooks-title"
       title="Webhooks"
-      description="Signed POSTs to your endpoints when shipments are added, archived or change."
+      description={
+        <>
+          Signed POSTs to your endpoints when shipments are added, archived or change.{' '}
+          <Anchor component={Link} to={paths.workspaceSettings.webhooksGuide} inherit>
+            How to verify them
+          </Anchor>
+        </>
+      }
       action={
         <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'create' })}>
           Add endpoint

@@ -17,4 +17,10 @@ describe('publicApiDocument', () => {
     expect(doc.tags).toEqual([{ name: 'v1: ocean shipments' }]);
     expect(doc.info.title).toBe('Tracklane public API (v1)');
   });
+
+  it('points to the webhooks guide the app serves, not to a file of the repository', () => {
+    const doc = publicApiDocument({ openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: {} });
+    expect(doc.info.description).toContain('[webhooks guide](/workspace-settings/api/webhooks)');
+    expect(doc.info.description).not.toContain('docs/');
+  });
 });

@@ -1,3 +1,5 @@
+import { paths as appPaths } from '../../../config/paths';
+
 /** The parts of an OpenAPI document the reference page reads. */
 export interface OpenApiDocument {
   openapi: string;
@@ -21,8 +23,7 @@ export function publicApiDocument(doc: OpenApiDocument): OpenApiDocument {
     info: {
       ...doc.info,
       title: 'Tracklane public API (v1)',
-      description:
-        'Shipments of both modes and their events, and a DCSA Track & Trace 2.2 events feed, for the workspace of an API key. Send the key as `Authorization: Bearer <key>`. Webhook signatures: see docs/webhooks.md.',
+      description: `Shipments of both modes and their events, and a DCSA Track & Trace 2.2 events feed, for the workspace of an API key. Send the key as \`Authorization: Bearer <key>\`. Webhook deliveries and their signatures: see the [webhooks guide](${appPaths.workspaceSettings.webhooksGuide}).`,
     },
     paths,
     ...(doc.tags ? { tags: doc.tags.filter((t) => used.has(t.name)) } : {}),
