@@ -97,7 +97,7 @@ test.describe('comments', () => {
     await expect(badge).toHaveAttribute('data-count', '1', { timeout: 20_000 });
     await expect(reader).toHaveURL(/\/dashboard\/ocean$/);
     await reader.getByTestId('notification-bell').click();
-    await reader.getByRole('tab', { name: 'COMMENTS' }).click();
+    await reader.getByRole('tab', { name: /^COMMENTS/ }).click();
     const item = reader.getByTestId('comment-mention-item');
     await expect(item).toHaveCount(1);
     await expect(item).toContainText(`${a.firstName} ${a.lastName} mentioned you on ${containerNo}`);

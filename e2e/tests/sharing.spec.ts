@@ -41,7 +41,7 @@ test.describe('sharing shipments', () => {
     await greeting.getByRole('button', { name: 'Later' }).click();
     await friend.getByTestId('notification-bell').click();
     const bell = friend.getByTestId('notification-dropdown');
-    await bell.getByRole('tab', { name: 'INVITES' }).click();
+    await bell.getByRole('tab', { name: /^INVITES/ }).click();
     await expect(bell.getByTestId('bell-share-invite')).toContainText(`shared ${containerNo} with you`);
     await bell.getByRole('link', { name: 'See All' }).click();
     await expect(friend).toHaveURL(/\/shipment-history\/ocean\/shared-history$/);

@@ -269,7 +269,15 @@ describe('the bell COMMENTS tab', () => {
     const { router } = renderRoutes(routes, '/dashboard/ocean');
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
     const dropdown = await screen.findByTestId('notification-dropdown');
-    await userEvent.click(within(dropdown).getByRole('tab', { name: 'COMMENTS' }));
+    // The only unread item is a mention: the bell opens on its tab, which says how many.
+    expect(within(dropdown).getByRole('tab', { name: 'COMMENTS, 1 unread' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(within(dropdown).getByRole('tab', { name: 'SHIPMENTS' })).toHaveAttribute(
+      'aria-selected',
+      'false',
+    );
     expect(await within(dropdown).findAllByTestId('comment-mention-item')).toHaveLength(10);
     expect(api.callsTo('POST /api/comments/at/list')[0]!.body).toEqual({ pageNo: 1, pageSize: 10 });
     await userEvent.click(within(dropdown).getByRole('button', { name: 'Load more' }));
@@ -296,7 +304,7 @@ describe('the bell COMMENTS tab', () => {
     renderRoutes(routes, '/dashboard/ocean');
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
     const dropdown = await screen.findByTestId('notification-dropdown');
-    await userEvent.click(within(dropdown).getByRole('tab', { name: 'COMMENTS' }));
+    await userEvent.click(within(dropdown).getByRole('tab', { name: /^COMMENTS/ }));
     expect(await within(dropdown).findByTestId('comments-empty')).toHaveTextContent('No mentions yet');
   });
 });

@@ -137,11 +137,13 @@ describe('the bell (spec §2)', () => {
     const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
     await userEvent.click(bell);
     const dropdown = await screen.findByTestId('notification-dropdown');
-    expect(
-      within(dropdown)
-        .getAllByRole('tab')
-        .map((t) => t.textContent),
-    ).toEqual(['SHIPMENTS', 'INVITES', 'COMMENTS']);
+    const tabs = within(dropdown).getAllByRole('tab');
+    expect(tabs.map((t) => t.getAttribute('aria-label'))).toEqual([
+      'SHIPMENTS, 1 unread',
+      'INVITES, 1 unread',
+      'COMMENTS',
+    ]);
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     expect(dropdown.style.maxHeight).toBe('400px');
     expect(await within(dropdown).findAllByTestId('notification-item')).toHaveLength(2);
     expect(within(dropdown).getByText('New ETA: 03/12/2026 00:00')).toBeInTheDocument();
@@ -150,14 +152,14 @@ describe('the bell (spec §2)', () => {
       '/notifications/all',
     );
 
-    await userEvent.click(within(dropdown).getByRole('tab', { name: 'INVITES' }));
+    await userEvent.click(within(dropdown).getByRole('tab', { name: /^INVITES/ }));
     expect(await within(dropdown).findByText('Invitation to Harbour Ops')).toBeInTheDocument();
     expect(within(dropdown).getByRole('link', { name: 'See All' })).toHaveAttribute(
       'href',
       '/shipment-history/ocean/shared-history',
     );
 
-    await userEvent.click(within(dropdown).getByRole('tab', { name: 'COMMENTS' }));
+    await userEvent.click(within(dropdown).getByRole('tab', { name: /^COMMENTS/ }));
     expect(await within(dropdown).findByTestId('comments-empty')).toHaveTextContent('No mentions yet');
     expect(within(dropdown).queryByRole('link', { name: 'See All' })).toBeNull();
   });

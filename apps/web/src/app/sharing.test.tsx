@@ -85,7 +85,7 @@ describe('shared with me', () => {
     const { router } = renderRoutes(routes, '/dashboard/ocean');
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
     const dropdown = await screen.findByTestId('notification-dropdown');
-    await userEvent.click(within(dropdown).getByRole('tab', { name: 'INVITES' }));
+    await userEvent.click(within(dropdown).getByRole('tab', { name: /^INVITES/ }));
     const item = await within(dropdown).findByTestId('bell-share-invite');
     expect(item).toHaveTextContent('Ada Lovelace shared TGHU1000012 with you');
     expect(within(dropdown).getByRole('link', { name: 'See All' })).toHaveAttribute(

@@ -1,4 +1,15 @@
-import { ActionIcon, Anchor, Button, Indicator, Popover, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Indicator,
+  Popover,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+} from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { BELL_DROPDOWN_MAX_HEIGHT_PX } from '@tracklane/shared/constants';
 import type { BellNotification } from '@tracklane/shared/notifications/notifications.schema';
@@ -35,6 +46,17 @@ interface NotificationBellProps {
 /** "99+" past two digits, so the badge stays a badge. */
 const badgeLabel = (n: number) => (n > 99 ? '99+' : String(n));
 
+const TABS: { value: BellTab; label: string }[] = [
+  { value: 'shipments', label: 'SHIPMENTS' },
+  { value: 'invites', label: 'INVITES' },
+  { value: 'comments', label: 'COMMENTS' },
+];
+
+/** The tab the bell opens on: the first with unread items, SHIPMENTS when none has any. */
+export function openingTab(unread: Record<BellTab, number>): BellTab {
+  return TABS.find((t) => unread[t.value] > 0)?.value ?? 'shipments';
+}
+
 /**
  * The top bar's bell (spec §2): the unread count, and tabs SHIPMENTS, INVITES and COMMENTS with a See
  * All link to the notifications page for shipments and to the shared-history list for invites (none
@@ -57,7 +79,16 @@ export function NotificationBell({
   const mark = useMarkNotifications();
   const unread = page.data?.unreadNumber ?? 0;
   const count = unread + inviteCount + commentCount;
+  const unreadByTab: Record<BellTab, number> = {
+    shipments: unread,
+    invites: inviteCount,
+    comments: commentCount,
+  };
   const close = () => setOpened(false);
+  const toggle = () => {
+    if (!opened) setTab(openingTab(unreadByTab));
+    setOpened(!opened);
+  };
 
   const label = count ? `Notifications, ${String(count)} unread` : 'Notifications';
   const seeAll = tab === 'shipments' ? paths.notifications : tab === 'invites' ? invitesSeeAll : null;
@@ -92,7 +123,7 @@ export function NotificationBell({
               aria-label={label}
               aria-expanded={opened}
               aria-haspopup="dialog"
-              onClick={() => setOpened((o) => !o)}
+              onClick={toggle}
               data-tooltip={opened ? undefined : 'Notifications'}
               data-testid="notification-bell"
             >
@@ -115,9 +146,31 @@ export function NotificationBell({
             style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
           >
             <Tabs.List className={classes.tabList} grow>
-              <Tabs.Tab value="shipments">SHIPMENTS</Tabs.Tab>
-              <Tabs.Tab value="invites">INVITES</Tabs.Tab>
-              <Tabs.Tab value="comments">COMMENTS</Tabs.Tab>
+              {TABS.map(({ value, label }) => {
+                const n = unreadByTab[value];
+                return (
+                  <Tabs.Tab
+                    key={value}
+                    value={value}
+                    aria-label={n ? `${label}, ${String(n)} unread` : label}
+                    rightSection={
+                      n ? (
+                        <Badge
+                          size="xs"
+                          color="red"
+                          circle
+                          aria-hidden
+                          data-testid={`bell-tab-count-${value}`}
+                        >
+                          {badgeLabel(n)}
+                        </Badge>
+                      ) : null
+                    }
+                  >
+                    {label}
+                  </Tabs.Tab>
+                );
+              })}
             </Tabs.List>
             <Tabs.Panel value="shipments" className={classes.tabPanel}>
               {page.isPending ? (
