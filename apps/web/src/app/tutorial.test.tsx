@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FirstUnreadInviteNotice } from '../features/sharing/components/first-unread-invite-notice';
 import { TutorialTooltip } from '../features/tutorial/components/tutorial-tooltip';
 import { useTutorialStore } from '../features/tutorial/stores/tutorial-store';
 import { fakeApi, ok } from '../test/fake-api';
@@ -18,7 +19,7 @@ function wideWindow(wide: boolean) {
 }
 
 /** A shell with the sidebar's New Shipment item to point at (jsdom has no layout: its box is given). */
-function Shell({ userId }: { userId: string | null }) {
+function Shell({ userId, sharedNotice }: { userId: string | null; sharedNotice: boolean }) {
   return (
     <>
       <ul>
@@ -28,15 +29,16 @@ function Shell({ userId }: { userId: string | null }) {
         <Outlet />
       </main>
       <TutorialTooltip userId={userId} siteType="ocean" />
+      {sharedNotice ? <FirstUnreadInviteNotice enabled timeZone="UTC" /> : null}
     </>
   );
 }
 
-function render(path: string, userId: string | null = USER) {
+function render(path: string, userId: string | null = USER, sharedNotice = false) {
   return renderRoutes(
     [
       {
-        element: <Shell userId={userId} />,
+        element: <Shell userId={userId} sharedNotice={sharedNotice} />,
         children: [
           { path: '/', element: <h1>Home</h1> },
           { path: '/dashboard/ocean', element: <h1>Ocean dashboard</h1> },
@@ -148,5 +150,27 @@ describe('tutorial tooltip', () => {
     await user.click(within(tooltip).getByRole('button', { name: 'CANCEL' }));
     expect(screen.queryByTestId('tutorial-tooltip')).toBeNull();
     expect(useTutorialStore.getState().progress).toBe('cancelled');
+  });
+  it('waits while the shared-with-you dialog is open: one first-run prompt at a time', async () => {
+    fakeApi({
+      'POST /api/_api/user-journey/getTutorialsStatuses': ok(statuses(true)),
+      'POST /api/_api/user-journey/post': ok({ recorded: true }),
+      'GET /api/invite/get-first-unread-notification': ok({
+        id: 'n-1',
+        overallId: 's-1',
+        shipmentType: 'ocean',
+        name: 'Grace Hopper',
+        number: 'MSCU1234566',
+        sharedAt: '2026-11-20T10:00:00.000Z',
+        isRead: false,
+      }),
+    });
+    const user = userEvent.setup();
+    render('/dashboard/ocean', USER, true);
+    const shared = await screen.findByRole('dialog', { name: 'A shipment was shared with you' });
+    expect(screen.queryByTestId('tutorial-tooltip')).toBeNull();
+
+    await user.click(within(shared).getByRole('button', { name: 'Later' }));
+    expect(await screen.findByRole('dialog', { name: "Welcome! Let's start tracking" })).toBeVisible();
   });
 });

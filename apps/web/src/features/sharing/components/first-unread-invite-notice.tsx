@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
+import { useHoldFirstRunPrompt } from '../../../lib/first-run-prompts';
 import { useFirstUnreadInvite } from '../api/list-invite-notifications';
 
 /** The invite this tab's session already greeted with (shown once per browser session, not per page). */
@@ -32,6 +33,7 @@ export function FirstUnreadInviteNotice({ enabled, timeZone }: { enabled: boolea
   const [dismissed, setDismissed] = useState<string | null>(() => readSeen());
   const navigate = useNavigate();
   const data = invite.data;
+  useHoldFirstRunPrompt('shared-with-you', !!data && dismissed !== data.id);
   if (!data || dismissed === data.id) return null;
   const site = data.shipmentType === 'ocean' ? 'ocean' : 'ground';
   const close = () => {

@@ -4,6 +4,7 @@ import { TUTORIAL_TOOLTIP_WIDTH_PX } from '@tracklane/shared/constants';
 import { useEffect, useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths, type SiteType } from '../../../config/paths';
+import { useFirstRunPromptHeld } from '../../../lib/first-run-prompts';
 import { trackUsage } from '../../../lib/track-usage';
 import { useIdle } from '../../../lib/use-idle';
 import { useSetTutorialDisplay, useTutorialStatuses } from '../api/tutorial-statuses';
@@ -98,6 +99,8 @@ function Tutorial({ userId, siteType }: TutorialTooltipProps) {
   const setDisplay = useSetTutorialDisplay(userId ?? '');
   const titleId = useId();
   const textId = useId();
+  // One first-run prompt at a time: the tutorial waits while a greeting dialog is open.
+  const held = useFirstRunPromptHeld();
 
   const cancel = () => {
     setProgress('cancelled');
@@ -105,7 +108,7 @@ function Tutorial({ userId, siteType }: TutorialTooltipProps) {
   };
 
   useEffect(() => {
-    if (!step) return;
+    if (!step || held) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !event.defaultPrevented) {
         setProgress('cancelled');
@@ -113,9 +116,9 @@ function Tutorial({ userId, siteType }: TutorialTooltipProps) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [step, setProgress]);
+  }, [step, held, setProgress]);
 
-  if (!step || !anchor || !userId) return null;
+  if (!step || !anchor || !userId || held) return null;
   const content = STEPS[step];
   const place = placement(anchor);
 
