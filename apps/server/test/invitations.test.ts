@@ -232,6 +232,73 @@ describe('answering an invitation', () => {
   });
 });
 
+describe('withdrawing an invitation', () => {
+  const stateOf = async (ids: string) =>
+    (await app.inject({ method: 'GET', url: `/api/workspaces/invite/state?ids=${ids}` })).json();
+
+  it('frees its seat, drops it from the invitee’s list, and its link then says it was withdrawn', async () => {
+    const team = await buildTeam(app, ctx);
+    const second = await createWorkspaceAs(app, team.owner.cookie, 'Customs');
+    const invitee = await signUp(app, ctx);
+    await invite(team, [invitee.email], [team.defaultWorkspaceId, second]);
+    const rows = await ctx.db.select().from(invitations).where(eq(invitations.email, invitee.email));
+    expect(rows).toHaveLength(2);
+    const link = /invitation=([0-9a-f,-]+)/.exec((await lastMailTo(ctx, invitee.email))!.text)?.[1];
+    expect(link?.split(',').sort()).toEqual(rows.map((r) => r.id).sort());
+    expect(await stateOf(link!)).toMatchObject({ success: true, result: { state: 'pending' } });
+
+    const member = await addMember(app, ctx, team);
+    expect(
+      (await post('/api/workspaces/invite/withdraw', member.cookie, { memberId: rows[0]!.id })).statusCode,
+    ).toBe(403);
+    const stranger = await buildTeam(app, ctx);
+    expect(
+      (await post('/api/workspaces/invite/withdraw', stranger.owner.cookie, { memberId: rows[0]!.id }))
+        .statusCode,
+    ).toBe(404);
+
+    for (const row of rows) {
+      const res = await post('/api/workspaces/invite/withdraw', team.owner.cookie, { memberId: row.id });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().message).toMatch(new RegExp(`^Invitation to ${invitee.email} for .+ withdrawn$`));
+    }
+    expect((await get('/api/workspaces/invite/list', invitee.cookie)).json().result).toEqual([]);
+    expect((await get('/api/workspaces/invite/pending', team.owner.cookie)).json().result).toEqual([]);
+    const overview = (await get('/api/organization/overview', team.owner.cookie)).json().result;
+    expect(overview).toMatchObject({ pendingInvitations: 0, memberUsage: 2 });
+    expect(await stateOf(link!)).toMatchObject({ result: { state: 'withdrawn' } });
+    // Withdrawn twice, or answered after: not found.
+    expect(
+      (await post('/api/workspaces/invite/withdraw', team.owner.cookie, { memberId: rows[0]!.id }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await post('/api/workspaces/invite/confirm', invitee.cookie, {
+          workspaceId: team.defaultWorkspaceId,
+          memberId: rows.find((r) => r.workspaceId === team.defaultWorkspaceId)!.id,
+          joined: true,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('answers the link’s state without names, and bad links with 400', async () => {
+    expect(await stateOf('0b7c1e2a-0000-4000-8000-000000000001')).toMatchObject({
+      result: { state: 'unknown' },
+    });
+    for (const ids of [
+      '',
+      'nope',
+      `${'0'.repeat(36)}`,
+      Array(101).fill(crypto.randomUUID()).join(',') + ',x',
+    ])
+      expect(
+        (await app.inject({ method: 'GET', url: `/api/workspaces/invite/state?ids=${ids}` })).statusCode,
+      ).toBe(400);
+  });
+});
+
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;
 

@@ -258,6 +258,41 @@ describe('pending invitations on the members page', () => {
     expect(await screen.findByText('This invitation was sent less than a minute ago.')).toBeInTheDocument();
   });
 
+  it('withdraws one after asking: the row goes and its seat is free', async () => {
+    let rows = pending;
+    const api = adminServer(
+      {},
+      {
+        'GET /api/workspaces/members/get': ok(organizationMembers),
+        'GET /api/workspaces/invite/pending': () => ok(rows),
+        'POST /api/workspaces/invite/withdraw': () => {
+          rows = [];
+          return ok(null, 'Invitation to grace@example.com for Imports Europe withdrawn');
+        },
+      },
+    );
+    const user = userEvent.setup();
+    renderRoutes(routes, '/workspace-settings/members');
+
+    const row = await screen.findByTestId('pending-invitation-row');
+    await user.click(
+      within(row).getByRole('button', {
+        name: 'Withdraw the invitation to grace@example.com for Imports Europe',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw invitation?' });
+    expect(dialog).toHaveTextContent('The link in their e-mail will say it was withdrawn.');
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+
+    expect(
+      await screen.findByText('Invitation to grace@example.com for Imports Europe withdrawn'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /api/workspaces/invite/withdraw').map((call) => call.body)).toEqual([
+      { memberId: 'i-1' },
+    ]);
+    expect(await screen.findByTestId('no-pending-invitations')).toBeInTheDocument();
+  });
+
   it('opens Invite People from the page', async () => {
     adminServer(
       {},

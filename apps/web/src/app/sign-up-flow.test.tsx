@@ -155,6 +155,25 @@ describe('sign-up (spec §4: registration stores the result, failure the message
     expect(server.callsTo('POST /api/auth/register')[0]!.body).toMatchObject({ email: 'ada@example.com' });
   });
 
+  it('says so when the invitation the link names was withdrawn, and asks nothing without one', async () => {
+    const server = mockApi({
+      'GET /api/auth/public-key': publicKey(),
+      'GET /api/meta': ok({ devMailbox: false }),
+      'GET /api/workspaces/invite/state': ok({ state: 'withdrawn' }),
+    });
+    renderRoutes(
+      routes,
+      '/auth/sign-up?email=ada%40example.com&invitation=0b7c1e2a-0000-4000-8000-000000000001',
+    );
+
+    expect(await screen.findByTestId('invitation-withdrawn')).toHaveTextContent(
+      'This invitation was withdrawn',
+    );
+    expect(server.callsTo('GET /api/workspaces/invite/state')[0]!.query.get('ids')).toBe(
+      '0b7c1e2a-0000-4000-8000-000000000001',
+    );
+  });
+
   it('ignores an ?email= that is not an address', async () => {
     mockApi({ 'GET /api/auth/public-key': publicKey() });
     renderRoutes(routes, '/auth/sign-up?email=%3Cscript%3E');

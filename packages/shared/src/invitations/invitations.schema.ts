@@ -10,6 +10,8 @@ export const INVITE_MESSAGES = {
   invited: (n: number) => `Successfully invited ${String(n)} member(s).`,
   joined: (workspaceName: string) => `Joined ${workspaceName}`,
   declined: (workspaceName: string) => `Declined invitation to ${workspaceName}`,
+  withdrawn: (email: string, workspaceName: string) =>
+    `Invitation to ${email} for ${workspaceName} withdrawn`,
 } as const;
 
 export const inviteRequestSchema = z.strictObject({
@@ -32,6 +34,32 @@ export const inviteResultSchema = z.object({
 export const resendInviteRequestSchema = z.strictObject({
   memberId: z.uuid({ message: 'Invitation not found' }),
 });
+
+/** A company admin withdraws a pending invitation: its seat is free again and its link says so. */
+export const withdrawInviteRequestSchema = resendInviteRequestSchema;
+
+/** The invitations an e-mail's link names (the ids of one send, comma-separated in `?invitation=`). */
+export const INVITATION_LINK_IDS_MAX = 100;
+export const invitationStateQuerySchema = z.strictObject({
+  ids: z
+    .string()
+    .max(INVITATION_LINK_IDS_MAX * 37)
+    .transform((value) => [...new Set(value.split(',').filter(Boolean))])
+    .pipe(
+      z
+        .array(z.uuid({ message: 'Invitation not found' }))
+        .min(1, { message: 'Invitation not found' })
+        .max(INVITATION_LINK_IDS_MAX, { message: 'Invitation not found' }),
+    ),
+});
+
+/**
+ * What an invitation link stands for now: `pending` while any of its invitations waits, `withdrawn`
+ * when an admin withdrew them all, `answered` once accepted or declined, `unknown` when none exists.
+ */
+export const INVITATION_LINK_STATES = ['pending', 'withdrawn', 'answered', 'unknown'] as const;
+export const invitationStateSchema = z.object({ state: z.enum(INVITATION_LINK_STATES) });
+export type InvitationLinkState = (typeof INVITATION_LINK_STATES)[number];
 
 /** spec §3 Workspace invitation (firstName/lastName/inviterEmail: who invited). */
 export const workspaceInvitationSchema = z.object({

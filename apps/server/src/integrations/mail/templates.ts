@@ -67,12 +67,15 @@ export function invitationMail(
     workspaceNames: string[];
     hasAccount: boolean;
     publicUrl: string;
+    /** The invitations this e-mail stands for: the link names them, so it can say if they were withdrawn. */
+    invitationIds: string[];
   },
 ): NewMail {
   const spaces = input.workspaceNames.join(', ');
+  const invitation = `invitation=${input.invitationIds.join(',')}`;
   const next = input.hasAccount
-    ? `Sign in at ${input.publicUrl}/auth/sign-in to accept or decline it.`
-    : `Create your account with this e-mail address at ${input.publicUrl}/auth/sign-up?email=${encodeURIComponent(to)} and the invitation will be waiting for you.`;
+    ? `Sign in at ${input.publicUrl}/auth/sign-in?${invitation} to accept or decline it.`
+    : `Create your account with this e-mail address at ${input.publicUrl}/auth/sign-up?email=${encodeURIComponent(to)}&${invitation} and the invitation will be waiting for you.`;
   return layout(to, `${input.inviterName} invited you to ${input.organizationName} on Tracklane`, [
     'Hi,',
     `${input.inviterName} invited you to join ${spaces} in ${input.organizationName} on Tracklane, where the team tracks its ocean and express shipments.`,

@@ -7,7 +7,10 @@ import {
   inviteRequestSchema,
   inviteResponseSchema,
   inviteResultSchema,
+  invitationStateQuerySchema,
+  invitationStateSchema,
   resendInviteRequestSchema,
+  withdrawInviteRequestSchema,
   workspaceInvitationSchema,
 } from '@tracklane/shared/invitations/invitations.schema';
 import type { AppContext } from '../../app-context';
@@ -15,10 +18,12 @@ import { attachUserSocket, refuseForeignSocket } from '../../integrations/realti
 import { ok } from '../../lib/envelope';
 import {
   confirmInvitation,
+  invitationLinkState,
   inviteMembers,
   listMyInvitations,
   listOrganizationInvitations,
   resendInvitation,
+  withdrawInvitation,
 } from './invitations.service';
 
 const tags = ['invitations'];
@@ -46,6 +51,32 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       const { email } = await resendInvitation(ctx, request.tenant, request.user, request.body.memberId);
       return ok(null, `Invitation sent again to ${email}`);
     },
+  );
+
+  app.post(
+    '/api/workspaces/invite/withdraw',
+    {
+      config: { access: 'admin' },
+      schema: { tags, body: withdrawInviteRequestSchema, response: { 200: envelopeSchema(z.null()) } },
+    },
+    async (request) => {
+      const { email, workspaceName } = await withdrawInvitation(ctx, request.tenant, request.body.memberId);
+      return ok(null, INVITE_MESSAGES.withdrawn(email, workspaceName));
+    },
+  );
+
+  app.get(
+    '/api/workspaces/invite/state',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'What the invitations an e-mail link names stand for now (no names, no addresses)',
+        querystring: invitationStateQuerySchema,
+        response: { 200: envelopeSchema(invitationStateSchema) },
+      },
+    },
+    async (request) => ok({ state: await invitationLinkState(ctx.db, request.query.ids) }),
   );
 
   app.get(

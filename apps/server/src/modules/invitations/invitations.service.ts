@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   INVITE_MESSAGES,
+  type InvitationLinkState,
   type InviteRequest,
   type WorkspaceInvitation,
 } from '@tracklane/shared/invitations/invitations.schema';
@@ -117,6 +118,20 @@ export async function inviteMembers(ctx: AppContext, tenant: Tenant, inviter: Us
           })),
         )
         .onConflictDoNothing();
+      // The mail's link names the pending invitations it stands for, new or sent before.
+      const sent = await tx
+        .select({ id: invitations.id })
+        .from(invitations)
+        .where(
+          and(
+            inArray(
+              invitations.workspaceId,
+              open.map((w) => w.id),
+            ),
+            sql`lower(${invitations.email}) = ${email}`,
+            eq(invitations.status, 'pending'),
+          ),
+        );
       invited.push(email);
       await queueMail(
         t,
@@ -127,6 +142,7 @@ export async function inviteMembers(ctx: AppContext, tenant: Tenant, inviter: Us
           workspaceNames: open.map((w) => w.name),
           hasAccount: Boolean(account),
           publicUrl: ctx.config.publicUrl,
+          invitationIds: sent.map((s) => s.id),
         }),
       );
     }
@@ -180,11 +196,56 @@ export async function resendInvitation(
         workspaceNames: [row.workspaceName],
         hasAccount: Boolean(account),
         publicUrl: ctx.config.publicUrl,
+        invitationIds: [memberId],
       }),
     );
     await publish(t.tx, { topic: 'workspaceInvitations', emails: [row.invitation.email] });
     return { email: row.invitation.email };
   });
+}
+
+/**
+ * Withdraws a pending invitation of the admin's organization: its seat is free again, the invitee's
+ * rail and bell drop it at once, and its e-mail's link says it was withdrawn. Under the organization
+ * lock, like the seat count of a new invite.
+ */
+export async function withdrawInvitation(
+  ctx: AppContext,
+  tenant: Tenant,
+  memberId: string,
+): Promise<{ email: string; workspaceName: string }> {
+  return withTransaction(ctx.pool, async ({ tx }) => {
+    await lockOrganization(tx, tenant.organizationId);
+    const [row] = await tx
+      .update(invitations)
+      .set({ status: 'revoked', respondedAt: new Date() })
+      .where(
+        and(
+          eq(invitations.id, memberId),
+          eq(invitations.organizationId, tenant.organizationId),
+          eq(invitations.status, 'pending'),
+        ),
+      )
+      .returning({ email: invitations.email, workspaceId: invitations.workspaceId });
+    if (!row) throw new AppError('NOT_FOUND', 'Invitation not found.');
+    const [workspace] = await tx
+      .select({ name: workspaces.name })
+      .from(workspaces)
+      .where(eq(workspaces.id, row.workspaceId));
+    await publish(tx, { topic: 'workspaceInvitations', emails: [lower(row.email)] });
+    return { email: row.email, workspaceName: workspace?.name ?? '' };
+  });
+}
+
+/** What the invitations an e-mail's link names stand for now (see {@link InvitationLinkState}). */
+export async function invitationLinkState(db: Database, ids: string[]): Promise<InvitationLinkState> {
+  const rows = await db
+    .select({ status: invitations.status })
+    .from(invitations)
+    .where(inArray(invitations.id, ids));
+  if (rows.length === 0) return 'unknown';
+  if (rows.some((r) => r.status === 'pending')) return 'pending';
+  return rows.every((r) => r.status === 'revoked') ? 'withdrawn' : 'answered';
 }
 
 /** spec §7 invite/list: the signed-in user's pending invitations, newest first. */

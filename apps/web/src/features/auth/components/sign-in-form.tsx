@@ -15,6 +15,7 @@ import { useAuthStore } from '../stores/auth-store';
 import { useCodeResendStore } from '../stores/code-resend-store';
 import { authNoticeOf, type AuthNoticeState } from '../utils/navigation-state';
 import { AuthScreen } from './auth-screen';
+import { InvitationLinkNotice } from './invitation-link-notice';
 import { passwordToggleProps } from './password-toggle';
 
 const signInSchema = z.object({
@@ -95,6 +96,7 @@ export function SignInForm() {
     >
       <form method="post" onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
+          <InvitationLinkNotice />
           {arrival.notice ? (
             <FormAlert tone="success" data-testid="sign-in-notice">
               {arrival.notice}

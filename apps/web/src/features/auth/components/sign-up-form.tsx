@@ -17,6 +17,7 @@ import { messageOf, useAuthError } from '../hooks/use-auth-error';
 import { useAuthStore } from '../stores/auth-store';
 import { useCodeResendStore } from '../stores/code-resend-store';
 import { AuthScreen } from './auth-screen';
+import { InvitationLinkNotice } from './invitation-link-notice';
 import { passwordToggleProps } from './password-toggle';
 
 // The server's own rules, so that both sides say the same thing.
@@ -105,6 +106,7 @@ export function SignUpForm() {
     >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
+          <InvitationLinkNotice />
           <SimpleGrid cols={2} spacing="sm">
             <TextInput
               label="First name"

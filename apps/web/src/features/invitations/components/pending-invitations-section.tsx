@@ -1,10 +1,12 @@
-import { Button, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconMailForward, IconUserPlus } from '@tabler/icons-react';
+import { IconMailForward, IconUserPlus, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { usePendingInvitations, type PendingInvitation } from '../api/list-pending-invitations';
 import { useResendInvitation } from '../api/resend-invitation';
+import { useWithdrawInvitation } from '../api/withdraw-invitation';
 import classes from './pending-invitations-section.module.css';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { SettingsSection } from '../../../components/settings-section';
@@ -17,8 +19,62 @@ interface PendingInvitationsSectionProps {
   onInvite: () => void;
 }
 
+const failureOf = (error: unknown) =>
+  isApiError(error) ? error.message : 'Something went wrong. Please try again.';
+
+/** Asks before withdrawing: the invitee's link then says it was withdrawn, and a new invite is needed. */
+function WithdrawDialog({
+  invitation,
+  onClose,
+}: {
+  invitation: PendingInvitation | null;
+  onClose: () => void;
+}) {
+  const withdraw = useWithdrawInvitation();
+  const confirm = async () => {
+    if (!invitation) return;
+    try {
+      const { message } = await withdraw.mutateAsync(invitation.memberId);
+      notifications.show({ color: 'teal', message });
+      onClose();
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: 'Could not withdraw the invitation',
+        message: failureOf(error),
+      });
+    }
+  };
+  return (
+    <Modal
+      opened={invitation !== null}
+      onClose={onClose}
+      title="Withdraw invitation?"
+      data-testid="withdraw-dialog"
+    >
+      {invitation ? (
+        <Stack gap="md">
+          <Text size="sm">
+            {invitation.email} will no longer be able to join {invitation.workspaceName} with this invitation,
+            and its seat is free again. The link in their e-mail will say it was withdrawn.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Keep it
+            </Button>
+            <Button color="red" loading={withdraw.isPending} onClick={() => void confirm()}>
+              Withdraw
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
+
 function InvitationRows({ invitations, timeZone }: { invitations: PendingInvitation[]; timeZone: string }) {
   const resend = useResendInvitation();
+  const [withdrawing, setWithdrawing] = useState<PendingInvitation | null>(null);
 
   const send = async (invitation: PendingInvitation) => {
     try {
@@ -28,7 +84,7 @@ function InvitationRows({ invitations, timeZone }: { invitations: PendingInvitat
       notifications.show({
         color: 'red',
         title: `Could not resend the invitation to ${invitation.email}`,
-        message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
+        message: failureOf(error),
       });
     }
   };
@@ -74,28 +130,41 @@ function InvitationRows({ invitations, timeZone }: { invitations: PendingInvitat
                   </Text>
                 </Table.Td>
                 <Table.Td className={classes.actions}>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={<IconMailForward size={14} stroke={1.75} />}
-                    loading={busy}
-                    disabled={resend.isPending && !busy}
-                    onClick={() => void send(invitation)}
-                    aria-label={`Resend the invitation to ${invitation.email} for ${invitation.workspaceName}`}
-                  >
-                    Resend
-                  </Button>
+                  <Group gap={6} wrap="nowrap" justify="flex-end">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconMailForward size={14} stroke={1.75} />}
+                      loading={busy}
+                      disabled={resend.isPending && !busy}
+                      onClick={() => void send(invitation)}
+                      aria-label={`Resend the invitation to ${invitation.email} for ${invitation.workspaceName}`}
+                    >
+                      Resend
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      leftSection={<IconX size={14} stroke={1.75} />}
+                      onClick={() => setWithdrawing(invitation)}
+                      aria-label={`Withdraw the invitation to ${invitation.email} for ${invitation.workspaceName}`}
+                    >
+                      Withdraw
+                    </Button>
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             );
           })}
         </Table.Tbody>
       </Table>
+      <WithdrawDialog invitation={withdrawing} onClose={() => setWithdrawing(null)} />
     </Table.ScrollContainer>
   );
 }
 
-/** The organization's unanswered invitations on the members page, each with Resend (company admins). */
+/** The organization's unanswered invitations on the members page, each with Resend and Withdraw (company admins). */
 export function PendingInvitationsSection({ timeZone, onInvite }: PendingInvitationsSectionProps) {
   const pending = usePendingInvitations();
   const count = pending.data?.length ?? 0;
@@ -108,7 +177,7 @@ export function PendingInvitationsSection({ timeZone, onInvite }: PendingInvitat
       description={
         count > 0
           ? `${plural(count, 'invitation')} to ${plural(people, 'person', 'people')} not answered yet. Each person invited holds a seat until they answer.`
-          : 'Invitations appear here until they are accepted or declined.'
+          : 'Invitations appear here until they are accepted, declined or withdrawn.'
       }
       action={
         <Button leftSection={<IconUserPlus size={16} stroke={1.75} />} onClick={onInvite}>
