@@ -142,3 +142,32 @@ test.describe('main shell', () => {
     await expect(drawer).toBeHidden();
   });
 });
+
+test.describe('on a touch phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a swipe from the left edge opens the sidebar and never goes back a page', async ({ page }) => {
+    await createSignedInUser(page.request, 'shell-swipe');
+    await page.goto('/dashboard/ocean');
+    await expect(page.getByTestId('main-shell')).toBeVisible();
+    // The browser's history swipe is an overscroll of the root: turned off, so the app's gesture is its own.
+    expect(
+      await page.evaluate(() =>
+        [document.documentElement, document.body].map((e) => getComputedStyle(e).overscrollBehaviorX),
+      ),
+    ).toEqual(['none', 'none']);
+
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x, y: 420 }],
+      });
+    await touch('touchStart', 4);
+    for (const x of [60, 120, 180, 240]) await touch('touchMove', x);
+    await touch('touchEnd', 240);
+
+    await expect(page.getByTestId('sidebar-drawer')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/ocean$/);
+  });
+});
