@@ -1,3 +1,8 @@
+import { eq } from 'drizzle-orm';
+import { normaliseParcelNumber } from '@tracklane/shared/express/parcel-number';
+import { expressLocateQuerySchema, shipmentPlaceSchema } from '@tracklane/shared/tracking/shipment-places';
+import { expressShipments } from '../../db/schema/tracking';
+import { locateInMyWorkspaces } from '../tracking/locate.service';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '@tracklane/shared/api/envelope';
@@ -117,6 +122,28 @@ export const expressShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
           request.tenant.workspaceId,
           request.body.expressOrderIds,
           request.body.favorite,
+        ),
+      ),
+  );
+
+  app.get(
+    '/api/shipments/express/locate',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'The workspaces of mine that track this parcel number, with its id in each',
+        querystring: expressLocateQuerySchema,
+        response: { 200: envelopeSchema(z.array(shipmentPlaceSchema)) },
+      },
+    },
+    async (request) =>
+      ok(
+        await locateInMyWorkspaces(
+          ctx.db,
+          request.user.id,
+          expressShipments,
+          eq(expressShipments.trackingNo, normaliseParcelNumber(request.query.expressOrderNo)),
         ),
       ),
   );

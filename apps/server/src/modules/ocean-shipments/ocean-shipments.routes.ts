@@ -1,3 +1,8 @@
+import { and, eq } from 'drizzle-orm';
+import { oceanLocateQuerySchema, shipmentPlaceSchema } from '@tracklane/shared/tracking/shipment-places';
+import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
+import { oceanShipments } from '../../db/schema/tracking';
+import { locateInMyWorkspaces } from '../tracking/locate.service';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '@tracklane/shared/api/envelope';
@@ -111,6 +116,31 @@ export const oceanShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
           request.tenant.workspaceId,
           request.body.shipmentOverallIds,
           request.body.favorite,
+        ),
+      ),
+  );
+
+  app.get(
+    '/api/shipments/ocean/locate',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'The workspaces of mine that track this container and bill of lading',
+        querystring: oceanLocateQuerySchema,
+        response: { 200: envelopeSchema(z.array(shipmentPlaceSchema)) },
+      },
+    },
+    async (request) =>
+      ok(
+        await locateInMyWorkspaces(
+          ctx.db,
+          request.user.id,
+          oceanShipments,
+          and(
+            eq(oceanShipments.containerNo, normaliseContainerNumber(request.query.containerNo)),
+            eq(oceanShipments.mblNo, normaliseMblNumber(request.query.mblNo)),
+          )!,
         ),
       ),
   );
