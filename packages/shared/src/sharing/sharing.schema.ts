@@ -13,6 +13,8 @@ export const SHARE_LINK_MAX_DAYS = 365;
 /** Tracking and shared history pages. */
 export const HISTORY_PAGE_SIZE = 20;
 
+const plural = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
+
 export const SHARING_MESSAGES = {
   yourself: 'You cannot share a shipment with yourself.',
   noShipments: 'Choose at least one shipment to share.',
@@ -23,6 +25,8 @@ export const SHARING_MESSAGES = {
   shareNotFound: 'This shared shipment does not exist or is no longer shared with you.',
   linkNotFound: 'This share link does not exist.',
   linkExpired: 'This share link has expired or was revoked.',
+  /** After a share: how many addresses it went to, the same whether or not they have accounts. */
+  sharedWith: (recipients: number) => `Shared with ${plural(recipients, 'recipient', 'recipients')}`,
 } as const;
 
 /**
@@ -63,18 +67,27 @@ export const createSharesRequestSchema = z.discriminatedUnion('shipmentType', [
   }),
 ]);
 export type CreateSharesRequest = z.infer<typeof createSharesRequestSchema>;
-export const createSharesResultSchema = z.object({
-  shared: z.number().int(),
-  /** Addresses with no account yet: they were e-mailed a sign-up link. */
-  invitedToSignUp: z.array(z.string()),
+/**
+ * How many addresses the shipments are shared with. Nothing in it depends on whether an address has an
+ * account: sharing must not tell anyone who is registered (registration does not either).
+ */
+export const createSharesResultSchema = z.strictObject({
+  recipients: z.number().int(),
 });
+export type CreateSharesResult = z.infer<typeof createSharesResultSchema>;
 
-/** One person a shipment is shared with, as the sharer's workspace sees it. */
-export const sentShareSchema = z.object({
+/** pending: the recipient has not opened the shared shipment yet; opened: they have. */
+export const SENT_SHARE_STATES = ['pending', 'opened'] as const;
+export type SentShareState = (typeof SENT_SHARE_STATES)[number];
+
+/**
+ * One address a shipment is shared with, as the sharer's workspace sees it: the address as typed
+ * (lower-cased) and whether it was opened; never the name of an account behind it.
+ */
+export const sentShareSchema = z.strictObject({
   id: z.string(),
   email: z.string(),
-  /** The recipient's name once they have an account. */
-  name: z.string().nullable(),
+  state: z.enum(SENT_SHARE_STATES),
   sharedBy: z.string(),
   sharedAt: z.string(),
 });

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   SHARING_MESSAGES,
   type CreateSharesRequest,
+  type CreateSharesResult,
   type InviteNotification,
   type InviteNotificationList,
   type SentShare,
@@ -142,15 +143,16 @@ async function notifyRecipients(
  * Shares shipments of the tenant's workspace with people by e-mail, inside or outside the organization
  * (one share per shipment and address; sharing again what is already shared changes nothing). Each
  * recipient with an account gets a `shared` notification (bell INVITES, e-mail); an address without
- * one gets an e-mail with a sign-up link, and finds the shares once it is verified. Whether the caller
- * may share is the route's level (`shipments:change`: view-only members cannot).
+ * one gets an e-mail with a sign-up link, and finds the shares once it is verified. The answer is the
+ * same whether or not the addresses have accounts. Whether the caller may share is the route's level
+ * (`shipments:change`: view-only members cannot).
  */
 export async function createShares(
   ctx: AppContext,
   tenant: Tenant,
   sharer: UserRow,
   input: CreateSharesRequest,
-): Promise<{ shared: number; invitedToSignUp: string[] }> {
+): Promise<CreateSharesResult> {
   const emails = [...new Set(input.emails.map(lower))];
   if (emails.includes(lower(sharer.email))) throw new AppError('VALIDATION', SHARING_MESSAGES.yourself);
   return withTransaction(ctx.pool, async (t) => {
@@ -162,8 +164,6 @@ export async function createShares(
       .where(inArray(sql`lower(${users.email})`, emails));
     const accountByEmail = new Map(accounts.map((u) => [lower(u.email), u]));
     const sharerName = fullName(sharer);
-    let shared = 0;
-    const invitedToSignUp: string[] = [];
     for (const email of emails) {
       const inserted = await tx
         .insert(shipmentShares)
@@ -184,7 +184,6 @@ export async function createShares(
           expressShipmentId: shipmentShares.expressShipmentId,
         });
       if (inserted.length === 0) continue;
-      shared += inserted.length;
       const byShipment = new Map(chosen.map((c) => [c.shipmentId, c]));
       const fresh = inserted.map((s) => {
         const c = byShipment.get((s.oceanShipmentId ?? s.expressShipmentId)!)!;
@@ -202,7 +201,6 @@ export async function createShares(
           true,
         );
       } else {
-        invitedToSignUp.push(email);
         await queueMail(
           t,
           ctx.jobs,
@@ -216,7 +214,7 @@ export async function createShares(
         );
       }
     }
-    return { shared, invitedToSignUp };
+    return { recipients: emails.length };
   });
 }
 
@@ -246,21 +244,22 @@ export async function claimSharesFor(
   }
 }
 
-/** Who a shipment of the workspace is shared with (live shares), newest first. */
+/**
+ * Who a shipment of the workspace is shared with (live shares), newest first: each address as typed
+ * and whether its recipient opened the shipment. Nothing is read of an account behind an address:
+ * whether one exists, and its name, are the recipient's to tell.
+ */
 export async function listSentShares(
   db: Database,
   tenant: Tenant,
   mode: ShareMode,
   shipmentId: string,
 ): Promise<SentShare[]> {
-  const recipient = sql<
-    string | null
-  >`(SELECT NULLIF(trim(u.first_name || ' ' || u.last_name), '') FROM ${users} u WHERE lower(u.email) = ${shipmentShares.email} LIMIT 1)`;
   const rows = await db
     .select({
       id: shipmentShares.id,
       email: shipmentShares.email,
-      name: recipient,
+      openedAt: shipmentShares.openedAt,
       sharedAt: shipmentShares.createdAt,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -281,7 +280,7 @@ export async function listSentShares(
   return rows.map((r) => ({
     id: r.id,
     email: r.email,
-    name: r.name,
+    state: r.openedAt ? 'opened' : 'pending',
     sharedBy: r.sharerEmail ? fullName({ ...r, email: r.sharerEmail }) : 'A former member',
     sharedAt: r.sharedAt.toISOString(),
   }));
@@ -386,18 +385,31 @@ export async function firstUnreadInvite(db: Database, user: UserRow): Promise<In
   return invite ? toInvite(invite) : null;
 }
 
-/** Opening a shared shipment reads its invite. */
-export async function markShareRead(db: Database, userId: string, shareId: string): Promise<void> {
-  const read = await db
-    .update(notifications)
-    .set({ readAt: new Date() })
-    .where(
-      and(
-        eq(notifications.recipientId, userId),
-        eq(notifications.shareId, shareId),
-        isNull(notifications.readAt),
-      ),
-    )
-    .returning({ id: notifications.id });
-  if (read.length) await publish(db, { topic: 'notifications', userIds: [userId] });
+/**
+ * Opening a shared shipment marks the share opened for the sharer's list (the first opening only) and
+ * reads its invite, in one transaction.
+ */
+export async function markShareOpened(
+  ctx: Pick<AppContext, 'pool'>,
+  userId: string,
+  shareId: string,
+): Promise<void> {
+  await withTransaction(ctx.pool, async ({ tx }) => {
+    await tx
+      .update(shipmentShares)
+      .set({ openedAt: sql`now()` })
+      .where(and(eq(shipmentShares.id, shareId), isNull(shipmentShares.openedAt)));
+    const read = await tx
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(
+        and(
+          eq(notifications.recipientId, userId),
+          eq(notifications.shareId, shareId),
+          isNull(notifications.readAt),
+        ),
+      )
+      .returning({ id: notifications.id });
+    if (read.length) await publish(tx, { topic: 'notifications', userIds: [userId] });
+  });
 }

@@ -40,7 +40,7 @@ import {
   firstUnreadInvite,
   listInviteNotifications,
   listSentShares,
-  markShareRead,
+  markShareOpened,
   revokeShare,
 } from './shares.service';
 
@@ -66,8 +66,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request) => {
       const result = await createShares(ctx, request.tenant, request.user, request.body);
-      const n = request.body.emails.length;
-      return ok(result, `Shared with ${String(n)} ${n === 1 ? 'person' : 'people'}`);
+      return ok(result, SHARING_MESSAGES.sharedWith(result.recipients));
     },
   );
 
@@ -77,7 +76,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { access: 'shipments:change' },
       schema: {
         tags,
-        summary: 'Who a shipment of this workspace is shared with',
+        summary: 'Who a shipment of this workspace is shared with: the addresses and whether each opened it',
         querystring: sentSharesQuerySchema,
         response: { 200: envelopeSchema(z.array(sentShareSchema)) },
       },
@@ -211,7 +210,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       if (modeOf(request.params.type) !== share.mode)
         throw new AppError('NOT_FOUND', SHARING_MESSAGES.shareNotFound);
       const result = await getSharedShipment(ctx.db, share);
-      await markShareRead(ctx.db, request.user.id, share.id);
+      await markShareOpened(ctx, request.user.id, share.id);
       return ok(result);
     },
   );
