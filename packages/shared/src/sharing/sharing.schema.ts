@@ -8,12 +8,23 @@ export type ShareMode = (typeof SHARE_MODES)[number];
 /** At most this many people and shipments in one share (a share is people × shipments rows). */
 export const SHARE_MAX_RECIPIENTS = 20;
 export const SHARE_MAX_SHIPMENTS = 50;
+/**
+ * Sharing sends e-mail to addresses the sharer types, so it is bounded like any outbound mail: per
+ * sharer, every address of every share counts (a full share of 20 addresses counts 20); per address,
+ * every share that names it counts, whoever sends it. Both in one-hour windows counted in PostgreSQL.
+ */
+export const SHARE_RECIPIENTS_PER_USER_PER_HOUR = 100;
+export const SHARES_PER_RECIPIENT_PER_HOUR = 10;
+export const SHARE_LIMIT_WINDOW_SECONDS = 3600;
+/** At most one share e-mail names a shipment to an address in this time, however often it is re-shared. */
+export const SHARE_EMAIL_INTERVAL_HOURS = 24;
 /** Public links expire after at most a year; none: until revoked. */
 export const SHARE_LINK_MAX_DAYS = 365;
 /** Tracking and shared history pages. */
 export const HISTORY_PAGE_SIZE = 20;
 
 const plural = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
+const minutes = (seconds: number) => plural(Math.max(1, Math.ceil(seconds / 60)), 'minute', 'minutes');
 
 export const SHARING_MESSAGES = {
   yourself: 'You cannot share a shipment with yourself.',
@@ -27,6 +38,10 @@ export const SHARING_MESSAGES = {
   linkExpired: 'This share link has expired or was revoked.',
   /** After a share: how many addresses it went to, the same whether or not they have accounts. */
   sharedWith: (recipients: number) => `Shared with ${plural(recipients, 'recipient', 'recipients')}`,
+  tooManyRecipientsThisHour: (retryAfterSeconds: number) =>
+    `You can share with at most ${String(SHARE_RECIPIENTS_PER_USER_PER_HOUR)} people an hour. Try again in ${minutes(retryAfterSeconds)}.`,
+  tooManySharesToAddress: (email: string, retryAfterSeconds: number) =>
+    `${email} has been sent too many shares in the last hour. Try again in ${minutes(retryAfterSeconds)}.`,
 } as const;
 
 /**

@@ -1,5 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  SHARE_EMAIL_INTERVAL_HOURS,
+  SHARE_LIMIT_WINDOW_SECONDS,
+  SHARE_RECIPIENTS_PER_USER_PER_HOUR,
+  SHARES_PER_RECIPIENT_PER_HOUR,
   SHARING_MESSAGES,
   type CreateSharesRequest,
   type CreateSharesResult,
@@ -12,13 +16,14 @@ import { INVITE_TAB_MAX } from '@tracklane/shared/constants';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { notifications, notificationSettings } from '../../db/schema/notifications';
-import { shipmentShares } from '../../db/schema/sharing';
+import { shareEmails, shipmentShares } from '../../db/schema/sharing';
 import { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { users, type UserRow } from '../../db/schema/users';
 import { queueMail } from '../../integrations/mail/mailer';
 import { shareMail } from '../../integrations/mail/templates';
 import { publish } from '../../integrations/realtime/realtime-hub';
 import { AppError } from '../../lib/app-error';
+import { enforceRateLimits } from '../../lib/rate-limit';
 import { withTransaction, type Transaction } from '../../lib/transaction';
 import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
 import type { Tenant } from '../organizations/selection';
@@ -91,23 +96,57 @@ async function wantsFor(tx: Database, userIds: string[]) {
   });
 }
 
+interface FreshShare {
+  id: string;
+  shipmentId: string;
+  itemId: string;
+  number: string;
+}
+
+/**
+ * Of these new shares to `email`, those whose e-mail may go now: their shipment was not named to the
+ * address in the last {@link SHARE_EMAIL_INTERVAL_HOURS} hours, however often it was revoked and shared
+ * again since. Claimed by one upsert in the share's transaction: of concurrent shares, one sends it.
+ */
+async function claimShareEmails<T extends { shipmentId: string }>(
+  tx: Database,
+  email: string,
+  mode: ShareMode,
+  shares: T[],
+): Promise<T[]> {
+  if (shares.length === 0) return [];
+  const claimed = await tx
+    .insert(shareEmails)
+    .values(shares.map((s) => ({ email, mode, shipmentId: s.shipmentId })))
+    .onConflictDoUpdate({
+      target: [shareEmails.email, shareEmails.mode, shareEmails.shipmentId],
+      set: { sentAt: sql`now()` },
+      setWhere: sql`${shareEmails.sentAt} <= now() - make_interval(hours => ${SHARE_EMAIL_INTERVAL_HOURS})`,
+    })
+    .returning({ shipmentId: shareEmails.shipmentId });
+  const ids = new Set(claimed.map((c) => c.shipmentId));
+  return shares.filter((s) => ids.has(s.shipmentId));
+}
+
 /**
  * Inserts the `shared` notification of each share for its recipient (the notifications model of ADR
- * 0015: recipient, actor, type, entity), e-mailed at once when the recipient wants share invites by
- * e-mail (an invite is not a change to gather into a digest). Returns the recipients told in the app.
+ * 0015: recipient, actor, type, entity), e-mailed at once when `mail` and the recipient wants share
+ * invites by e-mail (an invite is not a change to gather into a digest), naming only the shipments
+ * not e-mailed to them in the last day.
  */
 async function notifyRecipients(
   t: Transaction,
   ctx: Pick<AppContext, 'jobs' | 'config'>,
   recipient: UserRow,
-  shares: { id: string; itemId: string; number: string }[],
-  sharer: { id: string | null; name: string },
+  shares: FreshShare[],
+  sharer: { id: string | null; name: string; email: string },
   mode: ShareMode,
   mail: boolean,
 ): Promise<void> {
   if (shares.length === 0) return;
   const want = (await wantsFor(t.tx, [recipient.id]))(recipient.id);
-  const emailed = mail && want.email;
+  const mailed = mail && want.email ? await claimShareEmails(t.tx, lower(recipient.email), mode, shares) : [];
+  const emailed = new Set(mailed.map((s) => s.id));
   await t.tx
     .insert(notifications)
     .values(
@@ -119,18 +158,19 @@ async function notifyRecipients(
         itemId: s.itemId,
         workspaceIds: [],
         inApp: want.inApp,
-        emailState: emailed ? ('sent' as const) : ('none' as const),
-        emailedAt: emailed ? new Date() : null,
+        emailState: emailed.has(s.id) ? ('sent' as const) : ('none' as const),
+        emailedAt: emailed.has(s.id) ? new Date() : null,
       })),
     )
     .onConflictDoNothing();
-  if (emailed)
+  if (mailed.length)
     await queueMail(
       t,
       ctx.jobs,
       shareMail(recipient.email, {
         sharerName: sharer.name,
-        numbers: shares.map((s) => s.number),
+        sharerEmail: sharer.email,
+        numbers: mailed.map((s) => s.number),
         shipmentType: mode,
         hasAccount: true,
         publicUrl: ctx.config.publicUrl,
@@ -140,12 +180,37 @@ async function notifyRecipients(
 }
 
 /**
+ * Counts a share against the sharer's hourly addresses and each address's hourly shares (fixed
+ * windows in PostgreSQL, shared by every server process), in the share's transaction: the counters'
+ * row locks are held to commit, taken in one order (the user's, then the addresses' sorted), and a
+ * refused share's rollback takes its counts back. Throws RATE_LIMITED with the seconds to wait.
+ */
+async function enforceShareLimits(tx: Database, sharerId: string, sortedEmails: string[]): Promise<void> {
+  await enforceRateLimits(tx, [
+    {
+      key: `share:user:${sharerId}`,
+      limit: SHARE_RECIPIENTS_PER_USER_PER_HOUR,
+      windowSeconds: SHARE_LIMIT_WINDOW_SECONDS,
+      cost: sortedEmails.length,
+      message: SHARING_MESSAGES.tooManyRecipientsThisHour,
+    },
+    ...sortedEmails.map((email) => ({
+      key: `share:to:${email}`,
+      limit: SHARES_PER_RECIPIENT_PER_HOUR,
+      windowSeconds: SHARE_LIMIT_WINDOW_SECONDS,
+      message: (retryAfter: number) => SHARING_MESSAGES.tooManySharesToAddress(email, retryAfter),
+    })),
+  ]);
+}
+
+/**
  * Shares shipments of the tenant's workspace with people by e-mail, inside or outside the organization
  * (one share per shipment and address; sharing again what is already shared changes nothing). Each
  * recipient with an account gets a `shared` notification (bell INVITES, e-mail); an address without
- * one gets an e-mail with a sign-up link, and finds the shares once it is verified. The answer is the
- * same whether or not the addresses have accounts. Whether the caller may share is the route's level
- * (`shipments:change`: view-only members cannot).
+ * one gets an e-mail with a sign-up link, and finds the shares once it is verified. A shipment is
+ * e-mailed to an address at most once a day, and shares are limited per sharer and per address an
+ * hour ({@link enforceShareLimits}). The answer is the same whether or not the addresses have
+ * accounts. Whether the caller may share is the route's level (`shipments:change`).
  */
 export async function createShares(
   ctx: AppContext,
@@ -153,17 +218,20 @@ export async function createShares(
   sharer: UserRow,
   input: CreateSharesRequest,
 ): Promise<CreateSharesResult> {
-  const emails = [...new Set(input.emails.map(lower))];
+  // Sorted: concurrent shares take their row locks in one order.
+  const emails = [...new Set(input.emails.map(lower))].sort();
   if (emails.includes(lower(sharer.email))) throw new AppError('VALIDATION', SHARING_MESSAGES.yourself);
   return withTransaction(ctx.pool, async (t) => {
     const { tx } = t;
+    await enforceShareLimits(tx, sharer.id, emails);
     const chosen = await chosenShipments(tx, tenant, input);
     const accounts = await tx
       .select()
       .from(users)
       .where(inArray(sql`lower(${users.email})`, emails));
     const accountByEmail = new Map(accounts.map((u) => [lower(u.email), u]));
-    const sharerName = fullName(sharer);
+    const from = { id: sharer.id, name: fullName(sharer), email: sharer.email };
+    const byShipment = new Map(chosen.map((c) => [c.shipmentId, c]));
     for (const email of emails) {
       const inserted = await tx
         .insert(shipmentShares)
@@ -184,35 +252,29 @@ export async function createShares(
           expressShipmentId: shipmentShares.expressShipmentId,
         });
       if (inserted.length === 0) continue;
-      const byShipment = new Map(chosen.map((c) => [c.shipmentId, c]));
-      const fresh = inserted.map((s) => {
+      const fresh: FreshShare[] = inserted.map((s) => {
         const c = byShipment.get((s.oceanShipmentId ?? s.expressShipmentId)!)!;
-        return { id: s.id, itemId: c.itemId, number: c.number };
+        return { id: s.id, shipmentId: c.shipmentId, itemId: c.itemId, number: c.number };
       });
       const account = accountByEmail.get(email);
       if (account?.emailVerifiedAt) {
-        await notifyRecipients(
-          t,
-          ctx,
-          account,
-          fresh,
-          { id: sharer.id, name: sharerName },
-          input.shipmentType,
-          true,
-        );
-      } else {
+        await notifyRecipients(t, ctx, account, fresh, from, input.shipmentType, true);
+        continue;
+      }
+      const mailed = await claimShareEmails(tx, email, input.shipmentType, fresh);
+      if (mailed.length)
         await queueMail(
           t,
           ctx.jobs,
           shareMail(email, {
-            sharerName,
-            numbers: fresh.map((f) => f.number),
+            sharerName: from.name,
+            sharerEmail: from.email,
+            numbers: mailed.map((f) => f.number),
             shipmentType: input.shipmentType,
             hasAccount: false,
             publicUrl: ctx.config.publicUrl,
           }),
         );
-      }
     }
     return { recipients: emails.length };
   });
@@ -232,6 +294,7 @@ export async function claimSharesFor(
       id: shipmentShares.id,
       mode: shipmentShares.mode,
       sharedBy: shipmentShares.sharedBy,
+      shipmentId: sql<string>`COALESCE(${shipmentShares.oceanShipmentId}, ${shipmentShares.expressShipmentId})`,
       itemId: sql<string>`COALESCE(${oceanShipments.itemId}, ${expressShipments.itemId})`,
       number: sql<string>`COALESCE(${oceanShipments.containerNo}, ${expressShipments.trackingNo})`,
     })
@@ -240,7 +303,15 @@ export async function claimSharesFor(
     .leftJoin(expressShipments, eq(expressShipments.id, shipmentShares.expressShipmentId))
     .where(and(eq(shipmentShares.email, lower(user.email)), isNull(shipmentShares.revokedAt)));
   for (const share of waiting) {
-    await notifyRecipients(t, ctx, user, [share], { id: share.sharedBy, name: '' }, share.mode, false);
+    await notifyRecipients(
+      t,
+      ctx,
+      user,
+      [share],
+      { id: share.sharedBy, name: '', email: '' },
+      share.mode,
+      false,
+    );
   }
 }
 

@@ -59,7 +59,8 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { access: 'shipments:change' },
       schema: {
         tags,
-        summary: 'Share shipments of this workspace with people by e-mail',
+        summary:
+          'Share shipments of this workspace with people by e-mail (limited per user and per address an hour: 429)',
         body: createSharesRequestSchema,
         response: { 200: envelopeSchema(createSharesResultSchema) },
       },
