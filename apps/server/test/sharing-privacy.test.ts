@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { oceanShipments } from '../src/db/schema/tracking';
 import { users } from '../src/db/schema/users';
 import { useTestApp } from './app';
 import { signUp, uniqueEmail, type Account } from './auth-helpers';
 import { buildTeam, containerNo, mbl } from './factories';
 
 /**
- * What sharing tells the sharer: nothing about an address but what they typed and whether the
- * recipient opened it.
+ * What sharing tells the sharer and the recipient: the sharer learns nothing about an address but what
+ * they typed and whether the recipient opened it; the recipient sees the shipment, never the sharer's
+ * money.
  */
 const { app, ctx } = await useTestApp();
 
@@ -106,5 +108,55 @@ describe('sharing does not tell the sharer who has an account', () => {
     const after = await list();
     expect(after.find((s) => s.email === member.email)?.state).toBe('opened');
     expect(after.find((s) => s.email === newcomer)?.state).toBe('pending');
+  });
+});
+
+describe('a shared shipment carries no money', () => {
+  const MONEY_KEYS = ['freeTime', 'cost', 'currency', 'ddCostCents', 'ddCurrency'];
+
+  it('leaves demurrage and detention out of the shared detail and the public link', async () => {
+    const { team, shipment } = await teamWithContainer();
+    await ctx.db
+      .update(oceanShipments)
+      .set({
+        ddCostCents: 987_654,
+        ddCurrency: 'EUR',
+        freeTimeEndsOn: new Date('2026-11-30T00:00:00.000Z'),
+      })
+      .where(eq(oceanShipments.id, shipment.id));
+    // The workspace itself sees its cost.
+    const own = await call(
+      'GET',
+      `/api/shipments/ocean/${shipment.containerNo}/${shipment.mblNo}`,
+      team.owner.cookie,
+    );
+    expect(own.json().result.freeTime).toMatchObject({ cost: 9876.54, currency: 'EUR' });
+
+    const friend = await stranger('Grace', 'Hopper');
+    await share(team.owner.cookie, shipment, [friend.email]);
+    const [sent] = (
+      await call('GET', `/api/shares?shipmentType=ocean&shipmentId=${shipment.id}`, team.owner.cookie)
+    ).json().result as { id: string }[];
+    const shared = await call(
+      'GET',
+      `/api/shipment-history/ocean/shared-history/details/${sent!.id}`,
+      friend.cookie,
+    );
+    expect(shared.statusCode).toBe(200);
+    expect(shared.json().result.ocean).toMatchObject({ containerNo: shipment.containerNo });
+    for (const key of MONEY_KEYS) expect(keysOf(shared.json())).not.toContain(key);
+    expect(shared.body).not.toContain('9876.54');
+    expect(shared.body).not.toContain('EUR');
+
+    const link = await call('POST', '/api/share-links', team.owner.cookie, {
+      shipmentType: 'ocean',
+      shipmentIds: [shipment.id],
+    });
+    const shown = await call('GET', `/api/share/${link.json().result.token as string}`, null);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().result.shipments[0]).toMatchObject({ number: shipment.containerNo });
+    for (const key of MONEY_KEYS) expect(keysOf(shown.json())).not.toContain(key);
+    expect(shown.body).not.toContain('9876.54');
+    expect(shown.body).not.toContain('EUR');
   });
 });

@@ -149,6 +149,33 @@ describe('shared with me', () => {
   });
 });
 
+describe('a shipment shared with me carries no money', () => {
+  it('draws the shared detail from tracking without demurrage and detention, and asks for none', async () => {
+    const { freeTime: _money, ...tracking } = oceanShipmentDetail({
+      shipmentOverallId: '00000000-0000-4000-8000-0000000000aa',
+      containerNo: 'TGHU1000012',
+      mblNo: 'MEDU700000001',
+    });
+    const api = server({
+      'GET /api/shipment-history/ocean/shared-history/details/share-1': ok({
+        share: {
+          overallId: 'share-1',
+          shipmentType: 'ocean',
+          sharedBy: 'Ada Lovelace',
+          sharedAt: invite.sharedAt,
+        },
+        ocean: tracking,
+        express: null,
+      }),
+    });
+    renderRoutes(routes, '/shipment-history/ocean/shared-history/details/share-1');
+    expect(await screen.findByRole('heading', { name: 'Container TGHU1000012' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Journey' })).toBeInTheDocument();
+    expect(screen.queryByText(/demurrage|detention|free time/i)).toBeNull();
+    expect(api.calls.filter((call) => call.path.endsWith('/free-time'))).toEqual([]);
+  });
+});
+
 describe('sharing a shipment from its page', () => {
   const PAGE = '/shipment/ocean/MSCU1234566/MEDU12345678';
   const people: SentShare[] = [

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from '../auth/auth.schema';
+import { expressShipmentDetailSchema } from '../express-shipments/express-shipments.schema';
+import { oceanTrackingDetailSchema } from '../ocean-shipments/ocean-shipments.schema';
 
 /** spec §2 shipment-history {ocean|ground}: the web's site type; the API says ocean or express. */
 export const SHARE_MODES = ['ocean', 'express'] as const;
@@ -203,6 +205,17 @@ export const shareInfoSchema = z.object({
 });
 export type ShareInfo = z.infer<typeof shareInfoSchema>;
 
+/**
+ * A shipment shared with me: its live tracking, read-only, and no money (the sharer's demurrage and
+ * detention are theirs): the ocean detail is {@link oceanTrackingDetailSchema}, without `freeTime`.
+ */
+export const sharedShipmentSchema = z.object({
+  share: shareInfoSchema,
+  ocean: oceanTrackingDetailSchema.nullable(),
+  express: expressShipmentDetailSchema.nullable(),
+});
+export type SharedShipment = z.infer<typeof sharedShipmentSchema>;
+
 export const createShareLinkRequestSchema = z.strictObject({
   shipmentType: z.enum(SHARE_MODES),
   shipmentIds: z
@@ -244,7 +257,8 @@ const milestone = z.object({
 
 /**
  * A shipment as a public share link shows it: numbers, carrier, status, route, ETA, milestones and a
- * map point. Strict and built field by field: no workspace, member, note, comment or tag ever leaves.
+ * map point. Strict and built field by field: no workspace, member, note, comment, tag or money
+ * (demurrage and detention) ever leaves.
  */
 export const publicShipmentSchema = z.strictObject({
   number: z.string(),

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '@tracklane/shared/api/envelope';
-import { expressShipmentDetailSchema } from '@tracklane/shared/express-shipments/express-shipments.schema';
-import { oceanShipmentDetailSchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import {
   createdShareLinkSchema,
   createShareLinkRequestSchema,
@@ -17,10 +15,10 @@ import {
   retrackResultSchema,
   sentShareSchema,
   sentSharesQuerySchema,
-  shareInfoSchema,
   shareLinkSchema,
   shareLinksQuerySchema,
   sharedHistoryPageSchema,
+  sharedShipmentSchema,
   trackingHistoryPageSchema,
   SHARING_MESSAGES,
   type ShareMode,
@@ -192,17 +190,9 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { access: 'share:recipient' },
       schema: {
         tags,
-        summary: 'A shipment shared with me: live tracking data, read-only',
+        summary: 'A shipment shared with me: live tracking data, read-only, without the sharer’s money',
         params: historyTypeParamsSchema.extend({ overallId: z.string() }),
-        response: {
-          200: envelopeSchema(
-            z.object({
-              share: shareInfoSchema,
-              ocean: oceanShipmentDetailSchema.nullable(),
-              express: expressShipmentDetailSchema.nullable(),
-            }),
-          ),
-        },
+        response: { 200: envelopeSchema(sharedShipmentSchema) },
       },
     },
     async (request) => {
