@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { SHARE_EMAIL_INTERVAL_HOURS } from '@tracklane/shared/sharing/sharing.schema';
 import type { Database } from '../db/client';
 import { QUEUES, type JobQueue } from './queue';
 
@@ -8,8 +9,8 @@ export const MAIL_RETENTION_DAYS = 14;
 export const WEBHOOK_RETENTION_DAYS = 30;
 
 /**
- * Deletes what has no use any more: expired sessions, codes, tokens, counters, old e-mails, and webhook
- * events (with their deliveries) past their retention.
+ * Deletes what has no use any more: expired sessions, codes, tokens, counters, share e-mail marks past
+ * their interval, old e-mails, and webhook events (with their deliveries) past their retention.
  */
 export async function runHousekeeping(db: Database): Promise<void> {
   await db.execute(sql`DELETE FROM sessions WHERE expires_at < now()`);
@@ -17,6 +18,9 @@ export async function runHousekeeping(db: Database): Promise<void> {
   await db.execute(sql`DELETE FROM password_reset_tokens WHERE expires_at < now() - interval '1 day'`);
   await db.execute(sql`DELETE FROM used_ciphertexts WHERE expires_at < now()`);
   await db.execute(sql`DELETE FROM rate_limits WHERE window_start < now() - interval '1 day'`);
+  await db.execute(
+    sql`DELETE FROM share_emails WHERE sent_at < now() - make_interval(hours => ${SHARE_EMAIL_INTERVAL_HOURS})`,
+  );
   await db.execute(
     sql`DELETE FROM mail_outbox WHERE delivered_at < now() - make_interval(days => ${MAIL_RETENTION_DAYS})`,
   );

@@ -38,7 +38,7 @@ function serveOcean(shipments = [first, second, third], extra: Routes = {}) {
     'GET /api/users/preferences/oceanTableColumns': ok(null),
     'GET /api/shipments/ocean/options': ok(noOptions),
     'GET /api/shipments/ocean': ok(listPage(shipments, { activeCount: shipments.length, archivedCount: 0 })),
-    'POST /api/shares': ok({ shared: 2, invitedToSignUp: [] }, 'Shared with 1 person'),
+    'POST /api/shares': ok({ recipients: 1 }, 'Shared with 1 recipient'),
     'POST /api/share-links': ok(link),
     ...extra,
   });
@@ -90,7 +90,7 @@ describe('sharing the selected rows of a list (issue #14)', { timeout: 20_000 },
       ],
       emails: ['grace@example.org'],
     });
-    expect(await screen.findByText('Shared with 1 person')).toBeInTheDocument();
+    expect(await screen.findByText('Shared with 1 recipient')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
     expect(await within(dialog).findByTestId('created-link-url')).toHaveValue(link.url);
@@ -114,7 +114,7 @@ describe('sharing the selected rows of a list (issue #14)', { timeout: 20_000 },
       'GET /api/shipments/express': ok(
         expressListPage([ups, fedex], { activeCount: 2, notFoundCount: 0, archivedCount: 0 }),
       ),
-      'POST /api/shares': ok({ shared: 2, invitedToSignUp: [] }, 'Shared with 1 person'),
+      'POST /api/shares': ok({ recipients: 1 }, 'Shared with 1 recipient'),
     });
     renderRoutes(routes, '/shipments/truck/express/active');
     const user = userEvent.setup();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type {
   InviteNotification,
   PublicShare,
+  SentShare,
   SharedHistoryPage,
 } from '@tracklane/shared/sharing/sharing.schema';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -144,6 +145,99 @@ describe('shared with me', () => {
     await userEvent.click(within(notice).getByRole('button', { name: 'View shipment' }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/shipment-history/ocean/shared-history/details/share-1'),
+    );
+  });
+});
+
+describe('a shipment shared with me carries no money', () => {
+  it('draws the shared detail from tracking without demurrage and detention, and asks for none', async () => {
+    const { freeTime: _money, ...tracking } = oceanShipmentDetail({
+      shipmentOverallId: '00000000-0000-4000-8000-0000000000aa',
+      containerNo: 'TGHU1000012',
+      mblNo: 'MEDU700000001',
+    });
+    const api = server({
+      'GET /api/shipment-history/ocean/shared-history/details/share-1': ok({
+        share: {
+          overallId: 'share-1',
+          shipmentType: 'ocean',
+          sharedBy: 'Ada Lovelace',
+          sharedAt: invite.sharedAt,
+        },
+        ocean: tracking,
+        express: null,
+      }),
+    });
+    renderRoutes(routes, '/shipment-history/ocean/shared-history/details/share-1');
+    expect(await screen.findByRole('heading', { name: 'Container TGHU1000012' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Journey' })).toBeInTheDocument();
+    expect(screen.queryByText(/demurrage|detention|free time/i)).toBeNull();
+    expect(api.calls.filter((call) => call.path.endsWith('/free-time'))).toEqual([]);
+  });
+});
+
+describe('sharing a shipment from its page', () => {
+  const PAGE = '/shipment/ocean/MSCU1234566/MEDU12345678';
+  const people: SentShare[] = [
+    {
+      id: 'share-9',
+      email: 'ada@example.org',
+      state: 'opened',
+      sharedBy: 'Grace Hopper',
+      sharedAt: '2026-11-20T09:00:00.000Z',
+    },
+    {
+      id: 'share-8',
+      email: 'newcomer@example.org',
+      state: 'pending',
+      sharedBy: 'Grace Hopper',
+      sharedAt: '2026-11-19T09:00:00.000Z',
+    },
+  ];
+
+  function serveDetail() {
+    const detail = oceanShipmentDetail({ containerNo: 'MSCU1234566', mblNo: 'MEDU12345678' });
+    return fakeApi({
+      'GET /api/workspaces/get': ok([acme]),
+      'POST /api/workspaces/setCookies': ok(selectionOf(acmeDefault)),
+      'GET /api/shipments/ocean/MSCU1234566/MEDU12345678': ok(detail),
+      'GET /api/shares': ok(people),
+      'GET /api/share-links': ok([]),
+      // The server answers how many addresses, whether or not they have accounts.
+      'POST /api/shares': (call) => ok({ recipients: (call.body as { emails: string[] }).emails.length }),
+    });
+  }
+
+  it('lists each recipient as the address and whether it was opened, nothing else about them', async () => {
+    serveDetail();
+    renderRoutes(routes, PAGE);
+    await userEvent.click(await screen.findByTestId('share-button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Share MSCU1234566' });
+    const rows = await within(dialog).findAllByTestId('shared-with-row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'ada@example.orgOpenedBy Grace Hopper · 20/11/2026',
+      'newcomer@example.orgPendingBy Grace Hopper · 19/11/2026',
+    ]);
+    expect(
+      within(dialog).getByRole('button', { name: 'Stop sharing with newcomer@example.org' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says how many recipients it was shared with, the same whoever has an account', async () => {
+    const api = serveDetail();
+    renderRoutes(routes, PAGE);
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('share-button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Share MSCU1234566' });
+    const emails = within(dialog).getByRole('combobox', { name: 'E-mail addresses' });
+    await user.type(emails, 'ada@example.org{Enter}newcomer@example.org{Enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Shared with 2 recipients')).toBeInTheDocument();
+    await user.type(emails, 'alan@example.org{Enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Shared with 1 recipient')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/shares').map((call) => (call.body as { emails: string[] }).emails)).toEqual(
+      [['ada@example.org', 'newcomer@example.org'], ['alan@example.org']],
     );
   });
 });

@@ -185,6 +185,14 @@ export const oceanShipmentDetailSchema = oceanShipmentSchema.extend({
 });
 export type OceanShipmentDetail = z.infer<typeof oceanShipmentDetailSchema>;
 
+/**
+ * A container's tracking as the detail components draw it: the detail without the workspace's
+ * demurrage and detention money (`freeTime`, its cost and currency). A shipment shared outside the
+ * workspace is sent exactly this, so the sharer's money never reaches a recipient.
+ */
+export const oceanTrackingDetailSchema = oceanShipmentDetailSchema.omit({ freeTime: true });
+export type OceanTrackingDetail = z.infer<typeof oceanTrackingDetailSchema>;
+
 export const oceanOptionsSchema = z.object({
   carriers: z.array(z.object({ scac: z.string(), name: z.string() })),
   pols: z.array(portSchema),

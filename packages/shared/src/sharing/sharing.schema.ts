@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from '../auth/auth.schema';
+import { expressShipmentDetailSchema } from '../express-shipments/express-shipments.schema';
+import { oceanTrackingDetailSchema } from '../ocean-shipments/ocean-shipments.schema';
 
 /** spec §2 shipment-history {ocean|ground}: the web's site type; the API says ocean or express. */
 export const SHARE_MODES = ['ocean', 'express'] as const;
@@ -8,10 +10,23 @@ export type ShareMode = (typeof SHARE_MODES)[number];
 /** At most this many people and shipments in one share (a share is people × shipments rows). */
 export const SHARE_MAX_RECIPIENTS = 20;
 export const SHARE_MAX_SHIPMENTS = 50;
+/**
+ * Sharing sends e-mail to addresses the sharer types, so it is bounded like any outbound mail: per
+ * sharer, every address of every share counts (a full share of 20 addresses counts 20); per address,
+ * every share that names it counts, whoever sends it. Both in one-hour windows counted in PostgreSQL.
+ */
+export const SHARE_RECIPIENTS_PER_USER_PER_HOUR = 100;
+export const SHARES_PER_RECIPIENT_PER_HOUR = 10;
+export const SHARE_LIMIT_WINDOW_SECONDS = 3600;
+/** At most one share e-mail names a shipment to an address in this time, however often it is re-shared. */
+export const SHARE_EMAIL_INTERVAL_HOURS = 24;
 /** Public links expire after at most a year; none: until revoked. */
 export const SHARE_LINK_MAX_DAYS = 365;
 /** Tracking and shared history pages. */
 export const HISTORY_PAGE_SIZE = 20;
+
+const plural = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
+const minutes = (seconds: number) => plural(Math.max(1, Math.ceil(seconds / 60)), 'minute', 'minutes');
 
 export const SHARING_MESSAGES = {
   yourself: 'You cannot share a shipment with yourself.',
@@ -23,6 +38,12 @@ export const SHARING_MESSAGES = {
   shareNotFound: 'This shared shipment does not exist or is no longer shared with you.',
   linkNotFound: 'This share link does not exist.',
   linkExpired: 'This share link has expired or was revoked.',
+  /** After a share: how many addresses it went to, the same whether or not they have accounts. */
+  sharedWith: (recipients: number) => `Shared with ${plural(recipients, 'recipient', 'recipients')}`,
+  tooManyRecipientsThisHour: (retryAfterSeconds: number) =>
+    `You can share with at most ${String(SHARE_RECIPIENTS_PER_USER_PER_HOUR)} people an hour. Try again in ${minutes(retryAfterSeconds)}.`,
+  tooManySharesToAddress: (email: string, retryAfterSeconds: number) =>
+    `${email} has been sent too many shares in the last hour. Try again in ${minutes(retryAfterSeconds)}.`,
 } as const;
 
 /**
@@ -63,18 +84,27 @@ export const createSharesRequestSchema = z.discriminatedUnion('shipmentType', [
   }),
 ]);
 export type CreateSharesRequest = z.infer<typeof createSharesRequestSchema>;
-export const createSharesResultSchema = z.object({
-  shared: z.number().int(),
-  /** Addresses with no account yet: they were e-mailed a sign-up link. */
-  invitedToSignUp: z.array(z.string()),
+/**
+ * How many addresses the shipments are shared with. Nothing in it depends on whether an address has an
+ * account: sharing must not tell anyone who is registered (registration does not either).
+ */
+export const createSharesResultSchema = z.strictObject({
+  recipients: z.number().int(),
 });
+export type CreateSharesResult = z.infer<typeof createSharesResultSchema>;
 
-/** One person a shipment is shared with, as the sharer's workspace sees it. */
-export const sentShareSchema = z.object({
+/** pending: the recipient has not opened the shared shipment yet; opened: they have. */
+export const SENT_SHARE_STATES = ['pending', 'opened'] as const;
+export type SentShareState = (typeof SENT_SHARE_STATES)[number];
+
+/**
+ * One address a shipment is shared with, as the sharer's workspace sees it: the address as typed
+ * (lower-cased) and whether it was opened; never the name of an account behind it.
+ */
+export const sentShareSchema = z.strictObject({
   id: z.string(),
   email: z.string(),
-  /** The recipient's name once they have an account. */
-  name: z.string().nullable(),
+  state: z.enum(SENT_SHARE_STATES),
   sharedBy: z.string(),
   sharedAt: z.string(),
 });
@@ -175,6 +205,17 @@ export const shareInfoSchema = z.object({
 });
 export type ShareInfo = z.infer<typeof shareInfoSchema>;
 
+/**
+ * A shipment shared with me: its live tracking, read-only, and no money (the sharer's demurrage and
+ * detention are theirs): the ocean detail is {@link oceanTrackingDetailSchema}, without `freeTime`.
+ */
+export const sharedShipmentSchema = z.object({
+  share: shareInfoSchema,
+  ocean: oceanTrackingDetailSchema.nullable(),
+  express: expressShipmentDetailSchema.nullable(),
+});
+export type SharedShipment = z.infer<typeof sharedShipmentSchema>;
+
 export const createShareLinkRequestSchema = z.strictObject({
   shipmentType: z.enum(SHARE_MODES),
   shipmentIds: z
@@ -216,7 +257,8 @@ const milestone = z.object({
 
 /**
  * A shipment as a public share link shows it: numbers, carrier, status, route, ETA, milestones and a
- * map point. Strict and built field by field: no workspace, member, note, comment or tag ever leaves.
+ * map point. Strict and built field by field: no workspace, member, note, comment, tag or money
+ * (demurrage and detention) ever leaves.
  */
 export const publicShipmentSchema = z.strictObject({
   number: z.string(),

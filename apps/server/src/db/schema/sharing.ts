@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { SHARE_MODES } from '@tracklane/shared/sharing/sharing.schema';
 import { workspaces } from './organizations';
 import { expressShipments, oceanShipments } from './tracking';
@@ -28,6 +28,11 @@ export const shipmentShares = pgTable(
     sharedBy: uuid('shared_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * When the recipient first opened the shared shipment: what the sharer sees (pending, opened)
+     * instead of anything about the account behind the address.
+     */
+    openedAt: timestamp('opened_at', { withTimezone: true }),
   },
   (t) => [
     check(
@@ -48,6 +53,27 @@ export const shipmentShares = pgTable(
   ],
 );
 export type ShipmentShareRow = typeof shipmentShares.$inferSelect;
+
+/**
+ * When a share e-mail last named a shipment (a subscription of `mode`) to an address. A share may be
+ * revoked and made again at will, but its e-mail goes at most once a day
+ * (`SHARE_EMAIL_INTERVAL_HOURS`): claimed by an upsert in the share's transaction, so concurrent
+ * shares cannot both send it. Housekeeping deletes rows older than the interval.
+ */
+export const shareEmails = pgTable(
+  'share_emails',
+  {
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    mode: text('mode', { enum: SHARE_MODES }).notNull(),
+    shipmentId: uuid('shipment_id').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.email, t.mode, t.shipmentId] }),
+    index('share_emails_sent_at_idx').on(t.sentAt),
+  ],
+);
 
 /**
  * A public link to one or more shipments of a workspace, for anyone who holds it. Only the SHA-256 of

@@ -88,6 +88,8 @@ export function shareMail(
   to: string,
   input: {
     sharerName: string;
+    /** Beside the name in the text: the name is whatever the sharer typed, the address is verified. */
+    sharerEmail: string;
     numbers: string[];
     shipmentType: 'ocean' | 'express';
     hasAccount: boolean;
@@ -104,9 +106,14 @@ export function shareMail(
   const next = input.hasAccount
     ? `See it at ${input.publicUrl}/shipment-history/${site}/shared-history with live tracking data.`
     : `Create your account with this e-mail address at ${input.publicUrl}/auth/sign-up?email=${encodeURIComponent(to)}; once you have verified it, you will find the shipment in your shared history.`;
-  return layout(
-    to,
-    `${input.sharerName} shared ${input.numbers.length === 1 ? listed : `${String(input.numbers.length)} shipments`} with you on Tracklane`,
-    ['Hi,', `${input.sharerName} shared ${what} with you on Tracklane.`, next],
-  );
+  const sharer =
+    input.sharerName && input.sharerName !== input.sharerEmail
+      ? `${input.sharerName} (${input.sharerEmail})`
+      : input.sharerEmail;
+  // The subject carries nothing the sharer typed (their name is free text): only our words and numbers.
+  const subject =
+    input.numbers.length === 1
+      ? `${kind[0]!.toUpperCase()}${kind.slice(1)} ${listed} was shared with you on Tracklane`
+      : `${String(input.numbers.length)} shipments were shared with you on Tracklane`;
+  return layout(to, subject, ['Hi,', `${sharer} shared ${what} with you on Tracklane.`, next]);
 }

@@ -3,12 +3,12 @@ import {
   HISTORY_PAGE_SIZE,
   type ShareMode,
   type SharedHistoryPage,
+  type SharedShipment,
   type TrackingHistoryPage,
 } from '@tracklane/shared/sharing/sharing.schema';
 import { carrierByScac } from '@tracklane/shared/tracking/carriers';
 import { parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
 import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/express-shipments.schema';
-import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { shipmentShares, type ShipmentShareRow } from '../../db/schema/sharing';
@@ -210,9 +210,10 @@ async function sharerName(db: Database, share: ShipmentShareRow): Promise<string
 
 /**
  * A shared shipment as its recipient sees it: the live tracking data of the sharer's shipment, with
- * what belongs to the sharer's workspace (favourite, archived) left out.
+ * what belongs to the sharer's workspace left out: favourite, archive and tags blanked, and its money
+ * (demurrage and detention: `freeTime`, cost and currency) not carried at all.
  */
-export async function getSharedShipment(db: Database, share: ShipmentShareRow) {
+export async function getSharedShipment(db: Database, share: ShipmentShareRow): Promise<SharedShipment> {
   const info = {
     overallId: share.id,
     shipmentType: share.mode,
@@ -220,13 +221,13 @@ export async function getSharedShipment(db: Database, share: ShipmentShareRow) {
     sharedAt: share.createdAt.toISOString(),
   };
   if (share.mode === 'ocean') {
-    const shipment: OceanShipmentDetail = await getOceanShipmentById(
+    const { freeTime: _sharersMoney, ...tracking } = await getOceanShipmentById(
       db,
       share.workspaceId,
       share.oceanShipmentId!,
     );
     // The sharer's favourite, archive and tags are the workspace's own, not the recipient's to see.
-    return { share: info, ocean: { ...shipment, favorite: false, archived: false, tags: [] }, express: null };
+    return { share: info, ocean: { ...tracking, favorite: false, archived: false, tags: [] }, express: null };
   }
   const shipment: ExpressShipmentDetail = await getExpressShipment(
     db,

@@ -1,7 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  SHARE_EMAIL_INTERVAL_HOURS,
+  SHARE_LIMIT_WINDOW_SECONDS,
+  SHARE_RECIPIENTS_PER_USER_PER_HOUR,
+  SHARES_PER_RECIPIENT_PER_HOUR,
   SHARING_MESSAGES,
   type CreateSharesRequest,
+  type CreateSharesResult,
   type InviteNotification,
   type InviteNotificationList,
   type SentShare,
@@ -11,13 +16,14 @@ import { INVITE_TAB_MAX } from '@tracklane/shared/constants';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { notifications, notificationSettings } from '../../db/schema/notifications';
-import { shipmentShares } from '../../db/schema/sharing';
+import { shareEmails, shipmentShares } from '../../db/schema/sharing';
 import { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { users, type UserRow } from '../../db/schema/users';
 import { queueMail } from '../../integrations/mail/mailer';
 import { shareMail } from '../../integrations/mail/templates';
 import { publish } from '../../integrations/realtime/realtime-hub';
 import { AppError } from '../../lib/app-error';
+import { enforceRateLimits } from '../../lib/rate-limit';
 import { withTransaction, type Transaction } from '../../lib/transaction';
 import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
 import type { Tenant } from '../organizations/selection';
@@ -90,23 +96,57 @@ async function wantsFor(tx: Database, userIds: string[]) {
   });
 }
 
+interface FreshShare {
+  id: string;
+  shipmentId: string;
+  itemId: string;
+  number: string;
+}
+
+/**
+ * Of these new shares to `email`, those whose e-mail may go now: their shipment was not named to the
+ * address in the last {@link SHARE_EMAIL_INTERVAL_HOURS} hours, however often it was revoked and shared
+ * again since. Claimed by one upsert in the share's transaction: of concurrent shares, one sends it.
+ */
+async function claimShareEmails<T extends { shipmentId: string }>(
+  tx: Database,
+  email: string,
+  mode: ShareMode,
+  shares: T[],
+): Promise<T[]> {
+  if (shares.length === 0) return [];
+  const claimed = await tx
+    .insert(shareEmails)
+    .values(shares.map((s) => ({ email, mode, shipmentId: s.shipmentId })))
+    .onConflictDoUpdate({
+      target: [shareEmails.email, shareEmails.mode, shareEmails.shipmentId],
+      set: { sentAt: sql`now()` },
+      setWhere: sql`${shareEmails.sentAt} <= now() - make_interval(hours => ${SHARE_EMAIL_INTERVAL_HOURS})`,
+    })
+    .returning({ shipmentId: shareEmails.shipmentId });
+  const ids = new Set(claimed.map((c) => c.shipmentId));
+  return shares.filter((s) => ids.has(s.shipmentId));
+}
+
 /**
  * Inserts the `shared` notification of each share for its recipient (the notifications model of ADR
- * 0015: recipient, actor, type, entity), e-mailed at once when the recipient wants share invites by
- * e-mail (an invite is not a change to gather into a digest). Returns the recipients told in the app.
+ * 0015: recipient, actor, type, entity), e-mailed at once when `mail` and the recipient wants share
+ * invites by e-mail (an invite is not a change to gather into a digest), naming only the shipments
+ * not e-mailed to them in the last day.
  */
 async function notifyRecipients(
   t: Transaction,
   ctx: Pick<AppContext, 'jobs' | 'config'>,
   recipient: UserRow,
-  shares: { id: string; itemId: string; number: string }[],
-  sharer: { id: string | null; name: string },
+  shares: FreshShare[],
+  sharer: { id: string | null; name: string; email: string },
   mode: ShareMode,
   mail: boolean,
 ): Promise<void> {
   if (shares.length === 0) return;
   const want = (await wantsFor(t.tx, [recipient.id]))(recipient.id);
-  const emailed = mail && want.email;
+  const mailed = mail && want.email ? await claimShareEmails(t.tx, lower(recipient.email), mode, shares) : [];
+  const emailed = new Set(mailed.map((s) => s.id));
   await t.tx
     .insert(notifications)
     .values(
@@ -118,18 +158,19 @@ async function notifyRecipients(
         itemId: s.itemId,
         workspaceIds: [],
         inApp: want.inApp,
-        emailState: emailed ? ('sent' as const) : ('none' as const),
-        emailedAt: emailed ? new Date() : null,
+        emailState: emailed.has(s.id) ? ('sent' as const) : ('none' as const),
+        emailedAt: emailed.has(s.id) ? new Date() : null,
       })),
     )
     .onConflictDoNothing();
-  if (emailed)
+  if (mailed.length)
     await queueMail(
       t,
       ctx.jobs,
       shareMail(recipient.email, {
         sharerName: sharer.name,
-        numbers: shares.map((s) => s.number),
+        sharerEmail: sharer.email,
+        numbers: mailed.map((s) => s.number),
         shipmentType: mode,
         hasAccount: true,
         publicUrl: ctx.config.publicUrl,
@@ -139,31 +180,58 @@ async function notifyRecipients(
 }
 
 /**
+ * Counts a share against the sharer's hourly addresses and each address's hourly shares (fixed
+ * windows in PostgreSQL, shared by every server process), in the share's transaction: the counters'
+ * row locks are held to commit, taken in one order (the user's, then the addresses' sorted), and a
+ * refused share's rollback takes its counts back. Throws RATE_LIMITED with the seconds to wait.
+ */
+async function enforceShareLimits(tx: Database, sharerId: string, sortedEmails: string[]): Promise<void> {
+  await enforceRateLimits(tx, [
+    {
+      key: `share:user:${sharerId}`,
+      limit: SHARE_RECIPIENTS_PER_USER_PER_HOUR,
+      windowSeconds: SHARE_LIMIT_WINDOW_SECONDS,
+      cost: sortedEmails.length,
+      message: SHARING_MESSAGES.tooManyRecipientsThisHour,
+    },
+    ...sortedEmails.map((email) => ({
+      key: `share:to:${email}`,
+      limit: SHARES_PER_RECIPIENT_PER_HOUR,
+      windowSeconds: SHARE_LIMIT_WINDOW_SECONDS,
+      message: (retryAfter: number) => SHARING_MESSAGES.tooManySharesToAddress(email, retryAfter),
+    })),
+  ]);
+}
+
+/**
  * Shares shipments of the tenant's workspace with people by e-mail, inside or outside the organization
  * (one share per shipment and address; sharing again what is already shared changes nothing). Each
  * recipient with an account gets a `shared` notification (bell INVITES, e-mail); an address without
- * one gets an e-mail with a sign-up link, and finds the shares once it is verified. Whether the caller
- * may share is the route's level (`shipments:change`: view-only members cannot).
+ * one gets an e-mail with a sign-up link, and finds the shares once it is verified. A shipment is
+ * e-mailed to an address at most once a day, and shares are limited per sharer and per address an
+ * hour ({@link enforceShareLimits}). The answer is the same whether or not the addresses have
+ * accounts. Whether the caller may share is the route's level (`shipments:change`).
  */
 export async function createShares(
   ctx: AppContext,
   tenant: Tenant,
   sharer: UserRow,
   input: CreateSharesRequest,
-): Promise<{ shared: number; invitedToSignUp: string[] }> {
-  const emails = [...new Set(input.emails.map(lower))];
+): Promise<CreateSharesResult> {
+  // Sorted: concurrent shares take their row locks in one order.
+  const emails = [...new Set(input.emails.map(lower))].sort();
   if (emails.includes(lower(sharer.email))) throw new AppError('VALIDATION', SHARING_MESSAGES.yourself);
   return withTransaction(ctx.pool, async (t) => {
     const { tx } = t;
+    await enforceShareLimits(tx, sharer.id, emails);
     const chosen = await chosenShipments(tx, tenant, input);
     const accounts = await tx
       .select()
       .from(users)
       .where(inArray(sql`lower(${users.email})`, emails));
     const accountByEmail = new Map(accounts.map((u) => [lower(u.email), u]));
-    const sharerName = fullName(sharer);
-    let shared = 0;
-    const invitedToSignUp: string[] = [];
+    const from = { id: sharer.id, name: fullName(sharer), email: sharer.email };
+    const byShipment = new Map(chosen.map((c) => [c.shipmentId, c]));
     for (const email of emails) {
       const inserted = await tx
         .insert(shipmentShares)
@@ -184,39 +252,31 @@ export async function createShares(
           expressShipmentId: shipmentShares.expressShipmentId,
         });
       if (inserted.length === 0) continue;
-      shared += inserted.length;
-      const byShipment = new Map(chosen.map((c) => [c.shipmentId, c]));
-      const fresh = inserted.map((s) => {
+      const fresh: FreshShare[] = inserted.map((s) => {
         const c = byShipment.get((s.oceanShipmentId ?? s.expressShipmentId)!)!;
-        return { id: s.id, itemId: c.itemId, number: c.number };
+        return { id: s.id, shipmentId: c.shipmentId, itemId: c.itemId, number: c.number };
       });
       const account = accountByEmail.get(email);
       if (account?.emailVerifiedAt) {
-        await notifyRecipients(
-          t,
-          ctx,
-          account,
-          fresh,
-          { id: sharer.id, name: sharerName },
-          input.shipmentType,
-          true,
-        );
-      } else {
-        invitedToSignUp.push(email);
+        await notifyRecipients(t, ctx, account, fresh, from, input.shipmentType, true);
+        continue;
+      }
+      const mailed = await claimShareEmails(tx, email, input.shipmentType, fresh);
+      if (mailed.length)
         await queueMail(
           t,
           ctx.jobs,
           shareMail(email, {
-            sharerName,
-            numbers: fresh.map((f) => f.number),
+            sharerName: from.name,
+            sharerEmail: from.email,
+            numbers: mailed.map((f) => f.number),
             shipmentType: input.shipmentType,
             hasAccount: false,
             publicUrl: ctx.config.publicUrl,
           }),
         );
-      }
     }
-    return { shared, invitedToSignUp };
+    return { recipients: emails.length };
   });
 }
 
@@ -234,6 +294,7 @@ export async function claimSharesFor(
       id: shipmentShares.id,
       mode: shipmentShares.mode,
       sharedBy: shipmentShares.sharedBy,
+      shipmentId: sql<string>`COALESCE(${shipmentShares.oceanShipmentId}, ${shipmentShares.expressShipmentId})`,
       itemId: sql<string>`COALESCE(${oceanShipments.itemId}, ${expressShipments.itemId})`,
       number: sql<string>`COALESCE(${oceanShipments.containerNo}, ${expressShipments.trackingNo})`,
     })
@@ -242,25 +303,34 @@ export async function claimSharesFor(
     .leftJoin(expressShipments, eq(expressShipments.id, shipmentShares.expressShipmentId))
     .where(and(eq(shipmentShares.email, lower(user.email)), isNull(shipmentShares.revokedAt)));
   for (const share of waiting) {
-    await notifyRecipients(t, ctx, user, [share], { id: share.sharedBy, name: '' }, share.mode, false);
+    await notifyRecipients(
+      t,
+      ctx,
+      user,
+      [share],
+      { id: share.sharedBy, name: '', email: '' },
+      share.mode,
+      false,
+    );
   }
 }
 
-/** Who a shipment of the workspace is shared with (live shares), newest first. */
+/**
+ * Who a shipment of the workspace is shared with (live shares), newest first: each address as typed
+ * and whether its recipient opened the shipment. Nothing is read of an account behind an address:
+ * whether one exists, and its name, are the recipient's to tell.
+ */
 export async function listSentShares(
   db: Database,
   tenant: Tenant,
   mode: ShareMode,
   shipmentId: string,
 ): Promise<SentShare[]> {
-  const recipient = sql<
-    string | null
-  >`(SELECT NULLIF(trim(u.first_name || ' ' || u.last_name), '') FROM ${users} u WHERE lower(u.email) = ${shipmentShares.email} LIMIT 1)`;
   const rows = await db
     .select({
       id: shipmentShares.id,
       email: shipmentShares.email,
-      name: recipient,
+      openedAt: shipmentShares.openedAt,
       sharedAt: shipmentShares.createdAt,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -281,7 +351,7 @@ export async function listSentShares(
   return rows.map((r) => ({
     id: r.id,
     email: r.email,
-    name: r.name,
+    state: r.openedAt ? 'opened' : 'pending',
     sharedBy: r.sharerEmail ? fullName({ ...r, email: r.sharerEmail }) : 'A former member',
     sharedAt: r.sharedAt.toISOString(),
   }));
@@ -386,18 +456,31 @@ export async function firstUnreadInvite(db: Database, user: UserRow): Promise<In
   return invite ? toInvite(invite) : null;
 }
 
-/** Opening a shared shipment reads its invite. */
-export async function markShareRead(db: Database, userId: string, shareId: string): Promise<void> {
-  const read = await db
-    .update(notifications)
-    .set({ readAt: new Date() })
-    .where(
-      and(
-        eq(notifications.recipientId, userId),
-        eq(notifications.shareId, shareId),
-        isNull(notifications.readAt),
-      ),
-    )
-    .returning({ id: notifications.id });
-  if (read.length) await publish(db, { topic: 'notifications', userIds: [userId] });
+/**
+ * Opening a shared shipment marks the share opened for the sharer's list (the first opening only) and
+ * reads its invite, in one transaction.
+ */
+export async function markShareOpened(
+  ctx: Pick<AppContext, 'pool'>,
+  userId: string,
+  shareId: string,
+): Promise<void> {
+  await withTransaction(ctx.pool, async ({ tx }) => {
+    await tx
+      .update(shipmentShares)
+      .set({ openedAt: sql`now()` })
+      .where(and(eq(shipmentShares.id, shareId), isNull(shipmentShares.openedAt)));
+    const read = await tx
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(
+        and(
+          eq(notifications.recipientId, userId),
+          eq(notifications.shareId, shareId),
+          isNull(notifications.readAt),
+        ),
+      )
+      .returning({ id: notifications.id });
+    if (read.length) await publish(tx, { topic: 'notifications', userIds: [userId] });
+  });
 }

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '@tracklane/shared/api/envelope';
-import { expressShipmentDetailSchema } from '@tracklane/shared/express-shipments/express-shipments.schema';
-import { oceanShipmentDetailSchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import {
   createdShareLinkSchema,
   createShareLinkRequestSchema,
@@ -17,10 +15,10 @@ import {
   retrackResultSchema,
   sentShareSchema,
   sentSharesQuerySchema,
-  shareInfoSchema,
   shareLinkSchema,
   shareLinksQuerySchema,
   sharedHistoryPageSchema,
+  sharedShipmentSchema,
   trackingHistoryPageSchema,
   SHARING_MESSAGES,
   type ShareMode,
@@ -40,7 +38,7 @@ import {
   firstUnreadInvite,
   listInviteNotifications,
   listSentShares,
-  markShareRead,
+  markShareOpened,
   revokeShare,
 } from './shares.service';
 
@@ -59,15 +57,15 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { access: 'shipments:change' },
       schema: {
         tags,
-        summary: 'Share shipments of this workspace with people by e-mail',
+        summary:
+          'Share shipments of this workspace with people by e-mail (limited per user and per address an hour: 429)',
         body: createSharesRequestSchema,
         response: { 200: envelopeSchema(createSharesResultSchema) },
       },
     },
     async (request) => {
       const result = await createShares(ctx, request.tenant, request.user, request.body);
-      const n = request.body.emails.length;
-      return ok(result, `Shared with ${String(n)} ${n === 1 ? 'person' : 'people'}`);
+      return ok(result, SHARING_MESSAGES.sharedWith(result.recipients));
     },
   );
 
@@ -77,7 +75,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { access: 'shipments:change' },
       schema: {
         tags,
-        summary: 'Who a shipment of this workspace is shared with',
+        summary: 'Who a shipment of this workspace is shared with: the addresses and whether each opened it',
         querystring: sentSharesQuerySchema,
         response: { 200: envelopeSchema(z.array(sentShareSchema)) },
       },
@@ -192,17 +190,9 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { access: 'share:recipient' },
       schema: {
         tags,
-        summary: 'A shipment shared with me: live tracking data, read-only',
+        summary: 'A shipment shared with me: live tracking data, read-only, without the sharer’s money',
         params: historyTypeParamsSchema.extend({ overallId: z.string() }),
-        response: {
-          200: envelopeSchema(
-            z.object({
-              share: shareInfoSchema,
-              ocean: oceanShipmentDetailSchema.nullable(),
-              express: expressShipmentDetailSchema.nullable(),
-            }),
-          ),
-        },
+        response: { 200: envelopeSchema(sharedShipmentSchema) },
       },
     },
     async (request) => {
@@ -211,7 +201,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       if (modeOf(request.params.type) !== share.mode)
         throw new AppError('NOT_FOUND', SHARING_MESSAGES.shareNotFound);
       const result = await getSharedShipment(ctx.db, share);
-      await markShareRead(ctx.db, request.user.id, share.id);
+      await markShareOpened(ctx, request.user.id, share.id);
       return ok(result);
     },
   );

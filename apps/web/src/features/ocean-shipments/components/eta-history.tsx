@@ -1,4 +1,4 @@
-import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanTrackingDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { EstimateHistory, EstimateSlipSummary } from '../../../components/estimate-history';
 import { formatDateTime } from '../../../lib/dates';
 import { formatShift, shiftMinutes } from '../../../lib/duration';
@@ -8,7 +8,7 @@ import { etaSlip } from '../utils/journey';
  * Every ETA the carrier announced for the port of discharge, newest first, with when it was announced and
  * how far it moved; the summary says how far arrival slipped against the first estimate.
  */
-export function EtaHistory({ shipment, timeZone }: { shipment: OceanShipmentDetail; timeZone: string }) {
+export function EtaHistory({ shipment, timeZone }: { shipment: OceanTrackingDetail; timeZone: string }) {
   const slip = etaSlip(shipment);
   const pod = shipment.pod ? (shipment.pod.name ?? shipment.pod.locode) : 'the port of discharge';
   const late = slip ? shiftMinutes(slip.first, slip.latest) > 0 : false;

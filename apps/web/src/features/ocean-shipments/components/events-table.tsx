@@ -1,5 +1,5 @@
 import { Badge, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanTrackingDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { ScrollableTable } from '../../../components/scrollable-table';
@@ -9,7 +9,7 @@ import { groupEventVersions } from '../utils/event-versions';
 import { sourceLabel } from '../utils/status';
 import classes from './ocean-shipment-detail.module.css';
 
-type DetailEvent = OceanShipmentDetail['events'][number];
+type DetailEvent = OceanTrackingDetail['events'][number];
 
 const versionsLabel = (count: number) => `${String(count)} earlier version${count === 1 ? '' : 's'}`;
 
@@ -73,7 +73,7 @@ function PlaceCells({ event, timeZone }: { event: DetailEvent; timeZone: string 
  * Every move of the container, once, at what is known of it now (an actual over an estimate over a
  * plan), in time order. The plans and estimates it replaced open under it on request.
  */
-export function EventsTable({ shipment, timeZone }: { shipment: OceanShipmentDetail; timeZone: string }) {
+export function EventsTable({ shipment, timeZone }: { shipment: OceanTrackingDetail; timeZone: string }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   if (shipment.events.length === 0) {
     return (

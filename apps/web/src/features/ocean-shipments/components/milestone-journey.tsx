@@ -1,5 +1,5 @@
 import { Badge, Text, Tooltip } from '@mantine/core';
-import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanTrackingDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { EstimateShift } from '../../../components/estimate-history';
 import { formatDateTime } from '../../../lib/dates';
 import { etaSlip, journeyStops, lastActualIndex, type JourneyStop } from '../utils/journey';
@@ -13,7 +13,7 @@ const stateOf = (stop: JourneyStop) =>
 const place = (stop: JourneyStop) =>
   stop.location ? `${stop.location.name ?? stop.location.locode} (${stop.location.locode})` : null;
 
-function SlipBadge({ shipment, timeZone }: { shipment: OceanShipmentDetail; timeZone: string }) {
+function SlipBadge({ shipment, timeZone }: { shipment: OceanTrackingDetail; timeZone: string }) {
   const slip = etaSlip(shipment);
   if (!slip) return null;
   return (
@@ -36,7 +36,7 @@ export function MilestoneJourney({
   shipment,
   timeZone,
 }: {
-  shipment: OceanShipmentDetail;
+  shipment: OceanTrackingDetail;
   timeZone: string;
 }) {
   const stops = journeyStops(shipment);

@@ -1,6 +1,9 @@
 import { Button, EmptyState, Paper, Skeleton, Stack, Tabs } from '@mantine/core';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
-import type { OceanShipmentDetail as Detail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type {
+  OceanShipmentDetail as Detail,
+  OceanTrackingDetail,
+} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { SharedDetailSource } from '../../../components/detail-header';
@@ -46,15 +49,18 @@ interface OceanShipmentDetailProps {
    * workspace's own: a shipment shared with the reader shows no Comments tab).
    */
   renderComments?: (shipment: Detail) => ReactNode;
-  /** A shipment shared with the reader: the page's data, read-only, back to shared history. */
-  shared?: SharedDetailSource<Detail>;
+  /**
+   * A shipment shared with the reader: the page's data, read-only, back to shared history. It carries
+   * no money (the sharer's demurrage and detention), so `aside` and `renderComments` never draw it.
+   */
+  shared?: SharedDetailSource<OceanTrackingDetail>;
   /** Actions beside favourite and archive (Share), composed by the page. */
   extraActions?: ReactNode;
   /** Shown beside the journey, under the ETA history (the page composes it: demurrage and detention). */
   aside?: (shipment: Detail) => ReactNode;
 }
 
-function Fetching({ shipment }: { shipment: Detail }) {
+function Fetching({ shipment }: { shipment: OceanTrackingDetail }) {
   return (
     <DetailPendingCard title="Fetching carrier data…">
       The first check with {carrierLabel(shipment.carrierScac, shipment.carrierName)} is running. This page
@@ -63,7 +69,7 @@ function Fetching({ shipment }: { shipment: Detail }) {
   );
 }
 
-function NotFoundAtCarrier({ shipment, timeZone }: { shipment: Detail; timeZone: string }) {
+function NotFoundAtCarrier({ shipment, timeZone }: { shipment: OceanTrackingDetail; timeZone: string }) {
   return (
     <DetailCarrierNotFound
       title="The carrier does not know this container yet"
@@ -95,7 +101,9 @@ export function OceanShipmentDetail({
   const canChange = mayChange && !shared;
   const archive = useArchiveOceanShipments();
   const favorite = useFavoriteOceanShipments();
-  const shipment = query.data;
+  const shipment: OceanTrackingDetail | undefined = query.data;
+  // The workspace's own shipment, with its money: what the page's aside and comments are drawn from.
+  const ownShipment = shared ? undefined : own.data;
 
   const toggleArchived = async () => {
     if (!shipment) return;
@@ -221,7 +229,7 @@ export function OceanShipmentDetail({
             </Paper>
             <Stack gap="lg">
               <EtaHistory shipment={shipment} timeZone={timeZone} />
-              {aside?.(shipment)}
+              {ownShipment ? aside?.(ownShipment) : null}
             </Stack>
           </div>
         </Tabs.Panel>
@@ -236,9 +244,9 @@ export function OceanShipmentDetail({
             <EventsTable shipment={shipment} timeZone={timeZone} />
           </Paper>
         </Tabs.Panel>
-        {renderComments ? (
+        {renderComments && ownShipment ? (
           <Tabs.Panel value="comments" pt="lg">
-            {renderComments(shipment)}
+            {renderComments(ownShipment)}
           </Tabs.Panel>
         ) : null}
       </Tabs>

@@ -1,13 +1,13 @@
 import { Alert, List } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
-import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanTrackingDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { formatDateTime } from '../../../lib/dates';
 
-type Vessel = OceanShipmentDetail['rolls'][number]['from'];
+type Vessel = OceanTrackingDetail['rolls'][number]['from'];
 const vesselText = (v: Vessel) => [v.name, v.voyage].filter(Boolean).join(' ') || 'an unnamed vessel';
 
 /** Each time the carrier moved the container to another vessel or voyage (a roll), oldest first. */
-export function RollNotice({ shipment, timeZone }: { shipment: OceanShipmentDetail; timeZone: string }) {
+export function RollNotice({ shipment, timeZone }: { shipment: OceanTrackingDetail; timeZone: string }) {
   if (shipment.rolls.length === 0) return null;
   return (
     <Alert

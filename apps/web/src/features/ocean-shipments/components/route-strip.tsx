@@ -1,12 +1,12 @@
 import { Text } from '@mantine/core';
 import { IconShip } from '@tabler/icons-react';
-import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanTrackingDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import detail from '../../../components/detail-page.module.css';
 import { formatDateTime } from '../../../lib/dates';
 import { journeyStops, type JourneyStop, type JourneyTime } from '../utils/journey';
 import classes from './ocean-shipment-detail.module.css';
 
-type Port = NonNullable<OceanShipmentDetail['pol']>;
+type Port = NonNullable<OceanTrackingDetail['pol']>;
 
 interface Call {
   port: Port | null;
@@ -27,7 +27,7 @@ function momentOf(departed: JourneyTime | null, arrived: JourneyTime | null): Ca
 }
 
 /** The ports of the voyage and whether the box has reached and left each, from the journey stops. */
-function callsOf(shipment: OceanShipmentDetail): Call[] {
+function callsOf(shipment: OceanTrackingDetail): Call[] {
   const stops = journeyStops(shipment);
   const at = (key: string) => stops.find((s: JourneyStop) => s.key === key)?.at ?? null;
   const departure = at('departure');
@@ -83,7 +83,7 @@ function Moment({ moment, timeZone }: { moment: Call['moment']; timeZone: string
  * POL → transshipments → POD as a line: travelled solid, the leg at sea marked with the vessel. Across
  * on a wide screen; down on a phone, where the ports would not fit side by side.
  */
-export function RouteStrip({ shipment, timeZone }: { shipment: OceanShipmentDetail; timeZone: string }) {
+export function RouteStrip({ shipment, timeZone }: { shipment: OceanTrackingDetail; timeZone: string }) {
   const calls = callsOf(shipment);
   return (
     <ol className={classes.routeStrip} aria-label="Route" data-testid="route-strip">

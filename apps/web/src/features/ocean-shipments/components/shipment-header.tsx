@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Group, Text, Tooltip } from '@mantine/core';
-import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanTrackingDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { CopyIdentifier } from '../../../components/copy-identifier';
 import { DetailFact, DetailFacts, DetailHeader } from '../../../components/detail-header';
 import { paths } from '../../../config/paths';
@@ -13,7 +13,7 @@ interface ShipmentHeaderProps {
   mblNo: string;
   timeZone: string;
   /** Undefined while loading or when the shipment cannot be shown: the identifiers still are. */
-  shipment: OceanShipmentDetail | undefined;
+  shipment: OceanTrackingDetail | undefined;
   /** shipmentPermission 0: the favourite and archive actions show. */
   canChange: boolean;
   /** The first answer is on its way: placeholders where its facts will be. */

@@ -1,8 +1,8 @@
-import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanTrackingDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import type { PortRef } from '@tracklane/shared/tracking/derive-shipment';
 import type { EventClassifier } from '@tracklane/shared/tracking/tracking-event';
 
-type DetailEvent = OceanShipmentDetail['events'][number];
+type DetailEvent = OceanTrackingDetail['events'][number];
 
 export interface JourneyTime {
   time: string;
@@ -41,7 +41,7 @@ function best(events: DetailEvent[]): JourneyTime | null {
 const fromVO = (actual: string | null, estimated: string | null): JourneyTime | null =>
   actual ? { time: actual, classifier: 'ACT' } : estimated ? { time: estimated, classifier: 'EST' } : null;
 
-type Milestone = OceanShipmentDetail['shipmentOverall']['loaded'];
+type Milestone = OceanTrackingDetail['shipmentOverall']['loaded'];
 const fromMilestone = (m: Milestone): JourneyTime | null =>
   m ? { time: m.time, classifier: m.classifier } : null;
 
@@ -69,7 +69,7 @@ function transshipmentStop(port: PortRef, index: number, events: DetailEvent[]):
  * The container's journey in the order it happens (spec §3 milestones), from the empty pick-up to the
  * empty return, transshipment ports between departure and arrival.
  */
-export function journeyStops(shipment: OceanShipmentDetail): JourneyStop[] {
+export function journeyStops(shipment: OceanTrackingDetail): JourneyStop[] {
   const o = shipment.shipmentOverall;
   const stop = (
     key: string,
@@ -123,7 +123,7 @@ export interface EtaSlip {
 }
 
 /** How the arrival moved since the first estimate; null when there is nothing to compare. */
-export function etaSlip(shipment: Pick<OceanShipmentDetail, 'etaHistory' | 'arrivalVO'>): EtaSlip | null {
+export function etaSlip(shipment: Pick<OceanTrackingDetail, 'etaHistory' | 'arrivalVO'>): EtaSlip | null {
   const first = shipment.etaHistory[0]?.eta;
   const latest = shipment.arrivalVO.ata ?? shipment.arrivalVO.eta ?? shipment.etaHistory.at(-1)?.eta;
   if (!first || !latest || Date.parse(first) === Date.parse(latest)) return null;

@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createSharesResultSchema, type CreateSharesRequest } from '@tracklane/shared/sharing/sharing.schema';
-import { apiRequest } from '../../../lib/api-client';
+import {
+  createSharesResultSchema,
+  type CreateSharesRequest,
+  type CreateSharesResult,
+} from '@tracklane/shared/sharing/sharing.schema';
+import { api } from '../../../lib/api-client';
 import { workspaceSharesQueryKey } from './keys';
 
-/** Shares shipments of the workspace with people by e-mail. */
-export async function createShares(input: CreateSharesRequest) {
-  const envelope = await apiRequest<unknown>('/api/shares', { method: 'POST', body: input });
-  return { ...createSharesResultSchema.parse(envelope.result), message: envelope.message };
+/** Shares shipments of the workspace with people by e-mail: how many addresses it went to. */
+export async function createShares(input: CreateSharesRequest): Promise<CreateSharesResult> {
+  return createSharesResultSchema.parse(await api.post<unknown>('/api/shares', input));
 }
 
 export function useCreateShares() {

@@ -1,20 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { expressShipmentDetailSchema } from '@tracklane/shared/express-shipments/express-shipments.schema';
-import { oceanShipmentDetailSchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import { shareInfoSchema } from '@tracklane/shared/sharing/sharing.schema';
-import { z } from 'zod';
+import { sharedShipmentSchema } from '@tracklane/shared/sharing/sharing.schema';
 import type { SiteType } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { SHARED_WITH_ME_QUERY_KEY } from './keys';
 
-export const sharedShipmentSchema = z.object({
-  share: shareInfoSchema,
-  ocean: oceanShipmentDetailSchema.nullable(),
-  express: expressShipmentDetailSchema.nullable(),
-});
-export type SharedShipment = z.infer<typeof sharedShipmentSchema>;
-
-/** A shipment shared with the signed-in user, live; 404 when it is not (or no longer) shared with them. */
+/**
+ * A shipment shared with the signed-in user, live and without the sharer's money; 404 when it is not (or
+ * no longer) shared with them.
+ */
 export async function getSharedShipment(type: SiteType, overallId: string, signal?: AbortSignal) {
   return sharedShipmentSchema.parse(
     await api.get<unknown>(

@@ -26,6 +26,7 @@ import {
   SHARING_MESSAGES,
   type CreatedShareLink,
   type CreateSharesRequest,
+  type SentShareState,
 } from '@tracklane/shared/sharing/sharing.schema';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
@@ -72,6 +73,12 @@ function emailProblem(emails: string[], ownEmail: string): string | null {
   if (emails.some((e) => e.toLowerCase() === ownEmail.toLowerCase())) return SHARING_MESSAGES.yourself;
   return null;
 }
+
+/** Whether a recipient has opened what was shared: all the sharer learns of them. */
+const STATE_LOOK: Record<SentShareState, { label: string; color: string; hint: string }> = {
+  pending: { label: 'Pending', color: 'gray', hint: 'Not opened yet' },
+  opened: { label: 'Opened', color: 'teal', hint: 'The recipient has opened it' },
+};
 
 /** What stops the set from being shared at all: none, or more than a request takes. */
 function setProblem(count: number): string | null {
@@ -177,15 +184,10 @@ function PeopleSection({ target, single, blocked, ownEmail, timeZone }: SectionP
         ? { shipmentType: 'ocean', shipments: target.shipments.map((s) => s.selection), emails }
         : { shipmentType: 'express', shipments: target.shipments.map((s) => s.selection), emails };
     create.mutate(input, {
+      // The same answer whether or not the addresses have accounts: sharing tells no one who is registered.
       onSuccess: (result) => {
         setEmails([]);
-        notifications.show({
-          color: 'teal',
-          message:
-            result.invitedToSignUp.length > 0
-              ? `${result.message}. ${String(result.invitedToSignUp.length)} without an account were sent a sign-up link.`
-              : result.message,
-        });
+        notifications.show({ color: 'teal', message: SHARING_MESSAGES.sharedWith(result.recipients) });
       },
       onError: (error) => setFailed(errorText(error)),
     });
@@ -247,13 +249,32 @@ function PeopleSection({ target, single, blocked, ownEmail, timeZone }: SectionP
           Not shared with anyone yet.
         </Text>
       ) : (
-        <Stack gap={4} data-testid="shared-with">
+        <Stack gap={4} role="list" aria-label="Shared with" data-testid="shared-with">
           {people.data.map((share) => (
-            <Group key={share.id} justify="space-between" wrap="nowrap" gap="sm">
+            <Group
+              key={share.id}
+              justify="space-between"
+              wrap="nowrap"
+              gap="sm"
+              role="listitem"
+              data-testid="shared-with-row"
+            >
               <div style={{ minWidth: 0 }}>
-                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                  {share.name ? `${share.name} · ${share.email}` : share.email}
-                </Text>
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                    {share.email}
+                  </Text>
+                  <Tooltip label={STATE_LOOK[share.state].hint}>
+                    <Badge
+                      size="sm"
+                      variant="light"
+                      color={STATE_LOOK[share.state].color}
+                      style={{ flexShrink: 0 }}
+                    >
+                      {STATE_LOOK[share.state].label}
+                    </Badge>
+                  </Tooltip>
+                </Group>
                 <Text size="xs" c="dimmed">
                   By {share.sharedBy} · {formatDate(share.sharedAt, timeZone)}
                 </Text>
