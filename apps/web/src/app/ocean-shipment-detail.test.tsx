@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAllStores } from '../lib/store-reset';
 import { fail, fakeApi, ok } from '../test/fake-api';
 import { oceanShipmentDetail, trackingEvent } from '../test/ocean-shipment-fixtures';
-import { acme, acmeDefault, beta, betaDesk, selectionOf } from '../test/organization-fixtures';
+import { acme, acmeDefault, acmeImports, beta, betaDesk, selectionOf } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
 import { routes } from './router';
@@ -315,13 +315,56 @@ describe('ocean shipment detail: tabs and states', { timeout: 20_000 }, () => {
   });
 
   it('shows a designed not-found state with the way back to the list', async () => {
-    serve(fail(404, 'NOT_FOUND', 'This shipment is not tracked in this workspace.'));
+    const api = serve(fail(404, 'NOT_FOUND', 'This shipment is not tracked in this workspace.'));
+    api.route('GET /api/shipments/ocean/locate', ok([]));
     renderRoutes(routes, PATH);
 
     expect(await screen.findByText('This shipment is not tracked in this workspace')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET /api/shipments/ocean/locate')).toHaveLength(1));
+    expect(screen.queryByTestId('tracked-elsewhere')).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to the shipment list' })).toHaveAttribute(
       'href',
       '/shipments/ocean/active',
     );
+  });
+
+  it('offers the user’s other workspace that tracks it, and opens it there after switching', async () => {
+    const api = serve(fail(404, 'NOT_FOUND', 'This shipment is not tracked in this workspace.'));
+    api.route(
+      'GET /api/shipments/ocean/locate',
+      ok([
+        {
+          shipmentId: 's-9',
+          workspaceId: 'w-2',
+          workspaceName: 'Imports Europe',
+          organizationId: 'o-1',
+          organizationName: 'Acme Freight',
+        },
+      ]),
+    );
+    api.route('POST /api/workspaces/currentId', () => {
+      api.route(DETAIL, ok(inTransit()));
+      return ok(selectionOf(acmeImports));
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, PATH);
+
+    const elsewhere = await screen.findByTestId('tracked-elsewhere');
+    expect(elsewhere).toHaveTextContent('It is tracked in another of your workspaces:');
+    expect(api.callsTo('GET /api/shipments/ocean/locate')[0]!.query).toEqual({
+      containerNo: 'MSCU1234566',
+      mblNo: 'MEDU12345678',
+    });
+    await user.click(
+      within(elsewhere).getByRole('button', { name: 'Open in Imports Europe (Acme Freight)' }),
+    );
+
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/workspaces/currentId').map((call) => call.body)).toEqual([
+        { workspaceId: 'w-2' },
+      ]),
+    );
+    expect(await screen.findByTestId('status-badge')).toHaveTextContent('In transit');
+    expect(router.state.location.pathname).toBe(PATH);
   });
 });

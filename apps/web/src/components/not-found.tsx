@@ -1,16 +1,19 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import classes from './not-found.module.css';
 
 interface NotFoundProps {
   homeHref: string;
   homeLabel: string;
+  /** A way on the page knows of (the user's other workspaces that track it), above the way back. */
+  children?: ReactNode;
 }
 
 /** The designed 404: says which address failed and offers the way back. */
-export function NotFound({ homeHref, homeLabel }: NotFoundProps) {
+export function NotFound({ homeHref, homeLabel, children }: NotFoundProps) {
   const { pathname } = useLocation();
   useDocumentTitle('Page not found · Tracklane');
   return (
@@ -42,6 +45,7 @@ export function NotFound({ homeHref, homeLabel }: NotFoundProps) {
           . The link may be mistyped, or the page has moved.
         </Text>
       </Stack>
+      {children}
       <Button component={Link} to={homeHref} leftSection={<IconArrowLeft size={16} />}>
         {homeLabel}
       </Button>

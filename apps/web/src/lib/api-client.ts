@@ -31,6 +31,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** Whether a call failed because what it named is not there (by default a 404). */
+export function isNotFound(error: unknown, statuses: readonly number[] = [404]): boolean {
+  return isApiError(error) && statuses.includes(error.status);
+}
+
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 

@@ -10,6 +10,11 @@ import { useExpressShipment } from '../../features/express-shipments/api/get-exp
 import { ShareButton } from '../../features/sharing/components/share-button';
 import { expressShareSet } from '../../features/sharing/utils/share-set';
 import { useLinkedTimeZone, useShipmentAccess } from './use-shipment-access';
+import { TrackedElsewhere } from '../../components/tracked-elsewhere';
+import { paths } from '../../config/paths';
+import { useLocateExpressShipment } from '../../features/express-shipments/api/locate-express-shipment';
+import { isNotFound } from '../../lib/api-client';
+import { useOpenInWorkspace } from '../use-open-in-workspace';
 
 const isDetailTab = (value: string | null): value is ExpressDetailTab =>
   value !== null && (EXPRESS_DETAIL_TABS as readonly string[]).includes(value);
@@ -26,7 +31,11 @@ export function ExpressShipmentPage() {
   const requestedTab = search.get('tab');
   const tab: ExpressDetailTab = isDetailTab(requestedTab) ? requestedTab : 'tracking';
   // The detail's own query (one request): the share dialog names the parcel by id and number.
-  const shipment = useExpressShipment(expressOrderId, expressOrderNo).data;
+  const query = useExpressShipment(expressOrderId, expressOrderNo);
+  const shipment = query.data;
+  // Not tracked here: the user's other workspaces that track the number offer the switch.
+  const places = useLocateExpressShipment(expressOrderNo, isNotFound(query.error, [404, 400])).data ?? [];
+  const openInWorkspace = useOpenInWorkspace();
   const ownEmail = useAuthStore((state) => state.user?.email ?? '');
   return (
     <ExpressShipmentDetail
@@ -35,6 +44,18 @@ export function ExpressShipmentPage() {
       expressOrderNo={expressOrderNo}
       timeZone={timeZone}
       canChange={canCreate}
+      elsewhere={
+        <TrackedElsewhere
+          places={places}
+          onOpen={(place) =>
+            void openInWorkspace(
+              place.workspaceId,
+              paths.shipment.ground(place.shipmentId, expressOrderNo),
+              'Could not open the parcel',
+            )
+          }
+        />
+      }
       tab={tab}
       onTabChange={(next) =>
         setSearch(

@@ -11,6 +11,11 @@ import { ShareButton } from '../../features/sharing/components/share-button';
 import { oceanShareSet } from '../../features/sharing/utils/share-set';
 import { FreeTimeClocks } from '../../features/free-time/components/free-time-clocks';
 import { useLinkedTimeZone, useShipmentAccess } from './use-shipment-access';
+import { TrackedElsewhere } from '../../components/tracked-elsewhere';
+import { paths } from '../../config/paths';
+import { useLocateOceanShipment } from '../../features/ocean-shipments/api/locate-ocean-shipment';
+import { isNotFound } from '../../lib/api-client';
+import { useOpenInWorkspace } from '../use-open-in-workspace';
 
 const isDetailTab = (value: string | null): value is DetailTab =>
   value !== null && (DETAIL_TABS as readonly string[]).includes(value);
@@ -26,7 +31,11 @@ export function OceanShipmentPage() {
   const timeZone = useLinkedTimeZone();
   const { canCreate } = useShipmentAccess();
   // The detail's own query (one request): the share dialog names the shipment by its id.
-  const shipment = useOceanShipment(containerNo, mblNo).data;
+  const query = useOceanShipment(containerNo, mblNo);
+  const shipment = query.data;
+  // Not tracked here: the user's other workspaces that track it offer the switch.
+  const places = useLocateOceanShipment(containerNo, mblNo, isNotFound(query.error)).data ?? [];
+  const openInWorkspace = useOpenInWorkspace();
   const ownEmail = useAuthStore((state) => state.user?.email ?? '');
   const requestedTab = search.get('tab');
   const tab: DetailTab = isDetailTab(requestedTab) ? requestedTab : 'milestones';
@@ -55,6 +64,18 @@ export function OceanShipmentPage() {
         shipment.state === 'pending' ? null : (
           <FreeTimeClocks shipmentId={shipment.shipmentOverallId} canChange={canCreate} />
         )
+      }
+      elsewhere={
+        <TrackedElsewhere
+          places={places}
+          onOpen={(place) =>
+            void openInWorkspace(
+              place.workspaceId,
+              `${paths.shipment.ocean(containerNo, mblNo)}?timeZone=${encodeURIComponent(timeZone)}`,
+              'Could not open the shipment',
+            )
+          }
+        />
       }
       tab={tab}
       onTabChange={(next) =>

@@ -48,6 +48,8 @@ interface ExpressShipmentDetailProps {
   shared?: SharedDetailSource<Detail>;
   /** Actions beside favourite and archive (Share), composed by the page. */
   extraActions?: ReactNode;
+  /** When this workspace does not track the parcel: where else the user can open it (the page composes it). */
+  elsewhere?: ReactNode;
 }
 
 function Fetching({ shipment, timeZone }: { shipment: Detail; timeZone: string }) {
@@ -114,6 +116,7 @@ export function ExpressShipmentDetail({
   renderComments,
   shared,
   extraActions,
+  elsewhere,
 }: ExpressShipmentDetailProps) {
   const own = useExpressShipment(expressOrderId, expressOrderNo, !shared);
   const query = shared?.query ?? own;
@@ -130,7 +133,11 @@ export function ExpressShipmentDetail({
         onRetry={() => void query.refetch()}
         // A path the server cannot read (400) names no parcel either.
         notFoundStatuses={[404, 400]}
-        notFound={<NotFound homeHref={paths.shipments.groundActive} homeLabel="Back to ground shipments" />}
+        notFound={
+          <NotFound homeHref={paths.shipments.groundActive} homeLabel="Back to ground shipments">
+            {elsewhere}
+          </NotFound>
+        }
         heading={
           <>
             <DetailBackLink href={paths.shipments.groundActive} label="Ground shipments" />

@@ -58,6 +58,8 @@ interface OceanShipmentDetailProps {
   extraActions?: ReactNode;
   /** Shown beside the journey, under the ETA history (the page composes it: demurrage and detention). */
   aside?: (shipment: Detail) => ReactNode;
+  /** When this workspace does not track it: where else the user can open it (the page composes it). */
+  elsewhere?: ReactNode;
 }
 
 function Fetching({ shipment }: { shipment: OceanTrackingDetail }) {
@@ -95,6 +97,7 @@ export function OceanShipmentDetail({
   shared,
   extraActions,
   aside,
+  elsewhere,
 }: OceanShipmentDetailProps) {
   const own = useOceanShipment(containerNo, mblNo, !shared);
   const query = shared?.query ?? own;
@@ -155,6 +158,7 @@ export function OceanShipmentDetail({
               description={`No shipment with container ${containerNo} and bill of lading ${mblNo} is followed here. It may belong to another workspace, or the numbers in the link are wrong.`}
               data-testid="detail-not-found"
             >
+              {elsewhere}
               <EmptyState.Actions>
                 <Button
                   component={Link}
