@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_RANGE_TEXT, storableDateTime } from '../validation/database-ranges';
 
 /** What a key may do: read shipments and events, or also add and archive them. */
 export const API_KEY_SCOPES = ['read', 'read_write'] as const;
@@ -18,8 +19,7 @@ export const createApiKeyRequestSchema = z.strictObject({
     .max(API_KEY_NAME_MAX, { message: `At most ${String(API_KEY_NAME_MAX)} characters` }),
   scope: z.enum(API_KEY_SCOPES, { message: 'Choose read or read and write' }),
   /** Unset: the key does not expire. */
-  expiresAt: z.iso
-    .datetime({ offset: true, message: 'Expiry must be a date and time' })
+  expiresAt: storableDateTime('Expiry must be a date and time', `Expiry must be ${DATE_RANGE_TEXT}`)
     .nullable()
     .optional()
     .refine((v) => v == null || Date.parse(v) > Date.now(), { message: 'Expiry must be in the future' }),

@@ -12,6 +12,7 @@ import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/webhooks';
 import { AppError } from '../../lib/app-error';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { Tenant } from '../organizations/selection';
 import { newWebhookSecret } from './webhook-signature';
 import { resolveTarget, TargetRefusedError } from './webhook-target';
@@ -164,24 +165,6 @@ export async function deleteWebhookEndpoint(
   await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
 }
 
-const encodeCursor = (createdAt: Date, id: string) =>
-  Buffer.from(JSON.stringify({ t: createdAt.toISOString(), id })).toString('base64url');
-function decodeCursor(cursor: string): { t: Date; id: string } {
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as {
-      t?: unknown;
-      id?: unknown;
-    };
-    if (typeof parsed.t === 'string' && typeof parsed.id === 'string' && /^[0-9a-f-]{36}$/.test(parsed.id)) {
-      const t = new Date(parsed.t);
-      if (!Number.isNaN(t.getTime())) return { t, id: parsed.id };
-    }
-  } catch {
-    // answered below
-  }
-  throw new AppError('VALIDATION', 'The page cursor is not valid. Start from the first page.');
-}
-
 /** The endpoint's delivery log, newest first. */
 export async function listWebhookDeliveries(
   db: Database,
@@ -191,7 +174,7 @@ export async function listWebhookDeliveries(
 ): Promise<{ items: WebhookDelivery[]; nextCursor: string | null }> {
   await endpointOf(db, workspaceId, endpointId);
   const d = webhookDeliveries;
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const after = query.cursor ? decodeCursor(query.cursor, 'date') : null;
   const rows = await db
     .select({ delivery: d, eventType: webhookEvents.type })
     .from(d)
@@ -199,7 +182,7 @@ export async function listWebhookDeliveries(
     .where(
       and(
         eq(d.endpointId, endpointId),
-        after ? sql`(${d.createdAt}, ${d.id}) < (${after.t}, ${after.id})` : undefined,
+        after ? sql`(${d.createdAt}, ${d.id}) < (${after.value}, ${after.id})` : undefined,
       ),
     )
     .orderBy(desc(d.createdAt), desc(d.id))
