@@ -15,10 +15,9 @@ import {
   type Subscriptions,
 } from '../tracking/follow.service';
 import { activeShipmentUsage } from './entitlements';
+import { isUuid } from '@tracklane/shared/validation/database-ranges';
 
 export type QuotaFollowResult = FollowResult | { outcome: 'over_quota'; quota: number };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const keyOf = (k: ItemKey) => `${k.trackingNo}|${k.reference}|${k.carrier}`;
 
@@ -117,7 +116,7 @@ export async function restoreWithinQuota<R>(
   return withTransaction(ctx.pool, async (t) => {
     const { tx } = t;
     const organization = await lockOrganization(tx, tenant.organizationId);
-    const valid = ids.filter((id) => UUID.test(id));
+    const valid = ids.filter(isUuid);
     const [returning] = valid.length
       ? await tx
           .select({ n: sql<number>`count(*)::int` })
