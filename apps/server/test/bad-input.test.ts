@@ -342,3 +342,119 @@ describe('cursors and dates the database cannot take are a 400 on every list, ne
     }
   });
 });
+
+describe('names refuse control characters, so no value can forge a line in an e-mail', () => {
+  const CONTROLS = [
+    '\r\nBcc: victim@example.com',
+    '\n',
+    '\r',
+    '\t',
+    '\u0085',
+    '\u009b',
+    '\u2028',
+    '\u2029',
+    '\u001b[2J',
+  ];
+  const refused = (res: { statusCode: number; json: () => unknown }, message: string) => {
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, result: null, code: 'VALIDATION', message });
+  };
+
+  it('first and last names, on the profile and at sign-up', async () => {
+    for (const control of CONTROLS) {
+      const profile = await app.inject({
+        method: 'PATCH',
+        url: '/api/users/profile',
+        headers: { cookie },
+        payload: { firstName: `Grace${control}Eve`, lastName: 'Hopper', timeZone: 'UTC' },
+      });
+      refused(profile, 'First name cannot contain line breaks, tabs or other control characters');
+      const last = await app.inject({
+        method: 'PATCH',
+        url: '/api/users/profile',
+        headers: { cookie },
+        payload: { firstName: 'Grace', lastName: `Hop${control}per`, timeZone: 'UTC' },
+      });
+      refused(last, 'Last name cannot contain line breaks, tabs or other control characters');
+    }
+    const register = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        email: 'crlf@example.com',
+        firstName: 'Eve\r\nBcc: victim@example.com',
+        lastName: 'Hopper',
+        password: 'x'.repeat(400),
+        keyId: ctx.authKey.keyId,
+        timeZone: 'UTC',
+      },
+    });
+    refused(register, 'First name cannot contain line breaks, tabs or other control characters');
+    const [me] = await ctx.db.select().from(users).where(eq(users.id, team.owner.userId));
+    expect(me!.firstName).not.toMatch(/[\r\n\t]/);
+  });
+
+  it('workspace and organization names', async () => {
+    for (const control of CONTROLS) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/workspaces/create',
+        headers: { cookie },
+        payload: { workspaceName: `Rotterdam${control}Desk` },
+      });
+      expect(res.statusCode, JSON.stringify(control)).toBe(400);
+    }
+    const tab = await app.inject({
+      method: 'POST',
+      url: '/api/workspaces/create',
+      headers: { cookie },
+      payload: { workspaceName: 'Rotterdam\tDesk' },
+    });
+    refused(tab, "String can't contain line breaks, tabs or other control characters.");
+    const boundary = 'tracklane-name';
+    const organization = await app.inject({
+      method: 'POST',
+      url: '/api/organization/update',
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload:
+        `--${boundary}\r\nContent-Disposition: form-data; name="organizationName"\r\n\r\nAcme\tLogistics\r\n` +
+        `--${boundary}--\r\n`,
+    });
+    refused(organization, "String can't contain line breaks, tabs or other control characters.");
+  });
+
+  it('tags, API key names and alert rule names', async () => {
+    const key = await app.inject({
+      method: 'POST',
+      url: '/api/api-keys',
+      headers: { cookie },
+      payload: { name: 'ERP\r\nsync', scope: 'read' },
+    });
+    refused(key, 'A key name cannot contain line breaks, tabs or other control characters');
+    const rule = await app.inject({
+      method: 'POST',
+      url: '/api/alert-rules',
+      headers: { cookie },
+      payload: {
+        name: 'Late\u2028Bcc: victim@example.com',
+        mode: 'ocean',
+        condition: { kind: 'rolled' },
+        recipients: { allMembers: true, userIds: [], emails: [] },
+      },
+    });
+    refused(rule, 'A rule name cannot contain line breaks, tabs or other control characters.');
+    const filter = await app.inject({
+      method: 'POST',
+      url: '/api/alert-rules',
+      headers: { cookie },
+      payload: {
+        name: 'Urgent ones',
+        mode: 'ocean',
+        condition: { kind: 'rolled' },
+        filters: { tags: ['urg\u2029ent'] },
+        recipients: { allMembers: true, userIds: [], emails: [] },
+      },
+    });
+    refused(filter, 'A tag cannot contain control characters such as a line break or a tab.');
+  });
+});
