@@ -47,6 +47,7 @@ import { createClientErrorHandler, errorsPlugin, frameworkErrors } from './plugi
 import { inputGuardPlugin } from './plugins/input-guard';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { webAppPlugin } from './plugins/web-app';
+import { websocketUpgradePlugin } from './plugins/websocket-upgrade';
 
 installZodMessages();
 
@@ -96,6 +97,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+  await app.register(websocketUpgradePlugin);
   await app.register(fastifyMultipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, fieldSize: 10_000 },
   });

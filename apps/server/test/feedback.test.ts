@@ -229,7 +229,7 @@ describe('the support e-mail', () => {
       content: '<p>names</p>',
       files: [
         file(gif(), 'invoice.html', 'image/gif'),
-        file(png(64), '../../etc/passwd\r\nX-Evil: 1', 'image/png'),
+        file(png(64), '../../etc/passwd X-Evil: 1', 'image/png'),
         file(gif(), '.htaccess', 'image/gif'),
       ],
     });

@@ -21,11 +21,15 @@ const SWITCHING_PROTOCOLS = {
   type: 'null',
   description: 'Switching Protocols: the connection is now a WebSocket (send Upgrade: websocket).',
 };
+const UPGRADE_REQUIRED = {
+  description: 'Upgrade Required: asked without Upgrade: websocket (the error envelope).',
+};
 
 /**
  * The OpenAPI transform: zod schemas to JSON Schema (fastify-type-provider-zod), plus what that cannot
  * see: a route's `multipartForm` becomes its multipart/form-data request body, and WebSocket routes,
- * which @fastify/websocket hides, are shown as the GET that upgrades, answered by 101.
+ * which @fastify/websocket hides, are shown as the GET that upgrades, answered by 101 (426 without the
+ * upgrade).
  */
 export const documentRoute: SwaggerTransform = (input) => {
   const { multipartForm, ...rest }: FastifySchema = input.schema ?? {};
@@ -38,5 +42,8 @@ export const documentRoute: SwaggerTransform = (input) => {
   const out = jsonSchemaTransform({ ...input, schema });
   if (!websocket) return out;
   const responses = (out.schema.response ?? {}) as Record<string, unknown>;
-  return { ...out, schema: { ...out.schema, response: { 101: SWITCHING_PROTOCOLS, ...responses } } };
+  return {
+    ...out,
+    schema: { ...out.schema, response: { 101: SWITCHING_PROTOCOLS, 426: UPGRADE_REQUIRED, ...responses } },
+  };
 };

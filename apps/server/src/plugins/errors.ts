@@ -134,6 +134,9 @@ export const errorsPlugin = fp(
         if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
         const retryAfter = error.details?.retryAfter;
         if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
+        // A 426 names the protocol to switch to.
+        const upgrade = error.details?.upgrade;
+        if (typeof upgrade === 'string') void reply.header('upgrade', upgrade);
         return reply.status(error.statusCode).send(body(error.code, error.message));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

@@ -8,6 +8,8 @@ describe('entityNameError (spec §5, the same schema as the server)', () => {
     ['LLC', 'String must not be a standalone abbreviation (LLC, INC).'],
     ['l.l.c', 'String must not be a standalone abbreviation (LLC, INC).'],
     ['x'.repeat(61), 'Maximum length 60.'],
+    // A name pasted from a spreadsheet cell with a tab inside is refused, not silently changed.
+    ['Imports\tEurope', "String can't contain line breaks, tabs or other control characters."],
   ])('%j → %s', (name, message) => {
     expect(entityNameError(name)).toBe(message);
   });

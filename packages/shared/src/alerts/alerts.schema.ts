@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRACKING_MODES } from '../tracking/tracking-modes';
 import { tagFilterSchema } from '../tags/tags.schema';
+import { controlCharactersMessage, hasControlCharacters } from '../validation/control-characters';
 
 export const MAX_ALERT_RULES = 50;
 export const MAX_RULE_RECIPIENTS = 20;
@@ -133,7 +134,10 @@ export const saveAlertRuleSchema = z
       .string({ message: 'Give the rule a name.' })
       .trim()
       .min(1, { message: 'Give the rule a name.' })
-      .max(80, { message: 'A rule name is at most 80 characters.' }),
+      .max(80, { message: 'A rule name is at most 80 characters.' })
+      .refine((name) => !hasControlCharacters(name), {
+        message: `${controlCharactersMessage('A rule name')}.`,
+      }),
     mode: z.enum(TRACKING_MODES, { message: 'Choose ocean or express.' }),
     condition: alertConditionSchema,
     filters: alertFiltersSchema.default({ carriers: [], pol: [], pod: [], tags: [], favoritesOnly: false }),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { controlCharactersMessage, hasControlCharacters } from '../validation/control-characters';
+import { DATE_RANGE_TEXT, storableDateTime } from '../validation/database-ranges';
 
 /** What a key may do: read shipments and events, or also add and archive them. */
 export const API_KEY_SCOPES = ['read', 'read_write'] as const;
@@ -15,11 +17,11 @@ export const createApiKeyRequestSchema = z.strictObject({
     .string()
     .trim()
     .min(1, { message: 'Give the key a name, e.g. the system that will use it' })
-    .max(API_KEY_NAME_MAX, { message: `At most ${String(API_KEY_NAME_MAX)} characters` }),
+    .max(API_KEY_NAME_MAX, { message: `At most ${String(API_KEY_NAME_MAX)} characters` })
+    .refine((name) => !hasControlCharacters(name), { message: controlCharactersMessage('A key name') }),
   scope: z.enum(API_KEY_SCOPES, { message: 'Choose read or read and write' }),
   /** Unset: the key does not expire. */
-  expiresAt: z.iso
-    .datetime({ offset: true, message: 'Expiry must be a date and time' })
+  expiresAt: storableDateTime('Expiry must be a date and time', `Expiry must be ${DATE_RANGE_TEXT}`)
     .nullable()
     .optional()
     .refine((v) => v == null || Date.parse(v) > Date.now(), { message: 'Expiry must be in the future' }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { publicUserSchema } from './user.schema';
+import { controlCharactersMessage, hasControlCharacters } from '../validation/control-characters';
 
 export { publicUserSchema, type PublicUser } from './user.schema';
 
@@ -43,7 +44,8 @@ const personNameSchema = (label: string) =>
     .string()
     .trim()
     .min(1, { message: `${label} is required` })
-    .max(80, { message: `${label} must be at most 80 characters` });
+    .max(80, { message: `${label} must be at most 80 characters` })
+    .refine((name) => !hasControlCharacters(name), { message: controlCharactersMessage(label) });
 
 /** An IANA zone the runtime knows, e.g. Europe/Rotterdam. */
 export const timeZoneSchema = z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FEEDBACK_ATTACHMENT_MAX_BYTES, FEEDBACK_ATTACHMENTS_MAX } from '../constants';
 import { ATTACHMENT_MESSAGES, ATTACHMENT_TYPES } from '../validation/attachment';
+import { controlCharactersMessage, hasControlCharacters } from '../validation/control-characters';
 
 /** What the feedback is about (spec §3 Feedback category; the list itself is ours). */
 export const FEEDBACK_CATEGORIES = ['bug', 'idea', 'question', 'other'] as const;
@@ -49,7 +50,8 @@ export const feedbackFileSchema = z
       .string()
       .trim()
       .min(1, { message: 'File name is required' })
-      .max(255, { message: 'File name must be at most 255 characters' }),
+      .max(255, { message: 'File name must be at most 255 characters' })
+      .refine((name) => !hasControlCharacters(name), { message: controlCharactersMessage('File name') }),
     disposition: z.enum(['inline', 'attachment']),
     contentId: z
       .string()

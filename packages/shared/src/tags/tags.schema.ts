@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacters } from '../validation/control-characters';
 
 /*
  * Shipment tags (issue 18: alert rules filter "by carrier, POL/POD, tag or favourite"). A tag is the
@@ -16,15 +17,12 @@ export const TAG_MESSAGES = {
   tooMany: `A shipment has at most ${String(MAX_TAGS_PER_SHIPMENT)} tags.`,
 } as const;
 
-// eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-
 /** A tag as stored: trimmed, inner spaces collapsed to one. */
 export const normaliseTag = (tag: string) => tag.trim().replace(/ {2,}/g, ' ');
 
 /** What is wrong with one tag, or null. */
 export function tagProblem(tag: string): string | null {
-  if (CONTROL.test(tag)) return TAG_MESSAGES.control;
+  if (hasControlCharacters(tag)) return TAG_MESSAGES.control;
   const t = normaliseTag(tag);
   if (!t) return TAG_MESSAGES.empty;
   if ([...t].length > TAG_MAX_LENGTH) return TAG_MESSAGES.tooLong;
@@ -64,7 +62,7 @@ export const tagFilterSchema = z
   .trim()
   .min(1, { message: TAG_MESSAGES.empty })
   .max(TAG_MAX_LENGTH, { message: TAG_MESSAGES.tooLong })
-  .refine((tag) => !CONTROL.test(tag), { message: TAG_MESSAGES.control });
+  .refine((tag) => !hasControlCharacters(tag), { message: TAG_MESSAGES.control });
 
 /** PUT …/tags: a shipment's whole set of tags (an empty list removes them all). */
 export const setTagsRequestSchema = z.strictObject({

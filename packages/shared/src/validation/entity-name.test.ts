@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { hasControlCharacters } from './control-characters';
 import { NAME_RULES, entityNameSchema, firstNameError } from './entity-name';
 
 const schemaMessage = (name: string) => {
@@ -31,6 +32,17 @@ describe('entity name rules (spec §5)', () => {
       '1111',
       "String can't contain the same character repeated three or more times with no other characters.",
     ],
+    ['Acme\tLogistics', "String can't contain line breaks, tabs or other control characters."],
+    ['Acme Logistics\t', "String can't contain line breaks, tabs or other control characters."],
+    // A line break is not among the allowed characters: the spec's rule 3 answers it first.
+    [
+      'Acme\r\nBcc: eve@example.com',
+      'String can only contain alphanumeric characters, spaces, dashes, commas, and periods.',
+    ],
+    [
+      'Acme\u2028Logistics',
+      'String can only contain alphanumeric characters, spaces, dashes, commas, and periods.',
+    ],
   ])('%j → %s', (name, message) => {
     expect(firstNameError(name)).toBe(message);
     expect(schemaMessage(name)).toBe(message);
@@ -54,6 +66,16 @@ describe('entity name rules (spec §5)', () => {
     expect(entityNameSchema.parse('  Acme   Logistics ')).toBe('Acme Logistics');
   });
 
+  it('never lets a control character through', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 12 }), (name) => {
+        const parsed = entityNameSchema.safeParse(name);
+        if (parsed.success) expect(hasControlCharacters(parsed.data)).toBe(false);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   // Names built from the characters the rules care about, so every rule gets exercised.
   const nameArbitrary = fc.string({
     unit: fc.constantFrom(
@@ -64,6 +86,8 @@ describe('entity name rules (spec §5)', () => {
       'é',
       ' ',
       '\t',
+      '\n',
+      '\u2028',
       '-',
       ',',
       '.',

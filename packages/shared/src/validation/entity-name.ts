@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NAME_BLOCKLIST, NAME_MIN_LENGTH } from '../constants';
+import { hasControlCharacters } from './control-characters';
 
 /** Common top-level domain extensions a name may not consist of (spec §5 rule 7). */
 export const TOP_LEVEL_DOMAINS = [
@@ -46,7 +47,7 @@ const hasLetterOrDigit = (s: string) => /[\p{L}\p{N}]/u.test(s);
 
 /**
  * The organization and workspace name rules of spec §5, in order: the first that fails gives the
- * message. Letters and digits include non-Latin scripts ("alphanumeric" is not only ASCII).
+ * message; a ninth refuses control characters, tabs included. Letters and digits include non-Latin scripts ("alphanumeric" is not only ASCII).
  */
 export const NAME_RULES: readonly NameRule[] = [
   { message: `Minimum length ${String(NAME_MIN_LENGTH)}.`, fails: (s) => [...s].length < NAME_MIN_LENGTH },
@@ -78,6 +79,12 @@ export const NAME_RULES: readonly NameRule[] = [
   {
     message: "String can't contain the same character repeated three or more times with no other characters.",
     fails: (s) => /^(.)\1{2,}$/su.test(s.trim()),
+  },
+  // Last, so that the spec's rules keep their messages (rules 4 and 5 speak of tabs): what reaches it
+  // is a tab or another control character inside an otherwise valid name.
+  {
+    message: "String can't contain line breaks, tabs or other control characters.",
+    fails: hasControlCharacters,
   },
 ];
 

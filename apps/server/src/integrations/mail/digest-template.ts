@@ -1,6 +1,7 @@
 import type { ChangeData, NotificationType } from '@tracklane/shared/notifications/notification-types';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { NewMail } from './mailer';
+import { escapeHtml, oneLine } from './mail-text';
 
 export interface DigestEntry {
   mode: TrackingMode;
@@ -12,12 +13,6 @@ export interface DigestEntry {
   /** ISO 8601. */
   changedAt: string;
 }
-
-const escape = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** day/month/year 24-hour in the reader's zone (spec §2); UTC when the zone is unknown to this Node. */
 export function formatInZone(iso: string, timeZone: string): string {
@@ -43,12 +38,14 @@ const isTime = (value: string | null | undefined): value is string =>
 
 /** The line a change gets: what changed, and the new date in the reader's zone when there is one. */
 function line(entry: DigestEntry, timeZone: string): { shipment: string; change: string } {
-  const shipment = entry.mode === 'ocean' ? `${entry.trackingNo} (B/L ${entry.reference})` : entry.trackingNo;
+  const shipment = oneLine(
+    entry.mode === 'ocean' ? `${entry.trackingNo} (B/L ${entry.reference})` : entry.trackingNo,
+  );
   const when =
     isTime(entry.data.to) && entry.type !== 'milestone'
       ? ` — now ${formatInZone(entry.data.to, timeZone)}`
       : '';
-  return { shipment, change: `${entry.text}${when}` };
+  return { shipment, change: oneLine(`${entry.text}${when}`) };
 }
 
 /**
@@ -65,9 +62,10 @@ export function digestMail(input: {
   total: number;
 }): NewMail {
   const { entries, total, timeZone, publicUrl } = input;
+  const firstName = oneLine(input.firstName);
   const subject =
     total === 1 && entries[0]
-      ? `${line(entries[0], timeZone).shipment}: ${entries[0].text}`
+      ? `${line(entries[0], timeZone).shipment}: ${oneLine(entries[0].text)}`
       : `${String(total)} shipment updates on Tracklane`;
   const lines = entries.map((e) => line(e, timeZone));
   const mentions = entries.some((e) => e.type === 'comment_mention');
@@ -84,7 +82,7 @@ export function digestMail(input: {
   const settingsUrl = `${publicUrl}/settings/notification`;
 
   const text = [
-    `Hi ${input.firstName},`,
+    `Hi ${firstName},`,
     '',
     intro,
     '',
@@ -100,18 +98,18 @@ export function digestMail(input: {
   const rows = lines
     .map(
       (l) =>
-        `<tr><td style="padding:8px 0;border-bottom:1px solid #e3e8ee"><div style="font:600 13px/1.4 ui-monospace,Menlo,Consolas,monospace;color:#0b3954">${escape(l.shipment)}</div><div>${escape(l.change)}</div></td></tr>`,
+        `<tr><td style="padding:8px 0;border-bottom:1px solid #e3e8ee"><div style="font:600 13px/1.4 ui-monospace,Menlo,Consolas,monospace;color:#0b3954">${escapeHtml(l.shipment)}</div><div>${escapeHtml(l.change)}</div></td></tr>`,
     )
     .join('');
   const html = `<!doctype html><html><body style="margin:0;background:#f4f6f8;padding:32px 16px;font:15px/1.5 -apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f2933">
 <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;border:1px solid #e3e8ee">
 <tr><td style="padding:20px 28px;border-bottom:1px solid #e3e8ee;font-weight:700;font-size:17px;color:#0b3954">Tracklane</td></tr>
-<tr><td style="padding:28px"><p style="margin:0 0 16px">Hi ${escape(input.firstName)},</p>
-<p style="margin:0 0 8px">${escape(intro)}</p>
+<tr><td style="padding:28px"><p style="margin:0 0 16px">Hi ${escapeHtml(firstName)},</p>
+<p style="margin:0 0 8px">${escapeHtml(intro)}</p>
 <table role="presentation" width="100%">${rows}</table>
 ${more ? `<p style="margin:12px 0 0">and ${String(more)} more</p>` : ''}
-<p style="margin:24px 0 0"><a href="${escape(allUrl)}" style="color:#0b6e99">See every notification</a></p>
-<p style="margin:16px 0 0;color:#66788a;font-size:13px">You receive this because you follow these shipments. <a href="${escape(settingsUrl)}" style="color:#66788a">Choose what you receive, and how often</a>.</p></td></tr>
+<p style="margin:24px 0 0"><a href="${escapeHtml(allUrl)}" style="color:#0b6e99">See every notification</a></p>
+<p style="margin:16px 0 0;color:#66788a;font-size:13px">You receive this because you follow these shipments. <a href="${escapeHtml(settingsUrl)}" style="color:#66788a">Choose what you receive, and how often</a>.</p></td></tr>
 </table></body></html>`;
   return { to: input.to, subject, text, html };
 }

@@ -1,14 +1,12 @@
 import type { NewMail } from './mailer';
-
-const escape = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+import { escapeHtml, oneLine } from './mail-text';
 
 /** A plain, branded message: the same words in HTML and in text. */
-export function layout(to: string, subject: string, paragraphs: string[], code?: string): NewMail {
-  const htmlParagraphs = paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join('');
+export function layout(to: string, title: string, lines: string[], code?: string): NewMail {
+  // Each paragraph is one line of the plain text, whatever a name interpolated into it holds.
+  const subject = oneLine(title);
+  const paragraphs = lines.map(oneLine);
+  const htmlParagraphs = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const codeBlock = code
     ? `<p style="margin:0 0 16px;font:600 28px/1.2 ui-monospace,Menlo,Consolas,monospace;letter-spacing:6px;color:#0b3954">${code}</p>`
     : '';

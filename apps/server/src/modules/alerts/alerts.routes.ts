@@ -52,7 +52,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: envelopeSchema(alertRuleSchema) },
       },
     },
-    async (request) => ok(await createAlertRule(ctx.db, request.tenant, request.body), 'Alert rule added'),
+    async (request) => ok(await createAlertRule(ctx, request.tenant, request.body), 'Alert rule added'),
   );
 
   app.put(

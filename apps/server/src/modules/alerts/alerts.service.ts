@@ -7,10 +7,12 @@ import {
   type AlertRulesResult,
   type SaveAlertRule,
 } from '@tracklane/shared/alerts/alerts.schema';
+import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { alertRules } from '../../db/schema/alerts';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
+import { createUnderCap, type Cap } from '../../lib/caps';
 import { shipmentReaders } from '../members/shipment-readers';
 import type { Tenant } from '../organizations/selection';
 
@@ -133,23 +135,34 @@ async function withOwnerName(db: Database, tenant: Tenant, row: RuleRow): Promis
   return toRule(tenant, row, owner?.name ?? null);
 }
 
+const ruleCap = (workspaceId: string): Cap => ({
+  owner: { workspaceId },
+  count: async (tx) => {
+    const [existing] = await tx
+      .select({ n: count() })
+      .from(alertRules)
+      .where(eq(alertRules.workspaceId, workspaceId));
+    return existing?.n ?? 0;
+  },
+  max: MAX_ALERT_RULES,
+  message: TOO_MANY,
+});
+
 /** Adds a rule (an admin's for the workspace; a member's for themselves). */
 export async function createAlertRule(
-  db: Database,
+  ctx: Pick<AppContext, 'db' | 'pool'>,
   tenant: Tenant,
   input: SaveAlertRule,
 ): Promise<AlertRule> {
-  const values = await checkedRule(db, tenant, input);
-  const [existing] = await db
-    .select({ n: count() })
-    .from(alertRules)
-    .where(eq(alertRules.workspaceId, tenant.workspaceId));
-  if ((existing?.n ?? 0) >= MAX_ALERT_RULES) throw new AppError('CONFLICT', TOO_MANY);
-  const [row] = await db
-    .insert(alertRules)
-    .values({ ...values, workspaceId: tenant.workspaceId, ownerId: tenant.userId })
-    .returning();
-  return withOwnerName(db, tenant, row!);
+  const values = await checkedRule(ctx.db, tenant, input);
+  const row = await createUnderCap(ctx.pool, ruleCap(tenant.workspaceId), async ({ tx }) => {
+    const [inserted] = await tx
+      .insert(alertRules)
+      .values({ ...values, workspaceId: tenant.workspaceId, ownerId: tenant.userId })
+      .returning();
+    return inserted!;
+  });
+  return withOwnerName(ctx.db, tenant, row);
 }
 
 /** Replaces a rule's definition. Open episodes stay open: a changed rule does not alert again at once. */

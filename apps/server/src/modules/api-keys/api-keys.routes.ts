@@ -41,7 +41,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request) =>
       ok(
-        await createApiKey(ctx.db, request.tenant, request.user, request.body),
+        await createApiKey(ctx, request.tenant, request.user, request.body),
         'API key created. Copy it now: it will not be shown again.',
       ),
   );

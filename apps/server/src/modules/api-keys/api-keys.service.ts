@@ -7,10 +7,12 @@ import {
   type CreateApiKeyRequest,
   type CreatedApiKey,
 } from '@tracklane/shared/api-keys/api-keys.schema';
+import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { apiKeys } from '../../db/schema/api-keys';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
+import { createUnderCap, type Cap } from '../../lib/caps';
 import { hashToken } from '../../lib/tokens';
 import type { Tenant } from '../organizations/selection';
 
@@ -44,39 +46,47 @@ export async function listApiKeys(db: Database, workspaceId: string): Promise<Ap
   return rows.map((r) => toApiKey(r.key, r));
 }
 
+/** Active keys a workspace may hold at once (revoked ones do not count). */
+const apiKeyCap = (workspaceId: string): Cap => ({
+  owner: { workspaceId },
+  count: async (tx) => {
+    const [active] = await tx
+      .select({ n: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.revokedAt)));
+    return active?.n ?? 0;
+  },
+  max: API_KEYS_PER_WORKSPACE_MAX,
+  message: `A workspace can have at most ${String(API_KEYS_PER_WORKSPACE_MAX)} API keys. Revoke one you no longer use first.`,
+});
+
 /**
  * Makes a key for the tenant's workspace, acting as the calling admin. The answer is the only place
  * the whole key ever appears: the table keeps its SHA-256 hash and its first characters.
  */
 export async function createApiKey(
-  db: Database,
+  ctx: Pick<AppContext, 'pool'>,
   tenant: Tenant,
   creator: { firstName: string; lastName: string },
   input: CreateApiKeyRequest,
 ): Promise<CreatedApiKey> {
-  const [active] = await db
-    .select({ n: count() })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.workspaceId, tenant.workspaceId), isNull(apiKeys.revokedAt)));
-  if ((active?.n ?? 0) >= API_KEYS_PER_WORKSPACE_MAX)
-    throw new AppError(
-      'CONFLICT',
-      `A workspace can have at most ${String(API_KEYS_PER_WORKSPACE_MAX)} API keys. Revoke one you no longer use first.`,
-    );
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-  const [row] = await db
-    .insert(apiKeys)
-    .values({
-      workspaceId: tenant.workspaceId,
-      name: input.name,
-      prefix: key.slice(0, VISIBLE_LENGTH),
-      tokenHash: hashToken(key),
-      scope: input.scope,
-      createdBy: tenant.userId,
-      expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
-    })
-    .returning();
-  return { ...toApiKey(row!, creator), key };
+  const row = await createUnderCap(ctx.pool, apiKeyCap(tenant.workspaceId), async ({ tx }) => {
+    const [inserted] = await tx
+      .insert(apiKeys)
+      .values({
+        workspaceId: tenant.workspaceId,
+        name: input.name,
+        prefix: key.slice(0, VISIBLE_LENGTH),
+        tokenHash: hashToken(key),
+        scope: input.scope,
+        createdBy: tenant.userId,
+        expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+      })
+      .returning();
+    return inserted!;
+  });
+  return { ...toApiKey(row, creator), key };
 }
 
 /** Revokes one of the workspace's keys; the next request with it is refused. Another workspace's: not found. */

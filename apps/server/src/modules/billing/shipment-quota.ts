@@ -16,10 +16,9 @@ import {
   type Subscriptions,
 } from '../tracking/follow.service';
 import { activeShipmentUsage } from './entitlements';
+import { isUuid } from '@tracklane/shared/validation/database-ranges';
 
 export type QuotaFollowResult = FollowResult | { outcome: 'over_quota'; quota: number };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const keyOf = (k: ItemKey) => `${k.trackingNo}|${k.reference}|${k.carrier}`;
 
@@ -115,7 +114,7 @@ export async function assertRestoreFitsQuota(
   ids: string[],
 ): Promise<void> {
   const organization = await lockOrganization(tx, tenant.organizationId);
-  const valid = ids.filter((id) => UUID.test(id));
+  const valid = ids.filter(isUuid);
   if (valid.length === 0) return;
   const [returning] = await tx
     .select({ n: sql<number>`count(*)::int` })

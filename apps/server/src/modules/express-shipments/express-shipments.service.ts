@@ -24,6 +24,7 @@ import { listWorkspaceTags } from '../shipment-tags/shipment-tags.service';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { readRows } from '../../lib/row-reader';
 import { listItemColumns, tabCountColumns } from '../tracking/list-page';
+import { isUuid } from '@tracklane/shared/validation/database-ranges';
 
 type ShipmentRow = typeof expressShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
@@ -225,8 +226,6 @@ export async function setExpressFavorite(
   return { updatedIds: updated.map((u) => u.id) };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** When an event happened as a timeline shows it: a scan when it was made, an estimate when announced. */
 const happenedAt = (e: ParcelEvent) => Date.parse(e.classifier === 'ACT' ? e.eventTime : e.createdAt);
 
@@ -241,7 +240,7 @@ export async function getExpressShipment(
   /** The public API names a parcel by its id alone. */
   expressOrderNo: string | undefined,
 ): Promise<ExpressShipmentDetail> {
-  if (!UUID.test(expressOrderId)) throw new AppError('NOT_FOUND', NOT_TRACKED);
+  if (!isUuid(expressOrderId)) throw new AppError('NOT_FOUND', NOT_TRACKED);
   const [row] = await db
     .select({ s: expressShipments, item: trackedItems })
     .from(expressShipments)

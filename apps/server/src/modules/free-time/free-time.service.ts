@@ -16,11 +16,10 @@ import { AppError } from '../../lib/app-error';
 import { withTransaction } from '../../lib/transaction';
 import type { Tenant } from '../organizations/selection';
 import { clockMilestones, resolveTerms, termsColumns, updateFreeTimeClocks } from './free-time-clocks';
+import { isUuid } from '@tracklane/shared/validation/database-ranges';
 
 const NOT_TRACKED = 'This shipment is not tracked in this workspace.';
 const NO_SUCH_DEFAULT = 'There are no free-time terms for this carrier in this workspace.';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The workspace's free-time terms: its default, then each carrier's; and what applies otherwise. */
 export async function listFreeTimeDefaults(
   db: Database,
@@ -95,7 +94,7 @@ export async function getShipmentFreeTime(
   workspaceId: string,
   shipmentId: string,
 ): Promise<ShipmentFreeTime> {
-  if (!UUID.test(shipmentId)) throw new AppError('NOT_FOUND', NOT_TRACKED);
+  if (!isUuid(shipmentId)) throw new AppError('NOT_FOUND', NOT_TRACKED);
   const [row] = await db
     .select({ pod: os.podLocode, derived: ti.derived, ...termsColumns })
     .from(os)
@@ -117,7 +116,7 @@ export async function setShipmentFreeTime(
   shipmentId: string,
   terms: FreeTimeTerms | null,
 ): Promise<ShipmentFreeTime> {
-  if (!UUID.test(shipmentId)) throw new AppError('NOT_FOUND', NOT_TRACKED);
+  if (!isUuid(shipmentId)) throw new AppError('NOT_FOUND', NOT_TRACKED);
   return withTransaction(pool, async ({ tx }) => {
     const [row] = await tx
       .update(os)

@@ -26,6 +26,7 @@ import { listWorkspaceTags } from '../shipment-tags/shipment-tags.service';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { readRows } from '../../lib/row-reader';
 import { listItemColumns, tabCountColumns } from '../tracking/list-page';
+import { isUuid } from '@tracklane/shared/validation/database-ranges';
 
 type ShipmentRow = typeof oceanShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
@@ -264,8 +265,6 @@ export async function setFavorite(db: Database, workspaceId: string, ids: string
 }
 
 const NOT_TRACKED = 'This shipment is not tracked in this workspace.';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** One shipment of the workspace with everything the detail page shows. Another workspace's is not found. */
 export async function getOceanShipment(
   db: Database,
@@ -289,7 +288,7 @@ export async function getOceanShipmentById(
   workspaceId: string,
   shipmentId: string,
 ): Promise<OceanShipmentDetail> {
-  if (!UUID.test(shipmentId)) throw new AppError('NOT_FOUND', NOT_TRACKED);
+  if (!isUuid(shipmentId)) throw new AppError('NOT_FOUND', NOT_TRACKED);
   return oceanShipmentDetail(
     db,
     and(eq(oceanShipments.workspaceId, workspaceId), eq(oceanShipments.id, shipmentId))!,

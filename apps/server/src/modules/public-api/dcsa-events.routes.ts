@@ -11,6 +11,7 @@ import {
   SHIPMENT_EVENT_TYPE_CODES,
 } from '../../integrations/tracking/dcsa/dcsa-schema';
 import { AppError } from '../../lib/app-error';
+import { DATE_RANGE_TEXT, storableDateTime } from '@tracklane/shared/validation/database-ranges';
 import {
   DATE_OPERATORS,
   DCSA_EVENT_TYPES,
@@ -42,11 +43,10 @@ const commaList = <T extends string>(values: readonly [T, ...T[]], name: string)
     );
 
 const dateTime = (name: string) =>
-  z.iso
-    .datetime({
-      offset: true,
-      message: `${name} must be a date-time with a time zone, e.g. 2021-04-01T14:12:56+01:00`,
-    })
+  storableDateTime(
+    `${name} must be a date-time with a time zone, e.g. 2021-04-01T14:12:56+01:00`,
+    `${name} must be ${DATE_RANGE_TEXT}`,
+  )
     .meta({
       description:
         'Events created at, after or before this time (RFC 3339 with offset), as the operator says',

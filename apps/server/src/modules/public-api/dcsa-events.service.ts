@@ -2,7 +2,7 @@ import { and, asc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-
 import type { Database } from '../../db/client';
 import { oceanShipments, trackingEvents } from '../../db/schema/tracking';
 import { toDcsaEvent, type DcsaOutEvent } from '../../integrations/tracking/dcsa/dcsa-out';
-import { AppError } from '../../lib/app-error';
+import { decodeSerialCursor, encodeSerialCursor } from '../../lib/keyset-cursor';
 import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
 
 export const DCSA_EVENT_TYPES = ['SHIPMENT', 'TRANSPORT', 'EQUIPMENT'] as const;
@@ -29,20 +29,8 @@ export interface DcsaEventsPage {
   nextCursor: string | null;
 }
 
+// The feed runs in the order events were stored: a page ends at its last stored event's id.
 const BAD_CURSOR = 'The cursor is not valid. Start again from the first page (without cursor).';
-
-// The position after a page: the last stored event's id (the feed runs in the order events were stored).
-const encodeCursor = (id: number) => Buffer.from(JSON.stringify({ after: id })).toString('base64url');
-function decodeCursor(cursor: string): number {
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { after?: unknown };
-    if (typeof parsed.after === 'number' && Number.isSafeInteger(parsed.after) && parsed.after >= 0)
-      return parsed.after;
-  } catch {
-    // answered below
-  }
-  throw new AppError('VALIDATION', BAD_CURSOR);
-}
 
 const COMPARE: Record<DateOperator, (column: typeof trackingEvents.eventCreatedAt, at: Date) => SQL> = {
   gte: gte,
@@ -94,7 +82,7 @@ export async function listDcsaEvents(
     where.push(sql`${data}->>'locationCode' = ${filter.unLocationCode.toUpperCase()}`);
   for (const { operator, at } of filter.created ?? [])
     where.push(COMPARE[operator](trackingEvents.eventCreatedAt, at));
-  if (filter.cursor) where.push(gt(trackingEvents.id, decodeCursor(filter.cursor)));
+  if (filter.cursor) where.push(gt(trackingEvents.id, decodeSerialCursor(filter.cursor, BAD_CURSOR)));
 
   const rows = await db
     .select({
@@ -116,7 +104,7 @@ export async function listDcsaEvents(
   const last = page.at(-1);
   return {
     events: page.map(toDcsaEvent).filter((e): e is DcsaOutEvent => e !== null),
-    nextCursor: rows.length > filter.limit && last ? encodeCursor(last.id) : null,
+    nextCursor: rows.length > filter.limit && last ? encodeSerialCursor(last.id) : null,
   };
 }
 

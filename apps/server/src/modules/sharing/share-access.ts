@@ -10,8 +10,8 @@ import {
 import type { UserRow } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
 import { hashToken } from '../../lib/tokens';
+import { isUuid } from '@tracklane/shared/validation/database-ranges';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A link token as {@link newToken} makes it: 32 random bytes, base64url. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -24,8 +24,7 @@ export async function findShareFor(
   user: UserRow,
   overallId: unknown,
 ): Promise<ShipmentShareRow> {
-  if (typeof overallId !== 'string' || !UUID.test(overallId))
-    throw new AppError('NOT_FOUND', SHARING_MESSAGES.shareNotFound);
+  if (!isUuid(overallId)) throw new AppError('NOT_FOUND', SHARING_MESSAGES.shareNotFound);
   const [share] = await db
     .select()
     .from(shipmentShares)

@@ -3,6 +3,7 @@ import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { Database } from '../../db/client';
 import { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
+import { isUuid } from '@tracklane/shared/validation/database-ranges';
 
 /*
  * Shipment tags (issue 18): the workspace's own words on its shipments, kept on its subscription rows
@@ -10,8 +11,6 @@ import { AppError } from '../../lib/app-error';
  */
 
 const NOT_TRACKED = 'This shipment is not tracked in this workspace.';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const tableOf = (mode: TrackingMode) => (mode === 'ocean' ? oceanShipments : expressShipments);
 
 /** The tags the workspace's shipments of one mode carry, archived ones included, alphabetically. */
@@ -35,7 +34,7 @@ export async function setShipmentTags(
   shipmentId: string,
   tags: string[],
 ): Promise<{ tags: string[] }> {
-  if (!UUID.test(shipmentId)) throw new AppError('NOT_FOUND', NOT_TRACKED);
+  if (!isUuid(shipmentId)) throw new AppError('NOT_FOUND', NOT_TRACKED);
   const table = tableOf(mode);
   return db.transaction(async (tx) => {
     const [row] = await tx

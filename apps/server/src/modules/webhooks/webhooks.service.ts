@@ -12,6 +12,8 @@ import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/webhooks';
 import { AppError } from '../../lib/app-error';
+import { createUnderCap, type Cap } from '../../lib/caps';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { Tenant } from '../organizations/selection';
 import { newWebhookSecret } from './webhook-signature';
 import { resolveTarget, TargetRefusedError } from './webhook-target';
@@ -69,35 +71,43 @@ export async function listWebhookEndpoints(db: Database, workspaceId: string): P
   return rows.map(toEndpoint);
 }
 
+const endpointCap = (workspaceId: string): Cap => ({
+  owner: { workspaceId },
+  count: async (tx) => {
+    const [existing] = await tx
+      .select({ n: count() })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.workspaceId, workspaceId));
+    return existing?.n ?? 0;
+  },
+  max: WEBHOOK_ENDPOINTS_PER_WORKSPACE_MAX,
+  message: `A workspace can have at most ${String(WEBHOOK_ENDPOINTS_PER_WORKSPACE_MAX)} webhook endpoints. Delete one first.`,
+});
+
 /** Registers an endpoint for the tenant's workspace; the answer is the only one carrying its secret. */
 export async function createWebhookEndpoint(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'pool' | 'config'>,
   tenant: Tenant,
   input: z.output<typeof createWebhookRequestSchema>,
 ): Promise<WebhookWithSecret> {
-  const [existing] = await ctx.db
-    .select({ n: count() })
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.workspaceId, tenant.workspaceId));
-  if ((existing?.n ?? 0) >= WEBHOOK_ENDPOINTS_PER_WORKSPACE_MAX)
-    throw new AppError(
-      'CONFLICT',
-      `A workspace can have at most ${String(WEBHOOK_ENDPOINTS_PER_WORKSPACE_MAX)} webhook endpoints. Delete one first.`,
-    );
+  // Resolved before the workspace is locked: a slow DNS answer holds no one else up.
   await checkTarget(ctx, input.url);
-  const [row] = await ctx.db
-    .insert(webhookEndpoints)
-    .values({
-      workspaceId: tenant.workspaceId,
-      url: input.url,
-      description: input.description,
-      eventTypes: input.eventTypes,
-      shape: input.shape,
-      secret: newWebhookSecret(),
-      createdBy: tenant.userId,
-    })
-    .returning();
-  return { ...toEndpoint(row!), secret: row!.secret };
+  const row = await createUnderCap(ctx.pool, endpointCap(tenant.workspaceId), async ({ tx }) => {
+    const [inserted] = await tx
+      .insert(webhookEndpoints)
+      .values({
+        workspaceId: tenant.workspaceId,
+        url: input.url,
+        description: input.description,
+        eventTypes: input.eventTypes,
+        shape: input.shape,
+        secret: newWebhookSecret(),
+        createdBy: tenant.userId,
+      })
+      .returning();
+    return inserted!;
+  });
+  return { ...toEndpoint(row), secret: row.secret };
 }
 
 /**
@@ -164,24 +174,6 @@ export async function deleteWebhookEndpoint(
   await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
 }
 
-const encodeCursor = (createdAt: Date, id: string) =>
-  Buffer.from(JSON.stringify({ t: createdAt.toISOString(), id })).toString('base64url');
-function decodeCursor(cursor: string): { t: Date; id: string } {
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as {
-      t?: unknown;
-      id?: unknown;
-    };
-    if (typeof parsed.t === 'string' && typeof parsed.id === 'string' && /^[0-9a-f-]{36}$/.test(parsed.id)) {
-      const t = new Date(parsed.t);
-      if (!Number.isNaN(t.getTime())) return { t, id: parsed.id };
-    }
-  } catch {
-    // answered below
-  }
-  throw new AppError('VALIDATION', 'The page cursor is not valid. Start from the first page.');
-}
-
 /** The endpoint's delivery log, newest first. */
 export async function listWebhookDeliveries(
   db: Database,
@@ -191,7 +183,7 @@ export async function listWebhookDeliveries(
 ): Promise<{ items: WebhookDelivery[]; nextCursor: string | null }> {
   await endpointOf(db, workspaceId, endpointId);
   const d = webhookDeliveries;
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const after = query.cursor ? decodeCursor(query.cursor, 'date') : null;
   const rows = await db
     .select({ delivery: d, eventType: webhookEvents.type })
     .from(d)
@@ -199,7 +191,7 @@ export async function listWebhookDeliveries(
     .where(
       and(
         eq(d.endpointId, endpointId),
-        after ? sql`(${d.createdAt}, ${d.id}) < (${after.t}, ${after.id})` : undefined,
+        after ? sql`(${d.createdAt}, ${d.id}) < (${after.value}, ${after.id})` : undefined,
       ),
     )
     .orderBy(desc(d.createdAt), desc(d.id))

@@ -20,6 +20,7 @@ import {
 } from '../../db/schema/organizations';
 import { publish } from '../../integrations/realtime/realtime-hub';
 import { AppError } from '../../lib/app-error';
+import { assertUnderCap, type Cap } from '../../lib/caps';
 import { deleteImage, updateImage } from '../../lib/images';
 import { withTransaction } from '../../lib/transaction';
 import { isUniqueViolation } from '../../lib/unique-violation';
@@ -83,19 +84,22 @@ export async function createWorkspace(ctx: AppContext, tenant: Tenant, name: str
   return refusingTakenName(ctx.db, tenant.organizationId, name, () => createWorkspaceRow(ctx, tenant, name));
 }
 
-async function createWorkspaceRow(ctx: AppContext, tenant: Tenant, name: string) {
-  return withTransaction(ctx.pool, async ({ tx }) => {
-    await lockOrganization(tx, tenant.organizationId);
+const workspaceCap = (organizationId: string): Cap => ({
+  owner: { organizationId },
+  count: async (tx) => {
     const [existing] = await tx
       .select({ n: count() })
       .from(workspaces)
-      .where(eq(workspaces.organizationId, tenant.organizationId));
-    if (existing!.n >= MAX_WORKSPACES_PER_ORGANIZATION) {
-      throw new AppError(
-        'CONFLICT',
-        `An organization can have at most ${String(MAX_WORKSPACES_PER_ORGANIZATION)} workspaces.`,
-      );
-    }
+      .where(eq(workspaces.organizationId, organizationId));
+    return existing?.n ?? 0;
+  },
+  max: MAX_WORKSPACES_PER_ORGANIZATION,
+  message: `An organization can have at most ${String(MAX_WORKSPACES_PER_ORGANIZATION)} workspaces.`,
+});
+
+async function createWorkspaceRow(ctx: AppContext, tenant: Tenant, name: string) {
+  return withTransaction(ctx.pool, async ({ tx }) => {
+    await assertUnderCap(tx, workspaceCap(tenant.organizationId));
     const [row] = await tx
       .insert(workspaces)
       .values({ organizationId: tenant.organizationId, name })
