@@ -28,7 +28,7 @@ if (framed) startWithFrame(window.location.pathname);
 // The first dates show once the page has its answers: the browser's date tables load meanwhile, on a
 // worker thread, not in the render that first formats one.
 warmUpDateFormatting();
-const sessionChecked = startApp();
+const sessionChecked = startApp({ signedOut: prerendered });
 void start(container);
 
 /** Each step of the start a task of its own (issue #17): the session check is on its way meanwhile. */
