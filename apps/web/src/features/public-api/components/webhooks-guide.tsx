@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Typography.layer.css';
 import { Typography } from '@mantine/core';
 import { marked } from 'marked';
 import guide from '../../../../../../docs/webhooks.md?raw';
