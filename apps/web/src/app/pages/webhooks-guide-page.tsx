@@ -1,9 +1,7 @@
-import { Button, Paper, Skeleton } from '@mantine/core';
-import { IconBook2 } from '@tabler/icons-react';
+import { Paper, Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { paths } from '../../config/paths';
+import { ApiReferenceLink } from '../../features/public-api/components/api-reference-link';
 
 // The guide and its Markdown renderer are fetched when this page opens, never with the app.
 const WebhooksGuide = lazy(() => import('../../features/public-api/components/webhooks-guide'));
@@ -15,16 +13,7 @@ export function WebhooksGuidePage() {
       <PageHeader
         title="Webhooks guide"
         description="What Tracklane sends to your endpoints, how to verify the signature, and how retries work."
-        actions={
-          <Button
-            component={Link}
-            to={paths.workspaceSettings.apiReference}
-            variant="default"
-            leftSection={<IconBook2 size={16} />}
-          >
-            API reference
-          </Button>
-        }
+        actions={<ApiReferenceLink />}
       />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <Suspense fallback={<Skeleton height={320} radius="md" aria-label="Loading the webhooks guide" />}>

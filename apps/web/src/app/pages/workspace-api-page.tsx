@@ -1,7 +1,6 @@
-import { Button, Stack } from '@mantine/core';
-import { IconBook2 } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Stack } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
+import { ApiReferenceLink } from '../../features/public-api/components/api-reference-link';
 import { paths } from '../../config/paths';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
 import { ApiEndpointsCard } from '../../features/public-api/components/api-endpoints-card';
@@ -28,16 +27,7 @@ export function WorkspaceApiPage() {
           <PageHeader
             title={TITLE}
             description="Let other systems read and add this workspace’s shipments, and push changes to them."
-            actions={
-              <Button
-                component={Link}
-                to={paths.workspaceSettings.apiReference}
-                variant="default"
-                leftSection={<IconBook2 size={16} />}
-              >
-                API reference
-              </Button>
-            }
+            actions={<ApiReferenceLink />}
           />
           <Stack gap="lg">
             <ApiEndpointsCard
