@@ -1,4 +1,6 @@
 import type { ShipmentMap as ShipmentMapData } from '@tracklane/shared/tracking/shipment-map.schema';
+import { useMemo } from 'react';
+import { fitView } from '../lib/map-view';
 import { WorldMap, type MapItem, type MapLeg, type MapPosition } from './world-map';
 
 export interface MappedShipment {
@@ -18,7 +20,7 @@ export function shipmentMapLayers(shipments: MappedShipment[]): { positions: Map
 
 /**
  * A few shipments on the world map (the dashboard's map, not a copy): each where it is now, a
- * delivered one as delivered at its place, and the way each travels.
+ * delivered one as delivered at its place, and the way each travels, in a view that fits them.
  */
 export function ShipmentMap({
   shipments,
@@ -27,8 +29,17 @@ export function ShipmentMap({
   shipments: MappedShipment[];
   hrefOf: (item: MapItem) => string;
 }) {
-  const { positions, legs } = shipmentMapLayers(shipments);
-  return <WorldMap positions={positions} legs={legs} hrefOf={hrefOf} />;
+  const { positions, legs } = useMemo(() => shipmentMapLayers(shipments), [shipments]);
+  // Opens on the shipments' routes and places; Reset view shows the whole world.
+  const view = useMemo(
+    () =>
+      fitView([
+        ...legs.flatMap((leg) => leg.path),
+        ...positions.map((p): [number, number] => [p.lon, p.lat]),
+      ]),
+    [legs, positions],
+  );
+  return <WorldMap positions={positions} legs={legs} hrefOf={hrefOf} view={view} />;
 }
 
 /** For React.lazy: a page that opens without the map (the detail page) fetches it after its first paint. */
