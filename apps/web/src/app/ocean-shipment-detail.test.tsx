@@ -118,7 +118,7 @@ describe('ocean shipment detail: the map', { timeout: 20_000 }, () => {
     );
     renderRoutes(routes, `${PATH}?timeZone=UTC`);
     const map = await screen.findByRole('region', { name: 'Map' });
-    const marker = await within(map).findByRole('button', { name: 'Rotterdam: 1 shipment delivered' });
+    const marker = await within(map).findByRole('button', { name: 'Rotterdam, delivered: 1 shipment' });
     expect(marker).toHaveAttribute('data-kind', 'delivered');
   });
 });

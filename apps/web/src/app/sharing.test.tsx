@@ -231,7 +231,7 @@ describe('public share links', () => {
     };
     fakeApi({ [`GET /api/share/${token}`]: ok({ ...share, shipments: [delivered] }) });
     renderRoutes(routes, `/share/${token}`);
-    const marker = await screen.findByRole('button', { name: 'Rotterdam: 1 shipment delivered' });
+    const marker = await screen.findByRole('button', { name: 'Rotterdam, delivered: 1 shipment' });
     expect(marker).toHaveAttribute('data-kind', 'delivered');
     expect(screen.queryByRole('button', { name: /MSC Aurora/ })).toBeNull();
   });

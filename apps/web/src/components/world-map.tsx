@@ -434,7 +434,7 @@ function ClusterMarker<Item extends MapItem>({
   const kinds = new Set(cluster.members.map((member) => member.kind));
   const kind = kinds.size === 1 ? cluster.members[0]?.kind : 'mixed';
   // Delivered is said in words too, not by the marker's colour alone.
-  const label = `${title}: ${shipmentsLabel(cluster.count)}${kind === 'delivered' ? ' delivered' : ''}`;
+  const label = `${title}${kind === 'delivered' ? ', delivered' : ''}: ${shipmentsLabel(cluster.count)}`;
   const items = cluster.members.flatMap((member) => member.items);
   const more = cluster.count - items.length;
   const size = markerDiameter(cluster.count);
