@@ -121,7 +121,7 @@ describe('voyage legs and where the box is', () => {
   });
 });
 
-describe('the voyage on the map', () => {
+describe('the voyage on the map', { timeout: 30_000 }, () => {
   const direct = (now: number) => [
     ev('LOAD', 'ACT', 0.5, 'CNSHA', MAINLINE),
     ev('DEPA', 'ACT', 1, 'CNSHA', MAINLINE),

@@ -52,7 +52,8 @@ const DEMO_LEGS = [
   ['LKCMB', 'GRPIR'],
 ] as const;
 
-describe('sea routes', () => {
+// Each lane is checked every 20 km against the land polygons: about a second a lane on a busy machine.
+describe('sea routes', { timeout: 30_000 }, () => {
   it('draws Shanghai → Rotterdam at sea, through Malacca, Bab-el-Mandeb and Suez', () => {
     const path = route('CNSHA', 'NLRTM');
     expect(pointsInland(path, [at('CNSHA'), at('NLRTM')])).toEqual([]);
