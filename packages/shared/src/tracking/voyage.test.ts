@@ -111,7 +111,14 @@ describe('voyage legs and where the box is', () => {
       ['CNSHA', 'SGSIN', day(1), null],
       ['SGSIN', 'NLRTM', null, day(33)],
     ]);
-    expect(voyagePlace(old)).toMatchObject({ at: 'sea', from: { locode: 'CNSHA' }, arrivesAt: null });
+    // The vessel is placed over the whole voyage, departure to final arrival.
+    expect(voyagePlace(old)).toMatchObject({
+      at: 'sea',
+      from: { locode: 'CNSHA' },
+      to: { locode: 'NLRTM' },
+      departedAt: day(1),
+      arrivesAt: day(33),
+    });
   });
 
   it('measures the share of a leg’s time that has passed', () => {

@@ -49,6 +49,16 @@ export function voyagePlace(view: VoyageView): VoyagePlace | null {
     case 'discharged':
       return view.pod ? { at: 'port', port: view.pod } : null;
     case 'in_transit': {
+      // A view derived before legs were read knows only the first departure and the last arrival:
+      // the whole voyage is one leg to place the vessel on.
+      if (!view.legs && view.pol && view.pod && view.departureVO.atd)
+        return {
+          at: 'sea',
+          from: view.pol,
+          to: view.pod,
+          departedAt: view.departureVO.atd,
+          arrivesAt: view.arrivalVO.eta,
+        };
       const leg = voyageLegs(view).findLast((l) => l.departure.atd !== null);
       if (!leg?.departure.atd) return view.pol ? { at: 'port', port: view.pol } : null;
       if (leg.arrival.ata) return { at: 'port', port: leg.to };
