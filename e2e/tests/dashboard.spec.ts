@@ -53,6 +53,10 @@ test.describe('home and dashboards', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Ocean dashboard' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Needs attention' })).toBeVisible();
     await waitForMarkers(page);
+    // The routes are drawn.
+    await expect(
+      page.getByRole('region', { name: 'Shipments map' }).locator('svg path[stroke-width]').first(),
+    ).toBeAttached();
     // A dozen demo containers, some not found by the demo carrier: those have no place.
     const onMap = await shipmentsOnMap(page);
     expect(onMap).toBeGreaterThan(0);
@@ -67,6 +71,9 @@ test.describe('home and dashboards', () => {
     await first.click();
     await expect(page).toHaveURL(new RegExp(`/shipment/ocean/${containerNo}/`));
     await expect(page.getByRole('heading', { level: 1, name: `Container ${containerNo}` })).toBeVisible();
+    // The detail page shows the same map, with the container where the dashboard put it.
+    const detailMap = page.getByRole('region', { name: 'Map' });
+    await expect(detailMap.locator('button[data-kind]')).toHaveCount(1);
 
     // The ground dashboard: the demo parcels on the map too.
     await page.goto('/dashboard/truck/express');

@@ -10,6 +10,8 @@ import type { DerivedParcel } from '@tracklane/shared/express/derived-parcel';
 import type { ParcelPlace } from '@tracklane/shared/express/parcel-event';
 import { oceanListQuerySchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
+import { drawnPoints, inland, pointsInland } from '@tracklane/shared/tracking/sea-lanes/land.test-support';
+import { distanceKm } from '@tracklane/shared/tracking/sea-lanes/sea-routes';
 import {
   expressShipments,
   oceanShipments,
@@ -247,7 +249,7 @@ describe('ocean dashboard attention rules', () => {
     expect(dashboard.carriers).toEqual([{ carrier: 'MAEU', name: expect.any(String), count: 16 }]);
   });
 
-  it('places a container on the water between its ports by elapsed time, others at their port', async () => {
+  it('places a container on the water on its sea lane by elapsed time, others at their port', async () => {
     const team = await buildTeam(app, ctx);
     const ws = team.defaultWorkspaceId;
     const sailing = await addOcean(
@@ -256,18 +258,56 @@ describe('ocean dashboard attention rules', () => {
     );
     const atPod = await addOcean(ws, ship({ discharged: true }));
     const { liveMapVO, statusBreakdown } = await oceanDashboard(ctx.db, ws, NOW);
+    const [leg, ...others] = liveMapVO.legs;
+    expect(others).toEqual([]);
+    expect(leg!.count).toBe(2);
+    // Shanghai to Rotterdam along the sea lanes, through Suez, never across land.
+    expect(leg!.path[0]).toEqual([122.07, 30.63]);
+    expect(leg!.path.at(-1)).toEqual([4.05, 51.95]);
+    expect(pointsInland(leg!.path, [leg!.path[0]!, leg!.path.at(-1)!])).toEqual([]);
+    expect(leg!.path.some(([lon, lat]) => lon > 32 && lon < 33 && lat > 29.5 && lat < 31.5)).toBe(true);
+    // Halfway in time is halfway along the lane: at sea, on the drawn route (a straight line from
+    // Shanghai put it in Uzbekistan, at 41.29, 63.06).
     const vessel = liveMapVO.positions.find((p) => p.kind === 'vessel')!;
-    // Halfway from Shanghai (30.63, 122.07) to Rotterdam (51.95, 4.05).
-    expect(vessel).toMatchObject({ name: 'EVER GIVEN', count: 1, lat: 41.29, lon: 63.06 });
+    expect(vessel).toMatchObject({ name: 'EVER GIVEN', count: 1 });
     expect(vessel.items.map((i) => i.id)).toEqual([sailing]);
+    const point: [number, number] = [vessel.lon, vessel.lat];
+    expect(inland(point)).toBe(false);
+    expect(Math.min(...drawnPoints(leg!.path, 2).map((p) => distanceKm(p, point)))).toBeLessThan(3);
     const port = liveMapVO.positions.find((p) => p.kind === 'port')!;
     expect(port).toMatchObject({ key: 'port:NLRTM', name: 'Rotterdam', count: 1 });
     expect(port.items[0]).toMatchObject({ id: atPod, link: { containerNo: expect.any(String) } });
-    expect(liveMapVO.legs).toEqual([
-      { from: { lat: 30.63, lon: 122.07 }, to: { lat: 51.95, lon: 4.05 }, count: 2 },
-    ]);
     expect(statusBreakdown.find((s) => s.status === 'onWater')?.count).toBe(1);
     expect(statusBreakdown.find((s) => s.status === 'atDestination')?.count).toBe(1);
+  });
+
+  it('routes through the port calls the events name: via Durban round the Cape, not Suez', async () => {
+    const team = await buildTeam(app, ctx);
+    const ws = team.defaultWorkspaceId;
+    await addOcean(ws, ship({ transshipments: [{ locode: 'ZADUR', name: 'Durban' }] }));
+    const { liveMapVO } = await oceanDashboard(ctx.db, ws, NOW);
+    const path = liveMapVO.legs[0]!.path;
+    expect(Math.min(...path.map(([, lat]) => lat))).toBeLessThan(-33);
+    expect(path.some(([lon, lat]) => lon > 32 && lon < 33 && lat > 29.5 && lat < 31.5)).toBe(false);
+  });
+
+  it('shows a delivered or emptied container as delivered at its port, not as a vessel', async () => {
+    const team = await buildTeam(app, ctx);
+    const ws = team.defaultWorkspaceId;
+    const delivered = await addOcean(ws, ship({ status: 'delivered' }));
+    const returned = await addOcean(ws, ship({ status: 'empty_returned' }));
+    const { liveMapVO } = await oceanDashboard(ctx.db, ws, NOW);
+    expect(liveMapVO.positions.map((p) => ({ ...p, items: p.items.map((i) => i.id).sort() }))).toEqual([
+      {
+        key: 'delivered:NLRTM',
+        kind: 'delivered',
+        name: 'Rotterdam',
+        lat: 51.95,
+        lon: 4.05,
+        count: 2,
+        items: [delivered, returned].sort(),
+      },
+    ]);
   });
 });
 
@@ -337,7 +377,13 @@ describe('express dashboard attention rules', () => {
       ]),
     );
     expect(liveMapVO.legs).toEqual([
-      { from: { lat: 51.34, lon: 12.37 }, to: { lat: 48.86, lon: 2.35 }, count: 2 },
+      {
+        path: [
+          [12.37, 51.34],
+          [2.35, 48.86],
+        ],
+        count: 2,
+      },
     ]);
   });
 });

@@ -32,6 +32,7 @@ describe('the repository licence', () => {
     for (const dir of [
       'packages/shared/src/express/tracking-number-data',
       'apps/server/src/integrations/tracking/dcsa/fixtures/dcsa-examples',
+      'packages/shared/src/tracking/sea-lanes',
     ]) {
       expect(existsSync(path.join(root, dir, 'LICENSE'))).toBe(true);
       expect(notice).toContain(`${dir}/LICENSE`);
@@ -39,6 +40,7 @@ describe('the repository licence', () => {
     expect(read('packages/shared/src/express/tracking-number-data/LICENSE').toString()).toMatch(
       /^MIT License/,
     );
+    expect(read('packages/shared/src/tracking/sea-lanes/LICENSE').toString()).toContain('MIT License');
     expect(notice).toContain('world-atlas');
   });
 });

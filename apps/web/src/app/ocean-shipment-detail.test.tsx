@@ -81,6 +81,48 @@ beforeEach(() => {
   signInAsAgreedUser();
 });
 
+describe('ocean shipment detail: the map', { timeout: 20_000 }, () => {
+  it('shows where the container is and its voyage on the same map as the dashboard', async () => {
+    serve(
+      ok(
+        inTransit({
+          map: {
+            position: { kind: 'vessel', name: 'MSC IRINA', lat: 12.6, lon: 43.4 },
+            route: [
+              [122.07, 30.63],
+              [79.84, 6.95],
+              [43.4, 12.6],
+              [4.05, 51.95],
+            ],
+          },
+        }),
+      ),
+    );
+    renderRoutes(routes, `${PATH}?timeZone=UTC`);
+    const map = await screen.findByRole('region', { name: 'Map' });
+    const marker = await within(map).findByRole('button', { name: 'MSC IRINA: 1 shipment' });
+    expect(marker).toHaveAttribute('data-kind', 'vessel');
+    expect(
+      within(map).getByRole('region', { name: 'Shipments map' }).querySelectorAll('path[d]').length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('shows a delivered container as delivered at its port', async () => {
+    serve(
+      ok(
+        inTransit({
+          status: 'delivered',
+          map: { position: { kind: 'delivered', name: 'Rotterdam', lat: 51.95, lon: 4.05 }, route: null },
+        }),
+      ),
+    );
+    renderRoutes(routes, `${PATH}?timeZone=UTC`);
+    const map = await screen.findByRole('region', { name: 'Map' });
+    const marker = await within(map).findByRole('button', { name: 'Rotterdam, delivered: 1 shipment' });
+    expect(marker).toHaveAttribute('data-kind', 'delivered');
+  });
+});
+
 describe('ocean shipment detail: the journey (spec §3, STYLE)', { timeout: 20_000 }, () => {
   it('draws actuals solid with their time, estimates outlined as "EST:", unknown ones muted, in journey order', async () => {
     serve(ok(inTransit()));

@@ -295,8 +295,12 @@ describe('public share links', () => {
         departure: { estimated: null, actual: '2026-11-01T00:00:00.000Z' },
         arrival: { estimated: '2026-12-03T00:00:00.000Z', actual: null },
         milestones: [{ key: 'arrived', label: 'Arrived', time: '2026-12-03T00:00:00.000Z', actual: false }],
-        position: { lat: 10, lon: 80, name: 'MSC Aurora' },
-        route: { from: { lat: 31, lon: 121 }, to: { lat: 51.9, lon: 4.1 } },
+        position: { kind: 'vessel', lat: 10, lon: 80, name: 'MSC Aurora' },
+        route: [
+          [121, 31],
+          [80, 10],
+          [4.1, 51.9],
+        ],
         lastCheckedAt: null,
       },
     ],
@@ -311,6 +315,19 @@ describe('public share links', () => {
     expect(screen.getByTestId('public-eta')).toHaveTextContent('EST: 03/12/2026');
     expect(screen.getByRole('list', { name: 'Milestones' })).toHaveTextContent('Arrived');
     expect(screen.queryByTestId('sidebar')).toBeNull();
+  });
+
+  it('shows a delivered container as delivered at its place, not as a vessel', async () => {
+    const delivered = {
+      ...share.shipments[0]!,
+      status: 'delivered',
+      position: { kind: 'delivered' as const, lat: 51.95, lon: 4.05, name: 'Rotterdam' },
+    };
+    fakeApi({ [`GET /api/share/${token}`]: ok({ ...share, shipments: [delivered] }) });
+    renderRoutes(routes, `/share/${token}`);
+    const marker = await screen.findByRole('button', { name: 'Rotterdam, delivered: 1 shipment' });
+    expect(marker).toHaveAttribute('data-kind', 'delivered');
+    expect(screen.queryByRole('button', { name: /MSC Aurora/ })).toBeNull();
   });
 
   it('lands on /expiredLink for a revoked link and on not-found for an unknown one', async () => {

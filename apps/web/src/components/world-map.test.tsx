@@ -53,7 +53,14 @@ const portKlang: MapPosition = {
   count: 2,
   items: items('pkg', 2),
 };
-const leg: MapLeg = { from: { lat: 31.23, lon: 121.47 }, to: { lat: 51.95, lon: 4.14 }, count: 2 };
+const leg: MapLeg = {
+  path: [
+    [121.47, 31.23],
+    [103.84, 1.26],
+    [4.14, 51.95],
+  ],
+  count: 2,
+};
 
 function renderMap(props: Partial<WorldMapProps<MapItem>> = {}) {
   const hrefOf = (item: MapItem) => `/shipment/${item.id}`;

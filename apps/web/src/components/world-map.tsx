@@ -12,6 +12,7 @@ import {
   type PointerEvent,
 } from 'react';
 import { Link } from 'react-router';
+import type { MapPath, MapPlaceKind } from '@tracklane/shared/tracking/shipment-map.schema';
 import { clusterPoints, markerDiameter, type Cluster } from '../lib/map-clusters';
 import {
   DEFAULT_VIEW,
@@ -35,7 +36,7 @@ export interface MapItem {
   identifier: string;
 }
 
-export type MapPositionKind = 'port' | 'vessel' | 'city';
+export type MapPositionKind = MapPlaceKind;
 
 /** One place on the map (liveMapVO.positions): `items` are the first few of its `count` shipments. */
 export interface MapPosition<Item extends MapItem = MapItem> {
@@ -48,9 +49,9 @@ export interface MapPosition<Item extends MapItem = MapItem> {
   items: Item[];
 }
 
+/** A route: [longitude, latitude] points, drawn as great-circle segments (MapPath). */
 export interface MapLeg {
-  from: { lat: number; lon: number };
-  to: { lat: number; lon: number };
+  path: MapPath;
   count: number;
 }
 
@@ -77,7 +78,12 @@ const CLUSTER_RADIUS_PX = 14;
 const VIEW_REPORT_DELAY_MS = 400;
 const DRAG_THRESHOLD_PX = 4;
 const ZOOM_STEP = 2;
-const KIND_LABEL: Record<MapPositionKind, string> = { port: 'Port', vessel: 'Vessel', city: 'City' };
+const KIND_LABEL: Record<MapPositionKind, string> = {
+  port: 'Port',
+  vessel: 'Vessel',
+  city: 'City',
+  delivered: 'Delivered',
+};
 const LAYER_LABEL: Record<MapLayer, string> = { positions: 'Shipments', legs: 'Routes' };
 
 type PlacedPosition<Item extends MapItem> = MapPosition<Item> & { x: number; y: number };
@@ -120,8 +126,9 @@ function clusterTitle<Item extends MapItem>(cluster: Cluster<PlacedPosition<Item
 const shipmentsLabel = (count: number) => `${count} shipment${count === 1 ? '' : 's'}`;
 
 /**
- * The live map: an offline SVG world (no tile server) with shipments clustered per place and the legs
- * between ports as great-circle arcs. Pan by dragging, zoom by wheel or buttons.
+ * The live map: an offline SVG world (no tile server) with shipments clustered per place and their
+ * routes (an ocean voyage along the sea lanes, as the server routes it). Pan by dragging, zoom by
+ * wheel or buttons. The dashboard, the shipment detail page and the public share page all use it.
  */
 export function WorldMap<Item extends MapItem>({
   positions,
@@ -281,12 +288,17 @@ export function WorldMap<Item extends MapItem>({
   const legPaths = useMemo(
     () =>
       legs.map((leg) => ({
-        d: legPath(leg.from, leg.to),
+        d: legPath(leg.path),
         width: Math.min(3, 0.75 + Math.log2(Math.max(1, leg.count)) / 3),
       })),
     [legs],
   );
 
+  // The kinds on this map (every kind while it has none yet): a parcel map shows no vessels.
+  const present = new Set(positions.map((position) => position.kind));
+  const legendKinds = (Object.keys(KIND_LABEL) as MapPositionKind[]).filter(
+    (kind) => present.size === 0 || present.has(kind),
+  );
   const showLegs = layers.includes('legs');
   const showPositions = layers.includes('positions');
   const empty = !loading && positions.length === 0;
@@ -387,7 +399,7 @@ export function WorldMap<Item extends MapItem>({
           </Group>
         </Chip.Group>
         <Group gap="sm" className={classes.legend}>
-          {(Object.keys(KIND_LABEL) as MapPositionKind[]).map((kind) => (
+          {legendKinds.map((kind) => (
             <span key={kind} className={classes.legendItem}>
               <span className={classes.legendDot} data-kind={kind} />
               {KIND_LABEL[kind]}
@@ -419,9 +431,10 @@ function ClusterMarker<Item extends MapItem>({
   hrefOf,
 }: ClusterMarkerProps<Item>) {
   const title = clusterTitle(cluster);
-  const label = `${title}: ${shipmentsLabel(cluster.count)}`;
   const kinds = new Set(cluster.members.map((member) => member.kind));
   const kind = kinds.size === 1 ? cluster.members[0]?.kind : 'mixed';
+  // Delivered is said in words too, not by the marker's colour alone.
+  const label = `${title}${kind === 'delivered' ? ', delivered' : ''}: ${shipmentsLabel(cluster.count)}`;
   const items = cluster.members.flatMap((member) => member.items);
   const more = cluster.count - items.length;
   const size = markerDiameter(cluster.count);
@@ -448,6 +461,7 @@ function ClusterMarker<Item extends MapItem>({
           {title}
         </Text>
         <Text size="xs" c="dimmed" mb={6}>
+          {kind && kind !== 'mixed' ? `${KIND_LABEL[kind]} · ` : ''}
           {shipmentsLabel(cluster.count)}
         </Text>
         <ul className={classes.itemList}>

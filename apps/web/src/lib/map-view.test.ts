@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_VIEW,
+  fitView,
   MAP_HEIGHT,
   MAP_WIDTH,
   normalizeView,
@@ -10,6 +11,27 @@ import {
 } from './map-view';
 
 describe('map view', () => {
+  it('fits one shipment: its whole route in view, closer than the world', () => {
+    const route: [number, number][] = [
+      [121.85, 29.93], // Ningbo
+      [103.72, 1.27], // Singapore
+      [43.4, 12.6], // Bab-el-Mandeb
+      [9.93, 53.53], // Hamburg
+    ];
+    const view = fitView(route);
+    expect(view.zoom).toBeGreaterThan(1.5);
+    for (const [lon, lat] of route) {
+      const [x, y] = placeOnMap(view, lon, lat)!;
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(x).toBeLessThanOrEqual(MAP_WIDTH);
+      expect(y).toBeGreaterThanOrEqual(0);
+      expect(y).toBeLessThanOrEqual(MAP_HEIGHT);
+    }
+    // A single port keeps the sea around it in view; nothing to show is the whole world.
+    expect(fitView([[4.05, 51.95]]).zoom).toBe(4);
+    expect(fitView([])).toEqual(DEFAULT_VIEW);
+  });
+
   it('zooms in steps within 1–8', () => {
     let view = DEFAULT_VIEW;
     for (let step = 0; step < 5; step += 1) view = zoomView(view, 2);

@@ -94,6 +94,30 @@ export function panView(view: MapView, dx: number, dy: number): MapView {
   });
 }
 
+/** Closest a fitted view comes: a single port still shows the sea around it. */
+const FIT_MAX_ZOOM = 4;
+
+/**
+ * The view that shows all of these [longitude, latitude] points with a margin around them (one
+ * shipment's route and position); the whole world when there are none.
+ */
+export function fitView(points: [number, number][], margin = 1.25): MapView {
+  const projected = points.flatMap((point) => {
+    const at = mapProjection(point);
+    return at ? [at] : [];
+  });
+  if (projected.length === 0) return DEFAULT_VIEW;
+  const xs = projected.map(([x]) => x);
+  const ys = projected.map(([, y]) => y);
+  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const zoom = Math.min(
+    FIT_MAX_ZOOM,
+    MAP_WIDTH / (Math.max(maxX - minX, 1) * margin),
+    MAP_HEIGHT / (Math.max(maxY - minY, 1) * margin),
+  );
+  return unproject({ x: (minX + maxX) / 2, y: (minY + maxY) / 2, zoom });
+}
+
 export function sameView(a: MapView, b: MapView): boolean {
   return a.zoom === b.zoom && a.center[0] === b.center[0] && a.center[1] === b.center[1];
 }

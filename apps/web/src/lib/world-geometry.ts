@@ -35,15 +35,11 @@ export function loadWorldShapes(): Promise<WorldShapes> {
   return pending;
 }
 
-/** A leg as a great-circle arc in map units (d3 resamples a LineString along the sphere). */
-export function legPath(from: { lat: number; lon: number }, to: { lat: number; lon: number }): string {
-  return (
-    geoPath(mapProjection)({
-      type: 'LineString',
-      coordinates: [
-        [from.lon, from.lat],
-        [to.lon, to.lat],
-      ],
-    }) ?? ''
-  );
+/**
+ * A route in map units: [longitude, latitude] points in order, each segment a great circle (d3
+ * resamples a LineString along the sphere). An ocean voyage arrives as its sea-lane path from the
+ * server; a parcel's leg is its two ends.
+ */
+export function legPath(path: [number, number][]): string {
+  return geoPath(mapProjection)({ type: 'LineString', coordinates: path }) ?? '';
 }

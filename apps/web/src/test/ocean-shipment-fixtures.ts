@@ -81,6 +81,7 @@ export function oceanShipmentDetail(fields: Partial<OceanShipmentDetail> = {}): 
     etaHistory: [],
     rolls: [],
     events: [],
+    map: { position: null, route: null },
     lastError: null,
     nextCheckAt: '2025-02-10T13:00:00.000Z',
     ...fields,

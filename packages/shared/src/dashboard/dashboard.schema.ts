@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAP_PLACE_KINDS, mapPathSchema } from '../tracking/shipment-map.schema';
 
 /** Ocean: a last free day this many days ahead (after today) is "soon". */
 export const LFD_SOON_DAYS = 3;
@@ -61,7 +62,7 @@ function dashboardSchema<Rule extends string, Link extends z.ZodType>(
       positions: z.array(
         z.object({
           key: z.string(),
-          kind: z.enum(['port', 'vessel', 'city']),
+          kind: z.enum(MAP_PLACE_KINDS),
           name: z.string(),
           lat: z.number(),
           lon: z.number(),
@@ -69,13 +70,8 @@ function dashboardSchema<Rule extends string, Link extends z.ZodType>(
           items: z.array(item),
         }),
       ),
-      legs: z.array(
-        z.object({
-          from: z.object({ lat: z.number(), lon: z.number() }),
-          to: z.object({ lat: z.number(), lon: z.number() }),
-          count,
-        }),
-      ),
+      /** The routes of the shown shipments: an ocean voyage along the sea lanes, a parcel's straight. */
+      legs: z.array(z.object({ path: mapPathSchema, count })),
     }),
     /** The latest check of any of the workspace's shipments; null before the first. */
     updatedTime: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OCEAN_ATTENTION_RULES } from '../dashboard/dashboard.schema';
 import { SHIPMENT_STATUSES } from '../tracking/derive-shipment';
+import { shipmentMapSchema } from '../tracking/shipment-map.schema';
 
 export const OCEAN_INTAKE_MAX_ITEMS = 500;
 export const OCEAN_LIST_MAX_LIMIT = 200;
@@ -180,6 +181,8 @@ export const oceanShipmentDetailSchema = oceanShipmentSchema.extend({
     }),
   ),
   events: z.array(trackingEventSchema),
+  /** Where the container is and its voyage along the sea lanes, for the map. */
+  map: shipmentMapSchema,
   lastError: z.string().nullable(),
   nextCheckAt: z.string().nullable(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from '../auth/auth.schema';
 import { expressShipmentDetailSchema } from '../express-shipments/express-shipments.schema';
 import { oceanTrackingDetailSchema } from '../ocean-shipments/ocean-shipments.schema';
+import { mapPathSchema, mapPlaceSchema } from '../tracking/shipment-map.schema';
 
 /** spec §2 shipment-history {ocean|ground}: the web's site type; the API says ocean or express. */
 export const SHARE_MODES = ['ocean', 'express'] as const;
@@ -247,7 +248,6 @@ export const shareLinksQuerySchema = z.strictObject({
   shipmentId: z.uuid().optional(),
 });
 
-const point = z.object({ lat: z.number(), lon: z.number() });
 const milestone = z.object({
   key: z.string(),
   label: z.string(),
@@ -270,8 +270,10 @@ export const publicShipmentSchema = z.strictObject({
   departure: z.object({ estimated: z.string().nullable(), actual: z.string().nullable() }),
   arrival: z.object({ estimated: z.string().nullable(), actual: z.string().nullable() }),
   milestones: z.array(milestone),
-  position: point.extend({ name: z.string() }).nullable(),
-  route: z.object({ from: point, to: point }).nullable(),
+  /** Where it is now: a port, a vessel at sea, a city, or delivered at its place. */
+  position: mapPlaceSchema.nullable(),
+  /** The way it travels: an ocean voyage along the sea lanes, a parcel's origin to destination. */
+  route: mapPathSchema.nullable(),
   lastCheckedAt: z.string().nullable(),
 });
 export type PublicShipment = z.infer<typeof publicShipmentSchema>;

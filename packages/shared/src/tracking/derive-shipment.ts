@@ -56,6 +56,17 @@ export interface Roll {
   recordedAt: string;
 }
 
+/**
+ * One sea leg of the box: from a port call it leaves to the next one it reaches, with the departure
+ * from the first and the arrival at the second (the box may stay on board there).
+ */
+export interface VoyageLeg {
+  from: PortRef;
+  to: PortRef;
+  departure: { etd: string | null; atd: string | null };
+  arrival: { eta: string | null; ata: string | null };
+}
+
 export interface DerivedShipment {
   shipmentOverall: ShipmentOverall;
   departureVO: { etd: string | null; atd: string | null };
@@ -69,6 +80,11 @@ export interface DerivedShipment {
   etaHistory: EtaRecord[];
   /** Every roll at the port of loading and the transshipment ports, oldest first. */
   rolls: Roll[];
+  /**
+   * The legs between the port calls from the port of loading to the port of discharge (or the last
+   * call known while that is not), in order. Views derived before legs were read have none.
+   */
+  legs?: VoyageLeg[];
   lastActualAt: string | null;
 }
 
@@ -317,6 +333,23 @@ export function deriveShipment(
           .sort((a, b) => time(a.recordedAt) - time(b.recordedAt))
       : [];
 
+  // Every call from the port of loading to the port of discharge, the box's own moves or its vessel's.
+  const calls = polIndex >= 0 ? visits.slice(polIndex, podIndex >= 0 ? podIndex + 1 : undefined) : [];
+  const legs = calls.slice(1).map((to, i): VoyageLeg => {
+    const from = calls[i]!;
+    const leaving = eventsOf(from, 'DEPA');
+    const reaching = eventsOf(to, 'ARRI');
+    return {
+      from: { ...from.port },
+      to: { ...to.port },
+      departure: {
+        etd: estimateOf(leaving)?.eventTime ?? null,
+        atd: actualOf(leaving)?.eventTime ?? null,
+      },
+      arrival: { eta: estimateOf(reaching)?.eventTime ?? null, ata: actualOf(reaching)?.eventTime ?? null },
+    };
+  });
+
   return {
     shipmentOverall,
     departureVO: {
@@ -333,6 +366,7 @@ export function deriveShipment(
     status: statusOf(shipmentOverall, actualOf(departure) !== null, actualOf(arrival) !== null),
     etaHistory,
     rolls,
+    legs,
     lastActualAt: actuals.at(-1)?.eventTime ?? null,
   };
 }

@@ -14,7 +14,11 @@ import { PARCEL_STATUS_LABELS, type ParcelStatus } from '@tracklane/shared/expre
 import { parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
 import { carrierByScac } from '@tracklane/shared/tracking/carriers';
 import type { Roll, ShipmentStatus } from '@tracklane/shared/tracking/derive-shipment';
-import { portByLocode } from '@tracklane/shared/tracking/ports';
+import type { DerivedShipment, PortRef } from '@tracklane/shared/tracking/derive-shipment';
+import { seaLanes } from '@tracklane/shared/tracking/sea-lanes/sea-lanes';
+import { placePoint, voyageRoute } from '@tracklane/shared/tracking/sea-lanes/voyage-map';
+import type { MapPath, MapPlaceKind } from '@tracklane/shared/tracking/shipment-map.schema';
+import { portCalls, voyagePlace, type VoyagePlace, type VoyageView } from '@tracklane/shared/tracking/voyage';
 import type { Database } from '../../db/client';
 import { expressShipments as es, oceanShipments as os, trackedItems as ti } from '../../db/schema/tracking';
 import { EXPRESS_ATTENTION, OCEAN_ATTENTION, type AttentionRule } from './attention';
@@ -38,20 +42,9 @@ function hoursBetween(from: Date, to: Date): string {
   return hours >= 48 ? `${String(Math.round(hours / 24))} days` : `${String(hours)} h`;
 }
 
-/** The point `fraction` of the way from a to b, across the antimeridian when that is shorter. */
-export function between(a: { lat: number; lon: number }, b: { lat: number; lon: number }, fraction: number) {
-  let toLon = b.lon;
-  if (toLon - a.lon > 180) toLon -= 360;
-  if (a.lon - toLon > 180) toLon += 360;
-  let lon = a.lon + (toLon - a.lon) * fraction;
-  if (lon > 180) lon -= 360;
-  if (lon < -180) lon += 360;
-  return { lat: a.lat + (b.lat - a.lat) * fraction, lon };
-}
-
 type MapPosition<Item> = {
   key: string;
-  kind: 'port' | 'vessel' | 'city';
+  kind: MapPlaceKind;
   name: string;
   lat: number;
   lon: number;
@@ -362,94 +355,90 @@ async function oceanItems(db: Database, ids: string[]): Promise<Map<string, Ocea
   );
 }
 
-const AT_DESTINATION = new Set(['arrived', 'discharged', 'delivered', 'empty_returned']);
+/**
+ * What the map reads of each subscription's derived view (voyage.ts), by subscription id: one
+ * primary-key lookup for the first shipment of each group.
+ */
+async function oceanVoyages(db: Database, ids: string[]): Promise<Map<string, MapVoyage>> {
+  if (!ids.length) return new Map();
+  const d = ti.derived;
+  const rows = await db
+    .select({
+      id: os.id,
+      voyage: sql<MapVoyage | null>`CASE WHEN ${d} IS NULL THEN NULL ELSE jsonb_build_object(
+        'status', ${d} -> 'status', 'pol', ${d} -> 'pol', 'pod', ${d} -> 'pod',
+        'transshipments', coalesce(${d} -> 'transshipments', '[]'::jsonb),
+        'departureVO', ${d} -> 'departureVO', 'arrivalVO', ${d} -> 'arrivalVO',
+        'legs', ${d} -> 'legs', 'vessel', ${d} -> 'vessel') END`,
+    })
+    .from(os)
+    .innerJoin(ti, eq(ti.id, os.itemId))
+    .where(inArray(os.id, ids));
+  return new Map(rows.flatMap((r) => (r.voyage ? [[r.id, r.voyage] as const] : [])));
+}
+
+type MapVoyage = VoyageView & { vessel: DerivedShipment['vessel'] };
 
 /**
- * The map of the shown groups. A container on the water sits on its vessel between the port of
- * loading and the port of discharge, the fraction of the way that the time from ATD to ETA has
- * elapsed (one position per vessel and leg); any other at its last known port: the port of discharge
- * once it has arrived, else the port of loading. Transshipment legs are not told apart: the derived
- * view has no times per leg. Legs are the lanes of the shown shipments.
+ * The map of the shown groups. Each group's first shipment stands for the group (its shipments share
+ * state, status, carrier, ports and vessel): where it is (voyagePlace: on the water on its leg, at a
+ * port, delivered) and the ports it calls at. A vessel sits on its leg's sea lane, the share of the
+ * lane's length that the share of the leg's time from departure to arrival says; one position per
+ * vessel and leg. Legs are the voyages of the shown shipments, port call to port call along the lanes.
  */
 async function oceanMap(db: Database, groups: OceanGroup[], now: Date) {
-  type Place = { count: number; ids: string[]; atd: number; eta: number };
-  const ports = new Map<string, Place>();
-  const vessels = new Map<string, Place & { vessel: string | null; pol: string; pod: string }>();
-  const lanes = new Map<string, { pol: string; pod: string; count: number }>();
-  const add = (place: Place, g: OceanGroup) => {
-    place.count += g.count;
-    if (place.ids.length < MAP_TOP_ITEMS) place.ids.push(...g.ids.slice(0, MAP_TOP_ITEMS - place.ids.length));
-    if (g.atd) place.atd = Math.min(place.atd, Date.parse(g.atd));
-    if (g.eta) place.eta = Math.max(place.eta, Date.parse(g.eta));
-  };
-  const empty = (): Place => ({ count: 0, ids: [], atd: Infinity, eta: -Infinity });
+  type Place = { place: VoyagePlace; vessel: string | null; count: number; ids: string[] };
+  const places = new Map<string, Place>();
+  const voyages = new Map<string, { calls: PortRef[]; count: number }>();
+  const views = await oceanVoyages(
+    db,
+    groups.flatMap((g) => g.ids.slice(0, 1)),
+  );
   for (const g of groups) {
-    if (g.pol && g.pod) {
-      const lane = `${g.pol}-${g.pod}`;
-      const seen = lanes.get(lane) ?? { pol: g.pol, pod: g.pod, count: 0 };
+    const view = g.ids[0] ? views.get(g.ids[0]) : undefined;
+    if (!view) continue;
+    const calls = portCalls(view);
+    if (calls.length >= 2) {
+      const key = calls.map((c) => c.locode).join('>');
+      const seen = voyages.get(key) ?? { calls, count: 0 };
       seen.count += g.count;
-      lanes.set(lane, seen);
+      voyages.set(key, seen);
     }
-    if (g.status === 'in_transit' && g.timed && g.pol && g.pod) {
-      // One position per vessel and leg; an unnamed vessel is told apart by its departure.
-      const key = [g.vessel ?? '', g.pol, g.pod, g.vessel === null ? (g.atd ?? '') : ''].join('|');
-      const place = vessels.get(key) ?? { ...empty(), vessel: g.vessel, pol: g.pol, pod: g.pod };
-      add(place, g);
-      vessels.set(key, place);
-      continue;
-    }
-    const locode = AT_DESTINATION.has(g.status ?? '') ? g.pod : g.pol;
-    if (!locode) continue;
-    const place = ports.get(locode) ?? empty();
-    add(place, g);
-    ports.set(locode, place);
+    const place = voyagePlace(view);
+    if (!place) continue;
+    const vessel = g.vessel ?? view.vessel?.name ?? null;
+    // One position per vessel and leg (an unnamed vessel told apart by its departure); one per port.
+    const key =
+      place.at === 'sea'
+        ? ['vessel', vessel ?? '', place.from.locode, place.to.locode, vessel ? '' : place.departedAt].join(
+            '|',
+          )
+        : `${place.at === 'delivered' ? 'delivered' : 'port'}:${place.port.locode}`;
+    const seen = places.get(key) ?? { place, vessel, count: 0, ids: [] };
+    seen.count += g.count;
+    if (seen.ids.length < MAP_TOP_ITEMS) seen.ids.push(...g.ids.slice(0, MAP_TOP_ITEMS - seen.ids.length));
+    places.set(key, seen);
   }
 
   const items = await oceanItems(
     db,
-    [...ports.values(), ...vessels.values()].flatMap((p) => p.ids),
+    [...places.values()].flatMap((p) => p.ids),
   );
-  const itemsOf = (ids: string[]) => ids.flatMap((id) => items.get(id) ?? []);
+  const lanes = seaLanes();
   const positions: MapPosition<OceanItem>[] = [];
-  for (const [locode, place] of ports) {
-    const port = portByLocode(locode);
-    if (!port) continue;
+  for (const [key, { place, vessel, count, ids }] of places) {
+    const point = placePoint(lanes, place, now, vessel);
+    if (!point) continue;
     positions.push({
-      key: `port:${port.locode}`,
-      kind: 'port',
-      name: port.name,
-      lat: port.lat,
-      lon: port.lon,
-      count: place.count,
-      items: itemsOf(place.ids),
+      ...point,
+      key: point.kind === 'vessel' ? `${key}|${String(point.lat)},${String(point.lon)}` : key,
+      count,
+      items: ids.flatMap((id) => items.get(id) ?? []),
     });
   }
-  for (const place of vessels.values()) {
-    const from = portByLocode(place.pol);
-    const to = portByLocode(place.pod);
-    if (!from || !to) continue;
-    const { atd, eta } = place;
-    const fraction = eta > atd ? Math.min(1, Math.max(0, (now.getTime() - atd) / (eta - atd))) : 1;
-    const point = between(from, to, fraction);
-    const lat = Math.round(point.lat * 100) / 100;
-    const lon = Math.round(point.lon * 100) / 100;
-    positions.push({
-      key: `vessel:${place.vessel ?? '?'}:${from.locode}-${to.locode}:${String(lat)},${String(lon)}`,
-      kind: 'vessel',
-      name: place.vessel ?? `${from.name} – ${to.name}`,
-      lat,
-      lon,
-      count: place.count,
-      items: itemsOf(place.ids),
-    });
-  }
-
-  const legs = [...lanes.values()].flatMap((lane) => {
-    const from = portByLocode(lane.pol);
-    const to = portByLocode(lane.pod);
-    return from && to && from.locode !== to.locode
-      ? [{ from: { lat: from.lat, lon: from.lon }, to: { lat: to.lat, lon: to.lon }, count: lane.count }]
-      : [];
+  const legs = [...voyages.values()].flatMap(({ calls, count }) => {
+    const path = voyageRoute(lanes, calls);
+    return path ? [{ path, count }] : [];
   });
   return { positions: mergePositions(positions), legs };
 }
@@ -501,10 +490,7 @@ async function expressGroups(db: Database, workspaceId: string): Promise<Express
 async function expressMap(db: Database, groups: ExpressGroup[]) {
   type Place = { lat: number; lon: number; name: string | null; count: number; ids: string[] };
   const places = new Map<string, Place>();
-  const routes = new Map<
-    string,
-    { from: { lat: number; lon: number }; to: { lat: number; lon: number }; count: number }
-  >();
+  const routes = new Map<string, { path: MapPath; count: number }>();
   for (const g of groups) {
     if (g.lat !== null && g.lon !== null) {
       const key = `${String(g.lat)},${String(g.lon)}`;
@@ -520,8 +506,10 @@ async function expressMap(db: Database, groups: ExpressGroup[]) {
     if (fromLat === toLat && fromLon === toLon) continue;
     const key = [fromLat, fromLon, toLat, toLon].join(',');
     const route = routes.get(key) ?? {
-      from: { lat: fromLat, lon: fromLon },
-      to: { lat: toLat, lon: toLon },
+      path: [
+        [fromLon, fromLat],
+        [toLon, toLat],
+      ],
       count: 0,
     };
     route.count += g.count;

@@ -9,6 +9,8 @@ import { daysBetween, localDate } from '@tracklane/shared/free-time/free-time';
 import { portTimeZone } from '@tracklane/shared/free-time/port-time-zones';
 import { carrierByScac, OCEAN_CARRIERS } from '@tracklane/shared/tracking/carriers';
 import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
+import { seaLanes } from '@tracklane/shared/tracking/sea-lanes/sea-lanes';
+import { voyageMap } from '@tracklane/shared/tracking/sea-lanes/voyage-map';
 import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
 import { portByLocode } from '@tracklane/shared/tracking/ports';
 import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
@@ -271,6 +273,7 @@ export async function getOceanShipment(
   workspaceId: string,
   containerNo: string,
   mblNo: string,
+  now = new Date(),
 ): Promise<OceanShipmentDetail> {
   return oceanShipmentDetail(
     db,
@@ -279,6 +282,7 @@ export async function getOceanShipment(
       eq(oceanShipments.containerNo, normaliseContainerNumber(containerNo)),
       eq(oceanShipments.mblNo, normaliseMblNumber(mblNo)),
     )!,
+    now,
   );
 }
 
@@ -287,15 +291,17 @@ export async function getOceanShipmentById(
   db: Database,
   workspaceId: string,
   shipmentId: string,
+  now = new Date(),
 ): Promise<OceanShipmentDetail> {
   if (!isUuid(shipmentId)) throw new AppError('NOT_FOUND', NOT_TRACKED);
   return oceanShipmentDetail(
     db,
     and(eq(oceanShipments.workspaceId, workspaceId), eq(oceanShipments.id, shipmentId))!,
+    now,
   );
 }
 
-async function oceanShipmentDetail(db: Database, where: SQL): Promise<OceanShipmentDetail> {
+async function oceanShipmentDetail(db: Database, where: SQL, now: Date): Promise<OceanShipmentDetail> {
   const [row] = await db
     .select({ s: oceanShipments, c: trackedItems })
     .from(oceanShipments)
@@ -316,6 +322,7 @@ async function oceanShipmentDetail(db: Database, where: SQL): Promise<OceanShipm
     etaHistory: d?.etaHistory ?? [],
     // Views derived before rolls were read have none until the container's next change.
     rolls: d?.rolls ?? [],
+    map: voyageMap(seaLanes(), d, d?.vessel?.name ?? null, now),
     events: events.map((row) => {
       const e = row.data as unknown as TrackingEvent;
       return {

@@ -4,6 +4,9 @@
  * the API does not send.
  */
 
+import { seaLanes } from '@tracklane/shared/tracking/sea-lanes/sea-lanes';
+import { voyageMap } from '@tracklane/shared/tracking/sea-lanes/voyage-map';
+
 const envelope = <T>(result: T, message = 'OK') => ({ success: true, result, message, code: 'OK' });
 
 export const errorExamples = {
@@ -147,6 +150,13 @@ export const examples = {
   oceanDetail: envelope({
     ...oceanShipment,
     transshipments: [],
+    // The example's voyage as the server computes it: where the vessel is on 12 March, and the route.
+    map: voyageMap(
+      seaLanes(),
+      { ...oceanShipment, status: 'in_transit', transshipments: [] },
+      oceanShipment.vesselName,
+      new Date('2026-03-12T07:01:12.000Z'),
+    ),
     vessel: { name: 'MSC GULSUN', imo: '9839430', voyage: 'FA609W' },
     etaHistory: [
       { eta: '2026-04-06T14:00:00.000Z', classifier: 'EST', recordedAt: '2026-03-02T10:00:00.000Z' },

@@ -10,7 +10,6 @@ import {
 } from '@tracklane/shared/sharing/sharing.schema';
 import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import { portByLocode } from '@tracklane/shared/tracking/ports';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { shareLinks, type ShareLinkRow } from '../../db/schema/sharing';
@@ -18,7 +17,6 @@ import { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
 import { hashToken, newToken } from '../../lib/tokens';
-import { between } from '../dashboard/dashboard.service';
 import { getExpressShipment } from '../express-shipments/express-shipments.service';
 import { getOceanShipmentById } from '../ocean-shipments/ocean-shipments.service';
 import type { Tenant } from '../organizations/selection';
@@ -133,7 +131,8 @@ export async function revokeShareLink(db: Database, tenant: Tenant, linkId: stri
 
 const portName = (p: { locode: string; name: string | null } | null) => (p ? (p.name ?? p.locode) : null);
 
-function publicOcean(s: OceanShipmentDetail, now: Date): PublicShipment {
+/** The shipment's map (its detail's: voyage.ts, voyage-map.ts) goes out as it is. */
+function publicOcean(s: OceanShipmentDetail): PublicShipment {
   const o = s.shipmentOverall;
   const m = (key: string, label: string, v: { time: string; classifier: string } | null) => ({
     key,
@@ -141,18 +140,6 @@ function publicOcean(s: OceanShipmentDetail, now: Date): PublicShipment {
     time: v?.time ?? null,
     actual: v?.classifier === 'ACT',
   });
-  const pol = s.pol ? portByLocode(s.pol.locode) : undefined;
-  const pod = s.pod ? portByLocode(s.pod.locode) : undefined;
-  let position: PublicShipment['position'] = null;
-  const atd = s.departureVO.atd ? Date.parse(s.departureVO.atd) : null;
-  const eta = s.arrivalVO.ata ?? s.arrivalVO.eta;
-  if (s.arrivalVO.ata && pod) position = { lat: pod.lat, lon: pod.lon, name: pod.name };
-  else if (atd && eta && pol && pod) {
-    // On the water: the share of the way that the time from departure to arrival has elapsed, placed
-    // as the dashboard's live map places vessels.
-    const f = Math.min(1, Math.max(0, (now.getTime() - atd) / (Date.parse(eta) - atd || 1)));
-    position = { ...between(pol, pod, f), name: s.vesselName ?? `${pol.name} – ${pod.name}` };
-  } else if (pol) position = { lat: pol.lat, lon: pol.lon, name: pol.name };
   return {
     number: s.containerNo,
     reference: s.mblNo,
@@ -182,8 +169,8 @@ function publicOcean(s: OceanShipmentDetail, now: Date): PublicShipment {
       m('fullGateOut', 'Picked up at destination', o.fullGateOut),
       m('emptyReturned', 'Empty container returned', o.emptyReturned),
     ],
-    position,
-    route: pol && pod ? { from: { lat: pol.lat, lon: pol.lon }, to: { lat: pod.lat, lon: pod.lon } } : null,
+    position: s.map.position,
+    route: s.map.route,
     lastCheckedAt: s.lastCheckedAt,
   };
 }
@@ -220,8 +207,17 @@ function publicExpress(s: ExpressShipmentDetail): PublicShipment {
         actual: Boolean(s.deliveredAt),
       },
     ],
-    position: now ? { ...now, name: place(s.lastLocation) ?? 'Last scan' } : null,
-    route: from && to ? { from, to } : null,
+    // A delivered parcel is a delivered marker at its last scan, as a delivered container is at its port.
+    position: now
+      ? { kind: s.deliveredAt ? 'delivered' : 'city', ...now, name: place(s.lastLocation) ?? 'Last scan' }
+      : null,
+    route:
+      from && to
+        ? [
+            [from.lon, from.lat],
+            [to.lon, to.lat],
+          ]
+        : null,
     lastCheckedAt: s.lastCheckedAt,
   };
 }
@@ -240,7 +236,7 @@ export async function getPublicShare(
   for (const id of link.shipmentIds) {
     try {
       if (link.mode === 'ocean')
-        shipments.push(publicOcean(await getOceanShipmentById(db, link.workspaceId, id), now));
+        shipments.push(publicOcean(await getOceanShipmentById(db, link.workspaceId, id, now)));
       else shipments.push(publicExpress(await getExpressShipment(db, link.workspaceId, id, undefined)));
     } catch (err) {
       if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;

@@ -13,7 +13,7 @@ const PLACES_SHOWN = 9;
 /** One shipment at a place, of either mode. */
 type MapEntry = AnyDashboard['liveMapVO']['positions'][number]['items'][number];
 
-const KIND_LABEL = { port: 'Port', vessel: 'At sea', city: 'City' } as const;
+const KIND_LABEL = { port: 'Port', vessel: 'At sea', city: 'City', delivered: 'Delivered' } as const;
 
 /**
  * Where the shipments are now (spec §3 liveMapVO): the offline world map, whose view and layers are

@@ -1,10 +1,10 @@
-import { Button, EmptyState, Paper, Skeleton, Stack, Tabs } from '@mantine/core';
+import { Button, EmptyState, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import type {
   OceanShipmentDetail as Detail,
   OceanTrackingDetail,
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { SharedDetailSource } from '../../../components/detail-header';
 import { ShipmentTags } from '../../../components/shipment-tags';
@@ -23,6 +23,7 @@ import { useArchiveOceanShipments } from '../api/archive-ocean-shipments';
 import { useFavoriteOceanShipments } from '../api/favorite-ocean-shipments';
 import { useOceanShipment } from '../api/get-ocean-shipment';
 import { carrierLabel } from '../utils/carriers';
+import { oceanDetailHref } from '../utils/detail-href';
 import { groupEventVersions } from '../utils/event-versions';
 import { EtaHistory } from './eta-history';
 import { RollNotice } from './roll-notice';
@@ -31,6 +32,9 @@ import { MilestoneJourney } from './milestone-journey';
 import classes from './ocean-shipment-detail.module.css';
 import { RouteStrip } from './route-strip';
 import { ShipmentHeader } from './shipment-header';
+
+// The map (d3-geo, the world's outlines) comes after the page's first paint, never with the page.
+const ShipmentMap = lazy(() => import('../../../components/shipment-map'));
 
 export const DETAIL_TABS = ['milestones', 'events', 'comments'] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
@@ -232,6 +236,22 @@ export function OceanShipmentDetail({
               <MilestoneJourney shipment={shipment} timeZone={timeZone} />
             </Paper>
             <Stack gap="lg">
+              <Paper withBorder radius="lg" p="md" component="section" aria-label="Map">
+                <Text fw={600} size="sm" mb="xs">
+                  Where it is now
+                </Text>
+                <Suspense fallback={<Skeleton className={classes.mapLoading} aria-label="Loading the map" />}>
+                  <ShipmentMap
+                    shipments={[
+                      {
+                        item: { id: shipment.shipmentOverallId, identifier: shipment.containerNo },
+                        map: shipment.map,
+                      },
+                    ]}
+                    hrefOf={() => oceanDetailHref(shipment, timeZone)}
+                  />
+                </Suspense>
+              </Paper>
               <EtaHistory shipment={shipment} timeZone={timeZone} />
               {ownShipment ? aside?.(ownShipment) : null}
             </Stack>

@@ -2,7 +2,7 @@ import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core
 import { useDocumentTitle } from '@mantine/hooks';
 import type { PublicShare, PublicShipment } from '@tracklane/shared/sharing/sharing.schema';
 import { Logo } from '../../../components/logo';
-import { WorldMap, type MapLeg, type MapPosition } from '../../../components/world-map';
+import { ShipmentMap } from '../../../components/shipment-map';
 import { formatDateTime } from '../../../lib/dates';
 import { statusText } from '../utils/labels';
 import classes from './public-share-view.module.css';
@@ -11,26 +11,6 @@ import classes from './public-share-view.module.css';
 function when(time: string | null, actual: boolean, timeZone: string) {
   if (!time) return '-';
   return actual ? formatDateTime(time, timeZone) : `EST: ${formatDateTime(time, timeZone)}`;
-}
-
-function mapOf(shipments: PublicShipment[]) {
-  const positions: MapPosition[] = shipments.flatMap((s, i) =>
-    s.position
-      ? [
-          {
-            key: `shipment-${String(i)}`,
-            kind: 'vessel' as const,
-            name: s.position.name,
-            lat: s.position.lat,
-            lon: s.position.lon,
-            count: 1,
-            items: [{ id: String(i), identifier: s.number }],
-          },
-        ]
-      : [],
-  );
-  const legs: MapLeg[] = shipments.flatMap((s) => (s.route ? [{ ...s.route, count: 1 }] : []));
-  return { positions, legs };
 }
 
 function ShipmentCard({
@@ -133,7 +113,6 @@ export function PublicShareView({ share, timeZone }: { share: PublicShare; timeZ
   const ocean = share.shipmentType === 'ocean';
   const first = share.shipments[0];
   useDocumentTitle(`${first ? first.number : 'Shared shipment'} · Shared on Tracklane`);
-  const map = mapOf(share.shipments);
   return (
     <div className={classes.page} data-testid="public-share">
       <div className={classes.top}>
@@ -161,7 +140,13 @@ export function PublicShareView({ share, timeZone }: { share: PublicShare; timeZ
             ))}
           </Stack>
           <Paper withBorder radius="lg" p="md" component="section" aria-label="Map" className={classes.map}>
-            <WorldMap positions={map.positions} legs={map.legs} hrefOf={(item) => `#shipment-${item.id}`} />
+            <ShipmentMap
+              shipments={share.shipments.map((s, i) => ({
+                item: { id: String(i), identifier: s.number },
+                map: { position: s.position, route: s.route },
+              }))}
+              hrefOf={(item) => `#shipment-${item.id}`}
+            />
           </Paper>
         </div>
       )}

@@ -1,0 +1,53 @@
+import { geoContains } from 'd3-geo';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import atlas from 'world-atlas/countries-110m.json';
+import { distanceKm, interpolate, type LonLat } from './sea-routes';
+import waterways from './waterways.json';
+
+// The land the app's own map draws (world-atlas 110m, as world-geometry.ts loads it).
+const topology = atlas as unknown as Topology<{ land: GeometryCollection }>;
+const land = feature(topology, topology.objects.land);
+
+/** Waterways ships sail that the 110m atlas draws as land (the canals, the Elbe). */
+export const inWaterway = ([lon, lat]: LonLat) =>
+  waterways.some(
+    ({ box: [west, south, east, north] }) => lon >= west! && lon <= east! && lat >= south! && lat <= north!,
+  );
+
+export const onLand = (point: LonLat) => geoContains(land, point);
+
+/**
+ * Inland as the 110m map draws it: on land with no sea within `km` in eight directions, so that a
+ * lane along a coast the atlas draws coarsely (at 1:110 million) does not count.
+ */
+export function inland(point: LonLat, km = 20): boolean {
+  if (!onLand(point)) return false;
+  const [lon, lat] = point;
+  for (let k = 0; k < 8; k++) {
+    const angle = (k * Math.PI) / 4;
+    const dLat = (km / 111.2) * Math.sin(angle);
+    const dLon = ((km / 111.2) * Math.cos(angle)) / Math.cos((lat * Math.PI) / 180);
+    if (!onLand([lon + dLon, lat + dLat])) return false;
+  }
+  return true;
+}
+
+/** The path as a map draws it: every segment's great circle, a point every `stepKm`. */
+export function drawnPoints(path: LonLat[], stepKm = 20): LonLat[] {
+  const points: LonLat[] = [];
+  for (let i = 1; i < path.length; i++) {
+    const a = path[i - 1]!;
+    const b = path[i]!;
+    const steps = Math.max(1, Math.ceil(distanceKm(a, b) / stepKm));
+    for (let s = 0; s <= steps; s++) points.push(interpolate(a, b, s / steps));
+  }
+  return points;
+}
+
+/** The drawn points inland, leaving out waterways and the `portKm` around the given ports. */
+export function pointsInland(path: LonLat[], ports: LonLat[], portKm = 40): LonLat[] {
+  return drawnPoints(path).filter(
+    (p) => !inWaterway(p) && ports.every((port) => distanceKm(p, port) > portKm) && inland(p),
+  );
+}
