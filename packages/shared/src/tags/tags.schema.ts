@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseTag } from './normalise-tag';
 
 /*
  * Shipment tags (issue 18: alert rules filter "by carrier, POL/POD, tag or favourite"). A tag is the
@@ -19,8 +20,7 @@ export const TAG_MESSAGES = {
 // eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
-/** A tag as stored: trimmed, inner spaces collapsed to one. */
-export const normaliseTag = (tag: string) => tag.trim().replace(/ {2,}/g, ' ');
+export { normaliseTag };
 
 /** What is wrong with one tag, or null. */
 export function tagProblem(tag: string): string | null {
