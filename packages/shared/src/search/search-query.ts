@@ -17,6 +17,7 @@ export const SEARCH_RESULT_LIMIT = 20;
 export const SEARCH_MESSAGES = {
   tooShort: `Type at least ${String(SEARCH_MIN_LENGTH)} characters of a number or tag to search.`,
   tooLong: `A search has at most ${String(SEARCH_MAX_LENGTH)} characters.`,
+  notText: 'Search for one text at a time (one q parameter).',
 } as const;
 
 /** The query as each thing it is compared with is stored. */
@@ -42,8 +43,10 @@ export function searchTerms(query: string): SearchTerms {
 }
 
 /** Long enough to search once normalised: every term has at least {@link SEARCH_MIN_LENGTH} characters. */
-export const longEnough = (query: string) =>
-  Object.values(searchTerms(query)).every((term) => term.length >= SEARCH_MIN_LENGTH);
+export function longEnough(query: string): boolean {
+  const { container, mbl, parcel, tag } = searchTerms(query);
+  return [container, mbl, parcel, tag].every((term) => term.length >= SEARCH_MIN_LENGTH);
+}
 
 /** Whether the box's text is worth asking about (the server answers 400 otherwise). */
 export function isSearchable(query: string): boolean {

@@ -8,7 +8,9 @@ import { longEnough, SEARCH_MAX_LENGTH, SEARCH_MESSAGES } from './search-query';
 /** GET /api/search?q=: the query, trimmed. */
 export const searchQuerySchema = z.object({
   q: z
-    .string({ message: SEARCH_MESSAGES.tooShort })
+    .string({
+      error: (issue) => (issue.input === undefined ? SEARCH_MESSAGES.tooShort : SEARCH_MESSAGES.notText),
+    })
     .trim()
     .max(SEARCH_MAX_LENGTH, { message: SEARCH_MESSAGES.tooLong })
     .refine(longEnough, { message: SEARCH_MESSAGES.tooShort }),
