@@ -1,13 +1,9 @@
 import { notifications as toasts } from '@mantine/notifications';
 import type { CommentMention } from '@tracklane/shared/comments/comments.schema';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import { useReadCommentMention } from '../features/comments/api/read-comment-mention';
-import { selectWorkspace } from '../features/workspaces/api/select-workspace';
-import { useApplySelection } from '../features/workspaces/hooks/use-apply-selection';
-import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
-import { isApiError } from '../lib/api-client';
+import { useOpenInWorkspace } from '../features/workspaces/hooks/use-open-in-workspace';
 import { useReaderTimeZone } from './pages/use-shipment-access';
 
 /** The shipment's page at its Comments tab (spec §2 `?tab=comments&timeZone=`), scrolled to the comment. */
@@ -27,11 +23,9 @@ export function commentMentionHref(mention: CommentMention, timeZone: string): s
  * Comments tab on the comment, in the comment's workspace, switching to it first as the rail does.
  */
 export function useOpenCommentMention() {
-  const currentWorkspaceId = useWorkspaceStore((state) => state.currentWorkspace?.workspaceId ?? null);
   const timeZone = useReaderTimeZone();
   const read = useReadCommentMention();
-  const applySelection = useApplySelection();
-  const navigate = useNavigate();
+  const openInWorkspace = useOpenInWorkspace();
 
   return useCallback(
     async (mention: CommentMention) => {
@@ -47,20 +41,12 @@ export function useOpenCommentMention() {
         });
         return;
       }
-      if (mention.workspaceId !== currentWorkspaceId) {
-        try {
-          await applySelection(await selectWorkspace(mention.workspaceId));
-        } catch (error) {
-          toasts.show({
-            color: 'red',
-            title: 'Could not open the comment',
-            message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
-          });
-          return;
-        }
-      }
-      await navigate(href);
+      await openInWorkspace({
+        workspaceId: mention.workspaceId,
+        href,
+        failureTitle: 'Could not open the comment',
+      });
     },
-    [applySelection, currentWorkspaceId, navigate, read, timeZone],
+    [openInWorkspace, read, timeZone],
   );
 }

@@ -1,14 +1,11 @@
 import { notifications as toasts } from '@mantine/notifications';
 import type { BellNotification } from '@tracklane/shared/notifications/notifications.schema';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 import { useAuthStore } from '../features/auth/stores/auth-store';
 import { useMarkNotifications } from '../features/notifications/api/mark-notifications';
 import { notificationTarget } from '../features/notifications/utils/notification-target';
-import { selectWorkspace } from '../features/workspaces/api/select-workspace';
-import { useApplySelection } from '../features/workspaces/hooks/use-apply-selection';
+import { useOpenInWorkspace } from '../features/workspaces/hooks/use-open-in-workspace';
 import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
-import { isApiError } from '../lib/api-client';
 import { useReaderTimeZone } from './pages/use-shipment-access';
 
 /**
@@ -21,8 +18,7 @@ export function useOpenNotification() {
   const currentWorkspaceId = useWorkspaceStore((state) => state.currentWorkspace?.workspaceId ?? null);
   const timeZone = useReaderTimeZone();
   const mark = useMarkNotifications();
-  const applySelection = useApplySelection();
-  const navigate = useNavigate();
+  const openInWorkspace = useOpenInWorkspace();
 
   return useCallback(
     async (notification: BellNotification) => {
@@ -40,20 +36,8 @@ export function useOpenNotification() {
         });
         return;
       }
-      if (target.workspaceId !== currentWorkspaceId) {
-        try {
-          await applySelection(await selectWorkspace(target.workspaceId));
-        } catch (error) {
-          toasts.show({
-            color: 'red',
-            title: 'Could not open the shipment',
-            message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
-          });
-          return;
-        }
-      }
-      await navigate(target.href);
+      await openInWorkspace({ ...target, failureTitle: 'Could not open the shipment' });
     },
-    [applySelection, currentWorkspaceId, mark, navigate, timeZone, userId],
+    [currentWorkspaceId, mark, openInWorkspace, timeZone, userId],
   );
 }
