@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { WORKSPACE_HEADER } from '@tracklane/shared/api/workspace-header';
 import { SEARCH_MESSAGES } from '@tracklane/shared/search/search-query';
 import { organizations } from '../src/db/schema/organizations';
 import { useTestApp } from './app';
@@ -202,7 +203,13 @@ describe('GET /api/search: where it looks (tenancy)', () => {
     await addMember(app, ctx, partner, { account: team.owner, shipmentPermission: 1 });
 
     await selectWorkspace(team.owner, team.defaultWorkspaceId);
-    const res = await search(team.owner, 'srgu');
+    // A page of another workspace asks the same: the search belongs to no one workspace.
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/search?q=srgu',
+      headers: { cookie: team.owner.cookie, [WORKSPACE_HEADER]: importsId },
+    });
+    expect(res.statusCode, res.body).toBe(200);
     const places = (
       res.json().result.items as { shipmentId: string; workspace: object; organization: object }[]
     )

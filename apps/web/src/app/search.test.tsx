@@ -170,6 +170,20 @@ describe('the top bar’s search', () => {
     });
   });
 
+  it('stays put and says why when the workspace cannot be switched to any more', async () => {
+    const api = server(() => ok(answer([imported])));
+    api.route(
+      'POST /api/workspaces/currentId',
+      fail(404, 'NOT_FOUND', 'You are not a member of this workspace.'),
+    );
+    const { router } = renderRoutes(routes, '/dashboard/ocean');
+    await userEvent.type(await box(), 'TGHU');
+    await userEvent.click(await screen.findByRole('option'));
+    expect(await screen.findByText('Could not open TGHU1000012 in Imports Europe')).toBeInTheDocument();
+    expect(screen.getByText('You are not a member of this workspace.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/ocean');
+  });
+
   it('opens the best match when Enter comes before the list has caught up (a pasted number)', async () => {
     const api = server(() => ok(answer([imported])));
     const { router } = renderRoutes(routes, '/dashboard/ocean');

@@ -102,14 +102,16 @@ export function SearchResults({
             </span>
             <span className={classes.main}>
               <span className={classes.number}>
-                <Highlighted
-                  value={resultNumber(result)}
-                  length={
-                    result.match.field === 'containerNo' || result.match.field === 'trackingNo'
-                      ? matchedLength(result, terms)
-                      : 0
-                  }
-                />
+                <span>
+                  <Highlighted
+                    value={resultNumber(result)}
+                    length={
+                      result.match.field === 'containerNo' || result.match.field === 'trackingNo'
+                        ? matchedLength(result, terms)
+                        : 0
+                    }
+                  />
+                </span>
                 {result.archived ? <span className={classes.archived}>Archived</span> : null}
               </span>
               <span className={classes.detail}>

@@ -161,7 +161,7 @@ export function ShipmentSearch({ Results, preloadResults, onOpen }: ShipmentSear
   const refreshing = state.kind === 'loading' || (state.kind === 'results' && state.refreshing);
 
   return (
-    <div className={classes.root} data-expanded={expanded || undefined}>
+    <div className={classes.root} data-expanded={expanded || undefined} data-search-open={open || undefined}>
       <ActionIcon
         className={classes.trigger}
         variant="subtle"
