@@ -83,8 +83,11 @@ export function ShipmentSearch({ Results, preloadResults, onOpen }: ShipmentSear
   const activeIndex = state.kind === 'results' && active.query === state.query ? active.index : 0;
 
   // A phone's box appears (display) before it can take the focus.
+  // What it holds is selected, so that the next number typed replaces it.
   useEffect(() => {
-    if (focusRequest) inputRef.current?.focus();
+    if (!focusRequest) return;
+    inputRef.current?.focus();
+    inputRef.current?.select();
   }, [focusRequest]);
 
   const focusBox = useCallback(() => {
@@ -92,7 +95,6 @@ export function ShipmentSearch({ Results, preloadResults, onOpen }: ShipmentSear
     setExpanded(true);
     setOpen(true);
     setFocusRequest((n) => n + 1);
-    inputRef.current?.select();
   }, [preloadResults]);
   useSearchShortcut(focusBox);
 
@@ -196,7 +198,7 @@ export function ShipmentSearch({ Results, preloadResults, onOpen }: ShipmentSear
           role="combobox"
           aria-autocomplete="list"
           aria-expanded={open}
-          aria-controls={open ? listboxId : undefined}
+          aria-controls={open && items.length ? listboxId : undefined}
           aria-activedescendant={activeId}
           autoComplete="off"
           autoCorrect="off"
