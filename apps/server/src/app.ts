@@ -31,6 +31,7 @@ import { expressShipmentsRoutes } from './modules/express-shipments/express-ship
 import { oceanShipmentsRoutes } from './modules/ocean-shipments/ocean-shipments.routes';
 import { shipmentTagsRoutes } from './modules/shipment-tags/shipment-tags.routes';
 import { membersRoutes } from './modules/members/members.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { sharingRoutes } from './modules/sharing/sharing.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
@@ -173,6 +174,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(oceanShipmentsRoutes, { ctx });
   await app.register(expressShipmentsRoutes, { ctx });
   await app.register(shipmentTagsRoutes, { ctx });
+  await app.register(searchRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
   await app.register(notificationsRoutes, { ctx });
   await app.register(commentsRoutes, { ctx });

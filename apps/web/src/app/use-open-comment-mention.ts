@@ -3,8 +3,8 @@ import type { CommentMention } from '@tracklane/shared/comments/comments.schema'
 import { useCallback } from 'react';
 import { paths } from '../config/paths';
 import { useReadCommentMention } from '../features/comments/api/read-comment-mention';
+import { useOpenInWorkspace } from '../features/workspaces/hooks/use-open-in-workspace';
 import { useReaderTimeZone } from './pages/use-shipment-access';
-import { useOpenInWorkspace } from './use-open-in-workspace';
 
 /** The shipment's page at its Comments tab (spec §2 `?tab=comments&timeZone=`), scrolled to the comment. */
 export function commentMentionHref(mention: CommentMention, timeZone: string): string | null {
@@ -41,7 +41,11 @@ export function useOpenCommentMention() {
         });
         return;
       }
-      await openInWorkspace(mention.workspaceId, href, 'Could not open the comment');
+      await openInWorkspace({
+        workspaceId: mention.workspaceId,
+        href,
+        failureTitle: 'Could not open the comment',
+      });
     },
     [openInWorkspace, read, timeZone],
   );

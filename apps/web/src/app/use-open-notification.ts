@@ -4,9 +4,9 @@ import { useCallback } from 'react';
 import { useAuthStore } from '../features/auth/stores/auth-store';
 import { useMarkNotifications } from '../features/notifications/api/mark-notifications';
 import { notificationTarget } from '../features/notifications/utils/notification-target';
+import { useOpenInWorkspace } from '../features/workspaces/hooks/use-open-in-workspace';
 import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
 import { useReaderTimeZone } from './pages/use-shipment-access';
-import { useOpenInWorkspace } from './use-open-in-workspace';
 
 /**
  * Opening a shipment notification (spec §4): it is marked read (the bell refreshes), and the shipment
@@ -36,7 +36,7 @@ export function useOpenNotification() {
         });
         return;
       }
-      await openInWorkspace(target.workspaceId, target.href, 'Could not open the shipment');
+      await openInWorkspace({ ...target, failureTitle: 'Could not open the shipment' });
     },
     [currentWorkspaceId, mark, openInWorkspace, timeZone, userId],
   );

@@ -14,6 +14,7 @@ import {
 import { validatesChecksum } from './parcel-checksums';
 import { patternSpecificity } from './pattern-specificity';
 import { COURIERS } from './tracking-number-data/couriers.generated';
+import { normaliseParcelNumber } from './normalise-parcel-number';
 
 /**
  * Parcel tracking numbers: which courier and service a number belongs to, from the formats of
@@ -39,10 +40,7 @@ export interface ParcelNumberMatch {
   trackingUrl?: string;
 }
 
-/** Upper case, without the spaces and dashes people type or paste inside numbers. */
-export function normaliseParcelNumber(input: string): string {
-  return input.toUpperCase().replace(/[\s\-\u2010-\u2015\u2212]/g, '');
-}
+export { normaliseParcelNumber };
 
 // No format is longer than 41 characters; the bound keeps pasted text from reaching 39 regexes.
 const MAX_DETECTABLE_LENGTH = 64;

@@ -29,9 +29,15 @@ export function canLeaveOrganization(input: { isCreator: boolean }): boolean {
   return !input.isCreator;
 }
 
+/**
+ * spec §6: the shipmentPermission values that show a workspace's shipments (0 view and create, 1 view
+ * only); any other is no shipment list. Queries over many workspaces take their predicate from here.
+ */
+export const SHIPMENT_VIEW_PERMISSIONS: readonly number[] = [0, 1];
+
 /** spec §6: 0 = view and create, 1 = view only, any other = no shipment list. */
 export function canViewShipments(shipmentPermission: number): boolean {
-  return shipmentPermission === 0 || shipmentPermission === 1;
+  return SHIPMENT_VIEW_PERMISSIONS.includes(shipmentPermission);
 }
 
 export function canCreateShipments(shipmentPermission: number): boolean {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacters } from '../validation/control-characters';
+import { normaliseTag } from './normalise-tag';
 
 /*
  * Shipment tags (issue 18: alert rules filter "by carrier, POL/POD, tag or favourite"). A tag is the
@@ -17,8 +18,7 @@ export const TAG_MESSAGES = {
   tooMany: `A shipment has at most ${String(MAX_TAGS_PER_SHIPMENT)} tags.`,
 } as const;
 
-/** A tag as stored: trimmed, inner spaces collapsed to one. */
-export const normaliseTag = (tag: string) => tag.trim().replace(/ {2,}/g, ' ');
+export { normaliseTag };
 
 /** What is wrong with one tag, or null. */
 export function tagProblem(tag: string): string | null {

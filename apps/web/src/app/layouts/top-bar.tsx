@@ -8,6 +8,7 @@ import { UserMenu } from '../../features/auth/components/user-menu';
 import { FeedbackButton } from '../../features/feedback/components/feedback-button';
 import classes from './main-shell.module.css';
 import { TopBarBell } from './top-bar-bell';
+import { TopBarSearch } from './top-bar-search';
 import { TopBarWorkspaceMenu } from './top-bar-workspace-menu';
 
 interface TopBarProps {
@@ -43,6 +44,7 @@ export const TopBar = memo(function TopBar({ drawerOpened, onOpenDrawer }: TopBa
         </Link>
         <TopBarWorkspaceMenu />
       </div>
+      <TopBarSearch />
       <div className={classes.topBarEnd}>
         <TopBarBell />
         <FeedbackButton />

@@ -14,7 +14,7 @@ import { TrackedElsewhere } from '../../components/tracked-elsewhere';
 import { paths } from '../../config/paths';
 import { useLocateExpressShipment } from '../../features/express-shipments/api/locate-express-shipment';
 import { isNotFound } from '../../lib/api-client';
-import { useOpenInWorkspace } from '../use-open-in-workspace';
+import { useOpenInWorkspace } from '../../features/workspaces/hooks/use-open-in-workspace';
 
 const isDetailTab = (value: string | null): value is ExpressDetailTab =>
   value !== null && (EXPRESS_DETAIL_TABS as readonly string[]).includes(value);
@@ -48,11 +48,11 @@ export function ExpressShipmentPage() {
         <TrackedElsewhere
           places={places}
           onOpen={(place) =>
-            void openInWorkspace(
-              place.workspaceId,
-              paths.shipment.ground(place.shipmentId, expressOrderNo),
-              'Could not open the parcel',
-            )
+            void openInWorkspace({
+              workspaceId: place.workspaceId,
+              href: paths.shipment.ground(place.shipmentId, expressOrderNo),
+              failureTitle: 'Could not open the parcel',
+            })
           }
         />
       }

@@ -15,7 +15,7 @@ import { TrackedElsewhere } from '../../components/tracked-elsewhere';
 import { paths } from '../../config/paths';
 import { useLocateOceanShipment } from '../../features/ocean-shipments/api/locate-ocean-shipment';
 import { isNotFound } from '../../lib/api-client';
-import { useOpenInWorkspace } from '../use-open-in-workspace';
+import { useOpenInWorkspace } from '../../features/workspaces/hooks/use-open-in-workspace';
 
 const isDetailTab = (value: string | null): value is DetailTab =>
   value !== null && (DETAIL_TABS as readonly string[]).includes(value);
@@ -69,11 +69,11 @@ export function OceanShipmentPage() {
         <TrackedElsewhere
           places={places}
           onOpen={(place) =>
-            void openInWorkspace(
-              place.workspaceId,
-              `${paths.shipment.ocean(containerNo, mblNo)}?timeZone=${encodeURIComponent(timeZone)}`,
-              'Could not open the shipment',
-            )
+            void openInWorkspace({
+              workspaceId: place.workspaceId,
+              href: `${paths.shipment.ocean(containerNo, mblNo)}?timeZone=${encodeURIComponent(timeZone)}`,
+              failureTitle: 'Could not open the shipment',
+            })
           }
         />
       }

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeSchema } from '@tracklane/shared/api/envelope';
+import { searchAnswerSchema, searchQuerySchema } from '@tracklane/shared/search/search.schema';
+import type { AppContext } from '../../app-context';
+import { ok } from '../../lib/envelope';
+import { searchShipments } from './search.service';
+
+const tags = ['search'];
+
+export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/api/search',
+    {
+      // Across workspaces, like the rail: not the session's selected one, so `user`; the service looks
+      // only in the workspaces the user may see shipments in.
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Find shipments by container, bill of lading, parcel number or tag in all my workspaces',
+        description:
+          'Prefix match, whatever the case, on numbers normalised as intake stores them, in every workspace ' +
+          'where the caller may see shipments. At most 20 results: exact matches first, then active before ' +
+          'archived, then the most recently added; `truncated` says more matched.',
+        querystring: searchQuerySchema,
+        response: { 200: envelopeSchema(searchAnswerSchema) },
+      },
+    },
+    async (request) => ok(await searchShipments(ctx.db, request.user.id, request.query.q)),
+  );
+};

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { PARCEL_STATUSES } from '../express/parcel-event';
+import { SHIPMENT_STATUSES } from '../tracking/derive-shipment';
+import { longEnough, SEARCH_MAX_LENGTH, SEARCH_MESSAGES } from './search-query';
+
+/* The top bar's search (GET /api/search): what it is asked and what it answers. */
+
+/** GET /api/search?q=: the query, trimmed. */
+export const searchQuerySchema = z.object({
+  q: z
+    .string({
+      error: (issue) => (issue.input === undefined ? SEARCH_MESSAGES.tooShort : SEARCH_MESSAGES.notText),
+    })
+    .trim()
+    .max(SEARCH_MAX_LENGTH, { message: SEARCH_MESSAGES.tooLong })
+    .refine(longEnough, { message: SEARCH_MESSAGES.tooShort }),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** What a result was found by, most telling first (a result found twice shows the first). */
+export const SEARCH_FIELDS = ['containerNo', 'mblNo', 'trackingNo', 'tag'] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+
+const FIELD_LABELS: Record<SearchField, string> = {
+  containerNo: 'Container',
+  mblNo: 'B/L',
+  trackingNo: 'Tracking number',
+  tag: 'Tag',
+};
+
+/** "Tag: urgent", "B/L: MEDU700000001": what matched, as a result says it. */
+export const searchMatchLabel = (field: SearchField, value: string) => `${FIELD_LABELS[field]}: ${value}`;
+
+export const searchMatchSchema = z.object({
+  field: z.enum(SEARCH_FIELDS),
+  /** The value that matched, as stored (the tag's own spelling). */
+  value: z.string(),
+  /** The whole value equals the query (not only its beginning): exact matches come first. */
+  exact: z.boolean(),
+  label: z.string(),
+});
+export type SearchMatch = z.infer<typeof searchMatchSchema>;
+
+const placeSchema = z.object({ id: z.string(), name: z.string() });
+
+const resultFields = {
+  /** The shipment's id in its workspace (ocean shipmentOverallId, express expressOrderId). */
+  shipmentId: z.string(),
+  workspace: placeSchema,
+  organization: placeSchema,
+  /** Tracking state: pending (first check running), active, not_found, completed. */
+  state: z.string(),
+  archived: z.boolean(),
+  tags: z.array(z.string()),
+  createdAt: z.string(),
+  match: searchMatchSchema,
+};
+
+export const oceanSearchResultSchema = z.object({
+  mode: z.literal('ocean'),
+  ...resultFields,
+  containerNo: z.string(),
+  mblNo: z.string(),
+  carrierScac: z.string(),
+  status: z.enum(SHIPMENT_STATUSES).nullable(),
+});
+
+export const expressSearchResultSchema = z.object({
+  mode: z.literal('express'),
+  ...resultFields,
+  expressOrderId: z.string(),
+  /** The carrier's tracking number. */
+  expressOrderNo: z.string(),
+  carrier: z.string(),
+  status: z.enum(PARCEL_STATUSES).nullable(),
+});
+
+export const searchResultSchema = z.discriminatedUnion('mode', [
+  oceanSearchResultSchema,
+  expressSearchResultSchema,
+]);
+export type SearchResult = z.infer<typeof searchResultSchema>;
+export type OceanSearchResult = z.infer<typeof oceanSearchResultSchema>;
+export type ExpressSearchResult = z.infer<typeof expressSearchResultSchema>;
+
+export const searchAnswerSchema = z.object({
+  /** Exact matches first, then active before archived, then the most recently added. */
+  items: z.array(searchResultSchema),
+  /** More shipments matched than were sent: the user should type more. */
+  truncated: z.boolean(),
+});
+export type SearchAnswer = z.infer<typeof searchAnswerSchema>;
