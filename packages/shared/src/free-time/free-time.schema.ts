@@ -44,13 +44,18 @@ export const clockTermsSchema = z.strictObject({
 });
 export type ClockTerms = z.infer<typeof clockTermsSchema>;
 
-/** Demurrage and detention terms in one currency (ISO 4217). */
+/**
+ * Demurrage and detention terms in one currency (ISO 4217). `combined`, when the terms say so (merged
+ * D&D free time): one pool of free days and one tariff from the day of discharge to the empty return,
+ * in place of the two clocks' own; both clocks then end on its last free day.
+ */
 export const freeTimeTermsSchema = z.strictObject({
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/, { message: 'Currency must be a three-letter ISO code such as USD.' }),
   demurrage: clockTermsSchema,
   detention: clockTermsSchema,
+  combined: clockTermsSchema.optional(),
 });
 export type FreeTimeTerms = z.infer<typeof freeTimeTermsSchema>;
 

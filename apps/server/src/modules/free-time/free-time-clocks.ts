@@ -95,7 +95,7 @@ export async function updateFreeTimeClocks(db: Database, scope: ClockScope, now:
         : milestones.carrierLastFreeDay
           ? new Date(milestones.carrierLastFreeDay)
           : null;
-      return sql`(${row.id}::uuid, ${lastFreeDay}::timestamptz, ${clocks.nextDeadline ? midnight(clocks.nextDeadline) : UNKNOWN_TIME}::timestamptz, ${Math.round(clocks.cost * 100)}::int, ${Math.round(inWeek.cost * 100)}::int, ${terms.currency})`;
+      return sql`(${row.id}::uuid, ${lastFreeDay}::timestamptz, ${clocks.next ? midnight(clocks.next.lastFreeDay) : UNKNOWN_TIME}::timestamptz, ${Math.round(clocks.cost * 100)}::int, ${Math.round(inWeek.cost * 100)}::int, ${terms.currency})`;
     });
     await db.execute(sql`
       UPDATE ${os} SET last_free_day = v.lfd, free_time_ends_on = v.ends_on, dd_cost_cents = v.cost,
