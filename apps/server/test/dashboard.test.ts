@@ -286,6 +286,15 @@ describe('ocean dashboard attention rules', () => {
       { kind: 'text', value: ' · 1 day left' },
     ]);
     expect(await oceanListIds(ws, 'lfdSoon')).toEqual([delivered]);
+    // The list names the same clock, day and days left.
+    const [row] = (await listOceanShipments(ctx.db, ws, oceanListQuerySchema.parse({}), NOW)).items;
+    expect(row!.freeTime).toMatchObject({
+      clock: 'detention',
+      lastFreeDay: '2026-06-11',
+      daysLeft: 1,
+      demurrage: { state: 'stopped', lastFreeDay: '2026-06-10', daysLeft: null },
+      detention: { state: 'running', lastFreeDay: '2026-06-11', daysLeft: 1 },
+    });
   });
 
   it('counts days in the port’s calendar: evening in Los Angeles is still its last free day', async () => {

@@ -22,6 +22,25 @@ const SWITCHING_PROTOCOLS = {
   description: 'Switching Protocols: the connection is now a WebSocket (send Upgrade: websocket).',
 };
 
+/** Values rather than schemas: never walked. */
+const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'example', 'examples']);
+
+/**
+ * OpenAPI 3.0 lets `nullable` add null to a type but not to an `enum` (3.0.3): a nullable enum (a
+ * shipment's status, its free-time clock) lists null itself, so that validators and generated clients
+ * accept the null the document promises.
+ */
+function withNullInNullableEnums<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(withNullInNullableEnums) as T;
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node))
+    out[key] = DATA_KEYWORDS.has(key) ? value : withNullInNullableEnums(value);
+  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null))
+    out.enum = [...(out.enum as unknown[]), null];
+  return out as T;
+}
+
 /**
  * The OpenAPI transform: zod schemas to JSON Schema (fastify-type-provider-zod), plus what that cannot
  * see: a route's `multipartForm` becomes its multipart/form-data request body, and WebSocket routes,
@@ -35,7 +54,8 @@ export const documentRoute: SwaggerTransform = (input) => {
     ...(multipartForm ? { body: multipartForm, consumes: ['multipart/form-data'] } : {}),
     ...(websocket ? { hide: false } : {}),
   };
-  const out = jsonSchemaTransform({ ...input, schema });
+  const transformed = jsonSchemaTransform({ ...input, schema });
+  const out = { ...transformed, schema: withNullInNullableEnums(transformed.schema) };
   if (!websocket) return out;
   const responses = (out.schema.response ?? {}) as Record<string, unknown>;
   return { ...out, schema: { ...out.schema, response: { 101: SWITCHING_PROTOCOLS, ...responses } } };

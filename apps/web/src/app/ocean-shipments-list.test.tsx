@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
 import { resetAllStores } from '../lib/store-reset';
 import { fakeApi, ok, type RecordedCall } from '../test/fake-api';
-import { listPage, noOptions, oceanShipment } from '../test/ocean-shipment-fixtures';
+import { freeTime, listPage, noOptions, oceanShipment } from '../test/ocean-shipment-fixtures';
 import {
   acme,
   acmeDefault,
@@ -381,6 +381,7 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
           'departure',
           'lastFreeDay',
           // Columns added since the layout was saved appear where they belong.
+          'detentionLfd',
           'freeDaysLeft',
           'ddCost',
           'added',
@@ -400,6 +401,7 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
           'departure',
           'lastFreeDay',
           // Columns added since the layout was saved appear where they belong.
+          'detentionLfd',
           'freeDaysLeft',
           'ddCost',
           'added',
@@ -407,6 +409,30 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
       },
     ]);
     expect(headers().slice(0, 3)).toEqual(['Container', 'MBL', 'ATA / ETA']);
+  });
+
+  it('shows each clock’s last free day in its own column, and names the clock whose days it counts', async () => {
+    // Picked up on demurrage's last free day (27 Nov): detention runs, its last free day tomorrow.
+    const delivered = oceanShipment({
+      containerNo: 'MSCU1234566',
+      status: 'delivered',
+      freeTime: freeTime({
+        clock: 'detention',
+        lastFreeDay: '2026-11-28',
+        daysLeft: 1,
+        demurrage: { state: 'stopped', lastFreeDay: '2026-11-27', daysLeft: null, cost: 0 },
+        detention: { state: 'running', lastFreeDay: '2026-11-28', daysLeft: 1, cost: 0 },
+      }),
+    });
+    serve(byStatus([delivered], []));
+    renderRoutes(routes, '/shipments/ocean/active');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    const cell = (header: string) => within(rows()[0]!).getAllByRole('cell')[headers.indexOf(header)]!;
+    expect(cell('Demurrage LFD')).toHaveTextContent(/^27\/11\/2026 \(Demurrage: stopped\)$/);
+    expect(cell('Detention LFD')).toHaveTextContent(/^28\/11\/2026 \(Detention: 1 day left\)$/);
+    expect(cell('Free days left')).toHaveTextContent(/^Detention: 1 day left$/);
   });
 
   /** Two pages of the current view served for export, and the downloaded file captured. */
@@ -453,12 +479,12 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
     const text = await exported().text();
     // Actual and estimated dates in columns of their own, as dates a spreadsheet sorts and filters.
     expect(text).toContain(
-      'Container,MBL,Carrier,Status,Tags,POL → POD,ATD,ETD,ATA,ETA,Last free day,Free days left,Free time ends,D&D cost so far,Currency\r\n',
+      'Container,MBL,Carrier,Status,Tags,POL → POD,ATD,ETD,ATA,ETA,Demurrage LFD,Detention LFD,Free time clock,Free days left,D&D cost so far,Currency\r\n',
     );
     expect(text).toContain(
-      'MSCU1234566,MEDU12345678,MSC,In transit,"Hot, customer A",Shanghai → Rotterdam,2025-02-01,,2025-03-01,,,,,0,\r\n',
+      'MSCU1234566,MEDU12345678,MSC,In transit,"Hot, customer A",Shanghai → Rotterdam,2025-02-01,,2025-03-01,,,,,,0,USD\r\n',
     );
-    expect(text).toContain(',2025-02-01,,,2025-04-10,,,,0,\r\n');
+    expect(text).toContain(',2025-02-01,,,2025-04-10,,,,,0,USD\r\n');
   });
 
   it('exports the same view as an XLSX workbook', async () => {
@@ -486,9 +512,10 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
       'ETD',
       'ATA',
       'ETA',
-      'Last free day',
+      'Demurrage LFD',
+      'Detention LFD',
+      'Free time clock',
       'Free days left',
-      'Free time ends',
       'D&D cost so far',
       'Currency',
     ]);
@@ -507,13 +534,13 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
       { cell: 'I2', serial: '45717' }, // 01/03/2025
       { cell: 'J2', serial: null },
       { cell: 'K2', serial: null },
-      { cell: 'M2', serial: null },
+      { cell: 'L2', serial: null },
       { cell: 'G3', serial: '45689' },
       { cell: 'H3', serial: null },
       { cell: 'I3', serial: null },
       { cell: 'J3', serial: '45757' }, // 10/04/2025
       { cell: 'K3', serial: null },
-      { cell: 'M3', serial: null },
+      { cell: 'L3', serial: null },
     ]);
   });
 });

@@ -1,9 +1,12 @@
-import type { ClockName } from './free-time';
+import type { ClockName } from './free-time.schema';
 
-/** A clock as people name it; with merged free time both clocks run down one pool. */
+/**
+ * A clock as people name it. With merged free time both run down one pool: the clock still says
+ * where the box is (demurrage at the terminal, detention outside).
+ */
 export function clockLabel(clock: ClockName, combined = false): string {
-  if (combined) return 'Combined D&D';
-  return clock === 'demurrage' ? 'Demurrage' : 'Detention';
+  const name = clock === 'demurrage' ? 'Demurrage' : 'Detention';
+  return combined ? `${name} (combined)` : name;
 }
 
 /** Days left to a last free day: "3 days left", "ends today", "2 days over". */

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+/** The two clocks: demurrage at the terminal, detention outside. */
+export const CLOCK_NAMES = ['demurrage', 'detention'] as const;
+export type ClockName = (typeof CLOCK_NAMES)[number];
+
 /**
  * How free days are counted (DCSA Arrival Notice `unitOfMeasure`): CD, calendar days, or WD, working
  * days (Monday to Friday in the port's time zone; public holidays are not known to us).

@@ -1,4 +1,10 @@
-import type { ClockTerms, FreeTimeTerms, TariffTier } from './free-time.schema';
+import {
+  CLOCK_NAMES,
+  type ClockName,
+  type ClockTerms,
+  type FreeTimeTerms,
+  type TariffTier,
+} from './free-time.schema';
 
 /** A calendar day in the port's time zone, as YYYY-MM-DD. */
 export type LocalDate = string;
@@ -76,10 +82,6 @@ export interface ClockMilestones {
 }
 
 export type ClockState = 'not_started' | 'running' | 'stopped';
-
-/** The two clocks: demurrage at the terminal, detention outside. */
-export const CLOCK_NAMES = ['demurrage', 'detention'] as const;
-export type ClockName = (typeof CLOCK_NAMES)[number];
 
 export interface Clock {
   state: ClockState;

@@ -3,11 +3,10 @@ import { LightBadge } from '../../../components/light-badge';
 import { StatusBadge } from '../../../components/status-badge';
 import { TagBadges } from '../../../components/shipment-tags';
 import { DayCell, IdentifierCell, MilestoneDay, MissingValue } from '../../../components/table-cells';
-import { formatDate } from '../../../lib/dates';
+import { formatDay } from '../../../lib/dates';
 import { carrierLabel } from '../utils/carriers';
 import type { ColumnId } from '../utils/columns';
-import { daysLeftText, daysLeftUrgency, formatMoney } from '../utils/free-time-text';
-import { lastFreeDayUrgency } from '../utils/shipment-dates';
+import { clockDay, daysLeftUrgency, formatMoney, nextFreeTimeText } from '../utils/free-time-text';
 import { statusLook } from '../utils/status';
 import classes from './shipment-cells.module.css';
 
@@ -23,6 +22,36 @@ function PortName({ port }: { port: Port }) {
     >
       {port.name ?? port.locode}
     </span>
+  );
+}
+
+/**
+ * One clock's last free day (a port's calendar day): a badge while its free time is about to end or
+ * over, plain otherwise; its state in words on hover and for assistive readers.
+ */
+function ClockDayCell({ day, urgency, note }: ReturnType<typeof clockDay>) {
+  if (!day) return <MissingValue />;
+  const content = (
+    <>
+      {formatDay(day)}
+      <span className={classes.visuallyHidden}> ({note})</span>
+    </>
+  );
+  if (urgency === 'none')
+    return (
+      <span className={classes.nowrap} data-tooltip={note} data-tooltip-delay={500}>
+        {content}
+      </span>
+    );
+  return (
+    <LightBadge
+      color={urgency === 'over' ? 'red' : 'orange'}
+      size="sm"
+      className={classes.dateBadge}
+      tooltip={note}
+    >
+      {content}
+    </LightBadge>
   );
 }
 
@@ -101,27 +130,16 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
           timeZone={timeZone}
         />
       );
-    case 'lastFreeDay': {
-      const day = shipment.shipmentOverall.lastFreeDay?.time ?? null;
-      const urgency = lastFreeDayUrgency(shipment);
-      if (!day || urgency === 'none') return <DayCell value={day} timeZone={timeZone} />;
-      return (
-        <LightBadge
-          color={urgency === 'passed' ? 'red' : 'orange'}
-          size="sm"
-          className={classes.dateBadge}
-          tooltip={urgency === 'passed' ? 'Passed: storage charges may apply' : 'Within 3 days'}
-        >
-          {formatDate(day, timeZone)}
-        </LightBadge>
-      );
-    }
+    case 'lastFreeDay':
+      return <ClockDayCell {...clockDay(shipment.freeTime, 'demurrage')} />;
+    case 'detentionLfd':
+      return <ClockDayCell {...clockDay(shipment.freeTime, 'detention')} />;
     case 'freeDaysLeft': {
       const { daysLeft } = shipment.freeTime;
       if (daysLeft === null) return <MissingValue />;
       const urgency = daysLeftUrgency(daysLeft);
-      const text = daysLeftText(daysLeft);
-      if (urgency === 'none') return <span className={classes.number}>{text}</span>;
+      const text = nextFreeTimeText(shipment.freeTime);
+      if (urgency === 'none') return <span className={classes.nowrap}>{text}</span>;
       return (
         <LightBadge color={urgency === 'over' ? 'red' : 'orange'} size="sm" className={classes.dateBadge}>
           {text}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oceanShipment } from '../../../test/ocean-shipment-fixtures';
+import { freeTime, oceanShipment } from '../../../test/ocean-shipment-fixtures';
 import { layoutFromPreference, moveColumn, nextSort, toggleColumn } from '../../../lib/table-columns';
 import { tableToCells, tableToCsv } from '../../../lib/table-export';
 import { COLUMN_IDS, COLUMNS, DEFAULT_LAYOUT, OCEAN_COLUMNS } from './columns';
@@ -19,6 +19,7 @@ describe('ocean table columns', () => {
     expect(layout.order).toEqual([
       'arrival',
       'lastFreeDay',
+      'detentionLfd',
       'freeDaysLeft',
       'ddCost',
       'vessel',
@@ -84,7 +85,7 @@ describe('CSV and XLSX export of the ocean columns', () => {
     const csv = tableToCsv(shipments, columns, 'Asia/Shanghai');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
-      'Container,MBL,Status,ATD,ETD,ATA,ETA,Last free day,Vessel',
+      'Container,MBL,Status,ATD,ETD,ATA,ETA,Demurrage LFD,Vessel',
       'MSCU1234566,MEDU12345678,In transit,2025-02-02,,2025-03-02,2025-03-03,,MSC IRINA',
       `MSKU1234565,MAEU240101,Fetching,,,,2025-04-10,,"'=HYPERLINK(""x"")"`,
       '',
@@ -110,7 +111,7 @@ describe('CSV and XLSX export of the ocean columns', () => {
       'ETD',
       'ATA',
       'ETA',
-      'Last free day',
+      'Demurrage LFD',
       'Vessel',
     ]);
     expect(first).toEqual([
@@ -125,5 +126,44 @@ describe('CSV and XLSX export of the ocean columns', () => {
       'MSC IRINA',
     ]);
     expect(second?.[6]).toEqual({ day: '2025-04-10' });
+  });
+});
+
+describe('the free-time columns name each clock', () => {
+  // Picked up on demurrage's last free day (today, 27 Nov): detention runs, its last free day tomorrow.
+  const delivered = oceanShipment({
+    status: 'delivered',
+    freeTime: freeTime({
+      clock: 'detention',
+      lastFreeDay: '2026-11-28',
+      daysLeft: 1,
+      demurrage: { state: 'stopped', lastFreeDay: '2026-11-27', daysLeft: null, cost: 0 },
+      detention: { state: 'running', lastFreeDay: '2026-11-28', daysLeft: 1, cost: 0 },
+    }),
+  });
+  const columns = [COLUMNS.lastFreeDay, COLUMNS.detentionLfd, COLUMNS.freeDaysLeft];
+
+  it('shows each clock’s last free day in its own column, and which clock the days left are of', () => {
+    expect(columns.map((c) => c.label)).toEqual(['Demurrage LFD', 'Detention LFD', 'Free days left']);
+    expect(columns.map((c) => c.text(delivered, 'UTC'))).toEqual([
+      '27/11/2026',
+      '28/11/2026',
+      'Detention: 1 day left',
+    ]);
+  });
+
+  it('exports each clock’s last free day as a date, and the clock the days left belong to', () => {
+    expect(tableToCsv([delivered], columns, 'UTC').slice(1).split('\r\n')).toEqual([
+      'Demurrage LFD,Detention LFD,Free time clock,Free days left',
+      '2026-11-27,2026-11-28,Detention,1',
+      '',
+    ]);
+    // Calendar days of the port: the reader's zone does not move them.
+    expect(tableToCells([delivered], columns, 'Pacific/Auckland')[1]).toEqual([
+      { day: '2026-11-27' },
+      { day: '2026-11-28' },
+      'Detention',
+      '1',
+    ]);
   });
 });

@@ -1,10 +1,11 @@
 import type { OceanShipment, OceanSort } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import { formatDate } from '../../../lib/dates';
+import { clockLabel } from '@tracklane/shared/free-time/free-time-text';
+import { formatDate, formatDay } from '../../../lib/dates';
 import type { ColumnLayout, ColumnSet, TableColumn } from '../../../lib/table-columns';
 import { dateField } from '../../../lib/table-export';
 import { carrierLabel } from './carriers';
-import { daysLeftText, formatMoney } from './free-time-text';
-import { arrivalText, departureText, lastFreeDayText } from './shipment-dates';
+import { clockDay, formatMoney, nextFreeTimeText } from './free-time-text';
+import { arrivalText, departureText } from './shipment-dates';
 import { statusLook } from './status';
 
 /*
@@ -21,7 +22,10 @@ export const COLUMN_IDS = [
   'route',
   'departure',
   'arrival',
+  // Demurrage's last free day (the column that showed the carrier's last free day: saved layouts keep
+  // its place), then detention's, then which ends next.
   'lastFreeDay',
+  'detentionLfd',
   'freeDaysLeft',
   'ddCost',
   // Hidden by default: the dates matter more at a glance, and the columns above fill a laptop's table.
@@ -77,23 +81,34 @@ export const COLUMNS: Record<ColumnId, OceanColumn> = {
   },
   lastFreeDay: {
     id: 'lastFreeDay',
-    label: 'Last free day',
+    label: 'Demurrage LFD',
     hideable: true,
-    text: (s, timeZone) => lastFreeDayText(s, timeZone),
-    exportFields: [dateField('Last free day', (s) => s.shipmentOverall.lastFreeDay?.time)],
+    text: (s) => formatDay(clockDay(s.freeTime, 'demurrage').day),
+    exportFields: [{ label: 'Demurrage LFD', value: (s) => ({ day: s.freeTime.demurrage.lastFreeDay }) }],
+  },
+  detentionLfd: {
+    id: 'detentionLfd',
+    label: 'Detention LFD',
+    hideable: true,
+    text: (s) => formatDay(clockDay(s.freeTime, 'detention').day),
+    exportFields: [{ label: 'Detention LFD', value: (s) => ({ day: s.freeTime.detention.lastFreeDay }) }],
   },
   freeDaysLeft: {
     id: 'freeDaysLeft',
     label: 'Free days left',
     hideable: true,
     sorts: { first: 'free_time_asc' },
-    text: (s) => daysLeftText(s.freeTime.daysLeft),
+    text: (s) => nextFreeTimeText(s.freeTime),
+    // Which clock, and its days left: the day is in that clock's own column.
     exportFields: [
+      {
+        label: 'Free time clock',
+        value: (s) => (s.freeTime.clock ? clockLabel(s.freeTime.clock, s.freeTime.combined) : ''),
+      },
       {
         label: 'Free days left',
         value: (s) => (s.freeTime.daysLeft === null ? '' : String(s.freeTime.daysLeft)),
       },
-      { label: 'Free time ends', value: (s) => ({ day: s.freeTime.lastFreeDay }) },
     ],
   },
   ddCost: {

@@ -30,10 +30,6 @@ export function arrivalText(
   return milestoneText(ata, eta, formatter(timeZone, precision));
 }
 
-export function lastFreeDayText(shipment: Pick<OceanShipment, 'shipmentOverall'>, timeZone: string): string {
-  return formatDate(shipment.shipmentOverall.lastFreeDay?.time, timeZone);
-}
-
 const DAY_MS = 86_400_000;
 
 /**
