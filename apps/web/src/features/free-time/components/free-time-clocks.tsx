@@ -155,7 +155,9 @@ export function FreeTimeClocks({ shipmentId, canChange }: FreeTimeClocksProps) {
           ) : null}
         </Group>
         <Text size="xs" c="dimmed">
-          {SOURCE_LABEL[data.source]} · days in the port’s calendar ({data.timeZone})
+          {SOURCE_LABEL[data.source]}
+          {clocks.combined ? ' · combined free time: one pool from discharge to empty return' : ''} · days in
+          the port’s calendar ({data.timeZone})
         </Text>
         <ClockBlock
           title="Demurrage"
