@@ -342,7 +342,7 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
           'route',
           'vessel',
           'departure',
-          'lastFreeDay',
+          'freeTime',
           'added',
         ],
       }),
@@ -379,10 +379,8 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
           'route',
           'vessel',
           'departure',
-          'lastFreeDay',
+          'freeTime',
           // Columns added since the layout was saved appear where they belong.
-          'detentionLfd',
-          'freeDaysLeft',
           'ddCost',
           'added',
         ],
@@ -399,10 +397,8 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
           'route',
           'vessel',
           'departure',
-          'lastFreeDay',
+          'freeTime',
           // Columns added since the layout was saved appear where they belong.
-          'detentionLfd',
-          'freeDaysLeft',
           'ddCost',
           'added',
         ],
@@ -411,7 +407,7 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
     expect(headers().slice(0, 3)).toEqual(['Container', 'MBL', 'ATA / ETA']);
   });
 
-  it('shows each clock’s last free day in its own column, and names the clock whose days it counts', async () => {
+  it('shows the last free day that matters now with the clock it belongs to and its days left', async () => {
     // Picked up on demurrage's last free day (27 Nov): detention runs, its last free day tomorrow.
     const delivered = oceanShipment({
       containerNo: 'MSCU1234566',
@@ -429,10 +425,12 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
     await waitFor(() => expect(rows()).toHaveLength(1));
 
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
-    const cell = (header: string) => within(rows()[0]!).getAllByRole('cell')[headers.indexOf(header)]!;
-    expect(cell('Demurrage LFD')).toHaveTextContent(/^27\/11\/2026 \(Demurrage: stopped\)$/);
-    expect(cell('Detention LFD')).toHaveTextContent(/^28\/11\/2026 \(Detention: 1 day left\)$/);
-    expect(cell('Free days left')).toHaveTextContent(/^Detention: 1 day left$/);
+    const cell = within(rows()[0]!).getAllByRole('cell')[headers.indexOf('Last free day')]!;
+    expect(cell).toHaveTextContent(/^28\/11\/2026Detention · 1 day left$/);
+    expect(cell.firstElementChild).toHaveAttribute(
+      'data-tooltip',
+      'Demurrage LFD 27/11/2026 (stopped) · Detention LFD 28/11/2026 (running)',
+    );
   });
 
   /** Two pages of the current view served for export, and the downloaded file captured. */

@@ -1,4 +1,4 @@
-import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanFreeTime, OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { LightBadge } from '../../../components/light-badge';
 import { StatusBadge } from '../../../components/status-badge';
 import { TagBadges } from '../../../components/shipment-tags';
@@ -6,7 +6,7 @@ import { DayCell, IdentifierCell, MilestoneDay, MissingValue } from '../../../co
 import { formatDay } from '../../../lib/dates';
 import { carrierLabel } from '../utils/carriers';
 import type { ColumnId } from '../utils/columns';
-import { clockDay, daysLeftUrgency, formatMoney, nextFreeTimeText } from '../utils/free-time-text';
+import { clocksSummary, daysLeftUrgency, formatMoney, nextFreeTimeText } from '../utils/free-time-text';
 import { statusLook } from '../utils/status';
 import classes from './shipment-cells.module.css';
 
@@ -26,32 +26,26 @@ function PortName({ port }: { port: Port }) {
 }
 
 /**
- * One clock's last free day (a port's calendar day): a badge while its free time is about to end or
- * over, plain otherwise; its state in words on hover and for assistive readers.
+ * The last free day that matters now (a port's calendar day) above the clock it belongs to and the
+ * days left: "28/11/2026 / Detention · 1 day left", a badge while it is about to end or over; both
+ * clocks' days on hover.
  */
-function ClockDayCell({ day, urgency, note }: ReturnType<typeof clockDay>) {
-  if (!day) return <MissingValue />;
-  const content = (
-    <>
-      {formatDay(day)}
-      <span className={classes.visuallyHidden}> ({note})</span>
-    </>
-  );
-  if (urgency === 'none')
-    return (
-      <span className={classes.nowrap} data-tooltip={note} data-tooltip-delay={500}>
-        {content}
-      </span>
-    );
+function FreeTimeCell({ freeTime }: { freeTime: OceanFreeTime }) {
+  const { lastFreeDay, daysLeft } = freeTime;
+  if (lastFreeDay === null || daysLeft === null) return <MissingValue />;
+  const urgency = daysLeftUrgency(daysLeft);
+  const day = formatDay(lastFreeDay);
   return (
-    <LightBadge
-      color={urgency === 'over' ? 'red' : 'orange'}
-      size="sm"
-      className={classes.dateBadge}
-      tooltip={note}
-    >
-      {content}
-    </LightBadge>
+    <span className={classes.freeTime} data-tooltip={clocksSummary(freeTime)} data-tooltip-delay={300}>
+      {urgency === 'none' ? (
+        <span className={classes.freeTimeDay}>{day}</span>
+      ) : (
+        <LightBadge color={urgency === 'over' ? 'red' : 'orange'} size="sm" className={classes.dateBadge}>
+          {day}
+        </LightBadge>
+      )}
+      <span className={classes.freeTimeClock}>{nextFreeTimeText(freeTime)}</span>
+    </span>
   );
 }
 
@@ -130,22 +124,8 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
           timeZone={timeZone}
         />
       );
-    case 'lastFreeDay':
-      return <ClockDayCell {...clockDay(shipment.freeTime, 'demurrage')} />;
-    case 'detentionLfd':
-      return <ClockDayCell {...clockDay(shipment.freeTime, 'detention')} />;
-    case 'freeDaysLeft': {
-      const { daysLeft } = shipment.freeTime;
-      if (daysLeft === null) return <MissingValue />;
-      const urgency = daysLeftUrgency(daysLeft);
-      const text = nextFreeTimeText(shipment.freeTime);
-      if (urgency === 'none') return <span className={classes.nowrap}>{text}</span>;
-      return (
-        <LightBadge color={urgency === 'over' ? 'red' : 'orange'} size="sm" className={classes.dateBadge}>
-          {text}
-        </LightBadge>
-      );
-    }
+    case 'freeTime':
+      return <FreeTimeCell freeTime={shipment.freeTime} />;
     case 'ddCost':
       return shipment.freeTime.cost > 0 ? (
         <span className={classes.number}>

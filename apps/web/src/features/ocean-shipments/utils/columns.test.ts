@@ -18,9 +18,7 @@ describe('ocean table columns', () => {
     // The saved order stands; each new column follows the one it follows by default.
     expect(layout.order).toEqual([
       'arrival',
-      'lastFreeDay',
-      'detentionLfd',
-      'freeDaysLeft',
+      'freeTime',
       'ddCost',
       'vessel',
       'added',
@@ -59,7 +57,6 @@ describe('CSV and XLSX export of the ocean columns', () => {
     COLUMNS.status,
     COLUMNS.departure,
     COLUMNS.arrival,
-    COLUMNS.lastFreeDay,
     COLUMNS.vessel,
   ];
   const shipments = [
@@ -85,9 +82,9 @@ describe('CSV and XLSX export of the ocean columns', () => {
     const csv = tableToCsv(shipments, columns, 'Asia/Shanghai');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
-      'Container,MBL,Status,ATD,ETD,ATA,ETA,Demurrage LFD,Vessel',
-      'MSCU1234566,MEDU12345678,In transit,2025-02-02,,2025-03-02,2025-03-03,,MSC IRINA',
-      `MSKU1234565,MAEU240101,Fetching,,,,2025-04-10,,"'=HYPERLINK(""x"")"`,
+      'Container,MBL,Status,ATD,ETD,ATA,ETA,Vessel',
+      'MSCU1234566,MEDU12345678,In transit,2025-02-02,,2025-03-02,2025-03-03,MSC IRINA',
+      `MSKU1234565,MAEU240101,Fetching,,,,2025-04-10,"'=HYPERLINK(""x"")"`,
       '',
     ]);
   });
@@ -103,17 +100,7 @@ describe('CSV and XLSX export of the ocean columns', () => {
 
   it('gives the XLSX real date cells for the same columns, and text for the rest', () => {
     const [header, first, second] = tableToCells(shipments, columns, 'Asia/Shanghai');
-    expect(header).toEqual([
-      'Container',
-      'MBL',
-      'Status',
-      'ATD',
-      'ETD',
-      'ATA',
-      'ETA',
-      'Demurrage LFD',
-      'Vessel',
-    ]);
+    expect(header).toEqual(['Container', 'MBL', 'Status', 'ATD', 'ETD', 'ATA', 'ETA', 'Vessel']);
     expect(first).toEqual([
       'MSCU1234566',
       'MEDU12345678',
@@ -122,14 +109,13 @@ describe('CSV and XLSX export of the ocean columns', () => {
       { day: null },
       { day: '2025-03-02' },
       { day: '2025-03-03' },
-      { day: null },
       'MSC IRINA',
     ]);
     expect(second?.[6]).toEqual({ day: '2025-04-10' });
   });
 });
 
-describe('the free-time columns name each clock', () => {
+describe('the last-free-day column names its clock', () => {
   // Picked up on demurrage's last free day (today, 27 Nov): detention runs, its last free day tomorrow.
   const delivered = oceanShipment({
     status: 'delivered',
@@ -141,25 +127,21 @@ describe('the free-time columns name each clock', () => {
       detention: { state: 'running', lastFreeDay: '2026-11-28', daysLeft: 1, cost: 0 },
     }),
   });
-  const columns = [COLUMNS.lastFreeDay, COLUMNS.detentionLfd, COLUMNS.freeDaysLeft];
 
-  it('shows each clock’s last free day in its own column, and which clock the days left are of', () => {
-    expect(columns.map((c) => c.label)).toEqual(['Demurrage LFD', 'Detention LFD', 'Free days left']);
-    expect(columns.map((c) => c.text(delivered, 'UTC'))).toEqual([
-      '27/11/2026',
-      '28/11/2026',
-      'Detention: 1 day left',
-    ]);
+  it('shows the running clock’s last free day with its name and days left, never another clock’s day', () => {
+    expect(COLUMNS.freeTime.label).toBe('Last free day');
+    expect(COLUMNS.freeTime.text(delivered, 'UTC')).toBe('28/11/2026 Detention · 1 day left');
+    expect(COLUMNS.freeTime.text(oceanShipment(), 'UTC')).toBe('');
   });
 
   it('exports each clock’s last free day as a date, and the clock the days left belong to', () => {
-    expect(tableToCsv([delivered], columns, 'UTC').slice(1).split('\r\n')).toEqual([
+    expect(tableToCsv([delivered], [COLUMNS.freeTime], 'UTC').slice(1).split('\r\n')).toEqual([
       'Demurrage LFD,Detention LFD,Free time clock,Free days left',
       '2026-11-27,2026-11-28,Detention,1',
       '',
     ]);
     // Calendar days of the port: the reader's zone does not move them.
-    expect(tableToCells([delivered], columns, 'Pacific/Auckland')[1]).toEqual([
+    expect(tableToCells([delivered], [COLUMNS.freeTime], 'Pacific/Auckland')[1]).toEqual([
       { day: '2026-11-27' },
       { day: '2026-11-28' },
       'Detention',

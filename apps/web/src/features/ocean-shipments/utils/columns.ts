@@ -4,7 +4,7 @@ import { formatDate, formatDay } from '../../../lib/dates';
 import type { ColumnLayout, ColumnSet, TableColumn } from '../../../lib/table-columns';
 import { dateField } from '../../../lib/table-export';
 import { carrierLabel } from './carriers';
-import { clockDay, formatMoney, nextFreeTimeText } from './free-time-text';
+import { formatMoney, nextFreeTimeText } from './free-time-text';
 import { arrivalText, departureText } from './shipment-dates';
 import { statusLook } from './status';
 
@@ -22,11 +22,7 @@ export const COLUMN_IDS = [
   'route',
   'departure',
   'arrival',
-  // Demurrage's last free day (the column that showed the carrier's last free day: saved layouts keep
-  // its place), then detention's, then which ends next.
-  'lastFreeDay',
-  'detentionLfd',
-  'freeDaysLeft',
+  'freeTime',
   'ddCost',
   // Hidden by default: the dates matter more at a glance, and the columns above fill a laptop's table.
   'vessel',
@@ -79,28 +75,21 @@ export const COLUMNS: Record<ColumnId, OceanColumn> = {
     text: (s, timeZone) => arrivalText(s, timeZone),
     exportFields: [dateField('ATA', (s) => s.arrivalVO.ata), dateField('ETA', (s) => s.arrivalVO.eta)],
   },
-  lastFreeDay: {
-    id: 'lastFreeDay',
-    label: 'Demurrage LFD',
-    hideable: true,
-    text: (s) => formatDay(clockDay(s.freeTime, 'demurrage').day),
-    exportFields: [{ label: 'Demurrage LFD', value: (s) => ({ day: s.freeTime.demurrage.lastFreeDay }) }],
-  },
-  detentionLfd: {
-    id: 'detentionLfd',
-    label: 'Detention LFD',
-    hideable: true,
-    text: (s) => formatDay(clockDay(s.freeTime, 'detention').day),
-    exportFields: [{ label: 'Detention LFD', value: (s) => ({ day: s.freeTime.detention.lastFreeDay }) }],
-  },
-  freeDaysLeft: {
-    id: 'freeDaysLeft',
-    label: 'Free days left',
+  freeTime: {
+    id: 'freeTime',
+    // The last free day that matters now, named by its clock (demurrage at the terminal, detention
+    // once out): one column where the days left and the day can never belong to different clocks.
+    label: 'Last free day',
     hideable: true,
     sorts: { first: 'free_time_asc' },
-    text: (s) => nextFreeTimeText(s.freeTime),
-    // Which clock, and its days left: the day is in that clock's own column.
+    text: (s) => {
+      const next = nextFreeTimeText(s.freeTime);
+      return next ? `${formatDay(s.freeTime.lastFreeDay)} ${next}` : '';
+    },
+    // Both clocks' days as dates a spreadsheet filters, and which one the days left count.
     exportFields: [
+      { label: 'Demurrage LFD', value: (s) => ({ day: s.freeTime.demurrage.lastFreeDay }) },
+      { label: 'Detention LFD', value: (s) => ({ day: s.freeTime.detention.lastFreeDay }) },
       {
         label: 'Free time clock',
         value: (s) => (s.freeTime.clock ? clockLabel(s.freeTime.clock, s.freeTime.combined) : ''),
