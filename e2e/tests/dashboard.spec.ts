@@ -61,6 +61,8 @@ test.describe('home and dashboards', () => {
     const onMap = await shipmentsOnMap(page);
     expect(onMap).toBeGreaterThan(0);
     expect(onMap).toBeLessThanOrEqual(12);
+    // Dates as every page writes them (spec §9: day/month/year), never ISO.
+    await expect(page.locator('main')).not.toContainText(/\d{4}-\d{2}-\d{2}/);
 
     // A marker lists its shipments; one opens its detail page.
     await markers(page).first().click();

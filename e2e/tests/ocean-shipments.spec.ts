@@ -39,6 +39,8 @@ test.describe('ocean shipments', () => {
     await expect(row(page, containerNo)).toBeVisible();
     await expect(tab(page, /^Active \(1\)$/)).toBeVisible();
     await expect(tab(page, /^Archived \(0\)$/)).toBeVisible();
+    // The last free day that matters now, named by its clock, has a column of its own.
+    await expect(page.getByRole('columnheader', { name: 'Last free day' })).toBeAttached();
 
     // Its detail: the worker's first check answers within seconds; the page looks again by itself.
     await row(page, containerNo).getByRole('link', { name: containerNo, exact: true }).click();

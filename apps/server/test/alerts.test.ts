@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
 import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
 import { alertEpisodes, alertRules } from '../src/db/schema/alerts';
 import { mailOutbox } from '../src/db/schema/mail';
@@ -9,6 +10,7 @@ import type { ExpressAnswer, OceanAnswer } from '../src/integrations/tracking/pr
 import { withTransaction } from '../src/lib/transaction';
 import { evaluateAlerts } from '../src/modules/alerts/alert-evaluation';
 import { runAlertSweep, sendAlertEmails } from '../src/modules/alerts/alerts.jobs';
+import { updateFreeTimeClocks } from '../src/modules/free-time/free-time-clocks';
 import { createExpressMode } from '../src/modules/express-shipments/express-mode';
 import { createOceanMode } from '../src/modules/ocean-shipments/ocean-mode';
 import { refreshItem, type TrackingEngine } from '../src/modules/tracking/refresh.service';
@@ -104,6 +106,35 @@ async function expressShipment(
     })
     .returning();
   return { item: item!, sub: sub! };
+}
+
+/** The container's actual milestones as its derived view holds them (what the clocks read). */
+async function setMilestones(itemId: string, actual: { discharged?: string; fullGateOut?: string }) {
+  const act = (time: string | undefined) =>
+    time ? { time, classifier: 'ACT' as const, location: { locode: 'NLRTM', name: 'Rotterdam' } } : null;
+  const derived: DerivedShipment = {
+    shipmentOverall: {
+      emptyGateOut: null,
+      fullGateIn: null,
+      loaded: null,
+      lastFreeDay: null,
+      fullGateOut: act(actual.fullGateOut),
+      emptyReturned: null,
+      discharged: act(actual.discharged),
+      berthed: null,
+    },
+    departureVO: { etd: null, atd: null },
+    arrivalVO: { eta: null, ata: actual.discharged ?? null },
+    pol: null,
+    pod: { locode: 'NLRTM', name: 'Rotterdam' },
+    transshipments: [],
+    vessel: null,
+    status: actual.fullGateOut ? 'delivered' : 'discharged',
+    etaHistory: [],
+    rolls: [],
+    lastActualAt: null,
+  };
+  await db.update(trackedItems).set({ derived }).where(eq(trackedItems.id, itemId));
 }
 
 const evaluate = (mode: 'ocean' | 'express', itemId: string, now: Date) =>
@@ -236,9 +267,11 @@ describe('alert evaluation: each rule at its boundary, once per episode', () => 
   it('last free day within N days: fires on the day it comes within N days, not before', async () => {
     const team = await quietTeam();
     await addRule(team.owner, rule({ name: 'LFD soon', condition: { kind: 'lfd', days: 2 } }));
+    // Demurrage running: the clocks' stored last free day (free-time-clocks.ts).
     const { item } = await oceanShipment(team.defaultWorkspaceId, {
       status: 'discharged',
       lastFreeDay: new Date('2026-12-10T00:00:00Z'),
+      freeTimeEndsOn: new Date('2026-12-10T00:00:00Z'),
     });
     expect(await evaluate('ocean', item.id, new Date('2026-12-07T23:59:00Z'))).toBe(0);
     expect(await evaluate('ocean', item.id, new Date('2026-12-08T00:00:00Z'))).toBe(1);
@@ -247,6 +280,54 @@ describe('alert evaluation: each rule at its boundary, once per episode', () => 
     const alerts = await alertsOf(item.id);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.text).toBe('LFD soon: Last free day within 2 days or passed');
+  });
+
+  it('the default last-free-day rule watches detention too: a delivered box alerts before its detention last free day', async () => {
+    const team = await buildTeam(app, ctx); // with the default rules
+    const { item } = await oceanShipment(team.defaultWorkspaceId, { status: 'delivered' });
+    // Discharged on the 1st (demurrage's last free day the 4th), out on the 4th: 4 free detention days.
+    await setMilestones(item.id, { discharged: '2026-12-01T10:00:00Z', fullGateOut: '2026-12-04T10:00:00Z' });
+    const at = async (now: string) => {
+      await updateFreeTimeClocks(db, { itemIds: [item.id] }, new Date(now));
+      return evaluate('ocean', item.id, new Date(now));
+    };
+    expect(await at('2026-12-04T12:00:00Z')).toBe(0); // detention ends on the 7th: 3 days left
+    expect(await at('2026-12-05T12:00:00Z')).toBe(1);
+    const alerts = await alertsOf(item.id);
+    expect(alerts).toEqual([
+      {
+        recipientId: team.owner.userId,
+        text: 'Last free day in 2 days: Last free day within 2 days or passed',
+      },
+    ]);
+  });
+
+  it('last free day: alerts again for detention when the box leaves near demurrage’s last free day', async () => {
+    const team = await quietTeam();
+    await addRule(team.owner, rule({ name: 'LFD soon', condition: { kind: 'lfd', days: 2 } }));
+    const { item, sub } = await oceanShipment(team.defaultWorkspaceId, { status: 'discharged' });
+    // This shipment's own terms: 3 free days at the terminal, 2 outside.
+    const tiers = [{ days: null, rate: 100 }];
+    await db
+      .update(oceanShipments)
+      .set({
+        freeTimeTerms: {
+          currency: 'USD',
+          demurrage: { freeDays: 3, dayCount: 'calendar', tiers },
+          detention: { freeDays: 2, dayCount: 'calendar', tiers },
+        },
+      })
+      .where(eq(oceanShipments.id, sub.id));
+    const at = async (now: string) => {
+      await updateFreeTimeClocks(db, { itemIds: [item.id] }, new Date(now));
+      return evaluate('ocean', item.id, new Date(now));
+    };
+    await setMilestones(item.id, { discharged: '2026-12-01T10:00:00Z' });
+    expect(await at('2026-12-02T12:00:00Z')).toBe(1); // demurrage ends on the 3rd
+    // Out on the 3rd: detention ends on the 4th, as close; the condition held throughout.
+    await setMilestones(item.id, { discharged: '2026-12-01T10:00:00Z', fullGateOut: '2026-12-03T09:00:00Z' });
+    expect(await at('2026-12-03T12:00:00Z')).toBe(1);
+    expect(await at('2026-12-04T12:00:00Z')).toBe(0);
   });
 
   it('ETA slip against the first ETA: at N hours it fires; it fires again only after it clears and comes back', async () => {

@@ -19,6 +19,7 @@ import {
   type TrackingState,
 } from '../src/db/schema/tracking';
 import { STALE_AFTER_FAILURES } from '../src/modules/dashboard/attention';
+import { updateFreeTimeClocks } from '../src/modules/free-time/free-time-clocks';
 import { expressDashboard, oceanDashboard } from '../src/modules/dashboard/dashboard.service';
 import { expressListColumns } from '../src/modules/express-shipments/express-mode';
 import { listExpressShipments } from '../src/modules/express-shipments/express-shipments.service';
@@ -35,7 +36,6 @@ const DAY = 24 * HOUR;
 /** A Wednesday, noon UTC. */
 const NOW = new Date('2026-06-10T12:00:00.000Z');
 const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs).toISOString();
-const TODAY = Date.parse('2026-06-10T00:00:00.000Z') - NOW.getTime();
 
 interface Sub {
   state?: TrackingState;
@@ -44,24 +44,33 @@ interface Sub {
   consecutiveFailures?: number;
 }
 
+const pod = { locode: 'NLRTM', name: 'Rotterdam' };
+
 function ship(
-  over: Partial<DerivedShipment> & { lfd?: string; etas?: string[]; discharged?: boolean } = {},
+  over: Partial<DerivedShipment> & {
+    lfd?: string;
+    etas?: string[];
+    discharged?: boolean;
+    gateOut?: string;
+    returned?: string;
+  } = {},
 ): DerivedShipment {
-  const { lfd, etas, discharged, ...rest } = over;
+  const { lfd, etas, discharged, gateOut, returned, ...rest } = over;
+  const act = (time: string | undefined) =>
+    time ? { time, classifier: 'ACT' as const, location: pod } : null;
   const etaHistory = (etas ?? []).map((eta) => ({
     eta,
     classifier: 'EST' as const,
     recordedAt: at(-20 * DAY),
   }));
-  const pod = { locode: 'NLRTM', name: 'Rotterdam' };
   return {
     shipmentOverall: {
       emptyGateOut: null,
       fullGateIn: null,
       loaded: null,
       lastFreeDay: lfd ? { time: lfd, classifier: 'EST', location: pod } : null,
-      fullGateOut: null,
-      emptyReturned: null,
+      fullGateOut: act(gateOut),
+      emptyReturned: act(returned),
       discharged: discharged ? { time: at(-3 * DAY), classifier: 'ACT', location: pod } : null,
       berthed: null,
     },
@@ -106,6 +115,8 @@ async function addOcean(workspaceId: string, derived: DerivedShipment | null, su
       ...oceanListColumns(derived, state),
     })
     .returning();
+  // As the refresh does after copying the list columns: the clocks on the workspace's terms.
+  await updateFreeTimeClocks(ctx.db, { itemIds: [item!.id] }, NOW);
   return row!.id;
 }
 
@@ -192,14 +203,19 @@ describe('ocean dashboard attention rules', () => {
     const ws = team.defaultWorkspaceId;
     const slip = (ms: number) => ship({ etas: [at(10 * DAY), at(10 * DAY + ms)] });
 
-    const lfdYesterday = await addOcean(ws, ship({ lfd: at(TODAY - MINUTE), discharged: true }));
-    const lfdTodayStart = await addOcean(ws, ship({ lfd: at(TODAY) }));
-    const lfdTodayEnd = await addOcean(ws, ship({ lfd: at(TODAY + DAY - MINUTE) }));
-    const lfdTomorrow = await addOcean(ws, ship({ lfd: at(TODAY + DAY) }));
-    const lfdLastSoon = await addOcean(ws, ship({ lfd: at(TODAY + 4 * DAY - MINUTE) }));
-    await addOcean(ws, ship({ lfd: at(TODAY + 4 * DAY) })); // beyond "soon"
-    // Picked up: its last free day no longer matters.
-    await addOcean(ws, ship({ lfd: at(TODAY - 2 * DAY), status: 'delivered' }));
+    // Last free days are days in the port's calendar (Rotterdam; today is 10 June there too): the
+    // carrier's, else 4 free days from the discharge (3 days ago: today is the last).
+    const lfdYesterday = await addOcean(ws, ship({ lfd: '2026-06-09', discharged: true }));
+    const lfdTodayCarrier = await addOcean(ws, ship({ lfd: '2026-06-10' }));
+    const lfdTodayCounted = await addOcean(ws, ship({ discharged: true }));
+    const lfdTomorrow = await addOcean(ws, ship({ lfd: '2026-06-11' }));
+    const lfdLastSoon = await addOcean(ws, ship({ lfd: '2026-06-13' }));
+    await addOcean(ws, ship({ lfd: '2026-06-14' })); // beyond "soon"
+    // Picked up and returned empty: no clock runs, its last free days no longer matter.
+    await addOcean(
+      ws,
+      ship({ lfd: '2026-06-08', gateOut: at(-5 * DAY), returned: at(-2 * DAY), status: 'empty_returned' }),
+    );
     const slipped = await addOcean(ws, slip(24 * HOUR));
     await addOcean(ws, slip(24 * HOUR - MINUTE));
     const roll = (recordedAt: string) => ({
@@ -220,17 +236,17 @@ describe('ocean dashboard attention rules', () => {
     const failing = await addOcean(ws, ship(), { consecutiveFailures: STALE_AFTER_FAILURES });
     await addOcean(ws, ship(), { consecutiveFailures: STALE_AFTER_FAILURES - 1 });
     // Never counted: archived, and another workspace's.
-    await addOcean(ws, ship({ lfd: at(TODAY - DAY), discharged: true }), { archived: true });
-    await addOcean(other.defaultWorkspaceId, ship({ lfd: at(TODAY - DAY), discharged: true }));
+    await addOcean(ws, ship({ lfd: '2026-06-09', discharged: true }), { archived: true });
+    await addOcean(other.defaultWorkspaceId, ship({ lfd: '2026-06-09', discharged: true }));
     await addOcean(other.defaultWorkspaceId, null, { state: 'not_found' });
 
     const expected: Record<OceanAttentionRule, string[]> = {
       lfdPassed: [lfdYesterday],
-      lfdToday: [lfdTodayStart, lfdTodayEnd],
+      lfdToday: [lfdTodayCarrier, lfdTodayCounted],
       lfdSoon: [lfdTomorrow, lfdLastSoon],
       etaSlipped: [slipped],
       rolled: [rolled],
-      arrivedNotPickedUp: [lfdYesterday],
+      arrivedNotPickedUp: [lfdYesterday, lfdTodayCounted],
       notFound: [notFound],
       stale: [stale, failing],
     };
@@ -242,11 +258,73 @@ describe('ocean dashboard attention rules', () => {
       expect(await oceanListIds(ws, card.rule), card.rule).toEqual(sorted(expected[card.rule]));
     }
     const slipCard = dashboard.attentionVO.find((a) => a.rule === 'etaSlipped')!;
-    expect(slipCard.items[0]!.reason).toContain('24 h later');
+    expect(slipCard.items[0]!.reason).toContainEqual({
+      kind: 'text',
+      value: expect.stringContaining('24 h later') as string,
+    });
     const rolledCard = dashboard.attentionVO.find((a) => a.rule === 'rolled')!;
-    expect(rolledCard.items[0]!.reason).toBe('EVER GIVEN 101E → EVER ACE 202W at Shanghai');
+    expect(rolledCard.items[0]!.reason).toEqual([
+      { kind: 'text', value: 'EVER GIVEN 101E → EVER ACE 202W at Shanghai' },
+    ]);
     expect(dashboard.updatedTime).toBe(new Date(NOW.getTime() - HOUR).toISOString());
     expect(dashboard.carriers).toEqual([{ carrier: 'MAEU', name: expect.any(String), count: 16 }]);
+  });
+
+  it('watches detention once the box is out: delivered, its detention last free day tomorrow', async () => {
+    const team = await buildTeam(app, ctx);
+    const ws = team.defaultWorkspaceId;
+    // Demurrage's last free day was today; out two days ago: 4 free detention days end tomorrow.
+    const delivered = await addOcean(
+      ws,
+      ship({ lfd: '2026-06-10', discharged: true, gateOut: at(-2 * DAY), status: 'delivered' }),
+    );
+    const dashboard = await oceanDashboard(ctx.db, ws, NOW);
+    const card = (rule: OceanAttentionRule) => dashboard.attentionVO.find((a) => a.rule === rule)!;
+    expect(card('lfdToday').count).toBe(0);
+    expect(card('lfdSoon')).toMatchObject({ count: 1, items: [{ id: delivered }] });
+    expect(card('lfdSoon').items[0]!.reason).toEqual([
+      { kind: 'text', value: 'Detention last free day ' },
+      { kind: 'day', value: '2026-06-11' },
+      { kind: 'text', value: ' · 1 day left' },
+    ]);
+    expect(await oceanListIds(ws, 'lfdSoon')).toEqual([delivered]);
+    // The list names the same clock, day and days left.
+    const [row] = (await listOceanShipments(ctx.db, ws, oceanListQuerySchema.parse({}), NOW)).items;
+    expect(row!.freeTime).toMatchObject({
+      clock: 'detention',
+      lastFreeDay: '2026-06-11',
+      daysLeft: 1,
+      demurrage: { state: 'stopped', lastFreeDay: '2026-06-10', daysLeft: null },
+      detention: { state: 'running', lastFreeDay: '2026-06-11', daysLeft: 1 },
+    });
+  });
+
+  it('counts days in the port’s calendar: evening in Los Angeles is still its last free day', async () => {
+    const team = await buildTeam(app, ctx);
+    const ws = team.defaultWorkspaceId;
+    const la = { locode: 'USLAX', name: 'Los Angeles' };
+    const inLa = await addOcean(ws, ship({ lfd: '2026-06-10', pod: la }));
+    const inRotterdam = await addOcean(ws, ship({ lfd: '2026-06-10' }));
+    // 20:00 on 10 June in Los Angeles, 05:00 on 11 June in Rotterdam.
+    const evening = new Date('2026-06-11T03:00:00.000Z');
+    const dashboard = await oceanDashboard(ctx.db, ws, evening);
+    const ids = (rule: OceanAttentionRule) =>
+      dashboard.attentionVO.find((a) => a.rule === rule)!.items.map((i) => i.id);
+    expect(ids('lfdToday')).toEqual([inLa]);
+    expect(ids('lfdPassed')).toEqual([inRotterdam]);
+  });
+
+  it('sends dates as dates in every reason, never written into its words', async () => {
+    const team = await buildTeam(app, ctx);
+    const ws = team.defaultWorkspaceId;
+    await addOcean(ws, ship({ lfd: '2026-06-09', discharged: true }));
+    await addOcean(ws, ship({ etas: [at(10 * DAY), at(12 * DAY)] }));
+    const dashboard = await oceanDashboard(ctx.db, ws, NOW);
+    const parts = dashboard.attentionVO.flatMap((a) => a.items.flatMap((i) => i.reason));
+    expect(parts.filter((p) => p.kind === 'day').map((p) => p.value)).toContain('2026-06-09');
+    expect(parts.filter((p) => p.kind === 'instant').map((p) => p.value)).toContain(at(12 * DAY));
+    for (const part of parts.filter((p) => p.kind === 'text'))
+      expect(part.value).not.toMatch(/\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{4}/);
   });
 
   it('places a container on the water on its sea lane by elapsed time, others at their port', async () => {
@@ -348,7 +426,14 @@ describe('express dashboard attention rules', () => {
       expect(sorted(card.items.map((i) => i.id)), card.rule).toEqual(sorted(expected[card.rule]));
       expect(await expressListIds(ws, card.rule), card.rule).toEqual(sorted(expected[card.rule]));
     }
-    expect(dashboard.attentionVO[0]!.items[0]!.reason).toBe('Held by customs: documents requested');
+    expect(dashboard.attentionVO[0]!.items[0]!.reason).toEqual([
+      { kind: 'text', value: 'Held by customs: documents requested' },
+    ]);
+    expect(dashboard.attentionVO.find((a) => a.rule === 'late')!.items[0]!.reason).toEqual([
+      { kind: 'text', value: 'Expected ' },
+      { kind: 'instant', value: at(-MINUTE) },
+      { kind: 'text', value: ', 0 h late' },
+    ]);
     expect(dashboard.statusBreakdown.find((s) => s.status === 'in_transit')?.count).toBe(3);
   });
 

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { oceanListQuerySchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { oceanShipments, trackedItems } from '../src/db/schema/tracking';
 import { updateFreeTimeClocks } from '../src/modules/free-time/free-time-clocks';
+import { listOceanShipments } from '../src/modules/ocean-shipments/ocean-shipments.service';
 import { useTestApp } from './app';
 import type { Account } from './auth-helpers';
 import { addMember, buildTeam, containerNo, mbl } from './factories';
@@ -141,6 +143,38 @@ describe('free-time defaults: who may set them', () => {
   });
 });
 
+describe('merged free time', () => {
+  it('is saved with the terms, and both clocks of the list end on the pool’s last free day', async () => {
+    const team = await buildTeam(app, ctx);
+    const merged = {
+      ...terms(4, 100),
+      combined: { freeDays: 10, dayCount: 'calendar', tiers: [{ days: null, rate: 120 }] },
+    };
+    const saved = await call(team.owner, 'PUT', '/api/free-time/defaults', {
+      carrierScac: null,
+      terms: merged,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().result.defaults[0].terms.combined).toMatchObject({ freeDays: 10 });
+    const box = await dischargedContainer(team.defaultWorkspaceId, '2026-11-10T08:00:00Z');
+    const now = new Date('2026-11-15T12:00:00Z');
+    await updateFreeTimeClocks(db, { workspaceId: team.defaultWorkspaceId }, now);
+
+    const [row] = await db.select().from(oceanShipments).where(eq(oceanShipments.id, box.sub.id));
+    // Ten days from the 10th: the 19th, not demurrage's own 4 days (the 13th).
+    expect(row!.freeTimeEndsOn.toISOString()).toBe('2026-11-19T00:00:00.000Z');
+    const listed = await listOceanShipments(db, team.defaultWorkspaceId, oceanListQuerySchema.parse({}), now);
+    expect(listed.items[0]!.freeTime).toMatchObject({
+      clock: 'demurrage',
+      lastFreeDay: '2026-11-19',
+      daysLeft: 4,
+      combined: true,
+      demurrage: { state: 'running', lastFreeDay: '2026-11-19' },
+      detention: { state: 'not_started', lastFreeDay: '2026-11-19' },
+    });
+  });
+});
+
 describe('a shipment’s clocks', () => {
   it('follow its own terms over its carrier’s over the workspace’s over the built-in ones', async () => {
     const team = await buildTeam(app, ctx);
@@ -193,7 +227,18 @@ describe('a shipment’s clocks', () => {
       });
     const first = (await page('free_time_asc')).json().result;
     expect(first.items[0].shipmentOverallId).toBe(late.sub.id);
-    expect(first.items[0].freeTime).toMatchObject({ lastFreeDay: '2026-11-13', cost: 700, currency: 'EUR' });
+    // The row's clocks are those the detail computes, as of the moment asked.
+    const listed = await listOceanShipments(db, team.defaultWorkspaceId, oceanListQuerySchema.parse({}), now);
+    expect(listed.items.find((i) => i.shipmentOverallId === late.sub.id)!.freeTime).toEqual({
+      clock: 'demurrage',
+      lastFreeDay: '2026-11-13',
+      daysLeft: -7,
+      combined: false,
+      demurrage: { state: 'running', lastFreeDay: '2026-11-13', daysLeft: -7, cost: 700 },
+      detention: { state: 'not_started', lastFreeDay: null, daysLeft: null, cost: 0 },
+      cost: 700,
+      currency: 'EUR',
+    });
     const next = await app.inject({
       method: 'GET',
       url: `/api/shipments/ocean?sort=cost_desc&limit=1`,

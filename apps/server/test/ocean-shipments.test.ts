@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { containerCheckDigit } from '@tracklane/shared/validation/container-number';
 import { oceanShipments, trackedItems } from '../src/db/schema/tracking';
 import { organizationMembers } from '../src/db/schema/organizations';
@@ -155,6 +156,16 @@ describe('carrier data in the list and the detail', () => {
     expect(one).toMatchObject({ carrierName: 'MSC Mediterranean Shipping Company', source: 'demo' });
     expect(one.pol.name).toBeTruthy();
     expect(one.shipmentOverall.shipmentOverallId).toBe(one.shipmentOverallId);
+    // Each row names its clocks: the free time that ends next is one clock's day and days, never
+    // demurrage's day beside detention's days.
+    const clocks = list.items.map((i: OceanShipment) => i.freeTime);
+    expect(clocks.some((f: OceanShipment['freeTime']) => f.demurrage.lastFreeDay !== null)).toBe(true);
+    for (const f of clocks as OceanShipment['freeTime'][]) {
+      if (f.clock === null) expect(f).toMatchObject({ lastFreeDay: null, daysLeft: null });
+      else expect(f[f.clock].lastFreeDay).toBe(f.lastFreeDay);
+      for (const clock of [f.demurrage, f.detention])
+        if (clock.state === 'running') expect(f.daysLeft).toBe(clock.daysLeft);
+    }
 
     const detail = await get(`/api/shipments/ocean/${one.containerNo}/${one.mblNo}`, team.owner.cookie);
     expect(detail.statusCode).toBe(200);

@@ -71,6 +71,38 @@ describe('/api/openapi.json', () => {
     }
   });
 
+  it('documents each free-time clock of an ocean shipment by name, with its own last free day', async () => {
+    type Schema = {
+      properties?: Record<string, Schema>;
+      description?: string;
+      $ref?: string;
+      items?: Schema;
+    };
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, Operation>>;
+      components?: { schemas?: Record<string, Schema> };
+    }>();
+    const resolve = (schema: Schema): Schema =>
+      schema.$ref ? resolve(doc.components!.schemas![schema.$ref.split('/').at(-1)!]!) : schema;
+    const at = (schema: Schema, ...path: string[]): Schema =>
+      path.reduce((s, key) => resolve(key === '[]' ? s.items! : s.properties![key]!), resolve(schema));
+    for (const [path, item] of [
+      ['/api/v1/shipments/ocean', ['result', 'items', '[]', 'freeTime']],
+      ['/api/v1/shipments/ocean/{shipmentId}', ['result', 'freeTime']],
+    ] as const) {
+      const response = doc.paths[path]!.get!.responses['200']!.content!['application/json']!.schema;
+      const freeTime = at(response, ...item);
+      for (const clock of ['demurrage', 'detention']) {
+        expect(at(freeTime, clock, 'lastFreeDay').description, `${path} ${clock}`).toMatch(
+          new RegExp(`^${clock} last free day`, 'i'),
+        );
+        expect(at(freeTime, clock, 'daysLeft').description, `${path} ${clock}`).toBeTruthy();
+      }
+      expect(at(freeTime, 'clock').description).toMatch(/ends next/);
+      expect(at(freeTime, 'lastFreeDay').description).toMatch(/`clock`/);
+    }
+  });
+
   it('serves the document to anyone, so the reference page and tools can read it', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);

@@ -176,6 +176,15 @@ describe('/api/v1 shipments', () => {
     expect(list.json().result.items.map((s: { shipmentOverallId: string }) => s.shipmentOverallId)).toEqual([
       added!.shipmentOverallId,
     ]);
+    // Free time names each clock: demurrage's and detention's own last free days, and which ends next.
+    const clock = { state: expect.any(String) as string, cost: expect.any(Number) as number };
+    expect(list.json().result.items[0].freeTime).toMatchObject({
+      combined: false,
+      demurrage: clock,
+      detention: clock,
+      currency: 'USD',
+    });
+    expect(list.json().result.items[0].freeTime).toHaveProperty('clock');
     const detail = await withKey(key, 'GET', `/api/v1/shipments/ocean/${added!.shipmentOverallId}`);
     expect(detail.statusCode).toBe(200);
     expect(detail.json().result.containerNo).toBe(added!.containerNo);

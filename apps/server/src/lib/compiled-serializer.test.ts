@@ -37,8 +37,26 @@ const oceanRow = (n: number, filled: boolean) => ({
   lastCheckedAt: filled ? '2026-11-02T00:00:00.000Z' : null,
   source: filled ? 'demo' : null,
   freeTime: filled
-    ? { lastFreeDay: '2026-11-05', daysLeft: -2, cost: 150.5, currency: 'USD' }
-    : { lastFreeDay: null, daysLeft: null, cost: 0, currency: null },
+    ? {
+        clock: 'detention',
+        lastFreeDay: '2026-11-05',
+        daysLeft: -2,
+        combined: false,
+        demurrage: { state: 'stopped', lastFreeDay: '2026-11-01', daysLeft: null, cost: 0 },
+        detention: { state: 'running', lastFreeDay: '2026-11-05', daysLeft: -2, cost: 150.5 },
+        cost: 150.5,
+        currency: 'USD',
+      }
+    : {
+        clock: null,
+        lastFreeDay: null,
+        daysLeft: null,
+        combined: false,
+        demurrage: { state: 'not_started', lastFreeDay: null, daysLeft: null, cost: 0 },
+        detention: { state: 'not_started', lastFreeDay: null, daysLeft: null, cost: 0 },
+        cost: 0,
+        currency: null,
+      },
   tags: filled ? ['urgent', 'customer "A"'] : [],
   // Not in the schema: left out, as zod leaves it out.
   workspaceId: 'secret',

@@ -25,6 +25,25 @@ const UPGRADE_REQUIRED = {
   description: 'Upgrade Required: asked without Upgrade: websocket (the error envelope).',
 };
 
+/** Values rather than schemas: never walked. */
+const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'example', 'examples']);
+
+/**
+ * OpenAPI 3.0 lets `nullable` add null to a type but not to an `enum` (3.0.3): a nullable enum (a
+ * shipment's status, its free-time clock) lists null itself, so that validators and generated clients
+ * accept the null the document promises.
+ */
+function withNullInNullableEnums<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(withNullInNullableEnums) as T;
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node))
+    out[key] = DATA_KEYWORDS.has(key) ? value : withNullInNullableEnums(value);
+  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null))
+    out.enum = [...(out.enum as unknown[]), null];
+  return out as T;
+}
+
 /**
  * The OpenAPI transform: zod schemas to JSON Schema (fastify-type-provider-zod), plus what that cannot
  * see: a route's `multipartForm` becomes its multipart/form-data request body, and WebSocket routes,
@@ -39,7 +58,8 @@ export const documentRoute: SwaggerTransform = (input) => {
     ...(multipartForm ? { body: multipartForm, consumes: ['multipart/form-data'] } : {}),
     ...(websocket ? { hide: false } : {}),
   };
-  const out = jsonSchemaTransform({ ...input, schema });
+  const transformed = jsonSchemaTransform({ ...input, schema });
+  const out = { ...transformed, schema: withNullInNullableEnums(transformed.schema) };
   if (!websocket) return out;
   const responses = (out.schema.response ?? {}) as Record<string, unknown>;
   return {

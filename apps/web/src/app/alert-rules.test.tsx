@@ -5,6 +5,7 @@ import type { ShipmentFreeTime } from '@tracklane/shared/free-time/free-time.sch
 import { BUILT_IN_TERMS } from '@tracklane/shared/free-time/free-time.schema';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FreeTimeClocks } from '../features/free-time/components/free-time-clocks';
+import { TermsForm } from '../features/free-time/components/terms-form';
 import { resetAllStores } from '../lib/store-reset';
 import { fail, fakeApi, ok } from '../test/fake-api';
 import { acme, acmeDefault, beta, betaDesk, selectionOf } from '../test/organization-fixtures';
@@ -117,6 +118,60 @@ describe('/workspace-settings/alerts', { timeout: 20_000 }, () => {
     renderRoutes(routes, '/workspace-settings/alerts');
     expect(await screen.findByText('Could not load the alert rules')).toBeInTheDocument();
     expect(screen.getByText(/members who may add shipments can set up alert rules/)).toBeInTheDocument();
+  });
+});
+
+describe('merged (combined) free time', () => {
+  it('is chosen in the terms form: one pool, sent beside the clocks’ own terms', async () => {
+    const onSubmit = vi.fn(() => Promise.resolve());
+    renderWithProviders(<TermsForm initial={BUILT_IN_TERMS} submitLabel="Save" onSubmit={onSubmit} />);
+    const user = userEvent.setup();
+
+    expect(screen.getByRole('group', { name: 'Demurrage' })).toBeInTheDocument();
+    await user.click(screen.getByText('Combined (merged D&D)'));
+    expect(screen.queryByRole('group', { name: 'Demurrage' })).not.toBeInTheDocument();
+    const pool = screen.getByRole('group', { name: 'Combined free time' });
+    const days = within(pool).getByRole('textbox', { name: 'Free days' });
+    await user.clear(days);
+    await user.type(days, '10');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith(
+      {
+        ...BUILT_IN_TERMS,
+        combined: { ...BUILT_IN_TERMS.demurrage, freeDays: 10 },
+      },
+      null,
+    );
+  });
+
+  it('shows both clocks ending on the pool’s last free day on the detail', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-15T12:00:00Z'));
+    const freeTime: ShipmentFreeTime = {
+      terms: { ...BUILT_IN_TERMS, combined: { ...BUILT_IN_TERMS.demurrage, freeDays: 10 } },
+      source: 'workspace',
+      timeZone: 'UTC',
+      milestones: {
+        discharged: '2026-11-10T08:00:00.000Z',
+        fullGateOut: '2026-11-14T08:00:00.000Z',
+        emptyReturned: null,
+        carrierLastFreeDay: null,
+      },
+    };
+    fakeApi({ 'GET /api/shipments/ocean/s-1/free-time': ok(freeTime) });
+    try {
+      renderWithProviders(<FreeTimeClocks shipmentId="s-1" canChange={false} />);
+      const detention = await screen.findByTestId('clock-detention');
+      // Ten days from the 10th: the 19th, 4 days left, whichever side of the gate the box is.
+      expect(detention).toHaveTextContent('4 days left');
+      expect(detention).toHaveTextContent('Last free day 19/11/2026');
+      expect(screen.getByTestId('clock-demurrage')).toHaveTextContent('Last free day 19/11/2026');
+      expect(screen.getByText(/combined free time: one pool from discharge to empty return/)).toBeVisible();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

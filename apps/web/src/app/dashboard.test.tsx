@@ -63,7 +63,8 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
       'href',
       '/shipment/ocean/MSCU1234566/MEDU12345678?timeZone=Asia%2FTokyo',
     );
-    expect(within(soon).getByText('Last free day 13/02/2025')).toBeInTheDocument();
+    expect(within(soon).getByText('Demurrage last free day 13/02/2025 · 3 days left')).toBeInTheDocument();
+    expect(within(soon).getByText('Detention last free day 12/02/2025 · 2 days left')).toBeInTheDocument();
     expect(
       within(screen.getByRole('list', { name: 'All clear' })).getByText('Last free day passed'),
     ).toBeInTheDocument();
@@ -86,6 +87,46 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
       '/shipment/ocean/MSCU1234566/MEDU12345678?timeZone=Asia%2FTokyo',
     );
     expect(within(map).getByText('and 1 more')).toBeInTheDocument();
+  });
+
+  it('writes every date as day/month/year, never as ISO (spec §9), in the reader’s zone', async () => {
+    const dashboard = busyOceanDashboard();
+    dashboard.attentionVO.push({
+      rule: 'etaSlipped',
+      label: 'ETA slipped',
+      count: 1,
+      items: [
+        {
+          id: 'so-3',
+          identifier: 'TGHU1234561',
+          link: { containerNo: 'TGHU1234561', mblNo: 'ONEY1234' },
+          // 22:00 UTC on 2 Dec is 07:00 on 3 Dec in Tokyo.
+          reason: [
+            { kind: 'text', value: 'ETA ' },
+            { kind: 'instant', value: '2026-12-02T22:00:00.000Z' },
+            { kind: 'text', value: ', 2 days later than first given' },
+          ],
+        },
+      ],
+    });
+    serve({ [OCEAN]: ok(dashboard) });
+    renderRoutes(routes, '/dashboard/ocean');
+
+    const slipped = await screen.findByRole('article', { name: 'ETA slipped: 1' });
+    expect(slipped).toHaveTextContent('ETA 03/12/2026, 2 days later than first given');
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('12/02/2025');
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+
+  it('writes the express dashboard’s dates as day/month/year too', async () => {
+    serve({ [EXPRESS]: ok(busyExpressDashboard()) });
+    renderRoutes(routes, '/dashboard/truck/express');
+
+    const late = await screen.findByRole('article', { name: 'Late against the estimate: 1' });
+    // 18:00 UTC on 8 Feb is 03:00 on 9 Feb in Tokyo.
+    expect(late).toHaveTextContent('Expected 09/02/2025, 2 days late');
+    expect(document.body.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 
   it('asks for its answer before it renders for a visitor with a session, and renders from it (issue #17)', async () => {

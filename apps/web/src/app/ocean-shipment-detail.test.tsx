@@ -4,7 +4,7 @@ import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocea
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAllStores } from '../lib/store-reset';
 import { fail, fakeApi, ok } from '../test/fake-api';
-import { oceanShipmentDetail, trackingEvent } from '../test/ocean-shipment-fixtures';
+import { freeTime, oceanShipmentDetail, trackingEvent } from '../test/ocean-shipment-fixtures';
 import { acme, acmeDefault, acmeImports, beta, betaDesk, selectionOf } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
@@ -157,6 +157,35 @@ describe('ocean shipment detail: the journey (spec §3, STYLE)', { timeout: 20_0
     expect(within(stop('transshipment-0-LKCMB')).getByText('14/02/2025 12:00')).toBeInTheDocument();
     expect(stop('transshipment-0-LKCMB')).toHaveAttribute('data-current', 'true');
     expect(screen.getByText(/Times in Asia\/Shanghai/)).toBeInTheDocument();
+  });
+
+  it('marks demurrage’s last free day as the free-time clocks count it: today is still free', async () => {
+    const discharged = { time: '2025-03-03T09:00:00.000Z', classifier: 'ACT' as const, location: rotterdam };
+    serve(
+      ok(
+        inTransit({
+          status: 'discharged',
+          shipmentOverall: {
+            ...oceanShipmentDetail().shipmentOverall,
+            discharged,
+            lastFreeDay: { time: '2025-03-06T00:00:00.000Z', classifier: 'ACT', location: rotterdam },
+          },
+          // As the server counts it in Rotterdam's calendar: the last free day is today.
+          freeTime: freeTime({
+            clock: 'demurrage',
+            lastFreeDay: '2025-03-06',
+            daysLeft: 0,
+            demurrage: { state: 'running', lastFreeDay: '2025-03-06', daysLeft: 0, cost: 0 },
+          }),
+        }),
+      ),
+    );
+    renderRoutes(routes, PATH);
+    await screen.findAllByTestId('journey-stop');
+
+    expect(within(stop('lastFreeDay')).getByText('Demurrage last free day')).toBeInTheDocument();
+    expect(within(stop('lastFreeDay')).getByText('Soon')).toBeInTheDocument();
+    expect(within(stop('lastFreeDay')).queryByText('Passed')).not.toBeInTheDocument();
   });
 
   it('says by how much the ETA slipped, overall and at each new estimate', async () => {

@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
 import { resetAllStores } from '../lib/store-reset';
 import { fakeApi, ok, type RecordedCall } from '../test/fake-api';
-import { listPage, noOptions, oceanShipment } from '../test/ocean-shipment-fixtures';
+import { freeTime, listPage, noOptions, oceanShipment } from '../test/ocean-shipment-fixtures';
 import {
   acme,
   acmeDefault,
@@ -342,7 +342,7 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
           'route',
           'vessel',
           'departure',
-          'lastFreeDay',
+          'freeTime',
           'added',
         ],
       }),
@@ -379,9 +379,8 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
           'route',
           'vessel',
           'departure',
-          'lastFreeDay',
+          'freeTime',
           // Columns added since the layout was saved appear where they belong.
-          'freeDaysLeft',
           'ddCost',
           'added',
         ],
@@ -398,15 +397,40 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
           'route',
           'vessel',
           'departure',
-          'lastFreeDay',
+          'freeTime',
           // Columns added since the layout was saved appear where they belong.
-          'freeDaysLeft',
           'ddCost',
           'added',
         ],
       },
     ]);
     expect(headers().slice(0, 3)).toEqual(['Container', 'MBL', 'ATA / ETA']);
+  });
+
+  it('shows the last free day that matters now with the clock it belongs to and its days left', async () => {
+    // Picked up on demurrage's last free day (27 Nov): detention runs, its last free day tomorrow.
+    const delivered = oceanShipment({
+      containerNo: 'MSCU1234566',
+      status: 'delivered',
+      freeTime: freeTime({
+        clock: 'detention',
+        lastFreeDay: '2026-11-28',
+        daysLeft: 1,
+        demurrage: { state: 'stopped', lastFreeDay: '2026-11-27', daysLeft: null, cost: 0 },
+        detention: { state: 'running', lastFreeDay: '2026-11-28', daysLeft: 1, cost: 0 },
+      }),
+    });
+    serve(byStatus([delivered], []));
+    renderRoutes(routes, '/shipments/ocean/active');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    const cell = within(rows()[0]!).getAllByRole('cell')[headers.indexOf('Last free day')]!;
+    expect(cell).toHaveTextContent(/^28\/11\/2026Detention · 1 day left$/);
+    expect(cell.firstElementChild).toHaveAttribute(
+      'data-tooltip',
+      'Demurrage LFD 27/11/2026 (stopped) · Detention LFD 28/11/2026 (running)',
+    );
   });
 
   /** Two pages of the current view served for export, and the downloaded file captured. */
@@ -453,12 +477,12 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
     const text = await exported().text();
     // Actual and estimated dates in columns of their own, as dates a spreadsheet sorts and filters.
     expect(text).toContain(
-      'Container,MBL,Carrier,Status,Tags,POL → POD,ATD,ETD,ATA,ETA,Last free day,Free days left,Free time ends,D&D cost so far,Currency\r\n',
+      'Container,MBL,Carrier,Status,Tags,POL → POD,ATD,ETD,ATA,ETA,Demurrage LFD,Detention LFD,Free time clock,Free days left,D&D cost so far,Currency\r\n',
     );
     expect(text).toContain(
-      'MSCU1234566,MEDU12345678,MSC,In transit,"Hot, customer A",Shanghai → Rotterdam,2025-02-01,,2025-03-01,,,,,0,\r\n',
+      'MSCU1234566,MEDU12345678,MSC,In transit,"Hot, customer A",Shanghai → Rotterdam,2025-02-01,,2025-03-01,,,,,,0,USD\r\n',
     );
-    expect(text).toContain(',2025-02-01,,,2025-04-10,,,,0,\r\n');
+    expect(text).toContain(',2025-02-01,,,2025-04-10,,,,,0,USD\r\n');
   });
 
   it('exports the same view as an XLSX workbook', async () => {
@@ -486,9 +510,10 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
       'ETD',
       'ATA',
       'ETA',
-      'Last free day',
+      'Demurrage LFD',
+      'Detention LFD',
+      'Free time clock',
       'Free days left',
-      'Free time ends',
       'D&D cost so far',
       'Currency',
     ]);
@@ -507,13 +532,13 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
       { cell: 'I2', serial: '45717' }, // 01/03/2025
       { cell: 'J2', serial: null },
       { cell: 'K2', serial: null },
-      { cell: 'M2', serial: null },
+      { cell: 'L2', serial: null },
       { cell: 'G3', serial: '45689' },
       { cell: 'H3', serial: null },
       { cell: 'I3', serial: null },
       { cell: 'J3', serial: '45757' }, // 10/04/2025
       { cell: 'K3', serial: null },
-      { cell: 'M3', serial: null },
+      { cell: 'L3', serial: null },
     ]);
   });
 });

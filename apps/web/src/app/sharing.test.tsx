@@ -171,7 +171,9 @@ describe('a shipment shared with me carries no money', () => {
     renderRoutes(routes, '/shipment-history/ocean/shared-history/details/share-1');
     expect(await screen.findByRole('heading', { name: 'Container TGHU1000012' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Journey' })).toBeInTheDocument();
-    expect(screen.queryByText(/demurrage|detention|free time/i)).toBeNull();
+    // The carrier's own milestone ("Demurrage last free day") is tracking, not money: no clocks, no cost.
+    expect(screen.queryByText(/detention|free time/i)).toBeNull();
+    expect(screen.queryByText(/\b(USD|EUR)\b/)).toBeNull();
     expect(api.calls.filter((call) => call.path.endsWith('/free-time'))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browserTimeZone, EMPTY_DATE, formatDate, formatDateTime, isValidTimeZone } from './dates';
+import { browserTimeZone, EMPTY_DATE, formatDate, formatDateTime, formatDay, isValidTimeZone } from './dates';
 
 // 16:30 UTC on 31 Dec 2024: already 1 Jan in Shanghai (UTC+8), still 31 Dec in New York (UTC-5).
 const NEW_YEAR_EVE = '2024-12-31T16:30:00Z';
@@ -20,6 +20,14 @@ describe('formatDate', () => {
     expect(formatDate(null, 'UTC')).toBe(EMPTY_DATE);
     expect(formatDate(undefined, 'UTC')).toBe(EMPTY_DATE);
     expect(formatDate('not a date', 'UTC')).toBe(EMPTY_DATE);
+  });
+});
+
+describe('formatDay', () => {
+  it('writes a calendar day of no zone as day/month/year, whatever the reader’s zone', () => {
+    expect(formatDay('2026-11-30')).toBe('30/11/2026');
+    expect(formatDay(null)).toBe(EMPTY_DATE);
+    expect(formatDay('2026-11-30T00:00:00Z')).toBe(EMPTY_DATE);
   });
 });
 

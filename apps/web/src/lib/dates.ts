@@ -100,6 +100,15 @@ export function formatDate(value: DateInput, timeZone: string): string {
   return `${p.day ?? ''}/${p.month ?? ''}/${p.year ?? ''}`;
 }
 
+/**
+ * A calendar day that belongs to no reader's zone (YYYY-MM-DD: a port's last free day) as the product
+ * writes days, "DD/MM/YYYY"; anything else as missing.
+ */
+export function formatDay(day: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
+  return match ? `${match[3]!}/${match[2]!}/${match[1]!}` : EMPTY_DATE;
+}
+
 /** "DD/MM/YYYY HH:mm" (24-hour) in `timeZone`. */
 export function formatDateTime(value: DateInput, timeZone: string): string {
   const date = toDate(value);

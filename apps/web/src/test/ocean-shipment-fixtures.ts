@@ -25,6 +25,23 @@ const emptyOverall = (id: string): OceanShipment['shipmentOverall'] => ({
   berthed: null,
 });
 
+const notStarted = { state: 'not_started', lastFreeDay: null, daysLeft: null, cost: 0 } as const;
+
+/** Free time as the server answers it; by default no clock started. */
+export function freeTime(fields: Partial<OceanShipment['freeTime']> = {}): OceanShipment['freeTime'] {
+  return {
+    clock: null,
+    lastFreeDay: null,
+    daysLeft: null,
+    combined: false,
+    demurrage: notStarted,
+    detention: notStarted,
+    cost: 0,
+    currency: 'USD',
+    ...fields,
+  };
+}
+
 export function oceanShipment(fields: Partial<OceanShipment> = {}): OceanShipment {
   const id = fields.shipmentOverallId ?? nextId();
   return {
@@ -44,7 +61,7 @@ export function oceanShipment(fields: Partial<OceanShipment> = {}): OceanShipmen
     favorite: false,
     tags: [],
     archived: false,
-    freeTime: { lastFreeDay: null, daysLeft: null, cost: 0, currency: null },
+    freeTime: freeTime(),
     createdAt: '2025-01-20T09:00:00.000Z',
     lastCheckedAt: '2025-02-10T12:00:00.000Z',
     source: 'demo',

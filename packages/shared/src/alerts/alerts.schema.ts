@@ -15,9 +15,10 @@ const whole = (what: string, min: number, max: number) =>
     .max(max, { message: `${what} must be at most ${String(max)}.` });
 
 /**
- * What a rule watches for. Ocean: last free day within N days or passed; ETA slipped by more than N
- * hours against the first or the last announced ETA; rolled; discharged but not picked up after N
- * days; no update for N days. Express: exception; failed attempt; late against the estimate by N
+ * What a rule watches for. Ocean: last free day within N days or passed (of the clock that runs:
+ * demurrage at the terminal, detention once the box is out, or merged free time); ETA slipped by
+ * more than N hours against the first or the last announced ETA; rolled; discharged but not picked
+ * up after N days; no update for N days. Express: exception; failed attempt; late against the estimate by N
  * hours; available but not picked up after N days; no update for N days.
  */
 export const alertConditionSchema = z.discriminatedUnion(
@@ -48,7 +49,7 @@ export const CONDITIONS_BY_MODE = {
 } as const satisfies Record<(typeof TRACKING_MODES)[number], readonly AlertConditionKind[]>;
 
 export const CONDITION_LABELS: Record<AlertConditionKind, string> = {
-  lfd: 'Last free day within N days or passed',
+  lfd: 'Last free day (demurrage or detention) within N days or passed',
   eta_slip: 'ETA slipped by N hours or more',
   rolled: 'Rolled to another vessel or voyage',
   not_picked_up: 'Not picked up N days after discharge or arrival',

@@ -37,6 +37,17 @@ export type ExpressAttentionRule = (typeof EXPRESS_ATTENTION_RULES)[number];
 export const oceanLinkSchema = z.object({ containerNo: z.string(), mblNo: z.string() });
 export const expressLinkSchema = z.object({ expressOrderId: z.string(), expressOrderNo: z.string() });
 
+/**
+ * A piece of why a shipment needs attention: words, a calendar day (YYYY-MM-DD, a port's: a last free
+ * day), or an instant (ISO 8601) that the page writes as a day in the reader's time zone. Dates travel
+ * as dates so that the page writes them as it writes every other (day/month/year, spec §9).
+ */
+export const reasonPartSchema = z.object({
+  kind: z.enum(['text', 'day', 'instant']),
+  value: z.string(),
+});
+export type ReasonPart = z.infer<typeof reasonPartSchema>;
+
 function dashboardSchema<Rule extends string, Link extends z.ZodType>(
   rules: readonly [Rule, ...Rule[]],
   link: Link,
@@ -55,7 +66,7 @@ function dashboardSchema<Rule extends string, Link extends z.ZodType>(
         rule: z.enum(rules),
         label: z.string(),
         count,
-        items: z.array(item.extend({ reason: z.string() })),
+        items: z.array(item.extend({ reason: z.array(reasonPartSchema) })),
       }),
     ),
     liveMapVO: z.object({

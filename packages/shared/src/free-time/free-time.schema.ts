@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+/** The two clocks: demurrage at the terminal, detention outside. */
+export const CLOCK_NAMES = ['demurrage', 'detention'] as const;
+export type ClockName = (typeof CLOCK_NAMES)[number];
+
 /**
  * How free days are counted (DCSA Arrival Notice `unitOfMeasure`): CD, calendar days, or WD, working
  * days (Monday to Friday in the port's time zone; public holidays are not known to us).
@@ -44,13 +48,18 @@ export const clockTermsSchema = z.strictObject({
 });
 export type ClockTerms = z.infer<typeof clockTermsSchema>;
 
-/** Demurrage and detention terms in one currency (ISO 4217). */
+/**
+ * Demurrage and detention terms in one currency (ISO 4217). `combined`, when the terms say so (merged
+ * D&D free time): one pool of free days and one tariff from the day of discharge to the empty return,
+ * in place of the two clocks' own; both clocks then end on its last free day.
+ */
 export const freeTimeTermsSchema = z.strictObject({
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/, { message: 'Currency must be a three-letter ISO code such as USD.' }),
   demurrage: clockTermsSchema,
   detention: clockTermsSchema,
+  combined: clockTermsSchema.optional(),
 });
 export type FreeTimeTerms = z.infer<typeof freeTimeTermsSchema>;
 

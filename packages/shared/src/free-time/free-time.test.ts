@@ -68,7 +68,7 @@ describe('computeFreeTimeClocks', () => {
     expect(c.demurrage.state).toBe('not_started');
     expect(c.detention.state).toBe('not_started');
     expect(c.cost).toBe(0);
-    expect(c.nextDeadline).toBeNull();
+    expect(c.next).toBeNull();
   });
 
   it('counts days left to the last free day, 0 on the day itself, then days over and their cost', () => {
@@ -86,7 +86,7 @@ describe('computeFreeTimeClocks', () => {
     // Tier edge: the 5th charged day is the first at 150.
     expect(at('2026-11-17').demurrage).toMatchObject({ chargedDays: 4, cost: 300 });
     expect(at('2026-11-18').demurrage).toMatchObject({ chargedDays: 5, cost: 450 });
-    expect(at('2026-11-18').nextDeadline).toBe('2026-11-13');
+    expect(at('2026-11-18').next).toEqual({ clock: 'demurrage', lastFreeDay: '2026-11-13', daysLeft: -5 });
   });
 
   it('counts working days over a weekend', () => {
@@ -145,7 +145,7 @@ describe('computeFreeTimeClocks', () => {
       cost: 800,
     });
     expect(c.cost).toBe(950);
-    expect(c.daysLeft).toBe(-8);
+    expect(c.next).toEqual({ clock: 'detention', lastFreeDay: '2026-11-17', daysLeft: -8 });
   });
 
   it('stops both at the empty return', () => {
@@ -158,7 +158,7 @@ describe('computeFreeTimeClocks', () => {
     const c = computeFreeTimeClocks(terms(), m, { timeZone: UTC, now: new Date('2026-12-20T08:00:00Z') });
     expect(c.detention).toMatchObject({ state: 'stopped', chargedDays: 2, cost: 200 });
     expect(c.demurrage.cost).toBe(0);
-    expect(c.nextDeadline).toBeNull();
+    expect(c.next).toBeNull();
   });
 
   it('takes the carrier’s last free day over its own count', () => {
@@ -168,6 +168,83 @@ describe('computeFreeTimeClocks', () => {
       now: new Date('2026-11-19T15:00:00Z'),
     });
     expect(c.demurrage).toMatchObject({ lastFreeDay: '2026-11-18', daysLeft: -1, cost: 75 });
+  });
+});
+
+describe('the clock whose free time ends next', () => {
+  it('is detention once the box is out, with its own last free day and days left, never demurrage’s', () => {
+    // Demurrage's last free day (the carrier's) was today; the box left yesterday: detention runs.
+    const m = {
+      discharged: '2026-11-24T08:00:00Z',
+      fullGateOut: '2026-11-26T08:00:00Z',
+      emptyReturned: null,
+      carrierLastFreeDay: '2026-11-27',
+    };
+    const c = computeFreeTimeClocks(terms(), m, { timeZone: UTC, now: new Date('2026-11-27T10:00:00Z') });
+    expect(c.demurrage).toMatchObject({ state: 'stopped', lastFreeDay: '2026-11-27' });
+    // 3 free detention days from the 26th: the 28th is the last, 1 day left.
+    expect(c.detention).toMatchObject({ state: 'running', lastFreeDay: '2026-11-28', daysLeft: 1 });
+    expect(c.next).toEqual({ clock: 'detention', lastFreeDay: '2026-11-28', daysLeft: 1 });
+  });
+
+  it('is demurrage when the carrier gives its last free day before any discharge reached us', () => {
+    const m = { ...none, carrierLastFreeDay: '2026-11-28' };
+    const c = computeFreeTimeClocks(terms(), m, { timeZone: UTC, now: new Date('2026-11-27T10:00:00Z') });
+    expect(c.demurrage.state).toBe('not_started');
+    expect(c.next).toEqual({ clock: 'demurrage', lastFreeDay: '2026-11-28', daysLeft: 1 });
+  });
+});
+
+describe('merged (combined) free time', () => {
+  const merged: FreeTimeTerms = {
+    ...terms(),
+    combined: {
+      freeDays: 7,
+      dayCount: 'calendar',
+      tiers: [
+        { days: 2, rate: 50 },
+        { days: null, rate: 80 },
+      ],
+    },
+  };
+
+  it('counts one pool from discharge: both clocks end on its last free day', () => {
+    const m = { ...none, discharged: '2026-11-10T08:00:00Z' };
+    const c = computeFreeTimeClocks(merged, m, { timeZone: UTC, now: new Date('2026-11-12T10:00:00Z') });
+    expect(c.combined).toBe(true);
+    expect(c.demurrage).toMatchObject({ state: 'running', lastFreeDay: '2026-11-16', daysLeft: 4 });
+    expect(c.detention).toMatchObject({ state: 'not_started', lastFreeDay: '2026-11-16' });
+    expect(c.next).toEqual({ clock: 'demurrage', lastFreeDay: '2026-11-16', daysLeft: 4 });
+  });
+
+  it('carries the pool over the gate-out: detention runs to the same day, and charges continue the tiers', () => {
+    // Discharged the 10th, out the 14th (2 days left of the pool), back the 21st: 5 days over (17-21).
+    const m = { ...none, discharged: '2026-11-10T08:00:00Z', fullGateOut: '2026-11-14T08:00:00Z' };
+    const out = computeFreeTimeClocks(merged, m, { timeZone: UTC, now: new Date('2026-11-15T10:00:00Z') });
+    expect(out.demurrage).toMatchObject({ state: 'stopped', chargedDays: 0, cost: 0 });
+    expect(out.detention).toMatchObject({ state: 'running', lastFreeDay: '2026-11-16', daysLeft: 1 });
+    expect(out.next).toEqual({ clock: 'detention', lastFreeDay: '2026-11-16', daysLeft: 1 });
+    const back = computeFreeTimeClocks(
+      merged,
+      { ...m, emptyReturned: '2026-11-21T08:00:00Z' },
+      { timeZone: UTC, now: new Date('2026-11-30T10:00:00Z') },
+    );
+    expect(back.detention).toMatchObject({ state: 'stopped', chargedDays: 5, cost: 2 * 50 + 3 * 80 });
+    expect(back.next).toBeNull();
+  });
+
+  it('splits the charge by where the box was: days over at the terminal are demurrage, the rest detention', () => {
+    // Pool ends the 16th; out the 18th (2 days over at the terminal), back the 20th (2 more).
+    const m = {
+      ...none,
+      discharged: '2026-11-10T08:00:00Z',
+      fullGateOut: '2026-11-18T08:00:00Z',
+      emptyReturned: '2026-11-20T08:00:00Z',
+    };
+    const c = computeFreeTimeClocks(merged, m, { timeZone: UTC, now: new Date('2026-11-30T10:00:00Z') });
+    expect(c.demurrage).toMatchObject({ chargedDays: 2, cost: 100 });
+    expect(c.detention).toMatchObject({ chargedDays: 2, cost: 160 });
+    expect(c.cost).toBe(260);
   });
 });
 

@@ -1,20 +1,45 @@
-import type { ClockTerms, FreeTimeTerms, TariffTier } from './free-time.schema';
+import {
+  CLOCK_NAMES,
+  type ClockName,
+  type ClockTerms,
+  type FreeTimeTerms,
+  type TariffTier,
+} from './free-time.schema';
 
 /** A calendar day in the port's time zone, as YYYY-MM-DD. */
 export type LocalDate = string;
 
 const DAY = 86_400_000;
 
+// Lists compute both clocks of every row they show, each row asking for today and its milestones'
+// days: a formatter per zone, built once, and the days already asked for (a page asks for today fifty
+// times; formatting costs microseconds, a lookup a fraction of one).
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+const knownDays = new Map<string, LocalDate>();
+const KNOWN_DAYS_MAX = 10_000;
+
 /** The calendar day of an instant in a time zone. */
 export function localDate(instant: Date | string, timeZone: string): LocalDate {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date(instant));
+  const at = new Date(instant);
+  const key = `${timeZone} ${String(at.getTime())}`;
+  const known = knownDays.get(key);
+  if (known !== undefined) return known;
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    if (dayFormatters.size < 1_000) dayFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  const day = `${part('year')}-${part('month')}-${part('day')}`;
+  if (knownDays.size >= KNOWN_DAYS_MAX) knownDays.clear();
+  knownDays.set(key, day);
+  return day;
 }
 
 const dayNumber = (date: LocalDate) => Date.parse(`${date}T00:00:00Z`) / DAY;
@@ -82,18 +107,26 @@ export interface Clock {
   cost: number;
 }
 
+/** Which clock's free time ends next, and when: what every list, card, alert and export names. */
+export interface FreeTimeEnd {
+  clock: ClockName;
+  lastFreeDay: LocalDate;
+  /** Days from today to it (0: today is the last free day; negative: days over). */
+  daysLeft: number;
+}
+
 export interface FreeTimeClocks {
   currency: string;
+  /** The terms pool the free time (merged D&D): both clocks end on one last free day. */
+  combined: boolean;
   /** At the terminal, from discharge to full gate-out. */
   demurrage: Clock;
   /** Outside, from full gate-out to empty return. */
   detention: Clock;
   /** Demurrage and detention so far. */
   cost: number;
-  /** The earliest last free day of a running clock: what "days left" sorts by. */
-  nextDeadline: LocalDate | null;
-  /** The smallest days-left of a running clock. */
-  daysLeft: number | null;
+  /** The running clock and its last free day (see {@link freeTimeEndOf}); null when none runs. */
+  next: FreeTimeEnd | null;
 }
 
 /** A carrier's last free day as a port calendar day (a date-only or midnight-UTC value is that date). */
@@ -145,6 +178,10 @@ function clockOf(
  * - Detention starts on the day of full gate-out and stops on the day of the empty return.
  * - Every calendar day after the last free day, up to and including the stopping day (or today), is
  *   charged at the tiers' rates.
+ * - Merged free time (terms with `combined`): one pool from discharge to the empty return, both clocks
+ *   ending on its last free day (see combinedClocks).
+ *
+ * `next` names the clock whose free time ends next: lists, cards, alerts and exports read it.
  */
 export function computeFreeTimeClocks(
   terms: FreeTimeTerms,
@@ -174,28 +211,88 @@ interface ClockDays {
   carrierLfd: LocalDate | null;
 }
 
+/**
+ * The clock whose free time ends next: the one running (the box is at the terminal or outside, never
+ * both, so at most one runs), else demurrage when the carrier already gives its last free day though
+ * no discharge has reached us (the box is at its terminal, its deadline known). Null otherwise: not
+ * arrived yet, or back at the depot.
+ */
+export function freeTimeEndOf(
+  clocks: Pick<FreeTimeClocks, 'demurrage' | 'detention'>,
+  today: LocalDate,
+): FreeTimeEnd | null {
+  for (const clock of CLOCK_NAMES) {
+    const c = clocks[clock];
+    if (c.state === 'running' && c.lastFreeDay !== null)
+      return { clock, lastFreeDay: c.lastFreeDay, daysLeft: daysBetween(today, c.lastFreeDay) };
+  }
+  const { demurrage } = clocks;
+  return demurrage.state === 'not_started' && demurrage.lastFreeDay !== null
+    ? {
+        clock: 'demurrage',
+        lastFreeDay: demurrage.lastFreeDay,
+        daysLeft: daysBetween(today, demurrage.lastFreeDay),
+      }
+    : null;
+}
+
+/**
+ * Merged free time: one pool counted from the day of discharge (at least from the gate-out when no
+ * discharge reached us), shared by the clocks: demurrage charges the days after the pool's last free
+ * day while the box is at the terminal, detention those after it while the box is out. The carrier's
+ * last free day is its terminal's, which a merged tariff does not follow.
+ */
+function combinedClocks(
+  terms: ClockTerms,
+  { discharged, gateOut, returned }: ClockDays,
+  today: LocalDate,
+): Pick<FreeTimeClocks, 'demurrage' | 'detention'> {
+  const start = discharged ?? gateOut;
+  const lastFreeDay = start === null ? null : lastFreeDayOf(start, terms);
+  const demurrage = clockOf(terms, start, gateOut, today, lastFreeDay);
+  if (start === null || gateOut === null) {
+    return { demurrage, detention: { ...clockOf(terms, null, null, today), lastFreeDay } };
+  }
+  // The whole stay, from discharge to the return (or today), less what demurrage charged.
+  const whole = clockOf(terms, start, returned, today, lastFreeDay);
+  return {
+    demurrage,
+    detention: {
+      ...whole,
+      startedOn: gateOut,
+      chargedDays: whole.chargedDays - demurrage.chargedDays,
+      cost: Math.round((whole.cost - demurrage.cost) * 100) / 100,
+    },
+  };
+}
+
 function clocksFromDays(terms: FreeTimeTerms, days: ClockDays, today: LocalDate): FreeTimeClocks {
-  const { discharged, gateOut, returned, carrierLfd } = days;
-  // A gate-out without a discharge: the terminal stay is unknown, so only a carrier's last free day
-  // lets us say anything about it.
-  const demurrageStart = discharged ?? (gateOut !== null && carrierLfd !== null ? gateOut : null);
-  const demurrage = clockOf(
-    terms.demurrage,
-    demurrageStart,
-    gateOut,
-    today,
-    carrierLfd ?? (demurrageStart === null ? null : lastFreeDayOf(demurrageStart, terms.demurrage)),
-  );
-  const detention = clockOf(terms.detention, gateOut, returned, today);
-  const running = [demurrage, detention].filter((c) => c.state === 'running');
-  const deadlines = running.map((c) => c.lastFreeDay!).sort();
+  let clocks: Pick<FreeTimeClocks, 'demurrage' | 'detention'>;
+  if (terms.combined) clocks = combinedClocks(terms.combined, days, today);
+  else {
+    const { discharged, gateOut, returned, carrierLfd } = days;
+    // A gate-out without a discharge: the terminal stay is unknown, so only a carrier's last free day
+    // lets us say anything about it.
+    const demurrageStart = discharged ?? (gateOut !== null && carrierLfd !== null ? gateOut : null);
+    clocks = {
+      demurrage: clockOf(
+        terms.demurrage,
+        demurrageStart,
+        gateOut,
+        today,
+        carrierLfd ?? (demurrageStart === null ? null : lastFreeDayOf(demurrageStart, terms.demurrage)),
+      ),
+      detention: clockOf(terms.detention, gateOut, returned, today),
+    };
+  }
+  const { demurrage, detention } = clocks;
   return {
     currency: terms.currency,
+    combined: Boolean(terms.combined),
     demurrage,
     detention,
     cost: Math.round((demurrage.cost + detention.cost) * 100) / 100,
-    nextDeadline: deadlines[0] ?? null,
-    daysLeft: running.length ? Math.min(...running.map((c) => c.daysLeft!)) : null,
+    next: freeTimeEndOf(clocks, today),
   };
 }
 

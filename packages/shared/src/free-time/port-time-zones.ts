@@ -2,7 +2,7 @@
  * The IANA time zone of each port in PORTS (tracking/ports.ts): free time is counted in the port's
  * calendar days, so a discharge at 23:30 local time is that day, whatever UTC says.
  */
-const PORT_TIME_ZONES: Record<string, string> = {
+export const PORT_TIME_ZONES: Readonly<Record<string, string>> = {
   CNSHA: 'Asia/Shanghai',
   CNNGB: 'Asia/Shanghai',
   CNYTN: 'Asia/Shanghai',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OCEAN_ATTENTION_RULES } from '../dashboard/dashboard.schema';
+import { CLOCK_NAMES } from '../free-time/free-time.schema';
 import { SHIPMENT_STATUSES } from '../tracking/derive-shipment';
 import { shipmentMapSchema } from '../tracking/shipment-map.schema';
 
@@ -50,6 +51,52 @@ export const shipmentOverallSchema = z.object({
   berthed: milestoneSchema,
 });
 
+const day = (description: string) => z.string().nullable().meta({ description });
+const daysLeft = (description: string) => z.number().int().nullable().meta({ description });
+
+/** One free-time clock of a container, as lists, exports and the API show it. */
+const clockSchema = (name: string, runs: string) =>
+  z
+    .object({
+      state: z.enum(['not_started', 'running', 'stopped']).meta({ description: `${name} clock: ${runs}.` }),
+      lastFreeDay: day(
+        `${name} last free day (LFD): a calendar day in the port's time zone (YYYY-MM-DD); null until it can be counted.`,
+      ),
+      daysLeft: daysLeft(
+        `While ${name.toLowerCase()} runs: days from today (in the port's calendar) to its last free day; 0 on the day itself, negative when over.`,
+      ),
+      cost: z
+        .number()
+        .meta({ description: `${name} charged so far (in all once stopped), in \`currency\`.` }),
+    })
+    .meta({ description: `${name}: ${runs}.` });
+
+/** Demurrage and detention of a container, each clock named (issue 18). */
+export const oceanFreeTimeSchema = z
+  .object({
+    clock: z.enum(CLOCK_NAMES).nullable().meta({
+      description:
+        'The clock whose free time ends next: demurrage while the container is at the terminal, detention once it is out; null when neither runs. `lastFreeDay` and `daysLeft` are its.',
+    }),
+    lastFreeDay: day('The last free day of `clock` (YYYY-MM-DD, the port’s calendar day).'),
+    daysLeft: daysLeft(
+      'Days from today to the last free day of `clock`; 0 on the day itself, negative when over.',
+    ),
+    combined: z.boolean().meta({
+      description:
+        'Merged free time: one pool of free days from discharge to the empty return, so both clocks end on the same last free day.',
+    }),
+    demurrage: clockSchema('Demurrage', 'at the terminal, from discharge to the full gate-out'),
+    detention: clockSchema('Detention', 'outside, from the full gate-out to the empty return'),
+    cost: z.number().meta({ description: 'Demurrage and detention so far, in `currency`.' }),
+    currency: z.string().nullable().meta({ description: 'ISO 4217 code of the terms.' }),
+  })
+  .meta({
+    description:
+      'Demurrage and detention on the workspace’s terms for the container (its own, its carrier’s, the workspace’s, or built-in), each clock with its own last free day.',
+  });
+export type OceanFreeTime = z.infer<typeof oceanFreeTimeSchema>;
+
 export const oceanShipmentSchema = z.object({
   shipmentOverallId: z.string(),
   containerNo: z.string(),
@@ -73,17 +120,8 @@ export const oceanShipmentSchema = z.object({
   lastCheckedAt: z.string().nullable(),
   /** Where the data comes from: "demo" data is labelled as such in the UI. */
   source: z.string().nullable(),
-  /**
-   * Demurrage and detention (issue 18), as of the clocks' last computation: the last free day of the
-   * first running clock (YYYY-MM-DD, the port's day), days left to it (negative: days over), the cost
-   * so far and its currency.
-   */
-  freeTime: z.object({
-    lastFreeDay: z.string().nullable(),
-    daysLeft: z.number().int().nullable(),
-    cost: z.number(),
-    currency: z.string().nullable(),
-  }),
+  /** Demurrage and detention (issue 18): both clocks, and which ends next. */
+  freeTime: oceanFreeTimeSchema,
 });
 export type OceanShipment = z.infer<typeof oceanShipmentSchema>;
 
@@ -94,7 +132,7 @@ export const OCEAN_SORTS = [
   'departure_asc',
   'departure_desc',
   'container_asc',
-  /** Fewest free days left first (overdue first); shipments without a running clock last. */
+  /** Fewest free days left first, of whichever clock runs (overdue first); none running last. */
   'free_time_asc',
   /** Most demurrage and detention so far first. */
   'cost_desc',

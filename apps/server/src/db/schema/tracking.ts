@@ -166,7 +166,7 @@ export const oceanShipments = pgTable(
     departureAt: timestamp('departure_at', { withTimezone: true, precision: 3 })
       .notNull()
       .default(UNKNOWN_TIME),
-    /** The last free day at the port of discharge (dashboard attention rules). */
+    /** Demurrage's last free day at the port of discharge: the carrier's, else the one the terms give. */
     lastFreeDay: timestamp('last_free_day', { withTimezone: true }),
     /** The first ETA the carrier gave for the port of discharge: the latest one against it is the slip. */
     firstEta: timestamp('first_eta', { withTimezone: true }),
@@ -177,8 +177,9 @@ export const oceanShipments = pgTable(
     freeTimeTerms: jsonb('free_time_terms').$type<FreeTimeTerms>(),
     /**
      * The free-time clocks as of their last computation (free-time-clocks.ts: at each change and by the
-     * alerts sweep every 10 minutes), so that lists sort by them: the last free day of the first running clock (midnight
-     * UTC of the port's day; UNKNOWN_TIME when none runs), the cost so far and in 7 days, in cents.
+     * alerts sweep every 10 minutes), so that lists sort and attention rules filter by them: the last free
+     * day of the clock that ends next (freeTimeEndOf: demurrage or detention; midnight UTC of the port's
+     * day; UNKNOWN_TIME when none runs), the cost so far and in 7 days, in cents.
      */
     freeTimeEndsOn: timestamp('free_time_ends_on', { withTimezone: true, precision: 3 })
       .notNull()
@@ -197,7 +198,8 @@ export const oceanShipments = pgTable(
     index('ocean_shipments_list_container_idx').on(t.workspaceId, t.archived, t.containerNo, t.id),
     index('ocean_shipments_search_mbl_idx').on(t.workspaceId, t.mblNo.op('text_pattern_ops')),
     index('ocean_shipments_search_container_idx').on(t.workspaceId, t.containerNo.op('text_pattern_ops')),
-    // Dashboard: the last-free-day rules are one range per workspace, the status breakdown one group scan.
+    // Dashboard: the status breakdown is one group scan. (The last-free-day rules read
+    // ocean_shipments_list_free_time_idx: they follow whichever clock runs, not demurrage's day alone.)
     index('ocean_shipments_lfd_idx').on(t.workspaceId, t.archived, t.lastFreeDay),
     index('ocean_shipments_status_idx').on(t.workspaceId, t.archived, t.status),
     // Each attention rule's count and most urgent items are a range of an index holding only its rows

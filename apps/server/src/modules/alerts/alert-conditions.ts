@@ -15,7 +15,7 @@ export interface ConditionSql {
 }
 
 const NO_MARK = sql<string>`''`;
-const markOf = (column: SQL | typeof os.rolledAt | typeof os.eta) =>
+const markOf = (column: SQL | typeof os.rolledAt | typeof os.eta | typeof os.freeTimeEndsOn) =>
   sql<string>`coalesce(to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), '')`;
 
 /**
@@ -25,7 +25,14 @@ const markOf = (column: SQL | typeof os.rolledAt | typeof os.eta) =>
 export function conditionSql(mode: TrackingMode, condition: AlertCondition, now: Date): ConditionSql {
   switch (condition.kind) {
     case 'lfd':
-      return { where: OCEAN_CONDITIONS.lfdWithin(now, condition.days), mark: NO_MARK };
+      // Whichever clock runs: demurrage, then detention once the box is out (or the merged pool's).
+      // A box picked up close to its last free day may have detention's close too: a last free day
+      // other than demurrage's (last_free_day) is an occurrence of its own and alerts again. While
+      // demurrage runs the mark stays '', as before detention was watched.
+      return {
+        where: OCEAN_CONDITIONS.freeTimeEnds(now, condition.days),
+        mark: sql<string>`(CASE WHEN ${os.freeTimeEndsOn} IS DISTINCT FROM ${os.lastFreeDay} THEN ${markOf(os.freeTimeEndsOn)} ELSE '' END)`,
+      };
     case 'eta_slip':
       return condition.against === 'first'
         ? { where: OCEAN_CONDITIONS.etaSlipped(condition.hours), mark: NO_MARK }

@@ -7,13 +7,10 @@ import {
   type OceanAttentionRule,
 } from '@tracklane/shared/dashboard/dashboard.schema';
 import { expressShipments as es, oceanShipments as os, trackedItems as ti } from '../../db/schema/tracking';
+import { freeTimeEndsWithin } from '../free-time/free-time-clocks';
 import { failureBackoff } from '../tracking/backoff';
 
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-
-/** Midnight (UTC) starting the day of `now`: last free days are calendar days. */
-export const startOfDay = (now: Date) => new Date(Math.floor(now.getTime() / DAY) * DAY);
 
 /**
  * The number of failed checks in a row after which an item has had no answer for STALE_AFTER_HOURS at
@@ -30,9 +27,6 @@ export interface AttentionRule {
   readsItem?: true;
 }
 
-/** A container not yet picked up from the port of discharge (or not yet that far). */
-const notPickedUp = sql`coalesce(${os.status}, '') NOT IN ('delivered', 'empty_returned')`;
-
 /** The failures in a row after which an item has had no answer for `hours` at least (see STALE_AFTER_FAILURES). */
 export function staleAfterFailures(hours: number): number {
   let failures = 1;
@@ -46,11 +40,12 @@ export function staleAfterFailures(hours: number): number {
  * them with its constants, alert rules (modules/alerts) with a rule's. One definition each.
  */
 export const OCEAN_CONDITIONS = {
-  /** The last free day falls before `day` (midnight UTC) and the box is still at the terminal. */
-  lfdBefore: (day: Date) => sql`(${os.lastFreeDay} < ${day} AND ${notPickedUp})`,
-  /** The last free day is today or passed, or within `days` days after today. */
-  lfdWithin: (now: Date, days: number) =>
-    OCEAN_CONDITIONS.lfdBefore(new Date(startOfDay(now).getTime() + (days + 1) * DAY)),
+  /**
+   * The free time of the clock that ends next (demurrage at the terminal, detention outside, or the
+   * merged pool; free-time-clocks.ts) ends `from` to `to` days from the port's today (no `from`:
+   * passed ones too).
+   */
+  freeTimeEnds: (now: Date, to: number, from?: number) => freeTimeEndsWithin(now, to, from),
   /** Not yet arrived, and the latest ETA is at least `hours` later than the first one. */
   etaSlipped: (hours: number) =>
     sql`(${os.ata} IS NULL AND ${os.eta} - ${os.firstEta} >= interval '${sql.raw(String(Math.trunc(hours)))} hours')`,
@@ -88,22 +83,22 @@ export const EXPRESS_CONDITIONS = {
  * the workspace and `NOT archived`. `order` lists the most urgent first.
  */
 export const OCEAN_ATTENTION: Record<OceanAttentionRule, AttentionRule> = {
+  // The last free day of whichever clock runs: demurrage while the box is at the terminal, detention
+  // once it is out (or the merged pool's), as the detail and the list's free time show it.
   lfdPassed: {
     label: 'Last free day passed',
-    where: (now) => OCEAN_CONDITIONS.lfdBefore(startOfDay(now)),
-    order: sql`${os.lastFreeDay} ASC, ${os.id}`,
+    where: (now) => OCEAN_CONDITIONS.freeTimeEnds(now, -1),
+    order: sql`${os.freeTimeEndsOn} ASC, ${os.id}`,
   },
   lfdToday: {
     label: 'Last free day today',
-    where: (now) =>
-      sql`(${os.lastFreeDay} >= ${startOfDay(now)} AND ${os.lastFreeDay} < ${new Date(startOfDay(now).getTime() + DAY)} AND ${notPickedUp})`,
-    order: sql`${os.lastFreeDay} ASC, ${os.id}`,
+    where: (now) => OCEAN_CONDITIONS.freeTimeEnds(now, 0, 0),
+    order: sql`${os.freeTimeEndsOn} ASC, ${os.id}`,
   },
   lfdSoon: {
     label: `Last free day within ${String(LFD_SOON_DAYS)} days`,
-    where: (now) =>
-      sql`(${os.lastFreeDay} >= ${new Date(startOfDay(now).getTime() + DAY)} AND ${os.lastFreeDay} < ${new Date(startOfDay(now).getTime() + (LFD_SOON_DAYS + 1) * DAY)} AND ${notPickedUp})`,
-    order: sql`${os.lastFreeDay} ASC, ${os.id}`,
+    where: (now) => OCEAN_CONDITIONS.freeTimeEnds(now, LFD_SOON_DAYS, 1),
+    order: sql`${os.freeTimeEndsOn} ASC, ${os.id}`,
   },
   etaSlipped: {
     label: 'ETA slipped',

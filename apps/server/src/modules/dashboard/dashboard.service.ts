@@ -9,7 +9,9 @@ import {
   type OceanAttentionRule,
   type ExpressDashboard,
   type OceanDashboard,
+  type ReasonPart,
 } from '@tracklane/shared/dashboard/dashboard.schema';
+import { clockLabel, daysLeftText } from '@tracklane/shared/free-time/free-time-text';
 import { PARCEL_STATUS_LABELS, type ParcelStatus } from '@tracklane/shared/express/parcel-event';
 import { parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
 import { carrierByScac } from '@tracklane/shared/tracking/carriers';
@@ -21,6 +23,7 @@ import type { MapPath, MapPlaceKind } from '@tracklane/shared/tracking/shipment-
 import { portCalls, voyagePlace, type VoyagePlace, type VoyageView } from '@tracklane/shared/tracking/voyage';
 import type { Database } from '../../db/client';
 import { expressShipments as es, oceanShipments as os, trackedItems as ti } from '../../db/schema/tracking';
+import { clockColumns, clocksNow } from '../free-time/free-time-clocks';
 import { EXPRESS_ATTENTION, OCEAN_ATTENTION, type AttentionRule } from './attention';
 
 const HOUR = 3_600_000;
@@ -34,7 +37,10 @@ function startOfWeek(now: Date): Date {
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const shortDate = (d: Date | string) => new Date(d).toISOString().slice(0, 10);
+// Reasons carry their dates as dates: the page writes them as it writes every date (spec §9).
+const text = (value: string): ReasonPart => ({ kind: 'text', value });
+const instant = (d: Date | string): ReasonPart => ({ kind: 'instant', value: new Date(d).toISOString() });
+const day = (value: string): ReasonPart => ({ kind: 'day', value });
 const countOf = (where: SQL) => sql<number>`count(*) filter (where ${where})`.mapWith(Number);
 
 function hoursBetween(from: Date, to: Date): string {
@@ -165,7 +171,8 @@ export async function oceanDashboard(db: Database, workspaceId: string, now: Dat
         id: os.id,
         containerNo: os.containerNo,
         mblNo: os.mblNo,
-        lastFreeDay: os.lastFreeDay,
+        freeTimeEndsOn: os.freeTimeEndsOn,
+        ...clockColumns,
         eta: os.eta,
         firstEta: os.firstEta,
         ata: os.ata,
@@ -253,10 +260,28 @@ async function oceanMoney(db: Database, base: SQL | undefined): Promise<OceanDas
     }));
 }
 
+/** Why the free time needs a look: the clock that ends next, its last free day and the days left. */
+function freeTimeReason(
+  r: Parameters<typeof clocksNow>[0] & {
+    overall: DerivedShipment['shipmentOverall'] | null;
+    freeTimeEndsOn: Date;
+  },
+  now: Date,
+): ReasonPart[] {
+  const clocks = clocksNow(r, r.overall && { shipmentOverall: r.overall }, now);
+  const next = clocks.next;
+  // The stored day, should a refresh since have stopped the clock (the sweep catches up).
+  if (!next) return [text('Last free day '), day(r.freeTimeEndsOn.toISOString().slice(0, 10))];
+  return [
+    text(`${clockLabel(next.clock, clocks.combined)} last free day `),
+    day(next.lastFreeDay),
+    text(` · ${daysLeftText(next.daysLeft)}`),
+  ];
+}
+
 function oceanReason(
   rule: (typeof OCEAN_ATTENTION_RULES)[number],
-  r: {
-    lastFreeDay: Date | null;
+  r: Parameters<typeof freeTimeReason>[0] & {
     eta: Date | null;
     firstEta: Date | null;
     ata: Date | null;
@@ -265,31 +290,37 @@ function oceanReason(
     lastRoll: Roll | null;
   },
   now: Date,
-): string {
+): ReasonPart[] {
   switch (rule) {
     case 'lfdPassed':
     case 'lfdToday':
     case 'lfdSoon':
-      return `Last free day ${r.lastFreeDay ? shortDate(r.lastFreeDay) : '-'}`;
+      return freeTimeReason(r, now);
     case 'etaSlipped':
       return r.eta && r.firstEta
-        ? `ETA ${shortDate(r.eta)}, ${hoursBetween(r.firstEta, r.eta)} later than first given`
-        : `ETA slipped by ${String(ETA_SLIP_THRESHOLD_HOURS)} h or more`;
+        ? [text('ETA '), instant(r.eta), text(`, ${hoursBetween(r.firstEta, r.eta)} later than first given`)]
+        : [text(`ETA slipped by ${String(ETA_SLIP_THRESHOLD_HOURS)} h or more`)];
     case 'rolled': {
-      if (!r.lastRoll) return 'Moved to another vessel or voyage';
+      if (!r.lastRoll) return [text('Moved to another vessel or voyage')];
       const { from, to, port } = r.lastRoll;
       const name = (v: Roll['from']) => [v.name, v.voyage].filter(Boolean).join(' ') || 'unnamed vessel';
-      return `${name(from)} → ${name(to)} at ${port.name ?? port.locode}`;
+      return [text(`${name(from)} → ${name(to)} at ${port.name ?? port.locode}`)];
     }
     case 'arrivedNotPickedUp':
-      return r.ata ? `Arrived ${shortDate(r.ata)}, not picked up` : 'Discharged, not picked up';
+      return r.ata
+        ? [text('Arrived '), instant(r.ata), text(', not picked up')]
+        : [text('Discharged, not picked up')];
     case 'notFound':
-      return 'The carrier does not know this container';
+      return [text('The carrier does not know this container')];
     case 'stale':
-      if (!r.lastCheckedAt) return 'Never checked';
-      return r.consecutiveFailures > 0
-        ? `${String(r.consecutiveFailures)} failed checks in a row`
-        : `Last checked ${hoursBetween(r.lastCheckedAt, now)} ago`;
+      if (!r.lastCheckedAt) return [text('Never checked')];
+      return [
+        text(
+          r.consecutiveFailures > 0
+            ? `${String(r.consecutiveFailures)} failed checks in a row`
+            : `Last checked ${hoursBetween(r.lastCheckedAt, now)} ago`,
+        ),
+      ];
   }
 }
 
@@ -569,11 +600,19 @@ export async function expressDashboard(
       link: { expressOrderId: r.id, expressOrderNo: r.trackingNo },
       reason:
         rule === 'late' && r.estimatedDelivery
-          ? `Expected ${shortDate(r.estimatedDelivery)}, ${hoursBetween(r.estimatedDelivery, now)} late`
-          : rule === 'notFound'
-            ? 'The carrier does not know this number'
-            : // The carrier's words; the reason code (e.g. customs_hold) only when it gave none.
-              (r.statusText ?? r.exceptionReason ?? definition.label),
+          ? [
+              text('Expected '),
+              instant(r.estimatedDelivery),
+              text(`, ${hoursBetween(r.estimatedDelivery, now)} late`),
+            ]
+          : [
+              text(
+                rule === 'notFound'
+                  ? 'The carrier does not know this number'
+                  : // The carrier's words; the reason code (e.g. customs_hold) only when it gave none.
+                    (r.statusText ?? r.exceptionReason ?? definition.label),
+              ),
+            ],
     }));
   };
   const [counts, deliveries, updatedTime, tops, groups] = await Promise.all([

@@ -1,11 +1,15 @@
 import { and, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { computeFreeTimeClocks, type ClockMilestones } from '@tracklane/shared/free-time/free-time';
+import {
+  computeFreeTimeClocks,
+  type ClockMilestones,
+  type FreeTimeClocks,
+} from '@tracklane/shared/free-time/free-time';
 import {
   BUILT_IN_TERMS,
   type FreeTimeTerms,
   type TermsSource,
 } from '@tracklane/shared/free-time/free-time.schema';
-import { portTimeZone } from '@tracklane/shared/free-time/port-time-zones';
+import { PORT_TIME_ZONES, portTimeZone } from '@tracklane/shared/free-time/port-time-zones';
 import type { DerivedShipment, Milestone } from '@tracklane/shared/tracking/derive-shipment';
 import type { Database } from '../../db/client';
 import { freeTimeDefaults } from '../../db/schema/alerts';
@@ -15,7 +19,9 @@ const DAY = 86_400_000;
 const BATCH = 500;
 
 /** The actual times that start and stop the clocks; estimates never do. */
-export function clockMilestones(derived: DerivedShipment | null): ClockMilestones {
+export function clockMilestones(
+  derived: Pick<DerivedShipment, 'shipmentOverall'> | null | undefined,
+): ClockMilestones {
   const actual = (m: Milestone | null | undefined) => (m?.classifier === 'ACT' ? m.time : null);
   const o = derived?.shipmentOverall;
   return {
@@ -44,6 +50,55 @@ export const termsColumns = {
   carrier: sql<FreeTimeTerms | null>`(SELECT d.terms FROM ${freeTimeDefaults} d WHERE d.workspace_id = ${os.workspaceId} AND d.carrier_scac = ${os.carrierScac})`,
   workspace: sql<FreeTimeTerms | null>`(SELECT d.terms FROM ${freeTimeDefaults} d WHERE d.workspace_id = ${os.workspaceId} AND d.carrier_scac = '')`,
 };
+
+/** What {@link clocksNow} reads of a row of ocean_shipments joined to tracked_items. */
+export const clockColumns = {
+  ...termsColumns,
+  pod: os.podLocode,
+  overall: sql<DerivedShipment['shipmentOverall'] | null>`${ti.derived} -> 'shipmentOverall'`,
+};
+
+/**
+ * A subscription's clocks now, on its terms and in its port's calendar: what the detail computes,
+ * for the rows a list or a card shows (`derived` when the row has the item's view at hand).
+ */
+export function clocksNow(
+  row: Parameters<typeof resolveTerms>[0] & { pod: string | null },
+  derived: (Pick<DerivedShipment, 'shipmentOverall'> & { pod?: DerivedShipment['pod'] }) | null,
+  now: Date,
+): FreeTimeClocks {
+  const { terms } = resolveTerms(row);
+  const timeZone = portTimeZone(row.pod ?? derived?.pod?.locode);
+  return computeFreeTimeClocks(terms, clockMilestones(derived), { timeZone, now });
+}
+
+// The port of discharge's zone, in SQL as portTimeZone says it (the locodes and zones are our own data).
+const portZone = sql`(CASE upper(${os.podLocode}) ${sql.raw(
+  Object.entries(PORT_TIME_ZONES)
+    .map(([locode, zone]) => `WHEN '${locode}' THEN '${zone}'`)
+    .join(' '),
+)} ELSE 'UTC' END)`;
+
+/**
+ * Days from today in the port's calendar to the stored last free day of the clock that ends next
+ * (free_time_ends_on): the days left that the list and the detail show, in SQL.
+ */
+export const freeTimeDaysLeft = (now: Date) =>
+  sql<number>`((${os.freeTimeEndsOn} AT TIME ZONE 'UTC')::date - (${now.toISOString()}::timestamptz AT TIME ZONE ${portZone})::date)`;
+
+/**
+ * Subscriptions whose next free time ends `from` to `to` days from the port's today, both included
+ * (no `from`: passed ones too), whichever clock it is. A port's today is at most a day off UTC's, so
+ * bounds on free_time_ends_on itself read the range from its index; no clock running never matches
+ * (UNKNOWN_TIME).
+ */
+export function freeTimeEndsWithin(now: Date, to: number, from?: number): SQL {
+  const day = (n: number) => new Date(Math.floor(now.getTime() / DAY) * DAY + n * DAY);
+  const daysLeft = freeTimeDaysLeft(now);
+  return from === undefined
+    ? sql`(${os.freeTimeEndsOn} < ${day(to + 2)} AND ${daysLeft} <= ${to})`
+    : sql`(${os.freeTimeEndsOn} >= ${day(from - 1)} AND ${os.freeTimeEndsOn} < ${day(to + 2)} AND ${daysLeft} BETWEEN ${from} AND ${to})`;
+}
 
 export type ClockScope = { itemIds: readonly string[] } | { workspaceId: string } | { running: true };
 
@@ -95,7 +150,7 @@ export async function updateFreeTimeClocks(db: Database, scope: ClockScope, now:
         : milestones.carrierLastFreeDay
           ? new Date(milestones.carrierLastFreeDay)
           : null;
-      return sql`(${row.id}::uuid, ${lastFreeDay}::timestamptz, ${clocks.nextDeadline ? midnight(clocks.nextDeadline) : UNKNOWN_TIME}::timestamptz, ${Math.round(clocks.cost * 100)}::int, ${Math.round(inWeek.cost * 100)}::int, ${terms.currency})`;
+      return sql`(${row.id}::uuid, ${lastFreeDay}::timestamptz, ${clocks.next ? midnight(clocks.next.lastFreeDay) : UNKNOWN_TIME}::timestamptz, ${Math.round(clocks.cost * 100)}::int, ${Math.round(inWeek.cost * 100)}::int, ${terms.currency})`;
     });
     await db.execute(sql`
       UPDATE ${os} SET last_free_day = v.lfd, free_time_ends_on = v.ends_on, dd_cost_cents = v.cost,

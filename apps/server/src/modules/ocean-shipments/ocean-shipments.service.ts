@@ -1,12 +1,12 @@
 import { and, arrayContains, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type {
+  OceanFreeTime,
   OceanListQuery,
   OceanShipment,
   OceanShipmentDetail,
   OceanSort,
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import { daysBetween, localDate } from '@tracklane/shared/free-time/free-time';
-import { portTimeZone } from '@tracklane/shared/free-time/port-time-zones';
+import type { Clock, FreeTimeClocks } from '@tracklane/shared/free-time/free-time';
 import { carrierByScac, OCEAN_CARRIERS } from '@tracklane/shared/tracking/carriers';
 import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
 import { seaLanes } from '@tracklane/shared/tracking/sea-lanes/sea-lanes';
@@ -15,15 +15,10 @@ import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
 import { portByLocode } from '@tracklane/shared/tracking/ports';
 import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
 import type { Database } from '../../db/client';
-import {
-  oceanShipmentCounts,
-  oceanShipments,
-  trackedItems,
-  trackingEvents,
-  UNKNOWN_TIME,
-} from '../../db/schema/tracking';
+import { oceanShipmentCounts, oceanShipments, trackedItems, trackingEvents } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
 import { OCEAN_ATTENTION } from '../dashboard/attention';
+import { clocksNow, termsColumns, type resolveTerms } from '../free-time/free-time-clocks';
 import { listWorkspaceTags } from '../shipment-tags/shipment-tags.service';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { readRows } from '../../lib/row-reader';
@@ -59,7 +54,6 @@ const ROW_COLUMNS = {
   departureAt: oceanShipments.departureAt,
   freeTimeEndsOn: oceanShipments.freeTimeEndsOn,
   ddCostCents: oceanShipments.ddCostCents,
-  ddCurrency: oceanShipments.ddCurrency,
 };
 type ListShipmentRow = Pick<ShipmentRow, keyof typeof ROW_COLUMNS>;
 
@@ -81,25 +75,40 @@ const tabCounts = (workspaceId: string) =>
 const port = (locode: string | null) =>
   locode ? { locode, name: portByLocode(locode)?.name ?? null } : null;
 
-/** The stored clocks as lists show them: days left counted from today in the port's calendar. */
-function freeTimeOf(
-  s: ListShipmentRow,
-  pod: string | null | undefined,
-  now: Date,
-): OceanShipment['freeTime'] {
-  const running = s.freeTimeEndsOn.getTime() !== UNKNOWN_TIME.getTime();
-  const lastFreeDay = running ? s.freeTimeEndsOn.toISOString().slice(0, 10) : null;
+/** A clock as lists, exports and the API show it. */
+const clockView = (c: Clock): OceanFreeTime['demurrage'] => ({
+  state: c.state,
+  lastFreeDay: c.lastFreeDay,
+  daysLeft: c.daysLeft,
+  cost: c.cost,
+});
+
+/**
+ * Both clocks, and the one that ends next, computed as the detail computes them (clocksNow: the
+ * shipment's terms, its milestones, its port's calendar): a list row, an export line and the API name
+ * each clock's last free day, never one clock's date beside the other's days.
+ */
+function freeTimeOf(clocks: FreeTimeClocks): OceanFreeTime {
+  const { next } = clocks;
   return {
-    lastFreeDay,
-    daysLeft: lastFreeDay ? daysBetween(localDate(now, portTimeZone(pod)), lastFreeDay) : null,
-    cost: s.ddCostCents / 100,
-    currency: s.ddCurrency,
+    clock: next?.clock ?? null,
+    lastFreeDay: next?.lastFreeDay ?? null,
+    daysLeft: next?.daysLeft ?? null,
+    combined: clocks.combined,
+    demurrage: clockView(clocks.demurrage),
+    detention: clockView(clocks.detention),
+    cost: clocks.cost,
+    currency: clocks.currency,
   };
 }
+
+/** Of the shipment's row, the terms its clocks are counted on (termsColumns). */
+type TermsRow = Parameters<typeof resolveTerms>[0];
 
 export function toOceanShipment(
   s: ListShipmentRow,
   c: Pick<ItemRow, 'derived' | 'lastCheckedAt' | 'lastSource'>,
+  terms: TermsRow,
   now = new Date(),
 ): OceanShipment {
   const d = c.derived as DerivedShipment | null;
@@ -134,7 +143,7 @@ export function toOceanShipment(
     createdAt: s.createdAt.toISOString(),
     lastCheckedAt: c.lastCheckedAt?.toISOString() ?? null,
     source: c.lastSource,
-    freeTime: freeTimeOf(s, s.podLocode ?? d?.pod?.locode, now),
+    freeTime: freeTimeOf(clocksNow({ ...terms, pod: s.podLocode }, d, now)),
   };
 }
 
@@ -215,6 +224,7 @@ export function oceanListQuery(db: Database, workspaceId: string, query: OceanLi
 const oceanListSelection = (workspaceId: string) => ({
   s: ROW_COLUMNS,
   c: ITEM_COLUMNS,
+  t: termsColumns,
   k: tabCounts(workspaceId),
 });
 
@@ -234,7 +244,7 @@ export async function listOceanShipments(
   const last = page.at(-1);
   const first = rows[0];
   return {
-    items: page.map((r) => toOceanShipment(r.s, r.c, now)),
+    items: page.map((r) => toOceanShipment(r.s, r.c, r.t, now)),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor(last.s[SORTS[query.sort].key], last.s.id) : null,
     ...(first
@@ -303,7 +313,7 @@ export async function getOceanShipmentById(
 
 async function oceanShipmentDetail(db: Database, where: SQL, now: Date): Promise<OceanShipmentDetail> {
   const [row] = await db
-    .select({ s: oceanShipments, c: trackedItems })
+    .select({ s: oceanShipments, c: trackedItems, t: termsColumns })
     .from(oceanShipments)
     .innerJoin(trackedItems, eq(trackedItems.id, oceanShipments.itemId))
     .where(where)
@@ -316,7 +326,7 @@ async function oceanShipmentDetail(db: Database, where: SQL, now: Date): Promise
     .orderBy(asc(trackingEvents.eventTime), asc(trackingEvents.id));
   const d = row.c.derived as DerivedShipment | null;
   return {
-    ...toOceanShipment(row.s, row.c),
+    ...toOceanShipment(row.s, row.c, row.t),
     transshipments: d?.transshipments ?? [],
     vessel: d?.vessel ?? null,
     etaHistory: d?.etaHistory ?? [],

@@ -75,7 +75,44 @@ const oceanShipment = {
   createdAt: '2026-02-20T10:15:00.000Z',
   lastCheckedAt: '2026-03-12T07:01:12.000Z',
   source: 'dcsa',
-  freeTime: { lastFreeDay: null, daysLeft: null, cost: 0, currency: null },
+  freeTime: {
+    clock: null,
+    lastFreeDay: null,
+    daysLeft: null,
+    combined: false,
+    demurrage: { state: 'not_started', lastFreeDay: null, daysLeft: null, cost: 0 },
+    detention: { state: 'not_started', lastFreeDay: null, daysLeft: null, cost: 0 },
+    cost: 0,
+    currency: 'USD',
+  },
+};
+
+/** Picked up the day its demurrage ended: detention runs, and its own last free day is the next. */
+const deliveredShipment = {
+  ...oceanShipment,
+  shipmentOverallId: '9d1c2b7a-4e3f-4a5b-8c6d-7e8f9a0b1c2d',
+  containerNo: 'MSCU7654325',
+  status: 'delivered',
+  arrivalVO: { eta: '2026-04-06T14:00:00.000Z', ata: '2026-04-06T15:20:00.000Z' },
+  shipmentOverall: {
+    ...oceanShipment.shipmentOverall,
+    shipmentOverallId: '9d1c2b7a-4e3f-4a5b-8c6d-7e8f9a0b1c2d',
+    lastFreeDay: milestone('2026-04-10T00:00:00.000Z', 'ACT', port('NLRTM', 'Rotterdam')),
+    discharged: milestone('2026-04-07T03:00:00.000Z', 'ACT', port('NLRTM', 'Rotterdam')),
+    berthed: milestone('2026-04-06T15:20:00.000Z', 'ACT', port('NLRTM', 'Rotterdam')),
+    fullGateOut: milestone('2026-04-10T11:30:00.000Z', 'ACT', port('NLRTM', 'Rotterdam')),
+  },
+  tags: [],
+  freeTime: {
+    clock: 'detention',
+    lastFreeDay: '2026-04-13',
+    daysLeft: 1,
+    combined: false,
+    demurrage: { state: 'stopped', lastFreeDay: '2026-04-10', daysLeft: null, cost: 0 },
+    detention: { state: 'running', lastFreeDay: '2026-04-13', daysLeft: 1, cost: 0 },
+    cost: 0,
+    currency: 'USD',
+  },
 };
 
 const oceanEvent = {
@@ -146,7 +183,12 @@ export const examples = {
     expiresAt: null,
     workspace: { id: '1f7a4c52-3e0b-4b8e-8d7c-6a9f2e1b0c33', name: 'Default Workspace' },
   }),
-  oceanList: envelope({ items: [oceanShipment], nextCursor: null, activeCount: 1, archivedCount: 0 }),
+  oceanList: envelope({
+    items: [oceanShipment, deliveredShipment],
+    nextCursor: null,
+    activeCount: 2,
+    archivedCount: 0,
+  }),
   oceanDetail: envelope({
     ...oceanShipment,
     transshipments: [],

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { expressShipments, oceanShipments, trackedItems, trackingEvents } from '../../db/schema/tracking';
 import { webhookEndpoints } from '../../db/schema/webhooks';
 import { toExpressShipment } from '../express-shipments/express-shipments.service';
+import { termsColumns } from '../free-time/free-time-clocks';
 import { toOceanShipment } from '../ocean-shipments/ocean-shipments.service';
 import { emitWebhookEvent } from './webhook-events';
 
@@ -25,14 +26,14 @@ interface ShipmentPayload {
 async function shipmentPayloads(tx: Database, mode: TrackingMode, where: SQL): Promise<ShipmentPayload[]> {
   if (mode === 'ocean') {
     const rows = await tx
-      .select({ s: oceanShipments, c: trackedItems })
+      .select({ s: oceanShipments, c: trackedItems, t: termsColumns })
       .from(oceanShipments)
       .innerJoin(trackedItems, eq(trackedItems.id, oceanShipments.itemId))
       .where(where);
     return rows.map((r) => ({
       workspaceId: r.s.workspaceId,
       itemId: r.s.itemId,
-      shipment: toOceanShipment(r.s, r.c),
+      shipment: toOceanShipment(r.s, r.c, r.t),
     }));
   }
   const rows = await tx

@@ -1,8 +1,24 @@
 import { Anchor, Group, Paper, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { formatDate, formatDay } from '../../../lib/dates';
 import { attentionHref, itemHref, type AnyDashboard, type DashboardModeConfig } from '../utils/modes';
 import classes from './dashboard.module.css';
+
+type Reason = AnyDashboard['attentionVO'][number]['items'][number]['reason'];
+
+/** A reason in words, its dates written as every date in the product (spec §9: day/month/year). */
+export function reasonText(reason: Reason, timeZone: string): string {
+  return reason
+    .map((part) =>
+      part.kind === 'day'
+        ? formatDay(part.value)
+        : part.kind === 'instant'
+          ? formatDate(part.value, timeZone)
+          : part.value,
+    )
+    .join('');
+}
 
 interface AttentionCardsProps {
   cards: AnyDashboard['attentionVO'];
@@ -52,7 +68,7 @@ export function AttentionCards({ cards, config, timeZone }: AttentionCardsProps)
                         {item.identifier}
                       </Anchor>
                       <Text size="xs" c="dimmed" lineClamp={2}>
-                        {item.reason}
+                        {reasonText(item.reason, timeZone)}
                       </Text>
                     </li>
                   ))}

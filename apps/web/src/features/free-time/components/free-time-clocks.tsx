@@ -10,7 +10,8 @@ import {
 import type { TermsSource } from '@tracklane/shared/free-time/free-time.schema';
 import { useState } from 'react';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { formatLocalDay, formatMoney } from '../../../lib/money';
+import { formatDay } from '../../../lib/dates';
+import { formatMoney } from '../../../lib/money';
 import { useSetShipmentFreeTime, useShipmentFreeTime } from '../api/shipment-free-time';
 import classes from './free-time.module.css';
 import { TermsForm } from './terms-form';
@@ -30,16 +31,16 @@ function clockText(clock: Clock, startsAt: string, currency: string) {
     return {
       figure: 'Not started',
       detail: clock.lastFreeDay
-        ? `Last free day ${formatLocalDay(clock.lastFreeDay)} (carrier)`
+        ? `Last free day ${formatDay(clock.lastFreeDay)} (carrier)`
         : `Starts at ${startsAt}`,
       tone: 'gray' as const,
     };
   }
-  const lfd = `Last free day ${formatLocalDay(clock.lastFreeDay!)}`;
+  const lfd = `Last free day ${formatDay(clock.lastFreeDay)}`;
   if (clock.state === 'stopped') {
     return {
       figure: clock.cost > 0 ? formatMoney(clock.cost, currency) : 'No charge',
-      detail: `Stopped ${formatLocalDay(clock.endedOn!)} · ${lfd}${clock.chargedDays ? ` · ${plural(clock.chargedDays, 'day')} charged` : ''}`,
+      detail: `Stopped ${formatDay(clock.endedOn)} · ${lfd}${clock.chargedDays ? ` · ${plural(clock.chargedDays, 'day')} charged` : ''}`,
       tone: clock.cost > 0 ? ('red' as const) : ('teal' as const),
     };
   }
@@ -154,7 +155,9 @@ export function FreeTimeClocks({ shipmentId, canChange }: FreeTimeClocksProps) {
           ) : null}
         </Group>
         <Text size="xs" c="dimmed">
-          {SOURCE_LABEL[data.source]} · days in the port’s calendar ({data.timeZone})
+          {SOURCE_LABEL[data.source]}
+          {clocks.combined ? ' · combined free time: one pool from discharge to empty return' : ''} · days in
+          the port’s calendar ({data.timeZone})
         </Text>
         <ClockBlock
           title="Demurrage"

@@ -47,8 +47,11 @@ function TermsRow({
             </Badge>
           ) : null}
         </Group>
-        <span className={classes.summary}>{summary.demurrage}</span>
-        <span className={classes.summary}>{summary.detention}</span>
+        {summary.map((line) => (
+          <span key={line} className={classes.summary}>
+            {line}
+          </span>
+        ))}
       </Stack>
       <Group gap="xs">{actions}</Group>
     </li>

@@ -175,7 +175,10 @@ interface TermsFormProps {
   extraActions?: React.ReactNode;
 }
 
-/** Currency, and per clock the free days, how they are counted and the daily rates in tiers. */
+/**
+ * Currency, and per clock the free days, how they are counted and the daily rates in tiers; or, when
+ * the terms merge them, one pool for both clocks.
+ */
 export function TermsForm({
   initial,
   askCarrier = false,
@@ -187,6 +190,8 @@ export function TermsForm({
   const [carrier, setCarrier] = useState('');
   const [demurrage, setDemurrage] = useState(draftOf(initial.demurrage));
   const [detention, setDetention] = useState(draftOf(initial.detention));
+  // Merged free time starts from the demurrage terms: most merged tariffs extend the terminal's.
+  const [combined, setCombined] = useState(initial.combined ? draftOf(initial.combined) : null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -201,16 +206,23 @@ export function TermsForm({
       setError('Currency must be a three-letter ISO code such as USD.');
       return;
     }
+    // Merged: the two clocks' own terms are kept as they were, for a return to separate counting.
+    const pool = combined ? termsOf(combined, 'Combined free time') : undefined;
     const dem = termsOf(demurrage, 'Demurrage');
     const det = termsOf(detention, 'Detention');
-    if (typeof dem === 'string' || typeof det === 'string') {
-      setError(typeof dem === 'string' ? dem : (det as string));
+    if (typeof pool === 'string' || typeof dem === 'string' || typeof det === 'string') {
+      setError([pool, dem, det].find((t) => typeof t === 'string') ?? null);
       return;
     }
     setPending(true);
     try {
       await onSubmit(
-        { currency: currency.trim().toUpperCase(), demurrage: dem, detention: det },
+        {
+          currency: currency.trim().toUpperCase(),
+          demurrage: dem,
+          detention: det,
+          ...(pool ? { combined: pool } : {}),
+        },
         askCarrier ? carrier.trim().toUpperCase() : null,
       );
     } catch (err) {
@@ -242,18 +254,39 @@ export function TermsForm({
             w={110}
           />
         </Group>
-        <ClockFields
-          title="Demurrage"
-          hint="At the terminal: from the day of discharge to the full gate-out. Rates count the days after the free days."
-          draft={demurrage}
-          onChange={setDemurrage}
+        <SegmentedControl
+          aria-label="How free time is counted"
+          value={combined ? 'combined' : 'separate'}
+          onChange={(value) => setCombined(value === 'combined' ? (combined ?? demurrage) : null)}
+          data={[
+            { value: 'separate', label: 'Demurrage and detention apart' },
+            { value: 'combined', label: 'Combined (merged D&D)' },
+          ]}
+          fullWidth
         />
-        <ClockFields
-          title="Detention"
-          hint="Outside: from the full gate-out to the empty return. Rates count the days after the free days."
-          draft={detention}
-          onChange={setDetention}
-        />
+        {combined ? (
+          <ClockFields
+            title="Combined free time"
+            hint="One pool of free days from the day of discharge to the empty return. After it, days at the terminal are charged as demurrage and days outside as detention, at these rates."
+            draft={combined}
+            onChange={setCombined}
+          />
+        ) : (
+          <>
+            <ClockFields
+              title="Demurrage"
+              hint="At the terminal: from the day of discharge to the full gate-out. Rates count the days after the free days."
+              draft={demurrage}
+              onChange={setDemurrage}
+            />
+            <ClockFields
+              title="Detention"
+              hint="Outside: from the full gate-out to the empty return. Rates count the days after the free days."
+              draft={detention}
+              onChange={setDetention}
+            />
+          </>
+        )}
         {error ? (
           <Text size="sm" c="red" role="alert">
             {error}

@@ -6,10 +6,15 @@ const clockSummary = (terms: ClockTerms, currency: string) => {
   return `${days}, then ${currency} ${rates} a day`;
 };
 
-/** "Demurrage: 4 calendar days free, then USD 75 / 150 / 250 a day · Detention: …" */
-export function termsSummary(terms: FreeTimeTerms): { demurrage: string; detention: string } {
-  return {
-    demurrage: `Demurrage: ${clockSummary(terms.demurrage, terms.currency)}`,
-    detention: `Detention: ${clockSummary(terms.detention, terms.currency)}`,
-  };
+/**
+ * "Demurrage: 4 calendar days free, then USD 75 / 150 / 250 a day", "Detention: …"; merged free time
+ * in one line: "Combined demurrage & detention: 10 calendar days free, then USD 120 a day".
+ */
+export function termsSummary(terms: FreeTimeTerms): string[] {
+  if (terms.combined)
+    return [`Combined demurrage & detention: ${clockSummary(terms.combined, terms.currency)}`];
+  return [
+    `Demurrage: ${clockSummary(terms.demurrage, terms.currency)}`,
+    `Detention: ${clockSummary(terms.detention, terms.currency)}`,
+  ];
 }

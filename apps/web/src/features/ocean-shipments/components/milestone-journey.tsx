@@ -1,5 +1,8 @@
 import { Badge, Text, Tooltip } from '@mantine/core';
-import type { OceanTrackingDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type {
+  OceanShipmentDetail,
+  OceanTrackingDetail,
+} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { EstimateShift } from '../../../components/estimate-history';
 import { formatDateTime } from '../../../lib/dates';
 import { etaSlip, journeyStops, lastActualIndex, type JourneyStop } from '../utils/journey';
@@ -36,7 +39,8 @@ export function MilestoneJourney({
   shipment,
   timeZone,
 }: {
-  shipment: OceanTrackingDetail;
+  /** With the workspace's free time when it is its own shipment; a shared one carries none. */
+  shipment: OceanTrackingDetail & Partial<Pick<OceanShipmentDetail, 'freeTime'>>;
   timeZone: string;
 }) {
   const stops = journeyStops(shipment);
@@ -46,7 +50,10 @@ export function MilestoneJourney({
       {stops.map((stop, index) => {
         const state = stateOf(stop);
         const where = place(stop);
-        const urgency = stop.key === 'lastFreeDay' ? lastFreeDayUrgency(shipment) : 'none';
+        const urgency =
+          stop.key === 'lastFreeDay' && shipment.freeTime
+            ? lastFreeDayUrgency({ freeTime: shipment.freeTime })
+            : 'none';
         return (
           <li
             key={stop.key}

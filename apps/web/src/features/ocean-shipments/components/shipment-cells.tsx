@@ -1,13 +1,12 @@
-import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanFreeTime, OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { LightBadge } from '../../../components/light-badge';
 import { StatusBadge } from '../../../components/status-badge';
 import { TagBadges } from '../../../components/shipment-tags';
 import { DayCell, IdentifierCell, MilestoneDay, MissingValue } from '../../../components/table-cells';
-import { formatDate } from '../../../lib/dates';
+import { formatDay } from '../../../lib/dates';
 import { carrierLabel } from '../utils/carriers';
 import type { ColumnId } from '../utils/columns';
-import { daysLeftText, daysLeftUrgency, formatMoney } from '../utils/free-time-text';
-import { lastFreeDayUrgency } from '../utils/shipment-dates';
+import { clocksSummary, daysLeftUrgency, formatMoney, nextFreeTimeText } from '../utils/free-time-text';
 import { statusLook } from '../utils/status';
 import classes from './shipment-cells.module.css';
 
@@ -22,6 +21,30 @@ function PortName({ port }: { port: Port }) {
       data-tooltip-delay={500}
     >
       {port.name ?? port.locode}
+    </span>
+  );
+}
+
+/**
+ * The last free day that matters now (a port's calendar day) above the clock it belongs to and the
+ * days left: "28/11/2026 / Detention · 1 day left", a badge while it is about to end or over; both
+ * clocks' days on hover.
+ */
+function FreeTimeCell({ freeTime }: { freeTime: OceanFreeTime }) {
+  const { lastFreeDay, daysLeft } = freeTime;
+  if (lastFreeDay === null || daysLeft === null) return <MissingValue />;
+  const urgency = daysLeftUrgency(daysLeft);
+  const day = formatDay(lastFreeDay);
+  return (
+    <span className={classes.freeTime} data-tooltip={clocksSummary(freeTime)} data-tooltip-delay={300}>
+      {urgency === 'none' ? (
+        <span className={classes.freeTimeDay}>{day}</span>
+      ) : (
+        <LightBadge color={urgency === 'over' ? 'red' : 'orange'} size="sm" className={classes.dateBadge}>
+          {day}
+        </LightBadge>
+      )}
+      <span className={classes.freeTimeClock}>{nextFreeTimeText(freeTime)}</span>
     </span>
   );
 }
@@ -101,33 +124,8 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
           timeZone={timeZone}
         />
       );
-    case 'lastFreeDay': {
-      const day = shipment.shipmentOverall.lastFreeDay?.time ?? null;
-      const urgency = lastFreeDayUrgency(shipment);
-      if (!day || urgency === 'none') return <DayCell value={day} timeZone={timeZone} />;
-      return (
-        <LightBadge
-          color={urgency === 'passed' ? 'red' : 'orange'}
-          size="sm"
-          className={classes.dateBadge}
-          tooltip={urgency === 'passed' ? 'Passed: storage charges may apply' : 'Within 3 days'}
-        >
-          {formatDate(day, timeZone)}
-        </LightBadge>
-      );
-    }
-    case 'freeDaysLeft': {
-      const { daysLeft } = shipment.freeTime;
-      if (daysLeft === null) return <MissingValue />;
-      const urgency = daysLeftUrgency(daysLeft);
-      const text = daysLeftText(daysLeft);
-      if (urgency === 'none') return <span className={classes.number}>{text}</span>;
-      return (
-        <LightBadge color={urgency === 'over' ? 'red' : 'orange'} size="sm" className={classes.dateBadge}>
-          {text}
-        </LightBadge>
-      );
-    }
+    case 'freeTime':
+      return <FreeTimeCell freeTime={shipment.freeTime} />;
     case 'ddCost':
       return shipment.freeTime.cost > 0 ? (
         <span className={classes.number}>

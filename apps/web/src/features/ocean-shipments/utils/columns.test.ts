@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oceanShipment } from '../../../test/ocean-shipment-fixtures';
+import { freeTime, oceanShipment } from '../../../test/ocean-shipment-fixtures';
 import { layoutFromPreference, moveColumn, nextSort, toggleColumn } from '../../../lib/table-columns';
 import { tableToCells, tableToCsv } from '../../../lib/table-export';
 import { COLUMN_IDS, COLUMNS, DEFAULT_LAYOUT, OCEAN_COLUMNS } from './columns';
@@ -18,8 +18,7 @@ describe('ocean table columns', () => {
     // The saved order stands; each new column follows the one it follows by default.
     expect(layout.order).toEqual([
       'arrival',
-      'lastFreeDay',
-      'freeDaysLeft',
+      'freeTime',
       'ddCost',
       'vessel',
       'added',
@@ -58,7 +57,6 @@ describe('CSV and XLSX export of the ocean columns', () => {
     COLUMNS.status,
     COLUMNS.departure,
     COLUMNS.arrival,
-    COLUMNS.lastFreeDay,
     COLUMNS.vessel,
   ];
   const shipments = [
@@ -84,9 +82,9 @@ describe('CSV and XLSX export of the ocean columns', () => {
     const csv = tableToCsv(shipments, columns, 'Asia/Shanghai');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
-      'Container,MBL,Status,ATD,ETD,ATA,ETA,Last free day,Vessel',
-      'MSCU1234566,MEDU12345678,In transit,2025-02-02,,2025-03-02,2025-03-03,,MSC IRINA',
-      `MSKU1234565,MAEU240101,Fetching,,,,2025-04-10,,"'=HYPERLINK(""x"")"`,
+      'Container,MBL,Status,ATD,ETD,ATA,ETA,Vessel',
+      'MSCU1234566,MEDU12345678,In transit,2025-02-02,,2025-03-02,2025-03-03,MSC IRINA',
+      `MSKU1234565,MAEU240101,Fetching,,,,2025-04-10,"'=HYPERLINK(""x"")"`,
       '',
     ]);
   });
@@ -102,17 +100,7 @@ describe('CSV and XLSX export of the ocean columns', () => {
 
   it('gives the XLSX real date cells for the same columns, and text for the rest', () => {
     const [header, first, second] = tableToCells(shipments, columns, 'Asia/Shanghai');
-    expect(header).toEqual([
-      'Container',
-      'MBL',
-      'Status',
-      'ATD',
-      'ETD',
-      'ATA',
-      'ETA',
-      'Last free day',
-      'Vessel',
-    ]);
+    expect(header).toEqual(['Container', 'MBL', 'Status', 'ATD', 'ETD', 'ATA', 'ETA', 'Vessel']);
     expect(first).toEqual([
       'MSCU1234566',
       'MEDU12345678',
@@ -121,9 +109,43 @@ describe('CSV and XLSX export of the ocean columns', () => {
       { day: null },
       { day: '2025-03-02' },
       { day: '2025-03-03' },
-      { day: null },
       'MSC IRINA',
     ]);
     expect(second?.[6]).toEqual({ day: '2025-04-10' });
+  });
+});
+
+describe('the last-free-day column names its clock', () => {
+  // Picked up on demurrage's last free day (today, 27 Nov): detention runs, its last free day tomorrow.
+  const delivered = oceanShipment({
+    status: 'delivered',
+    freeTime: freeTime({
+      clock: 'detention',
+      lastFreeDay: '2026-11-28',
+      daysLeft: 1,
+      demurrage: { state: 'stopped', lastFreeDay: '2026-11-27', daysLeft: null, cost: 0 },
+      detention: { state: 'running', lastFreeDay: '2026-11-28', daysLeft: 1, cost: 0 },
+    }),
+  });
+
+  it('shows the running clock’s last free day with its name and days left, never another clock’s day', () => {
+    expect(COLUMNS.freeTime.label).toBe('Last free day');
+    expect(COLUMNS.freeTime.text(delivered, 'UTC')).toBe('28/11/2026 Detention · 1 day left');
+    expect(COLUMNS.freeTime.text(oceanShipment(), 'UTC')).toBe('');
+  });
+
+  it('exports each clock’s last free day as a date, and the clock the days left belong to', () => {
+    expect(tableToCsv([delivered], [COLUMNS.freeTime], 'UTC').slice(1).split('\r\n')).toEqual([
+      'Demurrage LFD,Detention LFD,Free time clock,Free days left',
+      '2026-11-27,2026-11-28,Detention,1',
+      '',
+    ]);
+    // Calendar days of the port: the reader's zone does not move them.
+    expect(tableToCells([delivered], [COLUMNS.freeTime], 'Pacific/Auckland')[1]).toEqual([
+      { day: '2026-11-27' },
+      { day: '2026-11-28' },
+      'Detention',
+      '1',
+    ]);
   });
 });

@@ -1,10 +1,11 @@
 import type { OceanShipment, OceanSort } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import { formatDate } from '../../../lib/dates';
+import { clockLabel } from '@tracklane/shared/free-time/free-time-text';
+import { formatDate, formatDay } from '../../../lib/dates';
 import type { ColumnLayout, ColumnSet, TableColumn } from '../../../lib/table-columns';
 import { dateField } from '../../../lib/table-export';
 import { carrierLabel } from './carriers';
-import { daysLeftText, formatMoney } from './free-time-text';
-import { arrivalText, departureText, lastFreeDayText } from './shipment-dates';
+import { formatMoney, nextFreeTimeText } from './free-time-text';
+import { arrivalText, departureText } from './shipment-dates';
 import { statusLook } from './status';
 
 /*
@@ -21,8 +22,7 @@ export const COLUMN_IDS = [
   'route',
   'departure',
   'arrival',
-  'lastFreeDay',
-  'freeDaysLeft',
+  'freeTime',
   'ddCost',
   // Hidden by default: the dates matter more at a glance, and the columns above fill a laptop's table.
   'vessel',
@@ -75,25 +75,29 @@ export const COLUMNS: Record<ColumnId, OceanColumn> = {
     text: (s, timeZone) => arrivalText(s, timeZone),
     exportFields: [dateField('ATA', (s) => s.arrivalVO.ata), dateField('ETA', (s) => s.arrivalVO.eta)],
   },
-  lastFreeDay: {
-    id: 'lastFreeDay',
+  freeTime: {
+    id: 'freeTime',
+    // The last free day that matters now, named by its clock (demurrage at the terminal, detention
+    // once out): one column where the days left and the day can never belong to different clocks.
     label: 'Last free day',
     hideable: true,
-    text: (s, timeZone) => lastFreeDayText(s, timeZone),
-    exportFields: [dateField('Last free day', (s) => s.shipmentOverall.lastFreeDay?.time)],
-  },
-  freeDaysLeft: {
-    id: 'freeDaysLeft',
-    label: 'Free days left',
-    hideable: true,
     sorts: { first: 'free_time_asc' },
-    text: (s) => daysLeftText(s.freeTime.daysLeft),
+    text: (s) => {
+      const next = nextFreeTimeText(s.freeTime);
+      return next ? `${formatDay(s.freeTime.lastFreeDay)} ${next}` : '';
+    },
+    // Both clocks' days as dates a spreadsheet filters, and which one the days left count.
     exportFields: [
+      { label: 'Demurrage LFD', value: (s) => ({ day: s.freeTime.demurrage.lastFreeDay }) },
+      { label: 'Detention LFD', value: (s) => ({ day: s.freeTime.detention.lastFreeDay }) },
+      {
+        label: 'Free time clock',
+        value: (s) => (s.freeTime.clock ? clockLabel(s.freeTime.clock, s.freeTime.combined) : ''),
+      },
       {
         label: 'Free days left',
         value: (s) => (s.freeTime.daysLeft === null ? '' : String(s.freeTime.daysLeft)),
       },
-      { label: 'Free time ends', value: (s) => ({ day: s.freeTime.lastFreeDay }) },
     ],
   },
   ddCost: {

@@ -89,7 +89,8 @@ export function journeyStops(shipment: OceanTrackingDetail): JourneyStop[] {
     stop('discharged', 'Discharged', fromMilestone(o.discharged), o.discharged?.location ?? shipment.pod),
     stop(
       'lastFreeDay',
-      'Last free day',
+      // The carrier's: its terminal's, where demurrage runs (detention's is on the free-time panel).
+      'Demurrage last free day',
       fromMilestone(o.lastFreeDay),
       o.lastFreeDay?.location ?? shipment.pod,
       'deadline',

@@ -1,4 +1,5 @@
 import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { LFD_SOON_DAYS } from '@tracklane/shared/dashboard/dashboard.schema';
 import { milestoneText } from '@tracklane/shared/tracking/derive-shipment';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 
@@ -30,23 +31,14 @@ export function arrivalText(
   return milestoneText(ata, eta, formatter(timeZone, precision));
 }
 
-export function lastFreeDayText(shipment: Pick<OceanShipment, 'shipmentOverall'>, timeZone: string): string {
-  return formatDate(shipment.shipmentOverall.lastFreeDay?.time, timeZone);
-}
-
-const DAY_MS = 86_400_000;
-
 /**
- * How urgent the last free day is: storage charges start after it, so it matters until the container
- * has left the terminal (full gate-out).
+ * How urgent demurrage's last free day is, as the shared derivation counts it (freeTime: the port's
+ * calendar, the shipment's terms): only while demurrage is the clock that ends next, since charges
+ * at the terminal stop at the full gate-out. Soon: within 3 days, as the dashboard's card.
  */
-export function lastFreeDayUrgency(
-  shipment: Pick<OceanShipment, 'shipmentOverall'>,
-  now: number = Date.now(),
-): 'none' | 'soon' | 'passed' {
-  const { lastFreeDay, fullGateOut } = shipment.shipmentOverall;
-  if (!lastFreeDay || fullGateOut?.classifier === 'ACT') return 'none';
-  const left = Date.parse(lastFreeDay.time) - now;
-  if (left < 0) return 'passed';
-  return left <= 3 * DAY_MS ? 'soon' : 'none';
+export function lastFreeDayUrgency(shipment: Pick<OceanShipment, 'freeTime'>): 'none' | 'soon' | 'passed' {
+  const { clock, daysLeft } = shipment.freeTime;
+  if (clock !== 'demurrage' || daysLeft === null) return 'none';
+  if (daysLeft < 0) return 'passed';
+  return daysLeft <= LFD_SOON_DAYS ? 'soon' : 'none';
 }
