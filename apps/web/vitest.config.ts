@@ -14,6 +14,10 @@ export default defineConfig({
     setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))],
     // Mantine goes through Vite as in the build, so that its useId is the build's (stableMantineIds).
     server: { deps: { inline: [/@mantine[\\/]/] } },
+    // Node 25 and later define a global localStorage (inert without --localstorage-file) that Vitest
+    // will not shadow with jsdom's: turn Node's Web Storage off so the page's storage is jsdom's on
+    // every Node (22 and 24 accept the flag too, where it is off already).
+    execArgv: ['--no-experimental-webstorage'],
     restoreMocks: true,
     unstubGlobals: true,
     // Whole pages render through the router with Mantine, and typing goes key by key: on a loaded
