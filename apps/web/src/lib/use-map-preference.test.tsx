@@ -2,7 +2,8 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeApi, ok } from '../test/fake-api';
 import { TestProviders } from '../test/render';
-import { useMapPreference, useSaveMapPreference } from './use-map-preference';
+import { queryClient } from './query-client';
+import { mapPreferenceQueryOptions, useMapPreference, useSaveMapPreference } from './use-map-preference';
 
 const GET = 'GET /api/_api/user-journey/getMapPreference';
 const SAVE = 'POST /api/_api/user-journey/saveMapPreference';
@@ -23,7 +24,9 @@ describe('map preference', () => {
 
     await act(() => result.current.save.mutateAsync(saved));
     expect(api.callsTo(SAVE).map((call) => call.body)).toEqual([saved]);
-    expect(result.current.preference.data).toEqual(saved);
+    // The cache holds it as soon as the save is made; the hook re-renders on Query's next notify.
+    expect(queryClient.getQueryData(mapPreferenceQueryOptions().queryKey)).toEqual(saved);
+    await waitFor(() => expect(result.current.preference.data).toEqual(saved));
     expect(api.callsTo(GET)).toHaveLength(1);
   });
 
