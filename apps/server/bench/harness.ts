@@ -151,7 +151,7 @@ export async function benchContext(
     ctx,
     close: async () => {
       await realtime.close();
-      await jobs.boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+      await jobs.boss.stop({ graceful: false }).catch(() => undefined);
     },
   };
 }

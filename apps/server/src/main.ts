@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   const stop = async () => {
     await app?.close().catch((err: unknown) => logger.error({ err }, 'closing the server failed'));
     await realtime?.close();
-    await jobs?.boss.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => undefined);
+    await jobs?.boss.stop({ graceful: true, timeout: 10_000 }).catch(() => undefined);
     mail?.close();
     await pool.end().catch(() => undefined);
     await embedded?.stop().catch((err: unknown) => logger.error({ err }, 'stopping PostgreSQL failed'));

@@ -16,7 +16,7 @@ export async function useTestApp(
   afterAll(async () => {
     await app.close();
     await ctx.realtime.close();
-    await ctx.jobs.boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+    await ctx.jobs.boss.stop({ graceful: false }).catch(() => undefined);
   });
   return { app, ctx, database };
 }

@@ -2,7 +2,7 @@ import { createPrivateKey } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import { inject } from 'vitest';
 import type { AppContext } from '../src/app-context';
 import { loadConfig, type Config } from '../src/config';

@@ -51,7 +51,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await pool.end();
   // pg-boss creates its schema on first start: do it once, in the template.
   const jobs = await startJobQueue(templateUrl, console);
-  await jobs.boss.stop({ graceful: false, wait: true });
+  await jobs.boss.stop({ graceful: false });
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 3072 });
   project.provide('authKeyPem', privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
 

@@ -17,7 +17,7 @@ await processB.ready();
 afterAll(async () => {
   await processB.close();
   await contextB.realtime.close();
-  await contextB.jobs.boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+  await contextB.jobs.boss.stop({ graceful: false }).catch(() => undefined);
 });
 
 const onB = (url: string, cookie: string, workspaceId?: string) =>

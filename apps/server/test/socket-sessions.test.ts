@@ -18,7 +18,7 @@ const portB = (processB.server.address() as { port: number }).port;
 afterAll(async () => {
   await processB.close();
   await contextB.realtime.close();
-  await contextB.jobs.boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+  await contextB.jobs.boss.stop({ graceful: false }).catch(() => undefined);
 });
 
 async function socketOnB(cookie: string, userId: string): Promise<WebSocket> {

@@ -12,7 +12,7 @@ import { useTestDatabase } from './database';
 
 const database = await useTestDatabase();
 const ctx = await createTestContext(database);
-afterAll(() => ctx.jobs.boss.stop({ graceful: false, wait: true }));
+afterAll(() => ctx.jobs.boss.stop({ graceful: false }));
 
 describe('the tracking poller', () => {
   it('claims every due item in batches and refreshes each batch in one job', async () => {

@@ -1,6 +1,7 @@
-import PgBoss from 'pg-boss';
-import type pg from 'pg';
+import pg from 'pg';
+import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
+import { moveOldJobs, setAsideOldSchema } from './pgboss-upgrade';
 
 export const QUEUES = {
   mailDeliver: 'mail.deliver',
@@ -37,16 +38,26 @@ export interface JobQueue {
 
 /**
  * pg-boss on our own PostgreSQL: durable jobs with retries and backoff, shared by every server process.
+ * pg-boss installs and migrates its `pgboss` schema itself; one that pg-boss 10 made is replaced, its
+ * pending jobs moved over (see pgboss-upgrade.ts).
  */
 export async function startJobQueue(
   connectionString: string,
-  logger: Pick<Logger, 'error'>,
+  logger: Pick<Logger, 'error' | 'info' | 'warn'>,
 ): Promise<JobQueue> {
   const boss = new PgBoss({ connectionString, max: 4, application_name: 'tracklane-jobs' });
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
-  await boss.start();
-  for (const name of Object.values(QUEUES)) {
-    await createQueueWithRetry(boss, name);
+  const client = new pg.Client({ connectionString, application_name: 'tracklane-jobs-upgrade' });
+  await client.connect();
+  try {
+    const oldSchema = await setAsideOldSchema(client);
+    await boss.start();
+    for (const name of Object.values(QUEUES)) {
+      await createQueueWithRetry(boss, name);
+    }
+    if (oldSchema) await moveOldJobs(boss, client, Object.values(QUEUES), logger);
+  } finally {
+    await client.end();
   }
   return {
     boss,
@@ -72,11 +83,13 @@ async function createQueueWithRetry(boss: PgBoss, name: string, attempts = 6): P
   for (let attempt = 1; ; attempt++) {
     try {
       await boss.createQueue(name, {
-        name,
         retryLimit: 12,
         retryDelay: 15,
         retryBackoff: true,
-        expireInMinutes: 5,
+        // How long a job may stay active before it counts as lost and is retried. This said
+        // `expireInMinutes: 5`, which pg-boss 10's createQueue ignored: jobs have always run under its
+        // 15-minute default, kept here (pg-boss 11 dropped the minutes option).
+        expireInSeconds: 15 * 60,
       });
       return;
     } catch (err) {
