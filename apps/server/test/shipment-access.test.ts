@@ -32,7 +32,8 @@ async function shipmentRoutes(sample: Sample) {
     paths: Record<string, Record<string, unknown>>;
   }>();
   return Object.entries(doc.paths)
-    .filter(([path]) => path.startsWith('/api/shipments/'))
+    // `locate` is a `user` route: it searches the caller's own workspaces, not the selected one.
+    .filter(([path]) => path.startsWith('/api/shipments/') && !path.endsWith('/locate'))
     .flatMap(([path, operations]) =>
       Object.keys(operations).map((method) => ({
         method: method.toUpperCase() as Method,
