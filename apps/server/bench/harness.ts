@@ -156,6 +156,23 @@ export async function benchContext(
   };
 }
 
+/** The bench's one verified user who agreed to the terms, with their own organization. */
+export async function createBenchUser(db: Database) {
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: 'bench@example.com',
+      passwordHash: 'x',
+      firstName: 'Bench',
+      lastName: 'User',
+      emailVerifiedAt: new Date(),
+      agreedAt: new Date(),
+      agreementVersion: CURRENT_AGREEMENT_VERSION,
+    })
+    .returning();
+  return { user: user!, home: await createPersonalOrganization(db, user!) };
+}
+
 /**
  * Runs `bench` against a throwaway database ({@link withBenchDatabase}), seeded by `seed` and vacuumed,
  * with the production API listening on it.
@@ -167,25 +184,13 @@ export async function withBenchEnvironment(
 ): Promise<void> {
   await withBenchDatabase('api', async (database) => {
     const { db, pool } = database;
-    const [user] = await db
-      .insert(users)
-      .values({
-        email: 'bench@example.com',
-        passwordHash: 'x',
-        firstName: 'Bench',
-        lastName: 'User',
-        emailVerifiedAt: new Date(),
-        agreedAt: new Date(),
-        agreementVersion: CURRENT_AGREEMENT_VERSION,
-      })
-      .returning();
-    const home = await createPersonalOrganization(db, user!);
-    await seed(db, home.workspaceId, user!.id);
+    const { user, home } = await createBenchUser(db);
+    await seed(db, home.workspaceId, user.id);
     // What autovacuum does in production: statistics, and a visibility map for index-only scans.
     await db.execute(sql`VACUUM ANALYZE`);
 
     const { ctx, close } = await benchContext(database, options);
-    const session = await createSession(db, user!.id, { ip: '127.0.0.1', userAgent: 'bench' });
+    const session = await createSession(db, user.id, { ip: '127.0.0.1', userAgent: 'bench' });
     await saveSelection(db, session.id, home);
     const app = await buildApp(ctx);
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -197,7 +202,7 @@ export async function withBenchEnvironment(
         ctx,
         base,
         cookie: `tl_session=${session.token}`,
-        user: user!,
+        user,
         workspaceId: home.workspaceId,
       });
     } finally {

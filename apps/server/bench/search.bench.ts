@@ -10,12 +10,9 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { searchTerms } from '@tracklane/shared/search/search-query';
-import { CURRENT_AGREEMENT_VERSION } from '@tracklane/shared/legal/user-agreement';
 import { workspaceMembers, workspaces } from '../src/db/schema/organizations';
-import { users } from '../src/db/schema/users';
-import { createPersonalOrganization } from '../src/modules/organizations/organizations.service';
 import { searchQuery } from '../src/modules/search/search.service';
-import { withBenchDatabase } from './harness';
+import { createBenchUser, withBenchDatabase } from './harness';
 import { seedExpress, seedOcean } from './seed';
 
 const COUNT = Number(process.env.BENCH_SHIPMENTS ?? 5_000);
@@ -35,27 +32,15 @@ const QUERIES: [string, string][] = [
 ];
 
 await withBenchDatabase('search', async ({ db }) => {
-  const [user] = await db
-    .insert(users)
-    .values({
-      email: 'bench@example.com',
-      passwordHash: 'x',
-      firstName: 'Bench',
-      lastName: 'User',
-      emailVerifiedAt: new Date(),
-      agreedAt: new Date(),
-      agreementVersion: CURRENT_AGREEMENT_VERSION,
-    })
-    .returning();
-  const home = await createPersonalOrganization(db, user!);
-  await seedOcean(db, home.workspaceId, user!.id, COUNT);
-  await seedExpress(db, home.workspaceId, user!.id, COUNT);
+  const { user, home } = await createBenchUser(db);
+  await seedOcean(db, home.workspaceId, user.id, COUNT);
+  await seedExpress(db, home.workspaceId, user.id, COUNT);
   // A second workspace following the same items: the search looks in both.
   const [second] = await db
     .insert(workspaces)
     .values({ organizationId: home.organizationId, name: 'Imports' })
     .returning();
-  await db.insert(workspaceMembers).values({ workspaceId: second!.id, userId: user!.id });
+  await db.insert(workspaceMembers).values({ workspaceId: second!.id, userId: user.id });
   for (const table of ['ocean_shipments', 'express_shipments']) {
     const columns =
       table === 'ocean_shipments' ? 'container_no, mbl_no, carrier_scac' : 'tracking_no, carrier';
