@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { SHIPMENT_VIEW_PERMISSIONS } from '@tracklane/shared/organizations/organizations.policy';
 import type { Database } from '../../db/client';
 import { organizationMembers, workspaceMembers, workspaces } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
 
 /**
- * The members of a workspace who may see its shipments (shipmentPermission 0 or 1 in its
- * organization), by name: who reads a comment thread and may be mentioned in one, and whom an alert
- * rule may notify.
+ * The members of a workspace who may see its shipments (the shared policy's
+ * SHIPMENT_VIEW_PERMISSIONS in its organization), by name: who reads a comment thread and may be
+ * mentioned in one, and whom an alert rule may notify.
  */
 export function shipmentReaders(db: Database, workspaceId: string) {
   return db
@@ -30,7 +31,7 @@ export function shipmentReaders(db: Database, workspaceId: string) {
     .where(
       and(
         eq(workspaceMembers.workspaceId, workspaceId),
-        inArray(organizationMembers.shipmentPermission, [0, 1]),
+        inArray(organizationMembers.shipmentPermission, [...SHIPMENT_VIEW_PERMISSIONS]),
       ),
     )
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
