@@ -1,7 +1,7 @@
 import { Avatar, Button, Combobox, Group, Text, Textarea, useCombobox } from '@mantine/core';
 import { COMMENT_MAX_LENGTH } from '@tracklane/shared/comments/comment-content';
 import type { MentionableMember } from '@tracklane/shared/comments/comments.schema';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { initialsOf } from '../../../lib/initials';
 import { useMentionableMembers } from '../api/list-mentionable';
 import { mentionQueryAt, toEditorText, toStoredContent, type PickedMention } from '../utils/editor-mentions';
@@ -44,6 +44,9 @@ export function CommentEditor({
   const [picked, setPicked] = useState<PickedMention[]>(start.mentions);
   const [query, setQuery] = useState<{ start: number; query: string } | null>(null);
   const area = useRef<HTMLTextAreaElement>(null);
+  /** Where the caret goes once a picked name is in the text; placed as the text commits, so the
+   * next key typed lands after the name however fast it comes. */
+  const caretAfterPick = useRef<number | null>(null);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const members = useMentionableMembers(true);
 
@@ -83,12 +86,16 @@ export function CommentEditor({
       current.some((m) => m.userId === userId) ? current : [...current, { userId, name }],
     );
     setQuery(null);
-    const caret = before.length + inserted.length;
-    requestAnimationFrame(() => {
-      area.current?.focus();
-      area.current?.setSelectionRange(caret, caret);
-    });
+    caretAfterPick.current = before.length + inserted.length;
   };
+
+  useLayoutEffect(() => {
+    const caret = caretAfterPick.current;
+    if (caret === null) return;
+    caretAfterPick.current = null;
+    area.current?.focus();
+    area.current?.setSelectionRange(caret, caret);
+  });
 
   const submit = async () => {
     if (!text.trim() || pending) return;
