@@ -43,3 +43,23 @@ export type ExpressProvider = TrackingProvider<ExpressQuery, ParcelEvent, Parcel
 
 export type OceanAnswer = ProviderAnswer<TrackingEvent, OceanFacts>;
 export type ExpressAnswer = ProviderAnswer<ParcelEvent, ParcelFacts>;
+
+/**
+ * Thrown by a provider that must not be asked now (its call budget is spent, or the carrier said
+ * `Retry-After`): the item is asked again at `retryAt`, and it is not counted as a failure.
+ */
+export class ProviderDeferredError extends Error {
+  constructor(
+    message: string,
+    readonly retryAt: Date,
+  ) {
+    super(message);
+    this.name = 'ProviderDeferredError';
+  }
+}
+
+/** The carrier connections organizations set up with their own credentials, as providers. */
+export interface OrganizationConnections {
+  /** The provider of the organization's enabled connection for this carrier, or null when it has none. */
+  oceanProvider(organizationId: string, carrierScac: string): Promise<OceanProvider | null>;
+}
