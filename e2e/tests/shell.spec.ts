@@ -29,6 +29,25 @@ test.describe('auth guard and layouts', () => {
     }
   });
 
+  test('signed-out pages ask the server nothing that answers an error, and the console stays clean', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) refused.push(`${String(response.status())} ${response.url()}`);
+    });
+    for (const path of ['/auth/sign-up', '/auth/forgot-password', '/legal', '/dashboard/ocean']) {
+      await page.goto(path);
+      await expect(page.locator('h1').first()).toBeVisible();
+    }
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   test('the API keeps answering JSON under the web app', async ({ request }) => {
     const health = await request.get('/api/health');
     expect(await health.json()).toMatchObject({ success: true, result: { database: 'ok' } });

@@ -86,6 +86,11 @@ describe('registration and e-mail verification', () => {
     expect(verify.json().result).toMatchObject({ email, firstName: 'Grace' });
     const cookie = verify.cookies.find((c) => c.name === 'tl_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    // The page's readable hint that a session cookie is there, living as long as it.
+    const hint = verify.cookies.find((c) => c.name === 'tl_signed_in');
+    expect(hint).toMatchObject({ value: '1', sameSite: 'Lax', path: '/' });
+    expect(hint?.httpOnly).toBeFalsy();
+    expect(hint?.expires).toEqual(cookie?.expires);
     expect((await protectedWith(cookieFrom(verify))).statusCode).toBe(200);
   });
 
@@ -387,7 +392,20 @@ describe('POST /api/auth/logout', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.cookies.find((c) => c.name === 'tl_session')?.value).toBe('');
-    expect((await protectedWith(account.cookie)).statusCode).toBe(401);
+    expect(res.cookies.find((c) => c.name === 'tl_signed_in')?.value).toBe('');
+    // The ended session's cookie and hint are taken away by the 401 too, so pages stop asking.
+    const refused = await protectedWith(`${account.cookie}; tl_signed_in=1`);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.cookies.map((c) => [c.name, c.value])).toEqual([
+      ['tl_session', ''],
+      ['tl_signed_in', ''],
+    ]);
+  });
+
+  it('a 401 without a session cookie sets no cookie', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/auth/protected' });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['set-cookie']).toBeUndefined();
   });
 
   it('succeeds without a session too', async () => {

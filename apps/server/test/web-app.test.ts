@@ -103,6 +103,18 @@ describe('serving the built web app', () => {
     expect(other.body).toBe(signInPage);
   });
 
+  it('gives a session cookie without its readable hint one, and sets none otherwise', async () => {
+    const page = (cookie?: string) =>
+      app.inject({ method: 'GET', url: '/shipments/ocean/active', headers: cookie ? { cookie } : {} });
+    const without = await page('tl_session=abc');
+    expect(without.cookies).toEqual([
+      expect.objectContaining({ name: 'tl_signed_in', value: '1', path: '/', sameSite: 'Lax' }),
+    ]);
+    expect(without.cookies[0]?.httpOnly).toBeFalsy();
+    expect((await page('tl_session=abc; tl_signed_in=1')).headers['set-cookie']).toBeUndefined();
+    expect((await page()).headers['set-cookie']).toBeUndefined();
+  });
+
   it("serves a signed-in page's frame to a request with a session cookie, its inline script allowed by its hash", async () => {
     for (const cookie of ['tl_session=whatever', 'theme=dark; tl_session=abc']) {
       const res = await app.inject({

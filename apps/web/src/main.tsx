@@ -9,6 +9,7 @@ import { PageFrame, startSignedOut, startWithFrame } from './app/guard';
 import { createAppRouter, preloadFor } from './app/router';
 import { startApp } from './app/start';
 import { nextTask } from './lib/next-task';
+import { hasSessionHint } from './lib/session-hint';
 import { pageChunksRan } from './lib/page-chunks';
 import { warmUpDateFormatting } from './lib/warm-up-date-formatting';
 
@@ -28,7 +29,8 @@ if (framed) startWithFrame(window.location.pathname);
 // The first dates show once the page has its answers: the browser's date tables load meanwhile, on a
 // worker thread, not in the render that first formats one.
 warmUpDateFormatting();
-const sessionChecked = startApp({ signedOut: prerendered });
+// Without the session hint there is no session cookie either: nothing to ask the server about.
+const sessionChecked = startApp({ signedOut: prerendered || !hasSessionHint() });
 void start(container);
 
 /** Each step of the start a task of its own (issue #17): the session check is on its way meanwhile. */

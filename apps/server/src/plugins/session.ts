@@ -1,5 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_HINT_COOKIE } from '@tracklane/shared/auth/session-hint';
 import type { Database } from '../db/client';
 import { organizationMembers, organizations, workspaceMembers, workspaces } from '../db/schema/organizations';
 import { sessions } from '../db/schema/sessions';
@@ -8,6 +9,12 @@ import { hashToken } from '../lib/tokens';
 import type { Tenant } from '../modules/organizations/selection';
 
 export const SESSION_COOKIE = 'tl_session';
+
+/** Removes the session cookie and its readable hint (signing out, or a cookie no session matches). */
+export function clearSessionCookies(reply: FastifyReply, options: { path: string } = { path: '/' }): void {
+  reply.clearCookie(SESSION_COOKIE, options);
+  reply.clearCookie(SESSION_HINT_COOKIE, { ...options, httpOnly: false });
+}
 
 export interface SessionUser {
   sessionId: string;

@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { SESSION_HINT_COOKIE } from '@tracklane/shared/auth/session-hint';
 import { AppError } from '../lib/app-error';
 import { SESSION_COOKIE } from './session';
 
@@ -92,6 +93,9 @@ export async function webAppPlugin(app: FastifyInstance, opts: { root: string })
     // Caches must keep the two answers apart.
     if (signedOutPage || hasFrame) reply.header('vary', 'Cookie');
     const withSession = Boolean(request.cookies[SESSION_COOKIE]);
+    // A session cookie from before the hint existed gets one, so the page asks about it.
+    if (withSession && !request.cookies[SESSION_HINT_COOKIE])
+      reply.setCookie(SESSION_HINT_COOKIE, '1', { path: '/', sameSite: 'lax' });
     const page = signedOutPage && !withSession ? prerendered : hasFrame && withSession ? frame : 'index.html';
     const hashes = scriptHashes.get(page) ?? [];
     const policy = reply.getHeader('content-security-policy');

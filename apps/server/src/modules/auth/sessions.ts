@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import { SESSION_HINT_COOKIE } from '@tracklane/shared/auth/session-hint';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { sessions } from '../../db/schema/sessions';
 import { publish } from '../../integrations/realtime/realtime-hub';
 import { hashToken, newToken } from '../../lib/tokens';
-import { SESSION_COOKIE } from '../../plugins/session';
+import { clearSessionCookies, SESSION_COOKIE } from '../../plugins/session';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
 
@@ -47,11 +48,13 @@ function cookieOptions(config: Config) {
 }
 
 export function setSessionCookie(reply: FastifyReply, config: Config, session: NewSession): void {
-  reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions(config), expires: session.expiresAt });
+  const options = { ...cookieOptions(config), expires: session.expiresAt };
+  reply.setCookie(SESSION_COOKIE, session.token, options);
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...options, httpOnly: false });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(SESSION_COOKIE, cookieOptions(config));
+  clearSessionCookies(reply, cookieOptions(config));
 }
 
 /** Signs one session out; its open sockets close, on whichever server process holds them. */
