@@ -13,6 +13,7 @@ import type {
 } from 'fastify';
 import type { FastifyRequestType, ResolveFastifyRequestType } from 'fastify/types/type-provider';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import { canDefineAlertRules } from '@tracklane/shared/alerts/alerts.policy';
 import { WORKSPACE_HEADER } from '@tracklane/shared/api/workspace-header';
 import {
@@ -30,8 +31,19 @@ import {
   type RealtimeEvent,
   type RealtimeHub,
 } from '../integrations/realtime/realtime-hub';
-import { ensureTenant, SelectionChangedError, type Tenant } from '../modules/organizations/selection';
-import { resolveSessionAndTenant, sessionTokenHash, type ResolvedSession } from './session';
+import {
+  ensureTenant,
+  loadTenant,
+  SelectionChangedError,
+  type Tenant,
+} from '../modules/organizations/selection';
+import {
+  clearSessionCookies,
+  resolveSessionAndTenant,
+  SESSION_COOKIE,
+  sessionTokenHash,
+  type ResolvedSession,
+} from './session';
 import { createSessionCache } from './session-cache';
 import { authenticateApiKey, type ApiKeyPrincipal } from './api-key-auth';
 
@@ -94,8 +106,6 @@ export const NO_ALERT_RULES =
   'Only company admins and members who may add shipments can set up alert rules. Ask a company admin.';
 const NOT_YOURS = 'You can only read and change your own notifications and settings.';
 const NO_WORKSPACE = 'You are not a member of any workspace. Ask an admin for an invitation.';
-const OTHER_TAB_SWITCHED =
-  'Another tab has switched to a different workspace since this page loaded. Reload the page and try again.';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -247,8 +257,36 @@ export const accessPlugin = fp(
       }
     });
 
+    /**
+     * Where a session's request works. Each tab works in the workspace it shows (ADR 36), checked
+     * against the user's memberships; the session's selection is where a tab without one starts. A
+     * page showing a workspace the user no longer belongs to is told so (409), whatever it may do here.
+     */
+    const tenantOf = async (request: FastifyRequest, session: ResolvedSession): Promise<Tenant> => {
+      const shown = workspaceShown(request);
+      if (shown !== null) {
+        if (shown === session.tenant?.workspaceId) return session.tenant;
+        const tenant = z.uuid().safeParse(shown).success
+          ? await loadTenant(opts.db, session.user.id, shown)
+          : null;
+        if (!tenant) throw new AppError('SELECTION_CHANGED');
+        return tenant;
+      }
+      const write = request.method !== 'GET' && request.method !== 'HEAD';
+      const selected =
+        session.tenant ??
+        (await ensureTenant(opts.db, { ...session, userId: session.user.id }, { write }).catch(
+          (err: unknown) => {
+            if (err instanceof SelectionChangedError) throw new AppError('SELECTION_CHANGED');
+            throw err;
+          },
+        ));
+      if (!selected) throw new AppError('FORBIDDEN', NO_WORKSPACE);
+      return selected;
+    };
+
     // onRequest: anonymous callers are turned away before their body is even parsed.
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       const access = request.routeOptions.config.access;
       // `undefined` only for the not-found handler, which has no route.
       // A share link is resolved in preHandler, after the route's rate limit (a route-level onRequest
@@ -266,11 +304,14 @@ export const accessPlugin = fp(
       }
 
       const session = await resolve(request);
-      if (!session)
+      if (!session) {
+        // A cookie that no live session matches goes, with its hint: the next page then knows at once.
+        if (request.cookies[SESSION_COOKIE] !== undefined) clearSessionCookies(reply);
         throw new AppError(
           'UNAUTHENTICATED',
           /^bearer\s/i.test(request.headers.authorization ?? '') ? KEY_ON_SESSION_ROUTE : undefined,
         );
+      }
       request.user = session.user;
       request.sessionId = session.sessionId;
       request.sessionExpiresAt = session.expiresAt;
@@ -285,23 +326,7 @@ export const accessPlugin = fp(
         return;
       }
 
-      const write = request.method !== 'GET' && request.method !== 'HEAD';
-      const tenant =
-        session.tenant ??
-        (await ensureTenant(opts.db, { ...session, userId: session.user.id }, { write }).catch(
-          (err: unknown) => {
-            if (err instanceof SelectionChangedError) {
-              throw new AppError('SELECTION_CHANGED');
-            }
-            throw err;
-          },
-        ));
-      if (!tenant) throw new AppError('FORBIDDEN', NO_WORKSPACE);
-      // Before the level: a page of another workspace learns that first, whatever it may do here.
-      const shown = workspaceShown(request);
-      if (shown !== null && shown !== tenant.workspaceId) {
-        throw new AppError('SELECTION_CHANGED', OTHER_TAB_SWITCHED);
-      }
+      const tenant = await tenantOf(request, session);
       const refusal = refusalFor(access, tenant);
       if (refusal) throw new AppError('FORBIDDEN', refusal);
       request.tenant = tenant;

@@ -50,17 +50,12 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   };
 }
 
-/** A call the server refused because the session works in another workspace than this page shows. */
-export interface RefusedCall {
-  method: string;
-  path: string;
-}
-type SelectionChangedListener = (call: RefusedCall) => void;
+type SelectionChangedListener = () => void;
 const selectionChangedListeners = new Set<SelectionChangedListener>();
 
 /**
- * Called on every SELECTION_CHANGED answer, whichever call got it: the workspace feature then brings
- * this tab back into the workspace it shows. lib/ cannot import it, hence the listener.
+ * Called on every SELECTION_CHANGED answer (the user lost the workspace this page shows), whichever
+ * call got it: the workspace feature then moves the tab on. lib/ cannot import it, hence the listener.
  */
 export function onSelectionChanged(listener: SelectionChangedListener): () => void {
   selectionChangedListeners.add(listener);
@@ -176,7 +171,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const code = envelope?.code || codeForStatus(response.status);
     const message = envelope?.message || messageForCode(code);
     if (code === 'SELECTION_CHANGED') {
-      for (const listener of selectionChangedListeners) listener({ method: init.method ?? 'GET', path });
+      for (const listener of selectionChangedListeners) listener();
     }
     throw new ApiError(response.status, code, message, retryAfterOf(response));
   }

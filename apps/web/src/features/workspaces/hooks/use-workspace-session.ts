@@ -9,9 +9,8 @@ import { useSelectionRecovery } from './use-selection-recovery';
  * Keeps the workspace store on what the server says (spec §4): loads the organizations, then confirms
  * the session's selection (setCookies) and writes both into the store. Mounted once, by the shell.
  *
- * A call refused with SELECTION_CHANGED (another tab switched the session's workspace, or the user lost
- * the one this tab shows) brings the tab back into its workspace, or moves it to where the server now
- * places the session: see {@link useSelectionRecovery}.
+ * A call refused with SELECTION_CHANGED (the user lost the workspace this tab shows) moves the tab to
+ * where the server now places the session: see {@link useSelectionRecovery}.
  */
 export function useWorkspaceSession(): void {
   const queryClient = useQueryClient();
