@@ -15,6 +15,7 @@ import { encodeCursor } from '../src/lib/keyset-cursor';
 import { expressDashboard, oceanDashboard } from '../src/modules/dashboard/dashboard.service';
 import { expressListQuery } from '../src/modules/express-shipments/express-shipments.service';
 import { oceanListQuery } from '../src/modules/ocean-shipments/ocean-shipments.service';
+import type { ListReader } from '../src/modules/shipment-favorites/shipment-favorites.service';
 import {
   compareWithSql,
   CONNECTIONS,
@@ -49,7 +50,7 @@ interface ListBench {
    * The API's page query for a query string (parsed by the route's own schema): the page's rows and the
    * tab counts in one statement (the counts alone are asked only for a page without rows).
    */
-  pageQuery(db: Database, workspaceId: string, qs: string): PageQuery;
+  pageQuery(db: Database, reader: ListReader, qs: string): PageQuery;
   /** Cases as name and query string (the page size is added); `deep` is a cursor at DEEP_ROW. */
   cases(deep: string): [string, string][];
   /** The mode's dashboard endpoint and the service behind it. */
@@ -62,8 +63,7 @@ const ocean: ListBench = {
   mode: 'ocean',
   path: '/api/shipments/ocean',
   seed: seedOcean,
-  pageQuery: (db, workspaceId, qs) =>
-    oceanListQuery(db, workspaceId, oceanListQuerySchema.parse(queryOf(qs))).query,
+  pageQuery: (db, reader, qs) => oceanListQuery(db, reader, oceanListQuerySchema.parse(queryOf(qs))).query,
   cases: (deep) => [
     ['first page', ''],
     [`deep page (row ${DEEP_ROW.toLocaleString('en')})`, `cursor=${deep}`],
@@ -79,13 +79,15 @@ const express: ListBench = {
   mode: 'express',
   path: '/api/shipments/express',
   seed: seedExpress,
-  pageQuery: (db, workspaceId, qs) =>
-    expressListQuery(db, workspaceId, expressListQuerySchema.parse(queryOf(qs))).query,
+  pageQuery: (db, reader, qs) =>
+    expressListQuery(db, reader, expressListQuerySchema.parse(queryOf(qs))).query,
   cases: (deep) => [
     ['first page', ''],
     [`deep page (row ${DEEP_ROW.toLocaleString('en')})`, `cursor=${deep}`],
     ['filtered (carrier, 17%)', 'carrier=dhl_express'],
     ['filtered (status, 4%)', 'parcelStatus=exception'],
+    // The user's own favourites (2% of the parcels, seedExpress).
+    ['favourites (2%)', 'favorite=true'],
     ['sorted (delivery)', 'sort=delivery_asc'],
     // UPS numbers are 1Z4A8E66 and a 10-digit sequence from 0: this prefix (typed in lower case) matches
     // the first 100.
@@ -113,7 +115,14 @@ async function main() {
       console.log(
         `\n${bench.mode}: GET ${bench.path}, ${String(DURATION_S)} s per case, ${String(CONNECTIONS)} connections`,
       );
-      console.log(markdownTable(await compareWithSql(env, await listCases(bench, env.db, env.workspaceId))));
+      console.log(
+        markdownTable(
+          await compareWithSql(
+            env,
+            await listCases(bench, env.db, { workspaceId: env.workspaceId, userId: env.user.id }),
+          ),
+        ),
+      );
     }
     console.log(`\ndashboards: GET /api/dashboard/{mode}, ${String(DURATION_S)} s each`);
     console.log(
@@ -128,16 +137,16 @@ async function main() {
 }
 
 /** A mode's cases with the exact SQL the API runs for each (its page query with the tab counts). */
-async function listCases(bench: ListBench, db: Database, workspaceId: string): Promise<EndpointCase[]> {
+async function listCases(bench: ListBench, db: Database, reader: ListReader): Promise<EndpointCase[]> {
   // The deep cursor is the one the API would hand out after row DEEP_ROW of the default order.
-  const [deep] = await bench.pageQuery(db, workspaceId, 'limit=1').offset(DEEP_ROW);
+  const [deep] = await bench.pageQuery(db, reader, 'limit=1').offset(DEEP_ROW);
   if (!deep) throw new Error(`${bench.mode}: fewer than ${String(DEEP_ROW)} active shipments`);
   return bench.cases(encodeCursor(deep.s.createdAt, deep.s.id)).map(([name, params]) => {
     const qs = [`limit=${String(PAGE)}`, params].filter(Boolean).join('&');
     return {
       name,
       path: `${bench.path}?${qs}`,
-      sql: [bench.pageQuery(db, workspaceId, qs).toSQL()],
+      sql: [bench.pageQuery(db, reader, qs).toSQL()],
     };
   });
 }

@@ -224,7 +224,7 @@ const pgArray = (values: readonly (string | number | null)[]) =>
 /**
  * Express: parcels of eight carriers with per-row times and a DerivedParcel per status; 3% not found
  * (no data), delivered parcels completed two days after delivery, 10% of subscriptions archived, 2%
- * favourites. The subscriptions' list columns are read back from the derived view, as the refresh
+ * the seeding user's favourites. The subscriptions' list columns are read back from the derived view, as the refresh
  * copies them.
  */
 export async function seedExpress(db: Database, workspaceId: string, userId: string, count: number) {
@@ -283,17 +283,22 @@ export async function seedExpress(db: Database, workspaceId: string, userId: str
                started, last_event, CASE WHEN status IS NULL THEN 6 ELSE 0 END
         FROM q
         RETURNING id, tracking_no, carrier, state, derived, tracking_started_at
+      ), s AS (
+        INSERT INTO express_shipments (workspace_id, item_id, created_by, created_at, tracking_no, carrier, state, status,
+                                       estimated_delivery, delivered_at, last_event_at, delivery_at, updated_at,
+                                       archived, archived_at)
+        SELECT ${workspaceId}, id, ${userId}, tracking_started_at, tracking_no, carrier, state, derived ->> 'status',
+               (derived ->> 'estimatedDelivery')::timestamptz, (derived ->> 'deliveredAt')::timestamptz,
+               (derived ->> 'lastEventAt')::timestamptz,
+               coalesce((derived ->> 'deliveredAt')::timestamptz, (derived ->> 'estimatedDelivery')::timestamptz,
+                        ${UNKNOWN_TIME.toISOString()}::timestamptz),
+               coalesce((derived ->> 'lastEventAt')::timestamptz, tracking_started_at),
+               archived, CASE WHEN archived THEN now() END
+        FROM (SELECT *, random() < 0.1 AS archived FROM c) c
+        RETURNING id
       )
-      INSERT INTO express_shipments (workspace_id, item_id, created_by, created_at, tracking_no, carrier, state, status,
-                                     estimated_delivery, delivered_at, last_event_at, delivery_at, updated_at,
-                                     archived, archived_at, favorite, favorited_at)
-      SELECT ${workspaceId}, id, ${userId}, tracking_started_at, tracking_no, carrier, state, derived ->> 'status',
-             (derived ->> 'estimatedDelivery')::timestamptz, (derived ->> 'deliveredAt')::timestamptz,
-             (derived ->> 'lastEventAt')::timestamptz,
-             coalesce((derived ->> 'deliveredAt')::timestamptz, (derived ->> 'estimatedDelivery')::timestamptz,
-                      ${UNKNOWN_TIME.toISOString()}::timestamptz),
-             coalesce((derived ->> 'lastEventAt')::timestamptz, tracking_started_at),
-             archived, CASE WHEN archived THEN now() END, favorite, CASE WHEN favorite THEN now() END
-      FROM (SELECT *, random() < 0.1 AS archived, random() < 0.02 AS favorite FROM c) c`);
+      -- The user's own favourites: 2% of the parcels.
+      INSERT INTO shipment_favorites (user_id, mode, subscription_id)
+      SELECT ${userId}, 'express', id FROM s WHERE random() < 0.02`);
   }
 }

@@ -29,6 +29,7 @@ import { filesRoutes } from './modules/files/files.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { expressShipmentsRoutes } from './modules/express-shipments/express-shipments.routes';
 import { oceanShipmentsRoutes } from './modules/ocean-shipments/ocean-shipments.routes';
+import { shipmentFavoritesRoutes } from './modules/shipment-favorites/shipment-favorites.routes';
 import { shipmentTagsRoutes } from './modules/shipment-tags/shipment-tags.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -174,6 +175,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(oceanShipmentsRoutes, { ctx });
   await app.register(expressShipmentsRoutes, { ctx });
   await app.register(shipmentTagsRoutes, { ctx });
+  await app.register(shipmentFavoritesRoutes, { ctx });
   await app.register(searchRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
   await app.register(notificationsRoutes, { ctx });

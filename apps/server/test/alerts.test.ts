@@ -140,6 +140,16 @@ async function setMilestones(itemId: string, actual: { discharged?: string; full
 const evaluate = (mode: 'ocean' | 'express', itemId: string, now: Date) =>
   withTransaction(ctx.pool, ({ tx }) => evaluateAlerts(tx, mode, { itemIds: [itemId] }, now));
 
+/** Stars a shipment for `account` alone, through the app's own route. */
+async function star(account: Account, mode: 'ocean' | 'express', id: string) {
+  const body =
+    mode === 'ocean'
+      ? { shipmentOverallIds: [id], favorite: true }
+      : { expressOrderIds: [id], favorite: true };
+  const res = await call(account, 'POST', `/api/shipments/${mode}/favorite`, body);
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 const alertsOf = (itemId: string) =>
   db
     .select({ recipientId: notifications.recipientId, text: trackingChanges.text })
@@ -495,14 +505,49 @@ describe('alert evaluation: each rule at its boundary, once per episode', () => 
     const now = new Date('2026-11-20T00:00:00Z');
     const msc = await oceanShipment(team.defaultWorkspaceId, { ...rolled, podLocode: 'NLRTM' });
     expect(await evaluate('ocean', msc.item.id, now)).toBe(0);
-    const favourite = await oceanShipment(team.defaultWorkspaceId, {
-      ...rolled,
-      podLocode: 'NLRTM',
-      favorite: true,
-    });
+    const favourite = await oceanShipment(team.defaultWorkspaceId, { ...rolled, podLocode: 'NLRTM' });
+    await star(team.owner, 'ocean', favourite.sub.id);
     expect(await evaluate('ocean', favourite.item.id, now)).toBe(1);
     const maersk = await oceanShipment(team.defaultWorkspaceId, { ...rolled, carrierScac: 'MAEU' });
     expect(await evaluate('ocean', maersk.item.id, now)).toBe(1);
+  });
+
+  it("reads favourites as the rule owner's own, never another member's", async () => {
+    const team = await quietTeam();
+    const member = await addMember(app, ctx, team, { shipmentPermission: 0 });
+    const favouritesOnly = { carriers: [], pol: [], pod: [], tags: [], favoritesOnly: true };
+    // The admin's workspace rules, heard by everyone (both modes), and the member's personal one.
+    await addRule(team.owner, rule({ condition: { kind: 'rolled' }, filters: favouritesOnly }));
+    await addRule(member, rule({ condition: { kind: 'rolled' }, filters: favouritesOnly }));
+    await addRule(
+      team.owner,
+      rule({ mode: 'express', condition: { kind: 'exception' }, filters: favouritesOnly }),
+    );
+    const rolled = { rolledAt: new Date('2026-11-10T00:00:00Z') };
+    const now = new Date('2026-11-20T00:00:00Z');
+
+    // The member's star: only the member's own rule sees it, and only the member hears of it.
+    const members = await oceanShipment(team.defaultWorkspaceId, rolled);
+    await star(member, 'ocean', members.sub.id);
+    expect(await evaluate('ocean', members.item.id, now)).toBe(1);
+    expect(await alertsOf(members.item.id)).toEqual([
+      { recipientId: member.userId, text: 'Watch the ETA: Rolled to another vessel or voyage' },
+    ]);
+
+    // The owner's star: the workspace rule sees it and tells everyone.
+    const owners = await oceanShipment(team.defaultWorkspaceId, rolled);
+    await star(team.owner, 'ocean', owners.sub.id);
+    expect(await evaluate('ocean', owners.item.id, now)).toBe(1);
+    expect((await alertsOf(owners.item.id)).map((a) => a.recipientId).sort()).toEqual(
+      [team.owner.userId, member.userId].sort(),
+    );
+
+    // Express: the member's star is not the admin's.
+    const parcel = await expressShipment(team.defaultWorkspaceId, { status: 'exception' });
+    await star(member, 'express', parcel.sub.id);
+    expect(await evaluate('express', parcel.item.id, now)).toBe(0);
+    await star(team.owner, 'express', parcel.sub.id);
+    expect(await evaluate('express', parcel.item.id, now)).toBe(1);
   });
   it('applies a tag filter: shipments carrying any of the rule’s tags, regardless of case', async () => {
     const team = await quietTeam();

@@ -163,7 +163,12 @@ describe('merged free time', () => {
     const [row] = await db.select().from(oceanShipments).where(eq(oceanShipments.id, box.sub.id));
     // Ten days from the 10th: the 19th, not demurrage's own 4 days (the 13th).
     expect(row!.freeTimeEndsOn.toISOString()).toBe('2026-11-19T00:00:00.000Z');
-    const listed = await listOceanShipments(db, team.defaultWorkspaceId, oceanListQuerySchema.parse({}), now);
+    const listed = await listOceanShipments(
+      db,
+      { workspaceId: team.defaultWorkspaceId, userId: team.owner.userId },
+      oceanListQuerySchema.parse({}),
+      now,
+    );
     expect(listed.items[0]!.freeTime).toMatchObject({
       clock: 'demurrage',
       lastFreeDay: '2026-11-19',
@@ -228,7 +233,12 @@ describe('a shipment’s clocks', () => {
     const first = (await page('free_time_asc')).json().result;
     expect(first.items[0].shipmentOverallId).toBe(late.sub.id);
     // The row's clocks are those the detail computes, as of the moment asked.
-    const listed = await listOceanShipments(db, team.defaultWorkspaceId, oceanListQuerySchema.parse({}), now);
+    const listed = await listOceanShipments(
+      db,
+      { workspaceId: team.defaultWorkspaceId, userId: team.owner.userId },
+      oceanListQuerySchema.parse({}),
+      now,
+    );
     expect(listed.items.find((i) => i.shipmentOverallId === late.sub.id)!.freeTime).toEqual({
       clock: 'demurrage',
       lastFreeDay: '2026-11-13',

@@ -47,17 +47,37 @@ describe('list pages (issue #17: one statement, read without drizzle’s row map
     });
     expect(archive.statusCode).toBe(200);
 
+    // One star of the reader's in each mode: the rows carry it, as booleans.
+    const [, starred] = (await get('/api/shipments/ocean', cookie)).json().result.items;
+    await post('/api/shipments/ocean/favorite', cookie, {
+      shipmentOverallIds: [starred.shipmentOverallId],
+      favorite: true,
+    });
+    const [parcel] = (await get('/api/shipments/express', cookie)).json().result.expressTrackingDocumentList;
+    await post('/api/shipments/express/favorite', cookie, {
+      expressOrderIds: [parcel.expressOrderId],
+      favorite: true,
+    });
+
     const workspace = team.defaultWorkspaceId;
-    const oceanPage = oceanListQuery(ctx.db, workspace, oceanListQuerySchema.parse({ sort: 'arrival_asc' }));
+    const reader = { workspaceId: workspace, userId: team.owner.userId };
+    const oceanPage = oceanListQuery(ctx.db, reader, oceanListQuerySchema.parse({ sort: 'arrival_asc' }));
     const oceanRows = await readRows(ctx.db, oceanPage.selection, oceanPage.query);
     expect(oceanRows).toHaveLength(5);
     expect(oceanRows).toEqual(await oceanPage.query);
     expect(oceanRows[0]!.k).toEqual({ active: 5, archived: 1 });
     expect(oceanRows.every((r) => r.s.createdAt instanceof Date && r.c.derived !== null)).toBe(true);
+    expect(oceanRows.filter((r) => r.f.favorite === true).map((r) => r.s.id)).toEqual([
+      starred.shipmentOverallId,
+    ]);
+    expect(oceanRows.filter((r) => r.f.favorite === false)).toHaveLength(4);
 
-    const expressPage = expressListQuery(ctx.db, workspace, expressListQuerySchema.parse({}));
+    const expressPage = expressListQuery(ctx.db, reader, expressListQuerySchema.parse({}));
     const expressRows = await readRows(ctx.db, expressPage.selection, expressPage.query);
     expect(expressRows).toEqual(await expressPage.query);
+    expect(expressRows.filter((r) => r.f.favorite === true).map((r) => r.s.id)).toEqual([
+      parcel.expressOrderId,
+    ]);
     const tabs = await countExpressTabs(ctx.db, workspace);
     expect(tabs.activeCount + tabs.notFoundCount).toBe(8);
     expect(tabs.notFoundCount).toBeGreaterThanOrEqual(2);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { oceanShipments } from '../src/db/schema/tracking';
+import { oceanShipments, shipmentFavorites } from '../src/db/schema/tracking';
 import { useTestApp } from './app';
 import { addMember, buildTeam, containerNo, mbl, type Team } from './factories';
 
@@ -31,15 +31,17 @@ async function shipmentRoutes(sample: Sample) {
   const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
     paths: Record<string, Record<string, unknown>>;
   }>();
-  return Object.entries(doc.paths)
-    // `locate` is a `user` route: it searches the caller's own workspaces, not the selected one.
-    .filter(([path]) => path.startsWith('/api/shipments/') && !path.endsWith('/locate'))
-    .flatMap(([path, operations]) =>
-      Object.keys(operations).map((method) => ({
-        method: method.toUpperCase() as Method,
-        url: path.replace(/\{(\w+)\}/g, (_, name: keyof Sample) => sample[name]),
-      })),
-    );
+  return (
+    Object.entries(doc.paths)
+      // `locate` is a `user` route: it searches the caller's own workspaces, not the selected one.
+      .filter(([path]) => path.startsWith('/api/shipments/') && !path.endsWith('/locate'))
+      .flatMap(([path, operations]) =>
+        Object.keys(operations).map((method) => ({
+          method: method.toUpperCase() as Method,
+          url: path.replace(/\{(\w+)\}/g, (_, name: keyof Sample) => sample[name]),
+        })),
+      )
+  );
 }
 
 let parcel = 0;
@@ -72,6 +74,15 @@ async function teamWithShipment(): Promise<{ team: Team; id: string; parcelId: s
 const rowOf = async (id: string) =>
   (await ctx.db.select().from(oceanShipments).where(eq(oceanShipments.id, id)))[0]!;
 
+/** Who starred a shipment (either mode), each for themselves. */
+const starsOf = async (id: string) =>
+  (
+    await ctx.db
+      .select({ userId: shipmentFavorites.userId })
+      .from(shipmentFavorites)
+      .where(eq(shipmentFavorites.subscriptionId, id))
+  ).map((r) => r.userId);
+
 describe('shipment access levels (spec §6)', () => {
   it('documents the shipment routes the tests below walk through', async () => {
     const routes = await shipmentRoutes({
@@ -101,7 +112,7 @@ describe('shipment access levels (spec §6)', () => {
     );
   });
 
-  it('lets a view-only member (1) read but refuses every shipment write', async () => {
+  it('lets a view-only member (1) read and star but refuses every other shipment write', async () => {
     const { team, id, parcelId, item } = await teamWithShipment();
     const viewer = await addMember(app, ctx, team, { shipmentPermission: 1 });
 
@@ -109,6 +120,9 @@ describe('shipment access levels (spec §6)', () => {
       const res = await call(method, url, viewer.cookie, {});
       if (method === 'GET') {
         expect(res.statusCode, `${method} ${url}`).toBe(200);
+      } else if (url.endsWith('/favorite')) {
+        // A star is the viewer's own (ADR 0033): past the access check, the empty body is refused.
+        expect(res.statusCode, `${method} ${url}`).toBe(400);
       } else {
         expect(res.statusCode, `${method} ${url}`).toBe(403);
         expect(res.json(), `${method} ${url}`).toMatchObject({
@@ -123,16 +137,24 @@ describe('shipment access levels (spec §6)', () => {
     const writes = [
       ['/api/shipments/ocean/archive', { shipmentOverallIds: [id], archived: true }],
       ['/api/shipments/ocean/archive', { shipmentOverallIds: [id], archived: false }],
-      ['/api/shipments/ocean/favorite', { shipmentOverallIds: [id], favorite: true }],
       ['/api/shipments/ocean', { items: [{ containerNo: containerNo(), mblNo: mbl() }] }],
       ['/api/shipments/express/archive', { expressOrderIds: [parcelId], archived: true }],
-      ['/api/shipments/express/favorite', { expressOrderIds: [parcelId], favorite: true }],
       ['/api/shipments/express', { items: [{ trackingNo: 'VIEWER0001', carrier: 'gls' }] }],
     ] as const;
     for (const [url, body] of writes) {
       expect((await call('POST', url, viewer.cookie, body)).statusCode, url).toBe(403);
     }
-    expect(await rowOf(id)).toMatchObject({ archived: false, favorite: false });
+    expect(await rowOf(id)).toMatchObject({ archived: false });
+    // Their own star they may set, on either mode; nobody else's list changes.
+    const stars = [
+      ['/api/shipments/ocean/favorite', { shipmentOverallIds: [id], favorite: true }],
+      ['/api/shipments/express/favorite', { expressOrderIds: [parcelId], favorite: true }],
+    ] as const;
+    for (const [url, body] of stars) {
+      expect((await call('POST', url, viewer.cookie, body)).statusCode, url).toBe(200);
+    }
+    expect(await starsOf(id)).toEqual([viewer.userId]);
+    expect(await starsOf(parcelId)).toEqual([viewer.userId]);
     const rows = await ctx.db
       .select()
       .from(oceanShipments)
@@ -152,8 +174,14 @@ describe('shipment access levels (spec §6)', () => {
     expect(parcelDetail.json().result).toMatchObject({
       expressOrderId: parcelId,
       archived: false,
-      favorite: false,
+      favorite: true,
     });
+    const ownersDetail = await call(
+      'GET',
+      `/api/shipments/express/${item.expressOrderId}/${item.expressOrderNo}`,
+      team.owner.cookie,
+    );
+    expect(ownersDetail.json().result.favorite).toBe(false);
   });
 
   it('lets a member with permission 0 archive, unarchive and favourite', async () => {
@@ -173,7 +201,8 @@ describe('shipment access levels (spec §6)', () => {
       shipmentOverallIds: [id],
       favorite: true,
     });
-    expect(await rowOf(id)).toMatchObject({ archived: false, favorite: true });
+    expect(await rowOf(id)).toMatchObject({ archived: false });
+    expect(await starsOf(id)).toEqual([editor.userId]);
   });
 
   it('gives a member without shipment access (2) no shipment route at all', async () => {
@@ -207,12 +236,24 @@ describe('shipment access levels (spec §6)', () => {
     );
     expect(detail.statusCode).toBe(404);
     expect(detail.json().code).toBe('NOT_FOUND');
+    // Starring another workspace's shipment: not found, as if it did not exist, in both modes.
     const favorite = await call('POST', '/api/shipments/ocean/favorite', stranger.owner.cookie, {
       shipmentOverallIds: [id],
       favorite: true,
     });
-    expect(favorite.json().result.updatedIds).toEqual([]);
-    expect((await rowOf(id)).favorite).toBe(false);
+    expect(favorite.statusCode).toBe(404);
+    expect(favorite.json()).toMatchObject({
+      success: false,
+      code: 'NOT_FOUND',
+      message: 'This shipment is not tracked in this workspace.',
+    });
+    const parcelFavorite = await call('POST', '/api/shipments/express/favorite', stranger.owner.cookie, {
+      expressOrderIds: [parcelId],
+      favorite: true,
+    });
+    expect(parcelFavorite.statusCode).toBe(404);
+    expect(await starsOf(id)).toEqual([]);
+    expect(await starsOf(parcelId)).toEqual([]);
   });
 
   it('refuses anonymous callers before anything else', async () => {

@@ -39,11 +39,12 @@ export function createSessionCache(hub: RealtimeHub, ttlMs: number): SessionCach
   };
 
   const apply = (event: RealtimeEvent) => {
-    // Invitations and notifications change nobody's access.
+    // Invitations, notifications, comments and favourites change nobody's access.
     if (
       event.topic === 'workspaceInvitations' ||
       event.topic === 'notifications' ||
-      event.topic === 'comments'
+      event.topic === 'comments' ||
+      event.topic === 'favorites'
     )
       return;
     const sessionIds = new Set(event.sessionIds);

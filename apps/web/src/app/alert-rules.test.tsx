@@ -46,6 +46,31 @@ beforeEach(() => {
 });
 
 describe('/workspace-settings/alerts', { timeout: 20_000 }, () => {
+  it("names whose favourites a favourites-only rule watches: its maker's (favourites are personal)", async () => {
+    fakeApi({
+      'GET /api/workspaces/get': ok([acme, beta]),
+      'POST /api/workspaces/setCookies': ok(selectionOf(acmeDefault)),
+      'GET /api/alert-rules': ok(
+        result([
+          rule({
+            ownerId: 'u-1',
+            ownerName: 'Grace Hopper',
+            filters: { carriers: [], pol: [], pod: [], tags: [], favoritesOnly: true },
+          }),
+        ]),
+      ),
+    });
+    renderRoutes(routes, '/workspace-settings/alerts');
+    const row = await screen.findByTestId('alert-rule-row');
+    expect(row).toHaveTextContent('Only Grace Hopper’s favourites');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add alert rule' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Favourites only' })).toHaveAccessibleDescription(
+      'Shipments you starred: favourites are personal, and a rule watches its maker’s.',
+    );
+  });
+
   it('lists the rules, adds one with its threshold and recipients, and turns one off', async () => {
     let rules = [rule()];
     const api = fakeApi({

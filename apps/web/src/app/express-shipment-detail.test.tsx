@@ -293,12 +293,12 @@ describe('express shipment detail', { timeout: 20_000 }, () => {
     });
   });
 
-  it('offers no favourite or archive to a view-only member', async () => {
+  it('offers a view-only member their own star, and no archive', async () => {
     serve(ok(onItsWay()), beta, betaDesk);
     renderRoutes(routes, PATH);
 
     expect(await screen.findByRole('heading', { level: 1, name: `Parcel ${NUMBER}` })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument());
-    expect(screen.queryByRole('button', { name: /favourites/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Add ${NUMBER} to favourites` })).toBeInTheDocument();
   });
 });

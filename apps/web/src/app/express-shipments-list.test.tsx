@@ -90,7 +90,7 @@ beforeEach(() => {
 });
 
 describe('express shipment list: tabs and counts (spec §3, §4)', { timeout: 20_000 }, () => {
-  it('offers a view-only member (permission 1) no selection, archive or favourite controls', async () => {
+  it('offers a view-only member (permission 1) no selection or archive, but a star of their own', async () => {
     serve(
       { active: [ups, { ...fedex, favorite: true }], notFound: [], archived: [] },
       {
@@ -102,10 +102,16 @@ describe('express shipment list: tabs and counts (spec §3, §4)', { timeout: 20
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(screen.queryByRole('checkbox', { name: /^Select/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Archive/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /favourites/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New shipment' })).not.toBeInTheDocument();
-    // A favourite still shows as one, and every row still opens.
-    expect(within(rows()[1]!).getByRole('img', { name: 'Favourite' })).toBeInTheDocument();
+    // Favourites are personal (ADR 0033): the reader's own star is theirs to turn.
+    expect(within(rows()[0]!).getByRole('button', { name: /^Add .* to favourites$/ })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(within(rows()[1]!).getByRole('button', { name: /^Remove .* from favourites$/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(screen.getByRole('link', { name: 'Open 794616896420' })).toBeInTheDocument();
   });
 

@@ -11,6 +11,15 @@ import { FakeWebSocket } from '../test/fake-web-socket';
 import { oceanDashboard } from '../test/dashboard-fixtures';
 import { TestProviders } from '../test/render';
 import { useLiveUpdates } from './use-live-updates';
+import {
+  EXPRESS_LIST_FILTERS,
+  useExpressShipments,
+} from '../features/express-shipments/api/list-express-shipments';
+import { OCEAN_LIST_FILTERS, useOceanShipments } from '../features/ocean-shipments/api/list-ocean-shipments';
+import { defaultFilters } from '../lib/list-filters';
+import { TAB_ID } from '../lib/tab-id';
+import { expressListPage, expressShipment } from '../test/express-shipment-fixtures';
+import { listPage, oceanShipment } from '../test/ocean-shipment-fixtures';
 
 const CHANGED = { type: 'workspaceInvitations.changed' };
 
@@ -113,6 +122,38 @@ describe('the tab’s one user-events socket (spec §4, §7)', () => {
     expect(api.callsTo('POST /api/comments/at/list')).toHaveLength(2);
     act(() => FakeWebSocket.latest().receive({ type: 'notifications.changed' }));
     await waitFor(() => expect(api.callsTo('POST /api/comments/at/list')).toHaveLength(3));
+  });
+
+  it("refetches the shipment lists when the user's favourites change elsewhere, not on this tab's own echo", async () => {
+    const api = fakeApi({
+      'GET /api/workspaces/invite/list': ok([]),
+      'GET /api/shipments/ocean': ok(listPage([oceanShipment()], { activeCount: 1, archivedCount: 0 })),
+      'GET /api/shipments/express': ok(
+        expressListPage([expressShipment()], { activeCount: 1, notFoundCount: 0, archivedCount: 0 }),
+      ),
+    });
+    function Lists() {
+      useLiveUpdates('u-1');
+      useOceanShipments('active', defaultFilters(OCEAN_LIST_FILTERS));
+      useExpressShipments('active', defaultFilters(EXPRESS_LIST_FILTERS));
+      return null;
+    }
+    render(<Lists />, { wrapper: TestProviders });
+    await waitFor(() => expect(api.callsTo('GET /api/shipments/ocean')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('GET /api/shipments/express')).toHaveLength(1));
+    act(() => FakeWebSocket.latest().open());
+
+    // Starred in another tab or on another device: both modes' lists come again.
+    act(() => FakeWebSocket.latest().receive({ type: 'favorites.changed', origin: 'another-tab' }));
+    await waitFor(() => expect(api.callsTo('GET /api/shipments/ocean')).toHaveLength(2));
+    await waitFor(() => expect(api.callsTo('GET /api/shipments/express')).toHaveLength(2));
+
+    // This tab's own star: its rows turned already and stay put; nothing is asked. A nudge sent after
+    // it shows that the first one was heard and ignored, not still on its way.
+    act(() => FakeWebSocket.latest().receive({ type: 'favorites.changed', origin: TAB_ID }));
+    act(() => FakeWebSocket.latest().receive({ type: 'favorites.changed' }));
+    await waitFor(() => expect(api.callsTo('GET /api/shipments/ocean')).toHaveLength(3));
+    expect(api.callsTo('GET /api/shipments/express')).toHaveLength(3);
   });
 
   it('reconnects after a close, waiting 1 s, 2 s, 4 s…, and starts over once connected', () => {

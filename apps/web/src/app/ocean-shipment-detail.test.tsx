@@ -256,12 +256,12 @@ describe('ocean shipment detail: the journey (spec §3, STYLE)', { timeout: 20_0
     expect(screen.getByRole('button', { name: 'Archive' })).toBeInTheDocument();
   });
 
-  it('offers no favourite or archive to a view-only member', async () => {
+  it('offers a view-only member their own star, and no archive', async () => {
     serve(ok(inTransit()), beta, betaDesk);
     renderRoutes(routes, PATH);
     await screen.findAllByTestId('journey-stop');
     expect(screen.queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /favourites/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add MSCU1234566 to favourites' })).toBeInTheDocument();
   });
 });
 

@@ -21,6 +21,7 @@ import { preloadFor, routes } from './router';
 import { xlsxToRows } from '../lib/xlsx';
 import { captureDownloads, dateCells } from '../test/downloads';
 import { busyOceanDashboard } from '../test/dashboard-fixtures';
+import { TAB_ID } from '../lib/tab-id';
 
 type Routes = Parameters<typeof fakeApi>[0];
 
@@ -564,6 +565,25 @@ describe('ocean shipment list: favourites and permissions (spec §3, §6)', { ti
         favorite: true,
       }),
     );
+    // Named by this tab, so that the socket's echo of the star does not reload the list here.
+    expect(api.callsTo('POST /api/shipments/ocean/favorite')[0]?.headers['x-tab-id']).toBe(TAB_ID);
+  });
+
+  it('lets a view-only member star a shipment for themselves', async () => {
+    const api = serve(byStatus([first], []), {
+      'GET /api/workspaces/get': ok([beta]),
+      'POST /api/workspaces/setCookies': ok(selectionOf(betaDesk)),
+      'POST /api/shipments/ocean/favorite': ok({ updatedIds: [first.shipmentOverallId] }),
+    });
+    renderRoutes(routes, '/shipments/ocean/active');
+    const user = userEvent.setup();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    // A reader: no selection, so no archive; the star is theirs.
+    expect(screen.queryByRole('checkbox', { name: /^Select/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add MSCU1234566 to favourites' }));
+    await waitFor(() => expect(api.callsTo('POST /api/shipments/ocean/favorite')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Remove MSCU1234566 from favourites' })).toBeInTheDocument();
   });
 
   it('lets a view-only member see the list, without offering to add shipments', async () => {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
   COMMENTS_SOCKET_MESSAGE,
+  FAVORITES_SOCKET_MESSAGE,
   INVITATIONS_SOCKET_MESSAGE,
   NOTIFICATIONS_SOCKET_MESSAGE,
 } from '@tracklane/shared/realtime/user-events';
@@ -11,19 +12,25 @@ import { MY_INVITATIONS_QUERY_KEY } from '../features/invitations/api/list-my-in
 import { NOTIFICATIONS_QUERY_KEY } from '../features/notifications/api/get-notifications';
 import { SHARED_WITH_ME_QUERY_KEY } from '../features/sharing/api/keys';
 import { dashboardQueryKey } from '../lib/dashboard-api';
-import { refreshOrganizationData } from '../lib/tenant-queries';
-import { useUserEventsSocket } from '../lib/user-events-socket';
+import { TAB_ID } from '../lib/tab-id';
+import { refreshOrganizationData, tenantQueryKey } from '../lib/tenant-queries';
+import { useUserEventsSocket, type UserEventHandlers } from '../lib/user-events-socket';
+
+/** Every mode's shipment answers (lists, details, options), under their modes' query-key roots. */
+const SHIPMENTS_QUERY_KEYS = [tenantQueryKey('ocean-shipments'), tenantQueryKey('express-shipments')];
 
 /**
  * The shell's live updates over the tab's one socket (spec §4): an invitation message refetches the
  * invitations (an accepted one changes memberships too, so organizations and tenant pages as well);
  * a notification message refetches the bell (comment mentions too) and the notifications page, the
  * dashboards, whose figures the change that caused it has moved, and what is shared with the user
- * (invites, revocations); a comments message refetches the open comment thread.
+ * (invites, revocations); a comments message refetches the open comment thread; a favourites message
+ * (the user starred something in another tab or on another device: stars are personal) refetches the
+ * shipment lists and details, unless this tab made the change and shows it already.
  */
 export function useLiveUpdates(userId: string | null): void {
   const queryClient = useQueryClient();
-  const handlers = useMemo(
+  const handlers = useMemo<UserEventHandlers>(
     () => ({
       [INVITATIONS_SOCKET_MESSAGE.type]: () => {
         void queryClient.invalidateQueries({ queryKey: MY_INVITATIONS_QUERY_KEY });
@@ -39,6 +46,11 @@ export function useLiveUpdates(userId: string | null): void {
       // Someone commented in a workspace of this user: the open thread (only an observed one) refetches.
       [COMMENTS_SOCKET_MESSAGE.type]: () => {
         void queryClient.invalidateQueries({ queryKey: COMMENTS_QUERY_KEY });
+      },
+      [FAVORITES_SOCKET_MESSAGE.type]: (message) => {
+        // This tab's own star: its rows turned already, and stay in place until they are next loaded.
+        if (message?.origin === TAB_ID) return;
+        for (const queryKey of SHIPMENTS_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
       },
     }),
     [queryClient],

@@ -99,11 +99,15 @@ export interface SharedDetailSource<T> {
 }
 
 export interface DetailHeaderActions {
-  favorite: boolean;
   archived: boolean;
-  onToggleFavorite: () => void;
   onToggleArchived: () => void;
   archiving: boolean;
+}
+
+/** The reader's own star on the shipment (ADR 0033: favourites are personal). */
+export interface DetailHeaderFavorite {
+  favorite: boolean;
+  onToggle: () => void;
 }
 
 interface DetailHeaderProps {
@@ -121,7 +125,12 @@ interface DetailHeaderProps {
   demoExplanation?: string;
   /** The line under the title: carrier, bill of lading, service… */
   subline: ReactNode;
-  /** Favourite and archive; null when the reader may not change the shipment or it is not known. */
+  /**
+   * The reader's star: anyone who sees the workspace's shipment may star it for themselves; null when
+   * the shipment is not known or not the workspace's (shared with the reader).
+   */
+  favorite: DetailHeaderFavorite | null;
+  /** Archive; null when the reader may not change the shipment or it is not known. */
   actions: DetailHeaderActions | null;
   /** More actions beside them (Share), composed by the page; shown whenever given. */
   extraActions?: ReactNode;
@@ -131,7 +140,7 @@ interface DetailHeaderProps {
 
 /** Who the shipment is, the way back to its list, the actions on it and the facts about its checks. */
 export function DetailHeader(props: DetailHeaderProps) {
-  const { number, actions } = props;
+  const { number, actions, favorite } = props;
   useDocumentTitle(props.documentTitle);
   return (
     <header className={classes.header}>
@@ -151,26 +160,26 @@ export function DetailHeader(props: DetailHeaderProps) {
           </Group>
           {props.subline}
         </div>
-        {actions || props.extraActions ? (
+        {actions || favorite || props.extraActions ? (
           <Group gap="xs">
             {props.extraActions}
+            {favorite ? (
+              <FavoriteToggle
+                favorite={favorite.favorite}
+                name={number}
+                onToggle={favorite.onToggle}
+                size="lg"
+              />
+            ) : null}
             {actions ? (
-              <>
-                <FavoriteToggle
-                  favorite={actions.favorite}
-                  name={number}
-                  onToggle={actions.onToggleFavorite}
-                  size="lg"
-                />
-                <Button
-                  variant="default"
-                  leftSection={actions.archived ? <IconArchiveOff size={16} /> : <IconArchive size={16} />}
-                  onClick={actions.onToggleArchived}
-                  loading={actions.archiving}
-                >
-                  {actions.archived ? 'Unarchive' : 'Archive'}
-                </Button>
-              </>
+              <Button
+                variant="default"
+                leftSection={actions.archived ? <IconArchiveOff size={16} /> : <IconArchive size={16} />}
+                onClick={actions.onToggleArchived}
+                loading={actions.archiving}
+              >
+                {actions.archived ? 'Unarchive' : 'Archive'}
+              </Button>
             ) : null}
           </Group>
         ) : null}

@@ -8,8 +8,11 @@ export function userEventsSocketUrl(location: Pick<Location, 'protocol' | 'host'
   return `${scheme}//${location.host}${USER_EVENTS_SOCKET_PATH}?userId=${encodeURIComponent(userId)}`;
 }
 
-/** The message's `type` (e.g. "notifications.changed"), or null for anything that is not one. */
-export function messageType(data: unknown): string | null {
+/** A socket message: its `type` (e.g. "notifications.changed") and whatever else it names. */
+export type UserEventMessage = { type: string } & Record<string, unknown>;
+
+/** The message, or null for anything that is not one. */
+export function parseMessage(data: unknown): UserEventMessage | null {
   if (typeof data !== 'string') return null;
   try {
     const message = JSON.parse(data) as unknown;
@@ -17,14 +20,23 @@ export function messageType(data: unknown): string | null {
       message !== null &&
       'type' in message &&
       typeof message.type === 'string'
-      ? message.type
+      ? (message as UserEventMessage)
       : null;
   } catch {
     return null;
   }
 }
 
-export type UserEventHandlers = Record<string, () => void>;
+/** The message's `type`, or null for anything that is not one. */
+export function messageType(data: unknown): string | null {
+  return parseMessage(data)?.type ?? null;
+}
+
+/**
+ * What to do on each message type; a handler gets the message, or nothing after a reconnect (when
+ * anything may have changed).
+ */
+export type UserEventHandlers = Record<string, (message?: UserEventMessage) => void>;
 
 export interface UserEventsSocketOptions {
   /**
@@ -55,8 +67,8 @@ export function useUserEventsSocket(
     const socket = openReconnectingSocket({
       url: userEventsSocketUrl(window.location, userId),
       onMessage: (data) => {
-        const type = messageType(data);
-        if (type) latest.current.handlers[type]?.();
+        const message = parseMessage(data);
+        if (message) latest.current.handlers[message.type]?.(message);
       },
       onFirstOpen: () => latest.current.options.onFirstOpen?.(),
       onReconnect: () => {

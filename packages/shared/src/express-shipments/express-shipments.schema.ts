@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXPRESS_ATTENTION_RULES } from '../dashboard/dashboard.schema';
 import { PARCEL_STATUSES } from '../express/parcel-event';
+import { favoriteFieldSchema, favoriteFilterSchema } from '../favorites/favorites.schema';
 
 export const EXPRESS_INTAKE_MAX_ITEMS = 500;
 export const EXPRESS_LIST_MAX_LIMIT = 200;
@@ -63,7 +64,7 @@ export const expressShipmentSchema = z.object({
   lastEventAt: z.string().nullable(),
   estimatedDelivery: z.string().nullable(),
   deliveredAt: z.string().nullable(),
-  favorite: z.boolean(),
+  favorite: favoriteFieldSchema,
   archived: z.boolean(),
   /** The workspace's own tags on this parcel (never shown to those it is shared with). */
   tags: z.array(z.string()),
@@ -93,7 +94,7 @@ export const expressListQuerySchema = z.strictObject({
   parcelStatus: z.enum(PARCEL_STATUSES).optional(),
   /** Only parcels carrying this tag (exactly as the workspace spells it). */
   tag: z.string().max(60).optional(),
-  favorite: z.enum(['true', 'false']).optional(),
+  favorite: favoriteFilterSchema,
   /** Exactly the shipments a dashboard attention card counts. */
   attention: z.enum(EXPRESS_ATTENTION_RULES).optional(),
 });

@@ -3,6 +3,7 @@ import { OCEAN_ATTENTION_RULES } from '../dashboard/dashboard.schema';
 import { CLOCK_NAMES } from '../free-time/free-time.schema';
 import { SHIPMENT_STATUSES } from '../tracking/derive-shipment';
 import { shipmentMapSchema } from '../tracking/shipment-map.schema';
+import { favoriteFieldSchema, favoriteFilterSchema } from '../favorites/favorites.schema';
 
 export const OCEAN_INTAKE_MAX_ITEMS = 500;
 export const OCEAN_LIST_MAX_LIMIT = 200;
@@ -112,7 +113,7 @@ export const oceanShipmentSchema = z.object({
   departureVO: z.object({ etd: z.string().nullable(), atd: z.string().nullable() }),
   arrivalVO: z.object({ eta: z.string().nullable(), ata: z.string().nullable() }),
   shipmentOverall: shipmentOverallSchema,
-  favorite: z.boolean(),
+  favorite: favoriteFieldSchema,
   archived: z.boolean(),
   /** The workspace's own tags on this shipment (never shown to those it is shared with). */
   tags: z.array(z.string()),
@@ -150,7 +151,7 @@ export const oceanListQuerySchema = z.strictObject({
   pod: z.string().max(10).optional(),
   /** Only shipments carrying this tag (exactly as the workspace spells it). */
   tag: z.string().max(60).optional(),
-  favorite: z.enum(['true', 'false']).optional(),
+  favorite: favoriteFilterSchema,
   /** Exactly the shipments a dashboard attention card counts. */
   attention: z.enum(OCEAN_ATTENTION_RULES).optional(),
 });

@@ -11,5 +11,15 @@ export const NOTIFICATIONS_SOCKET_MESSAGE = { type: 'notifications.changed' } as
 /** The socket's nudge when a thread the user can read changed: refetch the open thread. */
 export const COMMENTS_SOCKET_MESSAGE = { type: 'comments.changed' } as const;
 
+/**
+ * The socket's nudge when the user's own favourites changed (ADR 0033): their other tabs and devices
+ * refetch the shipment lists and details. `origin` is the {@link TAB_HEADER} of the tab that made the
+ * change, which has shown it already.
+ */
+export const FAVORITES_SOCKET_MESSAGE = { type: 'favorites.changed' } as const;
+
+/** A tab's own random name, sent with its writes so that the socket's echo of them can be told apart. */
+export const TAB_HEADER = 'X-Tab-Id';
+
 /** What the workspaceInvitations socket pushes: a nudge to refetch, never data. */
 export const INVITATIONS_SOCKET_MESSAGE = { type: 'workspaceInvitations.changed' } as const;

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -107,8 +108,9 @@ export const trackingEvents = pgTable(
 );
 
 /**
- * What every mode's subscription has: a workspace following a tracked item, archived or not, a
- * favourite or not, who added it and when (millisecond precision, like the dates list cursors carry).
+ * What every mode's subscription has: a workspace following a tracked item, archived or not, who added
+ * it and when (millisecond precision, like the dates list cursors carry). Favourites are each member's
+ * own: {@link shipmentFavorites}.
  */
 function subscriptionColumns() {
   return {
@@ -121,8 +123,6 @@ function subscriptionColumns() {
       .references(() => trackedItems.id, { onDelete: 'restrict' }),
     archived: boolean('archived').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
-    favorite: boolean('favorite').notNull().default(false),
-    favoritedAt: timestamp('favorited_at', { withTimezone: true }),
     /**
      * The workspace's own tags on its shipment (tags.schema.ts: trimmed, 1-30 characters, unique but for
      * case, at most 10), never the tracked item's: another workspace following the same box sees none.
@@ -226,6 +226,33 @@ export const oceanShipments = pgTable(
     index('ocean_shipments_not_found_idx')
       .on(t.workspaceId, t.archived, t.createdAt, t.id)
       .where(sql`${t.state} = 'not_found'`),
+  ],
+);
+
+/**
+ * A member's own favourite shipments (ADR 0033): one row per user and subscription of any mode, named
+ * by the mode and the subscription's id (ocean_shipments or express_shipments; a new mode's table
+ * too), so that one table serves every mode. Gone with the user (foreign key) and with the
+ * subscription (a trigger on each subscription table, migration 0021: a key naming one of several
+ * tables cannot be a foreign key). Who may read or change a row is the service's business: the
+ * caller's own rows in the caller's workspace only.
+ */
+export const shipmentFavorites = pgTable(
+  'shipment_favorites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mode: text('mode', { enum: TRACKING_MODES }).notNull(),
+    subscriptionId: uuid('subscription_id').notNull(),
+    /** When the user starred it (spec §3: the favourites timestamp). */
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The caller's star on each listed row, and the caller's favourites of a mode, are ranges of this.
+    primaryKey({ columns: [t.userId, t.mode, t.subscriptionId] }),
+    // A subscription's stars, all users': what its deletion removes.
+    index('shipment_favorites_subscription_idx').on(t.mode, t.subscriptionId),
   ],
 );
 

@@ -21,6 +21,11 @@ export type RealtimeEvent =
    * their open thread refetches. Chunked like notifications ({@link publishToUsers}).
    */
   | { topic: 'comments'; userIds: string[] }
+  /**
+   * A user whose own favourites changed (ADR 0033): their tabs and devices refetch shipments; nobody
+   * else's do. `origin` names the tab that made the change (TAB_HEADER), null when none said.
+   */
+  | { topic: 'favorites'; userIds: string[]; origin: string | null }
   /** Sessions that were signed out or revoked: their sockets close, on whichever process holds them. */
   | { topic: 'sessionsEnded'; sessionIds: string[]; userIds: string[] }
   /**
@@ -30,7 +35,7 @@ export type RealtimeEvent =
   | { topic: 'accessChanged'; sessionIds?: string[]; userIds?: string[]; workspaceIds?: string[] };
 
 /** What a browser can listen to: a socket subscribes to one or more (ADR 0008). */
-export const SOCKET_TOPICS = ['workspaceInvitations', 'notifications', 'comments'] as const;
+export const SOCKET_TOPICS = ['workspaceInvitations', 'notifications', 'comments', 'favorites'] as const;
 export type SocketTopic = (typeof SOCKET_TOPICS)[number];
 
 /** Whose socket it is: it lives as long as this session does. */
@@ -72,7 +77,7 @@ export async function publish(tx: Database, event: RealtimeEvent): Promise<void>
   if (event.topic === 'workspaceInvitations') {
     if (event.emails.length === 0) return;
     normalised = { ...event, emails: event.emails.map((e) => e.toLowerCase()) };
-  } else if (event.topic === 'notifications' || event.topic === 'comments') {
+  } else if (event.topic === 'notifications' || event.topic === 'comments' || event.topic === 'favorites') {
     if (event.userIds.length === 0) return;
     normalised = event;
   } else {
@@ -149,7 +154,10 @@ export function createRealtimeHub(
       }
       return;
     }
-    const message = JSON.stringify({ type: `${event.topic}.changed` });
+    const type = `${event.topic}.changed`;
+    const message = JSON.stringify(
+      event.topic === 'favorites' && event.origin ? { type, origin: event.origin } : { type },
+    );
     const keys =
       event.topic === 'workspaceInvitations'
         ? event.emails.map((email) => key(event.topic, { email, userId: '' }))

@@ -3,6 +3,7 @@ import type { AlertCondition, AlertFilters } from '@tracklane/shared/alerts/aler
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { expressShipments as es, oceanShipments as os } from '../../db/schema/tracking';
 import { EXPRESS_CONDITIONS, OCEAN_CONDITIONS, staleItem } from '../dashboard/attention';
+import { isFavoriteOf } from '../shipment-favorites/shipment-favorites.service';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -65,16 +66,29 @@ function anyTag(column: typeof os.tags | typeof es.tags, tags: string[]): SQL | 
   return sql`EXISTS (SELECT 1 FROM unnest(${column}) AS t(tag) WHERE lower(t.tag) = ANY(${sql.param(lowered)}::text[]))`;
 }
 
-/** A rule's filters over its mode's subscriptions (ports apply to ocean only). */
-export function filtersSql(mode: TrackingMode, filters: AlertFilters): SQL | undefined {
+/**
+ * A rule's filters over its mode's subscriptions (ports apply to ocean only).
+ *
+ * Favourites are personal (ADR 0033), so "favourites only" needs a person: it means the favourites of
+ * the rule's owner (`ownerId`: who made it, and for a personal rule the one who hears it). A workspace
+ * rule an admin made watches the admin's stars, whoever it notifies; the rule form says so. A rule
+ * whose owner is gone (account deleted) has no favourites and matches nothing.
+ */
+export function filtersSql(
+  mode: TrackingMode,
+  filters: AlertFilters,
+  ownerId: string | null,
+): SQL | undefined {
   const upper = (values: string[]) => values.map((v) => v.toUpperCase());
+  const starred = (id: typeof os.id | typeof es.id) =>
+    filters.favoritesOnly ? isFavoriteOf(mode, id, ownerId) : undefined;
   if (mode === 'ocean') {
     return and(
       anyTag(os.tags, filters.tags),
       filters.carriers.length ? inArray(os.carrierScac, upper(filters.carriers)) : undefined,
       filters.pol.length ? inArray(os.polLocode, upper(filters.pol)) : undefined,
       filters.pod.length ? inArray(os.podLocode, upper(filters.pod)) : undefined,
-      filters.favoritesOnly ? sql`${os.favorite}` : undefined,
+      starred(os.id),
     );
   }
   return and(
@@ -85,6 +99,6 @@ export function filtersSql(mode: TrackingMode, filters: AlertFilters): SQL | und
           filters.carriers.map((c) => c.toLowerCase()),
         )
       : undefined,
-    filters.favoritesOnly ? sql`${es.favorite}` : undefined,
+    starred(es.id),
   );
 }

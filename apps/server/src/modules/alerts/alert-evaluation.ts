@@ -76,7 +76,7 @@ export async function evaluateRule(
         eq(table.archived, false),
         inScope,
         condition.where,
-        filtersSql(rule.mode, rule.filters),
+        filtersSql(rule.mode, rule.filters, rule.ownerId),
       ),
     );
   const open = await tx

@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { envelopeSchema } from '@tracklane/shared/api/envelope';
 import {
   expressArchiveRequestSchema,
-  expressFavoriteRequestSchema,
   expressIntakeOutcomeSchema,
   expressIntakeRequestSchema,
   expressListQuerySchema,
@@ -20,12 +19,7 @@ import type { AppContext } from '../../app-context';
 import { compiledSerializer } from '../../lib/compiled-serializer';
 import { ok } from '../../lib/envelope';
 import { createExpressShipments } from './express-intake.service';
-import {
-  getExpressShipment,
-  listExpressOptions,
-  listExpressShipments,
-  setExpressFavorite,
-} from './express-shipments.service';
+import { getExpressShipment, listExpressOptions, listExpressShipments } from './express-shipments.service';
 import { setExpressArchived } from './express-archive.service';
 
 const tags = ['express-shipments'];
@@ -62,7 +56,7 @@ export const expressShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
       // The hot list: compiled once, no zod validation of every row on the way out.
       serializerCompiler: compiledSerializer,
     },
-    async (request) => ok(await listExpressShipments(ctx.db, request.tenant.workspaceId, request.query)),
+    async (request) => ok(await listExpressShipments(ctx.db, request.tenant, request.query)),
   );
 
   app.get(
@@ -105,27 +99,6 @@ export const expressShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
     },
   );
 
-  app.post(
-    '/api/shipments/express/favorite',
-    {
-      config: { access: 'shipments:change' },
-      schema: {
-        tags,
-        body: expressFavoriteRequestSchema,
-        response: { 200: envelopeSchema(z.object({ updatedIds: z.array(z.string()) })) },
-      },
-    },
-    async (request) =>
-      ok(
-        await setExpressFavorite(
-          ctx.db,
-          request.tenant.workspaceId,
-          request.body.expressOrderIds,
-          request.body.favorite,
-        ),
-      ),
-  );
-
   app.get(
     '/api/shipments/express/locate',
     {
@@ -162,7 +135,7 @@ export const expressShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
       ok(
         await getExpressShipment(
           ctx.db,
-          request.tenant.workspaceId,
+          request.tenant,
           request.params.expressOrderId,
           request.params.expressOrderNo,
         ),

@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   ExpressListQuery,
   ExpressListTab,
@@ -25,6 +25,12 @@ import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { readRows } from '../../lib/row-reader';
 import { listItemColumns, tabCountColumns } from '../tracking/list-page';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
+import {
+  favoriteFilter,
+  isFavoriteOf,
+  type ListReader,
+  type ShipmentReader,
+} from '../shipment-favorites/shipment-favorites.service';
 
 type ShipmentRow = typeof expressShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
@@ -43,7 +49,6 @@ const ROW_COLUMNS = {
   deliveredAt: expressShipments.deliveredAt,
   deliveryAt: expressShipments.deliveryAt,
   updatedAt: expressShipments.updatedAt,
-  favorite: expressShipments.favorite,
   archived: expressShipments.archived,
   tags: expressShipments.tags,
   createdAt: expressShipments.createdAt,
@@ -70,9 +75,11 @@ const tabCounts = (workspaceId: string) =>
 
 const NOT_TRACKED = 'This shipment is not tracked in this workspace.';
 
+/** A subscription as every answer shows it; `favorite` is the reader's own star (ADR 0033). */
 export function toExpressShipment(
   s: ListShipmentRow,
   item: Pick<ItemRow, 'derived' | 'lastCheckedAt' | 'lastSource'>,
+  favorite: boolean,
 ): ExpressShipment {
   const d = item.derived as DerivedParcel | null;
   return {
@@ -91,7 +98,7 @@ export function toExpressShipment(
     lastEventAt: s.lastEventAt?.toISOString() ?? null,
     estimatedDelivery: s.estimatedDelivery?.toISOString() ?? null,
     deliveredAt: s.deliveredAt?.toISOString() ?? null,
-    favorite: s.favorite,
+    favorite,
     archived: s.archived,
     tags: s.tags,
     createdAt: s.createdAt.toISOString(),
@@ -120,15 +127,21 @@ const TABS: Record<ExpressListTab, (typeof EXPRESS_TABS)[number]> = {
 
 /**
  * The page query of a list request, unexecuted (the benchmark runs its SQL through a bare client): the
- * rows (`s`, `item`) and the tab counts (`k`) in one statement.
+ * rows (`s`, `item`), the reader's stars (`f`) and the tab counts (`k`) in one statement.
  */
 export function expressListQuery(
   db: Database,
-  workspaceId: string,
+  reader: ListReader,
   query: ExpressListQuery,
   now = new Date(),
 ) {
-  const selection = { s: ROW_COLUMNS, item: ITEM_COLUMNS, k: tabCounts(workspaceId) };
+  const { workspaceId, userId } = reader;
+  const selection = {
+    s: ROW_COLUMNS,
+    item: ITEM_COLUMNS,
+    f: { favorite: isFavoriteOf('express', expressShipments.id, userId) },
+    k: tabCounts(workspaceId),
+  };
   const sort = SORTS[query.sort];
   const column = expressShipments[sort.key];
   const filters: (SQL | undefined)[] = [
@@ -143,7 +156,7 @@ export function expressListQuery(
   if (query.carrier) filters.push(eq(expressShipments.carrier, query.carrier.trim().toLowerCase()));
   if (query.parcelStatus) filters.push(eq(expressShipments.status, query.parcelStatus));
   if (query.tag) filters.push(arrayContains(expressShipments.tags, [query.tag]));
-  if (query.favorite) filters.push(eq(expressShipments.favorite, query.favorite === 'true'));
+  filters.push(favoriteFilter('express', expressShipments.id, userId, query.favorite));
   if (query.cursor) {
     const { value, id } = decodeCursor(query.cursor, sort.key === 'trackingNo' ? 'text' : 'date');
     filters.push(
@@ -186,20 +199,24 @@ export async function countExpressTabs(
   };
 }
 
-/** One page of the workspace's express shipments in one tab (keyset), with the three tabs' counts. */
+/**
+ * One page of the workspace's express shipments in one tab (keyset), with the three tabs' counts; stars
+ * and the favourites filter are the reader's own.
+ */
 export async function listExpressShipments(
   db: Database,
-  workspaceId: string,
+  reader: ListReader,
   query: ExpressListQuery,
   now = new Date(),
 ) {
-  const { selection, query: pageQuery } = expressListQuery(db, workspaceId, query, now);
+  const { workspaceId } = reader;
+  const { selection, query: pageQuery } = expressListQuery(db, reader, query, now);
   const rows = await readRows(db, selection, pageQuery);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const first = rows[0];
   return {
-    expressTrackingDocumentList: page.map((r) => toExpressShipment(r.s, r.item)),
+    expressTrackingDocumentList: page.map((r) => toExpressShipment(r.s, r.item, r.f.favorite)),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor(last.s[SORTS[query.sort].key], last.s.id) : null,
     ...(first
@@ -212,42 +229,32 @@ export async function listExpressShipments(
   };
 }
 
-export async function setExpressFavorite(
-  db: Database,
-  workspaceId: string,
-  ids: string[],
-  favorite: boolean,
-) {
-  const updated = await db
-    .update(expressShipments)
-    .set({ favorite, favoritedAt: favorite ? new Date() : null })
-    .where(and(eq(expressShipments.workspaceId, workspaceId), inArray(expressShipments.id, ids)))
-    .returning({ id: expressShipments.id });
-  return { updatedIds: updated.map((u) => u.id) };
-}
-
 /** When an event happened as a timeline shows it: a scan when it was made, an estimate when announced. */
 const happenedAt = (e: ParcelEvent) => Date.parse(e.classifier === 'ACT' ? e.eventTime : e.createdAt);
 
 /**
- * One express shipment of the workspace with everything the detail page shows. Another workspace's,
- * or an id whose number does not match, is not found.
+ * One express shipment of the workspace with everything the detail page shows, starred as the reader
+ * starred it. Another workspace's, or an id whose number does not match, is not found.
  */
 export async function getExpressShipment(
   db: Database,
-  workspaceId: string,
+  reader: ShipmentReader,
   expressOrderId: string,
   /** The public API names a parcel by its id alone. */
   expressOrderNo: string | undefined,
 ): Promise<ExpressShipmentDetail> {
   if (!isUuid(expressOrderId)) throw new AppError('NOT_FOUND', NOT_TRACKED);
   const [row] = await db
-    .select({ s: expressShipments, item: trackedItems })
+    .select({
+      s: expressShipments,
+      item: trackedItems,
+      favorite: isFavoriteOf('express', expressShipments.id, reader.userId),
+    })
     .from(expressShipments)
     .innerJoin(trackedItems, eq(trackedItems.id, expressShipments.itemId))
     .where(
       and(
-        eq(expressShipments.workspaceId, workspaceId),
+        eq(expressShipments.workspaceId, reader.workspaceId),
         eq(expressShipments.id, expressOrderId),
         expressOrderNo === undefined
           ? undefined
@@ -263,7 +270,7 @@ export async function getExpressShipment(
   const d = row.item.derived as DerivedParcel | null;
   const finished = row.item.state === 'completed';
   return {
-    ...toExpressShipment(row.s, row.item),
+    ...toExpressShipment(row.s, row.item, row.favorite),
     exceptionReason: d?.exceptionReason ?? null,
     pickedUpAt: d?.pickedUpAt ?? null,
     signedBy: d?.signedBy ?? null,

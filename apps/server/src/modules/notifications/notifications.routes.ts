@@ -92,8 +92,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         summary: 'WebSocket: one per tab, a message each time something of mine changes',
         description:
           'Upgrades to a WebSocket. The server sends {"type":"notifications.changed"} when my ' +
-          'notifications change and {"type":"workspaceInvitations.changed"} when my invitations do; ' +
-          'messages are nudges to refetch, never data. It reads nothing.',
+          'notifications change, {"type":"workspaceInvitations.changed"} when my invitations do, ' +
+          '{"type":"comments.changed"} when a thread I can read does and {"type":"favorites.changed"} ' +
+          '(with the X-Tab-Id of the tab that asked, as "origin") when my favourites do; messages are ' +
+          'nudges to refetch, never data. It reads nothing.',
         querystring: z.object({ userId: z.string() }),
       },
       preHandler: refuseForeignSocket(ctx),

@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { envelopeSchema } from '@tracklane/shared/api/envelope';
 import {
   oceanArchiveRequestSchema,
-  oceanFavoriteRequestSchema,
   oceanIntakeOutcomeSchema,
   oceanIntakeRequestSchema,
   oceanListQuerySchema,
@@ -20,12 +19,7 @@ import type { AppContext } from '../../app-context';
 import { compiledSerializer } from '../../lib/compiled-serializer';
 import { ok } from '../../lib/envelope';
 import { createOceanShipments } from './intake.service';
-import {
-  getOceanShipment,
-  listOceanOptions,
-  listOceanShipments,
-  setFavorite,
-} from './ocean-shipments.service';
+import { getOceanShipment, listOceanOptions, listOceanShipments } from './ocean-shipments.service';
 import { setArchived } from './ocean-archive.service';
 
 const tags = ['ocean-shipments'];
@@ -61,7 +55,7 @@ export const oceanShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       // The hot list: compiled once, no zod validation of every row on the way out.
       serializerCompiler: compiledSerializer,
     },
-    async (request) => ok(await listOceanShipments(ctx.db, request.tenant.workspaceId, request.query)),
+    async (request) => ok(await listOceanShipments(ctx.db, request.tenant, request.query)),
   );
 
   app.get(
@@ -97,27 +91,6 @@ export const oceanShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       const result = await setArchived(ctx, tenant, shipmentOverallIds, archived);
       return ok(result, request.body.archived ? 'Archived' : 'Moved back to active');
     },
-  );
-
-  app.post(
-    '/api/shipments/ocean/favorite',
-    {
-      config: { access: 'shipments:change' },
-      schema: {
-        tags,
-        body: oceanFavoriteRequestSchema,
-        response: { 200: envelopeSchema(z.object({ updatedIds: z.array(z.string()) })) },
-      },
-    },
-    async (request) =>
-      ok(
-        await setFavorite(
-          ctx.db,
-          request.tenant.workspaceId,
-          request.body.shipmentOverallIds,
-          request.body.favorite,
-        ),
-      ),
   );
 
   app.get(
@@ -156,13 +129,6 @@ export const oceanShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       },
     },
     async (request) =>
-      ok(
-        await getOceanShipment(
-          ctx.db,
-          request.tenant.workspaceId,
-          request.params.containerNo,
-          request.params.mblNo,
-        ),
-      ),
+      ok(await getOceanShipment(ctx.db, request.tenant, request.params.containerNo, request.params.mblNo)),
   );
 };

@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   OceanFreeTime,
   OceanListQuery,
@@ -24,6 +24,12 @@ import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { readRows } from '../../lib/row-reader';
 import { listItemColumns, tabCountColumns } from '../tracking/list-page';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
+import {
+  favoriteFilter,
+  isFavoriteOf,
+  type ListReader,
+  type ShipmentReader,
+} from '../shipment-favorites/shipment-favorites.service';
 
 type ShipmentRow = typeof oceanShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
@@ -46,7 +52,6 @@ const ROW_COLUMNS = {
   atd: oceanShipments.atd,
   eta: oceanShipments.eta,
   ata: oceanShipments.ata,
-  favorite: oceanShipments.favorite,
   archived: oceanShipments.archived,
   tags: oceanShipments.tags,
   createdAt: oceanShipments.createdAt,
@@ -105,10 +110,12 @@ function freeTimeOf(clocks: FreeTimeClocks): OceanFreeTime {
 /** Of the shipment's row, the terms its clocks are counted on (termsColumns). */
 type TermsRow = Parameters<typeof resolveTerms>[0];
 
+/** A subscription as every answer shows it; `favorite` is the reader's own star (ADR 0033). */
 export function toOceanShipment(
   s: ListShipmentRow,
   c: Pick<ItemRow, 'derived' | 'lastCheckedAt' | 'lastSource'>,
   terms: TermsRow,
+  favorite: boolean,
   now = new Date(),
 ): OceanShipment {
   const d = c.derived as DerivedShipment | null;
@@ -137,7 +144,7 @@ export function toOceanShipment(
       discharged: o?.discharged ?? null,
       berthed: o?.berthed ?? null,
     },
-    favorite: s.favorite,
+    favorite,
     archived: s.archived,
     tags: s.tags,
     createdAt: s.createdAt.toISOString(),
@@ -172,10 +179,11 @@ const CURSOR_KIND: Record<SortKey, 'date' | 'text' | 'integer'> = {
 
 /**
  * The page query of a list request, unexecuted (the benchmark runs its SQL through a bare client): the
- * rows (`s`, `c`) and the tab counts (`k`) in one statement.
+ * rows (`s`, `c`), the reader's stars (`f`) and the tab counts (`k`) in one statement.
  */
-export function oceanListQuery(db: Database, workspaceId: string, query: OceanListQuery, now = new Date()) {
-  const selection = oceanListSelection(workspaceId);
+export function oceanListQuery(db: Database, reader: ListReader, query: OceanListQuery, now = new Date()) {
+  const { workspaceId } = reader;
+  const selection = oceanListSelection(reader);
   const sort = SORTS[query.sort];
   const column = oceanShipments[sort.key];
   const filters: (SQL | undefined)[] = [
@@ -196,7 +204,7 @@ export function oceanListQuery(db: Database, workspaceId: string, query: OceanLi
   if (query.pol) filters.push(eq(oceanShipments.polLocode, query.pol.toUpperCase()));
   if (query.pod) filters.push(eq(oceanShipments.podLocode, query.pod.toUpperCase()));
   if (query.tag) filters.push(arrayContains(oceanShipments.tags, [query.tag]));
-  if (query.favorite) filters.push(eq(oceanShipments.favorite, query.favorite === 'true'));
+  filters.push(favoriteFilter('ocean', oceanShipments.id, reader.userId, query.favorite));
   if (query.cursor) {
     const { value, id } = decodeCursor(query.cursor, CURSOR_KIND[sort.key]);
     filters.push(
@@ -221,30 +229,33 @@ export function oceanListQuery(db: Database, workspaceId: string, query: OceanLi
   };
 }
 
-const oceanListSelection = (workspaceId: string) => ({
+const oceanListSelection = ({ workspaceId, userId }: ListReader) => ({
   s: ROW_COLUMNS,
   c: ITEM_COLUMNS,
   t: termsColumns,
+  f: { favorite: isFavoriteOf('ocean', oceanShipments.id, userId) },
   k: tabCounts(workspaceId),
 });
 
 /**
  * One page of the workspace's ocean shipments (keyset pagination: stable while rows are added, and as
- * fast on page 1,000 as on page 1), with the counts of both tabs.
+ * fast on page 1,000 as on page 1), with the counts of both tabs; stars and the favourites filter are
+ * the reader's own.
  */
 export async function listOceanShipments(
   db: Database,
-  workspaceId: string,
+  reader: ListReader,
   query: OceanListQuery,
   now = new Date(),
 ) {
-  const { selection, query: pageQuery } = oceanListQuery(db, workspaceId, query, now);
+  const { workspaceId } = reader;
+  const { selection, query: pageQuery } = oceanListQuery(db, reader, query, now);
   const rows = await readRows(db, selection, pageQuery);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const first = rows[0];
   return {
-    items: page.map((r) => toOceanShipment(r.s, r.c, r.t, now)),
+    items: page.map((r) => toOceanShipment(r.s, r.c, r.t, r.f.favorite, now)),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor(last.s[SORTS[query.sort].key], last.s.id) : null,
     ...(first
@@ -267,28 +278,23 @@ export async function countTabs(
   return { activeCount: row?.active ?? 0, archivedCount: row?.archived ?? 0 };
 }
 
-export async function setFavorite(db: Database, workspaceId: string, ids: string[], favorite: boolean) {
-  const updated = await db
-    .update(oceanShipments)
-    .set({ favorite, favoritedAt: favorite ? new Date() : null })
-    .where(and(eq(oceanShipments.workspaceId, workspaceId), inArray(oceanShipments.id, ids)))
-    .returning({ id: oceanShipments.id });
-  return { updatedIds: updated.map((u) => u.id) };
-}
-
 const NOT_TRACKED = 'This shipment is not tracked in this workspace.';
-/** One shipment of the workspace with everything the detail page shows. Another workspace's is not found. */
+/**
+ * One shipment of the workspace with everything the detail page shows, starred as the reader starred
+ * it. Another workspace's is not found.
+ */
 export async function getOceanShipment(
   db: Database,
-  workspaceId: string,
+  reader: ShipmentReader,
   containerNo: string,
   mblNo: string,
   now = new Date(),
 ): Promise<OceanShipmentDetail> {
   return oceanShipmentDetail(
     db,
+    reader,
     and(
-      eq(oceanShipments.workspaceId, workspaceId),
+      eq(oceanShipments.workspaceId, reader.workspaceId),
       eq(oceanShipments.containerNo, normaliseContainerNumber(containerNo)),
       eq(oceanShipments.mblNo, normaliseMblNumber(mblNo)),
     )!,
@@ -299,21 +305,32 @@ export async function getOceanShipment(
 /** The same, by the shipment's id (shipmentOverallId), as the public API names shipments. */
 export async function getOceanShipmentById(
   db: Database,
-  workspaceId: string,
+  reader: ShipmentReader,
   shipmentId: string,
   now = new Date(),
 ): Promise<OceanShipmentDetail> {
   if (!isUuid(shipmentId)) throw new AppError('NOT_FOUND', NOT_TRACKED);
   return oceanShipmentDetail(
     db,
-    and(eq(oceanShipments.workspaceId, workspaceId), eq(oceanShipments.id, shipmentId))!,
+    reader,
+    and(eq(oceanShipments.workspaceId, reader.workspaceId), eq(oceanShipments.id, shipmentId))!,
     now,
   );
 }
 
-async function oceanShipmentDetail(db: Database, where: SQL, now: Date): Promise<OceanShipmentDetail> {
+async function oceanShipmentDetail(
+  db: Database,
+  reader: ShipmentReader,
+  where: SQL,
+  now: Date,
+): Promise<OceanShipmentDetail> {
   const [row] = await db
-    .select({ s: oceanShipments, c: trackedItems, t: termsColumns })
+    .select({
+      s: oceanShipments,
+      c: trackedItems,
+      t: termsColumns,
+      favorite: isFavoriteOf('ocean', oceanShipments.id, reader.userId),
+    })
     .from(oceanShipments)
     .innerJoin(trackedItems, eq(trackedItems.id, oceanShipments.itemId))
     .where(where)
@@ -326,7 +343,7 @@ async function oceanShipmentDetail(db: Database, where: SQL, now: Date): Promise
     .orderBy(asc(trackingEvents.eventTime), asc(trackingEvents.id));
   const d = row.c.derived as DerivedShipment | null;
   return {
-    ...toOceanShipment(row.s, row.c, row.t),
+    ...toOceanShipment(row.s, row.c, row.t, row.favorite),
     transshipments: d?.transshipments ?? [],
     vessel: d?.vessel ?? null,
     etaHistory: d?.etaHistory ?? [],

@@ -40,7 +40,8 @@ const NOT_TRACKED = 'This shipment is not tracked in this workspace.';
 /**
  * The versioned public API: shipments of both modes and their events, for the workspace of the API
  * key (`Authorization: Bearer`). Every handler calls the same services as the app, with the key's
- * tenant, so the same rules hold; the access levels (`key:read`, `key:write`) are checked before.
+ * tenant, so the same rules hold; the access levels (`key:read`, `key:write`) are checked before. A
+ * key reads as its creator: `favorite` is their own star (ADR 0033).
  */
 export const publicApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -74,7 +75,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async (request) =>
       ok(
-        await listOceanShipments(ctx.db, request.tenant.workspaceId, {
+        await listOceanShipments(ctx.db, request.tenant, {
           ...request.query,
           attention: undefined,
         }),
@@ -113,8 +114,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         ...v1Responses(envelopeSchema(oceanShipmentDetailSchema), examples.oceanDetail),
       },
     },
-    async (request) =>
-      ok(await getOceanShipmentById(ctx.db, request.tenant.workspaceId, request.params.shipmentId)),
+    async (request) => ok(await getOceanShipmentById(ctx.db, request.tenant, request.params.shipmentId)),
   );
 
   app.get(
@@ -131,11 +131,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       },
     },
     async (request) => {
-      const detail = await getOceanShipmentById(
-        ctx.db,
-        request.tenant.workspaceId,
-        request.params.shipmentId,
-      );
+      const detail = await getOceanShipmentById(ctx.db, request.tenant, request.params.shipmentId);
       return ok(detail.events);
     },
   );
@@ -185,7 +181,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async (request) =>
       ok(
-        await listExpressShipments(ctx.db, request.tenant.workspaceId, {
+        await listExpressShipments(ctx.db, request.tenant, {
           ...request.query,
           attention: undefined,
         }),
@@ -225,7 +221,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       },
     },
     async (request) =>
-      ok(await getExpressShipment(ctx.db, request.tenant.workspaceId, request.params.shipmentId, undefined)),
+      ok(await getExpressShipment(ctx.db, request.tenant, request.params.shipmentId, undefined)),
   );
 
   app.get(
@@ -241,12 +237,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       },
     },
     async (request) => {
-      const detail = await getExpressShipment(
-        ctx.db,
-        request.tenant.workspaceId,
-        request.params.shipmentId,
-        undefined,
-      );
+      const detail = await getExpressShipment(ctx.db, request.tenant, request.params.shipmentId, undefined);
       return ok(detail.events);
     },
   );
@@ -274,9 +265,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       async (request) => {
         const { shipmentId } = request.params;
         const ids = z.uuid().safeParse(shipmentId).success ? [shipmentId] : [];
-        const result = ids.length
-          ? await setExpressArchived(ctx, request.tenant, ids, archived)
-          : null;
+        const result = ids.length ? await setExpressArchived(ctx, request.tenant, ids, archived) : null;
         if (!result?.updatedIds.length) throw new AppError('NOT_FOUND', NOT_TRACKED);
         return ok({ shipmentId, archived }, archived ? 'Archived' : 'Moved back from the archive');
       },

@@ -210,7 +210,8 @@ async function sharerName(db: Database, share: ShipmentShareRow): Promise<string
 
 /**
  * A shared shipment as its recipient sees it: the live tracking data of the sharer's shipment, with
- * what belongs to the sharer's workspace left out: favourite, archive and tags blanked, and its money
+ * what belongs to the sharer's workspace left out: no favourite (stars are personal), archive and tags
+ * blanked, and its money
  * (demurrage and detention: `freeTime`, cost and currency) not carried at all.
  */
 export async function getSharedShipment(db: Database, share: ShipmentShareRow): Promise<SharedShipment> {
@@ -221,17 +222,18 @@ export async function getSharedShipment(db: Database, share: ShipmentShareRow): 
     sharedAt: share.createdAt.toISOString(),
   };
   if (share.mode === 'ocean') {
+    // Read on nobody's behalf: the recipient has no star on the sharer's shipment, whoever starred it.
     const { freeTime: _sharersMoney, ...tracking } = await getOceanShipmentById(
       db,
-      share.workspaceId,
+      { workspaceId: share.workspaceId, userId: null },
       share.oceanShipmentId!,
     );
-    // The sharer's favourite, archive and tags are the workspace's own, not the recipient's to see.
+    // The sharer's archive and tags are the workspace's own, not the recipient's to see.
     return { share: info, ocean: { ...tracking, favorite: false, archived: false, tags: [] }, express: null };
   }
   const shipment: ExpressShipmentDetail = await getExpressShipment(
     db,
-    share.workspaceId,
+    { workspaceId: share.workspaceId, userId: null },
     share.expressShipmentId!,
     undefined,
   );

@@ -235,9 +235,10 @@ export async function getPublicShare(
   const shipments: PublicShipment[] = [];
   for (const id of link.shipmentIds) {
     try {
-      if (link.mode === 'ocean')
-        shipments.push(publicOcean(await getOceanShipmentById(db, link.workspaceId, id, now)));
-      else shipments.push(publicExpress(await getExpressShipment(db, link.workspaceId, id, undefined)));
+      // On nobody's behalf: a public view carries no star (publicOcean leaves `favorite` out anyway).
+      const reader = { workspaceId: link.workspaceId, userId: null };
+      if (link.mode === 'ocean') shipments.push(publicOcean(await getOceanShipmentById(db, reader, id, now)));
+      else shipments.push(publicExpress(await getExpressShipment(db, reader, id, undefined)));
     } catch (err) {
       if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;
     }

@@ -22,6 +22,12 @@ interface ShipmentPayload {
   shipment: Record<string, unknown>;
 }
 
+/**
+ * A webhook speaks to the workspace, not to one member: favourites are personal (ADR 0033), so its
+ * shipments carry `favorite: false`, the field kept for clients that read it.
+ */
+const NO_STAR = false;
+
 /** The subscriptions matching `where`, each as the shipment object our API answers with. */
 async function shipmentPayloads(tx: Database, mode: TrackingMode, where: SQL): Promise<ShipmentPayload[]> {
   if (mode === 'ocean') {
@@ -33,7 +39,7 @@ async function shipmentPayloads(tx: Database, mode: TrackingMode, where: SQL): P
     return rows.map((r) => ({
       workspaceId: r.s.workspaceId,
       itemId: r.s.itemId,
-      shipment: toOceanShipment(r.s, r.c, r.t),
+      shipment: toOceanShipment(r.s, r.c, r.t, NO_STAR),
     }));
   }
   const rows = await tx
@@ -44,7 +50,7 @@ async function shipmentPayloads(tx: Database, mode: TrackingMode, where: SQL): P
   return rows.map((r) => ({
     workspaceId: r.s.workspaceId,
     itemId: r.s.itemId,
-    shipment: toExpressShipment(r.s, r.c),
+    shipment: toExpressShipment(r.s, r.c, NO_STAR),
   }));
 }
 

@@ -267,6 +267,12 @@ export function AlertRuleForm({
         />
         <Checkbox
           label="Favourites only"
+          // Favourites are personal (ADR 0033): a rule watches the stars of the member who made it.
+          description={
+            rule
+              ? `Shipments ${rule.ownerName ?? 'its maker'} starred: a rule watches the favourites of whoever made it.`
+              : 'Shipments you starred: favourites are personal, and a rule watches its maker’s.'
+          }
           checked={favoritesOnly}
           onChange={(event) => setFavoritesOnly(event.currentTarget.checked)}
         />

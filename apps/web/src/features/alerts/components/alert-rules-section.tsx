@@ -52,7 +52,8 @@ function filtersText(rule: AlertRule): string | null {
     f.pol.length ? `from ${f.pol.join(', ')}` : null,
     f.pod.length ? `to ${f.pod.join(', ')}` : null,
     f.tags.length ? `tagged ${f.tags.join(' or ')}` : null,
-    f.favoritesOnly ? 'favourites' : null,
+    // Favourites are personal: the rule's maker's (ADR 0033).
+    f.favoritesOnly ? (rule.ownerName ? `${rule.ownerName}’s favourites` : 'its maker’s favourites') : null,
   ].filter(Boolean);
   return parts.length ? `Only ${parts.join(', ')}` : null;
 }

@@ -34,7 +34,7 @@ interface ExpressShipmentDetailProps {
   expressOrderNo: string;
   /** Validated by the page: the reader's own zone, or the link's (spec §9). */
   timeZone: string;
-  /** shipmentPermission 0 (spec §6): may favourite and archive. */
+  /** shipmentPermission 0 (spec §6): may archive. Anyone who sees it may star it for themselves. */
   canChange: boolean;
   /** The tab shown; without `renderComments` (a shipment shared with the reader) there are no tabs. */
   tab?: ExpressDetailTab;
@@ -161,7 +161,7 @@ export function ExpressShipmentDetail({
 
   const toggleFavorite = () => {
     favorite.mutate(
-      { expressOrderIds: [shipment.expressOrderId], favorite: !shipment.favorite },
+      { ids: [shipment.expressOrderId], favorite: !shipment.favorite },
       { onError: notifyFavoriteFailed },
     );
   };
@@ -188,6 +188,7 @@ export function ExpressShipmentDetail({
         shipment={shipment}
         timeZone={timeZone}
         canChange={canChange}
+        canStar={!shared}
         onToggleFavorite={toggleFavorite}
         onToggleArchived={() => void toggleArchived()}
         archiving={archive.isPending}

@@ -9,8 +9,10 @@ import { EXPRESS_DEMO_EXPLANATION, isDemo, parcelStatusLook, sourceLabel } from 
 interface ExpressShipmentHeaderProps {
   shipment: ExpressShipmentDetail;
   timeZone: string;
-  /** shipmentPermission 0: the favourite and archive actions show. */
+  /** shipmentPermission 0: the archive action shows. */
   canChange: boolean;
+  /** The workspace's own parcel (not a share): the reader may star it for themselves. */
+  canStar: boolean;
   onToggleFavorite: () => void;
   onToggleArchived: () => void;
   archiving: boolean;
@@ -50,12 +52,11 @@ export function ExpressShipmentHeader(props: ExpressShipmentHeaderProps) {
           ) : null}
         </Text>
       }
+      favorite={props.canStar ? { favorite: shipment.favorite, onToggle: props.onToggleFavorite } : null}
       actions={
         canChange
           ? {
-              favorite: shipment.favorite,
               archived: shipment.archived,
-              onToggleFavorite: props.onToggleFavorite,
               onToggleArchived: props.onToggleArchived,
               archiving: props.archiving,
             }

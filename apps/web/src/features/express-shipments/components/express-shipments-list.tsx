@@ -158,17 +158,16 @@ export function ExpressShipmentsList({ status, timeZone, canCreate, onShare }: E
           shipment,
           timeZone,
           detailHref: detailHref(shipment),
-          onToggleFavorite: canCreate
-            ? () =>
-                mutateFavorite(
-                  { expressOrderIds: [shipment.expressOrderId], favorite: !shipment.favorite },
-                  { onError: notifyFavoriteFailed },
-                )
-            : undefined,
+          // The reader's own star: whoever sees the list may star (ADR 0033).
+          onToggleFavorite: () =>
+            mutateFavorite(
+              { ids: [shipment.expressOrderId], favorite: !shipment.favorite },
+              { onError: notifyFavoriteFailed },
+            ),
         }}
       />
     ),
-    [timeZone, canCreate, mutateFavorite],
+    [timeZone, mutateFavorite],
   );
   const archiveRows = useCallback(
     (ids: string[], archived: boolean) => archiveParcels({ expressOrderIds: ids, archived }),

@@ -46,7 +46,7 @@ interface OceanShipmentDetailProps {
   timeZone: string;
   tab: DetailTab;
   onTabChange: (tab: DetailTab) => void;
-  /** shipmentPermission 0: the favourite and archive actions show. */
+  /** shipmentPermission 0: the archive action shows. Anyone who sees it may star it for themselves. */
   canChange: boolean;
   /**
    * The Comments tab's content, composed by the page (comments are a feature of their own, and the
@@ -123,7 +123,7 @@ export function OceanShipmentDetail({
   const toggleFavorite = () => {
     if (!shipment) return;
     favorite.mutate(
-      { shipmentOverallIds: [shipment.shipmentOverallId], favorite: !shipment.favorite },
+      { ids: [shipment.shipmentOverallId], favorite: !shipment.favorite },
       { onError: notifyFavoriteFailed },
     );
   };
@@ -135,6 +135,7 @@ export function OceanShipmentDetail({
       timeZone={timeZone}
       shipment={shipment}
       canChange={canChange}
+      canStar={!shared}
       loading={query.isPending}
       onToggleFavorite={toggleFavorite}
       onToggleArchived={() => void toggleArchived()}

@@ -150,17 +150,16 @@ export function OceanShipmentsList({ status, timeZone, canCreate, onShare }: Oce
           shipment,
           timeZone,
           detailHref: oceanDetailHref(shipment, timeZone),
-          onToggleFavorite: canCreate
-            ? () =>
-                mutateFavorite(
-                  { shipmentOverallIds: [shipment.shipmentOverallId], favorite: !shipment.favorite },
-                  { onError: notifyFavoriteFailed },
-                )
-            : undefined,
+          // The reader's own star: whoever sees the list may star (ADR 0033).
+          onToggleFavorite: () =>
+            mutateFavorite(
+              { ids: [shipment.shipmentOverallId], favorite: !shipment.favorite },
+              { onError: notifyFavoriteFailed },
+            ),
         }}
       />
     ),
-    [timeZone, canCreate, mutateFavorite],
+    [timeZone, mutateFavorite],
   );
   const archiveRows = useCallback(
     (ids: string[], archived: boolean) => archiveShipments({ shipmentOverallIds: ids, archived }),

@@ -14,8 +14,10 @@ interface ShipmentHeaderProps {
   timeZone: string;
   /** Undefined while loading or when the shipment cannot be shown: the identifiers still are. */
   shipment: OceanTrackingDetail | undefined;
-  /** shipmentPermission 0: the favourite and archive actions show. */
+  /** shipmentPermission 0: the archive action shows. */
   canChange: boolean;
+  /** The workspace's own shipment (not a share): the reader may star it for themselves. */
+  canStar: boolean;
   /** The first answer is on its way: placeholders where its facts will be. */
   loading: boolean;
   onToggleFavorite: () => void;
@@ -71,12 +73,13 @@ export function ShipmentHeader(props: ShipmentHeaderProps) {
           ) : null}
         </Group>
       }
+      favorite={
+        shipment && props.canStar ? { favorite: shipment.favorite, onToggle: props.onToggleFavorite } : null
+      }
       actions={
         shipment && props.canChange
           ? {
-              favorite: shipment.favorite,
               archived: shipment.archived,
-              onToggleFavorite: props.onToggleFavorite,
               onToggleArchived: props.onToggleArchived,
               archiving: props.archiving,
             }
