@@ -229,10 +229,11 @@ describe('0021_personal_favourites', () => {
             [email],
           )
         ).rows[0]!.id;
-      const [owner, viewer, noAccess, elsewhere, outsider] = await Promise.all(
+      const [owner, viewer, noAccess, elsewhere, outsider] = (await Promise.all(
         ['owner', 'viewer', 'none', 'elsewhere', 'outsider'].map((n) => user(`${n}@example.com`)),
-      );
-      const one = async <T>(text: string, values: unknown[]) => (await pool.query<T>(text, values)).rows[0]!;
+      )) as [string, string, string, string, string];
+      const one = async <T extends pg.QueryResultRow>(text: string, values: unknown[]) =>
+        (await pool.query<T>(text, values)).rows[0]!;
       const { id: org } = await one<{ id: string }>(
         `INSERT INTO organizations (name, creator_id) VALUES ('Acme', $1) RETURNING id`,
         [owner],
