@@ -43,7 +43,8 @@ export function createSessionCache(hub: RealtimeHub, ttlMs: number): SessionCach
     if (
       event.topic === 'workspaceInvitations' ||
       event.topic === 'notifications' ||
-      event.topic === 'comments'
+      event.topic === 'comments' ||
+      event.topic === 'carrierConnections'
     )
       return;
     const sessionIds = new Set(event.sessionIds);

@@ -21,6 +21,8 @@ export type RealtimeEvent =
    * their open thread refetches. Chunked like notifications ({@link publishToUsers}).
    */
   | { topic: 'comments'; userIds: string[] }
+  /** Company admins of an organization whose carrier connections (or their health) changed. */
+  | { topic: 'carrierConnections'; userIds: string[] }
   /** Sessions that were signed out or revoked: their sockets close, on whichever process holds them. */
   | { topic: 'sessionsEnded'; sessionIds: string[]; userIds: string[] }
   /**
@@ -30,7 +32,12 @@ export type RealtimeEvent =
   | { topic: 'accessChanged'; sessionIds?: string[]; userIds?: string[]; workspaceIds?: string[] };
 
 /** What a browser can listen to: a socket subscribes to one or more (ADR 0008). */
-export const SOCKET_TOPICS = ['workspaceInvitations', 'notifications', 'comments'] as const;
+export const SOCKET_TOPICS = [
+  'workspaceInvitations',
+  'notifications',
+  'comments',
+  'carrierConnections',
+] as const;
 export type SocketTopic = (typeof SOCKET_TOPICS)[number];
 
 /** Whose socket it is: it lives as long as this session does. */
@@ -72,7 +79,11 @@ export async function publish(tx: Database, event: RealtimeEvent): Promise<void>
   if (event.topic === 'workspaceInvitations') {
     if (event.emails.length === 0) return;
     normalised = { ...event, emails: event.emails.map((e) => e.toLowerCase()) };
-  } else if (event.topic === 'notifications' || event.topic === 'comments') {
+  } else if (
+    event.topic === 'notifications' ||
+    event.topic === 'comments' ||
+    event.topic === 'carrierConnections'
+  ) {
     if (event.userIds.length === 0) return;
     normalised = event;
   } else {
@@ -94,7 +105,7 @@ export const USERS_PER_NOTIFY = 150;
 /** Publishes a per-user topic to any number of users, {@link USERS_PER_NOTIFY} per NOTIFY. */
 export async function publishToUsers(
   tx: Database,
-  topic: 'notifications' | 'comments',
+  topic: 'notifications' | 'comments' | 'carrierConnections',
   userIds: string[],
 ): Promise<void> {
   for (let i = 0; i < userIds.length; i += USERS_PER_NOTIFY)
