@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DcsaError, CarrierRateLimitedError, retryAfter } from '../dcsa/dcsa-provider';
+import { CarrierRateLimitedError, DcsaError, readBody, retryAfter } from '../dcsa/dcsa-provider';
 
 export interface ClientCredentials {
   tokenUrl: string;
@@ -164,21 +164,9 @@ export function createTokenCache(options: TokenCacheOptions = {}) {
 export type TokenCache = ReturnType<typeof createTokenCache>;
 
 async function readSmall(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > TOKEN_BODY_MAX_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw new Error('the token answer is too large');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const text = await readBody(response, TOKEN_BODY_MAX_BYTES);
+  if (text === null) throw new Error('the token answer is too large');
+  return text;
 }
 
 function errorCode(text: string): string | null {

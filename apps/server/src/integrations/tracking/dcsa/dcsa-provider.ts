@@ -288,8 +288,15 @@ async function readCapped(
     await response.body?.cancel().catch(() => undefined);
     throw tooLarge();
   }
+  const text = await readBody(response, maxBytes);
+  if (text === null) throw tooLarge();
+  return text;
+}
+
+/** A response body as text, or null (and the rest left unread) once it passes `maxBytes`. */
+export async function readBody(response: Response, maxBytes: number): Promise<string | null> {
   if (!response.body) return '';
-  const reader = response.body.getReader();
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -298,7 +305,7 @@ async function readCapped(
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge();
+      return null;
     }
     chunks.push(value);
   }
