@@ -455,4 +455,22 @@ describe('carrier connection routes', () => {
     for (const secret of [carrier.clientSecret, carrier.clientId, ...carrier.validTokens])
       expect(logged).not.toContain(secret);
   });
+
+  it('are described in the OpenAPI document, with summaries', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { summary?: string; tags?: string[] }>>;
+    }>();
+    const routes = [
+      ['/api/carrier-connections', 'get'],
+      ['/api/carrier-connections', 'post'],
+      ['/api/carrier-connections/{connectionId}', 'patch'],
+      ['/api/carrier-connections/{connectionId}', 'delete'],
+      ['/api/carrier-connections/{connectionId}/test', 'post'],
+    ] as const;
+    for (const [path, method] of routes) {
+      const operation = doc.paths[path]?.[method];
+      expect(operation?.summary, `${method} ${path}`).toEqual(expect.any(String));
+      expect(operation?.tags).toEqual(['carrier connections']);
+    }
+  });
 });

@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  CARRIER_CONNECTIONS_SOCKET_MESSAGE,
   COMMENTS_SOCKET_MESSAGE,
   INVITATIONS_SOCKET_MESSAGE,
   NOTIFICATIONS_SOCKET_MESSAGE,
 } from '@tracklane/shared/realtime/user-events';
 import { useCallback, useMemo } from 'react';
+import { CARRIER_CONNECTIONS_QUERY_KEY } from '../features/carrier-connections/api/keys';
 import { COMMENT_MENTIONS_QUERY_KEY } from '../features/comments/api/list-comment-mentions';
 import { COMMENTS_QUERY_KEY } from '../features/comments/api/list-comments';
 import { MY_INVITATIONS_QUERY_KEY } from '../features/invitations/api/list-my-invitations';
@@ -19,7 +21,8 @@ import { useUserEventsSocket } from '../lib/user-events-socket';
  * invitations (an accepted one changes memberships too, so organizations and tenant pages as well);
  * a notification message refetches the bell (comment mentions too) and the notifications page, the
  * dashboards, whose figures the change that caused it has moved, and what is shared with the user
- * (invites, revocations); a comments message refetches the open comment thread.
+ * (invites, revocations); a comments message refetches the open comment thread; a carrier connections
+ * message refetches the carrier connections page.
  */
 export function useLiveUpdates(userId: string | null): void {
   const queryClient = useQueryClient();
@@ -39,6 +42,10 @@ export function useLiveUpdates(userId: string | null): void {
       // Someone commented in a workspace of this user: the open thread (only an observed one) refetches.
       [COMMENTS_SOCKET_MESSAGE.type]: () => {
         void queryClient.invalidateQueries({ queryKey: COMMENTS_QUERY_KEY });
+      },
+      // Another admin (or a test) changed the organization's carrier connections: an open page refetches.
+      [CARRIER_CONNECTIONS_SOCKET_MESSAGE.type]: () => {
+        void queryClient.invalidateQueries({ queryKey: CARRIER_CONNECTIONS_QUERY_KEY });
       },
     }),
     [queryClient],
