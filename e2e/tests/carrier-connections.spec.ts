@@ -6,7 +6,8 @@ test.describe('carrier connections', () => {
   test('an admin connects a carrier with a static key and another with OAuth2, tests both and sees "works"', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    // Two connections, each added through its dialog and tested: many steps on a two-core machine.
+    test.setTimeout(120_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     await createSignedInUser(page.request, 'carriers');
 

@@ -52,6 +52,9 @@ type Dialog =
   | { kind: 'delete'; connection: CarrierConnection }
   | { kind: 'test'; connection: CarrierConnection };
 
+/** The server's words start lower case (they follow "DCSA MAEU: " in logs); alone they are a sentence. */
+const sentence = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+
 const failureOf = (error: unknown) =>
   isApiError(error) ? error.message : 'Something went wrong. Please try again.';
 
@@ -219,7 +222,7 @@ function ConnectionCard({
         </dl>
         {h.failingSince && h.lastErrorMessage ? (
           <Text size="sm" c="red" role="status">
-            {h.lastErrorMessage}
+            {sentence(h.lastErrorMessage)}
           </Text>
         ) : null}
       </Stack>
@@ -278,7 +281,7 @@ function TestDialog({ connection, onClose }: { connection: CarrierConnection | n
               role="status"
               data-testid="test-outcome"
             >
-              {result.message}
+              {sentence(result.message)}
             </Alert>
           ) : null}
           {error ? (
@@ -322,7 +325,7 @@ export function CarrierConnectionsSection({ timeZone }: { timeZone: string }) {
   return (
     <SettingsSection
       titleId="carrier-connections-title"
-      title="Carrier connections"
+      title="Connections"
       description="Your organization’s own API access to carriers that publish DCSA Track & Trace 2.2. Every workspace of the organization uses them."
       action={
         <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'create' })}>
