@@ -1,12 +1,17 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { carrierConnections } from '../src/db/schema/carrier-connections';
 import { mailOutbox } from '../src/db/schema/mail';
 import { createOrganizationConnections } from '../src/integrations/tracking/connections/organization-connections';
+import type { RealtimeEvent } from '../src/integrations/realtime/realtime-hub';
 import { AppError } from '../src/lib/app-error';
-import { createConnection } from '../src/modules/carrier-connections/carrier-connections.service';
+import {
+  createConnection,
+  deleteConnection,
+  updateConnection,
+} from '../src/modules/carrier-connections/carrier-connections.service';
 import { useTestApp } from './app';
 import { addMember, buildTeam, containerNo, type Team } from './factories';
 import { equipmentEvent, startFakeCarrier } from './fake-carrier';
@@ -471,6 +476,42 @@ describe('carrier connection routes', () => {
       const operation = doc.paths[path]?.[method];
       expect(operation?.summary, `${method} ${path}`).toEqual(expect.any(String));
       expect(operation?.tags).toEqual(['carrier connections']);
+    }
+  });
+
+  it('tell the engine and the admins’ open pages about every change', async () => {
+    const team = await buildTeam(app, ctx);
+    const changed = vi.fn();
+    const told = {
+      ...ctx,
+      carrierConnections: createOrganizationConnections({ ...ctx, onChanged: changed }),
+    };
+    const heard: RealtimeEvent[] = [];
+    const stop = ctx.realtime.subscribe({ event: (e) => heard.push(e), reset: () => undefined });
+    try {
+      const created = await createConnection(told, team.organizationId, team.owner.userId, {
+        carrier: 'MAEU',
+        kind: 'dcsa-tnt-2.2',
+        baseUrl: carrier.eventsUrl,
+        auth: { type: 'none' },
+        enabled: true,
+        perMinute: 10,
+        perDay: 100,
+      });
+      await updateConnection(told, team.organizationId, created.id, { enabled: false });
+      await deleteConnection(told, team.organizationId, created.id);
+      expect(changed.mock.calls).toEqual([
+        [team.organizationId, 'MAEU'],
+        [team.organizationId, 'MAEU'],
+        [team.organizationId, 'MAEU'],
+      ]);
+      await vi.waitFor(() =>
+        expect(heard.filter((e) => e.topic === 'carrierConnections')).toEqual(
+          Array.from({ length: 3 }, () => ({ topic: 'carrierConnections', userIds: [team.owner.userId] })),
+        ),
+      );
+    } finally {
+      stop();
     }
   });
 });
