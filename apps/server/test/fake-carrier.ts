@@ -71,15 +71,13 @@ export async function startFakeCarrier(): Promise<FakeCarrier> {
               .end('{"error":"invalid_client"}');
           const token = `tok-${randomUUID()}`;
           carrier.validTokens.add(token);
-          res
-            .writeHead(200, { 'content-type': 'application/json' })
-            .end(
-              JSON.stringify({
-                access_token: token,
-                token_type: 'Bearer',
-                expires_in: carrier.tokenLifetime,
-              }),
-            );
+          res.writeHead(200, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              access_token: token,
+              token_type: 'Bearer',
+              expires_in: carrier.tokenLifetime,
+            }),
+          );
         };
         if (carrier.tokenDelayMs) setTimeout(answer, carrier.tokenDelayMs);
         else answer();
