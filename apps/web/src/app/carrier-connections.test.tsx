@@ -100,10 +100,7 @@ describe('/workspace-settings/carrier-connections', () => {
     let fail = true;
     fakeApi({
       ...adminRoutes(),
-      'GET /api/carrier-connections': () =>
-        fail
-          ? { status: 500, body: { success: false, result: null, message: 'Down', code: 'INTERNAL' } }
-          : ok([]),
+      'GET /api/carrier-connections': () => (fail ? refuse(500, 'INTERNAL', 'Down') : ok([])),
     });
     renderRoutes(routes, PAGE);
     expect(await screen.findByText('Could not load the carrier connections')).toBeInTheDocument();
@@ -203,11 +200,8 @@ describe('/workspace-settings/carrier-connections', () => {
     const api = fakeApi({
       ...adminRoutes(),
       'GET /api/carrier-connections': () => ok(list),
-      [`PATCH /api/carrier-connections/${ID}`]: ({
-        body,
-      }: {
-        body: { enabled?: boolean; label?: string };
-      }) => {
+      [`PATCH /api/carrier-connections/${ID}`]: (call) => {
+        const body = call.body as { enabled?: boolean; label?: string };
         list = [
           connection({
             ...(body.label === undefined ? {} : { label: body.label }),
