@@ -9,6 +9,8 @@ export const baseURL = `http://127.0.0.1:${String(port)}`;
  * password is written there (demo-account.txt).
  */
 export const dataDir = path.join(tmpdir(), `tracklane-e2e-${String(port)}`);
+/** The fake DCSA carrier start-server.mjs runs beside the server (support/fake-carrier.mjs). */
+export const fakeCarrierURL = `http://127.0.0.1:${String(port + 1)}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -42,7 +44,13 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     command: 'node start-server.mjs',
-    env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, DATA_DIR: dataDir },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      FAKE_CARRIER_PORT: String(port + 1),
+    },
     url: `${baseURL}/api/health`,
     timeout: 90_000,
     reuseExistingServer: false,

@@ -1,5 +1,6 @@
 // Starts the built server for the end-to-end run on a throwaway DATA_DIR (its own embedded PostgreSQL),
 // and removes that directory when the run stops it.
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,5 +29,13 @@ process.env.RATE_LIMIT_PER_MINUTE ??= '20000';
 process.env.TRUST_PROXY ??= 'loopback';
 // Feedback goes to the development mailbox, where the feedback test reads it.
 process.env.SUPPORT_EMAIL ??= 'support@e2e.tracklane.test';
+
+// Carrier connections keep their credentials under SECRETS_KEY; the run's database is thrown away, so
+// a fresh key each run does. The fake carrier (support/fake-carrier.mjs) listens on this machine over
+// http, which a production server refuses unless told it may.
+process.env.SECRETS_KEY ??= randomBytes(32).toString('base64');
+process.env.CARRIER_CONNECTIONS_ALLOW_LOCAL ??= 'true';
+const { startFakeCarrier } = await import('./support/fake-carrier.mjs');
+startFakeCarrier(Number(process.env.FAKE_CARRIER_PORT ?? 3918));
 
 await import('../apps/server/dist/main.js');

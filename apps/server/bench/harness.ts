@@ -35,6 +35,7 @@ import { createSession } from '../src/modules/auth/sessions';
 import { createPersonalOrganization } from '../src/modules/organizations/organizations.service';
 import { saveSelection } from '../src/modules/organizations/selection';
 import { createTrackingEngine } from '../src/modules/tracking/tracking-engine';
+import { createOrganizationConnections } from '../src/integrations/tracking/connections/organization-connections';
 
 /** Seconds per case (`BENCH_SECONDS`), for the API and again for its SQL. */
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -146,6 +147,13 @@ export async function benchContext(
     authKey: await loadAuthKey({ dataDir: database.dir }),
     storage: createLocalStorage(path.join(database.dir, 'uploads')),
     tracking: createTrackingEngine(config, logger),
+    carrierConnections: createOrganizationConnections({
+      db: database.db,
+      pool: database.pool,
+      jobs,
+      config,
+      logger,
+    }),
   };
   return {
     ctx,

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { RealtimeHub } from './integrations/realtime/realtime-hub';
+import type { CarrierConnections } from './integrations/tracking/connections/organization-connections';
 import type { FileStorage } from './integrations/storage/file-storage';
 import type { JobQueue } from './jobs/queue';
 import type { AuthKey } from './lib/password-crypto';
@@ -20,4 +21,6 @@ export interface AppContext {
   realtime: RealtimeHub;
   /** The tracking engine's modes (ocean, express) with their providers. */
   tracking: TrackingEngine;
+  /** Organizations' own carrier connections: what their settings and the engine's providers use. */
+  carrierConnections: CarrierConnections;
 }

@@ -18,6 +18,7 @@ import { ok } from './lib/envelope';
 import { documentRoute } from './lib/openapi';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { carrierConnectionsRoutes } from './modules/carrier-connections/carrier-connections.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
@@ -185,6 +186,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(billingRoutes, { ctx });
   await app.register(apiKeysRoutes, { ctx });
   await app.register(webhooksRoutes, { ctx });
+  await app.register(carrierConnectionsRoutes, { ctx });
   await app.register(alertsRoutes, { ctx });
   await app.register(freeTimeRoutes, { ctx });
   await app.register(publicApiRoutes, { ctx });

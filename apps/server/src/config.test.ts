@@ -146,4 +146,49 @@ describe('SUPPORT_EMAIL and Stripe', () => {
       loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }),
     ).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
   });
+
+  describe('SECRETS_KEY', () => {
+    const hex = 'a'.repeat(64);
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+
+    it('takes 32 bytes as hex or base64, the previous key beside it', () => {
+      expect(loadConfig({}).secretsKeys).toBeNull();
+      expect(loadConfig({ SECRETS_KEY: hex }).secretsKeys).toEqual({
+        current: Buffer.from(hex, 'hex'),
+        previous: null,
+      });
+      expect(loadConfig({ SECRETS_KEY: base64, SECRETS_KEY_PREVIOUS: hex }).secretsKeys).toEqual({
+        current: Buffer.alloc(32, 7),
+        previous: Buffer.from(hex, 'hex'),
+      });
+    });
+
+    it.each([
+      [{ SECRETS_KEY: 'too-short' }, 'SECRETS_KEY: must be 32 random bytes'],
+      [{ SECRETS_KEY: Buffer.alloc(16).toString('base64') }, 'SECRETS_KEY: must be 32 random bytes'],
+      [{ SECRETS_KEY: 'a'.repeat(64), SECRETS_KEY_PREVIOUS: 'nope' }, 'SECRETS_KEY_PREVIOUS: must be 32'],
+      [
+        { SECRETS_KEY_PREVIOUS: 'a'.repeat(64) },
+        'SECRETS_KEY_PREVIOUS: must be set together with SECRETS_KEY',
+      ],
+    ])('refuses %j without repeating the value', (env, message) => {
+      let error: unknown;
+      try {
+        loadConfig(env);
+      } catch (err) {
+        error = err;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toContain(message);
+      for (const value of Object.values(env)) expect((error as Error).message).not.toContain(value);
+    });
+
+    it('allows local carriers outside production unless told otherwise', () => {
+      expect(loadConfig({}).carrierAllowLocal).toBe(true);
+      expect(loadConfig({ NODE_ENV: 'production' }).carrierAllowLocal).toBe(false);
+      expect(
+        loadConfig({ NODE_ENV: 'production', CARRIER_CONNECTIONS_ALLOW_LOCAL: 'true' }).carrierAllowLocal,
+      ).toBe(true);
+    });
+  });
 });

@@ -121,6 +121,9 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema.optional(),
   SEED_DEMO: booleanFromString.optional(),
   DCSA_CARRIERS: z.string().optional(),
+  SECRETS_KEY: z.string().trim().optional(),
+  SECRETS_KEY_PREVIOUS: z.string().trim().optional(),
+  CARRIER_CONNECTIONS_ALLOW_LOCAL: booleanFromString.optional(),
   KARRIO_URL: urlWithProtocols(['http:', 'https:'], 'https://karrio.example.com').optional(),
   KARRIO_API_KEY: z.string().trim().min(1, { message: 'must not be empty' }).optional(),
   TRACKING_NOT_FOUND_ATTEMPTS: z.coerce
@@ -200,6 +203,16 @@ export interface Config {
   /** A Karrio server that tracks parcels; unset: the demo parcel carrier answers for every carrier. */
   karrio: KarrioConfig | null;
   /**
+   * The AES-256-GCM keys carrier connections' secrets are encrypted under: `current` encrypts, and
+   * `previous` (during a rotation) still decrypts. Null: no key, so no connection can be created.
+   */
+  secretsKeys: SecretsKeys | null;
+  /**
+   * Let carrier connections use http and this machine's addresses (localhost, 127.0.0.1, ::1): a fake
+   * carrier in tests and development. Off in production unless set.
+   */
+  carrierAllowLocal: boolean;
+  /**
    * Answers of "unknown" in a row (asked over about a day) before a shipment no provider knows moves
    * to not found, where it is still asked daily.
    */
@@ -223,6 +236,11 @@ export interface StripeConfig {
   webhookSecret: string;
   /** Another API endpoint than api.stripe.com (stripe-mock, or a stand-in in tests). */
   apiUrl: string | null;
+}
+
+export interface SecretsKeys {
+  current: Buffer;
+  previous: Buffer | null;
 }
 
 export interface KarrioConfig {
@@ -262,6 +280,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       `Invalid environment configuration:\n  ${missing}: must be set together with ${other}`,
     );
   }
+  const secretsKeys = parseSecretsKeys(e.SECRETS_KEY, e.SECRETS_KEY_PREVIOUS);
   const port = e.PORT;
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
@@ -290,6 +309,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       e.KARRIO_URL && e.KARRIO_API_KEY
         ? { url: e.KARRIO_URL.replace(/\/+$/, ''), apiKey: e.KARRIO_API_KEY }
         : null,
+    secretsKeys,
+    carrierAllowLocal: e.CARRIER_CONNECTIONS_ALLOW_LOCAL ?? e.NODE_ENV !== 'production',
     trackingNotFoundAttempts: e.TRACKING_NOT_FOUND_ATTEMPTS,
     // On by default only with the embedded database: a shared server is nobody's demo.
     seedDemo: e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'test'),
@@ -317,4 +338,35 @@ function parseDcsaCarriersOrFail(raw: string | undefined): DcsaCarrierConfig[] {
       `Invalid environment configuration:\n  ${err instanceof Error ? err.message : String(err)}`,
     );
   }
+}
+
+/** A 32-byte key written as 64 hex digits or as base64 (44 characters with padding), else null. */
+export function parseSecretsKey(raw: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(raw)) return Buffer.from(raw, 'hex');
+  if (/^[A-Za-z0-9+/]{43}=?$/.test(raw) || /^[A-Za-z0-9_-]{43}$/.test(raw)) {
+    const key = Buffer.from(raw, raw.includes('-') || raw.includes('_') ? 'base64url' : 'base64');
+    if (key.length === 32) return key;
+  }
+  return null;
+}
+
+const KEY_FORMAT =
+  'must be 32 random bytes as 64 hex digits or base64 (e.g. the output of `openssl rand -base64 32`)';
+
+function parseSecretsKeys(current: string | undefined, previous: string | undefined): SecretsKeys | null {
+  const problems: string[] = [];
+  const currentKey = current === undefined ? null : parseSecretsKey(current);
+  const previousKey = previous === undefined ? null : parseSecretsKey(previous);
+  // Never echo the value: it is the key.
+  if (current !== undefined && !currentKey) problems.push(`  SECRETS_KEY: ${KEY_FORMAT}`);
+  if (previous !== undefined && !previousKey) problems.push(`  SECRETS_KEY_PREVIOUS: ${KEY_FORMAT}`);
+  if (previous !== undefined && current === undefined)
+    problems.push('  SECRETS_KEY_PREVIOUS: must be set together with SECRETS_KEY (the new key)');
+  if (problems.length > 0)
+    throw new ConfigError(`Invalid environment configuration:\n${problems.join('\n')}`);
+  if (!currentKey) return null;
+  return {
+    current: currentKey,
+    previous: previousKey && !previousKey.equals(currentKey) ? previousKey : null,
+  };
 }

@@ -7,6 +7,11 @@ import { EmbeddedStartError, startEmbeddedPostgres, type EmbeddedDatabase } from
 import { runMigrations } from './db/migrate';
 import { createMailDelivery, startMailWorker, type MailDelivery } from './integrations/mail/mailer';
 import { createRealtimeHub } from './integrations/realtime/realtime-hub';
+import { createOrganizationConnections } from './integrations/tracking/connections/organization-connections';
+import {
+  prepareConnectionSecrets,
+  SecretsKeyError,
+} from './integrations/tracking/connections/secrets-at-rest';
 import { createLocalStorage } from './integrations/storage/file-storage';
 import { scheduleHousekeeping } from './jobs/housekeeping';
 import { startAlertJobs } from './modules/alerts/alerts.jobs';
@@ -75,11 +80,21 @@ async function main(): Promise<void> {
 
   try {
     await runMigrations(pool);
+    try {
+      await prepareConnectionSecrets({ db, pool }, config, logger);
+    } catch (err) {
+      if (!(err instanceof SecretsKeyError)) throw err;
+      console.error(`Tracklane could not start: ${err.message}`);
+      await stop();
+      process.exit(1);
+    }
     jobs = await startJobQueue(databaseUrl, logger);
     mail = createMailDelivery({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
     await startMailWorker(jobs, mail);
     await scheduleHousekeeping(jobs, db);
     const tracking = createTrackingEngine(config, logger);
+    // The engine's routing is wired to these by the lead (issue #34): onChanged re-routes.
+    const carrierConnections = createOrganizationConnections({ db, pool, jobs, config, logger });
     await startTrackingJobs(jobs, { db, pool }, tracking, logger);
     await startDigestJob(jobs, { db, pool, jobs, config });
     await startAlertJobs(jobs, { db, pool, jobs });
@@ -95,6 +110,7 @@ async function main(): Promise<void> {
       storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
       realtime,
       tracking,
+      carrierConnections,
     };
     await startWebhookJobs(ctx);
     if (config.seedDemo) {

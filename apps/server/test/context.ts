@@ -9,14 +9,23 @@ import { loadConfig, type Config } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
 import { createRealtimeHub, type RealtimeHub } from '../src/integrations/realtime/realtime-hub';
 import { createLocalStorage } from '../src/integrations/storage/file-storage';
+import { createOrganizationConnections } from '../src/integrations/tracking/connections/organization-connections';
 import { createTrackingEngine } from '../src/modules/tracking/tracking-engine';
 import { startJobQueue, type JobQueue } from '../src/jobs/queue';
 import { createLogger } from '../src/lib/logger';
 import { loadAuthKey } from '../src/lib/password-crypto';
 
+/** The tests' SECRETS_KEY (32 bytes, hex): carrier connections can be created in every test app. */
+export const TEST_SECRETS_KEY = '6b1f0c3e9a7d5b2c4e8f1a3d5c7b9e0f2a4c6e8b0d1f3a5c7e9b2d4f6a8c0e1f';
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      SECRETS_KEY: TEST_SECRETS_KEY,
+    }),
     ...overrides,
   };
 }
@@ -52,6 +61,13 @@ export async function createTestContext(
   const realtime = database.url ? createRealtimeHub(database.url, logger) : null;
   await realtime?.ready;
   const uploads = await mkdtemp(path.join(tmpdir(), 'tracklane-uploads-'));
+  const carrierConnections = createOrganizationConnections({
+    db: database.db,
+    pool: database.pool,
+    jobs,
+    config,
+    logger,
+  });
   return {
     config,
     db: database.db,
@@ -62,6 +78,7 @@ export async function createTestContext(
     storage: createLocalStorage(uploads),
     realtime: realtime ?? noRealtime,
     tracking: createTrackingEngine(config, logger),
+    carrierConnections,
   };
 }
 

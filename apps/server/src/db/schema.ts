@@ -14,3 +14,4 @@ export * from './schema/api-keys';
 export * from './schema/webhooks';
 export * from './schema/sharing';
 export * from './schema/alerts';
+export * from './schema/carrier-connections';

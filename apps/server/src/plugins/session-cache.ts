@@ -44,7 +44,8 @@ export function createSessionCache(hub: RealtimeHub, ttlMs: number): SessionCach
       event.topic === 'workspaceInvitations' ||
       event.topic === 'notifications' ||
       event.topic === 'comments' ||
-      event.topic === 'favorites'
+      event.topic === 'favorites' ||
+      event.topic === 'carrierConnections'
     )
       return;
     const sessionIds = new Set(event.sessionIds);

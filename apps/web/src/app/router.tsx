@@ -95,6 +95,9 @@ const WorkspaceMembersPage = lazyPage(() =>
 );
 const AlertRulesPage = lazyPage(() => import('./pages/alert-rules-page').then((m) => m.AlertRulesPage));
 const FreeTimePage = lazyPage(() => import('./pages/free-time-page').then((m) => m.FreeTimePage));
+const CarrierConnectionsPage = lazyPage(() =>
+  import('./pages/carrier-connections-page').then((m) => m.CarrierConnectionsPage),
+);
 const WorkspaceOverviewPage = lazyPage(() =>
   import('./pages/workspace-overview-page').then((m) => m.WorkspaceOverviewPage),
 );
@@ -135,6 +138,7 @@ export const lazyScreens = [
   CommentThread,
   AlertRulesPage,
   FreeTimePage,
+  CarrierConnectionsPage,
   PageFrame,
 ];
 
@@ -204,6 +208,7 @@ const mainShellRoutes: RouteObject[] = [
   { path: paths.workspaceSettings.webhooksGuide, element: <WebhooksGuidePage /> },
   { path: paths.workspaceSettings.alerts, element: <AlertRulesPage /> },
   { path: paths.workspaceSettings.freeTime, element: <FreeTimePage /> },
+  { path: paths.workspaceSettings.carrierConnections, element: <CarrierConnectionsPage /> },
   { path: '*', element: <NotFound homeHref={paths.home} homeLabel="Back to dashboard" /> },
 ];
 

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  CARRIER_CONNECTIONS_SOCKET_MESSAGE,
   COMMENTS_SOCKET_MESSAGE,
   FAVORITES_SOCKET_MESSAGE,
   INVITATIONS_SOCKET_MESSAGE,
   NOTIFICATIONS_SOCKET_MESSAGE,
 } from '@tracklane/shared/realtime/user-events';
 import { useCallback, useMemo } from 'react';
+import { CARRIER_CONNECTIONS_QUERY_KEY } from '../features/carrier-connections/api/keys';
 import { COMMENT_MENTIONS_QUERY_KEY } from '../features/comments/api/list-comment-mentions';
 import { COMMENTS_QUERY_KEY } from '../features/comments/api/list-comments';
 import { MY_INVITATIONS_QUERY_KEY } from '../features/invitations/api/list-my-invitations';
@@ -26,7 +28,8 @@ const SHIPMENTS_QUERY_KEYS = [tenantQueryKey('ocean-shipments'), tenantQueryKey(
  * dashboards, whose figures the change that caused it has moved, and what is shared with the user
  * (invites, revocations); a comments message refetches the open comment thread; a favourites message
  * (the user starred something in another tab or on another device: stars are personal) refetches the
- * shipment lists and details, unless this tab made the change and shows it already.
+ * shipment lists and details, unless this tab made the change and shows it already; a carrier
+ * connections message refetches the carrier connections page.
  */
 export function useLiveUpdates(userId: string | null): void {
   const queryClient = useQueryClient();
@@ -51,6 +54,10 @@ export function useLiveUpdates(userId: string | null): void {
         // This tab's own star: its rows turned already, and stay in place until they are next loaded.
         if (message?.origin === TAB_ID) return;
         for (const queryKey of SHIPMENTS_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
+      },
+      // Another admin changed the organization's carrier connections: an open page refetches.
+      [CARRIER_CONNECTIONS_SOCKET_MESSAGE.type]: () => {
+        void queryClient.invalidateQueries({ queryKey: CARRIER_CONNECTIONS_QUERY_KEY });
       },
     }),
     [queryClient],

@@ -58,6 +58,7 @@ export const paths = {
     webhooksGuide: '/workspace-settings/api/webhooks',
     alerts: '/workspace-settings/alerts',
     freeTime: '/workspace-settings/free-time',
+    carrierConnections: '/workspace-settings/carrier-connections',
   },
   auth: {
     signIn: '/auth/sign-in',

@@ -23,3 +23,6 @@ export const TAB_HEADER = 'X-Tab-Id';
 
 /** What the workspaceInvitations socket pushes: a nudge to refetch, never data. */
 export const INVITATIONS_SOCKET_MESSAGE = { type: 'workspaceInvitations.changed' } as const;
+
+/** The socket's nudge to a company admin when the organization's carrier connections changed. */
+export const CARRIER_CONNECTIONS_SOCKET_MESSAGE = { type: 'carrierConnections.changed' } as const;

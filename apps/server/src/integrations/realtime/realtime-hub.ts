@@ -26,6 +26,8 @@ export type RealtimeEvent =
    * else's do. `origin` names the tab that made the change (TAB_HEADER), null when none said.
    */
   | { topic: 'favorites'; userIds: string[]; origin: string | null }
+  /** Company admins of an organization whose carrier connections (or their health) changed. */
+  | { topic: 'carrierConnections'; userIds: string[] }
   /** Sessions that were signed out or revoked: their sockets close, on whichever process holds them. */
   | { topic: 'sessionsEnded'; sessionIds: string[]; userIds: string[] }
   /**
@@ -35,7 +37,13 @@ export type RealtimeEvent =
   | { topic: 'accessChanged'; sessionIds?: string[]; userIds?: string[]; workspaceIds?: string[] };
 
 /** What a browser can listen to: a socket subscribes to one or more (ADR 0008). */
-export const SOCKET_TOPICS = ['workspaceInvitations', 'notifications', 'comments', 'favorites'] as const;
+export const SOCKET_TOPICS = [
+  'workspaceInvitations',
+  'notifications',
+  'comments',
+  'favorites',
+  'carrierConnections',
+] as const;
 export type SocketTopic = (typeof SOCKET_TOPICS)[number];
 
 /** Whose socket it is: it lives as long as this session does. */
@@ -77,7 +85,12 @@ export async function publish(tx: Database, event: RealtimeEvent): Promise<void>
   if (event.topic === 'workspaceInvitations') {
     if (event.emails.length === 0) return;
     normalised = { ...event, emails: event.emails.map((e) => e.toLowerCase()) };
-  } else if (event.topic === 'notifications' || event.topic === 'comments' || event.topic === 'favorites') {
+  } else if (
+    event.topic === 'notifications' ||
+    event.topic === 'comments' ||
+    event.topic === 'favorites' ||
+    event.topic === 'carrierConnections'
+  ) {
     if (event.userIds.length === 0) return;
     normalised = event;
   } else {
@@ -99,7 +112,7 @@ export const USERS_PER_NOTIFY = 150;
 /** Publishes a per-user topic to any number of users, {@link USERS_PER_NOTIFY} per NOTIFY. */
 export async function publishToUsers(
   tx: Database,
-  topic: 'notifications' | 'comments',
+  topic: 'notifications' | 'comments' | 'carrierConnections',
   userIds: string[],
 ): Promise<void> {
   for (let i = 0; i < userIds.length; i += USERS_PER_NOTIFY)

@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Logger } from 'pino';
+import type { ErrorClass } from '@tracklane/shared/carrier-connections/carrier-connections.schema';
 import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
-import type { OceanAnswer, OceanProvider, OceanQuery } from '../provider';
+import { ProviderDeferredError, type OceanAnswer, type OceanProvider, type OceanQuery } from '../provider';
 import {
   describeDcsaIssues,
   parseDcsaEvents,
@@ -12,8 +13,24 @@ import {
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_PAGES = 20;
+/** A page of 100 events is some 100 KB; anything near this is not an answer we can use. */
+export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
+/** How long a 429 without Retry-After keeps the carrier from being asked again. */
+export const DEFAULT_RATE_LIMIT_BACKOFF_MS = 60_000;
+/** A Retry-After further away than this is taken as this (a day): the item is not forgotten. */
+const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
 /** 2.2's default and the page size carriers are tested with. */
 const PAGE_SIZE = 100;
+
+/**
+ * Where the credentials of each request come from: asked before every request (an OAuth2 token may
+ * have been renewed meanwhile). `renew` is called once when the carrier answers 401 to credentials
+ * it was given, with the headers that were refused; the request is then made once more.
+ */
+export interface HeaderSource {
+  headers(): Promise<Record<string, string>>;
+  renew?(refused: Record<string, string>): Promise<void>;
+}
 
 export interface DcsaProviderOptions {
   /** The carrier this connection answers for; named in errors and logs. */
@@ -22,12 +39,51 @@ export interface DcsaProviderOptions {
   eventsUrl: string;
   /** Sent with every request: they carry the API key, so they are never logged. */
   headers?: Record<string, string>;
+  /** Credentials asked for per request instead of fixed `headers` (an organization's connection). */
+  auth?: HeaderSource;
+  /** What to check when the carrier refuses the credentials (ends the error message). */
+  credentialsHint?: string;
   fetch?: typeof fetch;
   /** Per request, body included. */
   timeoutMs?: number;
   maxPages?: number;
+  /** A page whose body is larger is refused as soon as it passes this (never buffered whole). */
+  maxBodyBytes?: number;
   logger: Pick<Logger, 'warn'>;
 }
+
+/**
+ * A DCSA call that failed, with the class the health view and "Test connection" show. The message
+ * never contains a credential.
+ */
+export class DcsaError extends Error {
+  override name = 'DcsaError';
+  constructor(
+    message: string,
+    readonly errorClass: ErrorClass,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** The carrier answered 429: asked again once its Retry-After (or our backoff) has passed. */
+export class CarrierRateLimitedError extends ProviderDeferredError {
+  readonly errorClass = 'rate_limited' as const;
+  constructor(message: string, retryAt: Date) {
+    super(message, retryAt);
+    this.name = 'CarrierRateLimitedError';
+  }
+}
+
+/** What to ask the carrier for: any of 2.2's three references. */
+export interface DcsaFilters {
+  equipmentReference?: string;
+  transportDocumentReference?: string;
+  carrierBookingReference?: string;
+}
+
+export type DcsaFetchResult = { status: 'found'; events: DcsaEvent[] } | { status: 'not_found' };
 
 /**
  * A carrier's DCSA Track & Trace 2.2 API as a tracking provider. Every page of an answer is validated
@@ -35,48 +91,102 @@ export interface DcsaProviderOptions {
  * "found" or "not found" throws, so the caller keeps what it has and retries later.
  */
 export function createDcsaProvider(options: DcsaProviderOptions): OceanProvider {
-  // Built once, so that a malformed header fails at start-up rather than on every poll.
-  const headers = new Headers({ accept: 'application/json' });
-  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+  const connection = dcsaConnection(options);
   return {
     source: 'dcsa',
-    track: (query, now) => trackContainer({ ...options, headers }, query, now),
+    track: (query, now) => trackDcsaContainer(connection, query, now),
   };
 }
 
-type Connection = Omit<DcsaProviderOptions, 'headers'> & { headers: Headers };
+/**
+ * The connection a provider and "Test connection" use: fixed headers are checked here, once, so that a
+ * malformed one fails at start-up rather than on every poll.
+ */
+export function dcsaConnection(options: DcsaProviderOptions): Connection {
+  const fixed = new Headers({ accept: 'application/json' });
+  for (const [name, value] of Object.entries(options.headers ?? {})) fixed.set(name, value);
+  return { ...options, fixed };
+}
 
-async function trackContainer(connection: Connection, query: OceanQuery, now: Date): Promise<OceanAnswer> {
+/** One container's milestones (on its bill of lading, when known), as the tracking engine takes them. */
+export async function trackDcsaContainer(
+  connection: Connection,
+  query: OceanQuery,
+  now: Date,
+): Promise<OceanAnswer> {
+  const answer = await fetchDcsaEvents(
+    connection,
+    {
+      equipmentReference: query.containerNo,
+      ...(query.mblNo ? { transportDocumentReference: query.mblNo } : {}),
+    },
+    now,
+  );
+  if (answer.status === 'not_found') return answer;
+  const events: TrackingEvent[] = [];
+  for (const event of answer.events) {
+    const mapped = toTrackingEvent(event, query.containerNo);
+    if (mapped) events.push(mapped);
+  }
+  return { status: 'found', events };
+}
+
+export type Connection = DcsaProviderOptions & { fixed: Headers };
+
+/**
+ * Every validated event the carrier has for the filters, pages followed; `not_found` for none. Throws a
+ * {@link DcsaError} (or {@link CarrierRateLimitedError}) for anything else.
+ */
+export async function fetchDcsaEvents(
+  connection: Connection,
+  filters: DcsaFilters,
+  now: Date,
+): Promise<DcsaFetchResult> {
   const { scac, logger } = connection;
   const maxPages = connection.maxPages ?? DEFAULT_MAX_PAGES;
-  const fail = (reason: string, cause?: unknown) => new Error(`DCSA ${scac}: ${reason}`, { cause });
+  const fail = (reason: string, errorClass: ErrorClass, cause?: unknown) =>
+    new DcsaError(`DCSA ${scac}: ${reason}`, errorClass, { cause });
   const refuse = (page: number, reason: string) => {
     logger.warn({ carrier: scac, page, reason }, 'DCSA answer refused: not valid Track & Trace 2.2');
-    return fail(`the carrier's answer is not valid DCSA Track & Trace 2.2 (page ${String(page)}: ${reason})`);
+    return fail(
+      `the carrier's answer is not valid DCSA Track & Trace 2.2 (page ${String(page)}: ${reason})`,
+      'not_dcsa',
+    );
   };
 
   const firstUrl = new URL(connection.eventsUrl);
-  firstUrl.searchParams.set('equipmentReference', query.containerNo);
-  if (query.mblNo) firstUrl.searchParams.set('transportDocumentReference', query.mblNo);
+  for (const [name, value] of Object.entries(filters))
+    if (typeof value === 'string' && value) firstUrl.searchParams.set(name, value);
   firstUrl.searchParams.set('limit', String(PAGE_SIZE));
 
   const byId = new Map<string, DcsaEvent>();
   const visited = new Set<string>();
   let url: URL | null = firstUrl;
   for (let page = 1; url; page++) {
-    if (page > maxPages) throw fail(`the answer runs to more than ${String(maxPages)} pages`);
+    if (page > maxPages) throw fail(`the answer runs to more than ${String(maxPages)} pages`, 'not_dcsa');
     visited.add(url.href);
-    const response = await get(connection, url, fail);
+    const response = await get(connection, url, fail, refuse.bind(null, page), now);
 
     if (response.status === 404 && page === 1) return { status: 'not_found' };
     if (response.status === 401 || response.status === 403)
       throw fail(
-        `the carrier connection's credentials were refused (HTTP ${String(response.status)}); check the API key in DCSA_CARRIERS`,
+        `the carrier connection's credentials were refused (HTTP ${String(response.status)}); ${
+          connection.credentialsHint ?? 'check the API key in DCSA_CARRIERS'
+        }`,
+        response.status === 401 ? 'wrong_credentials' : 'not_allowed',
       );
-    if (response.status === 429) throw fail('the carrier is rate-limiting us (HTTP 429)');
+    if (response.status === 429)
+      throw new CarrierRateLimitedError(
+        `DCSA ${scac}: the carrier is rate-limiting us (HTTP 429); asking again after ${response.retryAt.toISOString()}`,
+        response.retryAt,
+      );
     if (response.status >= 300 && response.status < 400)
-      throw fail(`the carrier redirects elsewhere (HTTP ${String(response.status)}); update eventsUrl`);
-    if (response.status !== 200) throw fail(`the carrier answered HTTP ${String(response.status)}`);
+      throw fail(
+        `the carrier redirects elsewhere (HTTP ${String(response.status)}); update eventsUrl`,
+        'unreachable',
+      );
+    if (response.status !== 200)
+      throw fail(`the carrier answered HTTP ${String(response.status)}`, 'unreachable');
 
     let body: unknown;
     try {
@@ -98,49 +208,120 @@ async function trackContainer(connection: Connection, query: OceanQuery, now: Da
     const link = response.nextPage;
     url = link ? nextPageUrl(link, firstUrl, url) : null;
     if (url && url.origin !== firstUrl.origin)
-      throw fail('the carrier links its next page to another site; our API key is not sent there');
-    if (url && visited.has(url.href)) throw fail('the carrier links back to a page it already sent');
+      throw fail(
+        'the carrier links its next page to another site; our API key is not sent there',
+        'not_dcsa',
+      );
+    if (url && visited.has(url.href))
+      throw fail('the carrier links back to a page it already sent', 'not_dcsa');
   }
 
-  if (byId.size === 0) return { status: 'not_found' };
-  const events: TrackingEvent[] = [];
-  for (const event of byId.values()) {
-    const mapped = toTrackingEvent(event, query.containerNo);
-    if (mapped) events.push(mapped);
-  }
-  return { status: 'found', events };
+  return byId.size === 0 ? { status: 'not_found' } : { status: 'found', events: [...byId.values()] };
 }
 
 interface Page {
   status: number;
   text: string;
   nextPage: string | null;
+  /** For a 429: when the carrier may be asked again. */
+  retryAt: Date;
 }
 
 async function get(
   connection: Connection,
   url: URL,
-  fail: (reason: string, cause?: unknown) => Error,
+  fail: (reason: string, errorClass: ErrorClass, cause?: unknown) => Error,
+  refuse: (reason: string) => Error,
+  now: Date,
 ): Promise<Page> {
+  const first = await getOnce(connection, url, fail, refuse, now);
+  if (first.page.status !== 401 || !connection.auth?.renew) return first.page;
+  // A token the carrier revoked or expired early: one fresh one, one more try.
+  await connection.auth.renew(first.sent);
+  return (await getOnce(connection, url, fail, refuse, now)).page;
+}
+
+async function getOnce(
+  connection: Connection,
+  url: URL,
+  fail: (reason: string, errorClass: ErrorClass, cause?: unknown) => Error,
+  refuse: (reason: string) => Error,
+  now: Date,
+): Promise<{ page: Page; sent: Record<string, string> }> {
   const timeoutMs = connection.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const sent = connection.auth ? await connection.auth.headers() : {};
+  const headers = new Headers(connection.fixed);
+  for (const [name, value] of Object.entries(sent)) headers.set(name, value);
+  const signal = AbortSignal.timeout(timeoutMs);
   try {
     const response = await (connection.fetch ?? fetch)(url, {
-      headers: connection.headers,
+      headers,
       // A redirect could carry the API key to another host; the URL in the configuration is fixed instead.
       redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      signal,
     });
+    const retryAt = retryAfter(response.headers.get('retry-after'), now);
     if (response.status !== 200) {
-      await response.body?.cancel();
-      return { status: response.status, text: '', nextPage: null };
+      await response.body?.cancel().catch(() => undefined);
+      return { page: { status: response.status, text: '', nextPage: null, retryAt }, sent };
     }
-    return { status: 200, text: await response.text(), nextPage: response.headers.get('next-page') };
+    const text = await readCapped(response, connection.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, refuse);
+    return { page: { status: 200, text, nextPage: response.headers.get('next-page'), retryAt }, sent };
   } catch (err) {
-    if (err instanceof Error && err.name === 'TimeoutError')
-      throw fail(`the carrier did not answer within ${String(timeoutMs)} ms`, err);
+    if (err instanceof DcsaError) throw err;
+    if (signal.aborted || (err instanceof Error && err.name === 'TimeoutError'))
+      throw fail(`the carrier did not answer within ${String(timeoutMs)} ms`, 'unreachable', err);
     const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : String(err);
-    throw fail(`the carrier could not be reached (${cause})`, err);
+    throw fail(`the carrier could not be reached (${cause})`, 'unreachable', err);
   }
+}
+
+/** The body as text, refused (and the rest never read) once it passes `maxBytes`. */
+async function readCapped(
+  response: Response,
+  maxBytes: number,
+  refuse: (reason: string) => Error,
+): Promise<string> {
+  const tooLarge = () => refuse(`the body is larger than ${String(Math.round(maxBytes / 1024))} KiB`);
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  const text = await readBody(response, maxBytes);
+  if (text === null) throw tooLarge();
+  return text;
+}
+
+/** A response body as text, or null (and the rest left unread) once it passes `maxBytes`. */
+export async function readBody(response: Response, maxBytes: number): Promise<string | null> {
+  if (!response.body) return '';
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * When a 429 lets us ask again: Retry-After as seconds or as an HTTP date, else a minute; never in the
+ * past, never more than a day away.
+ */
+export function retryAfter(header: string | null, now: Date): Date {
+  const value = header?.trim() ?? '';
+  let wait = DEFAULT_RATE_LIMIT_BACKOFF_MS;
+  if (/^\d+$/.test(value)) wait = Number(value) * 1000;
+  else if (value && !Number.isNaN(Date.parse(value))) wait = Date.parse(value) - now.getTime();
+  return new Date(now.getTime() + Math.min(Math.max(wait, 1000), MAX_RETRY_AFTER_MS));
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   IconChevronDown,
   IconCoin,
   IconDoorExit,
+  IconPlugConnected,
   IconSettings,
   IconUserPlus,
   IconUsers,
@@ -138,6 +139,15 @@ export function WorkspaceMenu({ onViewMembers, onLeaveWorkspace, onInvitePeople 
               leftSection={<IconCoin {...ICON} />}
             >
               Free Time & Tariffs
+            </Menu.Item>
+          ) : null}
+          {isAdmin ? (
+            <Menu.Item
+              component={Link}
+              to={paths.workspaceSettings.carrierConnections}
+              leftSection={<IconPlugConnected {...ICON} />}
+            >
+              Carrier Connections
             </Menu.Item>
           ) : null}
           <Menu.Divider />

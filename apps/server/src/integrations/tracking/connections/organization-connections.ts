@@ -1,0 +1,305 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import {
+  isContainerNumber,
+  type ErrorClass,
+  type TestConnectionResult,
+} from '@tracklane/shared/carrier-connections/carrier-connections.schema';
+import type { Config } from '../../../config';
+import type { Database } from '../../../db/client';
+import {
+  carrierConnections,
+  type CarrierConnectionRow,
+  type ConnectionSecrets,
+} from '../../../db/schema/carrier-connections';
+import { organizationMembers, organizations } from '../../../db/schema/organizations';
+import { users } from '../../../db/schema/users';
+import type { JobQueue } from '../../../jobs/queue';
+import { AppError } from '../../../lib/app-error';
+import { createSecretBox, type SecretBox } from '../../../lib/secret-box';
+import { withTransaction } from '../../../lib/transaction';
+import { connectionFailingMail } from '../../mail/carrier-connection-template';
+import { queueMail } from '../../mail/mailer';
+import {
+  dcsaConnection,
+  DcsaError,
+  fetchDcsaEvents,
+  trackDcsaContainer,
+  type DcsaFilters,
+  type HeaderSource,
+} from '../dcsa/dcsa-provider';
+import { ProviderDeferredError, type OceanProvider, type OrganizationConnections } from '../provider';
+import { BudgetSpentError, spendCall } from './budget';
+import { createTokenCache, type TokenCache } from './oauth2-tokens';
+
+export interface CarrierConnectionsDeps {
+  db: Database;
+  pool: pg.Pool;
+  jobs: JobQueue;
+  config: Pick<Config, 'secretsKeys' | 'publicUrl'>;
+  logger: Pick<Logger, 'warn' | 'info'>;
+  fetch?: typeof fetch;
+  /** Per request to the carrier (and to its token URL). */
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+  /**
+   * Told after a connection of an organization was created, changed, enabled, disabled or deleted
+   * (once committed), so that the tracking engine can re-route that organization's containers of the
+   * carrier. Its failure is logged, never the caller's.
+   */
+  onChanged?: (organizationId: string, carrierScac: string) => void | Promise<void>;
+}
+
+/** The organization connections the tracking engine asks, and what the settings routes need besides. */
+export interface CarrierConnections extends OrganizationConnections {
+  /** The secret box of SECRETS_KEY; a clear 409 when the installation has none. */
+  secretBox(): SecretBox;
+  /** Asks the carrier for one reference (or a container that does not exist) and says how it went. */
+  test(row: CarrierConnectionRow, reference: string | undefined, now?: Date): Promise<TestConnectionResult>;
+  /** After a change committed: drops this process's token and tells the engine. */
+  changed(row: Pick<CarrierConnectionRow, 'id' | 'organizationId' | 'carrier'>): Promise<void>;
+}
+
+export const NO_SECRETS_KEY =
+  'Carrier connections need a SECRETS_KEY on this installation to keep credentials encrypted, and it has none. Ask the operator to set SECRETS_KEY (see the README) and restart Tracklane.';
+
+const CREDENTIALS_HINT = 'check its credentials under Carrier connections in the workspace settings';
+
+/** Asked for by a test without a reference: a well-formed container number no carrier has. */
+export const PROBE_CONTAINER = withCheckDigit('TLNU000000');
+
+/** Health is written once a call is done; one a day without success e-mails the admins once. */
+const FAILING_MAIL_AFTER = sql`interval '1 day'`;
+
+/** Connections of organizations, as providers of ocean events (see {@link CarrierConnectionsDeps}). */
+export function createOrganizationConnections(deps: CarrierConnectionsDeps): CarrierConnections {
+  const tokens: TokenCache = createTokenCache({
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
+  });
+  const box = deps.config.secretsKeys ? createSecretBox(deps.config.secretsKeys) : null;
+  const secretBox = () => {
+    if (!box) throw new AppError('CONFLICT', NO_SECRETS_KEY);
+    return box;
+  };
+
+  const nameOf = (row: CarrierConnectionRow) => `${row.carrier}${row.label ? ` (${row.label})` : ''}`;
+
+  const secretsOf = (row: CarrierConnectionRow): ConnectionSecrets => {
+    if (!row.secrets) return {};
+    if (!box) throw new Error(`carrier connection ${row.id}: its secrets cannot be read without SECRETS_KEY`);
+    return JSON.parse(box.open(row.secrets, row.id)) as ConnectionSecrets;
+  };
+
+  /** Every request first takes a call from the budget, then its credentials. */
+  const headerSource = (row: CarrierConnectionRow): HeaderSource => {
+    const label = `DCSA ${row.carrier}`;
+    const budget = { connectionId: row.id, perMinute: row.perMinute, perDay: row.perDay };
+    const auth = row.auth;
+    const secrets = secretsOf(row);
+    if (auth.type !== 'oauth2-client-credentials')
+      return {
+        async headers() {
+          await spendCall(deps.pool, budget, label);
+          return auth.type === 'headers' ? { ...secrets.headers } : {};
+        },
+      };
+    const credentials = {
+      tokenUrl: auth.tokenUrl,
+      clientId: secrets.clientId ?? '',
+      clientSecret: secrets.clientSecret ?? '',
+      scope: auth.scope,
+    };
+    return {
+      async headers() {
+        await spendCall(deps.pool, budget, label);
+        return { authorization: `Bearer ${await tokens.token(row.id, credentials, label)}` };
+      },
+      async renew(refused) {
+        tokens.invalidate(row.id, refused.authorization?.replace(/^Bearer /, ''));
+        await tokens.token(row.id, credentials, label);
+      },
+    };
+  };
+
+  const connectionFor = (row: CarrierConnectionRow) =>
+    dcsaConnection({
+      scac: row.carrier,
+      eventsUrl: row.baseUrl,
+      auth: headerSource(row),
+      credentialsHint: CREDENTIALS_HINT,
+      logger: deps.logger,
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
+      ...(deps.maxBodyBytes ? { maxBodyBytes: deps.maxBodyBytes } : {}),
+    });
+
+  const recordSuccess = async (row: CarrierConnectionRow) => {
+    await deps.db
+      .update(carrierConnections)
+      .set({ lastSuccessAt: sql`now()`, failingSince: null, failureMailedAt: null })
+      .where(eq(carrierConnections.id, row.id));
+  };
+
+  /** The failure's class and words in the health view; the admins' e-mail once it has lasted a day. */
+  const recordFailure = async (row: CarrierConnectionRow, error: unknown) => {
+    const { errorClass, message } = classify(error);
+    await withTransaction(deps.pool, async (t) => {
+      const [updated] = await t.tx
+        .update(carrierConnections)
+        .set({
+          lastErrorAt: sql`now()`,
+          lastErrorClass: errorClass,
+          lastErrorMessage: message,
+          failingSince: sql`coalesce(${carrierConnections.failingSince}, now())`,
+          failureMailedAt: sql`CASE WHEN ${carrierConnections.failureMailedAt} IS NULL AND ${carrierConnections.failingSince} <= now() - ${FAILING_MAIL_AFTER} THEN now() ELSE ${carrierConnections.failureMailedAt} END`,
+        })
+        .where(eq(carrierConnections.id, row.id))
+        .returning({
+          mailNow: sql<boolean>`${carrierConnections.failureMailedAt} = now()`,
+          failingSince: carrierConnections.failingSince,
+        });
+      if (!updated?.mailNow) return;
+      const admins = await t.tx
+        .select({ email: users.email, firstName: users.firstName, organizationName: organizations.name })
+        .from(organizationMembers)
+        .innerJoin(users, eq(users.id, organizationMembers.userId))
+        .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+        .where(
+          and(
+            eq(organizationMembers.organizationId, row.organizationId),
+            eq(organizationMembers.role, 'company_admin'),
+            eq(users.enabled, true),
+          ),
+        );
+      for (const admin of admins)
+        await queueMail(
+          t,
+          deps.jobs,
+          connectionFailingMail(admin.email, {
+            firstName: admin.firstName,
+            organizationName: admin.organizationName,
+            connectionName: nameOf(row),
+            since: updated.failingSince ?? new Date(),
+            lastError: message,
+            settingsUrl: `${deps.config.publicUrl}/workspace-settings/carrier-connections`,
+          }),
+        );
+    });
+  };
+
+  /** Runs one use of the connection, writing its health: a spent budget is no failure of the carrier. */
+  const observed = async <T>(row: CarrierConnectionRow, work: () => Promise<T>): Promise<T> => {
+    let result: T;
+    try {
+      result = await work();
+    } catch (error) {
+      if (!(error instanceof BudgetSpentError))
+        await recordFailure(row, error).catch((err: unknown) =>
+          deps.logger.warn({ err, connectionId: row.id }, 'could not record a carrier connection failure'),
+        );
+      throw error;
+    }
+    await recordSuccess(row).catch((err: unknown) =>
+      deps.logger.warn({ err, connectionId: row.id }, 'could not record a carrier connection success'),
+    );
+    return result;
+  };
+
+  const providerFor = (row: CarrierConnectionRow): OceanProvider => ({
+    source: 'dcsa',
+    track: (query, now) => observed(row, () => trackDcsaContainer(connectionFor(row), query, now)),
+  });
+
+  return {
+    secretBox,
+
+    async oceanProvider(organizationId, carrierScac) {
+      const [row] = await deps.db
+        .select()
+        .from(carrierConnections)
+        .where(
+          and(
+            eq(carrierConnections.organizationId, organizationId),
+            eq(carrierConnections.carrier, carrierScac.toUpperCase()),
+            eq(carrierConnections.enabled, true),
+          ),
+        )
+        .limit(1);
+      return row ? providerFor(row) : null;
+    },
+
+    async test(row, reference, now = new Date()) {
+      const ref = reference?.replace(/[\s-]/g, '').toUpperCase() || undefined;
+      const filters: DcsaFilters = !ref
+        ? { equipmentReference: PROBE_CONTAINER }
+        : isContainerNumber(ref)
+          ? { equipmentReference: ref }
+          : { transportDocumentReference: ref };
+      try {
+        const answer = await observed(row, () => fetchDcsaEvents(connectionFor(row), filters, now));
+        if (!ref)
+          return {
+            outcome: 'works',
+            message: `The carrier accepted the credentials and answered in DCSA Track & Trace 2.2 (asked for ${PROBE_CONTAINER}, a container that does not exist).`,
+            events: 0,
+          };
+        if (answer.status === 'not_found')
+          return {
+            outcome: 'works',
+            message: `The carrier accepted the credentials; it has no events for ${ref}.`,
+            events: 0,
+          };
+        return {
+          outcome: 'works',
+          message: `The carrier answered with ${String(answer.events.length)} event${answer.events.length === 1 ? '' : 's'} for ${ref}.`,
+          events: answer.events.length,
+        };
+      } catch (error) {
+        const { errorClass, message } = classify(error);
+        return { outcome: errorClass, message, events: 0 };
+      }
+    },
+
+    async changed(row) {
+      tokens.forget(row.id);
+      try {
+        await deps.onChanged?.(row.organizationId, row.carrier);
+      } catch (err) {
+        deps.logger.warn(
+          { err, connectionId: row.id },
+          'the tracking engine could not re-route after a connection change',
+        );
+      }
+    },
+  };
+}
+
+/** A failure's class and the words the health view and the test show (never a credential). */
+export function classify(error: unknown): { errorClass: ErrorClass; message: string } {
+  const words = (e: Error) => e.message.replace(/^DCSA [A-Z]{4}: /, '');
+  if (error instanceof BudgetSpentError) return { errorClass: 'rate_limited', message: words(error) };
+  if (error instanceof ProviderDeferredError) return { errorClass: 'rate_limited', message: words(error) };
+  if (error instanceof DcsaError) return { errorClass: error.errorClass, message: words(error) };
+  return {
+    errorClass: 'unreachable',
+    message: error instanceof Error ? words(error) : 'the call failed for an unknown reason',
+  };
+}
+
+/** ISO 6346: the check digit of an owner code, category and serial number (10 characters). */
+export function withCheckDigit(first10: string): string {
+  const value = (c: string) => {
+    if (/\d/.test(c)) return Number(c);
+    // Letters count from 10, skipping multiples of 11.
+    let v = 10;
+    for (let code = 'A'.charCodeAt(0); code < c.charCodeAt(0); code++) {
+      v++;
+      if (v % 11 === 0) v++;
+    }
+    return v;
+  };
+  const sum = [...first10].reduce((total, c, i) => total + value(c) * 2 ** i, 0);
+  return `${first10}${String((sum % 11) % 10)}`;
+}

@@ -1,0 +1,279 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CarrierConnection } from '@tracklane/shared/carrier-connections/carrier-connections.schema';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useConnections } from '../features/carrier-connections/api/carrier-connections';
+import { resetAllStores } from '../lib/store-reset';
+import { fail as refuse, fakeApi, ok } from '../test/fake-api';
+import { FakeWebSocket } from '../test/fake-web-socket';
+import { acme, acmeDefault, beta, betaDesk, selectionOf } from '../test/organization-fixtures';
+import { renderRoutes, TestProviders } from '../test/render';
+import { signInAsAgreedUser } from '../test/session';
+import { routes } from './router';
+import { useLiveUpdates } from './use-live-updates';
+
+const PAGE = '/workspace-settings/carrier-connections';
+const ID = '0b7c1e2a-0000-4000-8000-0000000000c1';
+
+const connection = (overrides: Partial<CarrierConnection> = {}): CarrierConnection => ({
+  id: ID,
+  carrier: 'MAEU',
+  kind: 'dcsa-tnt-2.2',
+  baseUrl: 'https://api.maersk.com/track-and-trace-private/events',
+  label: 'Main account',
+  enabled: true,
+  perMinute: 10,
+  perDay: 100,
+  auth: { type: 'headers', headers: [{ name: 'Consumer-Key', last4: 'x9Qz' }] },
+  health: {
+    lastSuccessAt: '2026-03-02T10:00:00.000Z',
+    lastErrorAt: null,
+    lastErrorClass: null,
+    lastErrorMessage: null,
+    failingSince: null,
+    callsToday: 37,
+    callsThisMinute: 2,
+    nextCallAt: '2026-03-02T11:00:00.000Z',
+  },
+  createdAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-01T10:00:00.000Z',
+  ...overrides,
+});
+
+const adminRoutes = () => ({
+  'GET /api/workspaces/get': ok([acme, beta]),
+  'POST /api/workspaces/setCookies': ok(selectionOf(acmeDefault)),
+});
+
+beforeAll(() => {
+  Element.prototype.scrollIntoView = vi.fn();
+});
+
+beforeEach(() => {
+  resetAllStores();
+  signInAsAgreedUser();
+});
+
+describe('/workspace-settings/carrier-connections', () => {
+  it('shows each connection with health and budget, and never more of a secret than its last four', async () => {
+    fakeApi({
+      ...adminRoutes(),
+      'GET /api/carrier-connections': ok([
+        connection(),
+        connection({
+          id: '0b7c1e2a-0000-4000-8000-0000000000c2',
+          carrier: 'HLCU',
+          label: '',
+          baseUrl: 'https://api.hlag.com/hlag/external/v2/events',
+          auth: {
+            type: 'oauth2-client-credentials',
+            tokenUrl: 'https://auth.example/token',
+            scope: null,
+            clientIdLast4: 'ab12',
+            clientSecretLast4: 'cd34',
+          },
+          health: {
+            ...connection().health,
+            lastSuccessAt: null,
+            lastErrorAt: '2026-03-02T09:00:00.000Z',
+            lastErrorClass: 'wrong_credentials',
+            lastErrorMessage: "the carrier connection's credentials were refused (HTTP 401)",
+            failingSince: '2026-03-01T09:00:00.000Z',
+          },
+        }),
+      ]),
+    });
+    renderRoutes(routes, PAGE);
+    const cards = await screen.findAllByTestId('carrier-connection');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toHaveTextContent('Maersk (MAEU) · Main account');
+    expect(cards[0]).toHaveTextContent('Working');
+    expect(cards[0]).toHaveTextContent('Consumer-Key ••••x9Qz');
+    expect(cards[0]).toHaveTextContent('37 of 100');
+    expect(cards[1]).toHaveTextContent('Hapag-Lloyd (HLCU)');
+    expect(cards[1]).toHaveTextContent('Failing');
+    expect(cards[1]).toHaveTextContent('Wrong credentials');
+    expect(cards[1]).toHaveTextContent('credentials were refused (HTTP 401)');
+  });
+
+  it('shows the empty state, and an error with a retry', async () => {
+    let fail = true;
+    fakeApi({
+      ...adminRoutes(),
+      'GET /api/carrier-connections': () => (fail ? refuse(500, 'INTERNAL', 'Down') : ok([])),
+    });
+    renderRoutes(routes, PAGE);
+    expect(await screen.findByText('Could not load the carrier connections')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: /try again|retry/i }));
+    expect(await screen.findByText('No carrier connections yet')).toBeInTheDocument();
+  });
+
+  it('adds a connection from a preset, then tests it and says it works', async () => {
+    let list: CarrierConnection[] = [];
+    const api = fakeApi({
+      ...adminRoutes(),
+      'GET /api/carrier-connections': () => ok(list),
+      'POST /api/carrier-connections': () => {
+        list = [connection({ health: { ...connection().health, lastSuccessAt: null, callsToday: 0 } })];
+        return ok(list[0]);
+      },
+      [`POST /api/carrier-connections/${ID}/test`]: ok({
+        outcome: 'works',
+        message: 'The carrier answered with 3 events for MSKU1234565.',
+        events: 3,
+      }),
+    });
+    renderRoutes(routes, PAGE);
+    await screen.findByText('No carrier connections yet');
+    await userEvent.click(screen.getByRole('button', { name: 'Add connection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add carrier connection' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Carrier' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Maersk (MAEU)' }));
+    expect(within(dialog).getByText(/developer\.maersk\.com/)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Events endpoint/)).toHaveValue(
+      'https://api.maersk.com/track-and-trace-private/events',
+    );
+    expect(within(dialog).getByLabelText('Header 1 name')).toHaveValue('Consumer-Key');
+    await userEvent.type(within(dialog).getByLabelText('Header 1 value'), 'my-consumer-key-1234');
+    await userEvent.type(within(dialog).getByLabelText(/^Label/), 'Main account');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add connection' }));
+
+    await waitFor(() => expect(api.callsTo('POST /api/carrier-connections')).toHaveLength(1));
+    expect(api.callsTo('POST /api/carrier-connections')[0]!.body).toEqual({
+      carrier: 'MAEU',
+      baseUrl: 'https://api.maersk.com/track-and-trace-private/events',
+      label: 'Main account',
+      enabled: true,
+      perMinute: 10,
+      perDay: 100,
+      auth: { type: 'headers', headers: { 'Consumer-Key': 'my-consumer-key-1234' } },
+    });
+    // Straight on to the test.
+    const test = await screen.findByRole('dialog', { name: 'Test Maersk (MAEU) · Main account' });
+    await userEvent.type(within(test).getByLabelText(/Container or bill of lading/), 'MSKU1234565');
+    await userEvent.click(within(test).getByRole('button', { name: 'Test connection' }));
+    expect(await within(test).findByTestId('test-outcome')).toHaveTextContent(
+      'WorksThe carrier answered with 3 events for MSKU1234565.',
+    );
+    expect(api.callsTo(`POST /api/carrier-connections/${ID}/test`)[0]!.body).toEqual({
+      reference: 'MSKU1234565',
+    });
+    expect(document.body).not.toHaveTextContent('my-consumer-key-1234');
+  });
+
+  it('switches the form to OAuth2 fields and shows a refusal in words', async () => {
+    const api = fakeApi({
+      ...adminRoutes(),
+      'GET /api/carrier-connections': ok([]),
+      'POST /api/carrier-connections': refuse(400, 'VALIDATION', 'Enter the token URL as an https URL'),
+    });
+    renderRoutes(routes, PAGE);
+    await screen.findByText('No carrier connections yet');
+    await userEvent.click(screen.getByRole('button', { name: 'Add connection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add carrier connection' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Carrier' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Other DCSA 2.2 endpoint' }));
+    await userEvent.type(within(dialog).getByLabelText(/^SCAC/), 'zzzz');
+    await userEvent.type(within(dialog).getByLabelText(/Events endpoint/), 'https://dcsa.example/v2/events');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Authentication' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'OAuth2 client credentials' }));
+    expect(within(dialog).queryByLabelText('Header 1 name')).not.toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/^Token URL/), 'http://auth.example/token');
+    await userEvent.type(within(dialog).getByLabelText(/^Client ID/), 'client-1');
+    await userEvent.type(within(dialog).getByLabelText(/^Client secret/), 'secret-1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add connection' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Enter the token URL as an https URL');
+    expect(api.callsTo('POST /api/carrier-connections')[0]!.body).toMatchObject({
+      carrier: 'ZZZZ',
+      auth: {
+        type: 'oauth2-client-credentials',
+        tokenUrl: 'http://auth.example/token',
+        clientId: 'client-1',
+        clientSecret: 'secret-1',
+      },
+    });
+  });
+
+  it('edits without resending a secret left empty, disables and deletes after confirmation', async () => {
+    let list = [connection()];
+    const api = fakeApi({
+      ...adminRoutes(),
+      'GET /api/carrier-connections': () => ok(list),
+      [`PATCH /api/carrier-connections/${ID}`]: (call) => {
+        const body = call.body as { enabled?: boolean; label?: string };
+        list = [
+          connection({
+            ...(body.label === undefined ? {} : { label: body.label }),
+            enabled: body.enabled ?? true,
+          }),
+        ];
+        return ok(list[0]);
+      },
+      [`DELETE /api/carrier-connections/${ID}`]: () => {
+        list = [];
+        return ok(null);
+      },
+    });
+    renderRoutes(routes, PAGE);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'More for Maersk (MAEU) · Main account' }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit carrier connection' });
+    expect(within(dialog).getByLabelText('Header 1 value')).toHaveAttribute(
+      'placeholder',
+      'Saved, ending in x9Qz: leave empty to keep',
+    );
+    const label = within(dialog).getByLabelText(/^Label/);
+    await userEvent.clear(label);
+    await userEvent.type(label, 'Renamed');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo(`PATCH /api/carrier-connections/${ID}`)).toHaveLength(1));
+    expect(api.callsTo(`PATCH /api/carrier-connections/${ID}`)[0]!.body).toMatchObject({
+      label: 'Renamed',
+      auth: { type: 'headers', headers: { 'Consumer-Key': null } },
+    });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'More for Maersk (MAEU) · Renamed' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Disable' }));
+    await waitFor(() => expect(screen.getByTestId('carrier-connection')).toHaveTextContent('Disabled'));
+    expect(api.callsTo(`PATCH /api/carrier-connections/${ID}`)[1]!.body).toEqual({ enabled: false });
+
+    await userEvent.click(screen.getByRole('button', { name: /^More for Maersk/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete carrier connection?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete connection' }));
+    expect(await screen.findByText('No carrier connections yet')).toBeInTheDocument();
+    expect(api.callsTo(`DELETE /api/carrier-connections/${ID}`)).toHaveLength(1);
+  });
+
+  it('is refused to general users without asking the server', async () => {
+    const api = fakeApi({
+      'GET /api/workspaces/get': ok([beta]),
+      'POST /api/workspaces/setCookies': ok(selectionOf(betaDesk)),
+    });
+    renderRoutes(routes, PAGE);
+    expect(await screen.findByText('Only company admins can manage carrier connections')).toBeInTheDocument();
+    expect(api.callsTo('GET /api/carrier-connections')).toHaveLength(0);
+  });
+});
+
+describe('live updates of carrier connections', () => {
+  it('refetch the list when another admin changes a connection', async () => {
+    const api = fakeApi({
+      'GET /api/workspaces/invite/list': ok([]),
+      'GET /api/carrier-connections': ok([]),
+    });
+    function Page() {
+      useLiveUpdates('u-1');
+      useConnections();
+      return null;
+    }
+    render(<Page />, { wrapper: TestProviders });
+    await waitFor(() => expect(api.callsTo('GET /api/carrier-connections')).toHaveLength(1));
+    act(() => FakeWebSocket.latest().open());
+    act(() => FakeWebSocket.latest().receive({ type: 'carrierConnections.changed' }));
+    await waitFor(() => expect(api.callsTo('GET /api/carrier-connections')).toHaveLength(2));
+  });
+});

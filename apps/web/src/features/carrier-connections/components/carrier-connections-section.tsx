@@ -1,0 +1,409 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconAlertTriangle,
+  IconCircleCheck,
+  IconDots,
+  IconPencil,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlugConnected,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
+import {
+  AUTH_TYPE_LABELS,
+  REFERENCE_MAX,
+  TEST_OUTCOME_LABELS,
+  type CarrierConnection,
+  type TestConnectionResult,
+} from '@tracklane/shared/carrier-connections/carrier-connections.schema';
+import { presetFor } from '@tracklane/shared/carrier-connections/presets';
+import { useState, type FormEvent } from 'react';
+import { SectionBody, SettingsSection } from '../../../components/settings-section';
+import { isApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/dates';
+import {
+  useConnections,
+  useCreateConnection,
+  useDeleteConnection,
+  useTestConnection,
+  useUpdateConnection,
+} from '../api/carrier-connections';
+import classes from './carrier-connections.module.css';
+import { ConnectionForm } from './connection-form';
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; connection: CarrierConnection }
+  | { kind: 'delete'; connection: CarrierConnection }
+  | { kind: 'test'; connection: CarrierConnection };
+
+/** The server's words start lower case (they follow "DCSA MAEU: " in logs); alone they are a sentence. */
+const sentence = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+
+const failureOf = (error: unknown) =>
+  isApiError(error) ? error.message : 'Something went wrong. Please try again.';
+
+export const connectionName = (c: Pick<CarrierConnection, 'carrier' | 'label'>) => {
+  const name = presetFor(c.carrier)?.name;
+  return `${name ? `${name} (${c.carrier})` : c.carrier}${c.label ? ` · ${c.label}` : ''}`;
+};
+
+function authSummary(connection: CarrierConnection): string {
+  const auth = connection.auth;
+  if (auth.type === 'headers')
+    return auth.headers.map((h) => `${h.name} ${h.last4 ? `••••${h.last4}` : '••••'}`).join(', ');
+  if (auth.type === 'oauth2-client-credentials')
+    return `OAuth2 client ${auth.clientIdLast4 ? `••••${auth.clientIdLast4}` : '••••'}`;
+  return AUTH_TYPE_LABELS.none;
+}
+
+function HealthBadge({ connection }: { connection: CarrierConnection }) {
+  const h = connection.health;
+  if (!connection.enabled)
+    return (
+      <Badge variant="light" color="gray" radius="sm">
+        Disabled
+      </Badge>
+    );
+  if (h.failingSince)
+    return (
+      <Badge variant="light" color="red" radius="sm">
+        Failing
+      </Badge>
+    );
+  if (h.lastSuccessAt)
+    return (
+      <Badge variant="light" color="teal" radius="sm">
+        Working
+      </Badge>
+    );
+  return (
+    <Badge variant="light" color="blue" radius="sm">
+      Not used yet
+    </Badge>
+  );
+}
+
+function ConnectionCard({
+  connection,
+  timeZone,
+  onOpen,
+}: {
+  connection: CarrierConnection;
+  timeZone: string;
+  onOpen: (d: Dialog) => void;
+}) {
+  const update = useUpdateConnection();
+  const h = connection.health;
+  const name = connectionName(connection);
+  const toggle = async () => {
+    try {
+      await update.mutateAsync({ connectionId: connection.id, enabled: !connection.enabled });
+      notifications.show({
+        color: 'teal',
+        message: connection.enabled ? `${name} disabled` : `${name} enabled`,
+      });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not save', message: failureOf(error) });
+    }
+  };
+  const usedToday = Math.min(100, (h.callsToday / connection.perDay) * 100);
+
+  return (
+    <Paper withBorder radius="md" p="md" className={classes.card} data-testid="carrier-connection">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Group gap="xs">
+              <Text fw={600}>{name}</Text>
+              <HealthBadge connection={connection} />
+            </Group>
+            <Text className={classes.url}>{connection.baseUrl}</Text>
+          </Stack>
+          <Group gap={4} wrap="nowrap">
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconPlugConnected size={14} />}
+              onClick={() => onOpen({ kind: 'test', connection })}
+              aria-label={`Test ${name}`}
+            >
+              Test
+            </Button>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="subtle" color="gray" aria-label={`More for ${name}`}>
+                  <IconDots size={16} stroke={1.75} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item
+                  leftSection={<IconPencil size={16} />}
+                  onClick={() => onOpen({ kind: 'edit', connection })}
+                >
+                  Edit
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={
+                    connection.enabled ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />
+                  }
+                  onClick={() => void toggle()}
+                >
+                  {connection.enabled ? 'Disable' : 'Enable'}
+                </Menu.Item>
+                <Menu.Divider />
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={16} />}
+                  onClick={() => onOpen({ kind: 'delete', connection })}
+                >
+                  Delete
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+        <dl className={classes.facts}>
+          <div>
+            <dt>Credentials</dt>
+            <dd>{authSummary(connection)}</dd>
+          </div>
+          <div>
+            <dt>Last success</dt>
+            <dd>{h.lastSuccessAt ? formatDateTime(h.lastSuccessAt, timeZone) : 'Never'}</dd>
+          </div>
+          <div>
+            <dt>Last error</dt>
+            <dd>
+              {h.lastErrorAt && h.lastErrorClass
+                ? `${TEST_OUTCOME_LABELS[h.lastErrorClass]}, ${formatDateTime(h.lastErrorAt, timeZone)}`
+                : 'None'}
+            </dd>
+          </div>
+          <div>
+            <dt>Next call</dt>
+            <dd>
+              {!connection.enabled
+                ? 'Not while disabled'
+                : h.nextCallAt
+                  ? formatDateTime(h.nextCallAt, timeZone)
+                  : 'No containers of this carrier'}
+            </dd>
+          </div>
+          <div>
+            <dt>Calls today</dt>
+            <dd>
+              {h.callsToday} of {connection.perDay} · {h.callsThisMinute} of {connection.perMinute} this
+              minute
+              <Progress
+                value={usedToday}
+                color={usedToday >= 90 ? 'red' : 'teal'}
+                size="sm"
+                mt={4}
+                aria-label={`Calls today: ${String(h.callsToday)} of ${String(connection.perDay)}`}
+              />
+            </dd>
+          </div>
+        </dl>
+        {h.failingSince && h.lastErrorMessage ? (
+          <Text size="sm" c="red" role="status">
+            {sentence(h.lastErrorMessage)}
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function TestDialog({ connection, onClose }: { connection: CarrierConnection | null; onClose: () => void }) {
+  const test = useTestConnection();
+  const [reference, setReference] = useState('');
+  const [result, setResult] = useState<TestConnectionResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setReference('');
+    setResult(null);
+    setError(null);
+    test.reset();
+    onClose();
+  };
+  const run = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!connection) return;
+    setResult(null);
+    setError(null);
+    try {
+      setResult(
+        await test.mutateAsync({ connectionId: connection.id, reference: reference.trim() || undefined }),
+      );
+    } catch (err) {
+      setError(failureOf(err));
+    }
+  };
+  return (
+    <Modal
+      opened={connection !== null}
+      onClose={close}
+      title={connection ? `Test ${connectionName(connection)}` : ''}
+    >
+      <form onSubmit={(event) => void run(event)} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Container or bill of lading"
+            description="Optional. Without one, Tracklane asks for a container that does not exist: enough to check the credentials."
+            value={reference}
+            maxLength={REFERENCE_MAX}
+            onChange={(event) => setReference(event.currentTarget.value)}
+            data-autofocus
+          />
+          {result ? (
+            <Alert
+              color={result.outcome === 'works' ? 'teal' : 'red'}
+              icon={
+                result.outcome === 'works' ? <IconCircleCheck size={18} /> : <IconAlertTriangle size={18} />
+              }
+              title={TEST_OUTCOME_LABELS[result.outcome]}
+              role="status"
+              data-testid="test-outcome"
+            >
+              {sentence(result.message)}
+            </Alert>
+          ) : null}
+          {error ? (
+            <Text size="sm" c="red" role="alert">
+              {error}
+            </Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Close
+            </Button>
+            <Button type="submit" loading={test.isPending}>
+              Test connection
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The organization's carrier connections: add, edit, enable or disable, test, delete, with health. */
+export function CarrierConnectionsSection({ timeZone }: { timeZone: string }) {
+  const connections = useConnections();
+  const create = useCreateConnection();
+  const update = useUpdateConnection();
+  const remove = useDeleteConnection();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
+
+  const confirmDelete = async (connection: CarrierConnection) => {
+    try {
+      await remove.mutateAsync(connection.id);
+      notifications.show({ color: 'teal', message: `${connectionName(connection)} deleted` });
+      close();
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not delete', message: failureOf(error) });
+    }
+  };
+
+  return (
+    <SettingsSection
+      titleId="carrier-connections-title"
+      title="Connections"
+      description="Your organization’s own API access to carriers that publish DCSA Track & Trace 2.2. Every workspace of the organization uses them."
+      action={
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'create' })}>
+          Add connection
+        </Button>
+      }
+    >
+      <SectionBody
+        query={connections}
+        what="carrier connections"
+        skeleton={{ rows: 2, height: 120 }}
+        empty={{
+          when: (d) => d.length === 0,
+          icon: IconPlugConnected,
+          title: 'No carrier connections yet',
+          text: 'Connect a carrier with your own API credentials so that its containers get real events.',
+        }}
+      >
+        {(d) => (
+          <Stack gap="sm" className={classes.list}>
+            {d.map((connection) => (
+              <ConnectionCard
+                key={connection.id}
+                connection={connection}
+                timeZone={timeZone}
+                onOpen={setDialog}
+              />
+            ))}
+          </Stack>
+        )}
+      </SectionBody>
+
+      <Modal opened={dialog?.kind === 'create'} onClose={close} title="Add carrier connection" size="lg">
+        <ConnectionForm
+          submitLabel="Add connection"
+          onCreate={async (input) => {
+            const created = await create.mutateAsync(input);
+            notifications.show({ color: 'teal', message: `${connectionName(created)} added` });
+            setDialog({ kind: 'test', connection: created });
+          }}
+        />
+      </Modal>
+      <Modal opened={dialog?.kind === 'edit'} onClose={close} title="Edit carrier connection" size="lg">
+        {dialog?.kind === 'edit' ? (
+          <ConnectionForm
+            connection={dialog.connection}
+            submitLabel="Save"
+            onUpdate={async (input) => {
+              await update.mutateAsync({ connectionId: dialog.connection.id, ...input });
+              notifications.show({ color: 'teal', message: 'Connection saved' });
+              close();
+            }}
+          />
+        ) : null}
+      </Modal>
+      <Modal opened={dialog?.kind === 'delete'} onClose={close} title="Delete carrier connection?">
+        {dialog?.kind === 'delete' ? (
+          <Stack gap="md">
+            <Text size="sm">
+              {connectionName(dialog.connection)} and its credentials are deleted. Its containers get no new
+              events from it.
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button
+                color="red"
+                loading={remove.isPending}
+                onClick={() => void confirmDelete(dialog.connection)}
+              >
+                Delete connection
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+      <TestDialog connection={dialog?.kind === 'test' ? dialog.connection : null} onClose={close} />
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,341 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  AUTH_TYPE_LABELS,
+  AUTH_TYPES,
+  CONNECTION_HEADERS_MAX,
+  CONNECTION_LABEL_MAX,
+  CONNECTION_URL_MAX,
+  DEFAULT_PER_DAY,
+  DEFAULT_PER_MINUTE,
+  type AuthType,
+  type CarrierConnection,
+  type CreateConnectionRequest,
+  type UpdateConnectionRequest,
+} from '@tracklane/shared/carrier-connections/carrier-connections.schema';
+import { CARRIER_PRESETS, presetFor } from '@tracklane/shared/carrier-connections/presets';
+import { useState, type FormEvent } from 'react';
+import { isApiError } from '../../../lib/api-client';
+
+const OTHER = 'other';
+
+interface HeaderRow {
+  name: string;
+  value: string;
+  /** The stored value's last four characters (editing): an empty value keeps it. */
+  last4: string | null;
+}
+
+interface ConnectionFormProps {
+  /** Editing this connection; creating when absent. */
+  connection?: CarrierConnection;
+  submitLabel: string;
+  onCreate?: (input: CreateConnectionRequest) => Promise<void>;
+  onUpdate?: (input: UpdateConnectionRequest) => Promise<void>;
+}
+
+const kept = (last4: string) =>
+  last4 ? `Saved, ending in ${last4}: leave empty to keep` : 'Saved: leave empty to keep';
+
+/**
+ * A carrier connection: a preset (or "Other DCSA 2.2 endpoint") fills in the URL and the auth type;
+ * the fields follow the auth type. Secrets are typed in, never shown back: editing shows their last
+ * four characters, and a secret left empty keeps the saved one.
+ */
+export function ConnectionForm({ connection, submitLabel, onCreate, onUpdate }: ConnectionFormProps) {
+  const editing = connection !== undefined;
+  const [presetKey, setPresetKey] = useState<string>(
+    connection ? (presetFor(connection.carrier)?.carrier ?? OTHER) : '',
+  );
+  const preset = presetKey && presetKey !== OTHER ? presetFor(presetKey) : undefined;
+  const [carrier, setCarrier] = useState(connection?.carrier ?? '');
+  const [label, setLabel] = useState(connection?.label ?? '');
+  const [baseUrl, setBaseUrl] = useState(connection?.baseUrl ?? '');
+  const [authType, setAuthType] = useState<AuthType>(connection?.auth.type ?? 'headers');
+  const [headers, setHeaders] = useState<HeaderRow[]>(
+    connection?.auth.type === 'headers'
+      ? connection.auth.headers.map((h) => ({ name: h.name, value: '', last4: h.last4 }))
+      : [{ name: '', value: '', last4: null }],
+  );
+  const storedOAuth = connection?.auth.type === 'oauth2-client-credentials' ? connection.auth : null;
+  const [tokenUrl, setTokenUrl] = useState(storedOAuth?.tokenUrl ?? '');
+  const [clientId, setClientId] = useState('');
+  const [clientSecret, setClientSecret] = useState('');
+  const [scope, setScope] = useState(storedOAuth?.scope ?? '');
+  const [perMinute, setPerMinute] = useState<number | string>(connection?.perMinute ?? DEFAULT_PER_MINUTE);
+  const [perDay, setPerDay] = useState<number | string>(connection?.perDay ?? DEFAULT_PER_DAY);
+  const [enabled, setEnabled] = useState(connection?.enabled ?? true);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const choosePreset = (key: string | null) => {
+    setPresetKey(key ?? '');
+    const chosen = key && key !== OTHER ? presetFor(key) : undefined;
+    if (!chosen) return;
+    setCarrier(chosen.carrier);
+    setBaseUrl(chosen.baseUrl);
+    setAuthType(chosen.authType);
+    if (chosen.authType === 'headers')
+      setHeaders(
+        chosen.headerNames.length
+          ? chosen.headerNames.map((name) => ({ name, value: '', last4: null }))
+          : [{ name: '', value: '', last4: null }],
+      );
+  };
+
+  // A stored secret of the same auth type can be kept; after a switch of type everything must be given.
+  const sameType = connection?.auth.type === authType;
+
+  const authInput = () => {
+    if (authType === 'headers') {
+      const rows = headers.filter((h) => h.name.trim() || h.value);
+      return {
+        type: 'headers' as const,
+        headers: Object.fromEntries(
+          rows.map((h) => [h.name.trim(), h.value === '' && sameType && h.last4 !== null ? null : h.value]),
+        ),
+      };
+    }
+    if (authType === 'oauth2-client-credentials')
+      return {
+        type: 'oauth2-client-credentials' as const,
+        tokenUrl: tokenUrl.trim(),
+        clientId: clientId === '' && sameType ? null : clientId,
+        clientSecret: clientSecret === '' && sameType ? null : clientSecret,
+        ...(scope.trim() ? { scope: scope.trim() } : {}),
+      };
+    return { type: 'none' as const };
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!editing && !/^[A-Za-z]{4}$/.test(carrier.trim())) {
+      setError('Enter the carrier’s 4-letter SCAC, e.g. MAEU');
+      return;
+    }
+    if (!baseUrl.trim()) {
+      setError(
+        preset && !preset.baseUrl
+          ? `Enter ${preset.name}’s events URL: ${preset.hint}`
+          : 'Enter the carrier’s DCSA events endpoint',
+      );
+      return;
+    }
+    setPending(true);
+    try {
+      const common = {
+        baseUrl: baseUrl.trim(),
+        label: label.trim(),
+        enabled,
+        perMinute: Number(perMinute),
+        perDay: Number(perDay),
+      };
+      if (editing) await onUpdate?.({ ...common, auth: authInput() });
+      else {
+        const auth = authInput();
+        await onCreate?.({
+          ...common,
+          carrier: carrier.trim().toUpperCase(),
+          auth: auth as CreateConnectionRequest['auth'],
+        });
+      }
+    } catch (err) {
+      setError(isApiError(err) ? err.message : 'Something went wrong. Please try again.');
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="md">
+        {!editing ? (
+          <Select
+            label="Carrier"
+            placeholder="Choose a carrier"
+            data={[
+              ...CARRIER_PRESETS.map((p) => ({ value: p.carrier, label: `${p.name} (${p.carrier})` })),
+              { value: OTHER, label: 'Other DCSA 2.2 endpoint' },
+            ]}
+            value={presetKey || null}
+            onChange={choosePreset}
+            allowDeselect={false}
+            data-autofocus
+          />
+        ) : null}
+        {preset ? (
+          <Alert variant="light" color="blue" icon={<IconInfoCircle size={16} />} p="sm">
+            <Text size="sm">{preset.hint}</Text>
+          </Alert>
+        ) : null}
+        {presetKey || editing ? (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label="SCAC"
+                description="The carrier’s 4-letter code"
+                value={carrier}
+                maxLength={4}
+                disabled={editing || Boolean(preset)}
+                onChange={(event) => setCarrier(event.currentTarget.value.toUpperCase())}
+              />
+              <TextInput
+                label="Label"
+                description="Optional: which account this is"
+                value={label}
+                maxLength={CONNECTION_LABEL_MAX}
+                onChange={(event) => setLabel(event.currentTarget.value)}
+              />
+            </SimpleGrid>
+            <TextInput
+              label="Events endpoint"
+              description="The carrier’s DCSA Track & Trace 2.2 events URL (https)"
+              placeholder="https://api.carrier.example/v2/events"
+              value={baseUrl}
+              maxLength={CONNECTION_URL_MAX}
+              onChange={(event) => setBaseUrl(event.currentTarget.value)}
+            />
+            <Select
+              label="Authentication"
+              data={AUTH_TYPES.map((t) => ({ value: t, label: AUTH_TYPE_LABELS[t] }))}
+              value={authType}
+              onChange={(value) => value && setAuthType(value)}
+              allowDeselect={false}
+            />
+            {authType === 'headers' ? (
+              <Stack gap="xs">
+                {headers.map((row, index) => (
+                  <Group key={index} gap="xs" align="flex-end" wrap="nowrap">
+                    <TextInput
+                      label={index === 0 ? 'Header' : undefined}
+                      aria-label={`Header ${String(index + 1)} name`}
+                      placeholder="Consumer-Key"
+                      value={row.name}
+                      style={{ flex: 1, minWidth: 0 }}
+                      onChange={(event) => {
+                        const name = event.currentTarget.value;
+                        setHeaders((all) => all.map((h, i) => (i === index ? { ...h, name } : h)));
+                      }}
+                    />
+                    <PasswordInput
+                      label={index === 0 ? 'Value' : undefined}
+                      aria-label={`Header ${String(index + 1)} value`}
+                      placeholder={row.last4 !== null && sameType ? kept(row.last4) : 'The key'}
+                      value={row.value}
+                      autoComplete="off"
+                      style={{ flex: 1, minWidth: 0 }}
+                      onChange={(event) => {
+                        const value = event.currentTarget.value;
+                        setHeaders((all) => all.map((h, i) => (i === index ? { ...h, value } : h)));
+                      }}
+                    />
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      size="lg"
+                      aria-label={`Remove header ${String(index + 1)}`}
+                      disabled={headers.length === 1}
+                      onClick={() => setHeaders((all) => all.filter((_, i) => i !== index))}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Group>
+                ))}
+                {headers.length < CONNECTION_HEADERS_MAX ? (
+                  <Group>
+                    <Button
+                      variant="subtle"
+                      size="xs"
+                      leftSection={<IconPlus size={14} />}
+                      onClick={() => setHeaders((all) => [...all, { name: '', value: '', last4: null }])}
+                    >
+                      Add header
+                    </Button>
+                  </Group>
+                ) : null}
+              </Stack>
+            ) : null}
+            {authType === 'oauth2-client-credentials' ? (
+              <Stack gap="sm">
+                <TextInput
+                  label="Token URL"
+                  placeholder="https://auth.carrier.example/oauth2/token"
+                  value={tokenUrl}
+                  maxLength={CONNECTION_URL_MAX}
+                  onChange={(event) => setTokenUrl(event.currentTarget.value)}
+                />
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  <PasswordInput
+                    label="Client ID"
+                    placeholder={storedOAuth && sameType ? kept(storedOAuth.clientIdLast4) : undefined}
+                    value={clientId}
+                    autoComplete="off"
+                    onChange={(event) => setClientId(event.currentTarget.value)}
+                  />
+                  <PasswordInput
+                    label="Client secret"
+                    placeholder={storedOAuth && sameType ? kept(storedOAuth.clientSecretLast4) : undefined}
+                    value={clientSecret}
+                    autoComplete="off"
+                    onChange={(event) => setClientSecret(event.currentTarget.value)}
+                  />
+                </SimpleGrid>
+                <TextInput
+                  label="Scope"
+                  description="Optional"
+                  value={scope}
+                  onChange={(event) => setScope(event.currentTarget.value)}
+                />
+              </Stack>
+            ) : null}
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <NumberInput
+                label="Calls per minute"
+                min={1}
+                allowDecimal={false}
+                value={perMinute}
+                onChange={setPerMinute}
+              />
+              <NumberInput
+                label="Calls per day"
+                min={1}
+                allowDecimal={false}
+                value={perDay}
+                onChange={setPerDay}
+              />
+            </SimpleGrid>
+            <Switch
+              label="Enabled: the tracking engine uses it"
+              checked={enabled}
+              onChange={(event) => setEnabled(event.currentTarget.checked)}
+            />
+          </>
+        ) : null}
+        {error ? (
+          <Text size="sm" c="red" role="alert">
+            {error}
+          </Text>
+        ) : null}
+        <Group justify="flex-end">
+          <Button type="submit" loading={pending} disabled={!presetKey && !editing}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,11 @@
+import { fakeCarrierURL } from '../playwright.config';
+
+/** The fake carrier start-server.mjs runs (support/fake-carrier.mjs), with its test credentials. */
+export const fakeCarrier = {
+  eventsUrl: `${fakeCarrierURL}/v2/events`,
+  tokenUrl: `${fakeCarrierURL}/oauth/token`,
+  apiKey: 'e2e-consumer-key-0001',
+  clientId: 'e2e-client-0001',
+  clientSecret: 'e2e-client-secret-0001',
+  container: 'MSKU1234565',
+};
