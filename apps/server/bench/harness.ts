@@ -35,6 +35,7 @@ import { createSession } from '../src/modules/auth/sessions';
 import { createPersonalOrganization } from '../src/modules/organizations/organizations.service';
 import { saveSelection } from '../src/modules/organizations/selection';
 import { createTrackingEngine } from '../src/modules/tracking/tracking-engine';
+import { NO_ORGANIZATION_CONNECTIONS } from '../src/integrations/tracking/registry';
 
 /** Seconds per case (`BENCH_SECONDS`), for the API and again for its SQL. */
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -145,7 +146,7 @@ export async function benchContext(
     realtime,
     authKey: await loadAuthKey({ dataDir: database.dir }),
     storage: createLocalStorage(path.join(database.dir, 'uploads')),
-    tracking: createTrackingEngine(config, logger),
+    tracking: createTrackingEngine(config, logger, NO_ORGANIZATION_CONNECTIONS),
   };
   return {
     ctx,

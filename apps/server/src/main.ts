@@ -16,6 +16,8 @@ import { loadAuthKey } from './lib/password-crypto';
 import { seedDemoAccount } from './modules/demo/seed-demo';
 import { startDigestJob } from './modules/notifications/digest.service';
 import { createTrackingEngine } from './modules/tracking/tracking-engine';
+import { rescopeAll } from './modules/tracking/rescope.service';
+import { NO_ORGANIZATION_CONNECTIONS } from './integrations/tracking/registry';
 import { startTrackingJobs } from './modules/tracking/tracking.jobs';
 import { startWebhookJobs } from './modules/webhooks/webhooks.jobs';
 
@@ -79,7 +81,8 @@ async function main(): Promise<void> {
     mail = createMailDelivery({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
     await startMailWorker(jobs, mail);
     await scheduleHousekeeping(jobs, db);
-    const tracking = createTrackingEngine(config, logger);
+    // No organization connections until the carrier-connections module supplies them (issue 34).
+    const tracking = createTrackingEngine(config, logger, NO_ORGANIZATION_CONNECTIONS);
     await startTrackingJobs(jobs, { db, pool }, tracking, logger);
     await startDigestJob(jobs, { db, pool, jobs, config });
     await startAlertJobs(jobs, { db, pool, jobs });
@@ -106,6 +109,13 @@ async function main(): Promise<void> {
     }
     app = await buildApp(ctx);
     await app.listen({ port: config.port, host: config.host });
+    // Shipments follow the data source their carrier routes to under this configuration (ADR 0035).
+    void rescopeAll(ctx).then(
+      (moved) => {
+        if (moved) logger.info({ moved }, 'shipments moved to their data source');
+      },
+      (err: unknown) => logger.error({ err }, 'moving shipments to their data source failed'),
+    );
   } catch (err) {
     logger.fatal({ err }, 'Tracklane failed to start');
     await stop();

@@ -10,6 +10,8 @@ import type { DatabaseHandle } from '../src/db/client';
 import { createRealtimeHub, type RealtimeHub } from '../src/integrations/realtime/realtime-hub';
 import { createLocalStorage } from '../src/integrations/storage/file-storage';
 import { createTrackingEngine } from '../src/modules/tracking/tracking-engine';
+import type { OrganizationConnections } from '../src/integrations/tracking/provider';
+import { NO_ORGANIZATION_CONNECTIONS } from '../src/integrations/tracking/registry';
 import { startJobQueue, type JobQueue } from '../src/jobs/queue';
 import { createLogger } from '../src/lib/logger';
 import { loadAuthKey } from '../src/lib/password-crypto';
@@ -40,11 +42,14 @@ const noRealtime: RealtimeHub = {
 
 /**
  * Everything the app needs, real parts throughout: the given database, pg-boss on it (when a URL is
- * given), the run's RSA key and a temporary upload directory.
+ * given), the run's RSA key and a temporary upload directory. No organization has carrier connections
+ * unless `connections` gives some, and ordinary organizations get no demo data unless the test opts in
+ * (`{ demoCarriers: true }`).
  */
 export async function createTestContext(
   database: DatabaseHandle & { url?: string },
   overrides: Partial<Config> = {},
+  connections: OrganizationConnections = NO_ORGANIZATION_CONNECTIONS,
 ): Promise<AppContext> {
   const config = testConfig(overrides);
   const logger = createLogger(config);
@@ -61,7 +66,7 @@ export async function createTestContext(
     authKey: await loadAuthKey({ pem: inject('authKeyPem'), dataDir: uploads }),
     storage: createLocalStorage(uploads),
     realtime: realtime ?? noRealtime,
-    tracking: createTrackingEngine(config, logger),
+    tracking: createTrackingEngine(config, logger, connections),
   };
 }
 

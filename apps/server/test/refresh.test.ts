@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { oneProvider } from '../src/integrations/tracking/sources';
 import { describe, expect, it } from 'vitest';
 import type { ParcelEvent } from '@tracklane/shared/express/parcel-event';
 import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
@@ -30,6 +31,19 @@ const { db } = database;
 const NOT_FOUND_ATTEMPTS = 3;
 
 let n = 0;
+/** A workspace following the containers of these tests (items nobody follows are never asked). */
+let follower: Promise<string> | undefined;
+async function followerWorkspace(): Promise<string> {
+  follower ??= (async () => {
+    const [user] = await db
+      .insert(users)
+      .values({ email: 'follower@example.com', firstName: 'F', lastName: 'W', passwordHash: 'x' })
+      .returning();
+    return (await createPersonalOrganization(db, user!)).workspaceId;
+  })();
+  return follower;
+}
+
 async function newContainer() {
   const [row] = await db
     .insert(trackedItems)
@@ -40,6 +54,13 @@ async function newContainer() {
       carrier: 'MSCU',
     })
     .returning();
+  await db.insert(oceanShipments).values({
+    workspaceId: await followerWorkspace(),
+    itemId: row!.id,
+    containerNo: row!.trackingNo,
+    mblNo: row!.reference,
+    carrierScac: row!.carrier,
+  });
   return row!;
 }
 
@@ -67,8 +88,9 @@ function engine(
   express: ExpressProvider = provider<ExpressAnswer>(() => ({ status: 'not_found' })),
 ): TrackingEngine {
   return {
-    modes: { ocean: createOceanMode(() => ocean), express: createExpressMode(() => express) },
+    modes: { ocean: createOceanMode(oneProvider(ocean)), express: createExpressMode(oneProvider(express)) },
     notFoundAttempts: NOT_FOUND_ATTEMPTS,
+    demoCarriers: false,
   };
 }
 
