@@ -59,6 +59,10 @@ export const paths = {
     alerts: '/workspace-settings/alerts',
     freeTime: '/workspace-settings/free-time',
   },
+  /** The organization's own settings, for its company admins (the pages are the organization's). */
+  organizationSettings: {
+    carrierConnections: '/organization-settings/carrier-connections',
+  },
   auth: {
     signIn: '/auth/sign-in',
     signUp: '/auth/sign-up',

@@ -1,0 +1,72 @@
+import { Alert, Anchor, Text } from '@mantine/core';
+import { IconPlugConnectedX } from '@tabler/icons-react';
+import { canManageOrganization } from '@tracklane/shared/organizations/organizations.policy';
+import { NO_CONNECTION_ACTION, noConnectionText } from '@tracklane/shared/tracking/no-connection';
+import { Link } from 'react-router';
+import { paths } from '../config/paths';
+import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
+
+interface NoConnectionProps {
+  /** The carrier as people name it ("MSC"). */
+  carrierName: string;
+  /** Someone else's shipment shared with the reader: what it lacks, with nothing to do about it. */
+  shared?: boolean;
+}
+
+/**
+ * "No connection for MSC: connect one": a shipment whose carrier has no data source, so nobody is asked
+ * about it. Company admins of the current organization get a link to the carrier connections page;
+ * everyone else is told to ask one.
+ */
+export function NoConnectionText({ carrierName, shared }: NoConnectionProps) {
+  const text = noConnectionText(carrierName);
+  if (shared) return <>{text}</>;
+  return (
+    <>
+      {text}: <NoConnectionAction />
+    </>
+  );
+}
+
+/** What the reader can do about it: a company admin connects the carrier, others ask one to. */
+export function NoConnectionAction() {
+  const role = useWorkspaceStore((state) => state.currentOrganization?.role);
+  return role && canManageOrganization(role) ? (
+    <Anchor component={Link} to={paths.organizationSettings.carrierConnections} inherit>
+      {NO_CONNECTION_ACTION.admin}
+    </Anchor>
+  ) : (
+    <>{NO_CONNECTION_ACTION.member}</>
+  );
+}
+
+/** In a list's status cell. */
+export function NoConnectionCell(props: NoConnectionProps) {
+  return (
+    <Text size="xs" c="dimmed" component="span" data-testid="no-connection">
+      <NoConnectionText {...props} />
+    </Text>
+  );
+}
+
+/** On a detail page, where the carrier's data would be. */
+export function NoConnectionAlert({ carrierName, shared, what }: NoConnectionProps & { what: string }) {
+  return (
+    <Alert
+      color="gray"
+      variant="light"
+      radius="lg"
+      icon={<IconPlugConnectedX size={20} />}
+      title={noConnectionText(carrierName)}
+      data-testid="detail-no-connection"
+    >
+      <Text size="sm">
+        Nobody is asked about this {what}: there is no data source for {carrierName}. Tracking starts by itself
+        once there is one.
+      </Text>
+      <Text size="sm" mt={6}>
+        <NoConnectionText carrierName={carrierName} shared={shared} />
+      </Text>
+    </Alert>
+  );
+}
