@@ -57,15 +57,12 @@ export function NoConnectionAlert({ carrierName, shared, what }: NoConnectionPro
       variant="light"
       radius="lg"
       icon={<IconPlugConnectedX size={20} />}
-      title={noConnectionText(carrierName)}
+      title={<NoConnectionText carrierName={carrierName} shared={shared} />}
       data-testid="detail-no-connection"
     >
       <Text size="sm">
         Nobody is asked about this {what}: there is no data source for {carrierName}. Tracking starts by itself
-        once there is one.
-      </Text>
-      <Text size="sm" mt={6}>
-        <NoConnectionText carrierName={carrierName} shared={shared} />
+        as soon as there is one, without adding it again.
       </Text>
     </Alert>
   );

@@ -17,22 +17,31 @@ export async function claimDueItems(db: Database, now: Date, limit: number): Pro
   const arrival = sql`(COALESCE(derived #>> '{arrivalVO,ata}', derived #>> '{arrivalVO,eta}',
     derived ->> 'deliveredAt', derived ->> 'estimatedDelivery'))::timestamptz`;
   for (;;) {
-    const rows = await db.execute<{ id: string; followed: boolean }>(sql`
+    const rows = await db.execute<{ id: string; followed: boolean; distance: number | null; due_at: Date | string }>(sql`
       WITH due AS (
-        SELECT t.id,
+        SELECT t.id, t.next_check_at AS due_at,
+          abs(extract(epoch FROM ${arrival} - ${now}::timestamptz))::float8 AS distance,
           EXISTS (SELECT 1 FROM ${oceanShipments} s WHERE s.item_id = t.id AND NOT s.archived)
           OR EXISTS (SELECT 1 FROM ${expressShipments} s WHERE s.item_id = t.id AND NOT s.archived) AS followed
         FROM ${trackedItems} t
         WHERE t.state NOT IN ('completed', 'no_source') AND t.next_check_at <= ${now}
-        ORDER BY abs(extract(epoch FROM ${arrival} - ${now}::timestamptz)) NULLS LAST, t.next_check_at
+        ORDER BY distance NULLS LAST, t.next_check_at
         LIMIT ${limit}
         FOR UPDATE OF t SKIP LOCKED
       )
       UPDATE ${trackedItems} t
       SET next_check_at = CASE WHEN due.followed THEN ${lease}::timestamptz ELSE ${UNKNOWN_TIME}::timestamptz END
       FROM due WHERE t.id = due.id
-      RETURNING t.id, due.followed`);
-    const claimed = rows.rows.filter((r) => r.followed).map((r) => r.id);
+      RETURNING t.id, due.followed, due.distance, due.due_at`);
+    // RETURNING keeps no order: the claim's order again.
+    const claimed = rows.rows
+      .filter((r) => r.followed)
+      .sort(
+        (a, b) =>
+          (a.distance ?? Infinity) - (b.distance ?? Infinity) ||
+          new Date(a.due_at).getTime() - new Date(b.due_at).getTime(),
+      )
+      .map((r) => r.id);
     // A batch of parked items only: look again for due items that are followed.
     if (claimed.length > 0 || rows.rows.length === 0) return claimed;
   }

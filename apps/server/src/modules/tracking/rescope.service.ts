@@ -7,6 +7,7 @@ import { trackedItems } from '../../db/schema/tracking';
 import { QUEUES } from '../../jobs/queue';
 import { withTransaction, type Transaction } from '../../lib/transaction';
 import { copyToSubscriptions, wakeItems } from './refresh.service';
+import { moveRelated } from './rescope-related';
 import { inScope, routeCarriers, scopeColumns } from './routing';
 import type { ItemScope } from './tracking-mode';
 import { REFRESH_BATCH, refreshJob } from './tracking.jobs';
@@ -21,8 +22,9 @@ const carrierIn = (mode: TrackingMode, carrier: string) =>
  * Moves an organization's subscriptions of one mode and carrier (all of them, or only `onlyIds`) that
  * follow an item of another scope than `target` onto the item of `target` with the same identity,
  * created when nobody follows it yet (and queued for its first check). The subscription stays: its
- * id, tags, comments, shares, favourite and archive state; only the item it follows changes, and it
- * takes that item's list columns. Runs in the caller's transaction.
+ * id, tags, comments, shares, favourite and archive state; only the item it follows changes (what the
+ * workspace keeps by item follows it: moveRelated), and it takes that item's list columns. Runs in the
+ * caller's transaction.
  *
  * Locks: the items involved first, in id order, as a refresh locks them, then the subscriptions (a
  * refresh of the old item that commits meanwhile no longer finds them; one of the new item waits for
@@ -94,12 +96,23 @@ async function moveToScope(
   const moves = wrong.map((w) => ({ id: w.id, source: w.itemId, target: targetOf.get(keyOf(w))! }));
   // Still following the item we read (a concurrent rescope may have moved it), and never onto an item
   // the workspace already follows.
-  const moved = await tx.execute<{ id: string; item_id: string; archived: boolean }>(sql`
+  const moved = await tx.execute<{
+    id: string;
+    item_id: string;
+    archived: boolean;
+    workspace_id: string;
+    source: string;
+  }>(sql`
     UPDATE ${table} s SET item_id = m.target
     FROM jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) AS m(id uuid, source uuid, target uuid)
     WHERE s.id = m.id AND s.item_id = m.source
       AND NOT EXISTS (SELECT 1 FROM ${table} o WHERE o.workspace_id = s.workspace_id AND o.item_id = m.target)
-    RETURNING s.id, s.item_id, s.archived`);
+    RETURNING s.id, s.item_id, s.archived, s.workspace_id, m.source`);
+  await moveRelated(
+    tx,
+    mode,
+    moved.rows.map((r) => ({ id: r.id, workspaceId: r.workspace_id, source: r.source, target: r.item_id })),
+  );
   const movedTo = new Set(moved.rows.map((r) => r.item_id));
   await copyToSubscriptions(
     tx,
