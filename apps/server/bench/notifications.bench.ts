@@ -107,11 +107,13 @@ async function main() {
       let answer: OceanAnswer = { status: 'not_found' };
       const engine: TrackingEngine = {
         modes: {
-          ocean: createOceanMode(oneProvider(({ source: 'demo', track: async () => answer }))),
-          express: createExpressMode(oneProvider(({
-            source: 'demo',
-            track: async () => ({ status: 'not_found' }),
-          }))),
+          ocean: createOceanMode(oneProvider({ source: 'demo', track: async () => answer })),
+          express: createExpressMode(
+            oneProvider({
+              source: 'demo',
+              track: async () => ({ status: 'not_found' }),
+            }),
+          ),
         },
         notFoundAttempts: 6,
         demoCarriers: false,

@@ -673,8 +673,8 @@ describe('alert delivery', () => {
     };
     const engine: TrackingEngine = {
       modes: {
-        ocean: createOceanMode(oneProvider(({ source: 'demo', track: async () => carrier.ocean }))),
-        express: createExpressMode(oneProvider(({ source: 'demo', track: async () => carrier.express }))),
+        ocean: createOceanMode(oneProvider({ source: 'demo', track: async () => carrier.ocean })),
+        express: createExpressMode(oneProvider({ source: 'demo', track: async () => carrier.express })),
       },
       notFoundAttempts: 1,
       demoCarriers: false,

@@ -261,12 +261,35 @@ describe('0023_tracking_data_scope', () => {
         `SELECT id, scope, organization_id, state, derived, event_digest FROM tracked_items ORDER BY tracking_no`,
       );
       expect(items).toEqual([
-        { id: demo, scope: 'demo', organization_id: null, state: 'active', derived: { status: 'in_transit' }, event_digest: 'digest' },
+        {
+          id: demo,
+          scope: 'demo',
+          organization_id: null,
+          state: 'active',
+          derived: { status: 'in_transit' },
+          event_digest: 'digest',
+        },
         // Asked again now, its view derived from the real events alone.
-        { id: real, scope: 'shared', organization_id: null, state: 'active', derived: null, event_digest: null },
-        { id: waiting, scope: 'demo', organization_id: null, state: 'pending', derived: { status: 'in_transit' }, event_digest: 'digest' },
+        {
+          id: real,
+          scope: 'shared',
+          organization_id: null,
+          state: 'active',
+          derived: null,
+          event_digest: null,
+        },
+        {
+          id: waiting,
+          scope: 'demo',
+          organization_id: null,
+          state: 'pending',
+          derived: { status: 'in_transit' },
+          event_digest: 'digest',
+        },
       ]);
-      const { rows: events } = await pool.query(`SELECT item_id, event_id FROM tracking_events ORDER BY event_id`);
+      const { rows: events } = await pool.query(
+        `SELECT item_id, event_id FROM tracking_events ORDER BY event_id`,
+      );
       expect(events).toEqual([
         { item_id: demo, event_id: 'd1' },
         { item_id: real, event_id: 'r1' },

@@ -261,7 +261,10 @@ describe('a provider that may not be asked now (ProviderDeferredError)', () => {
     const past = new Date(Date.now() - 60_000);
     await db
       .update(trackedItems)
-      .set({ derived: view(new Date(Date.now() + 40 * 86_400_000).toISOString()), nextCheckAt: new Date(past.getTime() - 60_000) })
+      .set({
+        derived: view(new Date(Date.now() + 40 * 86_400_000).toISOString()),
+        nextCheckAt: new Date(past.getTime() - 60_000),
+      })
       .where(eq(trackedItems.id, far.id));
     await db
       .update(trackedItems)

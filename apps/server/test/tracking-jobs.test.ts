@@ -59,10 +59,12 @@ describe('the tracking poller', () => {
     const engine: TrackingEngine = {
       modes: {
         ocean: createOceanMode(oneProvider(ocean)),
-        express: createExpressMode(oneProvider(({
-          source: 'demo',
-          track: () => Promise.resolve({ status: 'not_found' }),
-        }))),
+        express: createExpressMode(
+          oneProvider({
+            source: 'demo',
+            track: () => Promise.resolve({ status: 'not_found' }),
+          }),
+        ),
       },
       notFoundAttempts: 6,
       demoCarriers: false,

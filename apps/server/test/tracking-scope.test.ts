@@ -18,10 +18,7 @@ import { QUEUES } from '../src/jobs/queue';
 import { createExpressShipments } from '../src/modules/express-shipments/express-intake.service';
 import { createOceanShipments } from '../src/modules/ocean-shipments/intake.service';
 import { setArchived } from '../src/modules/ocean-shipments/ocean-archive.service';
-import {
-  getOceanShipment,
-  listOceanShipments,
-} from '../src/modules/ocean-shipments/ocean-shipments.service';
+import { getOceanShipment, listOceanShipments } from '../src/modules/ocean-shipments/ocean-shipments.service';
 import { createPersonalOrganization } from '../src/modules/organizations/organizations.service';
 import { loadTenant, type Tenant } from '../src/modules/organizations/selection';
 import { claimDueItems, refreshItems } from '../src/modules/tracking/refresh.service';
@@ -35,7 +32,8 @@ const database = await useTestDatabase();
 /** Each organization's own connections: a provider per organization and SCAC, counting its calls. */
 const connected = new Map<string, OceanProvider & { calls: number }>();
 const connections: OrganizationConnections = {
-  oceanProvider: (organizationId, scac) => Promise.resolve(connected.get(`${organizationId}|${scac}`) ?? null),
+  oceanProvider: (organizationId, scac) =>
+    Promise.resolve(connected.get(`${organizationId}|${scac}`) ?? null),
 };
 
 /** A carrier that answers every container with one event named after whose credentials asked. */
@@ -78,7 +76,12 @@ let serial = 0;
 async function organization(options: { demo?: boolean } = {}): Promise<Tenant> {
   const [user] = await ctx.db
     .insert(users)
-    .values({ email: `scope-${String(serial++)}@example.com`, firstName: 'S', lastName: 'C', passwordHash: 'x' })
+    .values({
+      email: `scope-${String(serial++)}@example.com`,
+      firstName: 'S',
+      lastName: 'C',
+      passwordHash: 'x',
+    })
     .returning();
   const home = await createPersonalOrganization(ctx.db, user!);
   if (options.demo)
@@ -135,7 +138,9 @@ describe('routing a followed shipment to its data source', () => {
     expect(await claimDueItems(ctx.db, new Date(Date.now() + 365 * 86_400_000), 10_000)).not.toContain(
       none.id,
     );
-    expect((await refreshItems(ctx, ctx.tracking, [none.id], new Date())).get(none.id)!.result).toBe('skipped');
+    expect((await refreshItems(ctx, ctx.tracking, [none.id], new Date())).get(none.id)!.result).toBe(
+      'skipped',
+    );
     const list = await listOceanShipments(ctx.db, plain.workspaceId, oceanListQuerySchema.parse({}));
     expect(list.items.map((i) => i.state)).toEqual(['no_source']);
     expect(list.items[0]!.source).toBeNull();
@@ -146,7 +151,11 @@ describe('routing a followed shipment to its data source', () => {
       expect(parcel!.outcome).toBe('created');
     }
     const parcels = await ctx.db
-      .select({ workspaceId: expressShipments.workspaceId, scope: trackedItems.scope, state: expressShipments.state })
+      .select({
+        workspaceId: expressShipments.workspaceId,
+        scope: trackedItems.scope,
+        state: expressShipments.state,
+      })
       .from(expressShipments)
       .innerJoin(trackedItems, eq(trackedItems.id, expressShipments.itemId))
       .where(inArray(expressShipments.workspaceId, [plain.workspaceId, demo.workspaceId]));
@@ -216,13 +225,28 @@ describe('rescoping after a connection appears or disappears', () => {
       .where(eq(oceanShipments.id, id));
     const [comment] = await ctx.db
       .insert(comments)
-      .values({ workspaceId: org.workspaceId, itemId: before.item.id, authorId: org.userId, content: 'Call the broker' })
+      .values({
+        workspaceId: org.workspaceId,
+        itemId: before.item.id,
+        authorId: org.userId,
+        content: 'Call the broker',
+      })
       .returning();
     const [share] = await ctx.db
       .insert(shipmentShares)
-      .values({ workspaceId: org.workspaceId, mode: 'ocean', oceanShipmentId: id, sharedBy: org.userId, email: 'x@example.com' })
+      .values({
+        workspaceId: org.workspaceId,
+        mode: 'ocean',
+        oceanShipmentId: id,
+        sharedBy: org.userId,
+        email: 'x@example.com',
+      })
       .returning();
-    const [rule] = await ctx.db.select().from(alertRules).where(eq(alertRules.workspaceId, org.workspaceId)).limit(1);
+    const [rule] = await ctx.db
+      .select()
+      .from(alertRules)
+      .where(eq(alertRules.workspaceId, org.workspaceId))
+      .limit(1);
     await ctx.db
       .insert(alertEpisodes)
       .values({ ruleId: rule!.id, subscriptionId: id, itemId: before.item.id, openedAt: new Date() });
@@ -232,10 +256,25 @@ describe('rescoping after a connection appears or disappears', () => {
     connected.set(`${org.organizationId}|MSCU`, carrier);
     expect(await rescopeOrganizationCarrier(ctx, org.organizationId, 'MSCU')).toBe(1);
     const moved = await itemOf(id);
-    expect(moved.item).toMatchObject({ scope: 'organization', organizationId: org.organizationId, state: 'pending' });
-    expect(moved.sub).toMatchObject({ id, tags: ['urgent'], favorite: true, archived: false, state: 'pending' });
-    expect((await ctx.db.select().from(comments).where(eq(comments.id, comment!.id)))[0]!.itemId).toBe(moved.item.id);
-    expect((await ctx.db.select().from(shipmentShares).where(eq(shipmentShares.id, share!.id)))[0]!.oceanShipmentId).toBe(id);
+    expect(moved.item).toMatchObject({
+      scope: 'organization',
+      organizationId: org.organizationId,
+      state: 'pending',
+    });
+    expect(moved.sub).toMatchObject({
+      id,
+      tags: ['urgent'],
+      favorite: true,
+      archived: false,
+      state: 'pending',
+    });
+    expect((await ctx.db.select().from(comments).where(eq(comments.id, comment!.id)))[0]!.itemId).toBe(
+      moved.item.id,
+    );
+    expect(
+      (await ctx.db.select().from(shipmentShares).where(eq(shipmentShares.id, share!.id)))[0]!
+        .oceanShipmentId,
+    ).toBe(id);
     const [episode] = await ctx.db.select().from(alertEpisodes).where(eq(alertEpisodes.subscriptionId, id));
     expect(episode!.itemId).toBe(moved.item.id);
     // Queued for its first check.
@@ -254,8 +293,16 @@ describe('rescoping after a connection appears or disappears', () => {
     expect(await rescopeOrganizationCarrier(ctx, org.organizationId, 'MSCU')).toBe(1);
     const back = await itemOf(id);
     expect(back.item.id).toBe(before.item.id);
-    expect(back.sub).toMatchObject({ id, tags: ['urgent'], favorite: true, state: 'no_source', vesselName: null });
-    expect((await ctx.db.select().from(comments).where(eq(comments.id, comment!.id)))[0]!.itemId).toBe(before.item.id);
+    expect(back.sub).toMatchObject({
+      id,
+      tags: ['urgent'],
+      favorite: true,
+      state: 'no_source',
+      vesselName: null,
+    });
+    expect((await ctx.db.select().from(comments).where(eq(comments.id, comment!.id)))[0]!.itemId).toBe(
+      before.item.id,
+    );
     // What the connection obtained stays with its scope, for when it comes back.
     expect(
       await ctx.db.select().from(trackingEvents).where(eq(trackingEvents.itemId, moved.item.id)),
@@ -269,7 +316,10 @@ describe('rescoping after a connection appears or disappears', () => {
     // Added while archived (the connections module rescopes too, but unarchiving does not rely on it).
     connected.set(`${org.organizationId}|MSCU`, ownCarrier('late'));
     await setArchived(ctx, org, [id], false);
-    expect((await itemOf(id)).item).toMatchObject({ scope: 'organization', organizationId: org.organizationId });
+    expect((await itemOf(id)).item).toMatchObject({
+      scope: 'organization',
+      organizationId: org.organizationId,
+    });
   });
 });
 
@@ -284,7 +334,10 @@ describe('items only archived shipments follow', () => {
     const [parked] = await ctx.db.select().from(trackedItems).where(eq(trackedItems.id, item.id));
     expect(parked!.nextCheckAt.getFullYear()).toBe(9999);
     await setArchived(ctx, org, [id], false);
-    const [woken] = await ctx.db.select().from(trackedItems).where(and(eq(trackedItems.id, item.id)));
+    const [woken] = await ctx.db
+      .select()
+      .from(trackedItems)
+      .where(and(eq(trackedItems.id, item.id)));
     expect(woken!.nextCheckAt.getTime()).toBeLessThanOrEqual(Date.now());
     expect(await claimDueItems(ctx.db, later, 10_000)).toContain(item.id);
   });

@@ -1,10 +1,15 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
-import { canManageOrganization } from '@tracklane/shared/organizations/organizations.policy';
 import { NO_CONNECTION_ACTION, noConnectionText } from '@tracklane/shared/tracking/no-connection';
+import { createContext, useContext } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
-import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
+
+/**
+ * Whether the reader may connect carriers: a company admin of the current organization. The app shell
+ * provides it (components do not read the workspace store).
+ */
+export const MayConnectCarriers = createContext(false);
 
 interface NoConnectionProps {
   /** The carrier as people name it ("MSC"). */
@@ -30,8 +35,7 @@ export function NoConnectionText({ carrierName, shared }: NoConnectionProps) {
 
 /** What the reader can do about it: a company admin connects the carrier, others ask one to. */
 export function NoConnectionAction() {
-  const role = useWorkspaceStore((state) => state.currentOrganization?.role);
-  return role && canManageOrganization(role) ? (
+  return useContext(MayConnectCarriers) ? (
     <Anchor component={Link} to={paths.organizationSettings.carrierConnections} inherit>
       {NO_CONNECTION_ACTION.admin}
     </Anchor>
@@ -61,8 +65,8 @@ export function NoConnectionAlert({ carrierName, shared, what }: NoConnectionPro
       data-testid="detail-no-connection"
     >
       <Text size="sm">
-        Nobody is asked about this {what}: there is no data source for {carrierName}. Tracking starts by itself
-        as soon as there is one, without adding it again.
+        Nobody is asked about this {what}: there is no data source for {carrierName}. Tracking starts by
+        itself as soon as there is one, without adding it again.
       </Text>
     </Alert>
   );

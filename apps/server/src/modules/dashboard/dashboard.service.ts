@@ -618,7 +618,7 @@ export async function expressDashboard(
                   : rule === 'noConnection'
                     ? noConnectionText(parcelCarrierByCode(r.carrier)?.name ?? r.carrier)
                     : // The carrier's words; the reason code (e.g. customs_hold) only when it gave none.
-                    (r.statusText ?? r.exceptionReason ?? definition.label),
+                      (r.statusText ?? r.exceptionReason ?? definition.label),
               ),
             ],
     }));

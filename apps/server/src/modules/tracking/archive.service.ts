@@ -39,7 +39,10 @@ export async function moveArchive<Counts>(
     if (!archived) {
       // Back in the active list, each follows the data source its carrier routes to now (ADR 0035),
       // and its item, parked while only archived shipments followed it, is asked again.
-      const returning = await tx.select({ id: table.id }).from(table).where(and(mine, eq(table.archived, true)));
+      const returning = await tx
+        .select({ id: table.id })
+        .from(table)
+        .where(and(mine, eq(table.archived, true)));
       await rescopeSubscriptions(
         t,
         ctx,

@@ -17,7 +17,12 @@ export async function claimDueItems(db: Database, now: Date, limit: number): Pro
   const arrival = sql`(COALESCE(derived #>> '{arrivalVO,ata}', derived #>> '{arrivalVO,eta}',
     derived ->> 'deliveredAt', derived ->> 'estimatedDelivery'))::timestamptz`;
   for (;;) {
-    const rows = await db.execute<{ id: string; followed: boolean; distance: number | null; due_at: Date | string }>(sql`
+    const rows = await db.execute<{
+      id: string;
+      followed: boolean;
+      distance: number | null;
+      due_at: Date | string;
+    }>(sql`
       WITH due AS (
         SELECT t.id, t.next_check_at AS due_at,
           abs(extract(epoch FROM ${arrival} - ${now}::timestamptz))::float8 AS distance,

@@ -1,7 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { AppContext } from '../../app-context';
-import { type expressShipments, NO_ORGANIZATION, type oceanShipments, trackedItems } from '../../db/schema/tracking';
+import {
+  type expressShipments,
+  NO_ORGANIZATION,
+  type oceanShipments,
+  trackedItems,
+} from '../../db/schema/tracking';
 import { QUEUES } from '../../jobs/queue';
 import { withTransaction } from '../../lib/transaction';
 import type { Tenant } from '../organizations/selection';
@@ -140,7 +145,8 @@ export async function followItems(
       if (answered.has(key)) return { outcome: 'duplicate' };
       answered.add(key);
       const already = followed.get(key);
-      if (already) return { outcome: 'already_tracked', subscriptionId: already.id, archived: already.archived };
+      if (already)
+        return { outcome: 'already_tracked', subscriptionId: already.id, archived: already.archived };
       const createdId = createdByItem.get(byKey.get(key)!.id);
       if (createdId) return { outcome: 'created', subscriptionId: createdId };
       // A concurrent request of this workspace followed it a moment ago.

@@ -1,17 +1,10 @@
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { ChangeRecord } from '@tracklane/shared/notifications/notification-types';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { Database, DatabaseHandle } from '../../db/client';
-import {
-  expressShipments,
-  oceanShipments,
-  trackedItems,
-  trackingEvents,
-  UNKNOWN_TIME,
-  type TrackingState,
-} from '../../db/schema/tracking';
+import { trackedItems, trackingEvents, UNKNOWN_TIME, type TrackingState } from '../../db/schema/tracking';
 import { ProviderDeferredError, type ProviderAnswer } from '../../integrations/tracking/provider';
 import { withTransaction } from '../../lib/transaction';
 import { updateRows } from '../../lib/update-rows';

@@ -192,6 +192,7 @@ export async function rescopeAll(ctx: RescopeContext & { db: Database }): Promis
     JOIN ${workspaces} w ON w.id = s.workspace_id
     WHERE i.state <> 'completed'`);
   let moved = 0;
-  for (const pair of pairs.rows) moved += await rescopeOrganizationCarrier(ctx, pair.organization_id, pair.carrier);
+  for (const pair of pairs.rows)
+    moved += await rescopeOrganizationCarrier(ctx, pair.organization_id, pair.carrier);
   return moved;
 }

@@ -31,7 +31,8 @@ export function pollInterval({ milestones, settled, urgent, changedAt, now }: Sc
     .filter((d) => Number.isFinite(d));
   if (distances.length) {
     const nearest = Math.min(...distances);
-    const close = nearest <= DAY ? 30 * MINUTE : nearest <= 3 * DAY ? HOUR : nearest <= 7 * DAY ? 3 * HOUR : null;
+    const close =
+      nearest <= DAY ? 30 * MINUTE : nearest <= 3 * DAY ? HOUR : nearest <= 7 * DAY ? 3 * HOUR : null;
     if (close !== null) interval = Math.min(interval, close);
   }
   return urgent === undefined ? interval : Math.min(interval, urgent);

@@ -8,7 +8,10 @@ describe('the express data sources', () => {
   it('without Karrio: demo data only where it is allowed, else no source', async () => {
     const sources = createExpressSources({ karrio: null });
     expect(await sources.route('org-1', 'ups', true)).toEqual({ scope: 'demo', organizationId: null });
-    expect(await sources.route('org-1', 'dhl_express', false)).toEqual({ scope: 'none', organizationId: null });
+    expect(await sources.route('org-1', 'dhl_express', false)).toEqual({
+      scope: 'none',
+      organizationId: null,
+    });
     expect((await sources.provider(item('demo')))?.source).toBe('demo');
     expect(await sources.provider(item('shared'))).toBeNull();
     expect(await sources.provider(item('none'))).toBeNull();
