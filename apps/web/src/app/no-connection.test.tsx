@@ -60,6 +60,8 @@ describe('a shipment without a data source', { timeout: 20_000 }, () => {
       'href',
       '/organization-settings/carrier-connections',
     );
+    // Above the table too, where a phone shows it without scrolling sideways.
+    expect(screen.getByTestId('no-connection-note')).toHaveTextContent('No connection for MSC: connect one');
     // Not the "Fetching" of a first check, nor a carrier's "Not found".
     expect(within(row).queryByText('Fetching')).not.toBeInTheDocument();
     expect(within(row).queryByText('Not found')).not.toBeInTheDocument();
@@ -72,6 +74,9 @@ describe('a shipment without a data source', { timeout: 20_000 }, () => {
     const notice = within(row).getByTestId('no-connection');
     expect(notice).toHaveTextContent('No connection for MSC: ask a company admin to connect one');
     expect(within(notice).queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.getByTestId('no-connection-note')).toHaveTextContent(
+      'No connection for MSC: ask a company admin to connect one',
+    );
   });
 
   const detail = {

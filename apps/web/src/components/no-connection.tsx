@@ -44,6 +44,19 @@ export function NoConnectionAction() {
   );
 }
 
+/**
+ * Above a list whose rows include shipments without a data source (the status column can be off a
+ * phone's screen): "No connection for MSC, Maersk: connect one".
+ */
+export function NoConnectionNote({ carrierNames }: { carrierNames: readonly string[] }) {
+  if (carrierNames.length === 0) return null;
+  return (
+    <span data-testid="no-connection-note">
+      <NoConnectionText carrierName={[...new Set(carrierNames)].join(', ')} />
+    </span>
+  );
+}
+
 /** In a list's status cell. */
 export function NoConnectionCell(props: NoConnectionProps) {
   return (
