@@ -75,6 +75,7 @@ export function NoConnectionAlert({ carrierName, shared, what }: NoConnectionPro
       radius="lg"
       icon={<IconPlugConnectedX size={20} />}
       title={<NoConnectionText carrierName={carrierName} shared={shared} />}
+      mb="md"
       data-testid="detail-no-connection"
     >
       <Text size="sm">
