@@ -20,6 +20,9 @@ delete process.env.DATABASE_URL;
 process.env.LOG_LEVEL ??= 'warn';
 // One "unknown" answer moves a shipment to not found, so a test sees that tab without waiting hours.
 process.env.TRACKING_NOT_FOUND_ATTEMPTS ??= '1';
+// The tests' ordinary accounts follow demo containers and parcels: they opt into demo data, which a
+// real install gives the demo account only (ADR 0035).
+process.env.DEMO_CARRIERS ??= 'true';
 // Every test's browser and account come from one address here, unlike real users; the per-address
 // API limit is tested in the server's own tests.
 process.env.RATE_LIMIT_PER_MINUTE ??= '20000';

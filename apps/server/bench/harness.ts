@@ -34,8 +34,7 @@ import { loadAuthKey } from '../src/lib/password-crypto';
 import { createSession } from '../src/modules/auth/sessions';
 import { createPersonalOrganization } from '../src/modules/organizations/organizations.service';
 import { saveSelection } from '../src/modules/organizations/selection';
-import { createTrackingEngine } from '../src/modules/tracking/tracking-engine';
-import { createOrganizationConnections } from '../src/integrations/tracking/connections/organization-connections';
+import { createTrackingWithConnections } from '../src/modules/tracking/tracking-engine';
 
 /** Seconds per case (`BENCH_SECONDS`), for the API and again for its SQL. */
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -146,14 +145,7 @@ export async function benchContext(
     realtime,
     authKey: await loadAuthKey({ dataDir: database.dir }),
     storage: createLocalStorage(path.join(database.dir, 'uploads')),
-    tracking: createTrackingEngine(config, logger),
-    carrierConnections: createOrganizationConnections({
-      db: database.db,
-      pool: database.pool,
-      jobs,
-      config,
-      logger,
-    }),
+    ...createTrackingWithConnections({ db: database.db, pool: database.pool, jobs, config, logger }),
   };
   return {
     ctx,

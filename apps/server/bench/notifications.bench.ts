@@ -9,6 +9,7 @@
  *   the hub. The sockets' clients run in the same Node process as the server (one core's event loop
  *   parses both sides), so the figure is an upper bound for a real server.
  */
+import { oneProvider } from '../src/integrations/tracking/sources';
 import { performance } from 'node:perf_hooks';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
@@ -106,13 +107,16 @@ async function main() {
       let answer: OceanAnswer = { status: 'not_found' };
       const engine: TrackingEngine = {
         modes: {
-          ocean: createOceanMode(() => ({ source: 'demo', track: async () => answer })),
-          express: createExpressMode(() => ({
-            source: 'demo',
-            track: async () => ({ status: 'not_found' }),
-          })),
+          ocean: createOceanMode(oneProvider({ source: 'demo', track: async () => answer })),
+          express: createExpressMode(
+            oneProvider({
+              source: 'demo',
+              track: async () => ({ status: 'not_found' }),
+            }),
+          ),
         },
         notFoundAttempts: 6,
+        demoCarriers: false,
       };
       const start = Date.parse('2026-11-01T00:00:00Z');
       const events = [event('load', 'LOAD', 'ACT', start)];

@@ -90,6 +90,7 @@ async function pass(ctx: AppContext, mode: TrackingMode, name: string, ids: stri
     unchanged: 0,
     not_found: 0,
     failed: 0,
+    deferred: 0,
     skipped: 0,
     error: 0,
   };

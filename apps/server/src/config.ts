@@ -124,6 +124,7 @@ const envSchema = z.object({
   SECRETS_KEY: z.string().trim().optional(),
   SECRETS_KEY_PREVIOUS: z.string().trim().optional(),
   CARRIER_CONNECTIONS_ALLOW_LOCAL: booleanFromString.optional(),
+  DEMO_CARRIERS: booleanFromString.optional(),
   KARRIO_URL: urlWithProtocols(['http:', 'https:'], 'https://karrio.example.com').optional(),
   KARRIO_API_KEY: z.string().trim().min(1, { message: 'must not be empty' }).optional(),
   TRACKING_NOT_FOUND_ATTEMPTS: z.coerce
@@ -198,9 +199,18 @@ export interface Config {
    * again at every delivery.
    */
   webhookAllowPrivateTargets: boolean;
-  /** Carriers reached through their DCSA Track & Trace 2.2 API; the others use the demo carrier. */
+  /**
+   * Carriers reached through their DCSA Track & Trace 2.2 API for every organization (the fallback
+   * after an organization's own connection; ADR 0035).
+   */
   dcsaCarriers: DcsaCarrierConfig[];
-  /** A Karrio server that tracks parcels; unset: the demo parcel carrier answers for every carrier. */
+  /**
+   * The demo carriers answer for every organization's shipments that have no real data source
+   * (DEMO_CARRIERS=true). Off (the default): only the demo account's organization gets demo data, and
+   * other shipments without a source show "No connection".
+   */
+  demoCarriers: boolean;
+  /** A Karrio server that tracks parcels for every organization; unset: no shared parcel source. */
   karrio: KarrioConfig | null;
   /**
    * The AES-256-GCM keys carrier connections' secrets are encrypted under: `current` encrypts, and
@@ -305,6 +315,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
         : null,
     trustProxy: e.TRUST_PROXY ?? false,
     dcsaCarriers: parseDcsaCarriersOrFail(e.DCSA_CARRIERS),
+    demoCarriers: e.DEMO_CARRIERS ?? false,
     karrio:
       e.KARRIO_URL && e.KARRIO_API_KEY
         ? { url: e.KARRIO_URL.replace(/\/+$/, ''), apiKey: e.KARRIO_API_KEY }

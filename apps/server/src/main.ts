@@ -7,7 +7,6 @@ import { EmbeddedStartError, startEmbeddedPostgres, type EmbeddedDatabase } from
 import { runMigrations } from './db/migrate';
 import { createMailDelivery, startMailWorker, type MailDelivery } from './integrations/mail/mailer';
 import { createRealtimeHub } from './integrations/realtime/realtime-hub';
-import { createOrganizationConnections } from './integrations/tracking/connections/organization-connections';
 import {
   prepareConnectionSecrets,
   SecretsKeyError,
@@ -20,7 +19,8 @@ import { createLogger } from './lib/logger';
 import { loadAuthKey } from './lib/password-crypto';
 import { seedDemoAccount } from './modules/demo/seed-demo';
 import { startDigestJob } from './modules/notifications/digest.service';
-import { createTrackingEngine } from './modules/tracking/tracking-engine';
+import { createTrackingWithConnections } from './modules/tracking/tracking-engine';
+import { rescopeAll } from './modules/tracking/rescope.service';
 import { startTrackingJobs } from './modules/tracking/tracking.jobs';
 import { startWebhookJobs } from './modules/webhooks/webhooks.jobs';
 
@@ -92,9 +92,13 @@ async function main(): Promise<void> {
     mail = createMailDelivery({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
     await startMailWorker(jobs, mail);
     await scheduleHousekeeping(jobs, db);
-    const tracking = createTrackingEngine(config, logger);
-    // The engine's routing is wired to these by the lead (issue #34): onChanged re-routes.
-    const carrierConnections = createOrganizationConnections({ db, pool, jobs, config, logger });
+    const { tracking, carrierConnections } = createTrackingWithConnections({
+      db,
+      pool,
+      jobs,
+      config,
+      logger,
+    });
     await startTrackingJobs(jobs, { db, pool }, tracking, logger);
     await startDigestJob(jobs, { db, pool, jobs, config });
     await startAlertJobs(jobs, { db, pool, jobs });
@@ -122,6 +126,13 @@ async function main(): Promise<void> {
     }
     app = await buildApp(ctx);
     await app.listen({ port: config.port, host: config.host });
+    // Shipments follow the data source their carrier routes to under this configuration (ADR 0035).
+    void rescopeAll(ctx).then(
+      (moved) => {
+        if (moved) logger.info({ moved }, 'shipments moved to their data source');
+      },
+      (err: unknown) => logger.error({ err }, 'moving shipments to their data source failed'),
+    );
   } catch (err) {
     logger.fatal({ err }, 'Tracklane failed to start');
     await stop();

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { oneProvider } from '../src/integrations/tracking/sources';
 import { describe, expect, it } from 'vitest';
 import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
 import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
@@ -717,10 +718,11 @@ describe('alert delivery', () => {
     };
     const engine: TrackingEngine = {
       modes: {
-        ocean: createOceanMode(() => ({ source: 'demo', track: async () => carrier.ocean })),
-        express: createExpressMode(() => ({ source: 'demo', track: async () => carrier.express })),
+        ocean: createOceanMode(oneProvider({ source: 'demo', track: async () => carrier.ocean })),
+        express: createExpressMode(oneProvider({ source: 'demo', track: async () => carrier.express })),
       },
       notFoundAttempts: 1,
+      demoCarriers: false,
     };
     const { item } = await oceanShipment(team.defaultWorkspaceId);
     const arri = (id: string, time: string, createdAt: string): TrackingEvent => ({

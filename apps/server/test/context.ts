@@ -9,8 +9,8 @@ import { loadConfig, type Config } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
 import { createRealtimeHub, type RealtimeHub } from '../src/integrations/realtime/realtime-hub';
 import { createLocalStorage } from '../src/integrations/storage/file-storage';
-import { createOrganizationConnections } from '../src/integrations/tracking/connections/organization-connections';
-import { createTrackingEngine } from '../src/modules/tracking/tracking-engine';
+import { createTrackingWithConnections } from '../src/modules/tracking/tracking-engine';
+import type { OrganizationConnections } from '../src/integrations/tracking/provider';
 import { startJobQueue, type JobQueue } from '../src/jobs/queue';
 import { createLogger } from '../src/lib/logger';
 import { loadAuthKey } from '../src/lib/password-crypto';
@@ -49,11 +49,14 @@ const noRealtime: RealtimeHub = {
 
 /**
  * Everything the app needs, real parts throughout: the given database, pg-boss on it (when a URL is
- * given), the run's RSA key and a temporary upload directory.
+ * given), the run's RSA key and a temporary upload directory. The engine asks the organizations'
+ * carrier connections (none until a test adds one), or `connections` when a test gives a fake; ordinary
+ * organizations get no demo data unless the test opts in (`{ demoCarriers: true }`).
  */
 export async function createTestContext(
   database: DatabaseHandle & { url?: string },
   overrides: Partial<Config> = {},
+  connections?: OrganizationConnections,
 ): Promise<AppContext> {
   const config = testConfig(overrides);
   const logger = createLogger(config);
@@ -61,13 +64,10 @@ export async function createTestContext(
   const realtime = database.url ? createRealtimeHub(database.url, logger) : null;
   await realtime?.ready;
   const uploads = await mkdtemp(path.join(tmpdir(), 'tracklane-uploads-'));
-  const carrierConnections = createOrganizationConnections({
-    db: database.db,
-    pool: database.pool,
-    jobs,
-    config,
-    logger,
-  });
+  const { tracking, carrierConnections } = createTrackingWithConnections(
+    { db: database.db, pool: database.pool, jobs, config, logger },
+    connections,
+  );
   return {
     config,
     db: database.db,
@@ -77,7 +77,7 @@ export async function createTestContext(
     authKey: await loadAuthKey({ pem: inject('authKeyPem'), dataDir: uploads }),
     storage: createLocalStorage(uploads),
     realtime: realtime ?? noRealtime,
-    tracking: createTrackingEngine(config, logger),
+    tracking,
     carrierConnections,
   };
 }

@@ -102,6 +102,7 @@ async function addOcean(workspaceId: string, derived: DerivedShipment | null, su
       derived,
       lastCheckedAt: sub.lastCheckedAt === undefined ? new Date(NOW.getTime() - HOUR) : sub.lastCheckedAt,
       consecutiveFailures: sub.consecutiveFailures ?? 0,
+      ...(state === 'no_source' ? { scope: 'none' as const } : {}),
     })
     .returning();
   const [row] = await ctx.db
@@ -163,6 +164,7 @@ async function addParcel(workspaceId: string, derived: DerivedParcel | null, sub
       state,
       derived,
       lastCheckedAt: sub.lastCheckedAt === undefined ? new Date(NOW.getTime() - HOUR) : sub.lastCheckedAt,
+      ...(state === 'no_source' ? { scope: 'none' as const } : {}),
     })
     .returning();
   const [row] = await ctx.db
@@ -237,6 +239,8 @@ describe('ocean dashboard attention rules', () => {
       ship({ rolls: [roll(at(-30 * DAY))], arrivalVO: { eta: null, ata: at(-DAY) }, status: 'arrived' }),
     );
     const notFound = await addOcean(ws, null, { state: 'not_found', lastCheckedAt: null });
+    // Nobody is asked about it (no data source): neither not found nor stale, however long unchecked.
+    const noConnection = await addOcean(ws, null, { state: 'no_source', lastCheckedAt: null });
     const stale = await addOcean(ws, ship(), { lastCheckedAt: new Date(NOW.getTime() - 48 * HOUR - MINUTE) });
     await addOcean(ws, ship(), { lastCheckedAt: new Date(NOW.getTime() - 48 * HOUR + MINUTE) });
     const failing = await addOcean(ws, ship(), { consecutiveFailures: STALE_AFTER_FAILURES });
@@ -254,6 +258,7 @@ describe('ocean dashboard attention rules', () => {
       rolled: [rolled],
       arrivedNotPickedUp: [lfdYesterday, lfdTodayCounted],
       notFound: [notFound],
+      noConnection: [noConnection],
       stale: [stale, failing],
     };
     const dashboard = await oceanDashboard(ctx.db, ws, NOW);
@@ -272,8 +277,11 @@ describe('ocean dashboard attention rules', () => {
     expect(rolledCard.items[0]!.reason).toEqual([
       { kind: 'text', value: 'EVER GIVEN 101E → EVER ACE 202W at Shanghai' },
     ]);
+    expect(dashboard.attentionVO.find((a) => a.rule === 'noConnection')!.items[0]!.reason).toEqual([
+      { kind: 'text', value: 'No connection for Maersk' },
+    ]);
     expect(dashboard.updatedTime).toBe(new Date(NOW.getTime() - HOUR).toISOString());
-    expect(dashboard.carriers).toEqual([{ carrier: 'MAEU', name: expect.any(String), count: 16 }]);
+    expect(dashboard.carriers).toEqual([{ carrier: 'MAEU', name: expect.any(String), count: 17 }]);
   });
 
   it('watches detention once the box is out: delivered, its detention last free day tomorrow', async () => {
@@ -411,6 +419,7 @@ describe('express dashboard attention rules', () => {
     const failed = await addParcel(ws, parcel({ status: 'failed_attempt', failedAttempts: 1 }));
     const pickup = await addParcel(ws, parcel({ status: 'available_for_pickup' }));
     const notFound = await addParcel(ws, null, { state: 'not_found' });
+    const noConnection = await addParcel(ws, null, { state: 'no_source', lastCheckedAt: null });
     const late = await addParcel(ws, parcel({ estimatedDelivery: at(-MINUTE) }));
     await addParcel(ws, parcel({ estimatedDelivery: at(0) })); // due now: not late yet
     await addParcel(ws, parcel({ estimatedDelivery: at(MINUTE) }));
@@ -424,6 +433,7 @@ describe('express dashboard attention rules', () => {
       late: [late],
       awaitingPickup: [pickup],
       notFound: [notFound],
+      noConnection: [noConnection],
     };
     const dashboard = await expressDashboard(ctx.db, ws, NOW);
     expect(dashboard.attentionVO.map((a) => a.rule)).toEqual([...EXPRESS_ATTENTION_RULES]);

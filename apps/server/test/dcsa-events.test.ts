@@ -11,7 +11,8 @@ import { useTestApp } from './app';
 import { describeErrors, dcsaSpec } from './dcsa-spec';
 import { buildTeam, containerNo, mbl, refreshTracked, type Team } from './factories';
 
-const { app, ctx } = await useTestApp();
+// Its ordinary workspaces follow demo shipments: they opt into demo data (ADR 0035).
+const { app, ctx } = await useTestApp({ demoCarriers: true });
 const FEED = '/api/v1/dcsa/tnt/v2/events';
 
 async function keyOf(team: Team, scope: 'read' | 'read_write' = 'read_write') {

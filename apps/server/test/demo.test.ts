@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { checkContainerNumber } from '@tracklane/shared/validation/container-number';
-import { oceanShipments } from '../src/db/schema/tracking';
+import { oceanShipments, trackedItems } from '../src/db/schema/tracking';
 import { deriveParcel } from '@tracklane/shared/express/derive-parcel';
 import { demoParcelJourney } from '../src/integrations/tracking/express/demo-parcel-carrier';
 import { validateExpressItem } from '../src/modules/express-shipments/express-intake.service';
@@ -47,6 +47,15 @@ describe('the demo account', () => {
       .from(oceanShipments)
       .where(eq(oceanShipments.containerNo, list.items[0].containerNo));
     expect(rows).toHaveLength(1);
+    // Its organization is the demo one: the demo carriers answer for it, though DEMO_CARRIERS is off
+    // (ADR 0035).
+    expect(ctx.config.demoCarriers).toBe(false);
+    const scopes = await ctx.db
+      .selectDistinct({ scope: trackedItems.scope })
+      .from(trackedItems)
+      .innerJoin(oceanShipments, eq(oceanShipments.itemId, trackedItems.id));
+    expect(scopes).toEqual([{ scope: 'demo' }]);
+    expect(list.items.every((i: { state: string }) => i.state !== 'no_source')).toBe(true);
   });
 
   it('uses valid container numbers on several carriers', () => {

@@ -6,7 +6,8 @@ import { useTestApp } from './app';
 import { addMember, buildTeam, createWorkspaceAs, refreshTracked, type Team } from './factories';
 
 // One "unknown" answer is enough to move a parcel to not found here; the default is 6.
-const { app, ctx } = await useTestApp({ trackingNotFoundAttempts: 1 });
+// Its ordinary workspaces follow demo shipments: they opt into demo data (ADR 0035).
+const { app, ctx } = await useTestApp({ trackingNotFoundAttempts: 1, demoCarriers: true });
 
 const post = (url: string, cookie: string, payload: object) =>
   app.inject({ method: 'POST', url, headers: { cookie }, payload });

@@ -11,7 +11,8 @@ import { oceanListQuery } from '../src/modules/ocean-shipments/ocean-shipments.s
 import { useTestApp } from './app';
 import { buildTeam, refreshTracked } from './factories';
 
-const { app, ctx } = await useTestApp({ trackingNotFoundAttempts: 1 });
+// Its ordinary workspace follows demo shipments: it opts into demo data (ADR 0035).
+const { app, ctx } = await useTestApp({ trackingNotFoundAttempts: 1, demoCarriers: true });
 
 const post = (url: string, cookie: string, payload: object) =>
   app.inject({ method: 'POST', url, headers: { cookie }, payload });

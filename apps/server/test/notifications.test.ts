@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { oneProvider } from '../src/integrations/tracking/sources';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ParcelEvent } from '@tracklane/shared/express/parcel-event';
@@ -35,10 +36,11 @@ function scriptedCarrier() {
   };
   const engine: TrackingEngine = {
     modes: {
-      ocean: createOceanMode(() => ({ source: 'demo', track: async () => carrier.ocean })),
-      express: createExpressMode(() => ({ source: 'demo', track: async () => carrier.express })),
+      ocean: createOceanMode(oneProvider({ source: 'demo', track: async () => carrier.ocean })),
+      express: createExpressMode(oneProvider({ source: 'demo', track: async () => carrier.express })),
     },
     notFoundAttempts: 1,
+    demoCarriers: false,
   };
   return { carrier, refresh: (itemId: string, now = new Date()) => refreshItem(ctx, engine, itemId, now) };
 }

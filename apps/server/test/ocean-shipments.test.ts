@@ -7,7 +7,8 @@ import { organizationMembers } from '../src/db/schema/organizations';
 import { useTestApp } from './app';
 import { addMember, buildTeam, createWorkspaceAs, refreshTracked, type Team } from './factories';
 
-const { app, ctx } = await useTestApp();
+// Its ordinary workspaces follow demo shipments: they opt into demo data (ADR 0035).
+const { app, ctx } = await useTestApp({ demoCarriers: true });
 
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 

@@ -14,7 +14,8 @@ import {
   type Team,
 } from './factories';
 
-const { app, ctx } = await useTestApp({ apiKeyRateLimitPerMinute: 1000 });
+// Its ordinary workspaces follow demo shipments: they opt into demo data (ADR 0035).
+const { app, ctx } = await useTestApp({ apiKeyRateLimitPerMinute: 1000, demoCarriers: true });
 
 const asAdmin = (cookie: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { oneProvider } from '../src/integrations/tracking/sources';
 import { describe, expect, it } from 'vitest';
 import type { ParcelEvent } from '@tracklane/shared/express/parcel-event';
 import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
@@ -6,11 +7,12 @@ import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
 import { oceanShipments, trackedItems, trackingEvents } from '../src/db/schema/tracking';
 import { users } from '../src/db/schema/users';
 import { demoVoyage } from '../src/integrations/tracking/demo-carrier';
-import type {
-  ExpressAnswer,
-  ExpressProvider,
-  OceanAnswer,
-  OceanProvider,
+import {
+  ProviderDeferredError,
+  type ExpressAnswer,
+  type ExpressProvider,
+  type OceanAnswer,
+  type OceanProvider,
 } from '../src/integrations/tracking/provider';
 import { createExpressMode } from '../src/modules/express-shipments/express-mode';
 import { createOceanMode } from '../src/modules/ocean-shipments/ocean-mode';
@@ -30,6 +32,19 @@ const { db } = database;
 const NOT_FOUND_ATTEMPTS = 3;
 
 let n = 0;
+/** A workspace following the containers of these tests (items nobody follows are never asked). */
+let follower: Promise<string> | undefined;
+async function followerWorkspace(): Promise<string> {
+  follower ??= (async () => {
+    const [user] = await db
+      .insert(users)
+      .values({ email: 'follower@example.com', firstName: 'F', lastName: 'W', passwordHash: 'x' })
+      .returning();
+    return (await createPersonalOrganization(db, user!)).workspaceId;
+  })();
+  return follower;
+}
+
 async function newContainer() {
   const [row] = await db
     .insert(trackedItems)
@@ -40,6 +55,13 @@ async function newContainer() {
       carrier: 'MSCU',
     })
     .returning();
+  await db.insert(oceanShipments).values({
+    workspaceId: await followerWorkspace(),
+    itemId: row!.id,
+    containerNo: row!.trackingNo,
+    mblNo: row!.reference,
+    carrierScac: row!.carrier,
+  });
   return row!;
 }
 
@@ -67,8 +89,9 @@ function engine(
   express: ExpressProvider = provider<ExpressAnswer>(() => ({ status: 'not_found' })),
 ): TrackingEngine {
   return {
-    modes: { ocean: createOceanMode(() => ocean), express: createExpressMode(() => express) },
+    modes: { ocean: createOceanMode(oneProvider(ocean)), express: createExpressMode(oneProvider(express)) },
     notFoundAttempts: NOT_FOUND_ATTEMPTS,
+    demoCarriers: false,
   };
 }
 
@@ -208,6 +231,50 @@ describe('refreshItem (ocean)', () => {
     const claimed = [...a, ...b].filter((id) => mine.includes(id));
     expect(claimed.sort()).toEqual([...mine].sort());
     expect([...a, ...b]).not.toContain(done.id);
+  });
+});
+
+describe('a provider that may not be asked now (ProviderDeferredError)', () => {
+  it('asks again at its time, counting no failure and showing no error', async () => {
+    const c = await newContainer();
+    const down = provider<OceanAnswer>(() => new Error('503 from carrier'));
+    await refresh(down, c.id);
+    await refresh(down, c.id);
+    const failing = await item(c.id);
+    const retryAt = new Date(Date.now() + 7 * 60_000);
+    const spent = provider<OceanAnswer>(() => new ProviderDeferredError('budget spent for today', retryAt));
+    expect((await refresh(spent, c.id)).result).toBe('deferred');
+    expect(await item(c.id)).toMatchObject({
+      nextCheckAt: retryAt,
+      consecutiveFailures: 2,
+      lastError: '503 from carrier',
+      lastCheckedAt: failing.lastCheckedAt,
+      state: 'pending',
+    });
+  });
+
+  it('claims the due items nearest to their arrival first', async () => {
+    const soon = await newContainer();
+    const far = await newContainer();
+    const unknown = await newContainer();
+    const view = (eta: string) => ({ arrivalVO: { eta, ata: null } });
+    const past = new Date(Date.now() - 60_000);
+    await db
+      .update(trackedItems)
+      .set({
+        derived: view(new Date(Date.now() + 40 * 86_400_000).toISOString()),
+        nextCheckAt: new Date(past.getTime() - 60_000),
+      })
+      .where(eq(trackedItems.id, far.id));
+    await db
+      .update(trackedItems)
+      .set({ derived: view(new Date(Date.now() + 86_400_000).toISOString()), nextCheckAt: past })
+      .where(eq(trackedItems.id, soon.id));
+    await db.update(trackedItems).set({ nextCheckAt: past }).where(eq(trackedItems.id, unknown.id));
+    const mine = [soon.id, far.id, unknown.id];
+    // Other tests' items are due too: only the order of these three matters.
+    const claimed = (await claimDueItems(db, new Date(), 10_000)).filter((id) => mine.includes(id));
+    expect(claimed).toEqual([soon.id, far.id, unknown.id]);
   });
 });
 

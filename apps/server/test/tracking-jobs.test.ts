@@ -1,6 +1,9 @@
 import { inArray } from 'drizzle-orm';
+import { oneProvider } from '../src/integrations/tracking/sources';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { trackedItems } from '../src/db/schema/tracking';
+import { oceanShipments, trackedItems } from '../src/db/schema/tracking';
+import { users } from '../src/db/schema/users';
+import { createPersonalOrganization } from '../src/modules/organizations/organizations.service';
 import type { OceanAnswer, OceanProvider } from '../src/integrations/tracking/provider';
 import { QUEUES } from '../src/jobs/queue';
 import { createExpressMode } from '../src/modules/express-shipments/express-mode';
@@ -29,7 +32,22 @@ describe('the tracking poller', () => {
           nextCheckAt: new Date(Date.now() - 1000),
         })),
       )
-      .returning({ id: trackedItems.id });
+      .returning({ id: trackedItems.id, trackingNo: trackedItems.trackingNo });
+    // Followed by a workspace (items nobody follows are parked, never asked).
+    const [user] = await database.db
+      .insert(users)
+      .values({ email: 'jobs@example.com', firstName: 'J', lastName: 'B', passwordHash: 'x' })
+      .returning();
+    const { workspaceId } = await createPersonalOrganization(database.db, user!);
+    await database.db.insert(oceanShipments).values(
+      items.map((item) => ({
+        workspaceId,
+        itemId: item.id,
+        containerNo: item.trackingNo,
+        mblNo: 'MEDU1',
+        carrierScac: 'MSCU',
+      })),
+    );
     const asked: string[] = [];
     const ocean: OceanProvider = {
       source: 'demo',
@@ -40,13 +58,16 @@ describe('the tracking poller', () => {
     };
     const engine: TrackingEngine = {
       modes: {
-        ocean: createOceanMode(() => ocean),
-        express: createExpressMode(() => ({
-          source: 'demo',
-          track: () => Promise.resolve({ status: 'not_found' }),
-        })),
+        ocean: createOceanMode(oneProvider(ocean)),
+        express: createExpressMode(
+          oneProvider({
+            source: 'demo',
+            track: () => Promise.resolve({ status: 'not_found' }),
+          }),
+        ),
       },
       notFoundAttempts: 6,
+      demoCarriers: false,
     };
     await startTrackingJobs(ctx.jobs, database, engine, ctx.logger);
     await ctx.jobs.send(QUEUES.trackingPoll, {}, {});

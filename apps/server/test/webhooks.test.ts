@@ -16,7 +16,8 @@ import { describeErrors, dcsaSpec } from './dcsa-spec';
 import { addMember, buildTeam, containerNo, mbl, refreshTracked, type Team } from './factories';
 
 // The tests' receivers listen on 127.0.0.1: the installation setting that allows private targets.
-const { app, ctx } = await useTestApp({ webhookAllowPrivateTargets: true });
+// Its ordinary workspaces follow demo shipments: they opt into demo data (ADR 0035).
+const { app, ctx } = await useTestApp({ webhookAllowPrivateTargets: true, demoCarriers: true });
 const strict = { ...ctx, config: { ...ctx.config, webhookAllowPrivateTargets: false } };
 const settings: WebhookSettings = {
   retryLimit: 4,

@@ -20,6 +20,8 @@ export const OCEAN_ATTENTION_RULES = [
   'rolled',
   'arrivedNotPickedUp',
   'notFound',
+  /** No data source for the carrier (no connection, no operator-wide one, no demo data): never asked. */
+  'noConnection',
   'stale',
 ] as const;
 export type OceanAttentionRule = (typeof OCEAN_ATTENTION_RULES)[number];
@@ -30,6 +32,8 @@ export const EXPRESS_ATTENTION_RULES = [
   'late',
   'awaitingPickup',
   'notFound',
+  /** No data source for parcels (no Karrio, no demo data): never asked. */
+  'noConnection',
 ] as const;
 export type ExpressAttentionRule = (typeof EXPRESS_ATTENTION_RULES)[number];
 

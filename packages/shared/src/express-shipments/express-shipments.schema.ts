@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRACKING_STATE_DESCRIPTION } from '../tracking/no-connection';
 import { EXPRESS_ATTENTION_RULES } from '../dashboard/dashboard.schema';
 import { PARCEL_STATUSES } from '../express/parcel-event';
 import { favoriteFieldSchema, favoriteFilterSchema } from '../favorites/favorites.schema';
@@ -53,8 +54,8 @@ export const expressShipmentSchema = z.object({
   carrier: z.string(),
   carrierName: z.string().nullable(),
   service: z.string().nullable(),
-  /** Tracking state: pending (first check running), active, not_found, completed. */
-  state: z.string(),
+  /** Tracking state (TRACKING_STATE_DESCRIPTION). */
+  state: z.string().meta({ description: TRACKING_STATE_DESCRIPTION }),
   status: z.enum(PARCEL_STATUSES).nullable(),
   subStatus: z.string().nullable(),
   statusText: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRACKING_STATE_DESCRIPTION } from '../tracking/no-connection';
 import { OCEAN_ATTENTION_RULES } from '../dashboard/dashboard.schema';
 import { CLOCK_NAMES } from '../free-time/free-time.schema';
 import { SHIPMENT_STATUSES } from '../tracking/derive-shipment';
@@ -104,8 +105,8 @@ export const oceanShipmentSchema = z.object({
   mblNo: z.string(),
   carrierScac: z.string(),
   carrierName: z.string().nullable(),
-  /** Tracking state: pending (first check running), active, not_found, completed. */
-  state: z.string(),
+  /** Tracking state (TRACKING_STATE_DESCRIPTION). */
+  state: z.string().meta({ description: TRACKING_STATE_DESCRIPTION }),
   status: z.enum(SHIPMENT_STATUSES).nullable(),
   pol: portSchema.nullable(),
   pod: portSchema.nullable(),

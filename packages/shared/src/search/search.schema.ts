@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRACKING_STATE_DESCRIPTION } from '../tracking/no-connection';
 import { PARCEL_STATUSES } from '../express/parcel-event';
 import { SHIPMENT_STATUSES } from '../tracking/derive-shipment';
 import { longEnough, SEARCH_MAX_LENGTH, SEARCH_MESSAGES } from './search-query';
@@ -48,8 +49,8 @@ const resultFields = {
   shipmentId: z.string(),
   workspace: placeSchema,
   organization: placeSchema,
-  /** Tracking state: pending (first check running), active, not_found, completed. */
-  state: z.string(),
+  /** Tracking state (TRACKING_STATE_DESCRIPTION). */
+  state: z.string().meta({ description: TRACKING_STATE_DESCRIPTION }),
   archived: z.boolean(),
   tags: z.array(z.string()),
   createdAt: z.string(),

@@ -37,6 +37,27 @@ export function carrierByScac(scac: string): OceanCarrier | undefined {
   return byScac.get(scac.toUpperCase());
 }
 
+/**
+ * The name people use for a carrier: "MSC" rather than "MSC Mediterranean Shipping Company", "ONE"
+ * rather than "Ocean Network Express (ONE)". Names that are already short stay as they are.
+ */
+export function shortCarrierName(name: string): string {
+  const inParentheses = /\(([^)]+)\)\s*$/.exec(name);
+  if (inParentheses?.[1]) return inParentheses[1];
+  const words = name.split(/\s+/);
+  // "MSC Mediterranean Shipping Company": an all-capitals acronym spelled out after it.
+  if (words.length >= 3 && /^[A-Z]{2,}$/.test(words[0] ?? '') && !/^[A-Z]+$/.test(words[1] ?? '')) {
+    return words[0]!;
+  }
+  return name;
+}
+
+/** The short name of a SCAC we know; the SCAC itself otherwise. */
+export function carrierLabel(scac: string, name?: string | null): string {
+  const known = name ?? carrierByScac(scac)?.name;
+  return known ? shortCarrierName(known) : scac;
+}
+
 /** The carrier a (normalised) bill of lading number belongs to, from its prefix; undefined when unknown. */
 export function inferCarrierFromMbl(mblNo: string): OceanCarrier | undefined {
   const upper = mblNo.toUpperCase();

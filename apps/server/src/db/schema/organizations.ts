@@ -40,6 +40,11 @@ export const organizations = pgTable('organizations', {
   /** With Stripe: the customer and subscription that pay for the plan. */
   stripeCustomerId: text('stripe_customer_id').unique(),
   stripeSubscriptionId: text('stripe_subscription_id'),
+  /**
+   * The demo account's organization: its shipments without a real data source get the demo carriers'
+   * invented data (others only when the operator sets DEMO_CARRIERS; ADR 0035).
+   */
+  demo: boolean('demo').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -16,7 +17,7 @@ import {
 import { ETA_SLIP_THRESHOLD_HOURS } from '@tracklane/shared/dashboard/dashboard.schema';
 import type { FreeTimeTerms } from '@tracklane/shared/free-time/free-time.schema';
 import { TRACKING_MODES } from '@tracklane/shared/tracking/tracking-modes';
-import { workspaces } from './organizations';
+import { organizations, workspaces } from './organizations';
 import { users } from './users';
 
 /** Sorts after every real date. */
@@ -25,16 +26,30 @@ export const UNKNOWN_TIME = new Date('9999-12-31T00:00:00Z');
 /**
  * Tracking states of an item: `pending` until its first answer, `active` while it is followed,
  * `not_found` when no provider knew it within the not-found window (still asked, daily), `completed`
- * when its journey is over.
+ * when its journey is over, `no_source` when there is nobody to ask (scope `none`: no connection for
+ * its carrier, no operator-wide one, no demo data), never asked until its followers are rescoped.
  */
-export const TRACKING_STATES = ['pending', 'active', 'not_found', 'completed'] as const;
+export const TRACKING_STATES = ['pending', 'active', 'not_found', 'completed', 'no_source'] as const;
 export type TrackingState = (typeof TRACKING_STATES)[number];
+
+/**
+ * Whose data a tracked item holds (ADR 0035): `shared` (the operator-wide DCSA_CARRIERS or Karrio,
+ * for every organization), `demo` (the demo carriers' invented data), `organization` (obtained with
+ * one organization's own credentials, shown to that organization alone: `organization_id`), or
+ * `none` (no data source: nothing is ever asked, so it holds nothing to keep apart).
+ */
+export const TRACKING_SCOPES = ['shared', 'demo', 'organization', 'none'] as const;
+export type TrackingScope = (typeof TRACKING_SCOPES)[number];
+
+/** Stands for "no organization" in the identity index (NULLs would never conflict there). */
+export const NO_ORGANIZATION = '00000000-0000-0000-0000-000000000000';
 
 /**
  * One thing a carrier tracks, in any mode: an ocean container on one bill of lading with one carrier
  * (tracking_no = container number, reference = bill of lading), or an express parcel (tracking_no =
- * the carrier's number, reference = ''). It belongs to no workspace: tracking data is fetched once per
- * refresh however many workspaces follow it. The mode's derived view is kept beside the events it
+ * the carrier's number, reference = ''), within one scope (ADR 0035). It belongs to no workspace:
+ * tracking data is fetched once per refresh however many workspaces (of its organization, for an
+ * organization's scope) follow it. The mode's derived view is kept beside the events it
  * came from; `facts` are what providers know besides events (a last free day, a parcel's service).
  */
 export const trackedItems = pgTable(
@@ -45,6 +60,13 @@ export const trackedItems = pgTable(
     trackingNo: text('tracking_no').notNull(),
     reference: text('reference').notNull().default(''),
     carrier: text('carrier').notNull(),
+    // No default in the database: the engine always routes. (Rows written directly, by tests and
+    // benches, hold shared data.)
+    scope: text('scope', { enum: TRACKING_SCOPES })
+      .notNull()
+      .$defaultFn(() => 'shared'),
+    /** The organization whose credentials answer for the item (scope `organization` only). */
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     state: text('state', { enum: TRACKING_STATES }).notNull().default('pending'),
     trackingStartedAt: timestamp('tracking_started_at', { withTimezone: true }).notNull().defaultNow(),
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
@@ -67,16 +89,32 @@ export const trackedItems = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('tracked_items_identity_idx').on(t.mode, t.trackingNo, t.reference, t.carrier),
+    uniqueIndex('tracked_items_identity_idx').on(
+      t.mode,
+      t.trackingNo,
+      t.reference,
+      t.carrier,
+      t.scope,
+      sql`COALESCE(${t.organizationId}, '${sql.raw(NO_ORGANIZATION)}'::uuid)`,
+    ),
+    check(
+      'tracked_items_scope_organization_check',
+      sql`(${t.scope} = 'organization') = (${t.organizationId} IS NOT NULL)`,
+    ),
+    // Rescoping finds an organization's items of one carrier.
+    index('tracked_items_organization_idx')
+      .on(t.organizationId, t.carrier)
+      .where(sql`${t.organizationId} IS NOT NULL`),
     // Dashboard: the latest check of a workspace's items, and the stale rule (few items, found first).
     index('tracked_items_checked_idx').on(t.lastCheckedAt),
     index('tracked_items_failing_idx')
       .on(t.consecutiveFailures)
       .where(sql`${t.consecutiveFailures} > 0`),
     // Not-found items stay due too: they are asked again daily and come back when a carrier knows them.
+    // Items without a data source are never due.
     index('tracked_items_due_idx')
       .on(t.nextCheckAt)
-      .where(sql`${t.state} <> 'completed'`),
+      .where(sql`${t.state} NOT IN ('completed', 'no_source')`),
   ],
 );
 

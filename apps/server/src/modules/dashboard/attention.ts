@@ -121,6 +121,12 @@ export const OCEAN_ATTENTION: Record<OceanAttentionRule, AttentionRule> = {
     where: () => sql`(${os.state} = 'not_found')`,
     order: sql`${os.createdAt} DESC, ${os.id} DESC`,
   },
+  // Nobody is asked about these (ADR 0035): neither not found nor stale.
+  noConnection: {
+    label: 'No connection',
+    where: () => sql`(${os.state} = 'no_source')`,
+    order: sql`${os.createdAt} DESC, ${os.id} DESC`,
+  },
   stale: {
     label: `No fresh data for ${String(STALE_AFTER_HOURS)} h`,
     readsItem: true,
@@ -154,6 +160,11 @@ export const EXPRESS_ATTENTION: Record<ExpressAttentionRule, AttentionRule> = {
   notFound: {
     label: 'Not found',
     where: () => sql`(${es.state} = 'not_found')`,
+    order: sql`${es.createdAt} DESC, ${es.id}`,
+  },
+  noConnection: {
+    label: 'No connection',
+    where: () => sql`(${es.state} = 'no_source')`,
     order: sql`${es.createdAt} DESC, ${es.id}`,
   },
 };

@@ -14,7 +14,8 @@ import {
 import { clockLabel, daysLeftText } from '@tracklane/shared/free-time/free-time-text';
 import { PARCEL_STATUS_LABELS, type ParcelStatus } from '@tracklane/shared/express/parcel-event';
 import { parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
-import { carrierByScac } from '@tracklane/shared/tracking/carriers';
+import { carrierByScac, carrierLabel } from '@tracklane/shared/tracking/carriers';
+import { noConnectionText } from '@tracklane/shared/tracking/no-connection';
 import type { Roll, ShipmentStatus } from '@tracklane/shared/tracking/derive-shipment';
 import type { DerivedShipment, PortRef } from '@tracklane/shared/tracking/derive-shipment';
 import { seaLanes } from '@tracklane/shared/tracking/sea-lanes/sea-lanes';
@@ -171,6 +172,7 @@ export async function oceanDashboard(db: Database, workspaceId: string, now: Dat
         id: os.id,
         containerNo: os.containerNo,
         mblNo: os.mblNo,
+        carrierScac: os.carrierScac,
         freeTimeEndsOn: os.freeTimeEndsOn,
         ...clockColumns,
         eta: os.eta,
@@ -288,6 +290,7 @@ function oceanReason(
     lastCheckedAt: Date | null;
     consecutiveFailures: number;
     lastRoll: Roll | null;
+    carrierScac: string;
   },
   now: Date,
 ): ReasonPart[] {
@@ -312,6 +315,8 @@ function oceanReason(
         : [text('Discharged, not picked up')];
     case 'notFound':
       return [text('The carrier does not know this container')];
+    case 'noConnection':
+      return [text(noConnectionText(carrierLabel(r.carrierScac)))];
     case 'stale':
       if (!r.lastCheckedAt) return [text('Never checked')];
       return [
@@ -585,6 +590,7 @@ export async function expressDashboard(
       .select({
         id: es.id,
         trackingNo: es.trackingNo,
+        carrier: es.carrier,
         estimatedDelivery: es.estimatedDelivery,
         exceptionReason: sql<string | null>`${ti.derived} ->> 'exceptionReason'`,
         statusText: sql<string | null>`${ti.derived} ->> 'statusText'`,
@@ -609,8 +615,10 @@ export async function expressDashboard(
               text(
                 rule === 'notFound'
                   ? 'The carrier does not know this number'
-                  : // The carrier's words; the reason code (e.g. customs_hold) only when it gave none.
-                    (r.statusText ?? r.exceptionReason ?? definition.label),
+                  : rule === 'noConnection'
+                    ? noConnectionText(parcelCarrierByCode(r.carrier)?.name ?? r.carrier)
+                    : // The carrier's words; the reason code (e.g. customs_hold) only when it gave none.
+                      (r.statusText ?? r.exceptionReason ?? definition.label),
               ),
             ],
     }));

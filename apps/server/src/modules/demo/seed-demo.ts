@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ExpressIntakeItem } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { deriveParcel } from '@tracklane/shared/express/derive-parcel';
 import type { ParcelStatus } from '@tracklane/shared/express/parcel-event';
 import { OCEAN_CARRIERS } from '@tracklane/shared/tracking/carriers';
 import { containerCheckDigit } from '@tracklane/shared/validation/container-number';
 import type { AppContext } from '../../app-context';
+import { organizations } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
 import { demoVoyage } from '../../integrations/tracking/demo-carrier';
 import { demoParcelJourney } from '../../integrations/tracking/express/demo-parcel-carrier';
@@ -106,7 +107,8 @@ export function demoParcels(now: Date): ExpressIntakeItem[] {
 }
 
 /**
- * On a fresh embedded installation: a verified demo user with their organization, following a dozen
+ * On a fresh embedded installation: a verified demo user with their organization (marked as the demo
+ * organization, whose shipments the demo carriers answer), following a dozen
  * demo containers and a dozen demo parcels through the normal intake and refresh pipeline. The password is generated once and
  * kept in DATA_DIR so the log can show it at every start.
  */
@@ -140,7 +142,10 @@ export async function seedDemoAccount(
       .returning();
     // The demo already follows shipments: a "start tracking" tutorial would only be in the way.
     await hideTutorials(tx, user!.id);
-    return { user: user!, ...(await createPersonalOrganization(tx, user!)) };
+    const home = await createPersonalOrganization(tx, user!);
+    // The demo account's organization is the one that gets the demo carriers' data (ADR 0035).
+    await tx.update(organizations).set({ demo: true }).where(eq(organizations.id, home.organizationId));
+    return { user: user!, ...home };
   });
   const tenant = await loadTenant(ctx.db, home.user.id, home.workspaceId);
   await createOceanShipments(ctx, tenant!, demoShipments(new Date()));

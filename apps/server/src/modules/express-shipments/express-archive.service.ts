@@ -6,7 +6,7 @@ import { countExpressTabs } from './express-shipments.service';
 
 /** Moves parcels between the archived tab and the others: {@link moveArchive}. */
 export function setExpressArchived(
-  ctx: Pick<AppContext, 'pool'>,
+  ctx: Pick<AppContext, 'pool' | 'tracking' | 'jobs'>,
   tenant: Pick<Tenant, 'organizationId' | 'workspaceId'>,
   ids: string[],
   archived: boolean,

@@ -4,12 +4,12 @@ import { detectParcelChanges } from '@tracklane/shared/notifications/detect-parc
 import type { ParcelEvent, ParcelFacts } from '@tracklane/shared/express/parcel-event';
 import { expressShipments, UNKNOWN_TIME, type TrackingState } from '../../db/schema/tracking';
 import type { ExpressProvider, ExpressQuery } from '../../integrations/tracking/provider';
+import type { ModeSources } from '../../integrations/tracking/sources';
 import { parcelMapColumns } from './parcel-map';
 import { defineMode, type TrackingModeDefinition } from '../tracking/tracking-mode';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+import { DAY, MINUTE } from '../tracking/backoff';
+import { pollInterval } from '../tracking/schedule';
 
 /** Tracking stops this long after delivery (carriers still correct a scan or a signature for a while). */
 export const STOP_AFTER_DELIVERY_MS = 2 * DAY;
@@ -17,8 +17,9 @@ export const STOP_AFTER_DELIVERY_MS = 2 * DAY;
 export const STOP_AFTER_EXPIRY_MS = DAY;
 
 /**
- * When to look again: every half hour while out for delivery, hourly while a parcel is moving, less
- * often as it goes quiet; never once it has been delivered (or expired) for a while.
+ * When to look again (the one schedule, schedule.ts): every half hour while out for delivery, often
+ * close to the estimated delivery, by how recently it changed otherwise, rarely once delivered; never
+ * once it has been delivered (or expired) for a while.
  */
 export function expressNextCheck(
   derived: DerivedParcel,
@@ -30,15 +31,13 @@ export function expressNextCheck(
     return { at: null, completed: true };
   if (derived.status === 'expired' && since(derived.lastEventAt) > STOP_AFTER_EXPIRY_MS)
     return { at: null, completed: true };
-  const quiet = now.getTime() - changedAt.getTime();
-  const interval =
-    derived.status === 'out_for_delivery'
-      ? 30 * MINUTE
-      : quiet < DAY
-        ? HOUR
-        : quiet < 7 * DAY
-          ? 3 * HOUR
-          : 12 * HOUR;
+  const interval = pollInterval({
+    milestones: [derived.deliveredAt ? null : derived.estimatedDelivery],
+    settled: derived.status === 'delivered',
+    urgent: derived.status === 'out_for_delivery' ? 30 * MINUTE : undefined,
+    changedAt,
+    now,
+  });
   return { at: new Date(now.getTime() + interval), completed: false };
 }
 
@@ -61,10 +60,10 @@ export function expressListColumns(derived: DerivedParcel | null, state: Trackin
  * Express parcels as a tracking mode: a carrier's tracking number (tracking_no, no reference),
  * normalised ParcelEvents, `deriveParcel`, and express_shipments as the subscriptions.
  */
-export function createExpressMode(providerFor: (carrier: string) => ExpressProvider): TrackingModeDefinition {
+export function createExpressMode(sources: ModeSources<ExpressProvider>): TrackingModeDefinition {
   return defineMode<ExpressQuery, ParcelEvent, ParcelFacts, DerivedParcel>({
     mode: 'express',
-    providerFor,
+    sources,
     query: (item) => ({
       trackingNo: item.trackingNo,
       carrier: item.carrier,

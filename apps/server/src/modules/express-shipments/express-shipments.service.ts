@@ -17,6 +17,7 @@ import {
   expressShipments,
   trackedItems,
   trackingEvents,
+  UNKNOWN_TIME,
 } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
 import { EXPRESS_ATTENTION } from '../dashboard/attention';
@@ -290,7 +291,11 @@ export async function getExpressShipment(
       source: r.source,
     })),
     lastError: row.item.lastError,
-    nextCheckAt: finished ? null : row.item.nextCheckAt.toISOString(),
+    // None planned once over, without a source, or parked (only archived shipments follow it).
+    nextCheckAt:
+      finished || row.item.state === 'no_source' || row.item.nextCheckAt >= UNKNOWN_TIME
+        ? null
+        : row.item.nextCheckAt.toISOString(),
   };
 }
 

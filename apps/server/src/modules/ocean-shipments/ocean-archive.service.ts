@@ -6,7 +6,7 @@ import { countTabs } from './ocean-shipments.service';
 
 /** Moves ocean shipments between the active and archived tabs: {@link moveArchive}. */
 export function setArchived(
-  ctx: Pick<AppContext, 'pool'>,
+  ctx: Pick<AppContext, 'pool' | 'tracking' | 'jobs'>,
   tenant: Pick<Tenant, 'organizationId' | 'workspaceId'>,
   ids: string[],
   archived: boolean,

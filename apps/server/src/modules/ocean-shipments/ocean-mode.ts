@@ -3,33 +3,45 @@ import { deriveShipment, type DerivedShipment } from '@tracklane/shared/tracking
 import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
 import { oceanShipments, UNKNOWN_TIME, type TrackingState } from '../../db/schema/tracking';
 import type { OceanFacts, OceanProvider, OceanQuery } from '../../integrations/tracking/provider';
+import type { ModeSources } from '../../integrations/tracking/sources';
 import { updateFreeTimeClocks } from '../free-time/free-time-clocks';
 import { defineMode, type TrackingModeDefinition } from '../tracking/tracking-mode';
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
+import { DAY } from '../tracking/backoff';
+import { pollInterval } from '../tracking/schedule';
 
 /** Tracking stops this long after the empty container is returned. */
 export const STOP_AFTER_EMPTY_RETURN_MS = 3 * DAY;
 
 /**
- * When to look again: soon while a container is changing, less often as it goes quiet, never after
- * it has been back at the depot for a few days.
+ * When to look again (the one schedule, schedule.ts): often close to the arrival, the discharge and
+ * the last free day, rarely once the full container has left the terminal, never after it has been
+ * back at the depot for a few days.
  */
 export function oceanNextCheck(
   derived: DerivedShipment,
   changedAt: Date,
   now: Date,
 ): { at: Date | null; completed: boolean } {
-  const returned = derived.shipmentOverall.emptyReturned;
+  const overall = derived.shipmentOverall;
+  const returned = overall.emptyReturned;
   if (
     returned?.classifier === 'ACT' &&
     now.getTime() - Date.parse(returned.time) > STOP_AFTER_EMPTY_RETURN_MS
   ) {
     return { at: null, completed: true };
   }
-  const quiet = now.getTime() - changedAt.getTime();
-  const interval = quiet < DAY ? HOUR : quiet < 7 * DAY ? 3 * HOUR : 12 * HOUR;
+  const actual = (m: { classifier: string } | null) => m?.classifier === 'ACT';
+  const interval = pollInterval({
+    milestones: [
+      derived.arrivalVO.ata ? null : derived.arrivalVO.eta,
+      actual(overall.discharged) ? null : overall.discharged?.time,
+      overall.lastFreeDay?.time,
+    ],
+    settled: actual(overall.fullGateOut) || actual(returned),
+    changedAt,
+    now,
+  });
   return { at: new Date(now.getTime() + interval), completed: false };
 }
 
@@ -59,10 +71,10 @@ export function oceanListColumns(derived: DerivedShipment | null, state: Trackin
  * Ocean as a tracking mode: a container (tracking_no) on a bill of lading (reference) with a carrier
  * (SCAC), DCSA-shaped events, `deriveShipment`, and ocean_shipments as the subscriptions.
  */
-export function createOceanMode(providerFor: (carrierScac: string) => OceanProvider): TrackingModeDefinition {
+export function createOceanMode(sources: ModeSources<OceanProvider>): TrackingModeDefinition {
   return defineMode<OceanQuery, TrackingEvent, OceanFacts, DerivedShipment>({
     mode: 'ocean',
-    providerFor,
+    sources,
     query: (item) => ({
       containerNo: item.trackingNo,
       mblNo: item.reference,

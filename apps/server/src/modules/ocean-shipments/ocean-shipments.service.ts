@@ -15,7 +15,13 @@ import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
 import { portByLocode } from '@tracklane/shared/tracking/ports';
 import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
 import type { Database } from '../../db/client';
-import { oceanShipmentCounts, oceanShipments, trackedItems, trackingEvents } from '../../db/schema/tracking';
+import {
+  oceanShipmentCounts,
+  oceanShipments,
+  trackedItems,
+  trackingEvents,
+  UNKNOWN_TIME,
+} from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
 import { OCEAN_ATTENTION } from '../dashboard/attention';
 import { clocksNow, termsColumns, type resolveTerms } from '../free-time/free-time-clocks';
@@ -369,8 +375,12 @@ async function oceanShipmentDetail(
       };
     }),
     lastError: row.c.lastError,
+    // None planned: over, given up to the daily recheck, without a source, or parked (only archived
+    // shipments follow it).
     nextCheckAt:
-      row.c.state === 'completed' || row.c.state === 'not_found' ? null : row.c.nextCheckAt.toISOString(),
+      ['completed', 'not_found', 'no_source'].includes(row.c.state) || row.c.nextCheckAt >= UNKNOWN_TIME
+        ? null
+        : row.c.nextCheckAt.toISOString(),
   };
 }
 

@@ -7,6 +7,8 @@ import { assertRestoreFitsQuota } from '../billing/shipment-quota';
 import type { Tenant } from '../organizations/selection';
 import { emitShipmentEvents } from '../webhooks/shipment-webhooks';
 import type { Subscriptions } from './follow.service';
+import { wakeItems } from './refresh.service';
+import { rescopeSubscriptions } from './rescope.service';
 
 /** A mode's subscriptions and the tab counts its list shows after a move. */
 export interface ArchiveTarget<Counts> {
@@ -23,16 +25,32 @@ export interface ArchiveTarget<Counts> {
  * here. Ids of another workspace are simply not updated.
  */
 export async function moveArchive<Counts>(
-  ctx: Pick<AppContext, 'pool'>,
+  ctx: Pick<AppContext, 'pool' | 'tracking' | 'jobs'>,
   tenant: Pick<Tenant, 'organizationId' | 'workspaceId'>,
   target: ArchiveTarget<Counts>,
   ids: string[],
   archived: boolean,
 ): Promise<{ updatedIds: string[] } & Counts> {
   const { table, mode } = target;
-  return withTransaction(ctx.pool, async ({ tx }) => {
+  return withTransaction(ctx.pool, async (t) => {
+    const { tx } = t;
     if (!archived) await assertRestoreFitsQuota(tx, tenant, table, ids);
     const mine = and(eq(table.workspaceId, tenant.workspaceId), inArray(table.id, ids));
+    if (!archived) {
+      // Back in the active list, each follows the data source its carrier routes to now (ADR 0035),
+      // and its item, parked while only archived shipments followed it, is asked again.
+      const returning = await tx
+        .select({ id: table.id })
+        .from(table)
+        .where(and(mine, eq(table.archived, true)));
+      await rescopeSubscriptions(
+        t,
+        ctx,
+        mode,
+        tenant.organizationId,
+        returning.map((r) => r.id),
+      );
+    }
     const moving = await tx
       .select({ id: table.id })
       .from(table)
@@ -42,7 +60,13 @@ export async function moveArchive<Counts>(
       .update(table)
       .set({ archived, archivedAt: archived ? new Date() : null })
       .where(mine)
-      .returning({ id: table.id });
+      .returning({ id: table.id, itemId: table.itemId });
+    if (!archived)
+      await wakeItems(
+        tx,
+        updated.map((u) => u.itemId),
+        new Date(),
+      );
     await emitShipmentEvents(
       tx,
       mode,

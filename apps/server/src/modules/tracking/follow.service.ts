@@ -1,11 +1,17 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { AppContext } from '../../app-context';
-import { type expressShipments, type oceanShipments, trackedItems } from '../../db/schema/tracking';
+import {
+  type expressShipments,
+  NO_ORGANIZATION,
+  type oceanShipments,
+  trackedItems,
+} from '../../db/schema/tracking';
 import { QUEUES } from '../../jobs/queue';
 import { withTransaction } from '../../lib/transaction';
 import type { Tenant } from '../organizations/selection';
-import { copyToSubscriptions } from './refresh.service';
+import { copyToSubscriptions, wakeItems } from './refresh.service';
+import { routeCarriers, scopeColumns } from './routing';
 import type { TrackedItem } from './tracking-mode';
 import { REFRESH_BATCH, refreshJob } from './tracking.jobs';
 
@@ -31,11 +37,22 @@ export type FollowResult =
 
 const keyOf = (k: ItemKey) => `${k.trackingNo}|${k.reference}|${k.carrier}`;
 
+/** SQL: the tracked item has one of these identities (mode aside). */
+function identityIn(keys: readonly ItemKey[]) {
+  return sql`(${trackedItems.trackingNo}, ${trackedItems.reference}, ${trackedItems.carrier}) IN (${sql.join(
+    keys.map((k) => sql`(${k.trackingNo}, ${k.reference}, ${k.carrier})`),
+    sql`, `,
+  )})`;
+}
+
 /**
- * Makes the tenant's workspace follow these items (one answer per key, in order), in one transaction:
- * an item nobody tracks yet is created and queued for its first check at once; an item other
- * workspaces already follow is not fetched again and brings what is known about it. Whether the user
- * may add shipments is the route's access level, checked before this runs.
+ * Makes the tenant's workspace follow these items (one answer per key, in order), in one transaction.
+ * A key the workspace already follows (under whichever scope) is answered as already tracked. The
+ * others follow the item of the scope their carrier routes to for the organization (ADR 0035: its own
+ * connection, else the operator's, else demo data where allowed, else none, which is never asked): an
+ * item nobody follows yet is created and queued for its first check at once; an item others follow
+ * is not fetched again and brings what is known about it. Whether the user may add shipments is the
+ * route's access level, checked before this runs.
  */
 export async function followItems(
   ctx: AppContext,
@@ -47,43 +64,57 @@ export async function followItems(
   const unique = [...new Map(keys.map((k) => [keyOf(k), k])).values()];
   if (unique.length === 0) return [];
   return withTransaction(ctx.pool, async ({ tx, client }) => {
-    const fresh = await tx
-      .insert(trackedItems)
-      .values(unique.map((k) => ({ mode, ...k })))
-      .onConflictDoNothing()
-      .returning({ id: trackedItems.id });
-    const items = await tx
-      .select()
-      .from(trackedItems)
-      .where(
-        and(
-          eq(trackedItems.mode, mode),
-          sql`(${trackedItems.trackingNo}, ${trackedItems.reference}, ${trackedItems.carrier}) IN (${sql.join(
-            unique.map((k) => sql`(${k.trackingNo}, ${k.reference}, ${k.carrier})`),
-            sql`, `,
-          )})`,
-        ),
-      );
-    const byKey = new Map(items.map((item) => [keyOf(item), item]));
     const existing = await tx
-      .select({ itemId: table.itemId, id: table.id, archived: table.archived })
+      .select({
+        id: table.id,
+        archived: table.archived,
+        trackingNo: trackedItems.trackingNo,
+        reference: trackedItems.reference,
+        carrier: trackedItems.carrier,
+      })
       .from(table)
-      .where(
-        and(
-          eq(table.workspaceId, tenant.workspaceId),
-          inArray(
-            table.itemId,
-            items.map((item) => item.id),
-          ),
-        ),
-      );
-    const followed = new Map(existing.map((e) => [e.itemId, e]));
-    const toFollow = items.filter((item) => !followed.has(item.id));
-    const created = toFollow.length
+      .innerJoin(trackedItems, eq(trackedItems.id, table.itemId))
+      .where(and(eq(table.workspaceId, tenant.workspaceId), eq(trackedItems.mode, mode), identityIn(unique)));
+    const followed = new Map(existing.map((e) => [keyOf(e), e]));
+    const toAdd = unique.filter((k) => !followed.has(keyOf(k)));
+    const scopes = await routeCarriers(
+      tx,
+      ctx.tracking,
+      mode,
+      tenant.organizationId,
+      toAdd.map((k) => k.carrier),
+    );
+    const scoped = toAdd.map((k) => ({ ...k, ...scopeColumns(scopes.get(k.carrier)!) }));
+    const fresh = scoped.length
+      ? await tx
+          .insert(trackedItems)
+          .values(scoped.map((k) => ({ mode, ...k })))
+          .onConflictDoNothing()
+          .returning({ id: trackedItems.id, scope: trackedItems.scope })
+      : [];
+    const items = scoped.length
+      ? await tx
+          .select()
+          .from(trackedItems)
+          .where(
+            and(
+              eq(trackedItems.mode, mode),
+              sql`(${trackedItems.trackingNo}, ${trackedItems.reference}, ${trackedItems.carrier}, ${trackedItems.scope}, COALESCE(${trackedItems.organizationId}, ${NO_ORGANIZATION}::uuid)) IN (${sql.join(
+                scoped.map(
+                  (k) =>
+                    sql`(${k.trackingNo}, ${k.reference}, ${k.carrier}, ${k.scope}, ${k.organizationId ?? NO_ORGANIZATION}::uuid)`,
+                ),
+                sql`, `,
+              )})`,
+            ),
+          )
+      : [];
+    const byKey = new Map(items.map((item) => [keyOf(item), item]));
+    const created = items.length
       ? await tx
           .insert(table)
           .values(
-            toFollow.map((item) => ({
+            items.map((item) => ({
               workspaceId: tenant.workspaceId,
               itemId: item.id,
               createdBy: tenant.userId,
@@ -100,8 +131,11 @@ export async function followItems(
       ctx.tracking.modes,
       items.filter((item) => item.derived && createdByItem.has(item.id)),
     );
-    for (let i = 0; i < fresh.length; i += REFRESH_BATCH) {
-      const batch = fresh.slice(i, i + REFRESH_BATCH).map((item) => item.id);
+    // An item only archived shipments followed was parked: it is asked again now.
+    await wakeItems(tx, [...createdByItem.keys()], new Date());
+    const toAsk = fresh.filter((item) => item.scope !== 'none');
+    for (let i = 0; i < toAsk.length; i += REFRESH_BATCH) {
+      const batch = toAsk.slice(i, i + REFRESH_BATCH).map((item) => item.id);
       await ctx.jobs.send(QUEUES.trackingRefresh, refreshJob(batch), { client });
     }
 
@@ -110,16 +144,13 @@ export async function followItems(
       const key = keyOf(k);
       if (answered.has(key)) return { outcome: 'duplicate' };
       answered.add(key);
-      const item = byKey.get(key)!;
-      const createdId = createdByItem.get(item.id);
+      const already = followed.get(key);
+      if (already)
+        return { outcome: 'already_tracked', subscriptionId: already.id, archived: already.archived };
+      const createdId = createdByItem.get(byKey.get(key)!.id);
       if (createdId) return { outcome: 'created', subscriptionId: createdId };
-      // (Not in `followed` only when a concurrent request made the subscription a moment ago.)
-      const already = followed.get(item.id);
-      return {
-        outcome: 'already_tracked',
-        subscriptionId: already?.id ?? null,
-        archived: already?.archived ?? false,
-      };
+      // A concurrent request of this workspace followed it a moment ago.
+      return { outcome: 'already_tracked', subscriptionId: null, archived: false };
     });
   });
 }

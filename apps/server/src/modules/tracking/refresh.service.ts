@@ -1,18 +1,21 @@
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { ChangeRecord } from '@tracklane/shared/notifications/notification-types';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { trackedItems, trackingEvents, UNKNOWN_TIME, type TrackingState } from '../../db/schema/tracking';
-import type { ProviderAnswer } from '../../integrations/tracking/provider';
+import { ProviderDeferredError, type ProviderAnswer } from '../../integrations/tracking/provider';
 import { withTransaction } from '../../lib/transaction';
 import { updateRows } from '../../lib/update-rows';
 import { evaluateAlerts } from '../alerts/alert-evaluation';
 import { NOT_FOUND_CHANGE, recordChanges, type ItemChange } from '../notifications/record-changes';
 import { emitShipmentChanged, type ItemChanged } from '../webhooks/shipment-webhooks';
 import { failureBackoff, MINUTE, NOT_FOUND_RECHECK_MS, notFoundBackoff } from './backoff';
+import { insertEvents, knownEventIds } from './event-store';
 import type { ModeEvent, TrackedItem, TrackingModes } from './tracking-mode';
+
+export { claimDueItems, wakeItems } from './due-items';
 
 // The schedule lives apart (no imports) so that modules it feeds, such as the dashboard's rules, can
 // read it without importing the engine.
@@ -23,6 +26,8 @@ export interface TrackingEngine {
   modes: TrackingModes;
   /** Answers of "unknown" in a row before an item without data moves to not found (config). */
   notFoundAttempts: number;
+  /** Every organization may have demo data where it has no real source (DEMO_CARRIERS; ADR 0035). */
+  demoCarriers: boolean;
 }
 
 /** Every stored event of these items, as their modes shaped them, oldest first, by item. */
@@ -61,7 +66,8 @@ export async function copyToSubscriptions(
 }
 
 export interface RefreshOutcome {
-  result: 'changed' | 'unchanged' | 'not_found' | 'failed' | 'skipped';
+  /** `deferred`: the provider may not be asked now (budget, Retry-After); asked again at its time. */
+  result: 'changed' | 'unchanged' | 'not_found' | 'failed' | 'deferred' | 'skipped';
   newEvents: number;
 }
 
@@ -111,19 +117,25 @@ export async function refreshItems(
         .from(trackedItems)
         .where(inArray(trackedItems.id, [...itemIds]))
     : [];
-  const asked = await Promise.all(
-    items
-      .filter((item) => item.state !== 'completed')
-      .map(async (item): Promise<Asked> => {
-        const mode = engine.modes[item.mode];
-        const provider = mode.providerFor(item.carrier);
-        try {
-          return { item, answer: await provider.track(mode.query(item), now), source: provider.source };
-        } catch (error) {
-          return { item, error, source: provider.source };
-        }
-      }),
-  );
+  const asked = (
+    await Promise.all(
+      // Nobody is asked about an item without a data source (its followers are rescoped first).
+      items
+        .filter((item) => item.state !== 'completed' && item.scope !== 'none')
+        .map(async (item): Promise<Asked | null> => {
+          const mode = engine.modes[item.mode];
+          const provider = await mode.sources.provider(item);
+          // Its source is gone (a connection deleted, a carrier no longer configured) and its followers
+          // are not rescoped yet: nothing to ask, and nothing else may answer for this scope.
+          if (!provider) return null;
+          try {
+            return { item, answer: await provider.track(mode.query(item), now), source: provider.source };
+          } catch (error) {
+            return { item, error, source: provider.source };
+          }
+        }),
+    )
+  ).filter((a): a is Asked => a !== null);
   if (asked.length === 0) return outcomes;
   try {
     for (const [id, outcome] of await storeAnswers(database, engine, asked, now)) outcomes.set(id, outcome);
@@ -225,7 +237,19 @@ async function storeAnswers(
       if (!item) continue;
       const mode = engine.modes[item.mode];
       const checked = { lastCheckedAt: now, lastSource: a.source };
-      if ('error' in a) {
+      if ('error' in a && a.error instanceof ProviderDeferredError) {
+        // Not asked (its budget is spent, or the carrier said Retry-After): again at that time, with
+        // no failure counted and nothing shown to users.
+        writes.push({
+          id: item.id,
+          mode: item.mode,
+          set: { nextCheckAt: a.error.retryAt > now ? a.error.retryAt : new Date(now.getTime() + MINUTE) },
+          copy: null,
+          changes: [],
+          insertedEventIds: [],
+          outcome: { result: 'deferred', newEvents: 0 },
+        });
+      } else if ('error' in a) {
         const failures = item.consecutiveFailures + 1;
         writes.push({
           id: item.id,
@@ -340,76 +364,4 @@ export function eventDigest(source: string, answer: { events: readonly { eventId
   const hash = createHash('sha256').update(source);
   for (const id of answer.events.map((e) => e.eventId).sort()) hash.update('\0').update(id);
   return hash.digest('base64');
-}
-
-/** The identities (item, source, carrier's event id) of the events these items have. */
-async function knownEventIds(tx: Database, itemIds: readonly string[]): Promise<Set<string>> {
-  if (itemIds.length === 0) return new Set();
-  const t = trackingEvents;
-  const rows = await tx
-    .select({ itemId: t.itemId, source: t.source, eventId: t.eventId })
-    .from(t)
-    .where(inArray(t.itemId, [...itemIds]));
-  return new Set(rows.map((r) => `${r.itemId}|${r.source}|${r.eventId}`));
-}
-
-/**
- * Stores the events not stored yet, all in one INSERT whose rows travel as one jsonb parameter (no
- * limit on parameters, and none of the per-value work of building a statement with thousands of them);
- * the ids of those inserted, by item.
- */
-async function insertEvents(
-  tx: Database,
-  rows: { itemId: string; source: string; event: ModeEvent }[],
-  now: Date,
-): Promise<Map<string, number[]>> {
-  const byItem = new Map<string, number[]>();
-  if (rows.length === 0) return byItem;
-  const values = rows.map(({ itemId, source, event: e }) => {
-    // Times in one form (UTC, milliseconds), whatever offset the provider wrote them with.
-    const eventTime = new Date(e.eventTime).toISOString();
-    const createdAt = new Date(e.createdAt).toISOString();
-    return {
-      item_id: itemId,
-      source,
-      event_id: e.eventId,
-      classifier: e.classifier,
-      event_time: eventTime,
-      event_created_at: createdAt,
-      data: { ...e, eventTime, createdAt },
-    };
-  });
-  const t = trackingEvents;
-  const inserted = await tx.execute<{ id: number; item_id: string }>(sql`
-    INSERT INTO ${t} (item_id, source, event_id, classifier, event_time, event_created_at, received_at, data)
-    SELECT v.item_id, v.source, v.event_id, v.classifier, v.event_time, v.event_created_at, ${now}::timestamptz, v.data
-    FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-      AS v(item_id uuid, source text, event_id text, classifier text, event_time timestamptz,
-           event_created_at timestamptz, data jsonb)
-    ON CONFLICT DO NOTHING
-    RETURNING ${t.id} AS id, ${t.itemId} AS item_id`);
-  for (const r of inserted.rows) {
-    const ids = byItem.get(r.item_id);
-    if (ids) ids.push(Number(r.id));
-    else byItem.set(r.item_id, [Number(r.id)]);
-  }
-  return byItem;
-}
-
-/**
- * Claims up to `limit` items of any mode that are due, pushing their next check out by a lease so
- * that another poller skips them while they are being refreshed.
- */
-export async function claimDueItems(db: Database, now: Date, limit: number): Promise<string[]> {
-  const rows = await db.execute<{ id: string }>(sql`
-    UPDATE ${trackedItems} SET next_check_at = ${new Date(now.getTime() + 10 * MINUTE)}
-    WHERE id IN (
-      SELECT id FROM ${trackedItems}
-      WHERE state <> 'completed' AND next_check_at <= ${now}
-      ORDER BY next_check_at
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
-    )
-    RETURNING id`);
-  return rows.rows.map((r) => r.id);
 }

@@ -1,25 +1,63 @@
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import { createDcsaConnections } from '../../integrations/tracking/dcsa/dcsa-config';
-import { createExpressProviderRegistry } from '../../integrations/tracking/express/registry';
-import { createProviderRegistry } from '../../integrations/tracking/registry';
+import { createExpressSources } from '../../integrations/tracking/express/registry';
+import {
+  createOrganizationConnections,
+  type CarrierConnections,
+  type CarrierConnectionsDeps,
+} from '../../integrations/tracking/connections/organization-connections';
+import type { OrganizationConnections } from '../../integrations/tracking/provider';
+import { createOceanSources } from '../../integrations/tracking/registry';
 import { createExpressMode } from '../express-shipments/express-mode';
 import { createOceanMode } from '../ocean-shipments/ocean-mode';
 import type { TrackingEngine } from './refresh.service';
+import { rescopeOrganizationCarrier } from './rescope.service';
 
 /**
- * The one tracking engine with every mode and its configured providers: ocean through the DCSA
- * connections (else the demo carrier), express through Karrio (else the demo parcel carrier).
+ * The one tracking engine with every mode and its data sources (ADR 0035): ocean through each
+ * organization's connections, else the operator-wide DCSA connections, else the demo carrier where
+ * demo data is allowed; express through Karrio, else the demo parcel carrier where it is allowed.
  */
 export function createTrackingEngine(
-  config: Pick<Config, 'dcsaCarriers' | 'karrio' | 'trackingNotFoundAttempts'>,
+  config: Pick<Config, 'dcsaCarriers' | 'karrio' | 'trackingNotFoundAttempts' | 'demoCarriers'>,
   logger: Pick<Logger, 'warn'>,
+  connections: OrganizationConnections,
 ): TrackingEngine {
   return {
     modes: {
-      ocean: createOceanMode(createProviderRegistry(createDcsaConnections(config.dcsaCarriers, logger))),
-      express: createExpressMode(createExpressProviderRegistry({ karrio: config.karrio })),
+      ocean: createOceanMode(
+        createOceanSources(createDcsaConnections(config.dcsaCarriers, logger), connections),
+      ),
+      express: createExpressMode(createExpressSources({ karrio: config.karrio })),
     },
     notFoundAttempts: config.trackingNotFoundAttempts,
+    demoCarriers: config.demoCarriers,
   };
+}
+
+/**
+ * The engine and the organizations' carrier connections together: the engine asks the connections for
+ * providers, and a connection change re-routes that organization's shipments of the carrier
+ * (rescopeOrganizationCarrier). `engineConnections` stands in for the connections the engine asks
+ * (tests with a fake carrier); the settings routes always use the real ones.
+ */
+export function createTrackingWithConnections(
+  deps: Omit<CarrierConnectionsDeps, 'onChanged' | 'config'> & {
+    config: CarrierConnectionsDeps['config'] & Parameters<typeof createTrackingEngine>[0];
+  },
+  engineConnections?: OrganizationConnections,
+): { tracking: TrackingEngine; carrierConnections: CarrierConnections } {
+  const carrierConnections = createOrganizationConnections({
+    ...deps,
+    onChanged: async (organizationId, carrier) => {
+      await rescopeOrganizationCarrier(
+        { pool: deps.pool, jobs: deps.jobs, tracking },
+        organizationId,
+        carrier,
+      );
+    },
+  });
+  const tracking = createTrackingEngine(deps.config, deps.logger, engineConnections ?? carrierConnections);
+  return { tracking, carrierConnections };
 }

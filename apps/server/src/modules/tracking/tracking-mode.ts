@@ -3,6 +3,9 @@ import type { ChangeRecord } from '@tracklane/shared/notifications/notification-
 import type { expressShipments, oceanShipments, trackedItems, TrackingState } from '../../db/schema/tracking';
 import type { Database } from '../../db/client';
 import type { TrackingProvider } from '../../integrations/tracking/provider';
+import type { ModeSources } from '../../integrations/tracking/sources';
+
+export type { ItemScope, ModeSources } from '../../integrations/tracking/sources';
 
 export type TrackedItem = typeof trackedItems.$inferSelect;
 
@@ -29,8 +32,8 @@ export interface TrackingModeDefinition<
   D = unknown,
 > {
   mode: TrackingMode;
-  /** The provider that answers for a carrier of this mode (a configured connection, else demo). */
-  providerFor(carrier: string): TrackingProvider<Q, E, F>;
+  /** Which scope a shipment follows, and which provider answers for an item (ADR 0035). */
+  sources: ModeSources<TrackingProvider<Q, E, F>>;
   /** What the provider is asked about an item. */
   query(item: TrackedItem): Q;
   /** The derived view from every stored event and the item's facts: one pure function. */

@@ -1,10 +1,12 @@
 import { Drawer } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@tracklane/shared/constants';
-import { memo, Suspense, useEffect, useRef, type ComponentProps } from 'react';
+import { canManageOrganization } from '@tracklane/shared/organizations/organizations.policy';
+import { memo, Suspense, useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { AfterFirstScreen } from '../../components/after-first-screen';
 import { DelegatedTooltip } from '../../components/delegated-tooltip';
+import { MayConnectCarriers } from '../../components/no-connection';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
 import { useEdgeSwipe } from '../../features/navigation/hooks/use-edge-swipe';
@@ -59,6 +61,16 @@ function ShellSidebar(props: Omit<ComponentProps<typeof Sidebar>, 'shipmentPermi
   return <Sidebar {...props} shipmentPermission={shipmentPermission} />;
 }
 
+/** Tells the pages whether the reader may connect carriers ("No connection for MSC: connect one"). */
+function CarrierConnectionsAccess({ children }: { children: ReactNode }) {
+  const role = useWorkspaceStore((state) => state.currentOrganization?.role);
+  return (
+    <MayConnectCarriers.Provider value={Boolean(role && canManageOrganization(role))}>
+      {children}
+    </MayConnectCarriers.Provider>
+  );
+}
+
 /** Top bar, sidebar and content: every page outside /auth, /share, /legal (spec §2). */
 export function MainShell() {
   // Read as the shell first renders: found only in an effect, a phone re-rendered the whole shell and
@@ -101,7 +113,9 @@ export function MainShell() {
           <main id="main-content" className={classes.content} tabIndex={-1}>
             <div className={classes.contentInner}>
               <Suspense fallback={<PageSkeleton />}>
-                <Outlet />
+                <CarrierConnectionsAccess>
+                  <Outlet />
+                </CarrierConnectionsAccess>
               </Suspense>
             </div>
           </main>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProviderRegistry } from '../registry';
+import { createOceanSources, NO_ORGANIZATION_CONNECTIONS } from '../registry';
 import { createDcsaConnections, parseDcsaCarriers } from './dcsa-config';
 
 // Error messages must not show even part of it: they end up in logs.
@@ -93,16 +93,18 @@ describe('DCSA_CARRIERS', () => {
     expect(message).not.toContain(SECRET.slice(0, 7));
   });
 
-  it('becomes one DCSA provider per carrier, which the registry then picks for that carrier', () => {
+  it('becomes one DCSA provider per carrier, which answers the shared items of that carrier', async () => {
     const logger = { warn: () => undefined };
     const connections = createDcsaConnections(
       parseDcsaCarriers(raw(entry(), entry({ scac: 'HLCU' }))),
       logger,
     );
     expect([...connections.keys()]).toEqual(['MSCU', 'HLCU']);
-    const providerFor = createProviderRegistry(connections);
-    expect(providerFor('mscu').source).toBe('dcsa');
-    expect(providerFor('HLCU').source).toBe('dcsa');
-    expect(providerFor('MAEU').source).toBe('demo');
+    const sources = createOceanSources(connections, NO_ORGANIZATION_CONNECTIONS);
+    const shared = { scope: 'shared', organizationId: null } as const;
+    expect((await sources.provider({ ...shared, carrier: 'mscu' }))?.source).toBe('dcsa');
+    expect((await sources.provider({ ...shared, carrier: 'HLCU' }))?.source).toBe('dcsa');
+    expect(await sources.provider({ ...shared, carrier: 'MAEU' })).toBeNull();
+    expect(await sources.route('org-1', 'MSCU', false)).toEqual(shared);
   });
 });

@@ -1,6 +1,7 @@
 import { Anchor, Group, Paper, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { NoConnectionAction } from '../../../components/no-connection';
 import { formatDate, formatDay } from '../../../lib/dates';
 import { attentionHref, itemHref, type AnyDashboard, type DashboardModeConfig } from '../utils/modes';
 import classes from './dashboard.module.css';
@@ -69,6 +70,11 @@ export function AttentionCards({ cards, config, timeZone }: AttentionCardsProps)
                       </Anchor>
                       <Text size="xs" c="dimmed" lineClamp={2}>
                         {reasonText(item.reason, timeZone)}
+                        {card.rule === 'noConnection' ? (
+                          <>
+                            : <NoConnectionAction />
+                          </>
+                        ) : null}
                       </Text>
                     </li>
                   ))}

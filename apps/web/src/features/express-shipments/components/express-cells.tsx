@@ -1,6 +1,8 @@
+import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
 import type { ParcelPlace } from '@tracklane/shared/express/parcel-event';
 import type { ExpressShipment } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { DemoBadge } from '../../../components/demo-badge';
+import { NoConnectionCell } from '../../../components/no-connection';
 import { StatusBadge } from '../../../components/status-badge';
 import { TagBadges } from '../../../components/shipment-tags';
 import { DayCell, IdentifierCell, MissingValue } from '../../../components/table-cells';
@@ -59,6 +61,8 @@ export function ExpressCell({ column, context }: { column: ExpressColumnId; cont
     case 'tags':
       return shipment.tags.length ? <TagBadges tags={shipment.tags} /> : <MissingValue />;
     case 'status': {
+      if (shipment.state === NO_SOURCE_STATE)
+        return <NoConnectionCell carrierName={parcelCarrierLabel(shipment.carrier, shipment.carrierName)} />;
       const badge = <StatusBadge look={parcelStatusLook(shipment)} pending={shipment.state === 'pending'} />;
       // The carrier's own words for the latest scan, for a closer look.
       return shipment.statusText ? (

@@ -1,4 +1,6 @@
 import { Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
+import { NoConnectionAlert } from '../../../components/no-connection';
 import { ShipmentTags } from '../../../components/shipment-tags';
 import type { ExpressShipmentDetail as Detail } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import type { ReactNode } from 'react';
@@ -206,6 +208,13 @@ export function ExpressShipmentDetail({
       )}
       {shipment.state === 'pending' ? <Fetching shipment={shipment} timeZone={timeZone} /> : null}
       {shipment.state === 'not_found' ? <NotFoundAtCarrier shipment={shipment} timeZone={timeZone} /> : null}
+      {shipment.state === NO_SOURCE_STATE ? (
+        <NoConnectionAlert
+          carrierName={parcelCarrierLabel(shipment.carrier, shipment.carrierName)}
+          shared={Boolean(shared)}
+          what="parcel"
+        />
+      ) : null}
       {shipment.state !== 'pending' ? (
         <Paper withBorder radius="lg" className={classes.routeCard}>
           <ParcelRoute shipment={shipment} timeZone={timeZone} />

@@ -1,4 +1,6 @@
 import { PARCEL_STATUSES, PARCEL_STATUS_LABELS } from '@tracklane/shared/express/parcel-event';
+import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
+import { NoConnectionNote } from '../../../components/no-connection';
 import type {
   ExpressListTab,
   ExpressShipment,
@@ -133,6 +135,13 @@ export function ExpressShipmentsList({ status, timeZone, canCreate, onShare }: E
   const favorite = useFavoriteExpressShipments();
 
   const shipments = useMemo(() => expressShipmentsOf(list.data?.pages), [list.data]);
+  const unconnected = useMemo(
+    () =>
+      shipments
+        .filter((s) => s.state === NO_SOURCE_STATE)
+        .map((s) => parcelCarrierLabel(s.carrier, s.carrierName)),
+    [shipments],
+  );
   const lastPage = list.data?.pages.at(-1);
   const counts = useMemo(
     () =>
@@ -194,7 +203,13 @@ export function ExpressShipmentsList({ status, timeZone, canCreate, onShare }: E
       counts={counts}
       archived={status === 'archived'}
       // Where the tab is empty, its empty state says the same at more length.
-      note={status === 'notFound' && shipments.length > 0 ? NOT_FOUND_EXPLANATION : null}
+      note={
+        status === 'notFound' && shipments.length > 0 ? (
+          NOT_FOUND_EXPLANATION
+        ) : unconnected.length ? (
+          <NoConnectionNote carrierNames={unconnected} />
+        ) : null
+      }
       filters={filterState}
       search={SEARCH}
       selects={selects}

@@ -1,3 +1,4 @@
+import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
 import { PARCEL_STATUS_LABELS, type ParcelStatus } from '@tracklane/shared/express/parcel-event';
 import type { ExpressShipment } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import type { StatusLook } from '../../../components/status-badge';
@@ -21,6 +22,7 @@ const STATUS_COLOR: Record<ParcelStatus, string> = {
 export function parcelStatusLook(shipment: Pick<ExpressShipment, 'state' | 'status'>): StatusLook {
   if (shipment.state === 'pending') return { label: 'Fetching', color: 'gray' };
   if (shipment.state === 'not_found') return { label: 'Not found', color: 'orange' };
+  if (shipment.state === NO_SOURCE_STATE) return { label: 'No connection', color: 'gray' };
   if (shipment.status)
     return { label: PARCEL_STATUS_LABELS[shipment.status], color: STATUS_COLOR[shipment.status] };
   return { label: 'No events yet', color: 'gray' };

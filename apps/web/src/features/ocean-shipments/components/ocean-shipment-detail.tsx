@@ -4,9 +4,11 @@ import type {
   OceanShipmentDetail as Detail,
   OceanTrackingDetail,
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { SharedDetailSource } from '../../../components/detail-header';
+import { NoConnectionAlert } from '../../../components/no-connection';
 import { ShipmentTags } from '../../../components/shipment-tags';
 import detail from '../../../components/detail-page.module.css';
 import {
@@ -208,6 +210,13 @@ export function OceanShipmentDetail({
       )}
       {shipment.state === 'pending' ? <Fetching shipment={shipment} /> : null}
       {shipment.state === 'not_found' ? <NotFoundAtCarrier shipment={shipment} timeZone={timeZone} /> : null}
+      {shipment.state === NO_SOURCE_STATE ? (
+        <NoConnectionAlert
+          carrierName={carrierLabel(shipment.carrierScac, shipment.carrierName)}
+          shared={Boolean(shared)}
+          what="container"
+        />
+      ) : null}
       {shipment.state !== 'pending' ? (
         <Paper withBorder radius="lg" className={classes.routeCard}>
           <RouteStrip shipment={shipment} timeZone={timeZone} />

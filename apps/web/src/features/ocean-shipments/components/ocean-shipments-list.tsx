@@ -1,4 +1,6 @@
 import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
+import { NoConnectionNote } from '../../../components/no-connection';
 import { useCallback, useMemo } from 'react';
 import type { FilterSelect } from '../../../components/list-filters';
 import { ShipmentListView } from '../../../components/shipment-list-view';
@@ -22,6 +24,7 @@ import {
 } from '../api/list-ocean-shipments';
 import { shortCarrierName } from '../utils/carriers';
 import { OCEAN_COLUMNS, type ColumnId } from '../utils/columns';
+import { carrierLabel } from '../utils/carriers';
 import { oceanDetailHref } from '../utils/detail-href';
 import { isDemo, OCEAN_DEMO_EXPLANATION } from '../utils/status';
 import { oceanEmptyTab } from './ocean-empty-tab';
@@ -132,6 +135,13 @@ export function OceanShipmentsList({ status, timeZone, canCreate, onShare }: Oce
   const favorite = useFavoriteOceanShipments();
 
   const shipments = useMemo(() => shipmentsOf(list.data?.pages), [list.data]);
+  const unconnected = useMemo(
+    () =>
+      shipments
+        .filter((s) => s.state === NO_SOURCE_STATE)
+        .map((s) => carrierLabel(s.carrierScac, s.carrierName)),
+    [shipments],
+  );
   const lastPage = list.data?.pages.at(-1);
   const counts = useMemo(
     () => (lastPage ? { active: lastPage.activeCount, archived: lastPage.archivedCount } : null),
@@ -180,6 +190,7 @@ export function OceanShipmentsList({ status, timeZone, canCreate, onShare }: Oce
       canChange={canCreate}
       newShipmentHref={canCreate ? paths.newShipments.ocean : null}
       demo={DEMO}
+      note={unconnected.length ? <NoConnectionNote carrierNames={unconnected} /> : null}
       tabs={TABS}
       tab={status}
       tabPath={TAB_PATH}

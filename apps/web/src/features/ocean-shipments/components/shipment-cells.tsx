@@ -1,4 +1,6 @@
 import type { OceanFreeTime, OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
+import { NoConnectionCell } from '../../../components/no-connection';
 import { LightBadge } from '../../../components/light-badge';
 import { StatusBadge } from '../../../components/status-badge';
 import { TagBadges } from '../../../components/shipment-tags';
@@ -86,7 +88,11 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
         </span>
       );
     case 'status':
-      return <StatusBadge look={statusLook(shipment)} pending={shipment.state === 'pending'} />;
+      return shipment.state === NO_SOURCE_STATE ? (
+        <NoConnectionCell carrierName={carrierLabel(shipment.carrierScac, shipment.carrierName)} />
+      ) : (
+        <StatusBadge look={statusLook(shipment)} pending={shipment.state === 'pending'} />
+      );
     case 'tags':
       return shipment.tags.length ? <TagBadges tags={shipment.tags} /> : <MissingValue />;
     case 'route':

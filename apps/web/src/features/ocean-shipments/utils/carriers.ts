@@ -1,25 +1,11 @@
-import { carrierByScac, OCEAN_CARRIERS, type OceanCarrier } from '@tracklane/shared/tracking/carriers';
+import {
+  carrierByScac,
+  OCEAN_CARRIERS,
+  shortCarrierName,
+  type OceanCarrier,
+} from '@tracklane/shared/tracking/carriers';
 
-/**
- * The name people use for a carrier: "MSC" rather than "MSC Mediterranean Shipping Company", "ONE"
- * rather than "Ocean Network Express (ONE)". Names that are already short stay as they are.
- */
-export function shortCarrierName(name: string): string {
-  const inParentheses = /\(([^)]+)\)\s*$/.exec(name);
-  if (inParentheses?.[1]) return inParentheses[1];
-  const words = name.split(/\s+/);
-  // "MSC Mediterranean Shipping Company": an all-capitals acronym spelled out after it.
-  if (words.length >= 3 && /^[A-Z]{2,}$/.test(words[0] ?? '') && !/^[A-Z]+$/.test(words[1] ?? '')) {
-    return words[0]!;
-  }
-  return name;
-}
-
-/** The short name of a SCAC we know; the SCAC itself otherwise. */
-export function carrierLabel(scac: string, name?: string | null): string {
-  const known = name ?? carrierByScac(scac)?.name;
-  return known ? shortCarrierName(known) : scac;
-}
+export { carrierLabel, shortCarrierName } from '@tracklane/shared/tracking/carriers';
 
 /**
  * The carrier someone typed in a pasted row or a CSV cell: a SCAC ("MSCU"), the full name, or the short

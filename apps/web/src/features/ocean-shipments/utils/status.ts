@@ -1,3 +1,4 @@
+import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
 import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import type { ShipmentStatus } from '@tracklane/shared/tracking/derive-shipment';
 import type { StatusLook } from '../../../components/status-badge';
@@ -21,6 +22,7 @@ const STATUS: Record<ShipmentStatus, StatusLook> = {
 export function statusLook(shipment: Pick<OceanShipment, 'state' | 'status'>): StatusLook {
   if (shipment.state === 'pending') return { label: 'Fetching', color: 'gray' };
   if (shipment.state === 'not_found') return { label: 'Not found', color: 'orange' };
+  if (shipment.state === NO_SOURCE_STATE) return { label: 'No connection', color: 'gray' };
   if (shipment.status) return STATUS[shipment.status];
   return { label: 'No events yet', color: 'gray' };
 }
