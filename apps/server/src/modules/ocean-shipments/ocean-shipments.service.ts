@@ -1,6 +1,8 @@
 import { and, arrayContains, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { OCEAN_ATTENTION_RULES } from '@tracklane/shared/dashboard/dashboard.schema';
 import type {
   OceanFreeTime,
+  OceanListItem,
   OceanListQuery,
   OceanShipment,
   OceanShipmentDetail,
@@ -17,7 +19,7 @@ import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/
 import type { Database } from '../../db/client';
 import { oceanShipmentCounts, oceanShipments, trackedItems, trackingEvents } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
-import { OCEAN_ATTENTION } from '../dashboard/attention';
+import { firstAttentionRule, OCEAN_ATTENTION } from '../dashboard/attention';
 import { clocksNow, termsColumns, type resolveTerms } from '../free-time/free-time-clocks';
 import { listWorkspaceTags } from '../shipment-tags/shipment-tags.service';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
@@ -175,7 +177,7 @@ const CURSOR_KIND: Record<SortKey, 'date' | 'text' | 'integer'> = {
  * rows (`s`, `c`) and the tab counts (`k`) in one statement.
  */
 export function oceanListQuery(db: Database, workspaceId: string, query: OceanListQuery, now = new Date()) {
-  const selection = oceanListSelection(workspaceId);
+  const selection = oceanListSelection(workspaceId, now);
   const sort = SORTS[query.sort];
   const column = oceanShipments[sort.key];
   const filters: (SQL | undefined)[] = [
@@ -221,11 +223,15 @@ export function oceanListQuery(db: Database, workspaceId: string, query: OceanLi
   };
 }
 
-const oceanListSelection = (workspaceId: string) => ({
+const oceanListSelection = (workspaceId: string, now: Date) => ({
   s: ROW_COLUMNS,
   c: ITEM_COLUMNS,
   t: termsColumns,
   k: tabCounts(workspaceId),
+  // The row's attention chip: the most urgent dashboard rule it falls under.
+  a: {
+    attention: firstAttentionRule(OCEAN_ATTENTION_RULES, OCEAN_ATTENTION, oceanShipments.archived, now),
+  },
 });
 
 /**
@@ -244,7 +250,9 @@ export async function listOceanShipments(
   const last = page.at(-1);
   const first = rows[0];
   return {
-    items: page.map((r) => toOceanShipment(r.s, r.c, r.t, now)),
+    items: page.map(
+      (r): OceanListItem => ({ ...toOceanShipment(r.s, r.c, r.t, now), attention: r.a.attention }),
+    ),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor(last.s[SORTS[query.sort].key], last.s.id) : null,
     ...(first
