@@ -716,7 +716,7 @@ describe('ocean shipment list on a phone: a card per row', { timeout: 20_000 }, 
     expect(cardPart(first, 'status')).toBe('Discharged');
     // The last free day of the running clock, not the arrival, while a clock runs (ADR 0031).
     expect(cardPart(first, 'date')).toBe('Last free day05/03/20252 days over · Demurrage');
-    expect(cardPart(first, 'attention')).toBe('Last free day passed');
+    expect(cardPart(first, 'attention')).toBe('LFD passed');
     // No clock runs: the arrival; nothing needs attention: no chip.
     expect(cardPart(second, 'identifier')).toContain('MSKU1234565');
     expect(cardPart(second, 'detail')).toContain('MAEU240101');

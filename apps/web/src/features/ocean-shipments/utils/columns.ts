@@ -162,9 +162,10 @@ export const DEFAULT_LAYOUT: ColumnLayout<ColumnId> = { order: [...COLUMN_IDS], 
 
 /** A row's attention chip: the dashboard card's rule, in a phone card's few words. */
 export const OCEAN_ATTENTION_CHIP: Record<OceanAttentionRule, string> = {
-  lfdPassed: 'Last free day passed',
-  lfdToday: 'Last free day today',
-  lfdSoon: 'Last free day soon',
+  // "LFD", as the free-time tooltips write it: the chip shares its line with the last free day.
+  lfdPassed: 'LFD passed',
+  lfdToday: 'LFD today',
+  lfdSoon: 'LFD soon',
   etaSlipped: 'ETA slipped',
   rolled: 'Rolled',
   arrivedNotPickedUp: 'Not picked up',
