@@ -268,6 +268,25 @@ describe('ocean dashboard attention rules', () => {
       expect(sorted(card.items.map((i) => i.id)), card.rule).toEqual(sorted(expected[card.rule]));
       expect(await oceanListIds(ws, card.rule), card.rule).toEqual(sorted(expected[card.rule]));
     }
+    // Each list row names the first rule, in the cards' order, that it falls under (its attention
+    // chip); an archived row none, though its last free day has passed.
+    const list = async (status: 'active' | 'archived') =>
+      (
+        await listOceanShipments(
+          ctx.db,
+          readerOf(ws),
+          oceanListQuerySchema.parse({ status, limit: 200 }),
+          NOW,
+        )
+      ).items;
+    const active = await list('active');
+    expect(active).toHaveLength(17);
+    for (const row of active) {
+      const first = OCEAN_ATTENTION_RULES.find((rule) => expected[rule].includes(row.shipmentOverallId));
+      expect(row.attention, row.containerNo).toBe(first ?? null);
+    }
+    expect(active.find((row) => row.shipmentOverallId === lfdTodayCounted)?.attention).toBe('lfdToday');
+    expect((await list('archived')).map((row) => row.attention)).toEqual([null]);
     const slipCard = dashboard.attentionVO.find((a) => a.rule === 'etaSlipped')!;
     expect(slipCard.items[0]!.reason).toContainEqual({
       kind: 'text',
@@ -442,6 +461,24 @@ describe('express dashboard attention rules', () => {
       expect(sorted(card.items.map((i) => i.id)), card.rule).toEqual(sorted(expected[card.rule]));
       expect(await expressListIds(ws, card.rule), card.rule).toEqual(sorted(expected[card.rule]));
     }
+    // Each list row names the first rule, in the cards' order, that it falls under (its attention
+    // chip), whichever tab it is on; an archived row none.
+    const list = async (status: 'active' | 'notFound' | 'archived') =>
+      (
+        await listExpressShipments(
+          ctx.db,
+          readerOf(ws),
+          expressListQuerySchema.parse({ status, limit: 200 }),
+          NOW,
+        )
+      ).expressTrackingDocumentList;
+    const rows = [...(await list('active')), ...(await list('notFound'))];
+    expect(rows).toHaveLength(9);
+    for (const row of rows) {
+      const first = EXPRESS_ATTENTION_RULES.find((rule) => expected[rule].includes(row.expressOrderId));
+      expect(row.attention, row.expressOrderNo).toBe(first ?? null);
+    }
+    expect((await list('archived')).map((row) => row.attention)).toEqual([null]);
     expect(dashboard.attentionVO[0]!.items[0]!.reason).toEqual([
       { kind: 'text', value: 'Held by customs: documents requested' },
     ]);

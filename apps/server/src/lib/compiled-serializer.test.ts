@@ -58,6 +58,7 @@ const oceanRow = (n: number, filled: boolean) => ({
         currency: null,
       },
   tags: filled ? ['urgent', 'customer "A"'] : [],
+  attention: filled ? 'lfdPassed' : null,
   // Not in the schema: left out, as zod leaves it out.
   workspaceId: 'secret',
 });
@@ -85,6 +86,7 @@ const expressRow = (n: number, filled: boolean) => ({
   lastCheckedAt: null,
   source: null,
   tags: filled ? ['fragile'] : [],
+  attention: filled ? null : 'notFound',
   itemId: 'internal',
 });
 

@@ -5,7 +5,7 @@ import type {
   ExpressListTab,
   ExpressShipment,
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EXPRESS_COLUMN_IDS } from '../features/express-shipments/utils/columns';
 import { resetAllStores } from '../lib/store-reset';
 import { captureDownloads } from '../test/downloads';
@@ -15,6 +15,7 @@ import { acme, acmeDefault, beta, betaDesk, selectionOf } from '../test/organiza
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
 import { routes } from './router';
+import { cardPart, onAPhone } from '../test/phone';
 
 type Routes = Parameters<typeof fakeApi>[0];
 type Tabs = Record<ExpressListTab, ExpressShipment[]>;
@@ -415,5 +416,61 @@ describe('express shipment list: empty states', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/shipments/truck/express/active');
     expect(router.state.location.search).toBe('');
     expect(api.callsTo(LIST).at(-1)?.query.attention).toBeUndefined();
+  });
+});
+
+describe('express shipment list on a phone: a card per row', { timeout: 20_000 }, () => {
+  let restore: () => void = () => undefined;
+  beforeEach(() => {
+    restore = onAPhone();
+  });
+  afterEach(() => restore());
+
+  it('shows the parcel number with its carrier, the status, the delivery day and the attention chip', async () => {
+    const late = {
+      ...expressShipment({
+        expressOrderNo: '1Z5R89390357567127',
+        carrier: 'ups',
+        carrierName: 'UPS',
+        status: 'in_transit',
+        estimatedDelivery: '2025-03-04T12:00:00.000Z',
+        deliveredAt: null,
+      }),
+      attention: 'late' as const,
+    };
+    const delivered = expressShipment({
+      expressOrderNo: '771249093017',
+      carrier: 'fedex',
+      carrierName: 'FedEx',
+      status: 'delivered',
+      estimatedDelivery: null,
+      deliveredAt: '2025-03-02T09:00:00.000Z',
+    });
+    // The status badge says it already: no chip that repeats it.
+    const exception = {
+      ...expressShipment({ expressOrderNo: '9400111202555843001946', status: 'exception' }),
+      attention: 'exception' as const,
+    };
+    serve({ active: [late, delivered, exception], notFound: [], archived: [] });
+    renderRoutes(routes, '/shipments/truck/express/active');
+    const user = userEvent.setup();
+
+    const cards = (await screen.findAllByTestId('shipment-card')) as [HTMLElement, HTMLElement, HTMLElement];
+    expect(screen.queryByTestId('shipment-row')).toBeNull();
+    expect(cardPart(cards[0], 'identifier')).toContain('1Z5R89390357567127');
+    expect(cardPart(cards[0], 'detail')).toBe('UPS');
+    expect(cardPart(cards[0], 'status')).toBe('In transit');
+    expect(cardPart(cards[0], 'date')).toBe('Est. delivery04/03/2025');
+    expect(cardPart(cards[0], 'attention')).toBe('Late');
+    expect(cardPart(cards[1], 'detail')).toBe('FedEx');
+    expect(cardPart(cards[1], 'date')).toBe('Delivered02/03/2025');
+    expect(cardPart(cards[1], 'attention')).toBeNull();
+    expect(cardPart(cards[2], 'status')).toBe('Exception');
+    expect(cardPart(cards[2], 'attention')).toBeNull();
+
+    // Its checkbox and actions are on the card.
+    await user.click(within(cards[1]).getByRole('checkbox', { name: 'Select 771249093017' }));
+    expect(await screen.findByText('1 selected')).toBeInTheDocument();
+    expect(within(cards[1]).getByRole('button', { name: 'Archive: 771249093017' })).toBeVisible();
   });
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
 import { resetAllStores } from '../lib/store-reset';
 import { fakeApi, ok, type RecordedCall } from '../test/fake-api';
@@ -22,6 +22,7 @@ import { xlsxToRows } from '../lib/xlsx';
 import { captureDownloads, dateCells } from '../test/downloads';
 import { busyOceanDashboard } from '../test/dashboard-fixtures';
 import { TAB_ID } from '../lib/tab-id';
+import { cardPart, onAPhone } from '../test/phone';
 
 type Routes = Parameters<typeof fakeApi>[0];
 
@@ -427,7 +428,8 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
 
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
     const cell = within(rows()[0]!).getAllByRole('cell')[headers.indexOf('Last free day')]!;
-    expect(cell).toHaveTextContent(/^28\/11\/2026Detention · 1 day left$/);
+    // The days left before the clock's name: a narrow column's ellipsis takes the name, not the days.
+    expect(cell).toHaveTextContent(/^28\/11\/20261 day left · Detention$/);
     expect(cell.firstElementChild).toHaveAttribute(
       'data-tooltip',
       'Demurrage LFD 27/11/2026 (stopped) · Detention LFD 28/11/2026 (running)',
@@ -692,5 +694,93 @@ describe('ocean shipment list: light rows (issue #17)', { timeout: 20_000 }, () 
     await user.click(archive);
     await waitFor(() => expect(containersShown()).toEqual(['MSCU1234566']));
     expect(api.callsTo('POST /api/shipments/ocean/archive')).toHaveLength(1);
+  });
+});
+
+describe('ocean shipment list on a phone: a card per row', { timeout: 20_000 }, () => {
+  let restore: () => void = () => undefined;
+  beforeEach(() => {
+    restore = onAPhone();
+  });
+  afterEach(() => restore());
+
+  const overdue = {
+    ...oceanShipment({
+      containerNo: 'MSCU1234566',
+      mblNo: 'MEDU12345678',
+      status: 'discharged',
+      arrivalVO: { eta: null, ata: '2025-03-01T08:00:00.000Z' },
+      freeTime: freeTime({ clock: 'demurrage', lastFreeDay: '2025-03-05', daysLeft: -2 }),
+    }),
+    attention: 'lfdPassed' as const,
+  };
+  const sailing = oceanShipment({
+    containerNo: 'MSKU1234565',
+    mblNo: 'MAEU240101',
+    carrierScac: 'MAEU',
+    carrierName: 'Maersk',
+    status: 'in_transit',
+    arrivalVO: { eta: '2025-04-10T08:00:00.000Z', ata: null },
+  });
+
+  it('shows the container and its bill, the status, the date that matters and the attention chip', async () => {
+    serve(byStatus([overdue, sailing], []));
+    renderRoutes(routes, '/shipments/ocean/active');
+
+    const cards = await screen.findAllByTestId('shipment-card');
+    expect(screen.queryByTestId('shipment-row')).toBeNull();
+    expect(cards).toHaveLength(2);
+    const [first, second] = cards as [HTMLElement, HTMLElement];
+    expect(cardPart(first, 'identifier')).toContain('MSCU1234566');
+    expect(cardPart(first, 'detail')).toContain('MEDU12345678');
+    expect(cardPart(first, 'status')).toBe('Discharged');
+    // The last free day of the running clock, not the arrival, while a clock runs (ADR 0031).
+    expect(cardPart(first, 'date')).toBe('Last free day05/03/20252 days over · Demurrage');
+    expect(cardPart(first, 'attention')).toBe('LFD passed');
+    // No clock runs: the arrival; nothing needs attention: no chip.
+    expect(cardPart(second, 'identifier')).toContain('MSKU1234565');
+    expect(cardPart(second, 'detail')).toContain('MAEU240101');
+    expect(cardPart(second, 'status')).toBe('In transit');
+    expect(cardPart(second, 'date')).toBe('ATA / ETAEST: 10/04/2025');
+    expect(cardPart(second, 'attention')).toBeNull();
+  });
+
+  it('keeps the selection, the row actions, the sort and opening a shipment within reach', async () => {
+    const api = serve(byStatus([overdue, sailing], []), {
+      'POST /api/shipments/ocean/archive': ok({ updatedIds: [overdue.shipmentOverallId] }),
+    });
+    const { router } = renderRoutes(routes, '/shipments/ocean/active');
+    const user = userEvent.setup();
+    const cards = await screen.findAllByTestId('shipment-card');
+
+    await user.click(within(cards[1]!).getByRole('checkbox', { name: 'Select MSKU1234565' }));
+    expect(await screen.findByText('1 selected')).toBeInTheDocument();
+
+    await user.click(within(cards[0]!).getByRole('button', { name: 'Archive: MSCU1234566' }));
+    await waitFor(() => expect(api.callsTo('POST /api/shipments/ocean/archive')).toHaveLength(1));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'arrival_asc');
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=arrival_asc'));
+
+    // The keyboard, as on a table row: arrows move, Enter opens.
+    screen.getAllByTestId('shipment-card')[0]!.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getAllByTestId('shipment-card')[1]).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/shipment/ocean/MSKU1234565/MAEU240101'),
+    );
+  });
+
+  it('opens the shipment on a tap anywhere on the card but its controls', async () => {
+    serve(byStatus([sailing], []));
+    const { router } = renderRoutes(routes, '/shipments/ocean/active');
+    const user = userEvent.setup();
+    const [card] = await screen.findAllByTestId('shipment-card');
+
+    await user.click(card!.querySelector('[data-card-part="date"]')!);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/shipment/ocean/MSKU1234565/MAEU240101'),
+    );
   });
 });

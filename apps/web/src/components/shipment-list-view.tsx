@@ -120,6 +120,11 @@ export function ShipmentListView<
   const loadMore = useLoadMore(query);
 
   const columns = useMemo(() => visibleColumns(props.columns, layout), [props.columns, layout]);
+  // A phone's card draws from every column of the mode, shown in the table or not.
+  const card = useMemo(
+    () => ({ layout: props.columns.card, columns: props.columns.columns }),
+    [props.columns],
+  );
   // The same function while nothing it shows changes: the table's rows are memoised (issue #17).
   const { rowName, rowKey, canChange } = props;
   const renderActions = useCallback(
@@ -251,6 +256,7 @@ export function ShipmentListView<
             rowName={props.rowName}
             columns={columns}
             identifierColumn={identifierColumn}
+            card={card}
             renderCell={renderCell}
             renderActions={renderActions}
             sort={filters.sort}

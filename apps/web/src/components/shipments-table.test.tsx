@@ -1,9 +1,8 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TableColumn } from '../lib/table-columns';
-import { columnsThatFit } from '../lib/use-columns-in-view';
+import type { CardLayout, TableColumn } from '../lib/table-columns';
 import { FIRST_SCREEN_OVERSCAN_ROWS, OVERSCAN_ROWS } from '../lib/use-row-window';
 import { renderWithProviders } from '../test/render';
 import { ShipmentsTable } from './shipments-table';
@@ -21,10 +20,35 @@ const parcels = (count: number): Parcel[] =>
     place: `Hub ${String(i)}`,
   }));
 
-const COLUMNS: TableColumn<Parcel, 'number' | 'place', 'number'>[] = [
-  { id: 'number', label: 'Number', hideable: false, text: (row) => row.number },
-  { id: 'place', label: 'Place', hideable: true, text: (row) => row.place },
+type Column = TableColumn<Parcel, 'number' | 'place', 'number'>;
+const COLUMNS: Column[] = [
+  {
+    id: 'number',
+    label: 'Number',
+    hideable: false,
+    width: { min: 100, preferred: 120 },
+    text: (row) => row.number,
+  },
+  {
+    id: 'place',
+    label: 'Place',
+    hideable: true,
+    width: { min: 80, preferred: 140 },
+    text: (row) => row.place,
+  },
 ];
+
+const CARD: { layout: CardLayout<Parcel, 'number' | 'place'>; columns: Record<'number' | 'place', Column> } =
+  {
+    layout: {
+      identifier: 'number',
+      detail: 'place',
+      status: 'place',
+      date: () => 'place',
+      attention: () => null,
+    },
+    columns: { number: COLUMNS[0]!, place: COLUMNS[1]! },
+  };
 
 const renderCell = vi.fn((column: TableColumn<Parcel, 'number' | 'place', 'number'>, row: Parcel) =>
   column.id === 'place' ? <span data-tooltip={`${row.place}, the long name`}>{row.place}</span> : row.number,
@@ -55,6 +79,7 @@ function Harness({ rows }: { rows: Parcel[] }) {
       rowName={rowName}
       columns={COLUMNS}
       identifierColumn="number"
+      card={CARD}
       renderCell={renderCell}
       renderActions={renderActions}
       sort="number"
@@ -109,6 +134,16 @@ describe('shipments table: rows, tooltips and selection (issue #17)', () => {
 
     expect(onArchive).toHaveBeenCalledExactlyOnceWith('p-1');
     expect(screen.getByRole('button', { name: 'Archive TRK00001' })).toBe(archive);
+  });
+
+  it('puts the row actions in a column of their own, after the data cells', () => {
+    renderWithProviders(<Harness rows={parcels(2)} />);
+    const archive = screen.getByRole('button', { name: 'Archive TRK00001' });
+    const cell = archive.closest('td')!;
+    expect(cell).not.toHaveAttribute('data-column');
+    expect(cell).toBe(cell.parentElement!.lastElementChild);
+    // Each column, the actions' too, has its width in the table's column group.
+    expect(screen.getByTestId('shipments-table').querySelectorAll('colgroup > col')).toHaveLength(4);
   });
 
   it('renders again only the row whose selection changed', async () => {
@@ -197,68 +232,5 @@ describe('shipments table: only the rows in view are rendered (issue #17)', () =
     expect(within(last).getByRole('checkbox', { name: 'Select TRK00199' })).toBeChecked();
     await user.keyboard('{ArrowUp}');
     expect(screen.getByRole('row', { name: 'Parcel TRK00198' })).toHaveFocus();
-  });
-});
-
-describe('shipments table: on a narrow screen the first rows draw the columns in view (issue #17)', () => {
-  let idle: (() => void)[] = [];
-
-  beforeEach(() => {
-    idle = [];
-    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
-    vi.stubGlobal('cancelIdleCallback', () => undefined);
-  });
-  afterEach(() => {
-    // Unmounted while the stubs are still there: the table cancels its idle callbacks.
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
-  const placeCells = () =>
-    shownRows().map((row) => row.querySelector('td[data-column="place"]')?.textContent);
-
-  it('draws the other columns and the row actions once the browser is idle', async () => {
-    // The selection column and one 80 px column fill a 120 px window: "Place" starts beyond it.
-    vi.stubGlobal('innerWidth', 120);
-    renderWithProviders(<Harness rows={parcels(3)} />);
-
-    expect(shownNumbers()).toEqual(['TRK00000', 'TRK00001', 'TRK00002']);
-    expect(placeCells()).toEqual(['', '', '']);
-    expect(shownRows()[0]).toHaveAttribute('data-partial');
-    expect(screen.queryByRole('button', { name: 'Archive TRK00000' })).not.toBeInTheDocument();
-    // The header names every column from the start.
-    expect(screen.getByRole('columnheader', { name: 'Place' })).toBeInTheDocument();
-
-    await act(async () => {
-      for (const callback of idle.splice(0)) callback();
-      await Promise.resolve();
-    });
-
-    await waitFor(() => expect(placeCells()).toEqual(['Hub 0', 'Hub 1', 'Hub 2']));
-    expect(shownRows()[0]).not.toHaveAttribute('data-partial');
-    expect(screen.getByRole('button', { name: 'Archive TRK00000' })).toBeInTheDocument();
-  });
-
-  it('draws every column at once when the reader scrolls or reaches a row first', () => {
-    vi.stubGlobal('innerWidth', 120);
-    renderWithProviders(<Harness rows={parcels(3)} />);
-    fireEvent.scroll(screen.getByTestId('shipments-table-scroll'));
-    expect(placeCells()).toEqual(['Hub 0', 'Hub 1', 'Hub 2']);
-  });
-
-  it('draws every column at once in a window they all fit', () => {
-    vi.stubGlobal('innerWidth', 1024);
-    renderWithProviders(<Harness rows={parcels(3)} />);
-    expect(placeCells()).toEqual(['Hub 0', 'Hub 1', 'Hub 2']);
-    expect(shownRows()[0]).not.toHaveAttribute('data-partial');
-  });
-});
-
-describe('columns that can show in a window', () => {
-  it('counts the columns that start inside it at their least width', () => {
-    // A phone: the selection column, then five 80 px columns can start inside 412 px.
-    expect(columnsThatFit(11, 412, 40)).toBe(5);
-    expect(columnsThatFit(11, 1440, 40)).toBe(11);
-    expect(columnsThatFit(3, 30, 40)).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import { Checkbox, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import {
   memo,
@@ -13,10 +14,16 @@ import {
   type MouseEvent,
   type ReactElement,
   type ReactNode,
+  type RefObject,
 } from 'react';
-import { nextSort, sortDirection, type ColumnSorts, type TableColumn } from '../lib/table-columns';
-import { useColumnFloors } from '../lib/use-column-floors';
-import { useColumnsInView } from '../lib/use-columns-in-view';
+import { fitColumnWidths } from '../lib/column-widths';
+import {
+  nextSort,
+  sortDirection,
+  type CardLayout,
+  type ColumnSorts,
+  type TableColumn,
+} from '../lib/table-columns';
 import { useRowWindow } from '../lib/use-row-window';
 import { DelegatedTooltip } from './delegated-tooltip';
 import { ScrollHint } from './scrollable-table';
@@ -33,6 +40,11 @@ export interface ShipmentsTableProps<Row, Id extends string, Sort extends string
   columns: TableColumn<Row, Id, Sort>[];
   /** The column that identifies a row; while it is the first, it stays in view as the table scrolls sideways. */
   identifierColumn: Id;
+  /**
+   * A phone's card row: which of the mode's columns (all of them, shown in the table or not) play which
+   * part. Below `CARDS_QUERY` each row is a card; the table's columns are for wider screens.
+   */
+  card: { layout: CardLayout<Row, Id>; columns: Record<Id, TableColumn<Row, Id, Sort>> };
   /**
    * A cell's content. Rows are memoised: keep this (and `renderActions`, `rowLabel`, `rowName`) the
    * same function while what it draws is the same (useCallback), or every row renders again.
@@ -56,11 +68,15 @@ export interface ShipmentsTableProps<Row, Id extends string, Sort extends string
 }
 
 const SKELETON_ROWS = 8;
-/** `.selectCell`'s width in shipments-table.module.css. */
-const SELECT_COLUMN_WIDTH = 40;
-const INTERACTIVE = 'a, button, input, label, [role="checkbox"], [data-no-row-click]';
-/** Rows and skeleton rows (not the spacers that stand for rows out of view). */
+/** The selection column's and the row actions column's widths (`.selectCol`, `.actionsCol`). */
+const SELECT_COLUMN_WIDTH = 32;
+const ACTIONS_COLUMN_WIDTH = 52;
+const INTERACTIVE = 'a, button, input, select, label, [role="checkbox"], [data-no-row-click]';
+/** Rows and skeleton rows, or cards and skeleton cards (not the spacers that stand for rows out of view). */
 const ROW_SELECTOR = 'tr[data-testid]';
+const CARD_SELECTOR = 'li[data-testid]';
+/** Below Mantine's `sm` (48em, 768 px), where the list's header and filters stack too: a card per row. */
+export const CARDS_QUERY = '(max-width: 47.99em)';
 
 function SortIcon<Sort extends string>({
   column,
@@ -83,11 +99,7 @@ interface RowView<Row, Id extends string, Sort extends string> {
   rowName: (row: Row) => string;
   /** The column pinned at the left (the identifier while it is first), or -1. */
   pinnedIndex: number;
-  /**
-   * How many of the columns the rows draw (useColumnsInView): the others' cells stay empty, and the
-   * row actions wait for the last column.
-   */
-  shown: number;
+  card: { layout: CardLayout<Row, Id>; columns: Record<Id, TableColumn<Row, Id, Sort>> };
   /** Absent: no selection column. */
   onToggle?: (id: string) => void;
 }
@@ -100,6 +112,20 @@ interface RowProps<Row, Id extends string, Sort extends string> {
   /** The row the Tab key lands on (one per table: roving tabindex). */
   tabbable: boolean;
   view: RowView<Row, Id, Sort>;
+}
+
+/** A row's selection checkbox: a plain input in Mantine's look (a page has hundreds). */
+function RowCheck({ name, selected, onChange }: { name: string; selected: boolean; onChange: () => void }) {
+  return (
+    <input
+      type="checkbox"
+      className={classes.check}
+      tabIndex={-1}
+      aria-label={`Select ${name}`}
+      checked={selected}
+      onChange={onChange}
+    />
+  );
 }
 
 /**
@@ -115,12 +141,10 @@ const ShipmentRow = memo(function ShipmentRow<Row, Id extends string, Sort exten
   tabbable,
   view,
 }: RowProps<Row, Id, Sort>) {
-  const complete = view.shown >= view.columns.length;
   return (
     <tr
       className={classes.row}
       data-row-index={index}
-      data-partial={complete ? undefined : true}
       aria-rowindex={index + 2}
       data-selected={selected || undefined}
       data-testid="shipment-row"
@@ -130,14 +154,7 @@ const ShipmentRow = memo(function ShipmentRow<Row, Id extends string, Sort exten
     >
       {view.onToggle ? (
         <td className={`${classes.selectCell} ${classes.stickyStart}`}>
-          <input
-            type="checkbox"
-            className={classes.check}
-            tabIndex={-1}
-            aria-label={`Select ${view.rowName(row)}`}
-            checked={selected}
-            onChange={() => view.onToggle?.(id)}
-          />
+          <RowCheck name={view.rowName(row)} selected={selected} onChange={() => view.onToggle?.(id)} />
         </td>
       ) : null}
       {view.columns.map((column, columnIndex) => (
@@ -146,43 +163,136 @@ const ShipmentRow = memo(function ShipmentRow<Row, Id extends string, Sort exten
           className={columnIndex === view.pinnedIndex ? classes.stickyIdentifier : undefined}
           data-column={column.id}
         >
-          {columnIndex < view.shown ? view.renderCell(column, row) : null}
+          {view.renderCell(column, row)}
         </td>
       ))}
-      <td className={classes.actionsCell}>{complete ? view.renderActions(row) : null}</td>
+      <td className={classes.actionsCell}>{view.renderActions(row)}</td>
     </tr>
   );
 }) as <Row, Id extends string, Sort extends string>(props: RowProps<Row, Id, Sort>) => ReactElement;
 
-/** Stands for `rows` rows out of view, so that the scroll box keeps its height and its scrollbar. */
-function Spacer({ rows, rowHeight, colSpan }: { rows: number; rowHeight: number; colSpan: number }) {
+/**
+ * One row on a phone: a card of fixed height (the row window counts cards as it counts rows) with the
+ * identifier and what goes with it (the bill of lading, the carrier), the status, the date that
+ * matters now under its column's name, and the attention chip; the checkbox at its start and the row
+ * actions at its end, never over its text. A tap anywhere else opens the shipment.
+ */
+const ShipmentCard = memo(function ShipmentCard<Row, Id extends string, Sort extends string>({
+  row,
+  id,
+  index,
+  selected,
+  tabbable,
+  view,
+}: RowProps<Row, Id, Sort>) {
+  const { layout, columns } = view.card;
+  const dateColumn = columns[layout.date(row)];
+  const attention = layout.attention(row);
   return (
+    <li
+      className={classes.card}
+      data-row-index={index}
+      data-selected={selected || undefined}
+      data-testid="shipment-card"
+      tabIndex={tabbable ? 0 : -1}
+      aria-label={view.rowLabel(row)}
+    >
+      {view.onToggle ? (
+        <span className={classes.cardCheck}>
+          <RowCheck name={view.rowName(row)} selected={selected} onChange={() => view.onToggle?.(id)} />
+        </span>
+      ) : null}
+      <div className={classes.cardBody}>
+        <span className={classes.cardIdentifier} data-card-part="identifier">
+          {view.renderCell(columns[layout.identifier], row)}
+        </span>
+        <div className={classes.cardLine}>
+          <span className={classes.cardDetail} data-card-part="detail">
+            {view.renderCell(columns[layout.detail], row)}
+          </span>
+          <span className={classes.cardStatus} data-card-part="status">
+            {view.renderCell(columns[layout.status], row)}
+          </span>
+        </div>
+        <div className={classes.cardLine}>
+          <span className={classes.cardDate} data-card-part="date">
+            <span className={classes.cardLabel}>{dateColumn.label}</span>
+            {view.renderCell(dateColumn, row)}
+          </span>
+          {attention ? (
+            <span className={classes.attentionChip} data-card-part="attention">
+              {attention}
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <div className={classes.cardActions}>{view.renderActions(row)}</div>
+    </li>
+  );
+}) as <Row, Id extends string, Sort extends string>(props: RowProps<Row, Id, Sort>) => ReactElement;
+
+/** Stands for `rows` rows out of view, so that the scroll box keeps its height and its scrollbar. */
+function Spacer({
+  rows,
+  rowHeight,
+  colSpan,
+  cards,
+}: {
+  rows: number;
+  rowHeight: number;
+  colSpan: number;
+  cards: boolean;
+}) {
+  return cards ? (
+    <li className={classes.spacer} aria-hidden style={{ height: rows * rowHeight }} />
+  ) : (
     <tr className={classes.spacer} aria-hidden style={{ height: rows * rowHeight }}>
       <td colSpan={colSpan} />
     </tr>
   );
 }
 
+/** The sorts a phone offers in place of the table's headers: each sortable column's, both ways. */
+function sortOptions<Sort extends string>(
+  columns: readonly { label: string; sorts?: ColumnSorts<Sort> }[],
+): { value: Sort; label: string }[] {
+  return columns.flatMap((column) =>
+    [column.sorts?.first, column.sorts?.second]
+      .filter((sort): sort is Sort => sort !== undefined)
+      .map((sort) => ({
+        value: sort,
+        label: `${column.label} ${sortDirection(column, sort) === 'descending' ? '↓' : '↑'}`,
+      })),
+  );
+}
+
 /**
  * The tracking table of every mode (spec §3, STYLE "dense, scannable"): a sticky header whose sortable
- * columns ask the server for their order, row actions on hover, and the keyboard: arrows move between
- * rows, Enter opens, Space selects. Rows are only ever appended, so loading more never moves what the
- * reader is looking at. The table scrolls inside its own box, sideways too, with the selection and
- * identifier columns pinned at its left: the page itself never scrolls sideways, from a phone to a
- * wide screen.
+ * columns ask the server for their order, row actions in a column of their own (shown on hover or
+ * focus, never over a cell's text), and the keyboard: arrows move between rows, Enter opens, Space
+ * selects. Rows are only ever appended, so loading more never moves what the reader is looking at.
+ *
+ * On a wide screen the columns share the table's box (lib/column-widths.ts: each between its least
+ * and preferred width, a cell's longer text cut with an ellipsis): a mode's default columns fit a
+ * 1,440 px screen with the sidebar open. Only below every column's least width (columns the user
+ * added, a tablet) does the table scroll sideways in its box, with the selection and identifier
+ * columns pinned at its left and the row actions at its right: the page itself never scrolls sideways.
+ * On a phone (`CARDS_QUERY`) each row is a card (ShipmentCard) drawn from the mode's card layout, with
+ * a sort menu and "select all" above them in place of the header.
  *
  * Only the rows in view and a few either side are rendered (issue #17): spacer rows keep the room of
  * the others, and the row with the tab stop is always rendered, so the keyboard never loses its
- * place. On a narrow screen the first rows draw the columns in view, and the rest a moment later
- * (useColumnsInView). Rows are memoised, and tooltips are one DelegatedTooltip for the whole table.
- * The table itself is memoised too: the page around it renders again for answers it does not draw.
+ * place. Rows are memoised, and tooltips are one DelegatedTooltip for the whole table. The table
+ * itself is memoised too: the page around it renders again for answers it does not draw.
  */
 export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends string, Sort extends string>(
   props: ShipmentsTableProps<Row, Id, Sort>,
 ) {
   const { rows, loading, rowKey, columns, selected, onSelectedChange } = props;
-  const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const headRef = useRef<HTMLTableSectionElement>(null);
+  // Read as the table first renders (no second render to switch), then followed as the window changes.
+  const cards = useMediaQuery(CARDS_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
+  const bodyRef = useRef<HTMLElement>(null);
+  const headRef = useRef<HTMLElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
@@ -196,15 +306,9 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
     scrollRef,
     headerRef: headRef,
     bodyRef,
-    rowSelector: ROW_SELECTOR,
+    rowSelector: cards ? CARD_SELECTOR : ROW_SELECTOR,
   });
-  useColumnFloors(headRef, bodyRef);
   const selectable = onSelectedChange !== undefined;
-  const { shown, showAll } = useColumnsInView({
-    count: columns.length,
-    lead: selectable ? SELECT_COLUMN_WIDTH : 0,
-    ready: !loading && rows.length > 0,
-  });
 
   // Infinite scroll: the sentinel under the last row asks for the next page as it comes into view.
   useEffect(() => {
@@ -218,14 +322,33 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
     );
     observer.observe(sentinel);
     return () => observer.disconnect();
-  }, [onEndReached, rows.length]);
+  }, [onEndReached, rows.length, cards]);
+
+  // The data columns' widths for the box's width (fitColumnWidths), as custom properties the columns
+  // read and the table's own width: set on the element, not kept in state, so that no row renders
+  // again for them. The widths the table has before the first measure are the preferred ones.
+  const columnsRef = useRef(columns);
+  useLayoutEffect(() => {
+    columnsRef.current = columns;
+  });
+  const fitColumns = useCallback(() => {
+    const scroll = scrollRef.current;
+    const table = tableRef.current;
+    if (!scroll || !table) return;
+    const lead = (selectable ? SELECT_COLUMN_WIDTH : 0) + ACTIONS_COLUMN_WIDTH;
+    const fitted = columnsRef.current;
+    const widths = fitColumnWidths(fitted, scroll.clientWidth - lead);
+    fitted.forEach((column, index) =>
+      table.style.setProperty(columnWidthVar(column.id), `${String(widths[index])}px`),
+    );
+    table.style.width = `${String(widths.reduce((sum, width) => sum + width, lead))}px`;
+  }, [selectable]);
 
   // Which way the table can still scroll sideways, for the shadows that say so: the identifier column
-  // casts one once rows pass under it, the right edge while columns are out of view; and whether the
-  // line above the table that says it scrolls sideways shows (a phone, or many columns). Attributes,
-  // not state: the table does not render again for them. First read when the observer first reports,
-  // after the browser's own layout: read in an effect, it forced that layout inside React's commit
-  // (issue #17).
+  // casts one once rows pass under it, the actions column while columns are out of view; and whether
+  // the line above the table that says it scrolls sideways shows. Attributes, not state: the table does
+  // not render again for them. First read when the observer first reports, after the browser's own
+  // layout: read in an effect, it forced that layout inside React's commit (issue #17).
   const markEdges = useCallback(() => {
     const scroll = scrollRef.current;
     if (!scroll) return;
@@ -235,14 +358,21 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
   }, []);
   useEffect(() => {
     if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(markEdges);
+    const observer = new ResizeObserver(() => {
+      fitColumns();
+      markEdges();
+    });
     if (scrollRef.current) observer.observe(scrollRef.current);
     if (tableRef.current) observer.observe(tableRef.current);
     return () => observer.disconnect();
-  }, [markEdges]);
+  }, [fitColumns, markEdges, cards]);
+  // Columns shown, hidden or moved: their widths again (after the paint, from the layout it made).
+  useEffect(() => {
+    if (typeof ResizeObserver !== 'undefined') fitColumns();
+  }, [columns, fitColumns]);
 
   const rowElement = (index: number) =>
-    bodyRef.current?.querySelector<HTMLTableRowElement>(`tr[data-row-index="${String(index)}"]`) ?? null;
+    bodyRef.current?.querySelector<HTMLElement>(`[data-row-index="${String(index)}"]`) ?? null;
 
   const focusRow = (index: number) => {
     setActiveIndex(index);
@@ -277,13 +407,13 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
   const someSelected = !allSelected && rows.some((row) => selected.has(rowKey(row)));
 
   const rowAt = (target: EventTarget) => {
-    const element = (target as HTMLElement).closest<HTMLTableRowElement>('tr[data-row-index]');
+    const element = (target as HTMLElement).closest<HTMLElement>('[data-row-index]');
     const index = Number(element?.dataset.rowIndex);
     const row = element ? rows[index] : undefined;
     return row === undefined || !element ? null : { element, index, row };
   };
 
-  const onBodyKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
+  const onBodyKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const at = rowAt(event.target);
     if (!at) return;
     const { index, row } = at;
@@ -321,7 +451,7 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
     }
   };
 
-  const onBodyClick = (event: MouseEvent<HTMLTableSectionElement>) => {
+  const onBodyClick = (event: MouseEvent<HTMLElement>) => {
     const at = rowAt(event.target);
     if (!at) return;
     if ((event.target as HTMLElement).closest(INTERACTIVE)) return;
@@ -330,9 +460,8 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
     props.onOpen(at.row);
   };
 
-  const onBodyFocus = (event: FocusEvent<HTMLTableSectionElement>) => {
+  const onBodyFocus = (event: FocusEvent<HTMLElement>) => {
     const target: EventTarget = event.target;
-    showAll();
     const at = rowAt(target);
     if (at && target === at.element) setActiveIndex(at.index);
   };
@@ -341,7 +470,7 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
   const pinned = (index: number) => (index === pinnedIndex ? classes.stickyIdentifier : undefined);
   const rowIndexInRange = Math.min(activeIndex, Math.max(0, rows.length - 1));
 
-  const { renderCell, renderActions, rowLabel, rowName } = props;
+  const { renderCell, renderActions, rowLabel, rowName, card } = props;
   const view = useMemo<RowView<Row, Id, Sort>>(
     () => ({
       columns,
@@ -350,12 +479,13 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
       rowLabel,
       rowName,
       pinnedIndex,
-      shown,
+      card,
       onToggle: selectable ? onToggle : undefined,
     }),
-    [columns, renderCell, renderActions, rowLabel, rowName, pinnedIndex, shown, selectable, onToggle],
+    [columns, renderCell, renderActions, rowLabel, rowName, pinnedIndex, card, selectable, onToggle],
   );
   const colSpan = columns.length + (selectable ? 2 : 1);
+  const Item = cards ? ShipmentCard : ShipmentRow;
 
   // The rows to render: those in the window, and the one with the tab stop wherever it is; a spacer
   // for each run of rows between them.
@@ -371,12 +501,18 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
     for (const index of indices) {
       if (index > next)
         body.push(
-          <Spacer key={`gap-${String(next)}`} rows={index - next} rowHeight={rowHeight} colSpan={colSpan} />,
+          <Spacer
+            key={`gap-${String(next)}`}
+            rows={index - next}
+            rowHeight={rowHeight}
+            colSpan={colSpan}
+            cards={cards}
+          />,
         );
       const row = rows[index]!;
       const id = rowKey(row);
       body.push(
-        <ShipmentRow
+        <Item
           key={id}
           row={row}
           id={id}
@@ -395,9 +531,23 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
           rows={rows.length - next}
           rowHeight={rowHeight}
           colSpan={colSpan}
+          cards={cards}
         />,
       );
   }
+
+  const selectAll = onSelectedChange ? (
+    <Checkbox
+      size="xs"
+      aria-label={allSelected ? 'Deselect all shipments' : 'Select all loaded shipments'}
+      checked={allSelected}
+      indeterminate={someSelected}
+      disabled={rows.length === 0}
+      onChange={() => onSelectedChange(allSelected ? new Set() : new Set(rows.map(rowKey)))}
+    />
+  ) : null;
+
+  const bodyHandlers = { onKeyDown: onBodyKeyDown, onClick: onBodyClick, onFocus: onBodyFocus };
 
   return (
     <div className={classes.scrollFrame} ref={frameRef} data-scrollable-table>
@@ -407,92 +557,140 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
       <div
         className={classes.scroll}
         ref={scrollRef}
-        onScroll={() => {
-          markEdges();
-          showAll();
-        }}
+        onScroll={markEdges}
         data-selectable={selectable || undefined}
+        data-cards={cards || undefined}
         data-testid="shipments-table-scroll"
       >
-        <Table
-          ref={tableRef}
-          className={classes.table}
-          highlightOnHover={false}
-          verticalSpacing={0}
-          horizontalSpacing={0}
-          data-testid="shipments-table"
-          aria-rowcount={rows.length + 1}
-          aria-busy={loading || undefined}
-        >
-          <Table.Thead className={classes.thead} ref={headRef}>
-            <Table.Tr>
-              {onSelectedChange ? (
-                <Table.Th className={`${classes.selectCell} ${classes.stickyStart}`}>
-                  <Checkbox
-                    size="xs"
-                    aria-label={allSelected ? 'Deselect all shipments' : 'Select all loaded shipments'}
-                    checked={allSelected}
-                    indeterminate={someSelected}
-                    disabled={rows.length === 0}
-                    onChange={() => onSelectedChange(allSelected ? new Set() : new Set(rows.map(rowKey)))}
-                  />
-                </Table.Th>
-              ) : null}
-              {columns.map((column, index) => {
-                const direction = sortDirection(column, props.sort);
-                return (
-                  <Table.Th
-                    key={column.id}
-                    className={`${classes.th} ${pinned(index) ?? ''}`.trim()}
-                    data-column={column.id}
-                    aria-sort={direction}
-                  >
-                    {column.sorts ? (
-                      <UnstyledButton
-                        className={classes.sortButton}
-                        data-active={direction ? true : undefined}
-                        onClick={() => {
-                          const sort = nextSort(column, props.sort);
-                          if (sort) props.onSort(sort);
-                        }}
-                      >
-                        {column.label}
-                        <SortIcon column={column} sort={props.sort} />
-                      </UnstyledButton>
-                    ) : (
-                      column.label
-                    )}
-                  </Table.Th>
-                );
-              })}
-              <Table.Th className={classes.actionsCell}>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <tbody ref={bodyRef} onKeyDown={onBodyKeyDown} onClick={onBodyClick} onFocus={onBodyFocus}>
-            {loading
-              ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
-                  <tr key={row} className={classes.row} data-testid="skeleton-row">
-                    {selectable ? (
-                      <td className={`${classes.selectCell} ${classes.stickyStart}`}>
-                        <span className={classes.skeleton} style={{ width: 14, height: 14 }} />
-                      </td>
-                    ) : null}
-                    {columns.map((column, index) => (
-                      <td key={column.id} className={pinned(index)}>
+        {cards ? (
+          <>
+            <div className={classes.cardsHead} ref={headRef as RefObject<HTMLDivElement>}>
+              {selectAll}
+              <label className={classes.sortLabel}>
+                Sort
+                <select
+                  className={classes.sortSelect}
+                  value={props.sort}
+                  onChange={(event) => props.onSort(event.currentTarget.value as Sort)}
+                >
+                  {sortOptions(Object.values<TableColumn<Row, Id, Sort>>(card.columns)).map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+            <ul
+              className={classes.cards}
+              ref={bodyRef as RefObject<HTMLUListElement>}
+              aria-label="Shipments"
+              aria-busy={loading || undefined}
+              data-testid="shipments-table"
+              {...bodyHandlers}
+            >
+              {loading
+                ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
+                    <li key={row} className={classes.card} data-testid="skeleton-row">
+                      <div className={classes.cardBody}>
+                        <span className={classes.skeleton} style={{ width: '55%' }} />
                         <span
                           className={classes.skeleton}
-                          style={{ width: `${String(50 + ((row * 17 + column.id.length * 7) % 40))}%` }}
+                          style={{ width: `${String(30 + ((row * 17) % 30))}%` }}
                         />
-                      </td>
-                    ))}
-                    <td className={classes.actionsCell} />
-                  </tr>
-                ))
-              : body}
-          </tbody>
-        </Table>
+                        <span className={classes.skeleton} style={{ width: '40%' }} />
+                      </div>
+                    </li>
+                  ))
+                : body}
+            </ul>
+          </>
+        ) : (
+          <Table
+            ref={tableRef}
+            className={classes.table}
+            highlightOnHover={false}
+            verticalSpacing={0}
+            horizontalSpacing={0}
+            data-testid="shipments-table"
+            aria-rowcount={rows.length + 1}
+            aria-busy={loading || undefined}
+          >
+            <colgroup>
+              {selectable ? <col className={classes.selectCol} /> : null}
+              {columns.map((column) => (
+                <col
+                  key={column.id}
+                  style={{ width: `var(${columnWidthVar(column.id)}, ${String(column.width.preferred)}px)` }}
+                />
+              ))}
+              <col className={classes.actionsCol} />
+            </colgroup>
+            <Table.Thead className={classes.thead} ref={headRef as RefObject<HTMLTableSectionElement>}>
+              <Table.Tr>
+                {selectAll ? (
+                  <Table.Th className={`${classes.selectCell} ${classes.stickyStart}`}>{selectAll}</Table.Th>
+                ) : null}
+                {columns.map((column, index) => {
+                  const direction = sortDirection(column, props.sort);
+                  return (
+                    <Table.Th
+                      key={column.id}
+                      className={`${classes.th} ${pinned(index) ?? ''}`.trim()}
+                      data-column={column.id}
+                      aria-sort={direction}
+                    >
+                      {column.sorts ? (
+                        <UnstyledButton
+                          className={classes.sortButton}
+                          data-active={direction ? true : undefined}
+                          onClick={() => {
+                            const sort = nextSort(column, props.sort);
+                            if (sort) props.onSort(sort);
+                          }}
+                        >
+                          <span className={classes.thLabel} title={column.label}>
+                            {column.label}
+                          </span>
+                          <SortIcon column={column} sort={props.sort} />
+                        </UnstyledButton>
+                      ) : (
+                        <span className={classes.thLabel} title={column.label}>
+                          {column.label}
+                        </span>
+                      )}
+                    </Table.Th>
+                  );
+                })}
+                <Table.Th className={classes.actionsCell}>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <tbody ref={bodyRef as RefObject<HTMLTableSectionElement>} {...bodyHandlers}>
+              {loading
+                ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
+                    <tr key={row} className={classes.row} data-testid="skeleton-row">
+                      {selectable ? (
+                        <td className={`${classes.selectCell} ${classes.stickyStart}`}>
+                          <span className={classes.skeleton} style={{ width: 14, height: 14 }} />
+                        </td>
+                      ) : null}
+                      {columns.map((column, index) => (
+                        <td key={column.id} className={pinned(index)}>
+                          <span
+                            className={classes.skeleton}
+                            style={{ width: `${String(50 + ((row * 17 + column.id.length * 7) % 40))}%` }}
+                          />
+                        </td>
+                      ))}
+                      <td className={classes.actionsCell} />
+                    </tr>
+                  ))
+                : body}
+            </tbody>
+          </Table>
+        )}
         {!loading && rows.length === 0 ? props.empty : null}
         <div ref={sentinelRef} className={classes.sentinel} aria-hidden />
         {props.footer}
@@ -503,6 +701,9 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
 }) as <Row, Id extends string, Sort extends string>(
   props: ShipmentsTableProps<Row, Id, Sort>,
 ) => ReactElement;
+
+/** The custom property that holds a data column's fitted width. */
+const columnWidthVar = (id: string) => `--column-${id}-width`;
 
 function range(start: number, end: number): number[] {
   return Array.from({ length: Math.max(0, end - start) }, (_, i) => start + i);

@@ -11,6 +11,9 @@ import classes from './shipments-table.module.css';
  * DelegatedTooltip (issue #17: the per-cell Mantine components were most of the list's render).
  */
 
+/** A container number's length: numbers longer than this may end with an ellipsis in their column. */
+const LONG_IDENTIFIER = 11;
+
 interface IdentifierCellProps {
   value: string;
   /** What the value is, for the copy button's name: "container number", "tracking number". */
@@ -21,6 +24,8 @@ interface IdentifierCellProps {
 
 /** An identifier in monospace with a copy button on hover; the row's own one also links and stars. */
 export function IdentifierCell({ value, what, primary }: IdentifierCellProps) {
+  // Longer than a container number: its column may cut it, and hover says it whole.
+  const long = value.length > LONG_IDENTIFIER;
   return (
     <span className={classes.identifierCell}>
       {primary ? (
@@ -38,13 +43,21 @@ export function IdentifierCell({ value, what, primary }: IdentifierCellProps) {
             to={primary.href}
             className={classes.identifier}
             tabIndex={-1}
+            data-tooltip={long ? value : undefined}
+            data-tooltip-delay={long ? 500 : undefined}
             onClick={(event) => event.stopPropagation()}
           >
             {value}
           </Link>
         </>
       ) : (
-        <span className={classes.identifierMuted}>{value}</span>
+        <span
+          className={classes.identifierMuted}
+          data-tooltip={long ? value : undefined}
+          data-tooltip-delay={long ? 500 : undefined}
+        >
+          {value}
+        </span>
       )}
       <span className={classes.hoverOnly}>
         <CopyButton value={value} what={what} />
@@ -108,7 +121,9 @@ function CopyButton({ value, what }: { value: string; what: string }) {
 
 /**
  * A list date as spec §3 writes it: the actual day, then "EST: " and the estimated day; the estimate
- * alone; or a dash. Actuals are set solid, estimates lighter, so the eye finds what has happened.
+ * alone; or a dash. Actuals are set solid, estimates lighter, so the eye finds what has happened. Two
+ * short lines rather than one long one, so that a date column stays narrow: the actual over its
+ * estimate, or "EST:" over an estimate alone.
  */
 export function MilestoneDay({
   actual,
@@ -120,14 +135,21 @@ export function MilestoneDay({
   timeZone: string;
 }) {
   if (!actual && !estimated) return <span className={classes.missing}>{EMPTY_DATE}</span>;
+  if (!actual)
+    return (
+      <span className={classes.dateStack}>
+        <span className={classes.estimateAfterActual}>EST: </span>
+        <span className={classes.estimate}>{formatDate(estimated, timeZone)}</span>
+      </span>
+    );
   return (
-    <span className={actual && estimated ? classes.dateStack : classes.date}>
-      {actual ? <span className={classes.actual}>{formatDate(actual, timeZone)}</span> : null}
-      {actual && estimated ? ' ' : null}
+    <span className={estimated ? classes.dateStack : classes.date}>
+      <span className={classes.actual}>{formatDate(actual, timeZone)}</span>
       {estimated ? (
-        <span className={actual ? classes.estimateAfterActual : classes.estimate}>
-          EST: {formatDate(estimated, timeZone)}
-        </span>
+        <>
+          {' '}
+          <span className={classes.estimateAfterActual}>EST: {formatDate(estimated, timeZone)}</span>
+        </>
       ) : null}
     </span>
   );

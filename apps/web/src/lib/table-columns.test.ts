@@ -25,6 +25,7 @@ const column = (
   id,
   label: id.toUpperCase(),
   hideable: id !== 'tracking',
+  width: { min: 80, preferred: 100 },
   text: (p) => (id === 'carrier' ? p.carrier : p.trackingNo),
   ...extra,
 });
@@ -40,6 +41,13 @@ const set: ColumnSet<Parcel, Id, Sort> = {
     added: column('added', { sorts: { first: 'created_desc' } }),
   },
   defaultLayout: { order: [...ids], hidden: ['added'] },
+  card: {
+    identifier: 'tracking',
+    detail: 'carrier',
+    status: 'status',
+    date: () => 'delivery',
+    attention: () => null,
+  },
 };
 
 describe('table columns', () => {

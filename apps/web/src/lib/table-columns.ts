@@ -18,6 +18,12 @@ export interface TableColumn<Row, Id extends string = string, Sort extends strin
   /** The column that identifies the row (container, tracking number) cannot be hidden. */
   hideable: boolean;
   sorts?: ColumnSorts<Sort>;
+  /**
+   * The column's width in a wide screen's table, padding included (px): `preferred` where the table has
+   * room, down to `min` where it has not (lib/column-widths.ts); a cell's longer content is cut with an
+   * ellipsis and says itself in full on hover. Below every column's `min` the table scrolls sideways.
+   */
+  width: { min: number; preferred: number };
   /** The cell as plain text, for the CSV and XLSX exports. */
   text: (row: Row, timeZone: string) => string;
   /** What the exports write instead of the text (typed dates, actual and estimate apart). */
@@ -30,11 +36,28 @@ export interface ColumnLayout<Id extends string = string> {
   hidden: Id[];
 }
 
+/**
+ * What a phone shows of a row: a card drawn from the mode's own columns (their cells, whatever the
+ * user hides or moves in the table), so each mode says which of its fields play which part.
+ */
+export interface CardLayout<Row, Id extends string> {
+  /** The row's identifier (its cell carries the favourite star and the link to the detail). */
+  identifier: Id;
+  /** Said beside the identifier: the bill of lading of a container, the carrier of a parcel. */
+  detail: Id;
+  status: Id;
+  /** The date that matters now for this row: the column whose cell the card shows, under its label. */
+  date: (row: Row) => Id;
+  /** The chip that says why the row needs attention (the dashboard's rule), or null. */
+  attention: (row: Row) => string | null;
+}
+
 export interface ColumnSet<Row, Id extends string, Sort extends string> {
   /** Every column id, in the default order. */
   ids: readonly Id[];
   columns: Record<Id, TableColumn<Row, Id, Sort>>;
   defaultLayout: ColumnLayout<Id>;
+  card: CardLayout<Row, Id>;
 }
 
 const isColumnOf =

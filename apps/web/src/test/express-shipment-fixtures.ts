@@ -1,6 +1,7 @@
 import type {
   ExpressIntakeOutcome,
   ExpressListResult,
+  ExpressListItem,
   ExpressShipment,
   ExpressShipmentDetail,
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
@@ -87,12 +88,16 @@ export function expressShipmentDetail(fields: Partial<ExpressShipmentDetail> = {
   };
 }
 
-/** A list answer: one page, with the counts of all three tabs. */
+/** A list answer: one page, with the counts of all three tabs; rows fall under no attention rule unless they say. */
 export const expressListPage = (
-  items: ExpressShipment[],
+  items: (ExpressShipment & Partial<Pick<ExpressListItem, 'attention'>>)[],
   counts: Pick<ExpressListResult, 'activeCount' | 'archivedCount' | 'notFoundCount'>,
   nextCursor: string | null = null,
-): ExpressListResult => ({ expressTrackingDocumentList: items, nextCursor, ...counts });
+): ExpressListResult => ({
+  expressTrackingDocumentList: items.map((item) => ({ attention: null, ...item })),
+  nextCursor,
+  ...counts,
+});
 
 /** What POST /api/shipments/express answers for one item. */
 export const intakeOutcome = (fields: Partial<ExpressIntakeOutcome> = {}): ExpressIntakeOutcome => ({

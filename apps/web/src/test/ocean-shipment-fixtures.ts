@@ -1,4 +1,5 @@
 import type {
+  OceanListItem,
   OceanShipment,
   OceanShipmentDetail,
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
@@ -105,11 +106,11 @@ export function oceanShipmentDetail(fields: Partial<OceanShipmentDetail> = {}): 
   };
 }
 
-/** A list answer: one page, with the counts of both tabs. */
+/** A list answer: one page, with the counts of both tabs; rows fall under no attention rule unless they say. */
 export const listPage = (
-  items: OceanShipment[],
+  items: (OceanShipment & Partial<Pick<OceanListItem, 'attention'>>)[],
   counts: { activeCount: number; archivedCount: number },
   nextCursor: string | null = null,
-) => ({ items, nextCursor, ...counts });
+) => ({ items: items.map((item): OceanListItem => ({ attention: null, ...item })), nextCursor, ...counts });
 
 export const noOptions = { carriers: [], pols: [], pods: [], tags: [] as string[] };

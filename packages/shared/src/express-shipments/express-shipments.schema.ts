@@ -101,8 +101,21 @@ export const expressListQuerySchema = z.strictObject({
 });
 export type ExpressListQuery = z.infer<typeof expressListQuerySchema>;
 
+/**
+ * A list row: the parcel, and the dashboard's attention rule it falls under, the most urgent one
+ * (EXPRESS_ATTENTION_RULES' order) when several apply, as the cards and the `attention` filter define
+ * it. Null for an archived parcel.
+ */
+export const expressListItemSchema = expressShipmentSchema.extend({
+  attention: z.enum(EXPRESS_ATTENTION_RULES).nullable().meta({
+    description:
+      'The most urgent dashboard attention rule this parcel falls under (rules in the order the dashboard lists them), or null.',
+  }),
+});
+export type ExpressListItem = z.infer<typeof expressListItemSchema>;
+
 export const expressListResultSchema = z.object({
-  expressTrackingDocumentList: z.array(expressShipmentSchema),
+  expressTrackingDocumentList: z.array(expressListItemSchema),
   nextCursor: z.string().nullable(),
   activeCount: z.number().int(),
   archivedCount: z.number().int(),

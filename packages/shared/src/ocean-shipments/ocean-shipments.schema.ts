@@ -158,8 +158,21 @@ export const oceanListQuerySchema = z.strictObject({
 });
 export type OceanListQuery = z.infer<typeof oceanListQuerySchema>;
 
+/**
+ * A list row: the shipment, and the dashboard's attention rule it falls under, the most urgent one
+ * (OCEAN_ATTENTION_RULES' order) when several apply: the one definition of each rule, as the cards
+ * and the `attention` filter use it. Null for an archived shipment (the rules count active ones).
+ */
+export const oceanListItemSchema = oceanShipmentSchema.extend({
+  attention: z.enum(OCEAN_ATTENTION_RULES).nullable().meta({
+    description:
+      'The most urgent dashboard attention rule this shipment falls under (rules in the order the dashboard lists them), or null.',
+  }),
+});
+export type OceanListItem = z.infer<typeof oceanListItemSchema>;
+
 export const oceanListResultSchema = z.object({
-  items: z.array(oceanShipmentSchema),
+  items: z.array(oceanListItemSchema),
   nextCursor: z.string().nullable(),
   activeCount: z.number().int(),
   archivedCount: z.number().int(),

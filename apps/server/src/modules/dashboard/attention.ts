@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   ETA_SLIP_THRESHOLD_HOURS,
   LFD_SOON_DAYS,
@@ -168,3 +168,22 @@ export const EXPRESS_ATTENTION: Record<ExpressAttentionRule, AttentionRule> = {
     order: sql`${es.createdAt} DESC, ${es.id}`,
   },
 };
+
+/**
+ * The first of `rules` (the dashboard's order: most urgent first) that a row falls under, or NULL: a
+ * list row's attention chip, by the very conditions the cards and the list's `attention` filter use.
+ * Archived rows fall under none, as the cards count active shipments only. For a select over the
+ * subscription table joined to tracked_items (the rules that read the item need it).
+ */
+export function firstAttentionRule<Rule extends string>(
+  rules: readonly Rule[],
+  definitions: Record<Rule, AttentionRule>,
+  archived: SQLWrapper,
+  now: Date,
+): SQL<Rule | null> {
+  const cases = sql.join(
+    rules.map((rule) => sql`WHEN ${definitions[rule].where(now)} THEN ${rule}`),
+    sql` `,
+  );
+  return sql<Rule | null>`CASE WHEN ${archived} THEN NULL ${cases} END`;
+}

@@ -1,5 +1,7 @@
-import { and, arrayContains, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { EXPRESS_ATTENTION_RULES } from '@tracklane/shared/dashboard/dashboard.schema';
 import type {
+  ExpressListItem,
   ExpressListQuery,
   ExpressListTab,
   ExpressShipment,
@@ -20,7 +22,7 @@ import {
   UNKNOWN_TIME,
 } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
-import { EXPRESS_ATTENTION } from '../dashboard/attention';
+import { EXPRESS_ATTENTION, firstAttentionRule } from '../dashboard/attention';
 import { listWorkspaceTags } from '../shipment-tags/shipment-tags.service';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { readRows } from '../../lib/row-reader';
@@ -142,6 +144,15 @@ export function expressListQuery(
     item: ITEM_COLUMNS,
     f: { favorite: isFavoriteOf('express', expressShipments.id, userId) },
     k: tabCounts(workspaceId),
+    // The row's attention chip: the most urgent dashboard rule it falls under.
+    a: {
+      attention: firstAttentionRule(
+        EXPRESS_ATTENTION_RULES,
+        EXPRESS_ATTENTION,
+        expressShipments.archived,
+        now,
+      ),
+    },
   };
   const sort = SORTS[query.sort];
   const column = expressShipments[sort.key];
@@ -217,7 +228,10 @@ export async function listExpressShipments(
   const last = page.at(-1);
   const first = rows[0];
   return {
-    expressTrackingDocumentList: page.map((r) => toExpressShipment(r.s, r.item, r.f.favorite)),
+    expressTrackingDocumentList: page.map((r): ExpressListItem => ({
+      ...toExpressShipment(r.s, r.item, r.f.favorite),
+      attention: r.a.attention,
+    })),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor(last.s[SORTS[query.sort].key], last.s.id) : null,
     ...(first

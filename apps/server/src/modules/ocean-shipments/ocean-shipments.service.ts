@@ -1,6 +1,8 @@
-import { and, arrayContains, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { OCEAN_ATTENTION_RULES } from '@tracklane/shared/dashboard/dashboard.schema';
 import type {
   OceanFreeTime,
+  OceanListItem,
   OceanListQuery,
   OceanShipment,
   OceanShipmentDetail,
@@ -23,7 +25,7 @@ import {
   UNKNOWN_TIME,
 } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
-import { OCEAN_ATTENTION } from '../dashboard/attention';
+import { firstAttentionRule, OCEAN_ATTENTION } from '../dashboard/attention';
 import { clocksNow, termsColumns, type resolveTerms } from '../free-time/free-time-clocks';
 import { listWorkspaceTags } from '../shipment-tags/shipment-tags.service';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
@@ -189,7 +191,7 @@ const CURSOR_KIND: Record<SortKey, 'date' | 'text' | 'integer'> = {
  */
 export function oceanListQuery(db: Database, reader: ListReader, query: OceanListQuery, now = new Date()) {
   const { workspaceId } = reader;
-  const selection = oceanListSelection(reader);
+  const selection = oceanListSelection(reader, now);
   const sort = SORTS[query.sort];
   const column = oceanShipments[sort.key];
   const filters: (SQL | undefined)[] = [
@@ -235,12 +237,16 @@ export function oceanListQuery(db: Database, reader: ListReader, query: OceanLis
   };
 }
 
-const oceanListSelection = ({ workspaceId, userId }: ListReader) => ({
+const oceanListSelection = ({ workspaceId, userId }: ListReader, now: Date) => ({
   s: ROW_COLUMNS,
   c: ITEM_COLUMNS,
   t: termsColumns,
   f: { favorite: isFavoriteOf('ocean', oceanShipments.id, userId) },
   k: tabCounts(workspaceId),
+  // The row's attention chip: the most urgent dashboard rule it falls under.
+  a: {
+    attention: firstAttentionRule(OCEAN_ATTENTION_RULES, OCEAN_ATTENTION, oceanShipments.archived, now),
+  },
 });
 
 /**
@@ -261,7 +267,10 @@ export async function listOceanShipments(
   const last = page.at(-1);
   const first = rows[0];
   return {
-    items: page.map((r) => toOceanShipment(r.s, r.c, r.t, r.f.favorite, now)),
+    items: page.map((r): OceanListItem => ({
+      ...toOceanShipment(r.s, r.c, r.t, r.f.favorite, now),
+      attention: r.a.attention,
+    })),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor(last.s[SORTS[query.sort].key], last.s.id) : null,
     ...(first

@@ -184,7 +184,11 @@ export const examples = {
     workspace: { id: '1f7a4c52-3e0b-4b8e-8d7c-6a9f2e1b0c33', name: 'Default Workspace' },
   }),
   oceanList: envelope({
-    items: [oceanShipment, deliveredShipment],
+    // A list row also names the attention rule it falls under: the delivered box's detention ends soon.
+    items: [
+      { ...oceanShipment, attention: null },
+      { ...deliveredShipment, attention: 'lfdSoon' },
+    ],
     nextCursor: null,
     activeCount: 2,
     archivedCount: 0,
@@ -226,7 +230,7 @@ export const examples = {
     '1 shipment(s) added',
   ),
   expressList: envelope({
-    expressTrackingDocumentList: [expressShipment],
+    expressTrackingDocumentList: [{ ...expressShipment, attention: null }],
     nextCursor: null,
     activeCount: 1,
     archivedCount: 0,

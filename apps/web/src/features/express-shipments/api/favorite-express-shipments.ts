@@ -1,6 +1,6 @@
 import type {
+  ExpressListItem,
   ExpressListResult,
-  ExpressShipment,
   ExpressShipmentDetail,
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { useFavoriteShipments, type FavoriteMode } from '../../../lib/favorite-shipments';
@@ -8,7 +8,7 @@ import { expressShipmentDetailQueryKey } from './get-express-shipment';
 import { EXPRESS_SHIPMENTS_PATH, expressListQueryKey } from './list-express-shipments';
 
 /** Parcels as lib/favorite-shipments stars them: by expressOrderId, for the caller alone. */
-const EXPRESS_FAVORITES: FavoriteMode<ExpressListResult, ExpressShipment, ExpressShipmentDetail> = {
+const EXPRESS_FAVORITES: FavoriteMode<ExpressListResult, ExpressListItem, ExpressShipmentDetail> = {
   path: `${EXPRESS_SHIPMENTS_PATH}/favorite`,
   idsField: 'expressOrderIds',
   listKey: expressListQueryKey(),

@@ -6,7 +6,7 @@ import {
   expressListResultSchema,
   type ExpressListResult,
   type ExpressListTab,
-  type ExpressShipment,
+  type ExpressListItem,
   type ExpressSort,
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { api } from '../../../lib/api-client';
@@ -75,7 +75,7 @@ export function useExpressShipments(status: ExpressListTab, filters: ExpressList
   });
 }
 
-export const expressShipmentsOf = (pages: ExpressListResult[] | undefined): ExpressShipment[] =>
+export const expressShipmentsOf = (pages: ExpressListResult[] | undefined): ExpressListItem[] =>
   pages?.flatMap((page) => page.expressTrackingDocumentList) ?? [];
 
 const TAB_COUNT = {
@@ -95,7 +95,7 @@ export function listAllExpressShipments(
   status: ExpressListTab,
   filters: ExpressListFilters,
   onProgress?: (loaded: number, total: number) => void,
-): Promise<ExpressShipment[]> {
+): Promise<ExpressListItem[]> {
   return listAllPages(async (cursor) => {
     const page = await listExpressShipments({ status, filters, cursor, limit: EXPRESS_LIST_MAX_LIMIT });
     return {

@@ -48,7 +48,9 @@ export function ExpressCell({ column, context }: { column: ExpressColumnId; cont
       );
     case 'carrier':
       return (
-        <span className={classes.nowrap}>{parcelCarrierLabel(shipment.carrier, shipment.carrierName)}</span>
+        <span className={classes.cut} title={parcelCarrierLabel(shipment.carrier, shipment.carrierName)}>
+          {parcelCarrierLabel(shipment.carrier, shipment.carrierName)}
+        </span>
       );
     case 'service':
       return shipment.service ? (

@@ -1,4 +1,6 @@
+import type { ExpressAttentionRule } from '@tracklane/shared/dashboard/dashboard.schema';
 import type {
+  ExpressListItem,
   ExpressShipment,
   ExpressSort,
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
@@ -39,6 +41,7 @@ export type ExpressColumn = TableColumn<ExpressShipment, ExpressColumnId, Expres
 export const EXPRESS_COLUMN_MAP: Record<ExpressColumnId, ExpressColumn> = {
   tracking: {
     id: 'tracking',
+    width: { min: 160, preferred: 208 },
     label: 'Tracking number',
     hideable: false,
     sorts: { first: 'tracking_asc' },
@@ -46,28 +49,56 @@ export const EXPRESS_COLUMN_MAP: Record<ExpressColumnId, ExpressColumn> = {
   },
   carrier: {
     id: 'carrier',
+    width: { min: 56, preferred: 80 },
     label: 'Carrier',
     hideable: true,
     text: (s) => parcelCarrierLabel(s.carrier, s.carrierName),
   },
-  service: { id: 'service', label: 'Service', hideable: true, text: (s) => s.service ?? '' },
-  status: { id: 'status', label: 'Status', hideable: true, text: (s) => parcelStatusLook(s).label },
-  tags: { id: 'tags', label: 'Tags', hideable: true, text: (s) => s.tags.join(', ') },
-  origin: { id: 'origin', label: 'Origin', hideable: true, text: (s) => placeLabel(s.origin) ?? '' },
+  service: {
+    id: 'service',
+    width: { min: 80, preferred: 120 },
+    label: 'Service',
+    hideable: true,
+    text: (s) => s.service ?? '',
+  },
+  status: {
+    id: 'status',
+    width: { min: 120, preferred: 148 },
+    label: 'Status',
+    hideable: true,
+    text: (s) => parcelStatusLook(s).label,
+  },
+  tags: {
+    id: 'tags',
+    width: { min: 44, preferred: 72 },
+    label: 'Tags',
+    hideable: true,
+    text: (s) => s.tags.join(', '),
+  },
+  origin: {
+    id: 'origin',
+    width: { min: 92, preferred: 140 },
+    label: 'Origin',
+    hideable: true,
+    text: (s) => placeLabel(s.origin) ?? '',
+  },
   destination: {
     id: 'destination',
+    width: { min: 92, preferred: 140 },
     label: 'Destination',
     hideable: true,
     text: (s) => placeLabel(s.destination) ?? '',
   },
   lastLocation: {
     id: 'lastLocation',
+    width: { min: 92, preferred: 140 },
     label: 'Last location',
     hideable: true,
     text: (s) => placeLabel(s.lastLocation) ?? '',
   },
   lastEvent: {
     id: 'lastEvent',
+    width: { min: 80, preferred: 96 },
     label: 'Last event',
     hideable: true,
     // "Recently updated": the parcels whose tracking last changed first.
@@ -77,6 +108,7 @@ export const EXPRESS_COLUMN_MAP: Record<ExpressColumnId, ExpressColumn> = {
   },
   estimatedDelivery: {
     id: 'estimatedDelivery',
+    width: { min: 80, preferred: 96 },
     label: 'Est. delivery',
     hideable: true,
     // The server sorts by the delivery day: delivered, else estimated.
@@ -86,6 +118,7 @@ export const EXPRESS_COLUMN_MAP: Record<ExpressColumnId, ExpressColumn> = {
   },
   delivered: {
     id: 'delivered',
+    width: { min: 80, preferred: 96 },
     label: 'Delivered',
     hideable: true,
     text: (s, timeZone) => formatDate(s.deliveredAt, timeZone),
@@ -93,13 +126,20 @@ export const EXPRESS_COLUMN_MAP: Record<ExpressColumnId, ExpressColumn> = {
   },
   added: {
     id: 'added',
+    width: { min: 80, preferred: 96 },
     label: 'Added',
     hideable: true,
     sorts: { first: 'created_desc' },
     text: (s, timeZone) => formatDate(s.createdAt, timeZone),
     exportFields: [dateField('Added', (s) => s.createdAt)],
   },
-  source: { id: 'source', label: 'Source', hideable: true, text: (s) => sourceLabel(s.source) },
+  source: {
+    id: 'source',
+    width: { min: 80, preferred: 120 },
+    label: 'Source',
+    hideable: true,
+    text: (s) => sourceLabel(s.source),
+  },
 };
 
 export const EXPRESS_DEFAULT_LAYOUT: ColumnLayout<ExpressColumnId> = {
@@ -107,8 +147,30 @@ export const EXPRESS_DEFAULT_LAYOUT: ColumnLayout<ExpressColumnId> = {
   hidden: ['lastEvent', 'origin', 'service', 'added', 'source'],
 };
 
-export const EXPRESS_COLUMNS: ColumnSet<ExpressShipment, ExpressColumnId, ExpressSort> = {
+/** A row's attention chip: the dashboard card's rule, in a phone card's few words. */
+export const EXPRESS_ATTENTION_CHIP: Record<ExpressAttentionRule, string> = {
+  exception: 'Exception',
+  failedAttempt: 'Failed attempt',
+  late: 'Late',
+  awaitingPickup: 'Awaiting pickup',
+  notFound: 'Not found',
+  noConnection: 'No connection',
+};
+
+export const EXPRESS_COLUMNS: ColumnSet<ExpressListItem, ExpressColumnId, ExpressSort> = {
   ids: EXPRESS_COLUMN_IDS,
   columns: EXPRESS_COLUMN_MAP,
   defaultLayout: EXPRESS_DEFAULT_LAYOUT,
+  card: {
+    identifier: 'tracking',
+    detail: 'carrier',
+    status: 'status',
+    // The delivery once it happened, else its estimate.
+    date: (s) => (s.deliveredAt ? 'delivered' : 'estimatedDelivery'),
+    // Not where the status badge says the same ("Exception", "Not found").
+    attention: (s) => {
+      const chip = s.attention ? EXPRESS_ATTENTION_CHIP[s.attention] : null;
+      return chip === parcelStatusLook(s).label ? null : chip;
+    },
+  },
 };

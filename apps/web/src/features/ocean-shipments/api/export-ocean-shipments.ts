@@ -1,4 +1,4 @@
-import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanListItem } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { OCEAN_LIST_MAX_LIMIT } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { listAllPages } from '../../../lib/shipment-list-api';
 import { listOceanShipments, type OceanListFilters, type OceanListStatus } from './list-ocean-shipments';
@@ -12,7 +12,7 @@ export function listAllOceanShipments(
   filters: OceanListFilters,
   onProgress?: (loaded: number, total: number) => void,
   signal?: AbortSignal,
-): Promise<OceanShipment[]> {
+): Promise<OceanListItem[]> {
   return listAllPages(async (cursor) => {
     const page = await listOceanShipments({ status, filters, cursor, limit: OCEAN_LIST_MAX_LIMIT }, signal);
     return {

@@ -1,5 +1,5 @@
 import type {
-  OceanShipment,
+  OceanListItem,
   OceanShipmentDetail,
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { useFavoriteShipments, type FavoriteMode } from '../../../lib/favorite-shipments';
@@ -7,7 +7,7 @@ import { tenantQueryKey } from '../../../lib/tenant-queries';
 import { OCEAN_SHIPMENTS_PATH, oceanListQueryKey, type OceanListPage } from './list-ocean-shipments';
 
 /** Ocean shipments as lib/favorite-shipments stars them: by shipmentOverallId, for the caller alone. */
-const OCEAN_FAVORITES: FavoriteMode<OceanListPage, OceanShipment, OceanShipmentDetail> = {
+const OCEAN_FAVORITES: FavoriteMode<OceanListPage, OceanListItem, OceanShipmentDetail> = {
   path: `${OCEAN_SHIPMENTS_PATH}/favorite`,
   idsField: 'shipmentOverallIds',
   listKey: oceanListQueryKey(),

@@ -3,7 +3,7 @@ import { OCEAN_ATTENTION_RULES } from '@tracklane/shared/dashboard/dashboard.sch
 import {
   OCEAN_SORTS,
   oceanListResultSchema,
-  type OceanShipment,
+  type OceanListItem,
   type OceanSort,
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import type { z } from 'zod';
@@ -71,5 +71,5 @@ export function useOceanShipments(status: OceanListStatus, filters: OceanListFil
   });
 }
 
-export const shipmentsOf = (pages: OceanListPage[] | undefined): OceanShipment[] =>
+export const shipmentsOf = (pages: OceanListPage[] | undefined): OceanListItem[] =>
   pages?.flatMap((page) => page.items) ?? [];

@@ -6,6 +6,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { TagBadges } from '../../../components/shipment-tags';
 import { DayCell, IdentifierCell, MilestoneDay, MissingValue } from '../../../components/table-cells';
 import { formatDay } from '../../../lib/dates';
+import { formatMoneyCompact } from '../../../lib/money';
 import { carrierLabel } from '../utils/carriers';
 import type { ColumnId } from '../utils/columns';
 import { clocksSummary, daysLeftUrgency, formatMoney, nextFreeTimeText } from '../utils/free-time-text';
@@ -46,9 +47,16 @@ function FreeTimeCell({ freeTime }: { freeTime: OceanFreeTime }) {
           {day}
         </LightBadge>
       )}
-      <span className={classes.freeTimeClock}>{nextFreeTimeText(freeTime)}</span>
+      {/* The days left first: in a narrow column the clock's name is what the ellipsis takes. */}
+      <span className={classes.freeTimeClock}>{daysThenClock(freeTime)}</span>
     </span>
   );
+}
+
+/** "1 day left · Detention": the free-time cell's second line. */
+function daysThenClock(freeTime: OceanFreeTime): string {
+  const [clock, days] = nextFreeTimeText(freeTime).split(' · ');
+  return days ? `${days} · ${clock ?? ''}` : (clock ?? '');
 }
 
 interface CellContext {
@@ -80,7 +88,7 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
     case 'carrier':
       return (
         <span
-          className={classes.nowrap}
+          className={classes.cut}
           data-tooltip={`${shipment.carrierName ?? shipment.carrierScac} · SCAC ${shipment.carrierScac}`}
           data-tooltip-delay={500}
         >
@@ -134,8 +142,12 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
       return <FreeTimeCell freeTime={shipment.freeTime} />;
     case 'ddCost':
       return shipment.freeTime.cost > 0 ? (
-        <span className={classes.number}>
-          {formatMoney(shipment.freeTime.cost, shipment.freeTime.currency)}
+        <span
+          className={classes.number}
+          data-tooltip={formatMoney(shipment.freeTime.cost, shipment.freeTime.currency)}
+          data-tooltip-delay={500}
+        >
+          {formatMoneyCompact(shipment.freeTime.cost, shipment.freeTime.currency)}
         </span>
       ) : (
         <MissingValue />

@@ -1,4 +1,9 @@
-import type { OceanShipment, OceanSort } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanAttentionRule } from '@tracklane/shared/dashboard/dashboard.schema';
+import type {
+  OceanListItem,
+  OceanShipment,
+  OceanSort,
+} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { clockLabel } from '@tracklane/shared/free-time/free-time-text';
 import { formatDate, formatDay } from '../../../lib/dates';
 import type { ColumnLayout, ColumnSet, TableColumn } from '../../../lib/table-columns';
@@ -38,29 +43,57 @@ const portText = (port: OceanShipment['pol']) => (port ? (port.name ?? port.loco
 export const COLUMNS: Record<ColumnId, OceanColumn> = {
   container: {
     id: 'container',
+    width: { min: 150, preferred: 156 },
     label: 'Container',
     hideable: false,
     sorts: { first: 'container_asc' },
     text: (s) => s.containerNo,
   },
-  mbl: { id: 'mbl', label: 'MBL', hideable: true, text: (s) => s.mblNo },
+  mbl: {
+    id: 'mbl',
+    width: { min: 124, preferred: 136 },
+    label: 'MBL',
+    hideable: true,
+    text: (s) => s.mblNo,
+  },
   carrier: {
     id: 'carrier',
+    width: { min: 60, preferred: 92 },
     label: 'Carrier',
     hideable: true,
     text: (s) => carrierLabel(s.carrierScac, s.carrierName),
   },
-  status: { id: 'status', label: 'Status', hideable: true, text: (s) => statusLook(s).label },
-  tags: { id: 'tags', label: 'Tags', hideable: true, text: (s) => s.tags.join(', ') },
+  status: {
+    id: 'status',
+    width: { min: 112, preferred: 118 },
+    label: 'Status',
+    hideable: true,
+    text: (s) => statusLook(s).label,
+  },
+  tags: {
+    id: 'tags',
+    width: { min: 40, preferred: 56 },
+    label: 'Tags',
+    hideable: true,
+    text: (s) => s.tags.join(', '),
+  },
   route: {
     id: 'route',
+    width: { min: 92, preferred: 120 },
     label: 'POL → POD',
     hideable: true,
     text: (s) => (s.pol || s.pod ? `${portText(s.pol) || '-'} → ${portText(s.pod) || '-'}` : ''),
   },
-  vessel: { id: 'vessel', label: 'Vessel', hideable: true, text: (s) => s.vesselName ?? '' },
+  vessel: {
+    id: 'vessel',
+    width: { min: 96, preferred: 140 },
+    label: 'Vessel',
+    hideable: true,
+    text: (s) => s.vesselName ?? '',
+  },
   departure: {
     id: 'departure',
+    width: { min: 84, preferred: 96 },
     label: 'ATD / ETD',
     hideable: true,
     sorts: { first: 'departure_asc', second: 'departure_desc' },
@@ -69,6 +102,7 @@ export const COLUMNS: Record<ColumnId, OceanColumn> = {
   },
   arrival: {
     id: 'arrival',
+    width: { min: 84, preferred: 96 },
     label: 'ATA / ETA',
     hideable: true,
     sorts: { first: 'arrival_asc', second: 'arrival_desc' },
@@ -77,6 +111,7 @@ export const COLUMNS: Record<ColumnId, OceanColumn> = {
   },
   freeTime: {
     id: 'freeTime',
+    width: { min: 100, preferred: 120 },
     // The last free day that matters now, named by its clock (demurrage at the terminal, detention
     // once out): one column where the days left and the day can never belong to different clocks.
     label: 'Last free day',
@@ -102,6 +137,7 @@ export const COLUMNS: Record<ColumnId, OceanColumn> = {
   },
   ddCost: {
     id: 'ddCost',
+    width: { min: 80, preferred: 88 },
     label: 'D&D cost',
     hideable: true,
     sorts: { first: 'cost_desc' },
@@ -113,6 +149,7 @@ export const COLUMNS: Record<ColumnId, OceanColumn> = {
   },
   added: {
     id: 'added',
+    width: { min: 80, preferred: 96 },
     label: 'Added',
     hideable: true,
     sorts: { first: 'created_desc' },
@@ -123,8 +160,34 @@ export const COLUMNS: Record<ColumnId, OceanColumn> = {
 
 export const DEFAULT_LAYOUT: ColumnLayout<ColumnId> = { order: [...COLUMN_IDS], hidden: ['vessel', 'added'] };
 
-export const OCEAN_COLUMNS: ColumnSet<OceanShipment, ColumnId, OceanSort> = {
+/** A row's attention chip: the dashboard card's rule, in a phone card's few words. */
+export const OCEAN_ATTENTION_CHIP: Record<OceanAttentionRule, string> = {
+  // "LFD", as the free-time tooltips write it: the chip shares its line with the last free day.
+  lfdPassed: 'LFD passed',
+  lfdToday: 'LFD today',
+  lfdSoon: 'LFD soon',
+  etaSlipped: 'ETA slipped',
+  rolled: 'Rolled',
+  arrivedNotPickedUp: 'Not picked up',
+  notFound: 'Not found',
+  noConnection: 'No connection',
+  stale: 'No fresh data',
+};
+
+export const OCEAN_COLUMNS: ColumnSet<OceanListItem, ColumnId, OceanSort> = {
   ids: COLUMN_IDS,
   columns: COLUMNS,
   defaultLayout: DEFAULT_LAYOUT,
+  card: {
+    identifier: 'container',
+    detail: 'mbl',
+    status: 'status',
+    // The last free day of the clock that ends next while one runs (ADR 0031), else the arrival.
+    date: (s) => (s.freeTime.lastFreeDay !== null && s.freeTime.daysLeft !== null ? 'freeTime' : 'arrival'),
+    // Not where the status badge says the same ("Not found").
+    attention: (s) => {
+      const chip = s.attention ? OCEAN_ATTENTION_CHIP[s.attention] : null;
+      return chip === statusLook(s).label ? null : chip;
+    },
+  },
 };
