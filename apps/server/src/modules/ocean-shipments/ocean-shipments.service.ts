@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { OCEAN_ATTENTION_RULES } from '@tracklane/shared/dashboard/dashboard.schema';
 import type {
   OceanFreeTime,
