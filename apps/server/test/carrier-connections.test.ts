@@ -13,7 +13,7 @@ import {
   updateConnection,
 } from '../src/modules/carrier-connections/carrier-connections.service';
 import { useTestApp } from './app';
-import { addMember, buildTeam, containerNo, type Team } from './factories';
+import { addMember, buildTeam, containerNo, mbl, refreshTracked, type Team } from './factories';
 import { equipmentEvent, startFakeCarrier } from './fake-carrier';
 
 const { app, ctx } = await useTestApp();
@@ -513,5 +513,35 @@ describe('carrier connection routes', () => {
     } finally {
       stop();
     }
+  });
+});
+
+describe('a connection added in the app', () => {
+  it("starts tracking the organization's containers of its carrier with its own data, for nobody else", async () => {
+    const mine = await buildTeam(app, ctx);
+    const theirs = await buildTeam(app, ctx);
+    const box = containerNo();
+    const bill = mbl();
+    for (const team of [mine, theirs]) {
+      const added = await call(team.owner.cookie, 'POST', '/api/shipments/ocean', {
+        items: [{ containerNo: box, mblNo: bill }],
+      });
+      expect(added.statusCode, added.body).toBe(200);
+    }
+    const detail = async (team: Team) =>
+      (await call(team.owner.cookie, 'GET', `/api/shipments/ocean/${box}/${bill}`)).json<{
+        result: { state: string; events: unknown[] };
+      }>().result;
+    // MEDU bills are MSC's: neither organization has a source for it yet.
+    expect(await detail(mine)).toMatchObject({ state: 'no_source', events: [] });
+
+    carrier.events.set(box, [equipmentEvent(box)]);
+    await create(mine, headersConnection({ carrier: 'MSCU', label: 'MSC' }));
+    await refreshTracked(ctx, [box]);
+
+    expect((await detail(mine)).events).toHaveLength(1);
+    expect(carrier.requests.some((r) => r.url.searchParams.get('equipmentReference') === box)).toBe(true);
+    // Asked with the first organization's key: the second one's shipment stays without a source.
+    expect(await detail(theirs)).toMatchObject({ state: 'no_source', events: [] });
   });
 });
