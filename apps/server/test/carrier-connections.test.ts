@@ -545,3 +545,30 @@ describe('a connection added in the app', () => {
     expect(await detail(theirs)).toMatchObject({ state: 'no_source', events: [] });
   });
 });
+
+describe('the connections cap', () => {
+  it('holds under 20 concurrent creations: an organization never gets more than 50', async () => {
+    const team = await buildTeam(app, ctx);
+    for (let i = 0; i < 48; i++)
+      await create(team, headersConnection({ enabled: false, label: `spare ${String(i)}` }));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(
+          team.owner.cookie,
+          'POST',
+          '/api/carrier-connections',
+          headersConnection({ enabled: false, label: `race ${String(i)}` }),
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(2);
+    for (const refused of answers.filter((a) => a.statusCode !== 200)) {
+      expect(refused.statusCode).toBeLessThan(500);
+      expect(refused.json().message).toBe(
+        'An organization can have at most 50 carrier connections. Delete one first.',
+      );
+    }
+    const list = await call(team.owner.cookie, 'GET', '/api/carrier-connections');
+    expect(list.json().result).toHaveLength(50);
+  });
+});
