@@ -45,17 +45,26 @@ export function ListFilters<Key extends string, Sort extends string>({
   end,
 }: ListFiltersProps<Key, Sort>) {
   const [search, setSearch] = useState(filters.search);
-  // The search the URL should hold: when it holds another ("Clear filters", the back button), the box
-  // follows the URL; when it holds what was just typed, the box keeps what is being typed.
-  const [expected, setExpected] = useState(filters.search);
-  if (filters.search !== expected) {
-    setExpected(filters.search);
-    setSearch(filters.search);
+  // The box follows the URL when something else changes its search ("Clear filters", the back button),
+  // never when the URL merely catches up with what was typed: each search this box sends is pending
+  // until the URL holds it, and the URL can lag behind the typing by several sends on a busy page.
+  const [urlSearch, setUrlSearch] = useState(filters.search);
+  const [pending, setPending] = useState<readonly string[]>([]);
+  if (filters.search !== urlSearch) {
+    setUrlSearch(filters.search);
+    const sent = pending.indexOf(filters.search);
+    if (sent === -1) {
+      setPending([]);
+      setSearch(filters.search);
+    } else {
+      setPending(pending.slice(sent + 1));
+    }
   }
-  const commitSearch = useDebouncedCallback((value: string) => {
-    setExpected(value.trim());
+  const send = (value: string) => {
+    setPending((values) => [...values, value.trim()]);
     onChange({ search: value } as Partial<Filters<Key, Sort>>);
-  }, SEARCH_DEBOUNCE_MS);
+  };
+  const commitSearch = useDebouncedCallback(send, SEARCH_DEBOUNCE_MS);
 
   return (
     <div className={classes.toolbar} role="search">
@@ -100,8 +109,7 @@ export function ListFilters<Key extends string, Sort extends string>({
               onClick={() => {
                 commitSearch.cancel();
                 setSearch('');
-                setExpected('');
-                onChange({ search: '' } as Partial<Filters<Key, Sort>>);
+                send('');
               }}
             />
           ) : null
