@@ -92,8 +92,9 @@ function toConnection(row: CarrierConnectionRow, extra: Extra): CarrierConnectio
 }
 
 /**
- * When the tracking engine next asks about a container this organization follows with the carrier: the
- * earliest due item among its workspaces' active ocean shipments (one grouped query per list).
+ * When the tracking engine next asks the organization's connection about a container its workspaces
+ * follow: the earliest due item of the organization's own scope (ADR 0035) among their active ocean
+ * shipments (one grouped query per list). A time already past means at the engine's next round.
  */
 async function nextCalls(
   db: Database,
@@ -110,8 +111,10 @@ async function nextCalls(
       and(
         eq(workspaces.organizationId, organizationId),
         eq(oceanShipments.archived, false),
+        eq(trackedItems.scope, 'organization'),
+        eq(trackedItems.organizationId, organizationId),
         inArray(trackedItems.carrier, carriers),
-        sql`${trackedItems.state} <> 'completed'`,
+        sql`${trackedItems.state} NOT IN ('completed', 'no_source')`,
       ),
     )
     .groupBy(trackedItems.carrier);
