@@ -1,6 +1,14 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { AfterFirstScreen } from './after-first-screen';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// Whether the first screen is done is the page's, kept for good once it is: each test loads the
+// component afresh, as a new page would, whatever ran before it in this worker.
+let AfterFirstScreen: (props: { now?: boolean; children: ReactNode }) => ReactNode;
+beforeEach(async () => {
+  vi.resetModules();
+  ({ AfterFirstScreen } = await import('./after-first-screen'));
+});
 
 /** A closed dialog that waits for the idle moment, and a menu opened (`menuOpened`) or not. */
 const page = (menuOpened: boolean) => (

@@ -44,6 +44,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   // One client for the whole app, as in the browser: no test may see another's cached answers.
   queryClient.clear();
   // Mantine keeps notifications in a module-level store that outlives each render.
