@@ -7,10 +7,14 @@ import { oceanShipments, trackedItems } from '../../db/schema/tracking';
 import { DCSA_SOURCE, toTrackingEvent } from '../../integrations/tracking/dcsa/dcsa-provider';
 import { describeDcsaIssues, parseDcsaEvents } from '../../integrations/tracking/dcsa/dcsa-schema';
 import { AppError } from '../../lib/app-error';
+import { withTransaction } from '../../lib/transaction';
 import { storeProvidedAnswers, type ProvidedAnswer } from '../tracking/refresh.service';
+import { announceConnections } from './announce-connections';
 import type { CarrierCallbackPrincipal } from './carrier-callback-access';
 
 type Ctx = Pick<AppContext, 'db' | 'pool' | 'tracking'>;
+
+const ANNOUNCE_CALLBACKS_EVERY_MS = 60_000;
 
 export interface CallbackOutcome {
   /** Followed containers the events were stored for. */
@@ -88,10 +92,21 @@ export async function receiveCarrierEvents(
       provided.push({ itemId: item.id, answer: { status: 'found', events: mapped }, source: DCSA_SOURCE });
   }
   const outcomes = await storeProvidedAnswers(ctx, ctx.tracking, provided, now);
-  await ctx.db
-    .update(carrierConnections)
-    .set({ lastCallbackAt: now })
-    .where(eq(carrierConnections.id, connection.id));
+  await withTransaction(ctx.pool, async ({ tx }) => {
+    const [before] = await tx
+      .select({ lastCallbackAt: carrierConnections.lastCallbackAt })
+      .from(carrierConnections)
+      .where(eq(carrierConnections.id, connection.id))
+      .for('update');
+    await tx
+      .update(carrierConnections)
+      .set({ lastCallbackAt: now })
+      .where(eq(carrierConnections.id, connection.id));
+    // The admins' open pages show the last callback; a busy carrier nudges them once a minute at most.
+    const last = before?.lastCallbackAt?.getTime() ?? 0;
+    if (now.getTime() - last >= ANNOUNCE_CALLBACKS_EVERY_MS)
+      await announceConnections(tx, connection.organizationId);
+  });
   await ctx.db
     .update(carrierSubscriptions)
     .set({ lastCallbackAt: now })

@@ -30,9 +30,8 @@ import {
   type StoredAuth,
 } from '../../db/schema/carrier-connections';
 import { carrierSubscriptions } from '../../db/schema/carrier-subscriptions';
-import { organizationMembers, workspaces } from '../../db/schema/organizations';
+import { workspaces } from '../../db/schema/organizations';
 import { oceanShipments, trackedItems } from '../../db/schema/tracking';
-import { publishToUsers } from '../../integrations/realtime/realtime-hub';
 import { callsCounted } from '../../integrations/tracking/connections/budget';
 import { subscriptionsUrlOf } from '../../integrations/tracking/connections/organization-connections';
 import { QUEUES } from '../../jobs/queue';
@@ -42,6 +41,7 @@ import { lastFour, type SecretBox } from '../../lib/secret-box';
 import { withTransaction, type Transaction } from '../../lib/transaction';
 import { isUniqueViolation } from '../../lib/unique-violation';
 import { resolveTarget, TargetRefusedError } from '../webhooks/webhook-target';
+import { announceConnections as announce } from './announce-connections';
 import { syncCarrierSubscriptions } from './carrier-subscriptions.service';
 
 type Ctx = Pick<AppContext, 'db' | 'pool' | 'config' | 'carrierConnections' | 'jobs'>;
@@ -304,24 +304,6 @@ function completeAuth(patch: AuthPatch, row: CarrierConnectionRow, box: SecretBo
     };
   }
   return { type: 'none' };
-}
-
-/** Tells the organization's company admins' open pages to refetch, when the transaction commits. */
-async function announce(tx: Database, organizationId: string): Promise<void> {
-  const admins = await tx
-    .select({ userId: organizationMembers.userId })
-    .from(organizationMembers)
-    .where(
-      and(
-        eq(organizationMembers.organizationId, organizationId),
-        eq(organizationMembers.role, 'company_admin'),
-      ),
-    );
-  await publishToUsers(
-    tx,
-    'carrierConnections',
-    admins.map((a) => a.userId),
-  );
 }
 
 const connectionCap = (organizationId: string) => ({

@@ -18,6 +18,7 @@ import {
 import { newSubscriptionSecret } from '../../integrations/tracking/dcsa/dcsa-subscriptions';
 import { ProviderDeferredError } from '../../integrations/tracking/provider';
 import { withTransaction } from '../../lib/transaction';
+import { announceConnections } from './announce-connections';
 
 type Ctx = Pick<AppContext, 'db' | 'pool' | 'carrierConnections'>;
 
@@ -180,9 +181,21 @@ export async function syncCarrierSubscriptions(
   connectionId: string,
   options: { now?: Date; ending?: boolean; deadline?: number } = {},
 ): Promise<SyncOutcome> {
-  const outcome: SyncOutcome = { created: 0, deleted: 0, failed: 0, deferredUntil: null };
   const [row] = await ctx.db.select().from(carrierConnections).where(eq(carrierConnections.id, connectionId));
-  if (!row) return outcome;
+  if (!row) return { created: 0, deleted: 0, failed: 0, deferredUntil: null };
+  const outcome = await work(ctx, row, options);
+  // The admins' open pages show the subscriptions by state.
+  if (outcome.created || outcome.deleted || outcome.failed)
+    await withTransaction(ctx.pool, ({ tx }) => announceConnections(tx, row.organizationId));
+  return outcome;
+}
+
+async function work(
+  ctx: Ctx,
+  row: CarrierConnectionRow,
+  options: { now?: Date; ending?: boolean; deadline?: number },
+): Promise<SyncOutcome> {
+  const outcome: SyncOutcome = { created: 0, deleted: 0, failed: 0, deferredUntil: null };
   const pushing = !options.ending && isPushing(row);
   await plan(ctx, row, pushing);
   const subscriber = ctx.carrierConnections.subscriber(row);
