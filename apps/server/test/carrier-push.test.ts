@@ -12,7 +12,9 @@ import { trackedItems, trackingEvents } from '../src/db/schema/tracking';
 import { prepareConnectionSecrets } from '../src/integrations/tracking/connections/secrets-at-rest';
 import { createSecretBox, keyId } from '../src/lib/secret-box';
 import { createCarrierCallbackGate } from '../src/modules/carrier-connections/carrier-callback-access';
+import { runCarrierSubscriptionsJob } from '../src/modules/carrier-connections/carrier-subscriptions.jobs';
 import { syncCarrierSubscriptions } from '../src/modules/carrier-connections/carrier-subscriptions.service';
+import { QUEUES } from '../src/jobs/queue';
 import { PUSHED_INTERVAL } from '../src/modules/tracking/schedule';
 import { useTestApp } from './app';
 import { addMember, buildTeam, containerNo, mbl, refreshTracked, type Team } from './factories';
@@ -162,6 +164,28 @@ describe('push delivery: subscriptions at the carrier', () => {
     const before = carrier.requests.length;
     expect(await syncCarrierSubscriptions(ctx, connection.id)).toMatchObject({ created: 0, deleted: 0 });
     expect(carrier.requests.length).toBe(before);
+  });
+
+  it('are made at once when the organization follows a container, and by the sweep for anything missed', async () => {
+    const team = await buildTeam(app, ctx);
+    const connection = await pushConnection(team);
+    const box = containerNo('MSMU');
+    await follow(team, [box]);
+    // The follow queued the connection's job in its own transaction.
+    const queued = await ctx.pool.query<{ data: { connectionId?: string } }>(
+      'SELECT data FROM pgboss.job WHERE name = $1',
+      [QUEUES.carrierSubscriptions],
+    );
+    expect(queued.rows.map((r) => r.data.connectionId)).toContain(connection.id);
+    await runCarrierSubscriptionsJob(ctx, { connectionId: connection.id });
+    expect(subscriptionsFor(box)).toHaveLength(1);
+
+    // Whatever the job missed, the minute's sweep over every pushing connection catches up.
+    const later = containerNo('MSMU');
+    await follow(team, [later]);
+    expect(subscriptionsFor(later)).toHaveLength(0);
+    await runCarrierSubscriptionsJob(ctx, {});
+    expect(subscriptionsFor(later)).toHaveLength(1);
   });
 
   it('stops at the end of the budget and goes on in the next window', async () => {
