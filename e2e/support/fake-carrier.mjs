@@ -45,6 +45,10 @@ const json = (res, status, body) =>
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
 /** `POST /v2/event-subscriptions`, `GET`/`DELETE /v2/event-subscriptions/{id}`. */
+/** A subscription as the API shows it: everything but its secret. */
+const shown = (subscription) =>
+  Object.fromEntries(Object.entries(subscription).filter(([key]) => key !== 'secret'));
+
 async function answerSubscriptions(subscriptions, req, res, url) {
   const id = url.pathname.split('/')[3];
   if (!id && req.method === 'POST') {
@@ -58,22 +62,15 @@ async function answerSubscriptions(subscriptions, req, res, url) {
       return json(res, 400, { errors: [{ message: 'The callbackUrl did not answer the HEAD check' }] });
     const subscription = { subscriptionID: randomUUID(), ...body };
     subscriptions.set(subscription.subscriptionID, subscription);
-    const { secret: _secret, ...shown } = subscription;
-    return json(res, 201, shown);
+    return json(res, 201, shown(subscription));
   }
-  if (!id && req.method === 'GET')
-    return json(
-      res,
-      200,
-      [...subscriptions.values()].map(({ secret: _secret, ...shown }) => shown),
-    );
+  if (!id && req.method === 'GET') return json(res, 200, [...subscriptions.values()].map(shown));
   if (!subscriptions.has(id)) return json(res, 404, { errors: [{ message: `No EventSubscription ${id}` }] });
   if (req.method === 'DELETE') {
     subscriptions.delete(id);
     return res.writeHead(204).end();
   }
-  const { secret: _secret, ...shown } = subscriptions.get(id);
-  return json(res, 200, shown);
+  return json(res, 200, shown(subscriptions.get(id)));
 }
 
 /** Sends one new event of `reference` (equipment event `code`) to every subscription on it, signed. */
