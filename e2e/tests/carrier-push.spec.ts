@@ -16,7 +16,7 @@ test.describe('push from carriers', () => {
   test('an admin sets a connection to push: the carrier subscribes and its signed events arrive', async ({
     page,
   }, testInfo) => {
-    // A subscription made by the worker, a push, and two widths: many steps on a two-core machine.
+    // A subscription made by the worker, a push, and two widths: more steps than most tests.
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     await createSignedInUser(page.request, 'push');

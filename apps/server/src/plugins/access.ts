@@ -71,7 +71,7 @@ import { authenticateApiKey, type ApiKeyPrincipal } from './api-key-auth';
  * - `share:link`: anyone holding a live public share link (the `token` path parameter), no session read:
  *   an unknown token is not found, a revoked or expired one gone (410). Rate limited per route.
  * - `carrier:callback`: a carrier delivering pushed events to a connection's callback URL (the
- *   `connectionId` path parameter), no session read: a connection that is unknown, disabled or not set
+ *   `connectionId` path parameter), no cookie read: a connection that is unknown, disabled or not set
  *   to push is not found; calls are rate limited per connection; a POST's raw body must carry DCSA's
  *   `Notification-Signature` under the secret of the subscription named in `Subscription-ID` (401
  *   otherwise), checked before the handler runs. The HEAD check carries no body and needs none.

@@ -47,7 +47,10 @@ export const deliverySchema = z.enum(DELIVERY_MODES, { error: 'delivery must be 
 export const pushStateSchema = z.object({
   /** The public URL carriers call (PUBLIC_URL + the connection's id): registered with each subscription. */
   callbackUrl: z.string(),
-  /** The carrier's `/event-subscriptions` endpoint in use (null: none, the connection polls). */
+  /**
+   * The carrier's `/event-subscriptions` endpoint push uses: the one set, else the one beside the events
+   * endpoint; null when there is none (or the kind cannot push).
+   */
   subscriptionsUrl: z.string().nullable(),
   /** Containers subscribed at the carrier. */
   subscribed: z.number().int(),

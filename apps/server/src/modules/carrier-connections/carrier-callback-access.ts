@@ -40,7 +40,7 @@ const NO_SUBSCRIPTION_ID = 'The Subscription-ID header is missing.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The `carrier:callback` access level: carriers call without a session, so the connection's id in the
+ * The `carrier:callback` access level: carriers call without signing in, so the connection's id in the
  * path finds the connection (it must push: an unknown, disabled or polling one is not found) and
  * DCSA's signature proves the caller: the HMAC-SHA256 of the exact bytes received, under the secret of
  * the subscription named in `Subscription-ID` (or of one being created, whose id the carrier has not

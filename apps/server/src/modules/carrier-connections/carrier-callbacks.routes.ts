@@ -14,13 +14,13 @@ const path = `${CARRIER_CALLBACK_PATH}/:connectionId`;
 
 const description = `Where a carrier pushes DCSA Track & Trace 2.2 events for a connection set to push: the
 callback URL Tracklane registers with each event subscription it makes at the carrier
-(\`POST /v2/event-subscriptions\`). No session: the carrier signs the raw body with the subscription's
+(\`POST /v2/event-subscriptions\`). No sign-in: the carrier signs the raw body with the subscription's
 secret, \`Notification-Signature: sha256=<hex HMAC-SHA256>\`, and names it in \`Subscription-ID\`; a missing
 or wrong signature is 401 and stores nothing, as does an array that is not valid DCSA 2.2 (400). Events
 of containers the organization does not follow through the connection are ignored. Answers 204.`;
 
 /**
- * The public end of push delivery (ADR 0038): carriers call it, so it reads no session; the
+ * The public end of push delivery (ADR 0038): carriers call it, so it reads no cookie; the
  * `carrier:callback` access level finds the connection and checks the signature over the exact bytes
  * received, which is why this scope reads bodies raw.
  */

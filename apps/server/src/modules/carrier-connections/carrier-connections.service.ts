@@ -172,7 +172,7 @@ async function present(
       nextCallAt: row.enabled ? (next.get(row.carrier) ?? null) : null,
       push: {
         callbackUrl: carrierCallbackUrl(ctx.config.publicUrl, row.id),
-        subscriptionsUrl: row.delivery === 'push' ? subscriptionsUrlOf(row) : null,
+        subscriptionsUrl: supportsPush(row.kind) ? subscriptionsUrlOf(row) : null,
         subscribed: counts?.subscribed ?? 0,
         pending: counts?.pending ?? 0,
         failing: counts?.failing ?? 0,

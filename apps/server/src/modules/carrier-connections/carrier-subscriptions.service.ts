@@ -53,7 +53,7 @@ function wantedItems(row: CarrierConnectionRow) {
     WHERE i.scope = 'organization' AND i.organization_id = ${row.organizationId}
       AND i.carrier = ${row.carrier} AND i.mode = 'ocean'
       AND i.state NOT IN ('completed', 'no_source')
-      AND EXISTS (SELECT 1 FROM ${oceanShipments} s WHERE s.item_id = i.id AND NOT s.archived)`;
+      AND EXISTS (SELECT 1 FROM ${oceanShipments} f WHERE f.item_id = i.id AND NOT f.archived)`;
 }
 
 /** What a subscription asks for: the container, or the bill of lading of an item without one. */
