@@ -3,6 +3,9 @@ import { fakeCarrierURL } from '../playwright.config';
 /** The fake carrier start-server.mjs runs (support/fake-carrier.mjs), with its test credentials. */
 export const fakeCarrier = {
   eventsUrl: `${fakeCarrierURL}/v2/events`,
+  subscriptionsUrl: `${fakeCarrierURL}/v2/event-subscriptions`,
+  /** Sends a new event of a container to its subscribers (support/fake-carrier.mjs). */
+  pushUrl: `${fakeCarrierURL}/_fake/push`,
   tokenUrl: `${fakeCarrierURL}/oauth/token`,
   apiKey: 'e2e-consumer-key-0001',
   clientId: 'e2e-client-0001',

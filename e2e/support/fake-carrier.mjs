@@ -1,7 +1,10 @@
 // A carrier's DCSA Track & Trace 2.2 API for the end-to-end run, started by start-server.mjs beside the
 // server: a static-key events endpoint and an OAuth2 client-credentials one, with fixed test credentials
-// (carrier.ts has the same values for the specs). It knows one container, FAKE_CONTAINER.
-import { randomUUID } from 'node:crypto';
+// (carrier.ts has the same values for the specs). It knows one container, FAKE_CONTAINER. It keeps event
+// subscriptions as a publisher does (a new one only once its callback URL answers a HEAD request), and
+// `POST /_fake/push` (for the specs) sends a new event of a container to its subscribers, signed with
+// each subscription's secret (DCSA's Notification-Signature).
+import { createHmac, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 
 export const FAKE_CARRIER = {
@@ -24,8 +27,87 @@ const event = (code, day) => ({
 });
 const EVENTS = [event('GTOT', 1), event('GTIN', 3)];
 
+const readBody = (req) =>
+  new Promise((resolve) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      try {
+        resolve(JSON.parse(body));
+      } catch {
+        resolve(undefined);
+      }
+    });
+  });
+
+const json = (res, status, body) =>
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+/** `POST /v2/event-subscriptions`, `GET`/`DELETE /v2/event-subscriptions/{id}`. */
+/** A subscription as the API shows it: everything but its secret. */
+const shown = (subscription) =>
+  Object.fromEntries(Object.entries(subscription).filter(([key]) => key !== 'secret'));
+
+async function answerSubscriptions(subscriptions, req, res, url) {
+  const id = url.pathname.split('/')[3];
+  if (!id && req.method === 'POST') {
+    const body = await readBody(req);
+    if (!body || typeof body.callbackUrl !== 'string' || typeof body.secret !== 'string')
+      return json(res, 400, { errors: [{ message: 'callbackUrl and secret are required' }] });
+    if (Buffer.from(body.secret, 'base64').length !== 64)
+      return json(res, 400, { errors: [{ message: 'The secret must be exactly 64 bytes long' }] });
+    const check = await fetch(body.callbackUrl, { method: 'HEAD' }).catch(() => null);
+    if (!check || !check.ok)
+      return json(res, 400, { errors: [{ message: 'The callbackUrl did not answer the HEAD check' }] });
+    const subscription = { subscriptionID: randomUUID(), ...body };
+    subscriptions.set(subscription.subscriptionID, subscription);
+    return json(res, 201, shown(subscription));
+  }
+  if (!id && req.method === 'GET') return json(res, 200, [...subscriptions.values()].map(shown));
+  if (!subscriptions.has(id)) return json(res, 404, { errors: [{ message: `No EventSubscription ${id}` }] });
+  if (req.method === 'DELETE') {
+    subscriptions.delete(id);
+    return res.writeHead(204).end();
+  }
+  return json(res, 200, shown(subscriptions.get(id)));
+}
+
+/** Sends one new event of `reference` (equipment event `code`) to every subscription on it, signed. */
+async function push(subscriptions, { reference, code = 'LOAD' }) {
+  const replies = [];
+  for (const subscription of subscriptions.values()) {
+    if (subscription.equipmentReference !== reference) continue;
+    const body = JSON.stringify([
+      {
+        ...event(code, 5),
+        eventID: randomUUID(),
+        equipmentReference: reference,
+        eventCreatedDateTime: new Date().toISOString(),
+        eventDateTime: new Date(Date.now() - 3_600_000).toISOString(),
+      },
+    ]);
+    const signature = createHmac('sha256', Buffer.from(subscription.secret, 'base64'))
+      .update(body)
+      .digest('hex');
+    const response = await fetch(subscription.callbackUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'api-version': '2.2.0',
+        'notification-signature': `sha256=${signature}`,
+        'subscription-id': subscription.subscriptionID,
+      },
+      body,
+    });
+    replies.push({ subscriptionID: subscription.subscriptionID, status: response.status });
+  }
+  return replies;
+}
+
 export function startFakeCarrier(port) {
   const tokens = new Set();
+  const subscriptions = new Map();
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${String(port)}`);
     if (req.method === 'POST' && url.pathname === '/oauth/token') {
@@ -49,13 +131,22 @@ export function startFakeCarrier(port) {
       });
       return;
     }
-    if (req.method !== 'GET' || url.pathname !== '/v2/events') {
+    if (req.method === 'POST' && url.pathname === '/_fake/push') {
+      void readBody(req).then(async (body) => json(res, 200, await push(subscriptions, body ?? {})));
+      return;
+    }
+    const subscribing = url.pathname.startsWith('/v2/event-subscriptions');
+    if (!subscribing && (req.method !== 'GET' || url.pathname !== '/v2/events')) {
       res.writeHead(404).end();
       return;
     }
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (req.headers['consumer-key'] !== FAKE_CARRIER.apiKey && !(bearer && tokens.has(bearer))) {
       res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"unauthorized"}');
+      return;
+    }
+    if (subscribing) {
+      void answerSubscriptions(subscriptions, req, res, url);
       return;
     }
     const known = url.searchParams.get('equipmentReference') === FAKE_CARRIER.container;

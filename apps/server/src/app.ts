@@ -18,6 +18,8 @@ import { ok } from './lib/envelope';
 import { documentRoute } from './lib/openapi';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { createCarrierCallbackGate } from './modules/carrier-connections/carrier-callback-access';
+import { carrierCallbacksRoutes } from './modules/carrier-connections/carrier-callbacks.routes';
 import { carrierConnectionsRoutes } from './modules/carrier-connections/carrier-connections.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -145,6 +147,7 @@ export async function buildApp(ctx: AppContext) {
     realtime: ctx.realtime,
     sessionCacheMs: config.sessionCacheMs,
     apiKeyRatePerMinute: config.apiKeyRateLimitPerMinute,
+    carrierCallbacks: createCarrierCallbackGate(ctx),
   });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
@@ -187,6 +190,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(apiKeysRoutes, { ctx });
   await app.register(webhooksRoutes, { ctx });
   await app.register(carrierConnectionsRoutes, { ctx });
+  await app.register(carrierCallbacksRoutes, { ctx });
   await app.register(alertsRoutes, { ctx });
   await app.register(freeTimeRoutes, { ctx });
   await app.register(publicApiRoutes, { ctx });

@@ -161,6 +161,12 @@ const envSchema = z.object({
     .min(1, { message: 'must be at least 1' })
     .max(100_000, { message: 'must be at most 100000' })
     .default(60),
+  CARRIER_CALLBACK_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(100_000, { message: 'must be at most 100000' })
+    .default(600),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFromString.optional(),
   SERVE_WEB: booleanFromString.optional(),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
@@ -193,6 +199,8 @@ export interface Config {
   apiKeyRateLimitPerMinute: number;
   /** Requests per minute and client address to a public share link (429 beyond it). */
   shareLinkRateLimitPerMinute: number;
+  /** Callbacks per minute a carrier may make to one connection's callback URL (429 beyond it). */
+  carrierCallbackRateLimitPerMinute: number;
   /**
    * Let webhook endpoints resolve to private, loopback or link-local addresses (an installation
    * whose receivers live on its own network). Off: such endpoints are refused, at registration and
@@ -330,6 +338,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     sessionCacheMs: Math.round(e.SESSION_CACHE_SECONDS * 1000),
     apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
     shareLinkRateLimitPerMinute: e.SHARE_LINK_RATE_LIMIT_PER_MINUTE,
+    carrierCallbackRateLimitPerMinute: e.CARRIER_CALLBACK_RATE_LIMIT_PER_MINUTE,
     webhookAllowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,
     serveWeb: e.SERVE_WEB ?? e.NODE_ENV === 'production',
     webDistDir: path.resolve(cwd, e.WEB_DIST_DIR ?? defaultWebDistDir()),

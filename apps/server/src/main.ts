@@ -14,6 +14,7 @@ import {
 import { createLocalStorage } from './integrations/storage/file-storage';
 import { scheduleHousekeeping } from './jobs/housekeeping';
 import { startAlertJobs } from './modules/alerts/alerts.jobs';
+import { startCarrierSubscriptionJobs } from './modules/carrier-connections/carrier-subscriptions.jobs';
 import { startJobQueue, type JobQueue } from './jobs/queue';
 import { createLogger } from './lib/logger';
 import { loadAuthKey } from './lib/password-crypto';
@@ -117,6 +118,7 @@ async function main(): Promise<void> {
       carrierConnections,
     };
     await startWebhookJobs(ctx);
+    await startCarrierSubscriptionJobs(ctx);
     if (config.seedDemo) {
       const demo = await seedDemoAccount(ctx);
       logger.info({ email: demo.email }, demo.created ? 'demo account created' : 'demo account ready');

@@ -15,3 +15,4 @@ export * from './schema/webhooks';
 export * from './schema/sharing';
 export * from './schema/alerts';
 export * from './schema/carrier-connections';
+export * from './schema/carrier-subscriptions';

@@ -11,6 +11,11 @@ declare module 'fastify' {
      * `readMultipartForm` and parses the fields with the same zod schema.
      */
     multipartForm?: z.ZodObject;
+    /**
+     * The body of a route that reads its raw bytes (a signature covers them), for the OpenAPI document
+     * only: Fastify does not validate it, the handler parses the bytes with the same zod schema.
+     */
+    rawBody?: z.ZodType;
   }
 }
 
@@ -46,16 +51,18 @@ function withNullInNullableEnums<T>(node: T): T {
 
 /**
  * The OpenAPI transform: zod schemas to JSON Schema (fastify-type-provider-zod), plus what that cannot
- * see: a route's `multipartForm` becomes its multipart/form-data request body, and WebSocket routes,
+ * see: a route's `multipartForm` becomes its multipart/form-data request body, its `rawBody` its JSON
+ * request body (the handler reads the bytes), and WebSocket routes,
  * which @fastify/websocket hides, are shown as the GET that upgrades, answered by 101 (426 without the
  * upgrade).
  */
 export const documentRoute: SwaggerTransform = (input) => {
-  const { multipartForm, ...rest }: FastifySchema = input.schema ?? {};
+  const { multipartForm, rawBody, ...rest }: FastifySchema = input.schema ?? {};
   const websocket = input.route.websocket === true;
   const schema: FastifySchema = {
     ...rest,
     ...(multipartForm ? { body: multipartForm, consumes: ['multipart/form-data'] } : {}),
+    ...(rawBody ? { body: rawBody, consumes: ['application/json'] } : {}),
     ...(websocket ? { hide: false } : {}),
   };
   const transformed = jsonSchemaTransform({ ...input, schema });

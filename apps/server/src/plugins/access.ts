@@ -25,6 +25,10 @@ import type { Database } from '../db/client';
 import type { UserRow } from '../db/schema/users';
 import type { ShareLinkRow, ShipmentShareRow } from '../db/schema/sharing';
 import { findShareFor, resolveShareLink } from '../modules/sharing/share-access';
+import type {
+  CarrierCallbackGate,
+  CarrierCallbackPrincipal,
+} from '../modules/carrier-connections/carrier-callback-access';
 import { AppError } from '../lib/app-error';
 import {
   publishedInRequest,
@@ -66,6 +70,11 @@ import { authenticateApiKey, type ApiKeyPrincipal } from './api-key-auth';
  *   is addressed (their e-mail address); any other share, or a revoked one, is not found. In no workspace.
  * - `share:link`: anyone holding a live public share link (the `token` path parameter), no session read:
  *   an unknown token is not found, a revoked or expired one gone (410). Rate limited per route.
+ * - `carrier:callback`: a carrier delivering pushed events to a connection's callback URL (the
+ *   `connectionId` path parameter), no cookie read: a connection that is unknown, disabled or not set
+ *   to push is not found; calls are rate limited per connection; a POST's raw body must carry DCSA's
+ *   `Notification-Signature` under the secret of the subscription named in `Subscription-ID` (401
+ *   otherwise), checked before the handler runs. The HEAD check carries no body and needs none.
  *
  * Cookies and keys never mix: key levels read only the Authorization header, every other level only
  * the session cookie, and `/api/v1/` routes must declare a key level (checked at boot).
@@ -83,6 +92,7 @@ export const ACCESS_LEVELS = [
   'key:write',
   'share:recipient',
   'share:link',
+  'carrier:callback',
 ] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 /** Levels an API key passes, never a session. */
@@ -93,7 +103,7 @@ const isKeyAccess = (access: Access): access is KeyAccess =>
 /** The versioned public API: keys only. */
 export const PUBLIC_API_PREFIX = '/api/v1/';
 /** Levels that need a signed-in user: their handlers get a non-null `request.user`. */
-export type SignedInAccess = Exclude<Access, 'public' | 'share:link'>;
+export type SignedInAccess = Exclude<Access, 'public' | 'share:link' | 'carrier:callback'>;
 /** Levels of a browser session: their handlers get a non-null `request.sessionId`. */
 export type SessionAccess = Exclude<SignedInAccess, KeyAccess>;
 /** Levels that work in the session's workspace: their handlers get a non-null `request.tenant`. */
@@ -144,6 +154,10 @@ declare module 'fastify' {
     share: ContextConfig extends { access: 'share:recipient' } ? ShipmentShareRow : ShipmentShareRow | null;
     /** The live public link of a `share:link` route. */
     shareLink: ContextConfig extends { access: 'share:link' } ? ShareLinkRow : ShareLinkRow | null;
+    /** The connection (and, for a POST, the subscription that signed the body) of a `carrier:callback` route. */
+    carrierCallback: ContextConfig extends { access: 'carrier:callback' }
+      ? CarrierCallbackPrincipal
+      : CarrierCallbackPrincipal | null;
   }
   /* eslint-enable @typescript-eslint/no-unused-vars */
 }
@@ -155,6 +169,8 @@ export interface AccessOptions {
   sessionCacheMs: number;
   /** Requests per minute each API key may make. */
   apiKeyRatePerMinute: number;
+  /** Finds and checks the caller of a `carrier:callback` route. */
+  carrierCallbacks: CarrierCallbackGate;
 }
 
 export class MissingAccessError extends Error {
@@ -241,6 +257,7 @@ export const accessPlugin = fp(
     app.decorateRequest('apiKey', null);
     app.decorateRequest('share', null);
     app.decorateRequest('shareLink', null);
+    app.decorateRequest('carrierCallback', null);
 
     app.addHook('onRoute', (route) => {
       const access = route.config?.access;
@@ -292,6 +309,14 @@ export const accessPlugin = fp(
       // A share link is resolved in preHandler, after the route's rate limit (a route-level onRequest
       // hook, which runs after this one) has counted the attempt: guessing tokens is throttled.
       if (access === 'public' || access === 'share:link' || access === undefined) return;
+      // Before the body is read: a flood to a connection is counted and refused without parsing it.
+      if (access === 'carrier:callback') {
+        const connection = await opts.carrierCallbacks.admit(
+          (request.params as { connectionId?: unknown }).connectionId,
+        );
+        request.carrierCallback = { connection, subscription: null };
+        return;
+      }
 
       if (isKeyAccess(access)) {
         const { key, user, tenant } = await authenticateApiKey(opts.db, request, opts.apiKeyRatePerMinute);
@@ -348,6 +373,16 @@ export const accessPlugin = fp(
     app.addHook('preHandler', async (request) => {
       if (request.routeOptions.config.access === 'share:link') {
         request.shareLink = await resolveShareLink(opts.db, (request.params as { token?: unknown }).token);
+        return;
+      }
+      if (request.routeOptions.config.access === 'carrier:callback') {
+        const principal = request.carrierCallback;
+        if (principal && request.method === 'POST')
+          principal.subscription = await opts.carrierCallbacks.verify(
+            principal.connection,
+            request.headers,
+            request.body,
+          );
         return;
       }
       if (request.routeOptions.config.access !== 'self') return;

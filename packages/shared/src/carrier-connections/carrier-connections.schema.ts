@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deliverySchema, DELIVERY_MODES, pushStateSchema } from './carrier-push.schema';
 
 /**
  * What a connection speaks. Only DCSA Track & Trace 2.2 event polling exists today; terminal
@@ -85,6 +86,11 @@ export const baseUrlSchema = httpsUrl(
   'https://api.carrier.example/v2/events',
 );
 const tokenUrlSchema = httpsUrl('token URL', 'https://auth.carrier.example/oauth2/token');
+/** Push only: where subscriptions are made; left out, the one beside the events endpoint. */
+export const subscriptionsUrlSchema = httpsUrl(
+  "carrier's event-subscriptions endpoint",
+  'https://api.carrier.example/v2/event-subscriptions',
+);
 
 const scacSchema = z
   .string({ error: 'Enter the carrier’s 4-letter SCAC, e.g. MAEU' })
@@ -192,6 +198,8 @@ export const createConnectionRequestSchema = z.strictObject({
   enabled: z.boolean().default(true),
   perMinute: perMinute.default(DEFAULT_PER_MINUTE),
   perDay: perDay.default(DEFAULT_PER_DAY),
+  delivery: deliverySchema.default('poll'),
+  subscriptionsUrl: subscriptionsUrlSchema.optional(),
 });
 export type CreateConnectionRequest = z.input<typeof createConnectionRequestSchema>;
 
@@ -202,6 +210,9 @@ export const updateConnectionRequestSchema = z.strictObject({
   enabled: z.boolean().optional(),
   perMinute: perMinute.optional(),
   perDay: perDay.optional(),
+  delivery: deliverySchema.optional(),
+  /** null: the endpoint beside the events endpoint again. */
+  subscriptionsUrl: subscriptionsUrlSchema.nullable().optional(),
 });
 export type UpdateConnectionRequest = z.input<typeof updateConnectionRequestSchema>;
 
@@ -250,6 +261,8 @@ export const carrierConnectionSchema = z.object({
   perDay: z.number().int(),
   auth: authViewSchema,
   health: connectionHealthSchema,
+  delivery: z.enum(DELIVERY_MODES),
+  push: pushStateSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

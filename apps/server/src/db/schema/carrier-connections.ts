@@ -16,6 +16,7 @@ import {
   DEFAULT_PER_MINUTE,
   ERROR_CLASSES,
 } from '@tracklane/shared/carrier-connections/carrier-connections.schema';
+import { DELIVERY_MODES } from '@tracklane/shared/carrier-connections/carrier-push.schema';
 import { organizations } from './organizations';
 import { users } from './users';
 
@@ -70,6 +71,12 @@ export const carrierConnections = pgTable(
     failingSince: timestamp('failing_since', { withTimezone: true }),
     /** When the admins were told it has been failing for a day (once per failing spell). */
     failureMailedAt: timestamp('failure_mailed_at', { withTimezone: true }),
+    /** Poll the carrier, or subscribe at it and receive its events (carrier_subscriptions). */
+    delivery: text('delivery', { enum: DELIVERY_MODES }).notNull().default('poll'),
+    /** The carrier's DCSA `/event-subscriptions` endpoint (push); null: the one beside `base_url`. */
+    subscriptionsUrl: text('subscriptions_url'),
+    /** When the carrier last delivered a correctly signed callback. */
+    lastCallbackAt: timestamp('last_callback_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

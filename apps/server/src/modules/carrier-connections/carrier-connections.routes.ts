@@ -37,7 +37,7 @@ export const carrierConnectionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
         response: { 200: envelopeSchema(z.array(carrierConnectionSchema)) },
       },
     },
-    async (request) => ok(await listConnections(ctx.db, request.tenant.organizationId)),
+    async (request) => ok(await listConnections(ctx, request.tenant.organizationId)),
   );
 
   app.post(

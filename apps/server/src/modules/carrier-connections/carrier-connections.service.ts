@@ -12,6 +12,13 @@ import {
   type createConnectionRequestSchema,
   type updateConnectionRequestSchema,
 } from '@tracklane/shared/carrier-connections/carrier-connections.schema';
+import {
+  carrierCallbackUrl,
+  subscriptionsUrlFor,
+  supportsPush,
+  type Delivery,
+  type PushState,
+} from '@tracklane/shared/carrier-connections/carrier-push.schema';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
@@ -22,22 +29,31 @@ import {
   type MaskedSecrets,
   type StoredAuth,
 } from '../../db/schema/carrier-connections';
-import { organizationMembers, workspaces } from '../../db/schema/organizations';
+import { carrierSubscriptions } from '../../db/schema/carrier-subscriptions';
+import { workspaces } from '../../db/schema/organizations';
 import { oceanShipments, trackedItems } from '../../db/schema/tracking';
-import { publishToUsers } from '../../integrations/realtime/realtime-hub';
 import { callsCounted } from '../../integrations/tracking/connections/budget';
+import { subscriptionsUrlOf } from '../../integrations/tracking/connections/organization-connections';
+import { QUEUES } from '../../jobs/queue';
 import { AppError } from '../../lib/app-error';
 import { assertUnderCap } from '../../lib/caps';
 import { lastFour, type SecretBox } from '../../lib/secret-box';
 import { withTransaction, type Transaction } from '../../lib/transaction';
 import { isUniqueViolation } from '../../lib/unique-violation';
 import { resolveTarget, TargetRefusedError } from '../webhooks/webhook-target';
+import { announceConnections as announce } from './announce-connections';
+import { syncCarrierSubscriptions } from './carrier-subscriptions.service';
 
-type Ctx = Pick<AppContext, 'db' | 'pool' | 'config' | 'carrierConnections'>;
-type CreateInput = z.output<typeof createConnectionRequestSchema>;
+type Ctx = Pick<AppContext, 'db' | 'pool' | 'config' | 'carrierConnections' | 'jobs'>;
+/** The route's parsed body; `delivery` left out is poll. */
+type CreateInput = Omit<z.output<typeof createConnectionRequestSchema>, 'delivery'> & {
+  delivery?: Delivery;
+};
 type UpdateInput = z.output<typeof updateConnectionRequestSchema>;
 
 export const CONNECTION_NOT_FOUND = 'This carrier connection does not exist in this organization.';
+/** How long deleting a pushing connection waits on the carrier to stop its subscriptions. */
+const DELETE_UNSUBSCRIBE_MS = 10_000;
 const ENABLED_INDEX = 'carrier_connections_enabled_idx';
 const alreadyEnabled = (carrier: string) =>
   `This organization already has an enabled connection for ${carrier}. Disable or delete it first, or edit it instead.`;
@@ -63,6 +79,7 @@ function authView(auth: StoredAuth, masked: MaskedSecrets): AuthView {
 interface Extra {
   calls: { minute: number; day: number };
   nextCallAt: Date | null;
+  push: PushState;
 }
 
 function toConnection(row: CarrierConnectionRow, extra: Extra): CarrierConnection {
@@ -86,6 +103,8 @@ function toConnection(row: CarrierConnectionRow, extra: Extra): CarrierConnectio
       callsThisMinute: extra.calls.minute,
       nextCallAt: extra.nextCallAt?.toISOString() ?? null,
     },
+    delivery: row.delivery,
+    push: extra.push,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -121,29 +140,62 @@ async function nextCalls(
   return new Map(rows.map((r) => [r.carrier, new Date(r.next)]));
 }
 
-async function present(db: Database, rows: CarrierConnectionRow[]): Promise<CarrierConnection[]> {
-  if (rows.length === 0) return [];
-  const calls = await callsCounted(
-    db,
-    rows.map((r) => r.id),
-  );
-  const enabledCarriers = [...new Set(rows.filter((r) => r.enabled).map((r) => r.carrier))];
-  const next = await nextCalls(db, rows[0]!.organizationId, enabledCarriers);
-  return rows.map((row) =>
-    toConnection(row, {
-      calls: calls.get(row.id) ?? { minute: 0, day: 0 },
-      nextCallAt: row.enabled ? (next.get(row.carrier) ?? null) : null,
-    }),
-  );
+/** Each connection's subscriptions by state, and the latest reason the carrier refused one. */
+async function subscriptionCounts(db: Database, connectionIds: string[]) {
+  const rows = await db
+    .select({
+      connectionId: carrierSubscriptions.connectionId,
+      subscribed: sql<number>`count(*) FILTER (WHERE ${carrierSubscriptions.state} = 'active')::int`,
+      pending: sql<number>`count(*) FILTER (WHERE ${carrierSubscriptions.state} = 'pending')::int`,
+      failing: sql<number>`count(*) FILTER (WHERE ${carrierSubscriptions.state} = 'failed')::int`,
+      lastError: sql<
+        string | null
+      >`(array_agg(${carrierSubscriptions.lastError} ORDER BY ${carrierSubscriptions.updatedAt} DESC) FILTER (WHERE ${carrierSubscriptions.state} = 'failed'))[1]`,
+    })
+    .from(carrierSubscriptions)
+    .where(inArray(carrierSubscriptions.connectionId, connectionIds))
+    .groupBy(carrierSubscriptions.connectionId);
+  return new Map(rows.map((r) => [r.connectionId, r]));
 }
 
-export async function listConnections(db: Database, organizationId: string): Promise<CarrierConnection[]> {
-  const rows = await db
+async function present(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  rows: CarrierConnectionRow[],
+): Promise<CarrierConnection[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const calls = await callsCounted(ctx.db, ids);
+  const subscriptions = await subscriptionCounts(ctx.db, ids);
+  const enabledCarriers = [...new Set(rows.filter((r) => r.enabled).map((r) => r.carrier))];
+  const next = await nextCalls(ctx.db, rows[0]!.organizationId, enabledCarriers);
+  return rows.map((row) => {
+    const counts = subscriptions.get(row.id);
+    return toConnection(row, {
+      calls: calls.get(row.id) ?? { minute: 0, day: 0 },
+      nextCallAt: row.enabled ? (next.get(row.carrier) ?? null) : null,
+      push: {
+        callbackUrl: carrierCallbackUrl(ctx.config.publicUrl, row.id),
+        subscriptionsUrl: supportsPush(row.kind) ? subscriptionsUrlOf(row) : null,
+        subscribed: counts?.subscribed ?? 0,
+        pending: counts?.pending ?? 0,
+        failing: counts?.failing ?? 0,
+        lastError: counts?.lastError ?? null,
+        lastCallbackAt: row.lastCallbackAt?.toISOString() ?? null,
+      },
+    });
+  });
+}
+
+export async function listConnections(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  organizationId: string,
+): Promise<CarrierConnection[]> {
+  const rows = await ctx.db
     .select()
     .from(carrierConnections)
     .where(eq(carrierConnections.organizationId, organizationId))
     .orderBy(asc(carrierConnections.carrier), asc(carrierConnections.createdAt), asc(carrierConnections.id));
-  return present(db, rows);
+  return present(ctx, rows);
 }
 
 /**
@@ -162,6 +214,45 @@ async function checkUrl(ctx: Pick<AppContext, 'config'>, raw: string, what: stri
       throw new AppError('VALIDATION', `Tracklane will not send credentials there: ${err.message}.`);
     throw err;
   }
+}
+
+/**
+ * Push delivery needs a kind whose carriers offer DCSA event subscriptions, the carrier's subscriptions
+ * endpoint (given, or beside the events endpoint), and a PUBLIC_URL the carrier can reach: https, not
+ * this machine (unless the installation allows local carriers). Returns the endpoint to store (null:
+ * the derived one).
+ */
+async function checkPush(
+  ctx: Pick<AppContext, 'config'>,
+  kind: string,
+  baseUrl: string,
+  subscriptionsUrl: string | null,
+): Promise<void> {
+  if (!supportsPush(kind))
+    throw new AppError('VALIDATION', `A ${kind} connection cannot receive pushed events: choose poll.`);
+  const url = subscriptionsUrl ?? subscriptionsUrlFor(baseUrl);
+  if (!url)
+    throw new AppError(
+      'VALIDATION',
+      "Enter the carrier's event-subscriptions endpoint: the events endpoint does not end in /events, so it cannot be found beside it.",
+    );
+  await checkUrl(ctx, url, "carrier's event-subscriptions endpoint");
+  if (ctx.config.carrierAllowLocal) return;
+  const callback = new URL(ctx.config.publicUrl);
+  if (callback.protocol !== 'https:' || isLocalHost(callback))
+    throw new AppError(
+      'CONFLICT',
+      `Carriers push events to Tracklane's public address, and this installation's is ${ctx.config.publicUrl}. Ask the operator to set PUBLIC_URL to the https address Tracklane is reached at, or use poll.`,
+    );
+}
+
+/** Brings the connection's subscriptions at the carrier in line, in a job, once the transaction commits. */
+async function queueSubscriptionSync(t: Transaction, ctx: Pick<AppContext, 'jobs'>, connectionId: string) {
+  await ctx.jobs.send(
+    QUEUES.carrierSubscriptions,
+    { connectionId },
+    { client: t.client, singletonKey: `connection:${connectionId}` },
+  );
 }
 
 /** The stored parts of `auth`, its secrets and their last four characters. */
@@ -218,24 +309,6 @@ function completeAuth(patch: AuthPatch, row: CarrierConnectionRow, box: SecretBo
   return { type: 'none' };
 }
 
-/** Tells the organization's company admins' open pages to refetch, when the transaction commits. */
-async function announce(tx: Database, organizationId: string): Promise<void> {
-  const admins = await tx
-    .select({ userId: organizationMembers.userId })
-    .from(organizationMembers)
-    .where(
-      and(
-        eq(organizationMembers.organizationId, organizationId),
-        eq(organizationMembers.role, 'company_admin'),
-      ),
-    );
-  await publishToUsers(
-    tx,
-    'carrierConnections',
-    admins.map((a) => a.userId),
-  );
-}
-
 const connectionCap = (organizationId: string) => ({
   owner: { organizationId },
   count: async (tx: Database) => {
@@ -268,10 +341,15 @@ export async function createConnection(
   const box = ctx.carrierConnections.secretBox();
   await checkUrl(ctx, input.baseUrl, "carrier's events endpoint");
   if (input.auth.type === 'oauth2-client-credentials') await checkUrl(ctx, input.auth.tokenUrl, 'token URL');
+  if (input.subscriptionsUrl !== undefined)
+    await checkUrl(ctx, input.subscriptionsUrl, "carrier's event-subscriptions endpoint");
+  const delivery = input.delivery ?? 'poll';
+  if (delivery === 'push') await checkPush(ctx, input.kind, input.baseUrl, input.subscriptionsUrl ?? null);
   const { stored, secrets, masked } = splitAuth(input.auth);
   const id = randomUUID();
   const row = await uniquely(input.carrier, () =>
-    withTransaction(ctx.pool, async ({ tx }: Transaction) => {
+    withTransaction(ctx.pool, async (t: Transaction) => {
+      const { tx } = t;
       await assertUnderCap(tx, connectionCap(organizationId));
       const [inserted] = await tx
         .insert(carrierConnections)
@@ -288,15 +366,18 @@ export async function createConnection(
           masked,
           perMinute: input.perMinute,
           perDay: input.perDay,
+          delivery,
+          subscriptionsUrl: input.subscriptionsUrl ?? null,
           createdBy: userId,
         })
         .returning();
       await announce(tx, organizationId);
+      if (delivery === 'push') await queueSubscriptionSync(t, ctx, id);
       return inserted!;
     }),
   );
   await ctx.carrierConnections.changed(row);
-  const [shown] = await present(ctx.db, [row]);
+  const [shown] = await present(ctx, [row]);
   return shown!;
 }
 
@@ -308,8 +389,11 @@ export async function updateConnection(
 ): Promise<CarrierConnection> {
   if (input.baseUrl !== undefined) await checkUrl(ctx, input.baseUrl, "carrier's events endpoint");
   if (input.auth?.type === 'oauth2-client-credentials') await checkUrl(ctx, input.auth.tokenUrl, 'token URL');
+  if (input.subscriptionsUrl)
+    await checkUrl(ctx, input.subscriptionsUrl, "carrier's event-subscriptions endpoint");
   const box = input.auth ? ctx.carrierConnections.secretBox() : null;
-  const row = await withTransaction(ctx.pool, async ({ tx }: Transaction) => {
+  const row = await withTransaction(ctx.pool, async (t: Transaction) => {
+    const { tx } = t;
     const [current] = await tx
       .select()
       .from(carrierConnections)
@@ -318,6 +402,15 @@ export async function updateConnection(
       )
       .for('update');
     if (!current) throw new AppError('NOT_FOUND', CONNECTION_NOT_FOUND);
+    const delivery = input.delivery ?? current.delivery;
+    const subscriptionsUrl =
+      input.subscriptionsUrl === undefined ? current.subscriptionsUrl : input.subscriptionsUrl;
+    const pushChanged =
+      input.delivery !== undefined ||
+      input.subscriptionsUrl !== undefined ||
+      (input.baseUrl !== undefined && subscriptionsUrl === null);
+    if (delivery === 'push' && pushChanged)
+      await checkPush(ctx, current.kind, input.baseUrl ?? current.baseUrl, subscriptionsUrl);
     const auth = input.auth && box ? splitAuth(completeAuth(input.auth, current, box)) : null;
     const [updated] = await uniquely(current.carrier, () =>
       tx
@@ -328,6 +421,8 @@ export async function updateConnection(
           ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
           ...(input.perMinute === undefined ? {} : { perMinute: input.perMinute }),
           ...(input.perDay === undefined ? {} : { perDay: input.perDay }),
+          ...(input.delivery === undefined ? {} : { delivery: input.delivery }),
+          ...(input.subscriptionsUrl === undefined ? {} : { subscriptionsUrl: input.subscriptionsUrl }),
           ...(auth && box
             ? {
                 auth: auth.stored,
@@ -345,10 +440,13 @@ export async function updateConnection(
         .returning(),
     );
     await announce(tx, organizationId);
+    // Subscribing, unsubscribing (poll again, disabled) or nothing: the job decides.
+    if (updated!.delivery === 'push' || current.delivery === 'push')
+      await queueSubscriptionSync(t, ctx, current.id);
     return updated!;
   });
   await ctx.carrierConnections.changed(row);
-  const [shown] = await present(ctx.db, [row]);
+  const [shown] = await present(ctx, [row]);
   return shown!;
 }
 
@@ -357,6 +455,20 @@ export async function deleteConnection(
   organizationId: string,
   connectionId: string,
 ): Promise<void> {
+  const [existing] = await ctx.db
+    .select({ id: carrierConnections.id })
+    .from(carrierConnections)
+    .where(
+      and(eq(carrierConnections.id, connectionId), eq(carrierConnections.organizationId, organizationId)),
+    );
+  if (!existing) throw new AppError('NOT_FOUND', CONNECTION_NOT_FOUND);
+  // Its credentials go with it: the carrier is asked to stop its subscriptions first, for as long as the
+  // budget and a few seconds allow. Any left keep calling a callback that now answers 404, which makes
+  // carriers give up on them (DCSA Subscription Callback API: expiry).
+  await syncCarrierSubscriptions(ctx, connectionId, {
+    ending: true,
+    deadline: Date.now() + DELETE_UNSUBSCRIBE_MS,
+  }).catch(() => undefined);
   const row = await withTransaction(ctx.pool, async ({ tx }: Transaction) => {
     const [deleted] = await tx
       .delete(carrierConnections)

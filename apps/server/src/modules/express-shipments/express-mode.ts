@@ -25,6 +25,7 @@ export function expressNextCheck(
   derived: DerivedParcel,
   changedAt: Date,
   now: Date,
+  options: { pushed?: boolean } = {},
 ): { at: Date | null; completed: boolean } {
   const since = (iso: string | null) => (iso ? now.getTime() - Date.parse(iso) : 0);
   if (derived.status === 'delivered' && since(derived.deliveredAt) > STOP_AFTER_DELIVERY_MS)
@@ -37,6 +38,7 @@ export function expressNextCheck(
     urgent: derived.status === 'out_for_delivery' ? 30 * MINUTE : undefined,
     changedAt,
     now,
+    pushed: options.pushed ?? false,
   });
   return { at: new Date(now.getTime() + interval), completed: false };
 }

@@ -22,6 +22,7 @@ export function oceanNextCheck(
   derived: DerivedShipment,
   changedAt: Date,
   now: Date,
+  options: { pushed?: boolean } = {},
 ): { at: Date | null; completed: boolean } {
   const overall = derived.shipmentOverall;
   const returned = overall.emptyReturned;
@@ -41,6 +42,7 @@ export function oceanNextCheck(
     settled: actual(overall.fullGateOut) || actual(returned),
     changedAt,
     now,
+    pushed: options.pushed ?? false,
   });
   return { at: new Date(now.getTime() + interval), completed: false };
 }

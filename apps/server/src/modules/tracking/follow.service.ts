@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { AppContext } from '../../app-context';
+import { carrierConnections } from '../../db/schema/carrier-connections';
 import {
   type expressShipments,
   NO_ORGANIZATION,
@@ -138,6 +139,32 @@ export async function followItems(
       const batch = toAsk.slice(i, i + REFRESH_BATCH).map((item) => item.id);
       await ctx.jobs.send(QUEUES.trackingRefresh, refreshJob(batch), { client });
     }
+    // A connection whose carrier pushes events subscribes to the containers followed through it at once
+    // (otherwise within a minute: carrier-subscriptions.jobs.ts).
+    const ownCarriers = [
+      ...new Set(
+        items.filter((i) => i.scope === 'organization' && createdByItem.has(i.id)).map((i) => i.carrier),
+      ),
+    ];
+    const pushing = ownCarriers.length
+      ? await tx
+          .select({ id: carrierConnections.id })
+          .from(carrierConnections)
+          .where(
+            and(
+              eq(carrierConnections.organizationId, tenant.organizationId),
+              inArray(carrierConnections.carrier, ownCarriers),
+              eq(carrierConnections.enabled, true),
+              eq(carrierConnections.delivery, 'push'),
+            ),
+          )
+      : [];
+    for (const connection of pushing)
+      await ctx.jobs.send(
+        QUEUES.carrierSubscriptions,
+        { connectionId: connection.id },
+        { client, singletonKey: `connection:${connection.id}` },
+      );
 
     const answered = new Set<string>();
     return keys.map((k): FollowResult => {

@@ -13,6 +13,7 @@ import { NOT_FOUND_CHANGE, recordChanges, type ItemChange } from '../notificatio
 import { emitShipmentChanged, type ItemChanged } from '../webhooks/shipment-webhooks';
 import { failureBackoff, MINUTE, NOT_FOUND_RECHECK_MS, notFoundBackoff } from './backoff';
 import { insertEvents, knownEventIds } from './event-store';
+import { pushedItemIds } from './pushed-items';
 import type { ModeEvent, TrackedItem, TrackingModes } from './tracking-mode';
 
 export { claimDueItems, wakeItems } from './due-items';
@@ -154,6 +155,41 @@ export async function refreshItems(
   return outcomes;
 }
 
+/** What a carrier sent about an item without being asked (a pushed callback), as a provider answers. */
+export interface ProvidedAnswer {
+  itemId: string;
+  answer: ProviderAnswer<ModeEvent, object>;
+  /** The provider's source, as a poll of the item records it (the events' identity includes it). */
+  source: string;
+}
+
+/**
+ * Stores answers a carrier pushed, through the very transaction a poll's answers go through (events,
+ * derived view, list columns, changes, notifications, webhooks, alerts): a pushed event and the same
+ * event polled later are one event. Items that are gone, completed or without a source are skipped.
+ * Throws the database's error (nothing is stored then), so the caller can refuse the delivery.
+ */
+export async function storeProvidedAnswers(
+  database: Pick<DatabaseHandle, 'db' | 'pool'>,
+  engine: TrackingEngine,
+  provided: readonly ProvidedAnswer[],
+  now: Date,
+): Promise<Map<string, RefreshOutcome>> {
+  if (provided.length === 0) return new Map();
+  const items = await database.db
+    .select()
+    .from(trackedItems)
+    .where(inArray(trackedItems.id, [...new Set(provided.map((p) => p.itemId))]));
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const asked = provided.flatMap((p): Asked[] => {
+    const item = byId.get(p.itemId);
+    return item && item.state !== 'completed' && item.scope !== 'none'
+      ? [{ item, answer: p.answer, source: p.source }]
+      : [];
+  });
+  return asked.length ? storeAnswers(database, engine, asked, now) : new Map();
+}
+
 /** {@link refreshItems} for one item: its outcome, or the database's error thrown. */
 export async function refreshItem(
   database: Pick<DatabaseHandle, 'db' | 'pool'>,
@@ -196,6 +232,8 @@ async function storeAnswers(
       .orderBy(asc(trackedItems.id))
       .for('update');
     const current = new Map(locked.map((item) => [item.id, item]));
+    // Items whose carrier pushes their events are asked only as a safety net (schedule.ts).
+    const pushed = await pushedItemIds(tx, ids);
 
     const found = asked.flatMap((a) => {
       const item = current.get(a.item.id);
@@ -297,7 +335,7 @@ async function storeAnswers(
         const changed =
           itemEvents !== undefined && !isDeepStrictEqual(JSON.parse(JSON.stringify(derived)), item.derived);
         const changedAt = changed ? now : (item.changedAt ?? now);
-        const next = mode.nextCheck(derived, changedAt, now);
+        const next = mode.nextCheck(derived, changedAt, now, { pushed: pushed.has(item.id) });
         const state: TrackingState = next.completed ? 'completed' : 'active';
         const insertedEventIds = inserted.get(item.id) ?? [];
         writes.push({

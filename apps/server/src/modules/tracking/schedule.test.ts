@@ -4,7 +4,7 @@ import type { DerivedParcel } from '@tracklane/shared/express/derived-parcel';
 import { oceanNextCheck } from '../ocean-shipments/ocean-mode';
 import { expressNextCheck } from '../express-shipments/express-mode';
 import { DAY, HOUR, MINUTE } from './backoff';
-import { pollInterval, SETTLED_INTERVAL } from './schedule';
+import { pollInterval, PUSHED_INTERVAL, SETTLED_INTERVAL } from './schedule';
 
 const now = new Date('2026-11-20T12:00:00Z');
 const inMs = (ms: number) => new Date(now.getTime() + ms).toISOString();
@@ -101,5 +101,18 @@ describe('the modes read their milestones into the schedule', () => {
     expect(at(parcel({ estimatedDelivery: inMs(10 * HOUR) }))).toBe(30 * MINUTE);
     expect(at(parcel({}))).toBe(12 * HOUR);
     expect(at(parcel({ status: 'delivered', deliveredAt: inMs(-HOUR) }))).toBe(SETTLED_INTERVAL);
+  });
+
+  it('asks a pushed item only as a safety net, however close its moments, until its journey ends', () => {
+    const pushed = (d: DerivedShipment) =>
+      oceanNextCheck(d, quietFor(HOUR), now, { pushed: true }).at!.getTime() - now.getTime();
+    expect(pushed(ship({}, inMs(2 * HOUR)))).toBe(PUSHED_INTERVAL);
+    expect(pushed(ship({ lastFreeDay: milestone(inMs(HOUR), 'EST') }, null))).toBe(PUSHED_INTERVAL);
+    expect(PUSHED_INTERVAL).toBeGreaterThanOrEqual(12 * HOUR);
+    const returned = ship({ emptyReturned: milestone(inMs(-5 * DAY)) }, inMs(-30 * DAY));
+    expect(oceanNextCheck(returned, quietFor(HOUR), now, { pushed: true })).toEqual({
+      at: null,
+      completed: true,
+    });
   });
 });

@@ -1,8 +1,10 @@
 /**
  * The tracking engine's polling schedule, for every mode (issue 34): more often close to a moment that
  * matters (an arrival, a discharge, a last free day, a delivery), rarely once the journey is all but
- * over (delivered, gated out), and by how recently the item changed otherwise. Items followed only by
- * archived shipments are not asked at all (claimDueItems parks them). Plain numbers, no imports.
+ * over (delivered, gated out), and by how recently the item changed otherwise; rarely too while its
+ * carrier pushes its events (a subscription of the organization's connection), as a safety net for a
+ * callback that never arrived. Items followed only by archived shipments are not asked at all
+ * (claimDueItems parks them). Plain numbers, no imports.
  */
 import { DAY, HOUR, MINUTE } from './backoff';
 
@@ -16,13 +18,22 @@ export interface ScheduleInput {
   /** When the item's derived view last changed. */
   changedAt: Date;
   now: Date;
+  /** The carrier pushes the item's events as they happen (an active event subscription). */
+  pushed?: boolean;
 }
 
 /** Asked this rarely once the journey is all but over. */
 export const SETTLED_INTERVAL = 12 * HOUR;
 
+/**
+ * Asked this rarely while the carrier pushes the item's events: twice a day catches a callback the
+ * carrier gave up on long before the item would look stale (48 hours).
+ */
+export const PUSHED_INTERVAL = 12 * HOUR;
+
 /** How long to wait before asking about an item again. */
-export function pollInterval({ milestones, settled, urgent, changedAt, now }: ScheduleInput): number {
+export function pollInterval({ milestones, settled, urgent, changedAt, now, pushed }: ScheduleInput): number {
+  if (pushed) return PUSHED_INTERVAL;
   if (settled) return SETTLED_INTERVAL;
   const quiet = now.getTime() - changedAt.getTime();
   let interval = quiet < DAY ? HOUR : quiet < 7 * DAY ? 3 * HOUR : 12 * HOUR;

@@ -38,8 +38,16 @@ export interface TrackingModeDefinition<
   query(item: TrackedItem): Q;
   /** The derived view from every stored event and the item's facts: one pure function. */
   derive(events: E[], facts: Partial<F>): D;
-  /** When to ask again, or that the journey is over. */
-  nextCheck(derived: D, changedAt: Date, now: Date): { at: Date | null; completed: boolean };
+  /**
+   * When to ask again, or that the journey is over (schedule.ts). `pushed`: the carrier pushes the
+   * item's events, so it is asked only as a safety net.
+   */
+  nextCheck(
+    derived: D,
+    changedAt: Date,
+    now: Date,
+    options?: { pushed?: boolean },
+  ): { at: Date | null; completed: boolean };
   /**
    * What changed between two derived views, as change records (pure; the first view, with no
    * previous one, is a baseline). The engine stores each record once and notifies the followers.

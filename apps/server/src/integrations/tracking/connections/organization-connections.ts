@@ -6,6 +6,10 @@ import {
   type ErrorClass,
   type TestConnectionResult,
 } from '@tracklane/shared/carrier-connections/carrier-connections.schema';
+import {
+  carrierCallbackUrl,
+  subscriptionsUrlFor,
+} from '@tracklane/shared/carrier-connections/carrier-push.schema';
 import type { Config } from '../../../config';
 import type { Database } from '../../../db/client';
 import {
@@ -23,12 +27,18 @@ import { connectionFailingMail } from '../../mail/carrier-connection-template';
 import { queueMail } from '../../mail/mailer';
 import {
   dcsaConnection,
+  DCSA_SOURCE,
   DcsaError,
   fetchDcsaEvents,
   trackDcsaContainer,
   type DcsaFilters,
   type HeaderSource,
 } from '../dcsa/dcsa-provider';
+import {
+  createDcsaSubscription,
+  deleteDcsaSubscription,
+  type SubscriptionRequest,
+} from '../dcsa/dcsa-subscriptions';
 import { ProviderDeferredError, type OceanProvider, type OrganizationConnections } from '../provider';
 import { BudgetSpentError, spendCall } from './budget';
 import { createTokenCache, type TokenCache } from './oauth2-tokens';
@@ -59,6 +69,30 @@ export interface CarrierConnections extends OrganizationConnections {
   test(row: CarrierConnectionRow, reference: string | undefined, now?: Date): Promise<TestConnectionResult>;
   /** After a change committed: drops this process's token and tells the engine. */
   changed(row: Pick<CarrierConnectionRow, 'id' | 'organizationId' | 'carrier'>): Promise<void>;
+  /** The connection's DCSA event subscriptions at its carrier (push delivery). */
+  subscriber(row: CarrierConnectionRow): ConnectionSubscriber;
+}
+
+/**
+ * A connection's DCSA 2.2 event subscriptions: every call takes one from the connection's budget (a
+ * spent budget throws BudgetSpentError) and writes its health, as a poll does.
+ */
+export interface ConnectionSubscriber {
+  /** The carrier's `/event-subscriptions` endpoint: the one set, else the one beside the events URL. */
+  subscriptionsUrl: string | null;
+  /** Where the carrier sends the events: PUBLIC_URL's callback path for this connection. */
+  callbackUrl: string;
+  /** Creates a subscription for one reference with its secret (base64): the carrier's subscription id. */
+  create(
+    request: Pick<SubscriptionRequest, 'secret' | 'referenceType' | 'reference'>,
+    now: Date,
+  ): Promise<string>;
+  remove(subscriptionId: string, now: Date): Promise<'deleted' | 'gone'>;
+}
+
+/** The `/event-subscriptions` endpoint a connection uses: the one set, else the one beside its events URL. */
+export function subscriptionsUrlOf(row: Pick<CarrierConnectionRow, 'subscriptionsUrl' | 'baseUrl'>) {
+  return row.subscriptionsUrl ?? subscriptionsUrlFor(row.baseUrl);
 }
 
 export const NO_SECRETS_KEY =
@@ -208,7 +242,7 @@ export function createOrganizationConnections(deps: CarrierConnectionsDeps): Car
   };
 
   const providerFor = (row: CarrierConnectionRow): OceanProvider => ({
-    source: 'dcsa',
+    source: DCSA_SOURCE,
     track: (query, now) => observed(row, () => trackDcsaContainer(connectionFor(row), query, now)),
   });
 
@@ -260,6 +294,33 @@ export function createOrganizationConnections(deps: CarrierConnectionsDeps): Car
         const { errorClass, message } = classify(error);
         return { outcome: errorClass, message, events: 0 };
       }
+    },
+
+    subscriber(row) {
+      const subscriptionsUrl = subscriptionsUrlOf(row);
+      const callbackUrl = carrierCallbackUrl(deps.config.publicUrl, row.id);
+      const endpoint = () => {
+        if (!subscriptionsUrl)
+          throw new DcsaError(
+            `DCSA ${row.carrier}: the connection has no event-subscriptions endpoint`,
+            'not_allowed',
+          );
+        return subscriptionsUrl;
+      };
+      return {
+        subscriptionsUrl,
+        callbackUrl,
+        create: (request, now) =>
+          observed(row, () =>
+            createDcsaSubscription(
+              connectionFor(row),
+              { ...request, subscriptionsUrl: endpoint(), callbackUrl },
+              now,
+            ),
+          ),
+        remove: (subscriptionId, now) =>
+          observed(row, () => deleteDcsaSubscription(connectionFor(row), endpoint(), subscriptionId, now)),
+      };
     },
 
     async changed(row) {

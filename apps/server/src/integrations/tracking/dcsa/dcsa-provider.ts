@@ -19,6 +19,11 @@ export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_RATE_LIMIT_BACKOFF_MS = 60_000;
 /** A Retry-After further away than this is taken as this (a day): the item is not forgotten. */
 const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
+/**
+ * What DCSA events are recorded as coming from, polled or pushed alike: an event's identity is (item,
+ * source, eventID), so the same event by either way is stored once.
+ */
+export const DCSA_SOURCE = 'dcsa';
 /** 2.2's default and the page size carriers are tested with. */
 const PAGE_SIZE = 100;
 
@@ -93,7 +98,7 @@ export type DcsaFetchResult = { status: 'found'; events: DcsaEvent[] } | { statu
 export function createDcsaProvider(options: DcsaProviderOptions): OceanProvider {
   const connection = dcsaConnection(options);
   return {
-    source: 'dcsa',
+    source: DCSA_SOURCE,
     track: (query, now) => trackDcsaContainer(connection, query, now),
   };
 }

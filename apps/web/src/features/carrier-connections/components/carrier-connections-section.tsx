@@ -33,6 +33,7 @@ import {
 } from '@tracklane/shared/carrier-connections/carrier-connections.schema';
 import { presetFor } from '@tracklane/shared/carrier-connections/presets';
 import { useState, type FormEvent } from 'react';
+import { CopyIdentifier } from '../../../components/copy-identifier';
 import { SectionBody, SettingsSection } from '../../../components/settings-section';
 import { isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
@@ -45,6 +46,7 @@ import {
 } from '../api/carrier-connections';
 import classes from './carrier-connections.module.css';
 import { ConnectionForm } from './connection-form';
+import { deliverySummary } from './push-delivery-fields';
 
 type Dialog =
   | { kind: 'create' }
@@ -134,6 +136,14 @@ function ConnectionCard({
               <HealthBadge connection={connection} />
             </Group>
             <Text className={classes.url}>{connection.baseUrl}</Text>
+            {connection.delivery === 'push' ? (
+              <Group gap={4} wrap="nowrap">
+                <Text className={classes.url} data-testid="callback-url">
+                  Callback {connection.push.callbackUrl}
+                </Text>
+                <CopyIdentifier value={connection.push.callbackUrl} what="callback URL" />
+              </Group>
+            ) : null}
           </Stack>
           <Group gap={4} wrap="nowrap">
             <Button
@@ -196,6 +206,20 @@ function ConnectionCard({
             </dd>
           </div>
           <div>
+            <dt>Delivery</dt>
+            <dd>{deliverySummary(connection)}</dd>
+          </div>
+          {connection.delivery === 'push' ? (
+            <div>
+              <dt>Last callback</dt>
+              <dd>
+                {connection.push.lastCallbackAt
+                  ? formatDateTime(connection.push.lastCallbackAt, timeZone)
+                  : 'None yet'}
+              </dd>
+            </div>
+          ) : null}
+          <div>
             <dt>Next call</dt>
             <dd>
               {!connection.enabled
@@ -220,6 +244,11 @@ function ConnectionCard({
             </dd>
           </div>
         </dl>
+        {connection.delivery === 'push' && connection.push.failing && connection.push.lastError ? (
+          <Text size="sm" c="orange.9" role="status">
+            Subscriptions refused: {sentence(connection.push.lastError)}
+          </Text>
+        ) : null}
         {h.failingSince && h.lastErrorMessage ? (
           <Text size="sm" c="red" role="status">
             {sentence(h.lastErrorMessage)}

@@ -26,9 +26,11 @@ import {
   type CreateConnectionRequest,
   type UpdateConnectionRequest,
 } from '@tracklane/shared/carrier-connections/carrier-connections.schema';
+import { subscriptionsUrlFor } from '@tracklane/shared/carrier-connections/carrier-push.schema';
 import { CARRIER_PRESETS, presetFor } from '@tracklane/shared/carrier-connections/presets';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-client';
+import { PushDeliveryFields, type PushDeliveryValue } from './push-delivery-fields';
 
 const OTHER = 'other';
 
@@ -78,6 +80,15 @@ export function ConnectionForm({ connection, submitLabel, onCreate, onUpdate }: 
   const [perMinute, setPerMinute] = useState<number | string>(connection?.perMinute ?? DEFAULT_PER_MINUTE);
   const [perDay, setPerDay] = useState<number | string>(connection?.perDay ?? DEFAULT_PER_DAY);
   const [enabled, setEnabled] = useState(connection?.enabled ?? true);
+  const [push, setPush] = useState<PushDeliveryValue>({
+    delivery: connection?.delivery ?? 'poll',
+    // A set endpoint shows as typed; the one found beside the events endpoint stays implicit.
+    subscriptionsUrl:
+      connection?.push.subscriptionsUrl &&
+      connection.push.subscriptionsUrl !== subscriptionsUrlFor(connection.baseUrl)
+        ? connection.push.subscriptionsUrl
+        : '',
+  });
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -144,13 +155,23 @@ export function ConnectionForm({ connection, submitLabel, onCreate, onUpdate }: 
         perMinute: Number(perMinute),
         perDay: Number(perDay),
       };
-      if (editing) await onUpdate?.({ ...common, auth: authInput() });
+      const endpoint = push.subscriptionsUrl.trim();
+      if (editing)
+        await onUpdate?.({
+          ...common,
+          auth: authInput(),
+          delivery: push.delivery,
+          ...(push.delivery === 'push' ? { subscriptionsUrl: endpoint || null } : {}),
+        });
       else {
         const auth = authInput();
         await onCreate?.({
           ...common,
           carrier: carrier.trim().toUpperCase(),
           auth: auth as CreateConnectionRequest['auth'],
+          ...(push.delivery === 'push'
+            ? { delivery: 'push' as const, ...(endpoint ? { subscriptionsUrl: endpoint } : {}) }
+            : {}),
         });
       }
     } catch (err) {
@@ -318,6 +339,13 @@ export function ConnectionForm({ connection, submitLabel, onCreate, onUpdate }: 
                 onChange={setPerDay}
               />
             </SimpleGrid>
+            <PushDeliveryFields
+              kind={connection?.kind ?? 'dcsa-tnt-2.2'}
+              baseUrl={baseUrl}
+              value={push}
+              onChange={setPush}
+              callbackUrl={connection?.push.callbackUrl ?? null}
+            />
             <Switch
               label="Enabled: the tracking engine uses it"
               checked={enabled}
