@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
+  connectionCarrier,
   CONNECTIONS_PER_ORGANIZATION_MAX,
   isLocalHost,
+  isTerminalKind,
+  TERMINAL_OPERATORS,
   type AuthInput,
   type AuthPatch,
   type AuthView,
@@ -41,6 +44,14 @@ export const CONNECTION_NOT_FOUND = 'This carrier connection does not exist in t
 const ENABLED_INDEX = 'carrier_connections_enabled_idx';
 const alreadyEnabled = (carrier: string) =>
   `This organization already has an enabled connection for ${carrier}. Disable or delete it first, or edit it instead.`;
+const TERMINALS_OF_CARRIER = 'Only a terminal connection names terminals.';
+
+/** What the endpoint is called in messages: a carrier's events, or a terminal's availability. */
+const endpointName = (kind: CarrierConnectionRow['kind']) =>
+  isTerminalKind(kind) ? "terminal's availability endpoint" : "carrier's events endpoint";
+/** Who a 409 names: the carrier's SCAC, or the terminal operator. */
+const connectionSubject = (kind: CarrierConnectionRow['kind'], carrier: string) =>
+  isTerminalKind(kind) ? TERMINAL_OPERATORS[kind].name : carrier;
 
 /** Only what the API may show: names, URLs and the last four characters of each secret. */
 function authView(auth: StoredAuth, masked: MaskedSecrets): AuthView {
@@ -76,6 +87,7 @@ function toConnection(row: CarrierConnectionRow, extra: Extra): CarrierConnectio
     perMinute: row.perMinute,
     perDay: row.perDay,
     auth: authView(row.auth, row.masked),
+    terminals: row.terminals,
     health: {
       lastSuccessAt: row.lastSuccessAt?.toISOString() ?? null,
       lastErrorAt: row.lastErrorAt?.toISOString() ?? null,
@@ -118,18 +130,59 @@ async function nextCalls(
   return new Map(rows.map((r) => [r.carrier, new Date(r.next)]));
 }
 
+/**
+ * When the tracking engine next asks about a container this organization follows to one of these
+ * terminals (its port of discharge), still at or coming to the terminal: a terminal connection is
+ * asked at its containers' refreshes (ADR 0039).
+ */
+async function nextTerminalCall(
+  db: Database,
+  organizationId: string,
+  terminals: string[],
+): Promise<Date | null> {
+  if (terminals.length === 0) return null;
+  const [row] = await db
+    .select({ next: sql<Date | null>`min(${trackedItems.nextCheckAt})` })
+    .from(oceanShipments)
+    .innerJoin(workspaces, eq(workspaces.id, oceanShipments.workspaceId))
+    .innerJoin(trackedItems, eq(trackedItems.id, oceanShipments.itemId))
+    .where(
+      and(
+        eq(workspaces.organizationId, organizationId),
+        eq(oceanShipments.archived, false),
+        inArray(oceanShipments.podLocode, terminals),
+        sql`${trackedItems.state} NOT IN ('completed', 'no_source')`,
+        sql`${trackedItems.scope} IN ('shared', 'organization')`,
+      ),
+    );
+  return row?.next ? new Date(row.next) : null;
+}
+
 async function present(db: Database, rows: CarrierConnectionRow[]): Promise<CarrierConnection[]> {
   if (rows.length === 0) return [];
   const calls = await callsCounted(
     db,
     rows.map((r) => r.id),
   );
-  const enabledCarriers = [...new Set(rows.filter((r) => r.enabled).map((r) => r.carrier))];
+  const enabledCarriers = [
+    ...new Set(rows.filter((r) => r.enabled && !isTerminalKind(r.kind)).map((r) => r.carrier)),
+  ];
   const next = await nextCalls(db, rows[0]!.organizationId, enabledCarriers);
+  const terminalNext = new Map(
+    await Promise.all(
+      rows
+        .filter((r) => r.enabled && isTerminalKind(r.kind))
+        .map(async (r) => [r.id, await nextTerminalCall(db, r.organizationId, r.terminals)] as const),
+    ),
+  );
   return rows.map((row) =>
     toConnection(row, {
       calls: calls.get(row.id) ?? { minute: 0, day: 0 },
-      nextCallAt: row.enabled ? (next.get(row.carrier) ?? null) : null,
+      nextCallAt: !row.enabled
+        ? null
+        : isTerminalKind(row.kind)
+          ? (terminalNext.get(row.id) ?? null)
+          : (next.get(row.carrier) ?? null),
     }),
   );
 }
@@ -246,12 +299,12 @@ const connectionCap = (organizationId: string) => ({
   message: `An organization can have at most ${String(CONNECTIONS_PER_ORGANIZATION_MAX)} carrier connections. Delete one first.`,
 });
 
-/** A 409 for a second enabled connection of a carrier, whichever request got there first. */
-async function uniquely<T>(carrier: string, work: () => Promise<T>): Promise<T> {
+/** A 409 for a second enabled connection of a carrier (or terminal operator), whichever request got there first. */
+async function uniquely<T>(subject: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (isUniqueViolation(err, ENABLED_INDEX)) throw new AppError('CONFLICT', alreadyEnabled(carrier));
+    if (isUniqueViolation(err, ENABLED_INDEX)) throw new AppError('CONFLICT', alreadyEnabled(subject));
     throw err;
   }
 }
@@ -263,11 +316,12 @@ export async function createConnection(
   input: CreateInput,
 ): Promise<CarrierConnection> {
   const box = ctx.carrierConnections.secretBox();
-  await checkUrl(ctx, input.baseUrl, "carrier's events endpoint");
+  await checkUrl(ctx, input.baseUrl, endpointName(input.kind));
   if (input.auth.type === 'oauth2-client-credentials') await checkUrl(ctx, input.auth.tokenUrl, 'token URL');
   const { stored, secrets, masked } = splitAuth(input.auth);
   const id = randomUUID();
-  const row = await uniquely(input.carrier, () =>
+  const carrier = connectionCarrier(input);
+  const row = await uniquely(connectionSubject(input.kind, carrier), () =>
     withTransaction(ctx.pool, async ({ tx }: Transaction) => {
       await assertUnderCap(tx, connectionCap(organizationId));
       const [inserted] = await tx
@@ -275,8 +329,9 @@ export async function createConnection(
         .values({
           id,
           organizationId,
-          carrier: input.carrier,
+          carrier,
           kind: input.kind,
+          terminals: input.terminals ?? [],
           baseUrl: input.baseUrl,
           label: input.label ?? '',
           enabled: input.enabled,
@@ -303,7 +358,7 @@ export async function updateConnection(
   connectionId: string,
   input: UpdateInput,
 ): Promise<CarrierConnection> {
-  if (input.baseUrl !== undefined) await checkUrl(ctx, input.baseUrl, "carrier's events endpoint");
+  if (input.baseUrl !== undefined) await checkUrl(ctx, input.baseUrl, "connection's endpoint");
   if (input.auth?.type === 'oauth2-client-credentials') await checkUrl(ctx, input.auth.tokenUrl, 'token URL');
   const box = input.auth ? ctx.carrierConnections.secretBox() : null;
   const row = await withTransaction(ctx.pool, async ({ tx }: Transaction) => {
@@ -315,8 +370,10 @@ export async function updateConnection(
       )
       .for('update');
     if (!current) throw new AppError('NOT_FOUND', CONNECTION_NOT_FOUND);
+    if (input.terminals !== undefined && !isTerminalKind(current.kind))
+      throw new AppError('VALIDATION', TERMINALS_OF_CARRIER);
     const auth = input.auth && box ? splitAuth(completeAuth(input.auth, current, box)) : null;
-    const [updated] = await uniquely(current.carrier, () =>
+    const [updated] = await uniquely(connectionSubject(current.kind, current.carrier), () =>
       tx
         .update(carrierConnections)
         .set({
@@ -325,6 +382,7 @@ export async function updateConnection(
           ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
           ...(input.perMinute === undefined ? {} : { perMinute: input.perMinute }),
           ...(input.perDay === undefined ? {} : { perDay: input.perDay }),
+          ...(input.terminals === undefined ? {} : { terminals: input.terminals }),
           ...(auth && box
             ? {
                 auth: auth.stored,
