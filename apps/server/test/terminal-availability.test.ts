@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { rateLimits } from '../src/db/schema/auth-codes';
+import type { RealtimeEvent } from '../src/integrations/realtime/realtime-hub';
 import { carrierConnections } from '../src/db/schema/carrier-connections';
 import { oceanShipments, terminalFacts, trackedItems } from '../src/db/schema/tracking';
 import { useTestApp } from './app';
@@ -286,7 +287,10 @@ describe('terminal availability on a followed container', () => {
     expect((await rule(theirs, 'onHold')).count).toBe(0);
     expect((await storedFacts(box)).map((r) => r.organizationId)).toEqual([mine.organizationId]);
 
-    // Released and ready: the next refresh moves it to "available for pickup", list and card alike.
+    // Released and ready: the next refresh moves it to "available for pickup", list and card alike,
+    // and the organization's open pages hear of it (the other organization's do not).
+    const heard: RealtimeEvent[] = [];
+    const stop = ctx.realtime.subscribe({ event: (e) => heard.push(e), reset: () => undefined });
     terminal.records.set(
       `USLAX:${box}`,
       record(box, { containerHolds: '', readyForDelivery: 'Y', storagePaidThroughDate: EXTENDED }),
@@ -297,6 +301,15 @@ describe('terminal availability on a followed container', () => {
     expect(available.count).toBe(1);
     expect(available.rows.map((r) => r.shipmentOverallId)).toEqual([shown.shipmentOverallId]);
     expect(available.top[0]!.reason).toContainEqual({ kind: 'text', value: ' · yard Y0709A' });
+    try {
+      await vi.waitFor(() =>
+        expect(heard.filter((e) => e.topic === 'shipments')).toEqual([
+          { topic: 'shipments', userIds: [mine.owner.userId] },
+        ]),
+      );
+    } finally {
+      stop();
+    }
     expect((await detail(mine, box, mbl)).freeTime.demurrage.lastFreeDay).toBe(EXTENDED);
     // Several refreshes, one token: it lives 30 minutes.
     expect(terminal.tokenRequests - tokenRequests).toBe(1);
@@ -489,5 +502,19 @@ describe('a hostile terminal', () => {
       .from(terminalFacts)
       .where(and(eq(terminalFacts.organizationId, team.organizationId)));
     expect(row!.answeredAt?.toISOString()).toBe(before.terminal?.answeredAt);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes the last free day set by hand and the terminal fields', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { summary?: string; tags?: string[] }>>;
+    }>();
+    expect(doc.paths['/api/shipments/ocean/{shipmentId}/last-free-day']?.put?.summary).toContain(
+      'over the terminal',
+    );
+    const body = JSON.stringify(doc);
+    for (const words of ['apmt-import-availability', 'storage-paid-through', 'terminals'])
+      expect(body).toContain(words);
   });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BUILT_IN_TERMS, type ShipmentFreeTime } from '@tracklane/shared/free-time/free-time.schema';
 import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
@@ -8,13 +8,16 @@ import type {
 } from '@tracklane/shared/terminal-availability/terminal-availability';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FreeTimeClocks } from '../features/free-time/components/free-time-clocks';
+import { useOceanShipment } from '../features/ocean-shipments/api/get-ocean-shipment';
 import { resetAllStores } from '../lib/store-reset';
 import { fakeApi, ok } from '../test/fake-api';
 import { freeTime, oceanShipmentDetail } from '../test/ocean-shipment-fixtures';
 import { acme, acmeDefault, selectionOf } from '../test/organization-fixtures';
-import { renderRoutes, renderWithProviders } from '../test/render';
+import { FakeWebSocket } from '../test/fake-web-socket';
+import { renderRoutes, renderWithProviders, TestProviders } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
 import { routes } from './router';
+import { useLiveUpdates } from './use-live-updates';
 
 const DETAIL = 'GET /api/shipments/ocean/MSKU1234565/MAEU261000001';
 const PATH = '/shipment/ocean/MSKU1234565/MAEU261000001?timeZone=UTC';
@@ -253,5 +256,24 @@ describe('demurrage’s last free day on the clocks', () => {
     renderWithProviders(<FreeTimeClocks shipmentId="s-1" canChange={false} />);
     await screen.findByTestId('clock-demurrage');
     expect(screen.queryByRole('button', { name: 'Last free day' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a terminal’s new answer', () => {
+  it('refetches the open shipment when the socket says its shipments changed', async () => {
+    const api = fakeApi({
+      'GET /api/workspaces/invite/list': ok([]),
+      [DETAIL]: ok(atTerminal()),
+    });
+    function Page() {
+      useLiveUpdates('u-1');
+      useOceanShipment('MSKU1234565', 'MAEU261000001');
+      return null;
+    }
+    render(<Page />, { wrapper: TestProviders });
+    await waitFor(() => expect(api.callsTo(DETAIL)).toHaveLength(1));
+    act(() => FakeWebSocket.latest().open());
+    act(() => FakeWebSocket.latest().receive({ type: 'shipments.changed' }));
+    await waitFor(() => expect(api.callsTo(DETAIL)).toHaveLength(2));
   });
 });

@@ -17,7 +17,7 @@ import { oceanShipments, terminalFacts, trackedItems } from '../../db/schema/tra
 import { withTransaction } from '../../lib/transaction';
 import { evaluateAlerts } from '../alerts/alert-evaluation';
 import { updateFreeTimeClocks } from '../free-time/free-time-clocks';
-import { updateTerminalColumns } from './terminal-columns';
+import { announceTerminalChange, updateTerminalColumns } from './terminal-columns';
 import { refreshTerminals, type TerminalSources } from './terminal-refresh';
 
 /**
@@ -72,6 +72,7 @@ export async function terminalsChanged(
     const written = await updateTerminalColumns(tx, { organizationId });
     await updateFreeTimeClocks(tx, { itemIds: written }, now);
     await evaluateAlerts(tx, 'ocean', { itemIds: written }, now);
+    await announceTerminalChange(tx, written, [organizationId]);
   });
   const connections = await database.db
     .select({ terminals: carrierConnections.terminals })

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { carrierConnections } from '../../db/schema/carrier-connections';
-import { workspaces } from '../../db/schema/organizations';
+import { organizationMembers, workspaceMembers, workspaces } from '../../db/schema/organizations';
+import { publishToUsers } from '../../integrations/realtime/realtime-hub';
 import { oceanShipments as os, terminalFacts as tf } from '../../db/schema/tracking';
 
 export type TerminalColumnsScope = { itemIds: readonly string[] } | { organizationId: string };
@@ -39,4 +40,29 @@ export async function updateTerminalColumns(db: Database, scope: TerminalColumns
         OR ${os.terminalAvailable} <> v.available)
     RETURNING ${os.itemId} AS item_id`);
   return [...new Set(rows.rows.map((r) => r.item_id))];
+}
+
+/**
+ * Tells the open pages of these organizations' members who see shipments, in workspaces following
+ * these items, that their data changed (on commit): lists, details, clocks and dashboards refetch.
+ */
+export async function announceTerminalChange(
+  db: Database,
+  itemIds: readonly string[],
+  organizationIds: readonly string[],
+): Promise<void> {
+  if (itemIds.length === 0 || organizationIds.length === 0) return;
+  const rows = await db.execute<{ user_id: string }>(sql`
+    SELECT DISTINCT m.user_id FROM ${os} s
+    JOIN ${workspaces} w ON w.id = s.workspace_id
+    JOIN ${workspaceMembers} m ON m.workspace_id = s.workspace_id
+    JOIN ${organizationMembers} om
+      ON om.organization_id = w.organization_id AND om.user_id = m.user_id AND om.shipment_permission IN (0, 1)
+    WHERE s.item_id = ANY (${sql.param([...itemIds])}::uuid[])
+      AND w.organization_id = ANY (${sql.param([...organizationIds])}::uuid[])`);
+  await publishToUsers(
+    db,
+    'shipments',
+    rows.rows.map((r) => r.user_id),
+  );
 }

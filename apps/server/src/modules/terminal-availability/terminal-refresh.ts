@@ -20,7 +20,7 @@ import { withTransaction } from '../../lib/transaction';
 import { evaluateAlerts } from '../alerts/alert-evaluation';
 import { updateFreeTimeClocks } from '../free-time/free-time-clocks';
 import { DAY } from '../tracking/backoff';
-import { updateTerminalColumns } from './terminal-columns';
+import { announceTerminalChange, updateTerminalColumns } from './terminal-columns';
 
 /** Where the ocean mode's terminal sources come from: the organizations' terminal connections. */
 export interface TerminalSources {
@@ -266,5 +266,10 @@ async function store(
     const written = await updateTerminalColumns(tx, { itemIds: [...changed] });
     await updateFreeTimeClocks(tx, { itemIds: written }, now);
     await evaluateAlerts(tx, 'ocean', { itemIds: written }, now);
+    await announceTerminalChange(
+      tx,
+      [...changed],
+      answered.map(({ ask }) => ask.connection.organizationId),
+    );
   });
 }
