@@ -11,6 +11,8 @@ export const baseURL = `http://127.0.0.1:${String(port)}`;
 export const dataDir = path.join(tmpdir(), `tracklane-e2e-${String(port)}`);
 /** The fake DCSA carrier start-server.mjs runs beside the server (support/fake-carrier.mjs). */
 export const fakeCarrierURL = `http://127.0.0.1:${String(port + 1)}`;
+/** The fake APM Terminals Import Availability API beside it (support/fake-terminal.mjs). */
+export const fakeTerminalURL = `http://127.0.0.1:${String(port + 2)}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -50,6 +52,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       FAKE_CARRIER_PORT: String(port + 1),
+      FAKE_TERMINAL_PORT: String(port + 2),
     },
     url: `${baseURL}/api/health`,
     timeout: 90_000,

@@ -40,5 +40,8 @@ process.env.SECRETS_KEY ??= randomBytes(32).toString('base64');
 process.env.CARRIER_CONNECTIONS_ALLOW_LOCAL ??= 'true';
 const { startFakeCarrier } = await import('./support/fake-carrier.mjs');
 startFakeCarrier(Number(process.env.FAKE_CARRIER_PORT ?? 3918));
+// And APM Terminals' Import Availability API (support/fake-terminal.mjs) on the port after it.
+const { startFakeTerminal } = await import('./support/fake-terminal.mjs');
+startFakeTerminal(Number(process.env.FAKE_TERMINAL_PORT ?? 3919));
 
 await import('../apps/server/dist/main.js');

@@ -1,4 +1,4 @@
-import { fakeCarrierURL } from '../playwright.config';
+import { fakeCarrierURL, fakeTerminalURL } from '../playwright.config';
 
 /** The fake carrier start-server.mjs runs (support/fake-carrier.mjs), with its test credentials. */
 export const fakeCarrier = {
@@ -11,4 +11,14 @@ export const fakeCarrier = {
   clientId: 'e2e-client-0001',
   clientSecret: 'e2e-client-secret-0001',
   container: 'MSKU1234565',
+  /** Discharged at Los Angeles: the first held by customs there, the second ready for delivery. */
+  atLosAngeles: ['MSKU7000013', 'MSKU7000029'] as const,
+};
+
+/** The fake APM Terminals Import Availability API (support/fake-terminal.mjs), with its credentials. */
+export const fakeTerminal = {
+  availabilityUrl: `${fakeTerminalURL}/import-availability`,
+  tokenUrl: `${fakeTerminalURL}/oauth/client_credential/accesstoken?grant_type=client_credentials`,
+  clientId: 'e2e-apmt-consumer-key-0001',
+  clientSecret: 'e2e-apmt-consumer-secret-0001',
 };

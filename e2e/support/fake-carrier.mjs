@@ -1,10 +1,11 @@
 // A carrier's DCSA Track & Trace 2.2 API for the end-to-end run, started by start-server.mjs beside the
 // server: a static-key events endpoint and an OAuth2 client-credentials one, with fixed test credentials
-// (carrier.ts has the same values for the specs). It knows one container, FAKE_CONTAINER. It keeps event
-// subscriptions as a publisher does (a new one only once its callback URL answers a HEAD request), and
-// `POST /_fake/push` (for the specs) sends a new event of a container to its subscribers, signed with
-// each subscription's secret (DCSA's Notification-Signature).
-import { createHmac, randomUUID } from 'node:crypto';
+// (carrier.ts has the same values for the specs). It knows one container at its origin, FAKE_CONTAINER,
+// and two discharged at Los Angeles two days ago (atLosAngeles), which the fake terminal knows too. It
+// keeps event subscriptions as a publisher does (a new one only once its callback URL answers a HEAD
+// request), and `POST /_fake/push` (for the specs) sends a new event of a container to its subscribers,
+// signed with each subscription's secret (DCSA's Notification-Signature).
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 
 export const FAKE_CARRIER = {
@@ -12,6 +13,7 @@ export const FAKE_CARRIER = {
   clientId: 'e2e-client-0001',
   clientSecret: 'e2e-client-secret-0001',
   container: 'MSKU1234565',
+  atLosAngeles: ['MSKU7000013', 'MSKU7000029'],
 };
 
 const event = (code, day) => ({
@@ -105,6 +107,29 @@ async function push(subscriptions, { reference, code = 'LOAD' }) {
   return replies;
 }
 
+/** The same event ID at every poll: a version 4 UUID made from the container and the event. */
+const stableId = (...parts) => {
+  const hex = createHash('sha256').update(parts.join('|')).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
+const daysAgo = (n) => new Date(Date.now() - n * 86_400_000).toISOString();
+/** Loaded at Shanghai three weeks ago, discharged at Los Angeles two days ago (times as of the request). */
+const voyageToLosAngeles = (container) =>
+  [
+    ['LOAD', 20, { locationName: 'Yangshan Deep Water Port', UNLocationCode: 'CNSHA' }],
+    ['DISC', 2, { locationName: 'Los Angeles', UNLocationCode: 'USLAX' }],
+  ].map(([code, ago, eventLocation]) => ({
+    eventID: stableId(container, code),
+    eventCreatedDateTime: daysAgo(ago),
+    eventType: 'EQUIPMENT',
+    eventClassifierCode: 'ACT',
+    eventDateTime: daysAgo(ago),
+    equipmentEventTypeCode: code,
+    equipmentReference: container,
+    emptyIndicatorCode: 'LADEN',
+    eventLocation,
+  }));
+
 export function startFakeCarrier(port) {
   const tokens = new Set();
   const subscriptions = new Map();
@@ -149,8 +174,14 @@ export function startFakeCarrier(port) {
       void answerSubscriptions(subscriptions, req, res, url);
       return;
     }
-    const known = url.searchParams.get('equipmentReference') === FAKE_CARRIER.container;
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(known ? EVENTS : []));
+    const asked = url.searchParams.get('equipmentReference');
+    const events =
+      asked === FAKE_CARRIER.container
+        ? EVENTS
+        : FAKE_CARRIER.atLosAngeles.includes(asked)
+          ? voyageToLosAngeles(asked)
+          : [];
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(events));
   });
   server.listen(port, '127.0.0.1');
   server.unref();

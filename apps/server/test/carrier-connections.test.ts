@@ -159,7 +159,7 @@ describe('carrier connection routes', () => {
     ],
     [{ perMinute: 0 }, 'perMinute', 'at least 1'],
     [{ perDay: 2.5 }, 'perDay', 'whole number'],
-    [{ kind: 'apmt-import-availability' }, 'kind', 'dcsa-tnt-2.2'],
+    [{ kind: 'sftp' }, 'kind', 'dcsa-tnt-2.2'],
   ])('refuse bad input %j with a clear 400', async (change, _field, words) => {
     const team = await buildTeam(app, ctx);
     const res = await call(team.owner.cookie, 'POST', '/api/carrier-connections', headersConnection(change));
@@ -265,11 +265,6 @@ describe('carrier connection routes', () => {
         outcome: 'not_allowed',
         message: expect.stringContaining('HTTP 403'),
       });
-      carrier.override = (_req, res) => (res.writeHead(429, { 'retry-after': '30' }).end(), true);
-      expect(await test()).toMatchObject({
-        outcome: 'rate_limited',
-        message: expect.stringContaining('HTTP 429'),
-      });
       carrier.override = (_req, res) => (res.writeHead(503).end(), true);
       expect(await test()).toMatchObject({
         outcome: 'unreachable',
@@ -282,6 +277,18 @@ describe('carrier connection routes', () => {
       const notDcsa = await test();
       expect(notDcsa.outcome).toBe('not_dcsa');
       expect(notDcsa.message).toMatch(/not valid DCSA Track & Trace 2\.2 \(page 1: \[0\]\./);
+      carrier.override = (_req, res) => (res.writeHead(429, { 'retry-after': '30' }).end(), true);
+      expect(await test()).toMatchObject({
+        outcome: 'rate_limited',
+        message: expect.stringContaining('HTTP 429'),
+      });
+      // Its Retry-After holds every call of the connection: the next test is not sent.
+      const sent = carrier.requests.length;
+      expect(await test()).toMatchObject({
+        outcome: 'rate_limited',
+        message: expect.stringContaining('asked us to wait (HTTP 429) until'),
+      });
+      expect(carrier.requests.length).toBe(sent);
     } finally {
       carrier.override = null;
     }
@@ -308,7 +315,7 @@ describe('carrier connection routes', () => {
       health: { lastErrorClass: string; lastErrorAt: string; failingSince: string };
     }[];
     expect(listed.find((c) => c.carrier === 'MAEU')!.health).toMatchObject({
-      lastErrorClass: 'not_dcsa',
+      lastErrorClass: 'rate_limited',
       lastErrorAt: expect.any(String),
       failingSince: expect.any(String),
     });

@@ -254,6 +254,8 @@ describe('ocean dashboard attention rules', () => {
       lfdPassed: [lfdYesterday],
       lfdToday: [lfdTodayCarrier, lfdTodayCounted],
       lfdSoon: [lfdTomorrow, lfdLastSoon],
+      onHold: [],
+      availableForPickup: [],
       etaSlipped: [slipped],
       rolled: [rolled],
       arrivedNotPickedUp: [lfdYesterday, lfdTodayCounted],

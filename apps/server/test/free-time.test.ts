@@ -244,8 +244,14 @@ describe('a shipment’s clocks', () => {
       lastFreeDay: '2026-11-13',
       daysLeft: -7,
       combined: false,
-      demurrage: { state: 'running', lastFreeDay: '2026-11-13', daysLeft: -7, cost: 700 },
-      detention: { state: 'not_started', lastFreeDay: null, daysLeft: null, cost: 0 },
+      demurrage: {
+        state: 'running',
+        lastFreeDay: '2026-11-13',
+        daysLeft: -7,
+        cost: 700,
+        lastFreeDaySource: 'tariff',
+      },
+      detention: { state: 'not_started', lastFreeDay: null, daysLeft: null, cost: 0, lastFreeDaySource: null },
       cost: 700,
       currency: 'EUR',
     });

@@ -221,7 +221,7 @@ describe('a shipment’s demurrage and detention clocks', () => {
       const demurrage = await screen.findByTestId('clock-demurrage');
       // 4 free days (10th to 13th): 7 days over, 4 at 75 and 3 at 150.
       expect(demurrage).toHaveTextContent('7 days over');
-      expect(demurrage).toHaveTextContent('Last free day 13/11/2026 · USD 750 so far');
+      expect(demurrage).toHaveTextContent('Last free day 13/11/2026 (tariff) · USD 750 so far');
       expect(screen.getByTestId('clock-detention')).toHaveTextContent('Not started');
       expect(screen.getByTestId('dd-cost-so-far')).toHaveTextContent('USD 750');
       expect(screen.queryByRole('button', { name: 'Terms' })).not.toBeInTheDocument();

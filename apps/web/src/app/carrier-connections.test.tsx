@@ -45,6 +45,7 @@ const connection = (overrides: Partial<CarrierConnection> = {}): CarrierConnecti
     lastError: null,
     lastCallbackAt: null,
   },
+  terminals: [],
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',
   ...overrides,
@@ -203,6 +204,93 @@ describe('/workspace-settings/carrier-connections', () => {
         clientSecret: 'secret-1',
       },
     });
+  });
+
+  it('adds an APM Terminals connection with its terminals instead of a SCAC, and tests it with a container', async () => {
+    let list: CarrierConnection[] = [];
+    const apmt = (): CarrierConnection =>
+      connection({
+        carrier: 'APMT',
+        kind: 'apmt-import-availability',
+        baseUrl: 'https://api.apmterminals.com/import-availability',
+        label: '',
+        terminals: ['USLAX', 'USNWK'],
+        auth: {
+          type: 'oauth2-client-credentials',
+          tokenUrl:
+            'https://api.apmterminals.com/oauth/client_credential/accesstoken?grant_type=client_credentials',
+          scope: null,
+          clientIdLast4: 'y123',
+          clientSecretLast4: 't456',
+        },
+      });
+    const api = fakeApi({
+      ...adminRoutes(),
+      'GET /api/carrier-connections': () => ok(list),
+      'POST /api/carrier-connections': () => {
+        list = [apmt()];
+        return ok(list[0]);
+      },
+      [`POST /api/carrier-connections/${ID}/test`]: ok({
+        outcome: 'not_dcsa',
+        message: "the terminal's answer is not APM Terminals Import Availability (containerId: is missing)",
+        events: 0,
+      }),
+    });
+    renderRoutes(routes, PAGE);
+    await screen.findByText('No carrier connections yet');
+    await userEvent.click(screen.getByRole('button', { name: 'Add connection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add carrier connection' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Carrier' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'APM Terminals' }));
+    expect(within(dialog).queryByLabelText(/^SCAC/)).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Availability endpoint/)).toHaveValue(
+      'https://api.apmterminals.com/import-availability',
+    );
+    expect(within(dialog).getByLabelText(/^Token URL/)).toHaveValue(
+      'https://api.apmterminals.com/oauth/client_credential/accesstoken?grant_type=client_credentials',
+    );
+    // Without a terminal there is nothing to ask.
+    await userEvent.type(within(dialog).getByLabelText(/^Client ID/), 'consumer-key-y123');
+    await userEvent.type(within(dialog).getByLabelText(/^Client secret/), 'consumer-secret-t456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add connection' }));
+    expect(await within(dialog).findByText('Choose at least one terminal')).toHaveAttribute('role', 'alert');
+    // The MultiSelect's text box (its hidden input bears the same label).
+    const terminalsBox = within(dialog)
+      .getAllByLabelText(/^Terminals/)
+      .find((el) => el.tagName === 'INPUT' && (el as HTMLInputElement).type !== 'hidden')!;
+    await userEvent.click(terminalsBox);
+    await userEvent.click(await screen.findByRole('option', { name: 'Los Angeles (Pier 400) (USLAX)' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Port Elizabeth (USNWK)' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add connection' }));
+
+    await waitFor(() => expect(api.callsTo('POST /api/carrier-connections')).toHaveLength(1));
+    expect(api.callsTo('POST /api/carrier-connections')[0]!.body).toEqual({
+      kind: 'apmt-import-availability',
+      terminals: ['USLAX', 'USNWK'],
+      baseUrl: 'https://api.apmterminals.com/import-availability',
+      label: '',
+      enabled: true,
+      perMinute: 10,
+      perDay: 100,
+      auth: {
+        type: 'oauth2-client-credentials',
+        tokenUrl:
+          'https://api.apmterminals.com/oauth/client_credential/accesstoken?grant_type=client_credentials',
+        clientId: 'consumer-key-y123',
+        clientSecret: 'consumer-secret-t456',
+      },
+    });
+    const test = await screen.findByRole('dialog', { name: 'Test APM Terminals' });
+    await userEvent.type(within(test).getByLabelText(/^Container/), 'MSKU1234565');
+    await userEvent.click(within(test).getByRole('button', { name: 'Test connection' }));
+    // A terminal's answer is not DCSA's: the outcome says so in its own words.
+    expect(await within(test).findByTestId('test-outcome')).toHaveTextContent(
+      'Answer not in the terminal API’s format',
+    );
+    await userEvent.click(within(test).getByRole('button', { name: 'Close' }));
+    const card = await screen.findByTestId('carrier-connection');
+    expect(card).toHaveTextContent('TerminalsLos Angeles (Pier 400) (USLAX), Port Elizabeth (USNWK)');
   });
 
   it('edits without resending a secret left empty, disables and deletes after confirmation', async () => {

@@ -2,11 +2,34 @@ import { z } from 'zod';
 import { deliverySchema, DELIVERY_MODES, pushStateSchema } from './carrier-push.schema';
 
 /**
- * What a connection speaks. Only DCSA Track & Trace 2.2 event polling exists today; terminal
- * availability (APM Terminals' Import Availability API) is the next kind, so `kind` is an enum.
+ * What a connection speaks: a carrier's DCSA Track & Trace 2.2 events, or a terminal's import
+ * availability (APM Terminals' Import Availability API, ADR 0039).
  */
-export const CONNECTION_KINDS = ['dcsa-tnt-2.2'] as const;
+export const CONNECTION_KINDS = ['dcsa-tnt-2.2', 'apmt-import-availability'] as const;
 export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
+
+/** The kinds that ask a terminal about containers at its facilities rather than a carrier. */
+export const TERMINAL_KINDS = ['apmt-import-availability'] as const satisfies readonly ConnectionKind[];
+export type TerminalKind = (typeof TERMINAL_KINDS)[number];
+
+export const isTerminalKind = (kind: ConnectionKind): kind is TerminalKind =>
+  (TERMINAL_KINDS as readonly ConnectionKind[]).includes(kind);
+
+export const CONNECTION_KIND_LABELS: Record<ConnectionKind, string> = {
+  'dcsa-tnt-2.2': 'Carrier events (DCSA Track & Trace 2.2)',
+  'apmt-import-availability': 'Terminal availability (APM Terminals)',
+};
+
+/**
+ * A terminal connection names its operator where a carrier connection names a SCAC: the code the
+ * connection is stored under (one enabled connection per organization and operator) and its name.
+ */
+export const TERMINAL_OPERATORS: Record<TerminalKind, { code: string; name: string }> = {
+  'apmt-import-availability': { code: 'APMT', name: 'APM Terminals' },
+};
+
+/** The facilities one terminal connection asks about (UN/LOCODEs), at most. */
+export const CONNECTION_TERMINALS_MAX = 30;
 
 export const AUTH_TYPES = ['headers', 'oauth2-client-credentials', 'none'] as const;
 export type AuthType = (typeof AUTH_TYPES)[number];
@@ -54,6 +77,19 @@ export const TEST_OUTCOME_LABELS: Record<TestOutcome, string> = {
   not_dcsa: 'Answer not DCSA 2.2',
 };
 
+/** The same outcomes for a terminal connection: its answers are the terminal API's, not DCSA's. */
+const TERMINAL_OUTCOME_LABELS: Partial<Record<TestOutcome, string>> = {
+  unreachable: 'Terminal unreachable',
+  not_dcsa: 'Answer not in the terminal API’s format',
+};
+
+/** A test outcome or health class in words, for a connection of this kind. */
+export function testOutcomeLabel(outcome: TestOutcome, kind: ConnectionKind): string {
+  return (
+    (isTerminalKind(kind) ? TERMINAL_OUTCOME_LABELS[outcome] : undefined) ?? TEST_OUTCOME_LABELS[outcome]
+  );
+}
+
 /** How a failed call is classed in the health view: the test outcomes but `works`. */
 export const ERROR_CLASSES = TEST_OUTCOMES.filter((o): o is Exclude<TestOutcome, 'works'> => o !== 'works');
 export type ErrorClass = Exclude<TestOutcome, 'works'>;
@@ -91,6 +127,23 @@ export const subscriptionsUrlSchema = httpsUrl(
   "carrier's event-subscriptions endpoint",
   'https://api.carrier.example/v2/event-subscriptions',
 );
+
+const locodeSchema = z
+  .string({ error: 'Enter each terminal as its 5-letter UN/LOCODE, e.g. USLAX' })
+  .trim()
+  .regex(/^[A-Za-z]{2}[A-Za-z2-9]{3}$/, {
+    message: 'Enter each terminal as its 5-letter UN/LOCODE, e.g. USLAX',
+  })
+  .transform((v) => v.toUpperCase());
+
+/** The terminals (facility codes) a terminal connection asks about: its containers at those ports. */
+export const terminalsSchema = z
+  .array(locodeSchema, { error: 'terminals must be a list of UN/LOCODEs' })
+  .min(1, { message: 'Choose at least one terminal' })
+  .max(CONNECTION_TERMINALS_MAX, {
+    message: `At most ${String(CONNECTION_TERMINALS_MAX)} terminals per connection`,
+  })
+  .refine((list) => new Set(list).size === list.length, { message: 'A terminal is named twice' });
 
 const scacSchema = z
   .string({ error: 'Enter the carrier’s 4-letter SCAC, e.g. MAEU' })
@@ -189,19 +242,63 @@ const perDay = z
   .max(PER_DAY_MAX, { message: `At most ${String(PER_DAY_MAX)} calls per day` });
 const label = z.string().trim().max(CONNECTION_LABEL_MAX, { message: 'The label is too long' });
 
-export const createConnectionRequestSchema = z.strictObject({
-  carrier: scacSchema,
-  kind: z.enum(CONNECTION_KINDS, { error: 'kind must be dcsa-tnt-2.2' }).default('dcsa-tnt-2.2'),
-  baseUrl: baseUrlSchema,
-  auth: authInputSchema,
-  label: label.optional(),
-  enabled: z.boolean().default(true),
-  perMinute: perMinute.default(DEFAULT_PER_MINUTE),
-  perDay: perDay.default(DEFAULT_PER_DAY),
-  delivery: deliverySchema.default('poll'),
-  subscriptionsUrl: subscriptionsUrlSchema.optional(),
-});
+/**
+ * A new connection. A carrier connection (`dcsa-tnt-2.2`, the default) names its carrier's SCAC; a
+ * terminal connection (`apmt-import-availability`) names the terminals it asks about instead, and is
+ * stored under its operator's code (`carrier` may be left out, or must be that code).
+ */
+export const createConnectionRequestSchema = z
+  .strictObject({
+    carrier: scacSchema.optional(),
+    kind: z
+      .enum(CONNECTION_KINDS, { error: 'kind must be dcsa-tnt-2.2 or apmt-import-availability' })
+      .default('dcsa-tnt-2.2'),
+    baseUrl: baseUrlSchema,
+    auth: authInputSchema,
+    label: label.optional(),
+    enabled: z.boolean().default(true),
+    perMinute: perMinute.default(DEFAULT_PER_MINUTE),
+    perDay: perDay.default(DEFAULT_PER_DAY),
+    terminals: terminalsSchema.optional(),
+    delivery: deliverySchema.default('poll'),
+    subscriptionsUrl: subscriptionsUrlSchema.optional(),
+  })
+  .superRefine((value, context) => {
+    if (isTerminalKind(value.kind)) {
+      const operator = TERMINAL_OPERATORS[value.kind];
+      if (value.carrier !== undefined && value.carrier !== operator.code)
+        context.addIssue({
+          code: 'custom',
+          path: ['carrier'],
+          message: `A ${value.kind} connection is ${operator.name}'s: leave carrier out or give ${operator.code}`,
+        });
+      if (!value.terminals)
+        context.addIssue({
+          code: 'custom',
+          path: ['terminals'],
+          message: 'Choose at least one terminal',
+        });
+    } else {
+      if (value.carrier === undefined)
+        context.addIssue({
+          code: 'custom',
+          path: ['carrier'],
+          message: 'Enter the carrier’s 4-letter SCAC, e.g. MAEU',
+        });
+      if (value.terminals !== undefined)
+        context.addIssue({
+          code: 'custom',
+          path: ['terminals'],
+          message: 'Only a terminal connection names terminals',
+        });
+    }
+  });
 export type CreateConnectionRequest = z.input<typeof createConnectionRequestSchema>;
+
+/** The code a connection is stored under: its carrier's SCAC, or its terminal operator's code. */
+export function connectionCarrier(input: { kind: ConnectionKind; carrier?: string | undefined }): string {
+  return isTerminalKind(input.kind) ? TERMINAL_OPERATORS[input.kind].code : (input.carrier ?? '');
+}
 
 export const updateConnectionRequestSchema = z.strictObject({
   baseUrl: baseUrlSchema.optional(),
@@ -213,6 +310,8 @@ export const updateConnectionRequestSchema = z.strictObject({
   delivery: deliverySchema.optional(),
   /** null: the endpoint beside the events endpoint again. */
   subscriptionsUrl: subscriptionsUrlSchema.nullable().optional(),
+  /** A terminal connection's terminals, all of them (a carrier connection has none). */
+  terminals: terminalsSchema.optional(),
 });
 export type UpdateConnectionRequest = z.input<typeof updateConnectionRequestSchema>;
 
@@ -263,6 +362,8 @@ export const carrierConnectionSchema = z.object({
   health: connectionHealthSchema,
   delivery: z.enum(DELIVERY_MODES),
   push: pushStateSchema,
+  /** A terminal connection's terminals (UN/LOCODEs); empty for a carrier connection. */
+  terminals: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -287,7 +388,10 @@ export type TestConnectionRequest = z.input<typeof testConnectionRequestSchema>;
 export const testConnectionResultSchema = z.object({
   outcome: z.enum(TEST_OUTCOMES),
   message: z.string(),
-  /** Events the carrier gave for the reference (0 when it does not know it). */
+  /**
+   * Events the carrier gave for the reference (0 when it does not know it); for a terminal
+   * connection, the containers the terminal answered for.
+   */
   events: z.number().int(),
 });
 export type TestConnectionResult = z.infer<typeof testConnectionResultSchema>;

@@ -1,4 +1,4 @@
-import type { AuthType } from './carrier-connections.schema';
+import type { AuthType, ConnectionKind } from './carrier-connections.schema';
 
 /**
  * Carriers that publish DCSA Track & Trace 2.x, as a starting point for a connection. `baseUrl` is set
@@ -92,6 +92,53 @@ export const CARRIER_PRESETS: readonly CarrierPreset[] = [
   },
 ];
 
+/**
+ * Terminal availability connections (ADR 0039), stored under their operator's code. Each preset is
+ * chosen by its `key`; production and sandbox share the operator.
+ */
+export interface TerminalPreset extends CarrierPreset {
+  key: string;
+  kind: Exclude<ConnectionKind, 'dcsa-tnt-2.2'>;
+  /** The OAuth2 token URL, when the terminal issues tokens. */
+  tokenUrl: string;
+  /** Terminals to start with (the sandbox's test facility). */
+  terminals: string[];
+}
+
+export const TERMINAL_PRESETS: readonly TerminalPreset[] = [
+  {
+    key: 'APMT',
+    carrier: 'APMT',
+    name: 'APM Terminals',
+    kind: 'apmt-import-availability',
+    baseUrl: 'https://api.apmterminals.com/import-availability',
+    authType: 'oauth2-client-credentials',
+    tokenUrl:
+      'https://api.apmterminals.com/oauth/client_credential/accesstoken?grant_type=client_credentials',
+    headerNames: [],
+    terminals: [],
+    hint: 'Sign up on developer.apmterminals.com, accept a plan and register an app with Import Availability: its Consumer Key and Consumer Secret are the client ID and secret (tokens last 30 minutes).',
+  },
+  {
+    key: 'APMT-SANDBOX',
+    carrier: 'APMT',
+    name: 'APM Terminals sandbox',
+    kind: 'apmt-import-availability',
+    baseUrl: 'https://api-sandbox.apmterminals.com/import-availability',
+    authType: 'none',
+    tokenUrl: '',
+    headerNames: [],
+    terminals: ['USLAX'],
+    hint: 'Test data only, at USLAX: try WFHU5080179, EGHU9044403, TRLU7641472, HMCU9188157 or MRKU2121896. If the sandbox asks for credentials, use your app’s OAuth2 client ID and secret.',
+  },
+];
+
+export function terminalPresetFor(key: string): TerminalPreset | undefined {
+  return TERMINAL_PRESETS.find((p) => p.key === key.toUpperCase());
+}
+
+/** A carrier's preset, or a terminal operator's (its production one) by the code it is stored under. */
 export function presetFor(carrier: string): CarrierPreset | undefined {
-  return CARRIER_PRESETS.find((p) => p.carrier === carrier.toUpperCase());
+  const code = carrier.toUpperCase();
+  return CARRIER_PRESETS.find((p) => p.carrier === code) ?? TERMINAL_PRESETS.find((p) => p.carrier === code);
 }

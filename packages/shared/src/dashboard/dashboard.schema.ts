@@ -16,6 +16,10 @@ export const OCEAN_ATTENTION_RULES = [
   'lfdPassed',
   'lfdToday',
   'lfdSoon',
+  /** Held at the terminal of discharge (customs, line or terminal), by the organization's terminal connection. */
+  'onHold',
+  /** Ready for delivery at the terminal and held by nobody, by the organization's terminal connection. */
+  'availableForPickup',
   'etaSlipped',
   'rolled',
   'arrivedNotPickedUp',

@@ -89,6 +89,39 @@ export const BUILT_IN_TERMS: FreeTimeTerms = {
   },
 };
 
+/**
+ * Where demurrage's last free day comes from, in the order one wins over the next (ADR 0039): a day
+ * set by hand on the shipment, the terminal's storage-paid-through date, the carrier's last free day,
+ * else the free days of the terms (the tariff).
+ */
+export const LAST_FREE_DAY_SOURCES = ['manual', 'terminal', 'carrier', 'tariff'] as const;
+export type LastFreeDaySource = (typeof LAST_FREE_DAY_SOURCES)[number];
+
+export const LAST_FREE_DAY_SOURCE_LABELS: Record<LastFreeDaySource, string> = {
+  manual: 'set by hand',
+  terminal: 'terminal',
+  carrier: 'carrier',
+  tariff: 'tariff',
+};
+
+/** A shipment's last free day set by hand (YYYY-MM-DD, the port's calendar), or null to remove it. */
+export const manualLastFreeDayRequestSchema = z.strictObject({
+  lastFreeDay: z
+    .string({ error: 'Give the last free day as YYYY-MM-DD, or null to remove it.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Give the last free day as YYYY-MM-DD.' })
+    .refine(
+      (v) =>
+        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      {
+        message: 'That day does not exist.',
+      },
+    )
+    .refine((v) => v >= '2000-01-01' && v <= '2099-12-31', {
+      message: 'Give a last free day between 2000 and 2099.',
+    })
+    .nullable(),
+});
+
 /** Where a shipment's terms come from: its own override, its carrier's, the workspace's, or built in. */
 export const TERMS_SOURCES = ['shipment', 'carrier', 'workspace', 'built_in'] as const;
 export type TermsSource = (typeof TERMS_SOURCES)[number];
@@ -125,6 +158,10 @@ export const shipmentFreeTimeSchema = z.object({
     fullGateOut: z.string().nullable(),
     emptyReturned: z.string().nullable(),
     carrierLastFreeDay: z.string().nullable(),
+    /** The terminal's storage-paid-through date, from the organization's terminal connection. */
+    terminalLastFreeDay: z.string().nullable().optional(),
+    /** The last free day set by hand on this shipment: it wins over every other. */
+    manualLastFreeDay: z.string().nullable().optional(),
   }),
 });
 export type ShipmentFreeTime = z.infer<typeof shipmentFreeTimeSchema>;

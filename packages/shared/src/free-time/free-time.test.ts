@@ -264,3 +264,60 @@ describe('projectFreeTimeCost', () => {
     expect(p.cost).toBe(600);
   });
 });
+
+describe('whose last free day demurrage ends on (ADR 0039)', () => {
+  // Discharged on 1 March: the terms' 4 free days end on the 4th.
+  const at = { timeZone: 'America/Los_Angeles', now: new Date('2026-03-06T20:00:00Z') };
+  const discharged: ClockMilestones = { ...none, discharged: '2026-03-01T10:00:00-08:00' };
+  const demurrageOf = (m: ClockMilestones) => {
+    const { lastFreeDay, lastFreeDaySource, daysLeft, chargedDays } = computeFreeTimeClocks(
+      terms(),
+      m,
+      at,
+    ).demurrage;
+    return { lastFreeDay, lastFreeDaySource, daysLeft, chargedDays };
+  };
+
+  it('is set by hand, else the terminal’s, else the carrier’s, else the tariff’s count', () => {
+    const carrier = { ...discharged, carrierLastFreeDay: '2026-03-05' };
+    const terminal = { ...carrier, terminalLastFreeDay: '2026-03-08' };
+    const manual = { ...terminal, manualLastFreeDay: '2026-03-03' };
+    expect(demurrageOf(discharged)).toEqual({
+      lastFreeDay: '2026-03-04',
+      lastFreeDaySource: 'tariff',
+      daysLeft: -2,
+      chargedDays: 2,
+    });
+    expect(demurrageOf(carrier)).toMatchObject({ lastFreeDay: '2026-03-05', lastFreeDaySource: 'carrier' });
+    expect(demurrageOf(terminal)).toEqual({
+      lastFreeDay: '2026-03-08',
+      lastFreeDaySource: 'terminal',
+      daysLeft: 2,
+      chargedDays: 0,
+    });
+    expect(demurrageOf(manual)).toMatchObject({ lastFreeDay: '2026-03-03', lastFreeDaySource: 'manual' });
+    // A terminal's storage paid through, as a date: the same calendar day in the port's zone.
+    expect(demurrageOf({ ...discharged, terminalLastFreeDay: '2026-03-07T00:00:00Z' })).toMatchObject({
+      lastFreeDay: '2026-03-07',
+      lastFreeDaySource: 'terminal',
+    });
+  });
+
+  it('names the terminal’s day before a discharge reached us, as the clock that ends next', () => {
+    const clocks = computeFreeTimeClocks(terms(), { ...none, terminalLastFreeDay: '2026-03-09' }, at);
+    expect(clocks.demurrage).toMatchObject({ state: 'not_started', lastFreeDaySource: 'terminal' });
+    expect(clocks.next).toEqual({ clock: 'demurrage', lastFreeDay: '2026-03-09', daysLeft: 3 });
+  });
+
+  it('leaves merged free time to its pool, unless a day is set by hand', () => {
+    const merged: FreeTimeTerms = { ...terms(), combined: { freeDays: 10, dayCount: 'calendar', tiers } };
+    const terminal = { ...discharged, terminalLastFreeDay: '2026-03-05' };
+    expect(computeFreeTimeClocks(merged, terminal, at).demurrage).toMatchObject({
+      lastFreeDay: '2026-03-10',
+      lastFreeDaySource: 'tariff',
+    });
+    expect(
+      computeFreeTimeClocks(merged, { ...terminal, manualLastFreeDay: '2026-03-02' }, at).demurrage,
+    ).toMatchObject({ lastFreeDay: '2026-03-02', lastFreeDaySource: 'manual', chargedDays: 4 });
+  });
+});

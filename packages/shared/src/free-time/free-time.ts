@@ -3,6 +3,7 @@ import {
   type ClockName,
   type ClockTerms,
   type FreeTimeTerms,
+  type LastFreeDaySource,
   type TariffTier,
 } from './free-time.schema';
 
@@ -90,6 +91,10 @@ export interface ClockMilestones {
   emptyReturned: string | null;
   /** The carrier's last free day at the terminal, when it gives one: it wins over our count. */
   carrierLastFreeDay: string | null;
+  /** The terminal's storage-paid-through date (its last free day): it wins over the carrier's. */
+  terminalLastFreeDay?: string | null | undefined;
+  /** A last free day set by hand on the shipment: it wins over every other. */
+  manualLastFreeDay?: string | null | undefined;
 }
 
 export type ClockState = 'not_started' | 'running' | 'stopped';
@@ -105,6 +110,11 @@ export interface Clock {
   /** Days charged so far (or in all, once stopped): every calendar day after the last free day. */
   chargedDays: number;
   cost: number;
+  /**
+   * Who gave `lastFreeDay` (LAST_FREE_DAY_SOURCES: set by hand, the terminal, the carrier, or the
+   * tariff's free days); null while there is none.
+   */
+  lastFreeDaySource: LastFreeDaySource | null;
 }
 
 /** Which clock's free time ends next, and when: what every list, card, alert and export names. */
@@ -136,13 +146,21 @@ function carrierDay(value: string, timeZone: string): LocalDate {
     : localDate(value, timeZone);
 }
 
+/** A last free day given rather than counted, and who gave it. */
+interface GivenDay {
+  day: LocalDate;
+  source: Exclude<LastFreeDaySource, 'tariff'>;
+}
+
 function clockOf(
   terms: ClockTerms,
   start: LocalDate | null,
   end: LocalDate | null,
   today: LocalDate,
-  lastFreeDay: LocalDate | null = start === null ? null : lastFreeDayOf(start, terms),
+  given: GivenDay | null = null,
 ): Clock {
+  const lastFreeDay = given?.day ?? (start === null ? null : lastFreeDayOf(start, terms));
+  const lastFreeDaySource = given ? given.source : lastFreeDay === null ? null : 'tariff';
   if (start === null || lastFreeDay === null) {
     return {
       state: 'not_started',
@@ -152,6 +170,7 @@ function clockOf(
       daysLeft: null,
       chargedDays: 0,
       cost: 0,
+      lastFreeDaySource,
     };
   }
   const until = end ?? today;
@@ -164,7 +183,23 @@ function clockOf(
     daysLeft: end === null ? daysBetween(today, lastFreeDay) : null,
     chargedDays,
     cost: tieredCost(terms.tiers, chargedDays),
+    lastFreeDaySource,
   };
+}
+
+/**
+ * Demurrage's last free day when one is given rather than counted, by precedence (ADR 0039): set by
+ * hand, else the terminal's storage paid through, else the carrier's. A date-only or midnight-UTC value
+ * is that calendar day; an instant is its day in the port's calendar.
+ */
+function givenLastFreeDay(milestones: ClockMilestones, timeZone: string): GivenDay | null {
+  const candidates: [string | null | undefined, GivenDay['source']][] = [
+    [milestones.manualLastFreeDay, 'manual'],
+    [milestones.terminalLastFreeDay, 'terminal'],
+    [milestones.carrierLastFreeDay, 'carrier'],
+  ];
+  for (const [value, source] of candidates) if (value) return { day: carrierDay(value, timeZone), source };
+  return null;
 }
 
 /**
@@ -195,10 +230,7 @@ export function computeFreeTimeClocks(
       discharged: day(milestones.discharged),
       gateOut: day(milestones.fullGateOut),
       returned: day(milestones.emptyReturned),
-      carrierLfd:
-        milestones.carrierLastFreeDay === null
-          ? null
-          : carrierDay(milestones.carrierLastFreeDay, at.timeZone),
+      given: givenLastFreeDay(milestones, at.timeZone),
     },
     localDate(at.now, at.timeZone),
   );
@@ -208,7 +240,8 @@ interface ClockDays {
   discharged: LocalDate | null;
   gateOut: LocalDate | null;
   returned: LocalDate | null;
-  carrierLfd: LocalDate | null;
+  /** Demurrage's last free day set by hand or given by the terminal or the carrier. */
+  given: GivenDay | null;
 }
 
 /**
@@ -240,21 +273,23 @@ export function freeTimeEndOf(
  * Merged free time: one pool counted from the day of discharge (at least from the gate-out when no
  * discharge reached us), shared by the clocks: demurrage charges the days after the pool's last free
  * day while the box is at the terminal, detention those after it while the box is out. The carrier's
- * last free day is its terminal's, which a merged tariff does not follow.
+ * and the terminal's last free days are the terminal's, which a merged tariff does not follow; a day set
+ * by hand ends the pool.
  */
 function combinedClocks(
   terms: ClockTerms,
-  { discharged, gateOut, returned }: ClockDays,
+  { discharged, gateOut, returned, given }: ClockDays,
   today: LocalDate,
 ): Pick<FreeTimeClocks, 'demurrage' | 'detention'> {
   const start = discharged ?? gateOut;
-  const lastFreeDay = start === null ? null : lastFreeDayOf(start, terms);
-  const demurrage = clockOf(terms, start, gateOut, today, lastFreeDay);
+  const manual = given?.source === 'manual' ? given : null;
+  const demurrage = clockOf(terms, start, gateOut, today, manual);
   if (start === null || gateOut === null) {
-    return { demurrage, detention: { ...clockOf(terms, null, null, today), lastFreeDay } };
+    const { lastFreeDay, lastFreeDaySource } = demurrage;
+    return { demurrage, detention: { ...clockOf(terms, null, null, today), lastFreeDay, lastFreeDaySource } };
   }
   // The whole stay, from discharge to the return (or today), less what demurrage charged.
-  const whole = clockOf(terms, start, returned, today, lastFreeDay);
+  const whole = clockOf(terms, start, returned, today, manual);
   return {
     demurrage,
     detention: {
@@ -270,18 +305,12 @@ function clocksFromDays(terms: FreeTimeTerms, days: ClockDays, today: LocalDate)
   let clocks: Pick<FreeTimeClocks, 'demurrage' | 'detention'>;
   if (terms.combined) clocks = combinedClocks(terms.combined, days, today);
   else {
-    const { discharged, gateOut, returned, carrierLfd } = days;
-    // A gate-out without a discharge: the terminal stay is unknown, so only a carrier's last free day
-    // lets us say anything about it.
-    const demurrageStart = discharged ?? (gateOut !== null && carrierLfd !== null ? gateOut : null);
+    const { discharged, gateOut, returned, given } = days;
+    // A gate-out without a discharge: the terminal stay is unknown, so only a last free day given (by
+    // hand, the terminal or the carrier) lets us say anything about it.
+    const demurrageStart = discharged ?? (gateOut !== null && given !== null ? gateOut : null);
     clocks = {
-      demurrage: clockOf(
-        terms.demurrage,
-        demurrageStart,
-        gateOut,
-        today,
-        carrierLfd ?? (demurrageStart === null ? null : lastFreeDayOf(demurrageStart, terms.demurrage)),
-      ),
+      demurrage: clockOf(terms.demurrage, demurrageStart, gateOut, today, given),
       detention: clockOf(terms.detention, gateOut, returned, today),
     };
   }
@@ -313,15 +342,7 @@ export function projectFreeTimeCost(
   const returned = day(milestones.emptyReturned) ?? (gateOut ? returnOn : null);
   return clocksFromDays(
     terms,
-    {
-      discharged,
-      gateOut,
-      returned,
-      carrierLfd:
-        milestones.carrierLastFreeDay === null
-          ? null
-          : carrierDay(milestones.carrierLastFreeDay, at.timeZone),
-    },
+    { discharged, gateOut, returned, given: givenLastFreeDay(milestones, at.timeZone) },
     returnOn,
   );
 }

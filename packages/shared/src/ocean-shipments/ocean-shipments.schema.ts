@@ -5,6 +5,8 @@ import { CLOCK_NAMES } from '../free-time/free-time.schema';
 import { SHIPMENT_STATUSES } from '../tracking/derive-shipment';
 import { shipmentMapSchema } from '../tracking/shipment-map.schema';
 import { favoriteFieldSchema, favoriteFilterSchema } from '../favorites/favorites.schema';
+import { terminalAvailabilitySchema } from '../terminal-availability/terminal-availability';
+import { LAST_FREE_DAY_SOURCES } from '../free-time/free-time.schema';
 
 export const OCEAN_INTAKE_MAX_ITEMS = 500;
 export const OCEAN_LIST_MAX_LIMIT = 200;
@@ -70,6 +72,13 @@ const clockSchema = (name: string, runs: string) =>
       cost: z
         .number()
         .meta({ description: `${name} charged so far (in all once stopped), in \`currency\`.` }),
+      lastFreeDaySource: z
+        .enum(LAST_FREE_DAY_SOURCES)
+        .nullable()
+        .optional()
+        .meta({
+          description: `Who gave the ${name.toLowerCase()} last free day: \`manual\` (set by hand on the shipment), \`terminal\` (the terminal's storage-paid-through date), \`carrier\`, or \`tariff\` (counted from the terms' free days). One wins over the next in that order.`,
+        }),
     })
     .meta({ description: `${name}: ${runs}.` });
 
@@ -238,15 +247,21 @@ export const oceanShipmentDetailSchema = oceanShipmentSchema.extend({
   map: shipmentMapSchema,
   lastError: z.string().nullable(),
   nextCheckAt: z.string().nullable(),
+  /**
+   * Availability at the terminal of discharge, from the organization's terminal connection (ADR
+   * 0039): null when none asks about this container.
+   */
+  terminal: terminalAvailabilitySchema.nullable().optional(),
 });
 export type OceanShipmentDetail = z.infer<typeof oceanShipmentDetailSchema>;
 
 /**
  * A container's tracking as the detail components draw it: the detail without the workspace's
- * demurrage and detention money (`freeTime`, its cost and currency). A shipment shared outside the
- * workspace is sent exactly this, so the sharer's money never reaches a recipient.
+ * demurrage and detention money (`freeTime`, its cost and currency) and without its organization's
+ * terminal data (`terminal`). A shipment shared outside the workspace is sent exactly this, so the
+ * sharer's money and terminal answers never reach a recipient.
  */
-export const oceanTrackingDetailSchema = oceanShipmentDetailSchema.omit({ freeTime: true });
+export const oceanTrackingDetailSchema = oceanShipmentDetailSchema.omit({ freeTime: true, terminal: true });
 export type OceanTrackingDetail = z.infer<typeof oceanTrackingDetailSchema>;
 
 export const oceanOptionsSchema = z.object({

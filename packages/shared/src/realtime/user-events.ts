@@ -26,3 +26,9 @@ export const INVITATIONS_SOCKET_MESSAGE = { type: 'workspaceInvitations.changed'
 
 /** The socket's nudge to a company admin when the organization's carrier connections changed. */
 export const CARRIER_CONNECTIONS_SOCKET_MESSAGE = { type: 'carrierConnections.changed' } as const;
+
+/**
+ * The socket's nudge when shipments the user sees changed outside a notification (an organization's
+ * terminal answer): open lists, details and dashboards refetch.
+ */
+export const SHIPMENTS_SOCKET_MESSAGE = { type: 'shipments.changed' } as const;

@@ -43,7 +43,9 @@ export interface MaskedSecrets {
 /**
  * A carrier connection an organization set up with its own credentials (issue #34): which endpoint,
  * how to authenticate (secrets sealed under SECRETS_KEY, bound to the row's id), its call budget, and
- * its health as the last calls left it. One enabled connection per organization and carrier.
+ * its health as the last calls left it. One enabled connection per organization and carrier. A
+ * terminal connection (kind `apmt-import-availability`) is stored the same way under its operator's
+ * code (`carrier` APMT), with the terminals it asks about.
  */
 export const carrierConnections = pgTable(
   'carrier_connections',
@@ -61,6 +63,14 @@ export const carrierConnections = pgTable(
     /** Sealed JSON of {@link ConnectionSecrets}; null for `auth.type` none. */
     secrets: text('secrets'),
     masked: jsonb('masked').$type<MaskedSecrets>().notNull().default({}),
+    /**
+     * A terminal connection's terminals (UN/LOCODE facility codes, ADR 0039): its organization's
+     * containers discharged there are asked about. Empty for a carrier connection.
+     */
+    terminals: text('terminals')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     perMinute: integer('per_minute').notNull().default(DEFAULT_PER_MINUTE),
     perDay: integer('per_day').notNull().default(DEFAULT_PER_DAY),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),

@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -17,6 +18,7 @@ import {
 import { ETA_SLIP_THRESHOLD_HOURS } from '@tracklane/shared/dashboard/dashboard.schema';
 import type { FreeTimeTerms } from '@tracklane/shared/free-time/free-time.schema';
 import { TRACKING_MODES } from '@tracklane/shared/tracking/tracking-modes';
+import { carrierConnections } from './carrier-connections';
 import { organizations, workspaces } from './organizations';
 import { users } from './users';
 
@@ -225,6 +227,17 @@ export const oceanShipments = pgTable(
     ddCostCents: integer('dd_cost_cents').notNull().default(0),
     ddCostWeekCents: integer('dd_cost_week_cents').notNull().default(0),
     ddCurrency: text('dd_currency'),
+    /** A last free day set by hand on this shipment (ADR 0039): it wins over the terminal's and the carrier's. */
+    manualLastFreeDay: date('manual_last_free_day', { mode: 'string' }),
+    /**
+     * Copies of what the workspace's organization's terminal connection last said of the container
+     * (terminal_facts, ADR 0039), kept by the ocean mode's afterCopy: the storage-paid-through date (its
+     * last free day), and whether it is on hold or available for pickup while still at the terminal
+     * (the attention rules and list filters of the same names read these).
+     */
+    terminalLastFreeDay: date('terminal_last_free_day', { mode: 'string' }),
+    terminalOnHold: boolean('terminal_on_hold').notNull().default(false),
+    terminalAvailable: boolean('terminal_available').notNull().default(false),
   },
   (t) => [
     uniqueIndex('ocean_shipments_workspace_item_idx').on(t.workspaceId, t.itemId),
@@ -264,6 +277,53 @@ export const oceanShipments = pgTable(
     index('ocean_shipments_not_found_idx')
       .on(t.workspaceId, t.archived, t.createdAt, t.id)
       .where(sql`${t.state} = 'not_found'`),
+    // The terminal's attention rules, most urgent free time first (ADR 0039).
+    index('ocean_shipments_on_hold_idx')
+      .on(t.workspaceId, t.archived, t.freeTimeEndsOn, t.id)
+      .where(sql`${t.terminalOnHold}`),
+    index('ocean_shipments_available_idx')
+      .on(t.workspaceId, t.archived, t.freeTimeEndsOn, t.id)
+      .where(sql`${t.terminalAvailable}`),
+  ],
+);
+
+/**
+ * What a terminal told one organization about a tracked container (ADR 0039): asked with that
+ * organization's own terminal connection, so the row is its alone (the same container followed by
+ * another organization has its own row, or none). `facts` is null while the terminal does not know the
+ * container; an answer that fails validation changes nothing here.
+ */
+export const terminalFacts = pgTable(
+  'terminal_facts',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => trackedItems.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The connection that asked: deleting it removes what it obtained. */
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => carrierConnections.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    facility: text('facility').notNull(),
+    /** TerminalFacts (packages/shared terminal-availability), or null: not known to the terminal. */
+    facts: jsonb('facts').$type<Record<string, unknown>>(),
+    /** Of `facts`, by the shared definitions (isOnHold, isAvailableForPickup): what the list columns copy. */
+    onHold: boolean('on_hold').notNull().default(false),
+    available: boolean('available').notNull().default(false),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+    /** When the terminal last answered with the container's facts. */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** When the facts last changed. */
+    changedAt: timestamp('changed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.organizationId] }),
+    // An organization's rows: recomputed when its terminal connections change.
+    index('terminal_facts_organization_idx').on(t.organizationId),
+    index('terminal_facts_connection_idx').on(t.connectionId),
   ],
 );
 

@@ -1,4 +1,5 @@
 import type { ParcelEvent, ParcelFacts } from '@tracklane/shared/express/parcel-event';
+import type { TerminalFacts } from '@tracklane/shared/terminal-availability/terminal-availability';
 import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
 
 /**
@@ -58,8 +59,36 @@ export class ProviderDeferredError extends Error {
   }
 }
 
+/**
+ * A terminal's import availability API (ADR 0039): asked about containers at one of its facilities,
+ * several at a time; it answers each container it knows (those it leaves out it does not know). Throws
+ * like a carrier provider for anything temporary or malformed, so nothing of the answer is kept.
+ */
+export interface TerminalProvider {
+  /** Recorded with what it answers ("apmt"). */
+  readonly source: string;
+  /** The most containers one call may name. */
+  readonly batchSize: number;
+  availability(
+    facility: string,
+    containerNos: readonly string[],
+    now: Date,
+  ): Promise<Map<string, TerminalFacts>>;
+}
+
+/** An organization's enabled terminal connection: which terminals it asks about, and how. */
+export interface TerminalConnection {
+  organizationId: string;
+  connectionId: string;
+  /** UN/LOCODEs of its facilities: containers whose port of discharge is one of them are asked about. */
+  terminals: readonly string[];
+  provider: TerminalProvider;
+}
+
 /** The carrier connections organizations set up with their own credentials, as providers. */
 export interface OrganizationConnections {
   /** The provider of the organization's enabled connection for this carrier, or null when it has none. */
   oceanProvider(organizationId: string, carrierScac: string): Promise<OceanProvider | null>;
+  /** The enabled terminal connections of these organizations (none when the installation has none). */
+  terminalConnections?(organizationIds: readonly string[]): Promise<TerminalConnection[]>;
 }

@@ -23,8 +23,8 @@ const tags = ['carrier connections'];
 const params = z.object({ connectionId: z.uuid({ message: CONNECTION_NOT_FOUND }) });
 
 /**
- * Company admins manage the carrier connections of the current workspace's organization: they belong
- * to the organization, not to one workspace. Secrets go in and never come back out.
+ * Company admins manage the carrier and terminal connections of the current workspace's organization:
+ * they belong to the organization, not to one workspace. Secrets go in and never come back out.
  */
 export const carrierConnectionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -33,7 +33,8 @@ export const carrierConnectionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: "The organization's carrier connections with their health and budget (secrets masked)",
+        summary:
+          "The organization's carrier and terminal connections with their health and budget (secrets masked)",
         response: { 200: envelopeSchema(z.array(carrierConnectionSchema)) },
       },
     },
@@ -46,7 +47,8 @@ export const carrierConnectionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: 'Connect a carrier (DCSA Track & Trace 2.2) with the organization’s own credentials',
+        summary:
+          'Connect a carrier (DCSA Track & Trace 2.2) or a terminal (APM Terminals Import Availability, with its terminals) with the organization’s own credentials',
         body: createConnectionRequestSchema,
         response: { 200: envelopeSchema(carrierConnectionSchema) },
       },
@@ -100,7 +102,8 @@ export const carrierConnectionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: 'Ask the carrier for one reference (or a harmless call) and say how it went',
+        summary:
+          'Ask the carrier (or the terminal, for a container) about one reference, or make a harmless call, and say how it went',
         params,
         body: testConnectionRequestSchema.optional(),
         response: { 200: envelopeSchema(testConnectionResultSchema) },

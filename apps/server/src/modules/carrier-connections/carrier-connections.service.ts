@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
+  connectionCarrier,
   CONNECTIONS_PER_ORGANIZATION_MAX,
   isLocalHost,
+  isTerminalKind,
+  TERMINAL_OPERATORS,
   type AuthInput,
   type AuthPatch,
   type AuthView,
@@ -57,6 +60,14 @@ const DELETE_UNSUBSCRIBE_MS = 10_000;
 const ENABLED_INDEX = 'carrier_connections_enabled_idx';
 const alreadyEnabled = (carrier: string) =>
   `This organization already has an enabled connection for ${carrier}. Disable or delete it first, or edit it instead.`;
+const TERMINALS_OF_CARRIER = 'Only a terminal connection names terminals.';
+
+/** What the endpoint is called in messages: a carrier's events, or a terminal's availability. */
+const endpointName = (kind: CarrierConnectionRow['kind']) =>
+  isTerminalKind(kind) ? "terminal's availability endpoint" : "carrier's events endpoint";
+/** Who a 409 names: the carrier's SCAC, or the terminal operator. */
+const connectionSubject = (kind: CarrierConnectionRow['kind'], carrier: string) =>
+  isTerminalKind(kind) ? TERMINAL_OPERATORS[kind].name : carrier;
 
 /** Only what the API may show: names, URLs and the last four characters of each secret. */
 function authView(auth: StoredAuth, masked: MaskedSecrets): AuthView {
@@ -93,6 +104,7 @@ function toConnection(row: CarrierConnectionRow, extra: Extra): CarrierConnectio
     perMinute: row.perMinute,
     perDay: row.perDay,
     auth: authView(row.auth, row.masked),
+    terminals: row.terminals,
     health: {
       lastSuccessAt: row.lastSuccessAt?.toISOString() ?? null,
       lastErrorAt: row.lastErrorAt?.toISOString() ?? null,
@@ -158,6 +170,34 @@ async function subscriptionCounts(db: Database, connectionIds: string[]) {
   return new Map(rows.map((r) => [r.connectionId, r]));
 }
 
+/**
+ * When the tracking engine next asks about a container this organization follows to one of these
+ * terminals (its port of discharge), still at or coming to the terminal: a terminal connection is
+ * asked at its containers' refreshes (ADR 0039).
+ */
+async function nextTerminalCall(
+  db: Database,
+  organizationId: string,
+  terminals: string[],
+): Promise<Date | null> {
+  if (terminals.length === 0) return null;
+  const [row] = await db
+    .select({ next: sql<Date | null>`min(${trackedItems.nextCheckAt})` })
+    .from(oceanShipments)
+    .innerJoin(workspaces, eq(workspaces.id, oceanShipments.workspaceId))
+    .innerJoin(trackedItems, eq(trackedItems.id, oceanShipments.itemId))
+    .where(
+      and(
+        eq(workspaces.organizationId, organizationId),
+        eq(oceanShipments.archived, false),
+        inArray(oceanShipments.podLocode, terminals),
+        sql`${trackedItems.state} NOT IN ('completed', 'no_source')`,
+        sql`${trackedItems.scope} IN ('shared', 'organization')`,
+      ),
+    );
+  return row?.next ? new Date(row.next) : null;
+}
+
 async function present(
   ctx: Pick<AppContext, 'db' | 'config'>,
   rows: CarrierConnectionRow[],
@@ -166,13 +206,26 @@ async function present(
   const ids = rows.map((r) => r.id);
   const calls = await callsCounted(ctx.db, ids);
   const subscriptions = await subscriptionCounts(ctx.db, ids);
-  const enabledCarriers = [...new Set(rows.filter((r) => r.enabled).map((r) => r.carrier))];
+  const enabledCarriers = [
+    ...new Set(rows.filter((r) => r.enabled && !isTerminalKind(r.kind)).map((r) => r.carrier)),
+  ];
   const next = await nextCalls(ctx.db, rows[0]!.organizationId, enabledCarriers);
+  const terminalNext = new Map(
+    await Promise.all(
+      rows
+        .filter((r) => r.enabled && isTerminalKind(r.kind))
+        .map(async (r) => [r.id, await nextTerminalCall(ctx.db, r.organizationId, r.terminals)] as const),
+    ),
+  );
   return rows.map((row) => {
     const counts = subscriptions.get(row.id);
     return toConnection(row, {
       calls: calls.get(row.id) ?? { minute: 0, day: 0 },
-      nextCallAt: row.enabled ? (next.get(row.carrier) ?? null) : null,
+      nextCallAt: !row.enabled
+        ? null
+        : isTerminalKind(row.kind)
+          ? (terminalNext.get(row.id) ?? null)
+          : (next.get(row.carrier) ?? null),
       push: {
         callbackUrl: carrierCallbackUrl(ctx.config.publicUrl, row.id),
         subscriptionsUrl: supportsPush(row.kind) ? subscriptionsUrlOf(row) : null,
@@ -322,12 +375,12 @@ const connectionCap = (organizationId: string) => ({
   message: `An organization can have at most ${String(CONNECTIONS_PER_ORGANIZATION_MAX)} carrier connections. Delete one first.`,
 });
 
-/** A 409 for a second enabled connection of a carrier, whichever request got there first. */
-async function uniquely<T>(carrier: string, work: () => Promise<T>): Promise<T> {
+/** A 409 for a second enabled connection of a carrier (or terminal operator), whichever request got there first. */
+async function uniquely<T>(subject: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (isUniqueViolation(err, ENABLED_INDEX)) throw new AppError('CONFLICT', alreadyEnabled(carrier));
+    if (isUniqueViolation(err, ENABLED_INDEX)) throw new AppError('CONFLICT', alreadyEnabled(subject));
     throw err;
   }
 }
@@ -339,7 +392,7 @@ export async function createConnection(
   input: CreateInput,
 ): Promise<CarrierConnection> {
   const box = ctx.carrierConnections.secretBox();
-  await checkUrl(ctx, input.baseUrl, "carrier's events endpoint");
+  await checkUrl(ctx, input.baseUrl, endpointName(input.kind));
   if (input.auth.type === 'oauth2-client-credentials') await checkUrl(ctx, input.auth.tokenUrl, 'token URL');
   if (input.subscriptionsUrl !== undefined)
     await checkUrl(ctx, input.subscriptionsUrl, "carrier's event-subscriptions endpoint");
@@ -347,7 +400,8 @@ export async function createConnection(
   if (delivery === 'push') await checkPush(ctx, input.kind, input.baseUrl, input.subscriptionsUrl ?? null);
   const { stored, secrets, masked } = splitAuth(input.auth);
   const id = randomUUID();
-  const row = await uniquely(input.carrier, () =>
+  const carrier = connectionCarrier(input);
+  const row = await uniquely(connectionSubject(input.kind, carrier), () =>
     withTransaction(ctx.pool, async (t: Transaction) => {
       const { tx } = t;
       await assertUnderCap(tx, connectionCap(organizationId));
@@ -356,8 +410,9 @@ export async function createConnection(
         .values({
           id,
           organizationId,
-          carrier: input.carrier,
+          carrier,
           kind: input.kind,
+          terminals: input.terminals ?? [],
           baseUrl: input.baseUrl,
           label: input.label ?? '',
           enabled: input.enabled,
@@ -387,7 +442,7 @@ export async function updateConnection(
   connectionId: string,
   input: UpdateInput,
 ): Promise<CarrierConnection> {
-  if (input.baseUrl !== undefined) await checkUrl(ctx, input.baseUrl, "carrier's events endpoint");
+  if (input.baseUrl !== undefined) await checkUrl(ctx, input.baseUrl, "connection's endpoint");
   if (input.auth?.type === 'oauth2-client-credentials') await checkUrl(ctx, input.auth.tokenUrl, 'token URL');
   if (input.subscriptionsUrl)
     await checkUrl(ctx, input.subscriptionsUrl, "carrier's event-subscriptions endpoint");
@@ -411,8 +466,10 @@ export async function updateConnection(
       (input.baseUrl !== undefined && subscriptionsUrl === null);
     if (delivery === 'push' && pushChanged)
       await checkPush(ctx, current.kind, input.baseUrl ?? current.baseUrl, subscriptionsUrl);
+    if (input.terminals !== undefined && !isTerminalKind(current.kind))
+      throw new AppError('VALIDATION', TERMINALS_OF_CARRIER);
     const auth = input.auth && box ? splitAuth(completeAuth(input.auth, current, box)) : null;
-    const [updated] = await uniquely(current.carrier, () =>
+    const [updated] = await uniquely(connectionSubject(current.kind, current.carrier), () =>
       tx
         .update(carrierConnections)
         .set({
@@ -423,6 +480,7 @@ export async function updateConnection(
           ...(input.perDay === undefined ? {} : { perDay: input.perDay }),
           ...(input.delivery === undefined ? {} : { delivery: input.delivery }),
           ...(input.subscriptionsUrl === undefined ? {} : { subscriptionsUrl: input.subscriptionsUrl }),
+          ...(input.terminals === undefined ? {} : { terminals: input.terminals }),
           ...(auth && box
             ? {
                 auth: auth.stored,

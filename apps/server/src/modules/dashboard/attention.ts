@@ -54,6 +54,13 @@ export const OCEAN_CONDITIONS = {
     sql`(${os.ata} IS NULL AND ${os.eta} - (${ti.derived} -> 'etaHistory' -> -2 ->> 'eta')::timestamptz >= interval '${sql.raw(String(Math.trunc(hours)))} hours')`,
   /** Moved to another vessel or voyage, worth attention until the box reaches its port of discharge. */
   rolled: () => sql`(${os.rolledAt} IS NOT NULL AND ${os.ata} IS NULL)`,
+  /**
+   * Held at the terminal of discharge (customs, the line or the terminal), as the organization's
+   * terminal connection last said, while the box is still there (ADR 0039).
+   */
+  onHold: () => sql`(${os.terminalOnHold})`,
+  /** Ready for delivery at the terminal and held by nobody, still there (ADR 0039). */
+  availableForPickup: () => sql`(${os.terminalAvailable})`,
   /** Discharged and not yet picked up (arrived `since` or earlier, when given). */
   dischargedNotPickedUp: (since?: Date) =>
     since ? sql`(${os.status} = 'discharged' AND ${os.ata} <= ${since})` : sql`(${os.status} = 'discharged')`,
@@ -98,6 +105,17 @@ export const OCEAN_ATTENTION: Record<OceanAttentionRule, AttentionRule> = {
   lfdSoon: {
     label: `Last free day within ${String(LFD_SOON_DAYS)} days`,
     where: (now) => OCEAN_CONDITIONS.freeTimeEnds(now, LFD_SOON_DAYS, 1),
+    order: sql`${os.freeTimeEndsOn} ASC, ${os.id}`,
+  },
+  // The organization's terminal connection's word (ADR 0039), the nearest free-time end first.
+  onHold: {
+    label: 'On hold at the terminal',
+    where: () => OCEAN_CONDITIONS.onHold(),
+    order: sql`${os.freeTimeEndsOn} ASC, ${os.id}`,
+  },
+  availableForPickup: {
+    label: 'Available for pickup',
+    where: () => OCEAN_CONDITIONS.availableForPickup(),
     order: sql`${os.freeTimeEndsOn} ASC, ${os.id}`,
   },
   etaSlipped: {

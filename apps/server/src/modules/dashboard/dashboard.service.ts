@@ -22,8 +22,19 @@ import { seaLanes } from '@tracklane/shared/tracking/sea-lanes/sea-lanes';
 import { placePoint, voyageRoute } from '@tracklane/shared/tracking/sea-lanes/voyage-map';
 import type { MapPath, MapPlaceKind } from '@tracklane/shared/tracking/shipment-map.schema';
 import { portCalls, voyagePlace, type VoyagePlace, type VoyageView } from '@tracklane/shared/tracking/voyage';
+import {
+  HOLD_KINDS,
+  HOLD_KIND_LABELS,
+  type TerminalFacts,
+} from '@tracklane/shared/terminal-availability/terminal-availability';
 import type { Database } from '../../db/client';
-import { expressShipments as es, oceanShipments as os, trackedItems as ti } from '../../db/schema/tracking';
+import { workspaces } from '../../db/schema/organizations';
+import {
+  expressShipments as es,
+  oceanShipments as os,
+  terminalFacts,
+  trackedItems as ti,
+} from '../../db/schema/tracking';
 import { clockColumns, clocksNow } from '../free-time/free-time-clocks';
 import { EXPRESS_ATTENTION, OCEAN_ATTENTION, type AttentionRule } from './attention';
 
@@ -181,6 +192,8 @@ export async function oceanDashboard(db: Database, workspaceId: string, now: Dat
         lastCheckedAt: ti.lastCheckedAt,
         consecutiveFailures: ti.consecutiveFailures,
         lastRoll: sql<Roll | null>`${ti.derived} -> 'rolls' -> -1`,
+        // The workspace's organization's own terminal answer (ADR 0039): a key lookup per top item.
+        terminal: sql<TerminalFacts | null>`(SELECT tf.facts FROM ${terminalFacts} tf JOIN ${workspaces} w ON w.organization_id = tf.organization_id WHERE tf.item_id = ${os.itemId} AND w.id = ${os.workspaceId})`,
       })
       .from(os)
       .innerJoin(ti, eq(ti.id, os.itemId))
@@ -291,6 +304,7 @@ function oceanReason(
     consecutiveFailures: number;
     lastRoll: Roll | null;
     carrierScac: string;
+    terminal: TerminalFacts | null;
   },
   now: Date,
 ): ReasonPart[] {
@@ -299,6 +313,9 @@ function oceanReason(
     case 'lfdToday':
     case 'lfdSoon':
       return freeTimeReason(r, now);
+    case 'onHold':
+    case 'availableForPickup':
+      return terminalReason(rule, r.terminal);
     case 'etaSlipped':
       return r.eta && r.firstEta
         ? [text('ETA '), instant(r.eta), text(`, ${hoursBetween(r.firstEta, r.eta)} later than first given`)]
@@ -648,4 +665,22 @@ export async function expressDashboard(
     arrivals: deliveries,
     carriers: topCarriers(groups).map((c) => ({ ...c, name: parcelCarrierByCode(c.carrier)?.name ?? null })),
   };
+}
+
+/** What the terminal said: who holds the box, or that it may be picked up, where, and until when. */
+function terminalReason(rule: 'onHold' | 'availableForPickup', facts: TerminalFacts | null): ReasonPart[] {
+  if (!facts) return [text(rule === 'onHold' ? 'On hold at the terminal' : 'Available for pickup')];
+  const parts: ReasonPart[] = [];
+  if (rule === 'onHold') {
+    const held = HOLD_KINDS.filter((kind) => facts.holds[kind].state === 'held').map((kind) =>
+      HOLD_KIND_LABELS[kind].toLowerCase(),
+    );
+    const who = held.length ? held.join(' and ') : 'a';
+    parts.push(text(`${who.charAt(0).toUpperCase()}${who.slice(1)} hold at ${facts.facility}`));
+  } else {
+    parts.push(text(`Available at ${facts.facility}`));
+    if (facts.yardLocation) parts.push(text(` · yard ${facts.yardLocation}`));
+  }
+  if (facts.lastFreeDay) parts.push(text(' · storage paid through '), day(facts.lastFreeDay));
+  return parts;
 }

@@ -18,9 +18,20 @@ import { oceanShipments as os, trackedItems as ti, UNKNOWN_TIME } from '../../db
 const DAY = 86_400_000;
 const BATCH = 500;
 
-/** The actual times that start and stop the clocks; estimates never do. */
+/** The last free days a subscription row holds besides the carrier's: set by hand, and the terminal's. */
+export interface GivenLastFreeDays {
+  manualLfd?: string | null;
+  terminalLfd?: string | null;
+}
+
+/**
+ * The actual times that start and stop the clocks (estimates never do), and the last free days given
+ * rather than counted: the carrier's from the view, the terminal's and the one set by hand from the
+ * subscription's row (ADR 0039: set by hand > terminal > carrier > the tariff's count).
+ */
 export function clockMilestones(
   derived: Pick<DerivedShipment, 'shipmentOverall'> | null | undefined,
+  given: GivenLastFreeDays = {},
 ): ClockMilestones {
   const actual = (m: Milestone | null | undefined) => (m?.classifier === 'ACT' ? m.time : null);
   const o = derived?.shipmentOverall;
@@ -29,6 +40,8 @@ export function clockMilestones(
     fullGateOut: actual(o?.fullGateOut),
     emptyReturned: actual(o?.emptyReturned),
     carrierLastFreeDay: o?.lastFreeDay?.time ?? null,
+    terminalLastFreeDay: given.terminalLfd ?? null,
+    manualLastFreeDay: given.manualLfd ?? null,
   };
 }
 
@@ -44,8 +57,13 @@ export function resolveTerms(row: {
   return { terms: BUILT_IN_TERMS, source: 'built_in' };
 }
 
-/** The terms columns of a query over ocean_shipments (the carrier's and the workspace's defaults). */
+/**
+ * The terms columns of a query over ocean_shipments (the carrier's and the workspace's defaults), and
+ * the last free days the row holds that win over the terms' count (set by hand, the terminal's).
+ */
 export const termsColumns = {
+  manualLfd: os.manualLastFreeDay,
+  terminalLfd: os.terminalLastFreeDay,
   own: os.freeTimeTerms,
   carrier: sql<FreeTimeTerms | null>`(SELECT d.terms FROM ${freeTimeDefaults} d WHERE d.workspace_id = ${os.workspaceId} AND d.carrier_scac = ${os.carrierScac})`,
   workspace: sql<FreeTimeTerms | null>`(SELECT d.terms FROM ${freeTimeDefaults} d WHERE d.workspace_id = ${os.workspaceId} AND d.carrier_scac = '')`,
@@ -63,13 +81,13 @@ export const clockColumns = {
  * for the rows a list or a card shows (`derived` when the row has the item's view at hand).
  */
 export function clocksNow(
-  row: Parameters<typeof resolveTerms>[0] & { pod: string | null },
+  row: Parameters<typeof resolveTerms>[0] & GivenLastFreeDays & { pod: string | null },
   derived: (Pick<DerivedShipment, 'shipmentOverall'> & { pod?: DerivedShipment['pod'] }) | null,
   now: Date,
 ): FreeTimeClocks {
   const { terms } = resolveTerms(row);
   const timeZone = portTimeZone(row.pod ?? derived?.pod?.locode);
-  return computeFreeTimeClocks(terms, clockMilestones(derived), { timeZone, now });
+  return computeFreeTimeClocks(terms, clockMilestones(derived, row), { timeZone, now });
 }
 
 // The port of discharge's zone, in SQL as portTimeZone says it (the locodes and zones are our own data).
@@ -109,7 +127,8 @@ const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
  * subscription, since terms are per workspace, carrier and shipment): of one item at its refresh, of a
  * workspace when its terms change, or of every running clock (the alerts sweep, every 10 minutes:
  * days pass without any event; it also fills in rows never computed, such as those followed before
- * the clocks existed). Also writes the effective last free day: the carrier's, else the one the free days give.
+ * the clocks existed). Also writes the effective last free day: set by hand, else the terminal's, else
+ * the carrier's, else the one the free days give.
  */
 export async function updateFreeTimeClocks(db: Database, scope: ClockScope, now: Date): Promise<number> {
   if ('itemIds' in scope && scope.itemIds.length === 0) return 0;
@@ -137,7 +156,7 @@ export async function updateFreeTimeClocks(db: Database, scope: ClockScope, now:
     const values = rows.map((row) => {
       const derived = row.derived as DerivedShipment | null;
       const { terms } = resolveTerms(row);
-      const milestones = clockMilestones(derived);
+      const milestones = clockMilestones(derived, row);
       const timeZone = portTimeZone(row.pod ?? derived?.pod?.locode);
       const clocks = computeFreeTimeClocks(terms, milestones, { timeZone, now });
       const inWeek = computeFreeTimeClocks(terms, milestones, {

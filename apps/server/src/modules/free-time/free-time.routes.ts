@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { envelopeSchema } from '@tracklane/shared/api/envelope';
 import {
   freeTimeDefaultsResultSchema,
+  manualLastFreeDayRequestSchema,
   saveFreeTimeDefaultSchema,
   shipmentFreeTimeRequestSchema,
   shipmentFreeTimeSchema,
@@ -14,6 +15,7 @@ import {
   getShipmentFreeTime,
   listFreeTimeDefaults,
   saveFreeTimeDefault,
+  setManualLastFreeDay,
   setShipmentFreeTime,
 } from './free-time.service';
 
@@ -118,6 +120,33 @@ export const freeTimeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
           request.body.terms,
         ),
         request.body.terms ? 'Free time saved for this shipment' : 'This shipment follows the defaults again',
+      ),
+  );
+
+  app.put(
+    '/api/shipments/ocean/:shipmentId/last-free-day',
+    {
+      config: { access: 'shipments:change' },
+      schema: {
+        tags,
+        summary:
+          "Set a shipment's last free day by hand (YYYY-MM-DD), over the terminal's and the carrier's, or remove it (null)",
+        params: shipmentParams,
+        body: manualLastFreeDayRequestSchema,
+        response: { 200: envelopeSchema(shipmentFreeTimeSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await setManualLastFreeDay(
+          ctx.pool,
+          request.tenant.workspaceId,
+          request.params.shipmentId,
+          request.body.lastFreeDay,
+        ),
+        request.body.lastFreeDay
+          ? 'Last free day set for this shipment'
+          : 'Last free day set by hand removed',
       ),
   );
 };

@@ -105,7 +105,7 @@ export async function getShipmentFreeTime(
   return {
     ...resolveTerms(row),
     timeZone: portTimeZone(row.pod ?? derived?.pod?.locode),
-    milestones: clockMilestones(derived),
+    milestones: clockMilestones(derived, row),
   };
 }
 
@@ -121,6 +121,29 @@ export async function setShipmentFreeTime(
     const [row] = await tx
       .update(os)
       .set({ freeTimeTerms: terms ?? sql`NULL` })
+      .where(and(eq(os.workspaceId, workspaceId), eq(os.id, shipmentId)))
+      .returning({ itemId: os.itemId });
+    if (!row) throw new AppError('NOT_FOUND', NOT_TRACKED);
+    await updateFreeTimeClocks(tx, { itemIds: [row.itemId] }, new Date());
+    return getShipmentFreeTime(tx, workspaceId, shipmentId);
+  });
+}
+
+/**
+ * Sets (or, with null, removes) a shipment's last free day by hand (ADR 0039): it wins over the
+ * terminal's and the carrier's for demurrage, and its clocks follow at once.
+ */
+export async function setManualLastFreeDay(
+  pool: pg.Pool,
+  workspaceId: string,
+  shipmentId: string,
+  lastFreeDay: string | null,
+): Promise<ShipmentFreeTime> {
+  if (!isUuid(shipmentId)) throw new AppError('NOT_FOUND', NOT_TRACKED);
+  return withTransaction(pool, async ({ tx }) => {
+    const [row] = await tx
+      .update(os)
+      .set({ manualLastFreeDay: lastFreeDay ?? sql`NULL` })
       .where(and(eq(os.workspaceId, workspaceId), eq(os.id, shipmentId)))
       .returning({ itemId: os.itemId });
     if (!row) throw new AppError('NOT_FOUND', NOT_TRACKED);

@@ -5,6 +5,8 @@ import { oceanShipments, UNKNOWN_TIME, type TrackingState } from '../../db/schem
 import type { OceanFacts, OceanProvider, OceanQuery } from '../../integrations/tracking/provider';
 import type { ModeSources } from '../../integrations/tracking/sources';
 import { updateFreeTimeClocks } from '../free-time/free-time-clocks';
+import { updateTerminalColumns } from '../terminal-availability/terminal-columns';
+import { refreshTerminals, type TerminalSources } from '../terminal-availability/terminal-refresh';
 import { defineMode, type TrackingModeDefinition } from '../tracking/tracking-mode';
 
 import { DAY } from '../tracking/backoff';
@@ -71,9 +73,14 @@ export function oceanListColumns(derived: DerivedShipment | null, state: Trackin
 
 /**
  * Ocean as a tracking mode: a container (tracking_no) on a bill of lading (reference) with a carrier
- * (SCAC), DCSA-shaped events, `deriveShipment`, and ocean_shipments as the subscriptions.
+ * (SCAC), DCSA-shaped events, `deriveShipment`, and ocean_shipments as the subscriptions. With
+ * `terminals`, the organizations' terminal connections are asked about containers near or at their
+ * port of discharge after each refresh (ADR 0039).
  */
-export function createOceanMode(sources: ModeSources<OceanProvider>): TrackingModeDefinition {
+export function createOceanMode(
+  sources: ModeSources<OceanProvider>,
+  terminals?: TerminalSources,
+): TrackingModeDefinition {
   return defineMode<OceanQuery, TrackingEvent, OceanFacts, DerivedShipment>({
     mode: 'ocean',
     sources,
@@ -88,9 +95,16 @@ export function createOceanMode(sources: ModeSources<OceanProvider>): TrackingMo
     detectChanges: detectShipmentChanges,
     subscriptionTable: oceanShipments,
     listColumns: oceanListColumns,
-    // Then each subscription's free-time clocks, on its own terms (and the last free day they give).
+    // Then each subscription's own organization's terminal columns (the carrier's gate-out ends its
+    // holds and availability), and its free-time clocks, on its own terms and last free days.
     async afterCopy(db, itemIds) {
+      await updateTerminalColumns(db, { itemIds });
       await updateFreeTimeClocks(db, { itemIds }, new Date());
     },
+    ...(terminals
+      ? {
+          afterRefresh: (database, itemIds, now) => refreshTerminals(database, terminals, itemIds, now),
+        }
+      : {}),
   });
 }

@@ -28,6 +28,7 @@ import { AppError } from '../../lib/app-error';
 import { firstAttentionRule, OCEAN_ATTENTION } from '../dashboard/attention';
 import { clocksNow, termsColumns, type resolveTerms } from '../free-time/free-time-clocks';
 import { listWorkspaceTags } from '../shipment-tags/shipment-tags.service';
+import { terminalAvailabilityOf } from '../terminal-availability/terminal-availability.service';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { readRows } from '../../lib/row-reader';
 import { listItemColumns, tabCountColumns } from '../tracking/list-page';
@@ -94,6 +95,7 @@ const clockView = (c: Clock): OceanFreeTime['demurrage'] => ({
   lastFreeDay: c.lastFreeDay,
   daysLeft: c.daysLeft,
   cost: c.cost,
+  lastFreeDaySource: c.lastFreeDaySource,
 });
 
 /**
@@ -351,11 +353,14 @@ async function oceanShipmentDetail(
     .where(where)
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', NOT_TRACKED);
-  const events = await db
-    .select()
-    .from(trackingEvents)
-    .where(eq(trackingEvents.itemId, row.c.id))
-    .orderBy(asc(trackingEvents.eventTime), asc(trackingEvents.id));
+  const [events, terminal] = await Promise.all([
+    db
+      .select()
+      .from(trackingEvents)
+      .where(eq(trackingEvents.itemId, row.c.id))
+      .orderBy(asc(trackingEvents.eventTime), asc(trackingEvents.id)),
+    terminalAvailabilityOf(db, row.c.id, row.s.workspaceId),
+  ]);
   const d = row.c.derived as DerivedShipment | null;
   return {
     ...toOceanShipment(row.s, row.c, row.t, row.favorite),
@@ -384,6 +389,7 @@ async function oceanShipmentDetail(
       };
     }),
     lastError: row.c.lastError,
+    terminal,
     // None planned: over, given up to the daily recheck, without a source, or parked (only archived
     // shipments follow it).
     nextCheckAt:

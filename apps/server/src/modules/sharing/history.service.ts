@@ -212,7 +212,8 @@ async function sharerName(db: Database, share: ShipmentShareRow): Promise<string
  * A shared shipment as its recipient sees it: the live tracking data of the sharer's shipment, with
  * what belongs to the sharer's workspace left out: no favourite (stars are personal), archive and tags
  * blanked, and its money
- * (demurrage and detention: `freeTime`, cost and currency) not carried at all.
+ * (demurrage and detention: `freeTime`, cost and currency) and its organization's terminal answers
+ * (`terminal`, ADR 0039) not carried at all.
  */
 export async function getSharedShipment(db: Database, share: ShipmentShareRow): Promise<SharedShipment> {
   const info = {
@@ -223,7 +224,11 @@ export async function getSharedShipment(db: Database, share: ShipmentShareRow): 
   };
   if (share.mode === 'ocean') {
     // Read on nobody's behalf: the recipient has no star on the sharer's shipment, whoever starred it.
-    const { freeTime: _sharersMoney, ...tracking } = await getOceanShipmentById(
+    const {
+      freeTime: _sharersMoney,
+      terminal: _sharersTerminal,
+      ...tracking
+    } = await getOceanShipmentById(
       db,
       { workspaceId: share.workspaceId, userId: null },
       share.oceanShipmentId!,

@@ -152,6 +152,11 @@ export async function refreshItems(
         }
       }
   }
+  // Then what else the items' organizations connected (a terminal), from the views just stored.
+  for (const mode of Object.values(engine.modes)) {
+    const ofMode = asked.filter((a) => a.item.mode === mode.mode).map((a) => a.item.id);
+    if (mode.afterRefresh && ofMode.length) await mode.afterRefresh(database, ofMode, now);
+  }
   return outcomes;
 }
 

@@ -11,13 +11,15 @@ import type { OrganizationConnections } from '../../integrations/tracking/provid
 import { createOceanSources } from '../../integrations/tracking/registry';
 import { createExpressMode } from '../express-shipments/express-mode';
 import { createOceanMode } from '../ocean-shipments/ocean-mode';
+import { terminalsChanged } from '../terminal-availability/terminal-availability.service';
 import type { TrackingEngine } from './refresh.service';
 import { rescopeOrganizationCarrier } from './rescope.service';
 
 /**
  * The one tracking engine with every mode and its data sources (ADR 0035): ocean through each
  * organization's connections, else the operator-wide DCSA connections, else the demo carrier where
- * demo data is allowed; express through Karrio, else the demo parcel carrier where it is allowed.
+ * demo data is allowed, and each organization's terminal connections near the port of discharge (ADR
+ * 0039); express through Karrio, else the demo parcel carrier where it is allowed.
  */
 export function createTrackingEngine(
   config: Pick<Config, 'dcsaCarriers' | 'karrio' | 'trackingNotFoundAttempts' | 'demoCarriers'>,
@@ -28,6 +30,7 @@ export function createTrackingEngine(
     modes: {
       ocean: createOceanMode(
         createOceanSources(createDcsaConnections(config.dcsaCarriers, logger), connections),
+        { connections, logger },
       ),
       express: createExpressMode(createExpressSources({ karrio: config.karrio })),
     },
@@ -55,6 +58,13 @@ export function createTrackingWithConnections(
         { pool: deps.pool, jobs: deps.jobs, tracking },
         organizationId,
         carrier,
+      );
+    },
+    onTerminalsChanged: async (organizationId) => {
+      await terminalsChanged(
+        deps,
+        { connections: engineConnections ?? carrierConnections, logger: deps.logger },
+        organizationId,
       );
     },
   });

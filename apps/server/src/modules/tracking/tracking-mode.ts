@@ -1,7 +1,7 @@
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { ChangeRecord } from '@tracklane/shared/notifications/notification-types';
 import type { expressShipments, oceanShipments, trackedItems, TrackingState } from '../../db/schema/tracking';
-import type { Database } from '../../db/client';
+import type { Database, DatabaseHandle } from '../../db/client';
 import type { TrackingProvider } from '../../integrations/tracking/provider';
 import type { ModeSources } from '../../integrations/tracking/sources';
 
@@ -65,6 +65,16 @@ export interface TrackingModeDefinition<
    * clocks, on each workspace's terms), written right after the list columns of these items.
    */
   afterCopy?(db: Database, itemIds: readonly string[]): Promise<void>;
+  /**
+   * Sources besides the carrier that an organization connected for these items (ocean: terminals,
+   * ADR 0039), asked once the carrier's answers about the items just refreshed are stored, and stored
+   * on their own (that organization's alone). Never throws: the carrier's data is stored already.
+   */
+  afterRefresh?(
+    database: Pick<DatabaseHandle, 'db' | 'pool'>,
+    itemIds: readonly string[],
+    now: Date,
+  ): Promise<void>;
 }
 
 /** Every mode, keyed by its name; the engine picks an item's mode by `tracked_items.mode`. */

@@ -26,15 +26,41 @@ export class BudgetSpentError extends ProviderDeferredError {
 
 const minuteKey = (id: string) => `carrier:${id}:minute`;
 const dayKey = (id: string) => `carrier:${id}:day`;
+/** Until when the connection's API asked not to be called (a 429's Retry-After), in window_start. */
+const holdKey = (id: string) => `carrier:${id}:hold`;
+
+/**
+ * The API answered 429: no call of this connection (about any container, from any process) is made
+ * before `until` (ADR 0039). A later hold never shortens an earlier one.
+ */
+export async function holdCalls(pool: pg.Pool, connectionId: string, until: Date): Promise<void> {
+  await withTransaction(pool, async ({ tx }) => {
+    await tx.execute(sql`
+      INSERT INTO rate_limits AS r (key, window_start, count) VALUES (${holdKey(connectionId)}, ${until}, 0)
+      ON CONFLICT (key) DO UPDATE SET window_start = GREATEST(r.window_start, excluded.window_start)`);
+  });
+}
 
 /**
  * Takes one call from the budget, or throws {@link BudgetSpentError} with the time the spent window
- * opens. Both windows are taken in one transaction: a call refused by the day takes nothing from the
+ * opens (or the API's Retry-After ends: {@link holdCalls}). Both windows are taken in one transaction: a call refused by the day takes nothing from the
  * minute. The counters' rows are locked until commit, so concurrent callers (in any process) queue
  * and never overspend.
  */
 export async function spendCall(pool: pg.Pool, budget: Budget, label: string): Promise<void> {
   await withTransaction(pool, async ({ tx }) => {
+    const held = (
+      await tx.execute<{ until: Date }>(
+        sql`SELECT window_start AS until FROM rate_limits WHERE key = ${holdKey(budget.connectionId)} AND window_start > now()`,
+      )
+    ).rows[0];
+    if (held) {
+      const until = new Date(held.until);
+      throw new BudgetSpentError(
+        `${label}: the API asked us to wait (HTTP 429) until ${until.toISOString()}`,
+        until,
+      );
+    }
     const minute = await take(tx, minuteKey(budget.connectionId), budget.perMinute, 'minute');
     const day = minute.ok ? await take(tx, dayKey(budget.connectionId), budget.perDay, 'day') : null;
     if (minute.ok && day?.ok) return;

@@ -101,6 +101,29 @@ describe('the OAuth2 token cache', () => {
     }
   });
 
+  it('takes an Apigee token (APM Terminals): "BearerToken", expires_in as a string, 30 minutes', async () => {
+    let now = 5_000_000;
+    const server = tokenServer([
+      () =>
+        Response.json({
+          refresh_token_expires_in: '0',
+          api_product_list: '[Import Availability]',
+          token_type: 'BearerToken',
+          issued_at: '1700000000000',
+          access_token: 'apigee-1',
+          expires_in: '1799',
+          status: 'approved',
+        }),
+    ]);
+    const cache = createTokenCache({ fetch: server.fetchFn, now: () => now });
+    expect(await cache.token('c1', credentials, 'APM Terminals')).toBe('apigee-1');
+    now += 1799_000 - renewalMargin(1799_000) - 1000;
+    expect(await cache.token('c1', credentials, 'APM Terminals')).toBe('apigee-1');
+    now += 2000;
+    expect(await cache.token('c1', credentials, 'APM Terminals')).toBe('token-1');
+    expect(server.forms).toHaveLength(2);
+  });
+
   it('does not cache a failure: the next caller asks again', async () => {
     const server = tokenServer([() => new Response('', { status: 502 })]);
     const cache = createTokenCache({ fetch: server.fetchFn });

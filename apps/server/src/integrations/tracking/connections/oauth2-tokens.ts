@@ -16,6 +16,8 @@ export function renewalMargin(lifetimeMs: number): number {
 /** Some servers leave out expires_in; their tokens are then used for five minutes. */
 const DEFAULT_LIFETIME_S = 300;
 const TOKEN_BODY_MAX_BYTES = 64 * 1024;
+/** token_type values that mean a Bearer token (RFC 6750's, and Apigee's). */
+const BEARER_TYPES = new Set(['bearer', 'bearertoken']);
 
 interface Cached {
   /** Which credentials it was issued for: a changed secret (in any process) asks anew. */
@@ -114,7 +116,8 @@ export function createTokenCache(options: TokenCacheOptions = {}) {
     const answer = json as { access_token?: unknown; expires_in?: unknown; token_type?: unknown };
     if (typeof answer.access_token !== 'string' || !answer.access_token || /[\r\n]/.test(answer.access_token))
       throw fail('answered without an access_token', 'not_dcsa');
-    if (typeof answer.token_type === 'string' && answer.token_type.toLowerCase() !== 'bearer')
+    // Apigee's token endpoints (APM Terminals') call it "BearerToken", and send expires_in as a string.
+    if (typeof answer.token_type === 'string' && !BEARER_TYPES.has(answer.token_type.toLowerCase()))
       throw fail(`answered a ${answer.token_type.slice(0, 20)} token, not a Bearer token`, 'not_dcsa');
     const expiresIn = Number(answer.expires_in ?? DEFAULT_LIFETIME_S);
     const lifetime = Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : DEFAULT_LIFETIME_S;

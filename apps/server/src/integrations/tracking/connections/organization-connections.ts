@@ -1,8 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import {
   isContainerNumber,
+  isTerminalKind,
+  TERMINAL_KINDS,
+  TERMINAL_OPERATORS,
   type ErrorClass,
   type TestConnectionResult,
 } from '@tracklane/shared/carrier-connections/carrier-connections.schema';
@@ -26,6 +29,7 @@ import { withTransaction } from '../../../lib/transaction';
 import { connectionFailingMail } from '../../mail/carrier-connection-template';
 import { queueMail } from '../../mail/mailer';
 import {
+  CarrierRateLimitedError,
   dcsaConnection,
   DCSA_SOURCE,
   DcsaError,
@@ -39,8 +43,15 @@ import {
   deleteDcsaSubscription,
   type SubscriptionRequest,
 } from '../dcsa/dcsa-subscriptions';
-import { ProviderDeferredError, type OceanProvider, type OrganizationConnections } from '../provider';
-import { BudgetSpentError, spendCall } from './budget';
+import {
+  ProviderDeferredError,
+  type OceanProvider,
+  type OrganizationConnections,
+  type TerminalConnection,
+  type TerminalProvider,
+} from '../provider';
+import { createApmtProvider, fetchImportAvailability } from '../terminals/apmt-provider';
+import { BudgetSpentError, holdCalls, spendCall } from './budget';
 import { createTokenCache, type TokenCache } from './oauth2-tokens';
 
 export interface CarrierConnectionsDeps {
@@ -59,6 +70,11 @@ export interface CarrierConnectionsDeps {
    * carrier. Its failure is logged, never the caller's.
    */
   onChanged?: (organizationId: string, carrierScac: string) => void | Promise<void>;
+  /**
+   * Told after a terminal connection of an organization changed (once committed): its terminal data
+   * is recomputed and its containers at those terminals asked soon. Its failure is logged too.
+   */
+  onTerminalsChanged?: (organizationId: string) => void | Promise<void>;
 }
 
 /** The organization connections the tracking engine asks, and what the settings routes need besides. */
@@ -68,7 +84,7 @@ export interface CarrierConnections extends OrganizationConnections {
   /** Asks the carrier for one reference (or a container that does not exist) and says how it went. */
   test(row: CarrierConnectionRow, reference: string | undefined, now?: Date): Promise<TestConnectionResult>;
   /** After a change committed: drops this process's token and tells the engine. */
-  changed(row: Pick<CarrierConnectionRow, 'id' | 'organizationId' | 'carrier'>): Promise<void>;
+  changed(row: Pick<CarrierConnectionRow, 'id' | 'organizationId' | 'carrier' | 'kind'>): Promise<void>;
   /** The connection's DCSA event subscriptions at its carrier (push delivery). */
   subscriber(row: CarrierConnectionRow): ConnectionSubscriber;
 }
@@ -100,6 +116,10 @@ export const NO_SECRETS_KEY =
 
 const CREDENTIALS_HINT = 'check its credentials under Carrier connections in the workspace settings';
 
+/** How a connection is named in errors, logs and the health view's words. */
+const labelOf = (row: Pick<CarrierConnectionRow, 'kind' | 'carrier'>) =>
+  isTerminalKind(row.kind) ? TERMINAL_OPERATORS[row.kind].name : `DCSA ${row.carrier}`;
+
 /** Asked for by a test without a reference: a well-formed container number no carrier has. */
 export const PROBE_CONTAINER = withCheckDigit('TLNU000000');
 
@@ -128,7 +148,7 @@ export function createOrganizationConnections(deps: CarrierConnectionsDeps): Car
 
   /** Every request first takes a call from the budget, then its credentials. */
   const headerSource = (row: CarrierConnectionRow): HeaderSource => {
-    const label = `DCSA ${row.carrier}`;
+    const label = labelOf(row);
     const budget = { connectionId: row.id, perMinute: row.perMinute, perDay: row.perDay };
     const auth = row.auth;
     const secrets = secretsOf(row);
@@ -233,6 +253,11 @@ export function createOrganizationConnections(deps: CarrierConnectionsDeps): Car
         await recordFailure(row, error).catch((err: unknown) =>
           deps.logger.warn({ err, connectionId: row.id }, 'could not record a carrier connection failure'),
         );
+      // A 429 holds every call of the connection, not only this container's, until its Retry-After.
+      if (error instanceof CarrierRateLimitedError)
+        await holdCalls(deps.pool, row.id, error.retryAt).catch((err: unknown) =>
+          deps.logger.warn({ err, connectionId: row.id }, 'could not hold a rate-limited connection'),
+        );
       throw error;
     }
     await recordSuccess(row).catch((err: unknown) =>
@@ -246,6 +271,61 @@ export function createOrganizationConnections(deps: CarrierConnectionsDeps): Car
     track: (query, now) => observed(row, () => trackDcsaContainer(connectionFor(row), query, now)),
   });
 
+  /** A terminal connection's API (APM Terminals' Import Availability), through the same budget and health. */
+  const terminalOptionsFor = (row: CarrierConnectionRow) => ({
+    url: row.baseUrl,
+    auth: headerSource(row),
+    label: labelOf(row),
+    credentialsHint: CREDENTIALS_HINT,
+    logger: deps.logger,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
+    ...(deps.maxBodyBytes ? { maxBodyBytes: deps.maxBodyBytes } : {}),
+  });
+
+  const terminalProviderFor = (row: CarrierConnectionRow): TerminalProvider => {
+    const api = createApmtProvider(terminalOptionsFor(row));
+    return {
+      ...api,
+      availability: (facility, containerNos, now) =>
+        observed(row, () => api.availability(facility, containerNos, now)),
+    };
+  };
+
+  /** Asks the terminal about one container (or one nobody has) at the connection's first terminal. */
+  const testTerminal = async (
+    row: CarrierConnectionRow,
+    reference: string | undefined,
+    now: Date,
+  ): Promise<TestConnectionResult> => {
+    if (reference && !isContainerNumber(reference))
+      throw new AppError('VALIDATION', 'Enter a container number to test a terminal connection.');
+    const facility = row.terminals[0];
+    if (!facility) throw new AppError('VALIDATION', 'This terminal connection names no terminal.');
+    const box = reference ?? PROBE_CONTAINER;
+    try {
+      const answer = await observed(row, () =>
+        fetchImportAvailability(terminalOptionsFor(row), facility, [box], now),
+      );
+      if (!reference)
+        return {
+          outcome: 'works',
+          message: `The terminal accepted the credentials and answered for ${facility} (asked for ${PROBE_CONTAINER}, a container that does not exist).`,
+          events: 0,
+        };
+      return answer.has(box)
+        ? { outcome: 'works', message: `The terminal answered for ${box} at ${facility}.`, events: 1 }
+        : {
+            outcome: 'works',
+            message: `The terminal accepted the credentials; it does not know ${box} at ${facility}.`,
+            events: 0,
+          };
+    } catch (error) {
+      const { errorClass, message } = classify(error);
+      return { outcome: errorClass, message, events: 0 };
+    }
+  };
+
   return {
     secretBox,
 
@@ -257,6 +337,7 @@ export function createOrganizationConnections(deps: CarrierConnectionsDeps): Car
           and(
             eq(carrierConnections.organizationId, organizationId),
             eq(carrierConnections.carrier, carrierScac.toUpperCase()),
+            eq(carrierConnections.kind, 'dcsa-tnt-2.2'),
             eq(carrierConnections.enabled, true),
           ),
         )
@@ -264,8 +345,29 @@ export function createOrganizationConnections(deps: CarrierConnectionsDeps): Car
       return row ? providerFor(row) : null;
     },
 
+    async terminalConnections(organizationIds): Promise<TerminalConnection[]> {
+      if (organizationIds.length === 0) return [];
+      const rows = await deps.db
+        .select()
+        .from(carrierConnections)
+        .where(
+          and(
+            inArray(carrierConnections.organizationId, [...organizationIds]),
+            inArray(carrierConnections.kind, [...TERMINAL_KINDS]),
+            eq(carrierConnections.enabled, true),
+          ),
+        );
+      return rows.map((row) => ({
+        organizationId: row.organizationId,
+        connectionId: row.id,
+        terminals: row.terminals,
+        provider: terminalProviderFor(row),
+      }));
+    },
+
     async test(row, reference, now = new Date()) {
       const ref = reference?.replace(/[\s-]/g, '').toUpperCase() || undefined;
+      if (isTerminalKind(row.kind)) return testTerminal(row, ref, now);
       const filters: DcsaFilters = !ref
         ? { equipmentReference: PROBE_CONTAINER }
         : isContainerNumber(ref)
@@ -326,7 +428,8 @@ export function createOrganizationConnections(deps: CarrierConnectionsDeps): Car
     async changed(row) {
       tokens.forget(row.id);
       try {
-        await deps.onChanged?.(row.organizationId, row.carrier);
+        if (isTerminalKind(row.kind)) await deps.onTerminalsChanged?.(row.organizationId);
+        else await deps.onChanged?.(row.organizationId, row.carrier);
       } catch (err) {
         deps.logger.warn(
           { err, connectionId: row.id },
@@ -339,7 +442,7 @@ export function createOrganizationConnections(deps: CarrierConnectionsDeps): Car
 
 /** A failure's class and the words the health view and the test show (never a credential). */
 export function classify(error: unknown): { errorClass: ErrorClass; message: string } {
-  const words = (e: Error) => e.message.replace(/^DCSA [A-Z]{4}: /, '');
+  const words = (e: Error) => e.message.replace(/^(DCSA [A-Z]{4}|APM Terminals): /, '');
   if (error instanceof BudgetSpentError) return { errorClass: 'rate_limited', message: words(error) };
   if (error instanceof ProviderDeferredError) return { errorClass: 'rate_limited', message: words(error) };
   if (error instanceof DcsaError) return { errorClass: error.errorClass, message: words(error) };

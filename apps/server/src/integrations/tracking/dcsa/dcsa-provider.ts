@@ -224,7 +224,7 @@ export async function fetchDcsaEvents(
   return byId.size === 0 ? { status: 'not_found' } : { status: 'found', events: [...byId.values()] };
 }
 
-interface Page {
+export interface Page {
   status: number;
   text: string;
   nextPage: string | null;
@@ -232,8 +232,31 @@ interface Page {
   retryAt: Date;
 }
 
+/**
+ * What a GET with a connection's credentials needs of it: a DCSA connection, or any other kind's (a
+ * terminal's) that speaks HTTP with the same credentials, budgets and limits.
+ */
+export type CredentialedConnection = Pick<
+  Connection,
+  'fixed' | 'auth' | 'fetch' | 'timeoutMs' | 'maxBodyBytes'
+>;
+
+/**
+ * One GET with the connection's credentials: a 401 to credentials it was given renews them once and
+ * asks once more; a body past the connection's limit is refused unread; a 429 carries its Retry-After.
+ */
+export async function getWithCredentials(
+  connection: CredentialedConnection,
+  url: URL,
+  fail: (reason: string, errorClass: ErrorClass, cause?: unknown) => Error,
+  refuse: (reason: string) => Error,
+  now: Date,
+): Promise<Page> {
+  return get(connection, url, fail, refuse, now);
+}
+
 async function get(
-  connection: Connection,
+  connection: CredentialedConnection,
   url: URL,
   fail: (reason: string, errorClass: ErrorClass, cause?: unknown) => Error,
   refuse: (reason: string) => Error,
@@ -247,7 +270,7 @@ async function get(
 }
 
 async function getOnce(
-  connection: Connection,
+  connection: CredentialedConnection,
   url: URL,
   fail: (reason: string, errorClass: ErrorClass, cause?: unknown) => Error,
   refuse: (reason: string) => Error,

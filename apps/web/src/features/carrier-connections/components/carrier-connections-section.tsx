@@ -26,12 +26,15 @@ import {
 } from '@tabler/icons-react';
 import {
   AUTH_TYPE_LABELS,
+  isTerminalKind,
   REFERENCE_MAX,
-  TEST_OUTCOME_LABELS,
+  TERMINAL_OPERATORS,
+  testOutcomeLabel,
   type CarrierConnection,
   type TestConnectionResult,
 } from '@tracklane/shared/carrier-connections/carrier-connections.schema';
 import { presetFor } from '@tracklane/shared/carrier-connections/presets';
+import { facilityName } from '@tracklane/shared/terminal-availability/terminal-availability';
 import { useState, type FormEvent } from 'react';
 import { CopyIdentifier } from '../../../components/copy-identifier';
 import { SectionBody, SettingsSection } from '../../../components/settings-section';
@@ -60,10 +63,15 @@ const sentence = (words: string) => `${words.charAt(0).toUpperCase()}${words.sli
 const failureOf = (error: unknown) =>
   isApiError(error) ? error.message : 'Something went wrong. Please try again.';
 
-export const connectionName = (c: Pick<CarrierConnection, 'carrier' | 'label'>) => {
+export const connectionName = (c: Pick<CarrierConnection, 'carrier' | 'label' | 'kind'>) => {
+  if (isTerminalKind(c.kind)) return `${TERMINAL_OPERATORS[c.kind].name}${c.label ? ` · ${c.label}` : ''}`;
   const name = presetFor(c.carrier)?.name;
   return `${name ? `${name} (${c.carrier})` : c.carrier}${c.label ? ` · ${c.label}` : ''}`;
 };
+
+/** A terminal connection's terminals, by name where known. */
+const terminalsText = (terminals: readonly string[]) =>
+  terminals.map((code) => (facilityName(code) ? `${facilityName(code)} (${code})` : code)).join(', ');
 
 function authSummary(connection: CarrierConnection): string {
   const auth = connection.auth;
@@ -189,6 +197,12 @@ function ConnectionCard({
           </Group>
         </Group>
         <dl className={classes.facts}>
+          {isTerminalKind(connection.kind) ? (
+            <div>
+              <dt>Terminals</dt>
+              <dd>{terminalsText(connection.terminals)}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>Credentials</dt>
             <dd>{authSummary(connection)}</dd>
@@ -201,7 +215,7 @@ function ConnectionCard({
             <dt>Last error</dt>
             <dd>
               {h.lastErrorAt && h.lastErrorClass
-                ? `${TEST_OUTCOME_LABELS[h.lastErrorClass]}, ${formatDateTime(h.lastErrorAt, timeZone)}`
+                ? `${testOutcomeLabel(h.lastErrorClass, connection.kind)}, ${formatDateTime(h.lastErrorAt, timeZone)}`
                 : 'None'}
             </dd>
           </div>
@@ -226,7 +240,9 @@ function ConnectionCard({
                 ? 'Not while disabled'
                 : h.nextCallAt
                   ? formatDateTime(h.nextCallAt, timeZone)
-                  : 'No containers of this carrier'}
+                  : isTerminalKind(connection.kind)
+                    ? 'No containers at these terminals'
+                    : 'No containers of this carrier'}
             </dd>
           </div>
           <div>
@@ -261,6 +277,7 @@ function ConnectionCard({
 
 function TestDialog({ connection, onClose }: { connection: CarrierConnection | null; onClose: () => void }) {
   const test = useTestConnection();
+  const terminal = connection ? isTerminalKind(connection.kind) : false;
   const [reference, setReference] = useState('');
   const [result, setResult] = useState<TestConnectionResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -293,8 +310,12 @@ function TestDialog({ connection, onClose }: { connection: CarrierConnection | n
       <form onSubmit={(event) => void run(event)} noValidate>
         <Stack gap="md">
           <TextInput
-            label="Container or bill of lading"
-            description="Optional. Without one, Tracklane asks for a container that does not exist: enough to check the credentials."
+            label={terminal ? 'Container' : 'Container or bill of lading'}
+            description={
+              terminal
+                ? 'Optional. Without one, Tracklane asks the first terminal for a container that does not exist: enough to check the credentials.'
+                : 'Optional. Without one, Tracklane asks for a container that does not exist: enough to check the credentials.'
+            }
             value={reference}
             maxLength={REFERENCE_MAX}
             onChange={(event) => setReference(event.currentTarget.value)}
@@ -306,7 +327,7 @@ function TestDialog({ connection, onClose }: { connection: CarrierConnection | n
               icon={
                 result.outcome === 'works' ? <IconCircleCheck size={18} /> : <IconAlertTriangle size={18} />
               }
-              title={TEST_OUTCOME_LABELS[result.outcome]}
+              title={connection ? testOutcomeLabel(result.outcome, connection.kind) : result.outcome}
               role="status"
               data-testid="test-outcome"
             >
@@ -355,7 +376,7 @@ export function CarrierConnectionsSection({ timeZone }: { timeZone: string }) {
     <SettingsSection
       titleId="carrier-connections-title"
       title="Connections"
-      description="Your organization’s own API access to carriers that publish DCSA Track & Trace 2.2. Every workspace of the organization uses them."
+      description="Your organization’s own API access to carriers that publish DCSA Track & Trace 2.2, and to terminals’ import availability (APM Terminals). Every workspace of the organization uses them."
       action={
         <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'create' })}>
           Add connection

@@ -3,6 +3,7 @@ import {
   Alert,
   Button,
   Group,
+  MultiSelect,
   NumberInput,
   PasswordInput,
   Select,
@@ -19,20 +20,39 @@ import {
   CONNECTION_HEADERS_MAX,
   CONNECTION_LABEL_MAX,
   CONNECTION_URL_MAX,
+  CONNECTION_TERMINALS_MAX,
   DEFAULT_PER_DAY,
   DEFAULT_PER_MINUTE,
+  isTerminalKind,
   type AuthType,
+  type ConnectionKind,
   type CarrierConnection,
   type CreateConnectionRequest,
   type UpdateConnectionRequest,
 } from '@tracklane/shared/carrier-connections/carrier-connections.schema';
 import { subscriptionsUrlFor } from '@tracklane/shared/carrier-connections/carrier-push.schema';
-import { CARRIER_PRESETS, presetFor } from '@tracklane/shared/carrier-connections/presets';
+import {
+  CARRIER_PRESETS,
+  presetFor,
+  TERMINAL_PRESETS,
+  terminalPresetFor,
+} from '@tracklane/shared/carrier-connections/presets';
+import { APMT_FACILITIES } from '@tracklane/shared/terminal-availability/terminal-availability';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { PushDeliveryFields, type PushDeliveryValue } from './push-delivery-fields';
 
 const OTHER = 'other';
+/** Terminal presets are chosen by their key, apart from the carriers' SCACs. */
+const TERMINAL = 'terminal:';
+
+/** The published APM Terminals facilities, and any other a connection already names. */
+const facilityOptions = (chosen: readonly string[]) => [
+  ...APMT_FACILITIES.map((f) => ({ value: f.code, label: `${f.name} (${f.code})` })),
+  ...chosen
+    .filter((code) => !APMT_FACILITIES.some((f) => f.code === code))
+    .map((code) => ({ value: code, label: code })),
+];
 
 interface HeaderRow {
   name: string;
@@ -53,16 +73,29 @@ const kept = (last4: string) =>
   last4 ? `Saved, ending in ${last4}: leave empty to keep` : 'Saved: leave empty to keep';
 
 /**
- * A carrier connection: a preset (or "Other DCSA 2.2 endpoint") fills in the URL and the auth type;
- * the fields follow the auth type. Secrets are typed in, never shown back: editing shows their last
- * four characters, and a secret left empty keeps the saved one.
+ * A carrier or terminal connection: a preset (or "Other DCSA 2.2 endpoint") fills in the URL and the
+ * auth type; the fields follow the auth type, and a terminal connection names its terminals where a
+ * carrier's has a SCAC. Secrets are typed in, never shown back: editing shows their last four
+ * characters, and a secret left empty keeps the saved one.
  */
 export function ConnectionForm({ connection, submitLabel, onCreate, onUpdate }: ConnectionFormProps) {
   const editing = connection !== undefined;
   const [presetKey, setPresetKey] = useState<string>(
-    connection ? (presetFor(connection.carrier)?.carrier ?? OTHER) : '',
+    connection
+      ? isTerminalKind(connection.kind)
+        ? `${TERMINAL}${connection.carrier}`
+        : (presetFor(connection.carrier)?.carrier ?? OTHER)
+      : '',
   );
-  const preset = presetKey && presetKey !== OTHER ? presetFor(presetKey) : undefined;
+  const preset = presetKey.startsWith(TERMINAL)
+    ? terminalPresetFor(presetKey.slice(TERMINAL.length))
+    : presetKey && presetKey !== OTHER
+      ? presetFor(presetKey)
+      : undefined;
+  const kind: ConnectionKind =
+    connection?.kind ?? (presetKey.startsWith(TERMINAL) ? 'apmt-import-availability' : 'dcsa-tnt-2.2');
+  const terminalKind = isTerminalKind(kind);
+  const [terminals, setTerminals] = useState<string[]>(connection?.terminals ?? []);
   const [carrier, setCarrier] = useState(connection?.carrier ?? '');
   const [label, setLabel] = useState(connection?.label ?? '');
   const [baseUrl, setBaseUrl] = useState(connection?.baseUrl ?? '');
@@ -94,6 +127,17 @@ export function ConnectionForm({ connection, submitLabel, onCreate, onUpdate }: 
 
   const choosePreset = (key: string | null) => {
     setPresetKey(key ?? '');
+    const terminalPreset = key?.startsWith(TERMINAL)
+      ? terminalPresetFor(key.slice(TERMINAL.length))
+      : undefined;
+    if (terminalPreset) {
+      setCarrier(terminalPreset.carrier);
+      setBaseUrl(terminalPreset.baseUrl);
+      setAuthType(terminalPreset.authType);
+      setTokenUrl(terminalPreset.tokenUrl);
+      setTerminals(terminalPreset.terminals);
+      return;
+    }
     const chosen = key && key !== OTHER ? presetFor(key) : undefined;
     if (!chosen) return;
     setCarrier(chosen.carrier);
@@ -134,15 +178,21 @@ export function ConnectionForm({ connection, submitLabel, onCreate, onUpdate }: 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (!editing && !/^[A-Za-z]{4}$/.test(carrier.trim())) {
+    if (!editing && !terminalKind && !/^[A-Za-z]{4}$/.test(carrier.trim())) {
       setError('Enter the carrier’s 4-letter SCAC, e.g. MAEU');
+      return;
+    }
+    if (terminalKind && terminals.length === 0) {
+      setError('Choose at least one terminal');
       return;
     }
     if (!baseUrl.trim()) {
       setError(
-        preset && !preset.baseUrl
-          ? `Enter ${preset.name}’s events URL: ${preset.hint}`
-          : 'Enter the carrier’s DCSA events endpoint',
+        terminalKind
+          ? 'Enter the terminal’s availability endpoint'
+          : preset && !preset.baseUrl
+            ? `Enter ${preset.name}’s events URL: ${preset.hint}`
+            : 'Enter the carrier’s DCSA events endpoint',
       );
       return;
     }
@@ -160,19 +210,27 @@ export function ConnectionForm({ connection, submitLabel, onCreate, onUpdate }: 
         await onUpdate?.({
           ...common,
           auth: authInput(),
-          delivery: push.delivery,
-          ...(push.delivery === 'push' ? { subscriptionsUrl: endpoint || null } : {}),
+          ...(terminalKind
+            ? { terminals }
+            : {
+                delivery: push.delivery,
+                ...(push.delivery === 'push' ? { subscriptionsUrl: endpoint || null } : {}),
+              }),
         });
       else {
-        const auth = authInput();
-        await onCreate?.({
-          ...common,
-          carrier: carrier.trim().toUpperCase(),
-          auth: auth as CreateConnectionRequest['auth'],
-          ...(push.delivery === 'push'
-            ? { delivery: 'push' as const, ...(endpoint ? { subscriptionsUrl: endpoint } : {}) }
-            : {}),
-        });
+        const auth = authInput() as CreateConnectionRequest['auth'];
+        await onCreate?.(
+          terminalKind
+            ? { ...common, kind, terminals, auth }
+            : {
+                ...common,
+                carrier: carrier.trim().toUpperCase(),
+                auth,
+                ...(push.delivery === 'push'
+                  ? { delivery: 'push' as const, ...(endpoint ? { subscriptionsUrl: endpoint } : {}) }
+                  : {}),
+              },
+        );
       }
     } catch (err) {
       setError(isApiError(err) ? err.message : 'Something went wrong. Please try again.');
@@ -187,10 +245,19 @@ export function ConnectionForm({ connection, submitLabel, onCreate, onUpdate }: 
         {!editing ? (
           <Select
             label="Carrier"
-            placeholder="Choose a carrier"
+            placeholder="Choose a carrier or a terminal"
             data={[
-              ...CARRIER_PRESETS.map((p) => ({ value: p.carrier, label: `${p.name} (${p.carrier})` })),
-              { value: OTHER, label: 'Other DCSA 2.2 endpoint' },
+              {
+                group: 'Carrier events (DCSA Track & Trace 2.2)',
+                items: [
+                  ...CARRIER_PRESETS.map((p) => ({ value: p.carrier, label: `${p.name} (${p.carrier})` })),
+                  { value: OTHER, label: 'Other DCSA 2.2 endpoint' },
+                ],
+              },
+              {
+                group: 'Terminal availability',
+                items: TERMINAL_PRESETS.map((p) => ({ value: `${TERMINAL}${p.key}`, label: p.name })),
+              },
             ]}
             value={presetKey || null}
             onChange={choosePreset}
@@ -206,14 +273,16 @@ export function ConnectionForm({ connection, submitLabel, onCreate, onUpdate }: 
         {presetKey || editing ? (
           <>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput
-                label="SCAC"
-                description="The carrier’s 4-letter code"
-                value={carrier}
-                maxLength={4}
-                disabled={editing || Boolean(preset)}
-                onChange={(event) => setCarrier(event.currentTarget.value.toUpperCase())}
-              />
+              {terminalKind ? null : (
+                <TextInput
+                  label="SCAC"
+                  description="The carrier’s 4-letter code"
+                  value={carrier}
+                  maxLength={4}
+                  disabled={editing || Boolean(preset)}
+                  onChange={(event) => setCarrier(event.currentTarget.value.toUpperCase())}
+                />
+              )}
               <TextInput
                 label="Label"
                 description="Optional: which account this is"
@@ -222,10 +291,32 @@ export function ConnectionForm({ connection, submitLabel, onCreate, onUpdate }: 
                 onChange={(event) => setLabel(event.currentTarget.value)}
               />
             </SimpleGrid>
+            {terminalKind ? (
+              <MultiSelect
+                label="Terminals"
+                description="Your containers discharged at these terminals are asked about"
+                placeholder={terminals.length ? undefined : 'Choose terminals'}
+                data={facilityOptions(terminals)}
+                value={terminals}
+                onChange={setTerminals}
+                maxValues={CONNECTION_TERMINALS_MAX}
+                searchable
+                hidePickedOptions
+                comboboxProps={{ withinPortal: true }}
+              />
+            ) : null}
             <TextInput
-              label="Events endpoint"
-              description="The carrier’s DCSA Track & Trace 2.2 events URL (https)"
-              placeholder="https://api.carrier.example/v2/events"
+              label={terminalKind ? 'Availability endpoint' : 'Events endpoint'}
+              description={
+                terminalKind
+                  ? 'The terminal’s Import Availability URL (https)'
+                  : 'The carrier’s DCSA Track & Trace 2.2 events URL (https)'
+              }
+              placeholder={
+                terminalKind
+                  ? 'https://api.apmterminals.com/import-availability'
+                  : 'https://api.carrier.example/v2/events'
+              }
               value={baseUrl}
               maxLength={CONNECTION_URL_MAX}
               onChange={(event) => setBaseUrl(event.currentTarget.value)}
@@ -340,7 +431,7 @@ export function ConnectionForm({ connection, submitLabel, onCreate, onUpdate }: 
               />
             </SimpleGrid>
             <PushDeliveryFields
-              kind={connection?.kind ?? 'dcsa-tnt-2.2'}
+              kind={kind}
               baseUrl={baseUrl}
               value={push}
               onChange={setPush}

@@ -7,7 +7,8 @@ import {
 import { api, apiRequest } from '../../../lib/api-client';
 import { tenantQueryKey } from '../../../lib/tenant-queries';
 
-const pathOf = (shipmentId: string) => `/api/shipments/ocean/${encodeURIComponent(shipmentId)}/free-time`;
+const shipmentPath = (shipmentId: string) => `/api/shipments/ocean/${encodeURIComponent(shipmentId)}`;
+const pathOf = (shipmentId: string) => `${shipmentPath(shipmentId)}/free-time`;
 
 /** One shipment's terms (and where they come from), milestones and port time zone. */
 export async function getShipmentFreeTime(
@@ -42,5 +43,26 @@ export function useSetShipmentFreeTime() {
     mutationFn: setShipmentFreeTime,
     onSuccess: (result, input) =>
       queryClient.setQueryData(shipmentFreeTimeQueryOptions(input.shipmentId).queryKey, result),
+  });
+}
+
+/** Sets a shipment's last free day by hand (YYYY-MM-DD), or (null) removes it (ADR 0039). */
+export async function setManualLastFreeDay(input: { shipmentId: string; lastFreeDay: string | null }) {
+  const envelope = await apiRequest<unknown>(`${shipmentPath(input.shipmentId)}/last-free-day`, {
+    method: 'PUT',
+    body: { lastFreeDay: input.lastFreeDay },
+  });
+  return shipmentFreeTimeSchema.parse(envelope.result);
+}
+
+export function useSetManualLastFreeDay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setManualLastFreeDay,
+    onSuccess: (result, input) => {
+      queryClient.setQueryData(shipmentFreeTimeQueryOptions(input.shipmentId).queryKey, result);
+      // The detail's and the lists' clocks name the new day too.
+      void queryClient.invalidateQueries({ queryKey: tenantQueryKey('ocean-shipments') });
+    },
   });
 }

@@ -1,18 +1,23 @@
 import { Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPencil } from '@tabler/icons-react';
+import { IconCalendarEvent, IconPencil } from '@tabler/icons-react';
 import {
   computeFreeTimeClocks,
   localDate,
   projectFreeTimeCost,
   type Clock,
 } from '@tracklane/shared/free-time/free-time';
-import type { TermsSource } from '@tracklane/shared/free-time/free-time.schema';
+import { LAST_FREE_DAY_SOURCE_LABELS, type TermsSource } from '@tracklane/shared/free-time/free-time.schema';
 import { useState } from 'react';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
+import { isApiError } from '../../../lib/api-client';
 import { formatDay } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
-import { useSetShipmentFreeTime, useShipmentFreeTime } from '../api/shipment-free-time';
+import {
+  useSetManualLastFreeDay,
+  useSetShipmentFreeTime,
+  useShipmentFreeTime,
+} from '../api/shipment-free-time';
 import classes from './free-time.module.css';
 import { TermsForm } from './terms-form';
 
@@ -25,18 +30,22 @@ const SOURCE_LABEL: Record<TermsSource, string> = {
 
 const plural = (n: number, unit: string) => `${String(n)} ${unit}${n === 1 ? '' : 's'}`;
 
+/** A clock's last free day and who gave it (set by hand, the terminal, the carrier, the tariff). */
+const lastFreeDayText = (clock: Clock) =>
+  `Last free day ${formatDay(clock.lastFreeDay)}${
+    clock.lastFreeDaySource ? ` (${LAST_FREE_DAY_SOURCE_LABELS[clock.lastFreeDaySource]})` : ''
+  }`;
+
 /** The clock's headline and its detail, in words (never colour alone). */
 function clockText(clock: Clock, startsAt: string, currency: string) {
   if (clock.state === 'not_started') {
     return {
       figure: 'Not started',
-      detail: clock.lastFreeDay
-        ? `Last free day ${formatDay(clock.lastFreeDay)} (carrier)`
-        : `Starts at ${startsAt}`,
+      detail: clock.lastFreeDay ? lastFreeDayText(clock) : `Starts at ${startsAt}`,
       tone: 'gray' as const,
     };
   }
-  const lfd = `Last free day ${formatDay(clock.lastFreeDay)}`;
+  const lfd = lastFreeDayText(clock);
   if (clock.state === 'stopped') {
     return {
       figure: clock.cost > 0 ? formatMoney(clock.cost, currency) : 'No charge',
@@ -101,7 +110,10 @@ interface FreeTimeClocksProps {
 export function FreeTimeClocks({ shipmentId, canChange }: FreeTimeClocksProps) {
   const query = useShipmentFreeTime(shipmentId);
   const save = useSetShipmentFreeTime();
+  const saveDay = useSetManualLastFreeDay();
   const [editing, setEditing] = useState(false);
+  const [settingDay, setSettingDay] = useState(false);
+  const [manualDay, setManualDay] = useState('');
   const [returnOn, setReturnOn] = useState('');
 
   if (query.isPending) {
@@ -127,6 +139,28 @@ export function FreeTimeClocks({ shipmentId, canChange }: FreeTimeClocksProps) {
     : null;
   const canProject = clocks.demurrage.state !== 'not_started' && clocks.detention.state !== 'stopped';
 
+  const manual = data.milestones.manualLastFreeDay ?? null;
+  const openDay = () => {
+    setManualDay(manual ?? clocks.demurrage.lastFreeDay ?? '');
+    setSettingDay(true);
+  };
+  const submitDay = async (lastFreeDay: string | null) => {
+    try {
+      await saveDay.mutateAsync({ shipmentId, lastFreeDay });
+      notifications.show({
+        color: 'teal',
+        message: lastFreeDay ? 'Last free day set for this shipment' : 'Last free day set by hand removed',
+      });
+      setSettingDay(false);
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: 'Could not save the last free day',
+        message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
+      });
+    }
+  };
+
   const submit = async (terms: Parameters<typeof save.mutateAsync>[0]['terms']) => {
     await save.mutateAsync({ shipmentId, terms });
     notifications.show({
@@ -144,14 +178,24 @@ export function FreeTimeClocks({ shipmentId, canChange }: FreeTimeClocksProps) {
             Demurrage & detention
           </Title>
           {canChange ? (
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconPencil size={14} />}
-              onClick={() => setEditing(true)}
-            >
-              Terms
-            </Button>
+            <Group gap={4}>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconCalendarEvent size={14} />}
+                onClick={openDay}
+              >
+                Last free day
+              </Button>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconPencil size={14} />}
+                onClick={() => setEditing(true)}
+              >
+                Terms
+              </Button>
+            </Group>
           ) : null}
         </Group>
         <Text size="xs" c="dimmed">
@@ -204,6 +248,40 @@ export function FreeTimeClocks({ shipmentId, canChange }: FreeTimeClocksProps) {
           </div>
         ) : null}
       </Stack>
+      <Modal opened={settingDay} onClose={() => setSettingDay(false)} title="Last free day for this shipment">
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (/^\d{4}-\d{2}-\d{2}$/.test(manualDay)) void submitDay(manualDay);
+          }}
+        >
+          <Stack gap="md">
+            <Text size="sm">
+              A day set here wins over the terminal’s storage-paid-through date, the carrier’s last free day
+              and the tariff’s count, for demurrage on this shipment.
+            </Text>
+            <TextInput
+              type="date"
+              label="Last free day"
+              description={`In the port’s calendar (${data.timeZone})`}
+              value={manualDay}
+              onChange={(event) => setManualDay(event.currentTarget.value)}
+              error={manualDay && !/^\d{4}-\d{2}-\d{2}$/.test(manualDay) ? 'Choose a day.' : undefined}
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              {manual ? (
+                <Button variant="default" loading={saveDay.isPending} onClick={() => void submitDay(null)}>
+                  Remove
+                </Button>
+              ) : null}
+              <Button type="submit" loading={saveDay.isPending} disabled={!manualDay}>
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
       <Modal opened={editing} onClose={() => setEditing(false)} title="Free time for this shipment" size="lg">
         <TermsForm
           initial={data.terms}

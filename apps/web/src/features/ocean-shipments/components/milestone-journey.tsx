@@ -3,8 +3,9 @@ import type {
   OceanShipmentDetail,
   OceanTrackingDetail,
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { LAST_FREE_DAY_SOURCE_LABELS } from '@tracklane/shared/free-time/free-time.schema';
 import { EstimateShift } from '../../../components/estimate-history';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime, formatDay } from '../../../lib/dates';
 import { etaSlip, journeyStops, lastActualIndex, type JourneyStop } from '../utils/journey';
 import { lastFreeDayUrgency } from '../utils/shipment-dates';
 import { MilestoneTime } from './milestone-time';
@@ -31,6 +32,21 @@ function SlipBadge({ shipment, timeZone }: { shipment: OceanTrackingDetail; time
 }
 
 /**
+ * Demurrage's last free day as the clocks count it (set by hand, the terminal's, the carrier's: ADR
+ * 0039) and who gave it; the carrier's alone on a shipment shared with the reader (no free time).
+ */
+function demurrageDeadline(
+  shipment: OceanTrackingDetail & Partial<Pick<OceanShipmentDetail, 'freeTime'>>,
+  stop: JourneyStop,
+): { day: string | null; source: string } | null {
+  const demurrage = shipment.freeTime?.demurrage;
+  const source = demurrage?.lastFreeDaySource;
+  if (demurrage?.lastFreeDay && (source === 'manual' || source === 'terminal'))
+    return { day: demurrage.lastFreeDay, source: LAST_FREE_DAY_SOURCE_LABELS[source] };
+  return stop.at ? { day: null, source: LAST_FREE_DAY_SOURCE_LABELS.carrier } : null;
+}
+
+/**
  * The journey line (STYLE "milestones read at a glance"): from empty gate-out to empty return, what has
  * happened drawn solid up to where the container is now, what is expected outlined and marked EST:,
  * what nobody knows yet muted.
@@ -48,7 +64,8 @@ export function MilestoneJourney({
   return (
     <ol className={classes.journey} aria-label="Journey milestones">
       {stops.map((stop, index) => {
-        const state = stateOf(stop);
+        const deadline = stop.key === 'lastFreeDay' ? demurrageDeadline(shipment, stop) : null;
+        const state = deadline?.day ? 'estimate' : stateOf(stop);
         const where = place(stop);
         const urgency =
           stop.key === 'lastFreeDay' && shipment.freeTime
@@ -98,6 +115,7 @@ export function MilestoneJourney({
               {where && stop.kind !== 'transshipment' ? (
                 <Text size="xs" c="dimmed">
                   {where}
+                  {deadline ? ` · ${deadline.source}` : ''}
                 </Text>
               ) : null}
               {stop.legs ? (
@@ -115,7 +133,9 @@ export function MilestoneJourney({
             </div>
             {stop.legs ? null : (
               <div className={classes.stopTime}>
-                {stop.kind === 'deadline' && stop.at ? (
+                {deadline?.day ? (
+                  <span className={classes.timeDeadline}>{formatDay(deadline.day)}</span>
+                ) : stop.kind === 'deadline' && stop.at ? (
                   <span className={classes.timeDeadline}>{formatDateTime(stop.at.time, timeZone)}</span>
                 ) : (
                   <MilestoneTime at={stop.at} timeZone={timeZone} />

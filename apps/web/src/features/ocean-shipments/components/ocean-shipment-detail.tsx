@@ -34,6 +34,7 @@ import { MilestoneJourney } from './milestone-journey';
 import classes from './ocean-shipment-detail.module.css';
 import { RouteStrip } from './route-strip';
 import { ShipmentHeader } from './shipment-header';
+import { TerminalAvailabilitySection } from './terminal-availability';
 
 // The map (d3-geo, the world's outlines) comes after the page's first paint, never with the page.
 const ShipmentMap = lazy(() => import('../../../components/shipment-map'));
@@ -262,6 +263,10 @@ export function OceanShipmentDetail({
                   />
                 </Suspense>
               </Paper>
+              {/* The organization's own terminal answer: never on a shipment shared with the reader. */}
+              {ownShipment?.terminal ? (
+                <TerminalAvailabilitySection terminal={ownShipment.terminal} timeZone={timeZone} />
+              ) : null}
               <EtaHistory shipment={shipment} timeZone={timeZone} />
               {ownShipment ? aside?.(ownShipment) : null}
             </Stack>

@@ -166,6 +166,8 @@ export const OCEAN_ATTENTION_CHIP: Record<OceanAttentionRule, string> = {
   lfdPassed: 'LFD passed',
   lfdToday: 'LFD today',
   lfdSoon: 'LFD soon',
+  onHold: 'On hold',
+  availableForPickup: 'Available',
   etaSlipped: 'ETA slipped',
   rolled: 'Rolled',
   arrivedNotPickedUp: 'Not picked up',
