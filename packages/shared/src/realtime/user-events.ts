@@ -26,3 +26,9 @@ export const INVITATIONS_SOCKET_MESSAGE = { type: 'workspaceInvitations.changed'
 
 /** The socket's nudge to a company admin when the organization's carrier connections changed. */
 export const CARRIER_CONNECTIONS_SOCKET_MESSAGE = { type: 'carrierConnections.changed' } as const;
+
+/**
+ * The socket's nudge when the engine changed a workspace's shipments by itself (a bill of lading or
+ * booking followed alone named containers that were added, ADR 0037): open lists and details refetch.
+ */
+export const SHIPMENTS_SOCKET_MESSAGE = { type: 'shipments.changed' } as const;

@@ -28,6 +28,12 @@ export type RealtimeEvent =
   | { topic: 'favorites'; userIds: string[]; origin: string | null }
   /** Company admins of an organization whose carrier connections (or their health) changed. */
   | { topic: 'carrierConnections'; userIds: string[] }
+  /**
+   * Members who may see a workspace's shipments, when the engine changed its list by itself: a bill of
+   * lading or booking followed alone was answered or named containers that were added (ADR 0037). Their
+   * open lists and details refetch. Chunked like notifications ({@link publishToUsers}).
+   */
+  | { topic: 'shipments'; userIds: string[] }
   /** Sessions that were signed out or revoked: their sockets close, on whichever process holds them. */
   | { topic: 'sessionsEnded'; sessionIds: string[]; userIds: string[] }
   /**
@@ -43,6 +49,7 @@ export const SOCKET_TOPICS = [
   'comments',
   'favorites',
   'carrierConnections',
+  'shipments',
 ] as const;
 export type SocketTopic = (typeof SOCKET_TOPICS)[number];
 
@@ -89,7 +96,8 @@ export async function publish(tx: Database, event: RealtimeEvent): Promise<void>
     event.topic === 'notifications' ||
     event.topic === 'comments' ||
     event.topic === 'favorites' ||
-    event.topic === 'carrierConnections'
+    event.topic === 'carrierConnections' ||
+    event.topic === 'shipments'
   ) {
     if (event.userIds.length === 0) return;
     normalised = event;
@@ -112,7 +120,7 @@ export const USERS_PER_NOTIFY = 150;
 /** Publishes a per-user topic to any number of users, {@link USERS_PER_NOTIFY} per NOTIFY. */
 export async function publishToUsers(
   tx: Database,
-  topic: 'notifications' | 'comments' | 'carrierConnections',
+  topic: 'notifications' | 'comments' | 'carrierConnections' | 'shipments',
   userIds: string[],
 ): Promise<void> {
   for (let i = 0; i < userIds.length; i += USERS_PER_NOTIFY)

@@ -78,6 +78,7 @@ export function createOceanMode(sources: ModeSources<OceanProvider>): TrackingMo
     query: (item) => ({
       containerNo: item.trackingNo,
       mblNo: item.reference,
+      referenceKind: item.referenceKind,
       carrierScac: item.carrier,
       trackingStartedAt: item.trackingStartedAt,
     }),

@@ -25,6 +25,7 @@ import {
   dcsaConnection,
   DcsaError,
   fetchDcsaEvents,
+  trackDcsaBill,
   trackDcsaContainer,
   type DcsaFilters,
   type HeaderSource,
@@ -210,6 +211,7 @@ export function createOrganizationConnections(deps: CarrierConnectionsDeps): Car
   const providerFor = (row: CarrierConnectionRow): OceanProvider => ({
     source: 'dcsa',
     track: (query, now) => observed(row, () => trackDcsaContainer(connectionFor(row), query, now)),
+    bill: (query, now) => observed(row, () => trackDcsaBill(connectionFor(row), query, now)),
   });
 
   return {
