@@ -116,8 +116,15 @@ export async function findOceanBill(
       archived: oceanShipments.archived,
     })
     .from(oceanShipments)
+    .innerJoin(oceanBills, eq(oceanBills.id, oceanShipments.billId))
+    .innerJoin(trackedBills, eq(trackedBills.id, oceanBills.billId))
     .where(and(eq(oceanShipments.workspaceId, workspaceId), eq(oceanShipments.billId, billId)))
-    .orderBy(asc(oceanShipments.createdAt), asc(oceanShipments.id));
+    // In the order the carrier named them.
+    .orderBy(
+      sql`array_position(${trackedBills.containers}, ${oceanShipments.containerNo}) NULLS LAST`,
+      asc(oceanShipments.createdAt),
+      asc(oceanShipments.id),
+    );
   return {
     ...toSummary(row),
     containers: containers.map((c) => ({
