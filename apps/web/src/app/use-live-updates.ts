@@ -5,6 +5,7 @@ import {
   FAVORITES_SOCKET_MESSAGE,
   INVITATIONS_SOCKET_MESSAGE,
   NOTIFICATIONS_SOCKET_MESSAGE,
+  SHIPMENTS_SOCKET_MESSAGE,
 } from '@tracklane/shared/realtime/user-events';
 import { useCallback, useMemo } from 'react';
 import { CARRIER_CONNECTIONS_QUERY_KEY } from '../features/carrier-connections/api/keys';
@@ -29,7 +30,8 @@ const SHIPMENTS_QUERY_KEYS = [tenantQueryKey('ocean-shipments'), tenantQueryKey(
  * (invites, revocations); a comments message refetches the open comment thread; a favourites message
  * (the user starred something in another tab or on another device: stars are personal) refetches the
  * shipment lists and details, unless this tab made the change and shows it already; a carrier
- * connections message refetches the carrier connections page.
+ * connections message refetches the carrier connections page; a shipments message (the engine added a
+ * followed bill's containers) refetches the shipment lists, details and bills.
  */
 export function useLiveUpdates(userId: string | null): void {
   const queryClient = useQueryClient();
@@ -58,6 +60,11 @@ export function useLiveUpdates(userId: string | null): void {
       // Another admin changed the organization's carrier connections: an open page refetches.
       [CARRIER_CONNECTIONS_SOCKET_MESSAGE.type]: () => {
         void queryClient.invalidateQueries({ queryKey: CARRIER_CONNECTIONS_QUERY_KEY });
+      },
+      // The engine changed the workspace's shipments by itself (a bill of lading followed alone named
+      // its containers): open lists, details and bills refetch.
+      [SHIPMENTS_SOCKET_MESSAGE.type]: () => {
+        for (const queryKey of SHIPMENTS_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
       },
     }),
     [queryClient],

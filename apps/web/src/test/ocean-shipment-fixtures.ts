@@ -49,6 +49,8 @@ export function oceanShipment(fields: Partial<OceanShipment> = {}): OceanShipmen
     shipmentOverallId: id,
     containerNo: 'MSCU1234566',
     mblNo: 'MEDU12345678',
+    referenceKind: 'bl',
+    bill: null,
     carrierScac: 'MSCU',
     carrierName: 'MSC Mediterranean Shipping Company',
     state: 'active',
@@ -92,8 +94,10 @@ export function trackingEvent(
 }
 
 export function oceanShipmentDetail(fields: Partial<OceanShipmentDetail> = {}): OceanShipmentDetail {
+  const { bill = null, ...rest } = fields;
   return {
-    ...oceanShipment(fields),
+    ...oceanShipment(rest),
+    bill,
     transshipments: [],
     vessel: { name: 'MSC IRINA', imo: '9980253', voyage: '411W' },
     etaHistory: [],
@@ -102,7 +106,7 @@ export function oceanShipmentDetail(fields: Partial<OceanShipmentDetail> = {}): 
     map: { position: null, route: null },
     lastError: null,
     nextCheckAt: '2025-02-10T13:00:00.000Z',
-    ...fields,
+    ...rest,
   };
 }
 

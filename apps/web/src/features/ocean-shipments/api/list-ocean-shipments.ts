@@ -20,15 +20,18 @@ export const OCEAN_SHIPMENTS_QUERY_KEY = tenantQueryKey('ocean-shipments');
 export type OceanListStatus = 'active' | 'archived';
 export type OceanListPage = z.infer<typeof oceanListResultSchema>;
 
+/** The list's selects: carrier, ports, tag, and the bill of lading its containers were found on. */
+export type OceanSelectKey = 'carrier' | 'pol' | 'pod' | 'tag' | 'bill';
+
 /** What the user filters and sorts by: the same on both tabs. */
-export const OCEAN_LIST_FILTERS: ListFiltersConfig<'carrier' | 'pol' | 'pod' | 'tag', OceanSort> = {
-  selects: ['carrier', 'pol', 'pod', 'tag'],
+export const OCEAN_LIST_FILTERS: ListFiltersConfig<OceanSelectKey, OceanSort> = {
+  selects: ['carrier', 'pol', 'pod', 'tag', 'bill'],
   sorts: OCEAN_SORTS,
   defaultSort: 'created_desc',
   attentionRules: OCEAN_ATTENTION_RULES,
 };
 
-export type OceanListFilters = ListFilters<'carrier' | 'pol' | 'pod' | 'tag', OceanSort>;
+export type OceanListFilters = ListFilters<OceanSelectKey, OceanSort>;
 
 export const LIST_PAGE_SIZE = 50;
 

@@ -1,5 +1,8 @@
 import type { OceanFreeTime, OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { IconStack2 } from '@tabler/icons-react';
+import { billName } from '@tracklane/shared/ocean-shipments/ocean-bills';
 import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
+import { Link } from 'react-router';
 import { NoConnectionCell } from '../../../components/no-connection';
 import { LightBadge } from '../../../components/light-badge';
 import { StatusBadge } from '../../../components/status-badge';
@@ -8,6 +11,7 @@ import { DayCell, IdentifierCell, MilestoneDay, MissingValue } from '../../../co
 import { formatDay } from '../../../lib/dates';
 import { formatMoneyCompact } from '../../../lib/money';
 import { carrierLabel } from '../utils/carriers';
+import { billListHref } from '../utils/detail-href';
 import type { ColumnId } from '../utils/columns';
 import { clocksSummary, daysLeftUrgency, formatMoney, nextFreeTimeText } from '../utils/free-time-text';
 import { statusLook } from '../utils/status';
@@ -59,6 +63,39 @@ function daysThenClock(freeTime: OceanFreeTime): string {
   return days ? `${days} · ${clock ?? ''}` : (clock ?? '');
 }
 
+/**
+ * The bill of lading (or a booking's number, so marked), and for a container found on a bill followed
+ * alone, a link to the list narrowed to that bill: its group.
+ */
+function ReferenceCell({ shipment }: { shipment: OceanShipment }) {
+  const booking = shipment.referenceKind === 'booking';
+  const { bill } = shipment;
+  return (
+    <span className={classes.reference}>
+      {booking ? (
+        <span className={classes.referenceKind} data-tooltip="Booking number" data-tooltip-delay={300}>
+          BKG
+        </span>
+      ) : null}
+      <span className={classes.referenceValue}>
+        <IdentifierCell value={shipment.mblNo} what={booking ? 'booking number' : 'bill of lading number'} />
+      </span>
+      {bill ? (
+        <Link
+          to={billListHref(bill.billId)}
+          className={classes.billLink}
+          aria-label={`Containers on ${billName(bill.kind, bill.reference)}`}
+          data-tooltip={`Every container on ${billName(bill.kind, bill.reference)}`}
+          data-tooltip-delay={300}
+          onClick={(event) => event.stopPropagation()}
+        >
+          <IconStack2 size={14} stroke={1.75} aria-hidden />
+        </Link>
+      ) : null}
+    </span>
+  );
+}
+
 interface CellContext {
   shipment: OceanShipment;
   timeZone: string;
@@ -84,7 +121,7 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
         />
       );
     case 'mbl':
-      return <IdentifierCell value={shipment.mblNo} what="bill of lading number" />;
+      return <ReferenceCell shipment={shipment} />;
     case 'carrier':
       return (
         <span
