@@ -8,4 +8,7 @@ export const fakeCarrier = {
   clientId: 'e2e-client-0001',
   clientSecret: 'e2e-client-secret-0001',
   container: 'MSKU1234565',
+  /** A bill of lading the fake carrier knows, and the three containers it names on it. */
+  bill: 'MAEU240011223',
+  billContainers: ['MSKU7000013', 'MSKU7000029', 'MSKU7000034'],
 };

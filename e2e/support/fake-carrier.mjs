@@ -1,6 +1,8 @@
 // A carrier's DCSA Track & Trace 2.2 API for the end-to-end run, started by start-server.mjs beside the
 // server: a static-key events endpoint and an OAuth2 client-credentials one, with fixed test credentials
-// (carrier.ts has the same values for the specs). It knows one container, FAKE_CONTAINER.
+// (carrier.ts has the same values for the specs). It knows one container, FAKE_CARRIER.container, and
+// one bill of lading, FAKE_CARRIER.bill, with three containers on it (asked by
+// transportDocumentReference alone, ADR 0037).
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 
@@ -9,20 +11,30 @@ export const FAKE_CARRIER = {
   clientId: 'e2e-client-0001',
   clientSecret: 'e2e-client-secret-0001',
   container: 'MSKU1234565',
+  bill: 'MAEU240011223',
+  billContainers: ['MSKU7000013', 'MSKU7000029', 'MSKU7000034'],
 };
 
-const event = (code, day) => ({
+const event = (code, day, container = FAKE_CARRIER.container, bill = null) => ({
   eventID: randomUUID(),
   eventCreatedDateTime: `2026-09-0${String(day)}T08:30:00Z`,
   eventType: 'EQUIPMENT',
   eventClassifierCode: 'ACT',
   eventDateTime: `2026-09-0${String(day)}T16:05:00+08:00`,
   equipmentEventTypeCode: code,
-  equipmentReference: FAKE_CARRIER.container,
+  equipmentReference: container,
   emptyIndicatorCode: code === 'GTOT' ? 'EMPTY' : 'LADEN',
   eventLocation: { locationName: 'Yangshan Deep Water Port', UNLocationCode: 'CNSHA' },
+  ...(bill ? { documentReferences: [{ documentReferenceType: 'TRD', documentReferenceValue: bill }] } : {}),
 });
 const EVENTS = [event('GTOT', 1), event('GTIN', 3)];
+/** Each container of the bill: its empty pick-up and its gate-in at the terminal, on the bill. */
+const BILL_EVENTS = new Map(
+  FAKE_CARRIER.billContainers.map((box, i) => [
+    box,
+    [event('GTOT', 1 + i, box, FAKE_CARRIER.bill), event('GTIN', 4 + i, box, FAKE_CARRIER.bill)],
+  ]),
+);
 
 export function startFakeCarrier(port) {
   const tokens = new Set();
@@ -58,8 +70,13 @@ export function startFakeCarrier(port) {
       res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"unauthorized"}');
       return;
     }
-    const known = url.searchParams.get('equipmentReference') === FAKE_CARRIER.container;
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(known ? EVENTS : []));
+    const container = url.searchParams.get('equipmentReference');
+    const bill = url.searchParams.get('transportDocumentReference');
+    let events = [];
+    if (container === FAKE_CARRIER.container) events = EVENTS;
+    else if (container) events = (bill === FAKE_CARRIER.bill && BILL_EVENTS.get(container)) || [];
+    else if (bill === FAKE_CARRIER.bill) events = [...BILL_EVENTS.values()].flat();
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(events));
   });
   server.listen(port, '127.0.0.1');
   server.unref();
