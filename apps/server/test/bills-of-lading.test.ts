@@ -99,6 +99,9 @@ describe('a bill of lading alone', () => {
       expect.objectContaining({ billId, kind: 'bl', reference: bill, state: 'pending', containerCount: 0 }),
     ]);
     expect(await listOf(team.owner.cookie)).toEqual([]);
+    // The list says a bill awaits its first answer, in its own snapshot: an open page looks again.
+    const pendingList = await call(team.owner.cookie, 'GET', '/api/shipments/ocean');
+    expect(pendingList.json().result).toMatchObject({ items: [], billsPending: 1 });
 
     const { heard, stop } = listen();
     await refreshBillsOf([bill]);
@@ -112,6 +115,7 @@ describe('a bill of lading alone', () => {
     const connections = (await call(team.owner.cookie, 'GET', '/api/carrier-connections')).json().result;
     expect(connections.find((c: { id: string }) => c.id === connectionId).health.callsToday).toBe(1);
 
+    expect((await call(team.owner.cookie, 'GET', '/api/shipments/ocean')).json().result.billsPending).toBe(0);
     const grouped = await listOf(team.owner.cookie, `?bill=${billId}&sort=container_asc`);
     expect(grouped.map((s) => s.containerNo)).toEqual([...boxes].sort());
     for (const shipment of grouped)

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -837,6 +837,39 @@ describe(
         bill: { billId, kind: 'bl', reference: 'MEDU7788990' },
       }),
     ];
+
+    it('looks again while a bill awaits its first answer, so its containers come even without the socket', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      let answered = false;
+      const api = serve(
+        () =>
+          ok(
+            answered
+              ? listPage(onBill, { activeCount: 2, archivedCount: 0 })
+              : listPage([], { activeCount: 0, archivedCount: 0, billsPending: 1 }),
+          ),
+        {
+          'GET /api/shipments/ocean/bills': () =>
+            ok({ items: answered ? [] : [waitingBills[0]], nextCursor: null }),
+        },
+      );
+      try {
+        renderRoutes(routes, '/shipments/ocean/active');
+        expect(await screen.findByTestId('waiting-bill')).toHaveTextContent('Asking the carrier');
+        const asked = api.callsTo('GET /api/shipments/ocean').length;
+        answered = true;
+        await act(() => vi.advanceTimersByTimeAsync(8_000));
+        await waitFor(() => expect(rows()).toHaveLength(2));
+        expect(api.callsTo('GET /api/shipments/ocean').length).toBeGreaterThan(asked);
+        await waitFor(() => expect(screen.queryByTestId('waiting-bill')).not.toBeInTheDocument());
+        // Nothing awaits an answer any more: no more asking.
+        const settled = api.callsTo('GET /api/shipments/ocean').length;
+        await act(() => vi.advanceTimersByTimeAsync(20_000));
+        expect(api.callsTo('GET /api/shipments/ocean')).toHaveLength(settled);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
 
     it('shows the bills still waiting for containers above the list, each with what the carrier said', async () => {
       serve(byStatus([first], []), {

@@ -113,8 +113,13 @@ export function oceanShipmentDetail(fields: Partial<OceanShipmentDetail> = {}): 
 /** A list answer: one page, with the counts of both tabs; rows fall under no attention rule unless they say. */
 export const listPage = (
   items: (OceanShipment & Partial<Pick<OceanListItem, 'attention'>>)[],
-  counts: { activeCount: number; archivedCount: number },
+  counts: { activeCount: number; archivedCount: number; billsPending?: number },
   nextCursor: string | null = null,
-) => ({ items: items.map((item): OceanListItem => ({ attention: null, ...item })), nextCursor, ...counts });
+) => ({
+  items: items.map((item): OceanListItem => ({ attention: null, ...item })),
+  nextCursor,
+  billsPending: 0,
+  ...counts,
+});
 
 export const noOptions = { carriers: [], pols: [], pods: [], tags: [] as string[] };

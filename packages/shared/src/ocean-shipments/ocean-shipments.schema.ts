@@ -214,6 +214,11 @@ export const oceanListResultSchema = z.object({
   nextCursor: z.string().nullable(),
   activeCount: z.number().int(),
   archivedCount: z.number().int(),
+  // Defaults to none for answers of servers before bills (a cached page, an older API client's stub).
+  billsPending: z.number().int().default(0).meta({
+    description:
+      'Bills of lading and bookings the workspace follows alone that await their first answer (ADR 0037): their containers join the list within moments.',
+  }),
 });
 
 export const oceanArchiveRequestSchema = z.strictObject({

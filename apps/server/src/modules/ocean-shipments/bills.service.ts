@@ -25,6 +25,15 @@ export const billRefColumn = sql<OceanShipment['bill']>`(
   FROM ${oceanBills} ob JOIN ${trackedBills} tb ON tb.id = ob.bill_id
   WHERE ob.id = ${oceanShipments.billId})`;
 
+/**
+ * SQL: how many bills the workspace follows alone still await their first answer. The ocean list
+ * carries it, read in the page's snapshot, so that a page loaded before a bill's containers arrive
+ * looks again shortly, as it does for a container awaiting its first answer.
+ */
+export const pendingBillsColumn = (workspaceId: string) => sql<number>`(
+  SELECT count(*)::int FROM ${oceanBills} ob JOIN ${trackedBills} tb ON tb.id = ob.bill_id
+  WHERE ob.workspace_id = ${workspaceId}::uuid AND tb.state = 'pending')`;
+
 const SUMMARY_COLUMNS = {
   id: oceanBills.id,
   notAdded: oceanBills.notAdded,

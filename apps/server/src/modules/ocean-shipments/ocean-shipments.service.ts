@@ -32,7 +32,7 @@ import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { readRows } from '../../lib/row-reader';
 import { listItemColumns, tabCountColumns } from '../tracking/list-page';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
-import { billRefColumn, findOceanBill } from './bills.service';
+import { billRefColumn, findOceanBill, pendingBillsColumn } from './bills.service';
 import {
   favoriteFilter,
   isFavoriteOf,
@@ -79,12 +79,14 @@ const ITEM_COLUMNS = {
 };
 
 /** The tab counts beside each row of a page ({@link countTabs} for a page without rows). */
-const tabCounts = (workspaceId: string) =>
-  tabCountColumns(
+const tabCounts = (workspaceId: string) => ({
+  ...tabCountColumns(
     oceanShipmentCounts.workspaceId,
     { active: oceanShipmentCounts.active, archived: oceanShipmentCounts.archived },
     workspaceId,
-  );
+  ),
+  billsPending: pendingBillsColumn(workspaceId),
+});
 
 const port = (locode: string | null) =>
   locode ? { locode, name: portByLocode(locode)?.name ?? null } : null;
@@ -280,9 +282,18 @@ export async function listOceanShipments(
     })),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor(last.s[SORTS[query.sort].key], last.s.id) : null,
+    // In the page's own snapshot: a bill still asked is seen with the rows it has not added yet.
     ...(first
-      ? { activeCount: first.k.active ?? 0, archivedCount: first.k.archived ?? 0 }
-      : await countTabs(db, workspaceId)),
+      ? {
+          activeCount: first.k.active ?? 0,
+          archivedCount: first.k.archived ?? 0,
+          billsPending: first.k.billsPending,
+        }
+      : {
+          ...(await countTabs(db, workspaceId)),
+          billsPending: (await db.execute<{ n: number }>(sql`SELECT ${pendingBillsColumn(workspaceId)} AS n`))
+            .rows[0]!.n,
+        }),
   };
 }
 

@@ -229,6 +229,7 @@ export const examples = {
     nextCursor: null,
     activeCount: 2,
     archivedCount: 0,
+    billsPending: 0,
   }),
   oceanDetail: envelope({
     ...oceanShipment,

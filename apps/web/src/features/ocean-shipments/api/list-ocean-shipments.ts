@@ -59,8 +59,12 @@ export const oceanListQueryOptions = (status: OceanListStatus, filters: OceanLis
     getNextPageParam: (last) => last.nextCursor,
   });
 
-/** A shipment still waiting for its first carrier answer: the list looks again until it has one. */
-const PENDING_POLL_MS = 8_000;
+/**
+ * A shipment still waiting for its first carrier answer, or a bill of lading followed alone whose
+ * containers are not named yet (ADR 0037): the list looks again until it has its answer. (The socket
+ * says so too, but a page loaded a moment before its socket opened would miss it.)
+ */
+export const PENDING_POLL_MS = 8_000;
 
 export function useOceanShipments(status: OceanListStatus, filters: OceanListFilters) {
   return useInfiniteQuery({
@@ -68,7 +72,9 @@ export function useOceanShipments(status: OceanListStatus, filters: OceanListFil
     // A new filter keeps the rows on screen until the answer arrives: the table never flashes empty.
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
-      query.state.data?.pages.some((page) => page.items.some((item) => item.state === 'pending'))
+      query.state.data?.pages.some(
+        (page) => page.billsPending > 0 || page.items.some((item) => item.state === 'pending'),
+      )
         ? PENDING_POLL_MS
         : false,
   });

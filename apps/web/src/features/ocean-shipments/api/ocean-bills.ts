@@ -7,7 +7,7 @@ import {
 import { type z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { tenantQueryKey } from '../../../lib/tenant-queries';
-import { OCEAN_SHIPMENTS_PATH, OCEAN_SHIPMENTS_QUERY_KEY } from './list-ocean-shipments';
+import { OCEAN_SHIPMENTS_PATH, OCEAN_SHIPMENTS_QUERY_KEY, PENDING_POLL_MS } from './list-ocean-shipments';
 
 /*
  * Bills of lading and bookings the workspace follows alone (ADR 0037). Under the ocean shipments' query
@@ -35,8 +35,15 @@ export const oceanBillsQueryOptions = (status: BillListStatus) =>
     queryFn: ({ signal }) => listOceanBills(status, signal),
   });
 
+/** A bill awaiting its first answer: looked at again until it has one, as the list does. */
+const pending = (bill: { state: string }) => bill.state === 'pending';
+
 export function useOceanBills(status: BillListStatus, enabled = true) {
-  return useQuery({ ...oceanBillsQueryOptions(status), enabled });
+  return useQuery({
+    ...oceanBillsQueryOptions(status),
+    enabled,
+    refetchInterval: (query) => (query.state.data?.items.some(pending) ? PENDING_POLL_MS : false),
+  });
 }
 
 export async function getOceanBill(billId: string, signal?: AbortSignal): Promise<OceanBill> {
@@ -50,6 +57,7 @@ export function useOceanBill(billId: string | null) {
     queryKey: tenantQueryKey('ocean-shipments', 'bill', billId ?? ''),
     queryFn: ({ signal }) => getOceanBill(billId ?? '', signal),
     enabled: billId !== null,
+    refetchInterval: (query) => (query.state.data && pending(query.state.data) ? PENDING_POLL_MS : false),
   });
 }
 

@@ -1,8 +1,6 @@
 import type { OceanFreeTime, OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import { IconStack2 } from '@tabler/icons-react';
 import { billName } from '@tracklane/shared/ocean-shipments/ocean-bills';
 import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
-import { Link } from 'react-router';
 import { NoConnectionCell } from '../../../components/no-connection';
 import { LightBadge } from '../../../components/light-badge';
 import { StatusBadge } from '../../../components/status-badge';
@@ -64,34 +62,30 @@ function daysThenClock(freeTime: OceanFreeTime): string {
 }
 
 /**
- * The bill of lading (or a booking's number, so marked), and for a container found on a bill followed
- * alone, a link to the list narrowed to that bill: its group.
+ * The bill of lading (or a booking's number, so marked); for a container found on a bill followed
+ * alone, the number leads to the list narrowed to that bill: its group.
  */
 function ReferenceCell({ shipment }: { shipment: OceanShipment }) {
   const booking = shipment.referenceKind === 'booking';
   const { bill } = shipment;
+  const cell = (
+    <IdentifierCell
+      value={shipment.mblNo}
+      what={booking ? 'booking number' : 'bill of lading number'}
+      group={
+        bill
+          ? { href: billListHref(bill.billId), label: `Containers on ${billName(bill.kind, bill.reference)}` }
+          : undefined
+      }
+    />
+  );
+  if (!booking) return cell;
   return (
     <span className={classes.reference}>
-      {booking ? (
-        <span className={classes.referenceKind} data-tooltip="Booking number" data-tooltip-delay={300}>
-          BKG
-        </span>
-      ) : null}
-      <span className={classes.referenceValue}>
-        <IdentifierCell value={shipment.mblNo} what={booking ? 'booking number' : 'bill of lading number'} />
+      <span className={classes.referenceKind} data-tooltip="Booking number" data-tooltip-delay={300}>
+        BKG
       </span>
-      {bill ? (
-        <Link
-          to={billListHref(bill.billId)}
-          className={classes.billLink}
-          aria-label={`Containers on ${billName(bill.kind, bill.reference)}`}
-          data-tooltip={`Every container on ${billName(bill.kind, bill.reference)}`}
-          data-tooltip-delay={300}
-          onClick={(event) => event.stopPropagation()}
-        >
-          <IconStack2 size={14} stroke={1.75} aria-hidden />
-        </Link>
-      ) : null}
+      <span className={classes.referenceValue}>{cell}</span>
     </span>
   );
 }
