@@ -8,11 +8,15 @@ import {
   refreshBills,
   retryNotAdded,
 } from '../src/modules/ocean-shipments/bill-refresh.service';
+import { parseDcsaCarriers } from '../src/integrations/tracking/dcsa/dcsa-config';
+import { createOceanShipments } from '../src/modules/ocean-shipments/intake.service';
+import { loadTenant } from '../src/modules/organizations/selection';
 import { useTestApp } from './app';
+import { createTestContext } from './context';
 import { addMember, buildTeam, containerNo, mbl, refreshTracked, type Team } from './factories';
 import { equipmentEvent, startFakeCarrier } from './fake-carrier';
 
-const { app, ctx } = await useTestApp({ apiKeyRateLimitPerMinute: 1000 });
+const { app, ctx, database } = await useTestApp({ apiKeyRateLimitPerMinute: 1000 });
 const carrier = await startFakeCarrier();
 
 type Method = 'GET' | 'POST' | 'DELETE';
@@ -306,6 +310,40 @@ describe('a bill the carrier does not know', () => {
     expect(row!.scope).toBe('organization');
     await refreshBillsOf([bill]);
     expect((await listOf(team.owner.cookie)).map((s) => s.containerNo)).toEqual([box]);
+  });
+});
+
+describe('the operator’s DCSA_CARRIERS', () => {
+  it('answers a bill for every organization without a connection of its own, asked once for all', async () => {
+    const operator = await createTestContext(database, {
+      dcsaCarriers: parseDcsaCarriers(
+        JSON.stringify([
+          { scac: 'HLCU', eventsUrl: carrier.eventsUrl, headers: { 'Consumer-Key': carrier.apiKey } },
+        ]),
+      ),
+    });
+    try {
+      const teams = [await buildTeam(app, ctx), await buildTeam(app, ctx)];
+      const bill = `HLCU${String(Date.now()).slice(-9)}`;
+      const box = containerNo('HLXU');
+      carrier.documents.set(bill, [onBill(box, bill)]);
+      for (const team of teams) {
+        const tenant = (await loadTenant(ctx.db, team.owner.userId, team.defaultWorkspaceId))!;
+        const [outcome] = await createOceanShipments(operator, tenant, [{ mblNo: bill }]);
+        expect(outcome).toMatchObject({ kind: 'bill', outcome: 'created', carrierScac: 'HLCU' });
+      }
+      const rows = await ctx.db.select().from(trackedBills).where(eq(trackedBills.reference, bill));
+      expect(rows).toEqual([expect.objectContaining({ scope: 'shared', organizationId: null })]);
+      await refreshBills(operator, [rows[0]!.id], new Date());
+      expect(
+        carrier.requests.filter((r) => r.url.searchParams.get('transportDocumentReference') === bill),
+      ).toHaveLength(1);
+      for (const team of teams)
+        expect((await listOf(team.owner.cookie)).map((s) => [s.containerNo, s.mblNo])).toEqual([[box, bill]]);
+    } finally {
+      await operator.jobs.boss.stop({ graceful: false });
+      await operator.realtime.close();
+    }
   });
 });
 
