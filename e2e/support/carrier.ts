@@ -13,6 +13,9 @@ export const fakeCarrier = {
   container: 'MSKU1234565',
   /** Discharged at Los Angeles: the first held by customs there, the second ready for delivery. */
   atLosAngeles: ['MSKU7000013', 'MSKU7000029'] as const,
+  /** A bill of lading the fake carrier knows, and the three containers it names on it. */
+  bill: 'MAEU240011223',
+  billContainers: ['MSKU7000409', 'MSKU7000414', 'MSKU7000420'],
 };
 
 /** The fake APM Terminals Import Availability API (support/fake-terminal.mjs), with its credentials. */

@@ -1,10 +1,12 @@
 // A carrier's DCSA Track & Trace 2.2 API for the end-to-end run, started by start-server.mjs beside the
 // server: a static-key events endpoint and an OAuth2 client-credentials one, with fixed test credentials
-// (carrier.ts has the same values for the specs). It knows one container at its origin, FAKE_CONTAINER,
-// and two discharged at Los Angeles two days ago (atLosAngeles), which the fake terminal knows too. It
-// keeps event subscriptions as a publisher does (a new one only once its callback URL answers a HEAD
-// request), and `POST /_fake/push` (for the specs) sends a new event of a container to its subscribers,
-// signed with each subscription's secret (DCSA's Notification-Signature).
+// (carrier.ts has the same values for the specs). It knows one container at its origin, FAKE_CONTAINER;
+// two discharged at Los Angeles two days ago (atLosAngeles), which the fake terminal knows too; and one
+// bill of lading, FAKE_CARRIER.bill, with three other containers on it (asked by
+// transportDocumentReference alone, ADR 0037). It keeps event subscriptions as a publisher does (a new
+// one only once its callback URL answers a HEAD request), and `POST /_fake/push` (for the specs) sends a
+// new event of a container to its subscribers, signed with each subscription's secret (DCSA's
+// Notification-Signature).
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 
@@ -14,20 +16,30 @@ export const FAKE_CARRIER = {
   clientSecret: 'e2e-client-secret-0001',
   container: 'MSKU1234565',
   atLosAngeles: ['MSKU7000013', 'MSKU7000029'],
+  bill: 'MAEU240011223',
+  billContainers: ['MSKU7000409', 'MSKU7000414', 'MSKU7000420'],
 };
 
-const event = (code, day) => ({
+const event = (code, day, container = FAKE_CARRIER.container, bill = null) => ({
   eventID: randomUUID(),
   eventCreatedDateTime: `2026-09-0${String(day)}T08:30:00Z`,
   eventType: 'EQUIPMENT',
   eventClassifierCode: 'ACT',
   eventDateTime: `2026-09-0${String(day)}T16:05:00+08:00`,
   equipmentEventTypeCode: code,
-  equipmentReference: FAKE_CARRIER.container,
+  equipmentReference: container,
   emptyIndicatorCode: code === 'GTOT' ? 'EMPTY' : 'LADEN',
   eventLocation: { locationName: 'Yangshan Deep Water Port', UNLocationCode: 'CNSHA' },
+  ...(bill ? { documentReferences: [{ documentReferenceType: 'TRD', documentReferenceValue: bill }] } : {}),
 });
 const EVENTS = [event('GTOT', 1), event('GTIN', 3)];
+/** Each container of the bill: its empty pick-up and its gate-in at the terminal, on the bill. */
+const BILL_EVENTS = new Map(
+  FAKE_CARRIER.billContainers.map((box, i) => [
+    box,
+    [event('GTOT', 1 + i, box, FAKE_CARRIER.bill), event('GTIN', 4 + i, box, FAKE_CARRIER.bill)],
+  ]),
+);
 
 const readBody = (req) =>
   new Promise((resolve) => {
@@ -174,13 +186,13 @@ export function startFakeCarrier(port) {
       void answerSubscriptions(subscriptions, req, res, url);
       return;
     }
-    const asked = url.searchParams.get('equipmentReference');
-    const events =
-      asked === FAKE_CARRIER.container
-        ? EVENTS
-        : FAKE_CARRIER.atLosAngeles.includes(asked)
-          ? voyageToLosAngeles(asked)
-          : [];
+    const container = url.searchParams.get('equipmentReference');
+    const bill = url.searchParams.get('transportDocumentReference');
+    let events = [];
+    if (container === FAKE_CARRIER.container) events = EVENTS;
+    else if (FAKE_CARRIER.atLosAngeles.includes(container)) events = voyageToLosAngeles(container);
+    else if (container) events = (bill === FAKE_CARRIER.bill && BILL_EVENTS.get(container)) || [];
+    else if (bill === FAKE_CARRIER.bill) events = [...BILL_EVENTS.values()].flat();
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(events));
   });
   server.listen(port, '127.0.0.1');

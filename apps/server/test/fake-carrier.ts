@@ -42,6 +42,8 @@ export interface FakeCarrier {
   tokenLifetime: number;
   /** Events per container number. */
   events: Map<string, object[]>;
+  /** Events per bill of lading or booking number (asked without a container: ADR 0037). */
+  documents: Map<string, object[]>;
   /** Tokens it accepts; a test revokes them by clearing this. */
   validTokens: Set<string>;
   tokenRequests: number;
@@ -83,6 +85,7 @@ export async function startFakeCarrier(): Promise<FakeCarrier> {
     clientSecret: `secret-${randomUUID()}`,
     tokenLifetime: 299,
     events: new Map(),
+    documents: new Map(),
     validTokens: new Set(),
     tokenRequests: 0,
     requests: [],
@@ -142,10 +145,15 @@ export async function startFakeCarrier(): Promise<FakeCarrier> {
       void answerSubscriptions(carrier, req, res, url);
       return;
     }
-    const container = url.searchParams.get('equipmentReference') ?? '';
-    res
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end(JSON.stringify(carrier.events.get(container) ?? []));
+    const container = url.searchParams.get('equipmentReference');
+    const document =
+      url.searchParams.get('transportDocumentReference') ?? url.searchParams.get('carrierBookingReference');
+    const events = container
+      ? carrier.events.get(container)
+      : document
+        ? carrier.documents.get(document)
+        : undefined;
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(events ?? []));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   carrier.url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;

@@ -251,7 +251,13 @@ describe('a shipment’s clocks', () => {
         cost: 700,
         lastFreeDaySource: 'tariff',
       },
-      detention: { state: 'not_started', lastFreeDay: null, daysLeft: null, cost: 0, lastFreeDaySource: null },
+      detention: {
+        state: 'not_started',
+        lastFreeDay: null,
+        daysLeft: null,
+        cost: 0,
+        lastFreeDaySource: null,
+      },
       cost: 700,
       currency: 'EUR',
     });

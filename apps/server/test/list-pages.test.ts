@@ -66,7 +66,7 @@ describe('list pages (issue #17: one statement, read without drizzle’s row map
     const oceanRows = await readRows(ctx.db, oceanPage.selection, oceanPage.query);
     expect(oceanRows).toHaveLength(5);
     expect(oceanRows).toEqual(await oceanPage.query);
-    expect(oceanRows[0]!.k).toEqual({ active: 5, archived: 1 });
+    expect(oceanRows[0]!.k).toEqual({ active: 5, archived: 1, billsPending: 0 });
     expect(oceanRows.every((r) => r.s.createdAt instanceof Date && r.c.derived !== null)).toBe(true);
     expect(oceanRows.filter((r) => r.f.favorite === true).map((r) => r.s.id)).toEqual([
       starred.shipmentOverallId,

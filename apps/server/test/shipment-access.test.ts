@@ -25,6 +25,8 @@ interface Sample {
   mblNo: string;
   expressOrderId: string;
   expressOrderNo: string;
+  /** A bill of lading the workspace follows alone (ADR 0037). */
+  billId: string;
 }
 
 async function shipmentRoutes(sample: Sample) {
@@ -50,8 +52,10 @@ let parcel = 0;
 async function teamWithShipment(): Promise<{ team: Team; id: string; parcelId: string; item: Sample }> {
   const team = await buildTeam(app, ctx);
   const ocean = { containerNo: containerNo(), mblNo: mbl() };
-  const res = await call('POST', '/api/shipments/ocean', team.owner.cookie, { items: [ocean] });
-  expect(res.json().result[0].outcome).toBe('created');
+  const res = await call('POST', '/api/shipments/ocean', team.owner.cookie, {
+    items: [ocean, { mblNo: mbl() }],
+  });
+  expect(res.json().result.map((r: { outcome: string }) => r.outcome)).toEqual(['created', 'created']);
   const express = { trackingNo: `ACCESS${String(parcel++).padStart(6, '0')}`, carrier: 'gls' };
   const added = await call('POST', '/api/shipments/express', team.owner.cookie, { items: [express] });
   expect(added.json().result[0].outcome).toBe('created');
@@ -67,6 +71,7 @@ async function teamWithShipment(): Promise<{ team: Team; id: string; parcelId: s
       ...ocean,
       expressOrderId: parcelId,
       expressOrderNo: express.trackingNo,
+      billId: res.json().result[1].billId as string,
     },
   };
 }
@@ -92,6 +97,7 @@ describe('shipment access levels (spec §6)', () => {
       mblNo: 'Y',
       expressOrderId: 'E',
       expressOrderNo: 'N',
+      billId: 'B',
     });
     // Guards the walk itself: an empty or partial list would make the loops below pass vacuously.
     expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
@@ -102,6 +108,9 @@ describe('shipment access levels (spec §6)', () => {
         'POST /api/shipments/ocean/archive',
         'POST /api/shipments/ocean/favorite',
         'GET /api/shipments/ocean/X/Y',
+        'GET /api/shipments/ocean/bills',
+        'GET /api/shipments/ocean/bills/B',
+        'DELETE /api/shipments/ocean/bills/B',
         'GET /api/shipments/express',
         'POST /api/shipments/express',
         'GET /api/shipments/express/options',
@@ -236,6 +245,12 @@ describe('shipment access levels (spec §6)', () => {
     );
     expect(detail.statusCode).toBe(404);
     expect(detail.json().code).toBe('NOT_FOUND');
+    // Its followed bill of lading: not found either, to read or to stop following.
+    for (const method of ['GET', 'DELETE'] as const) {
+      const bill = await call(method, `/api/shipments/ocean/bills/${item.billId}`, stranger.owner.cookie);
+      expect(bill.statusCode, method).toBe(404);
+      expect(bill.json().code, method).toBe('NOT_FOUND');
+    }
     // Starring another workspace's shipment: not found, as if it did not exist, in both modes.
     const favorite = await call('POST', '/api/shipments/ocean/favorite', stranger.owner.cookie, {
       shipmentOverallIds: [id],

@@ -39,7 +39,7 @@ export function createSessionCache(hub: RealtimeHub, ttlMs: number): SessionCach
   };
 
   const apply = (event: RealtimeEvent) => {
-    // Invitations, notifications, comments, favourites and shipment data change nobody's access.
+    // Invitations, notifications, comments, favourites, connections and shipments change nobody's access.
     if (
       event.topic === 'workspaceInvitations' ||
       event.topic === 'notifications' ||

@@ -16,6 +16,7 @@ import {
   useExpressShipments,
 } from '../features/express-shipments/api/list-express-shipments';
 import { OCEAN_LIST_FILTERS, useOceanShipments } from '../features/ocean-shipments/api/list-ocean-shipments';
+import { useOceanBills } from '../features/ocean-shipments/api/ocean-bills';
 import { defaultFilters } from '../lib/list-filters';
 import { TAB_ID } from '../lib/tab-id';
 import { expressListPage, expressShipment } from '../test/express-shipment-fixtures';
@@ -154,6 +155,28 @@ describe('the tab’s one user-events socket (spec §4, §7)', () => {
     act(() => FakeWebSocket.latest().receive({ type: 'favorites.changed' }));
     await waitFor(() => expect(api.callsTo('GET /api/shipments/ocean')).toHaveLength(3));
     expect(api.callsTo('GET /api/shipments/express')).toHaveLength(3);
+  });
+
+  it('refetches the ocean list and the bills waiting for containers when a followed bill names them', async () => {
+    const api = fakeApi({
+      'GET /api/workspaces/invite/list': ok([]),
+      'GET /api/shipments/ocean': ok(listPage([oceanShipment()], { activeCount: 1, archivedCount: 0 })),
+      'GET /api/shipments/ocean/bills': ok({ items: [], nextCursor: null }),
+    });
+    function List() {
+      useLiveUpdates('u-1');
+      useOceanShipments('active', defaultFilters(OCEAN_LIST_FILTERS));
+      useOceanBills('waiting');
+      return null;
+    }
+    render(<List />, { wrapper: TestProviders });
+    await waitFor(() => expect(api.callsTo('GET /api/shipments/ocean')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('GET /api/shipments/ocean/bills')).toHaveLength(1));
+    act(() => FakeWebSocket.latest().open());
+
+    act(() => FakeWebSocket.latest().receive({ type: 'shipments.changed' }));
+    await waitFor(() => expect(api.callsTo('GET /api/shipments/ocean')).toHaveLength(2));
+    await waitFor(() => expect(api.callsTo('GET /api/shipments/ocean/bills')).toHaveLength(2));
   });
 
   it('reconnects after a close, waiting 1 s, 2 s, 4 s…, and starts over once connected', () => {

@@ -14,6 +14,9 @@ type Routes = Parameters<typeof fakeApi>[0];
 type Item = { containerNo: string; mblNo: string; carrierScac: string };
 
 const created = (item: Item): OceanIntakeOutcome => ({
+  kind: 'container',
+  bookingNo: '',
+  billId: null,
   ...item,
   outcome: 'created',
   message: null,
@@ -185,16 +188,22 @@ describe('new ocean shipment: many at once', { timeout: 20_000 }, () => {
       'POST /api/shipments/ocean': ok([
         created({ containerNo: 'MSCU1234566', mblNo: 'MEDU12345678', carrierScac: 'MSCU' }),
         {
+          kind: 'container',
           containerNo: 'MSKU1234565',
           mblNo: 'MAEU240101',
+          bookingNo: '',
+          billId: null,
           carrierScac: 'MAEU',
           outcome: 'already_tracked',
           message: 'Already tracked',
           shipmentOverallId: 'x',
         },
         {
+          kind: 'container',
           containerNo: 'CMAU1234564',
           mblNo: 'CMDU556677',
+          bookingNo: '',
+          billId: null,
           carrierScac: 'CMDU',
           outcome: 'refused',
           message: 'Carrier unavailable',
@@ -317,5 +326,132 @@ describe('new ocean shipment: many at once', { timeout: 20_000 }, () => {
       'At most 500 shipments can be added at a time, and 501 are ready.',
     );
     expect(screen.getByRole('button', { name: 'Track 501 shipments' })).toBeDisabled();
+  });
+});
+
+describe('new ocean shipment: a bill of lading or a booking alone', { timeout: 20_000 }, () => {
+  const BILL_ID = '00000000-0000-4000-8000-0000000000b1';
+  const followed = (item: {
+    mblNo?: string;
+    bookingNo?: string;
+    carrierScac?: string;
+  }): OceanIntakeOutcome => ({
+    kind: 'bill',
+    containerNo: '',
+    mblNo: item.mblNo ?? '',
+    bookingNo: item.bookingNo ?? '',
+    carrierScac: item.carrierScac ?? null,
+    outcome: 'created',
+    message: null,
+    shipmentOverallId: null,
+    billId: BILL_ID,
+  });
+  const answer = () =>
+    serve({
+      'POST /api/shipments/ocean': (call) =>
+        ok([followed((call.body as { items: { mblNo?: string; bookingNo?: string }[] }).items[0]!)]),
+    });
+
+  it('follows a bill of lading alone: no container asked, the carrier read from it, its group linked', async () => {
+    const api = answer();
+    const { router } = renderRoutes(routes, '/new-shipments/ocean');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('radio', { name: 'A bill of lading only' }));
+    expect(screen.queryByRole('textbox', { name: /Container number/ })).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/asks the carrier which containers travel on this bill of lading/),
+    ).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /Master bill of lading/ }), 'medu 7788 990');
+    expect(screen.getByText('Detected: MSC')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Track its containers' }));
+
+    expect(await screen.findByText('Now tracking Bill of lading MEDU7788990')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/shipments/ocean')[0]?.body).toEqual({
+      items: [{ mblNo: 'MEDU7788990', carrierScac: 'MSCU' }],
+    });
+    expect(screen.queryByRole('link', { name: /^Open / })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'See the list' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shipments/ocean/active'));
+    expect(router.state.location.search).toBe(`?bill=${BILL_ID}`);
+  });
+
+  it('follows a booking alone, asking for its carrier and checking its number before sending', async () => {
+    const api = answer();
+    renderRoutes(routes, '/new-shipments/ocean');
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByRole('textbox', { name: /Master bill of lading/ }), 'MEDU1234');
+    await user.click(screen.getByRole('radio', { name: 'A booking number only' }));
+    const booking = screen.getByRole('textbox', { name: /Booking number/ });
+    // A bill of lading typed before is not taken for a booking number.
+    expect(booking).toHaveValue('');
+    await user.type(booking, '24#');
+    await user.click(screen.getByRole('button', { name: 'Track its containers' }));
+    expect(await screen.findByText('A booking number has 4 to 35 letters and digits')).toBeInTheDocument();
+
+    await user.clear(booking);
+    await user.type(booking, '241 100 123');
+    await user.click(screen.getByRole('button', { name: 'Track its containers' }));
+    expect(
+      await screen.findByText('The carrier cannot be told from this booking number: choose it from the list'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /api/shipments/ocean')).toHaveLength(0);
+
+    await user.click(screen.getByRole('combobox', { name: /Carrier/ }));
+    await user.click(await screen.findByRole('option', { name: 'Maersk (MAEU)' }));
+    await user.click(screen.getByRole('button', { name: 'Track its containers' }));
+    expect(await screen.findByText('Now tracking Booking 241100123')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/shipments/ocean')[0]?.body).toEqual({
+      items: [{ bookingNo: '241100123', carrierScac: 'MAEU' }],
+    });
+  });
+
+  it('still asks for a container and its bill of lading together when that is the choice', async () => {
+    const api = answer();
+    renderRoutes(routes, '/new-shipments/ocean');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('radio', { name: 'A container and its bill of lading' })).toBeChecked();
+    await user.type(screen.getByRole('textbox', { name: /Container number/ }), 'MSCU1234566');
+    await user.click(screen.getByRole('button', { name: 'Track shipment' }));
+    expect(await screen.findByText('Enter a master bill of lading number')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/shipments/ocean')).toHaveLength(0);
+  });
+
+  it('takes bills and bookings alone in a paste, each row checked, and answers each', async () => {
+    const api = serve({
+      'POST /api/shipments/ocean': (call) =>
+        ok(
+          (call.body as { items: { mblNo?: string; bookingNo?: string; carrierScac?: string }[] }).items.map(
+            followed,
+          ),
+        ),
+    });
+    renderRoutes(routes, '/new-shipments/ocean');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('textbox', { name: /Paste shipments/ }));
+    await user.paste(
+      ['bl MEDU7788990', 'booking 241100456 MAEU', 'booking 241100457', 'MEDU5566778'].join('\n'),
+    );
+
+    const rows = within(await screen.findByTestId('bulk-preview')).getAllByTestId('bulk-row');
+    expect(rows.map((row) => row.dataset.state)).toEqual(['ready', 'ready', 'error', 'ready']);
+    expect(rows[1]).toHaveTextContent('Booking 241100456');
+    expect(rows[2]).toHaveTextContent(
+      'The carrier cannot be told from this booking number: add its SCAC after it, e.g. booking 241100123 MAEU',
+    );
+    await user.click(screen.getByRole('button', { name: 'Track 3 shipments' }));
+    const outcomes = await screen.findByTestId('intake-outcomes');
+    expect(api.callsTo('POST /api/shipments/ocean')[0]?.body).toEqual({
+      items: [
+        { mblNo: 'MEDU7788990', carrierScac: 'MSCU' },
+        { bookingNo: '241100456', carrierScac: 'MAEU' },
+        { mblNo: 'MEDU5566778', carrierScac: 'MSCU' },
+      ],
+    });
+    expect(within(outcomes).getAllByRole('link', { name: 'All on it' })[0]).toHaveAttribute(
+      'href',
+      `/shipments/ocean/active?bill=${BILL_ID}`,
+    );
   });
 });

@@ -439,3 +439,61 @@ describe('ocean shipment detail: tabs and states', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe(PATH);
   });
 });
+
+describe('ocean shipment detail: the bill it was found on (ADR 0037)', { timeout: 20_000 }, () => {
+  const billId = '00000000-0000-4000-8000-0000000000b1';
+  const container = (containerNo: string, shipmentOverallId: string, status: 'in_transit' | 'loaded') => ({
+    containerNo,
+    shipmentOverallId,
+    mblNo: 'MEDU12345678',
+    state: 'active',
+    status,
+    archived: false,
+  });
+  const bill = {
+    billId,
+    kind: 'bl' as const,
+    reference: 'MEDU12345678',
+    carrierScac: 'MSCU',
+    carrierName: 'MSC Mediterranean Shipping Company',
+    state: 'found' as const,
+    transportDocumentReference: null,
+    containerCount: 2,
+    notAdded: ['MSCU7654325'],
+    source: 'dcsa',
+    lastCheckedAt: '2025-02-10T12:00:00.000Z',
+    nextCheckAt: '2025-02-10T18:00:00.000Z',
+    lastError: null,
+    createdAt: '2025-01-20T09:00:00.000Z',
+    containers: [
+      container('MSCU1234566', '00000000-0000-4000-8000-0000000000c1', 'in_transit'),
+      container('MSKU1234565', '00000000-0000-4000-8000-0000000000c2', 'loaded'),
+    ],
+  };
+
+  it('lists every container of the workspace on it, this one marked, and what could not be added', async () => {
+    serve(ok(inTransit({ bill })));
+    const { router } = renderRoutes(routes, PATH);
+    const user = userEvent.setup();
+
+    const section = await screen.findByRole('region', { name: 'Containers on this bill of lading' });
+    expect(within(section).getByText('MSCU1234566')).toHaveAttribute('aria-current', 'page');
+    expect(
+      within(section).getByText('3 containers found, 1 not added', { exact: false }),
+    ).toBeInTheDocument();
+    expect(within(section).getByTestId('bill-not-added')).toHaveTextContent(
+      'Not added: MSCU7654325. Your plan’s quota of active shipments is reached',
+    );
+    const other = within(section).getByRole('link', { name: 'MSKU1234565' });
+    expect(other.getAttribute('href')).toMatch(/^\/shipment\/ocean\/MSKU1234565\/MEDU12345678\?timeZone=/);
+    await user.click(within(section).getByRole('link', { name: 'Show them in the list' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?bill=${billId}`));
+  });
+
+  it('shows no such section for a container added with its own numbers', async () => {
+    serve(ok(inTransit()));
+    renderRoutes(routes, PATH);
+    expect(await screen.findByRole('region', { name: 'Journey' })).toBeInTheDocument();
+    expect(screen.queryByTestId('bill-containers')).not.toBeInTheDocument();
+  });
+});

@@ -31,7 +31,8 @@ const SHIPMENTS_QUERY_KEYS = [tenantQueryKey('ocean-shipments'), tenantQueryKey(
  * (the user starred something in another tab or on another device: stars are personal) refetches the
  * shipment lists and details, unless this tab made the change and shows it already; a carrier
  * connections message refetches the carrier connections page; a shipments message (a terminal's new
- * answer) refetches the shipment lists, details, clocks and dashboards.
+ * answer, a followed bill's containers added by the engine) refetches the shipment lists, details,
+ * bills, clocks and dashboards.
  */
 export function useLiveUpdates(userId: string | null): void {
   const queryClient = useQueryClient();
@@ -61,7 +62,8 @@ export function useLiveUpdates(userId: string | null): void {
       [CARRIER_CONNECTIONS_SOCKET_MESSAGE.type]: () => {
         void queryClient.invalidateQueries({ queryKey: CARRIER_CONNECTIONS_QUERY_KEY });
       },
-      // A terminal said something new of shipments the user sees: lists, details, clocks, dashboards.
+      // The engine or a terminal changed shipments the user sees (a terminal's new answer, a bill of
+      // lading followed alone that named its containers): lists, details, bills, clocks, dashboards.
       [SHIPMENTS_SOCKET_MESSAGE.type]: () => {
         for (const queryKey of SHIPMENTS_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
         void queryClient.invalidateQueries({ queryKey: tenantQueryKey('shipment-free-time') });

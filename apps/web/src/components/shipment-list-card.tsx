@@ -20,6 +20,8 @@ interface ShipmentListCardProps<Tab extends string> {
   toolbar: ReactNode;
   /** A word on what the tab holds, between the filter bar and the rows. */
   note?: ReactNode;
+  /** What the rows shown are a group of (a bill of lading the list is narrowed to), above the note. */
+  banner?: ReactNode;
   /** New filters are loading: a thin bar over the rows still shown. */
   refreshing: boolean;
   /** The table, or what stands in for it. */
@@ -72,6 +74,8 @@ export function ShipmentListCard<Tab extends string>(props: ShipmentListCardProp
       {props.badge ? <div className={classes.tabBadge}>{props.badge}</div> : null}
 
       {props.toolbar}
+
+      {props.banner}
 
       {props.note ? (
         <div className={classes.note} data-testid="list-note">

@@ -63,6 +63,10 @@ export interface ShipmentListViewProps<
   archived: boolean;
   /** A word on what the tab holds, above its rows. */
   note?: ReactNode;
+  /** What the rows shown are a group of, between the filters and the rows (ocean: a bill of lading). */
+  banner?: ReactNode;
+  /** Between the page's header and the list (ocean: the bills still waiting for containers). */
+  aside?: ReactNode;
 
   filters: ListFilterState<Key, Sort>;
   search: { placeholder: string; label: string };
@@ -231,6 +235,8 @@ export function ShipmentListView<
         }
       />
 
+      {props.aside}
+
       <ShipmentListCard
         title={props.title}
         tabs={props.tabs}
@@ -239,6 +245,7 @@ export function ShipmentListView<
         onTabChange={onTabChange}
         toolbar={toolbar}
         note={props.note}
+        banner={props.banner}
         badge={
           rows.some(props.demo.isDemo) ? <DemoBadge size="md" explanation={props.demo.explanation} /> : null
         }

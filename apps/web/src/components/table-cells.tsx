@@ -20,10 +20,12 @@ interface IdentifierCellProps {
   what: string;
   /** The row's own identifier links to its detail and carries the favourite star. */
   primary?: { href: string; favorite: boolean; onToggleFavorite?: () => void };
+  /** Another identifier may lead to its group (a bill of lading to its containers): where, and why. */
+  group?: { href: string; label: string };
 }
 
 /** An identifier in monospace with a copy button on hover; the row's own one also links and stars. */
-export function IdentifierCell({ value, what, primary }: IdentifierCellProps) {
+export function IdentifierCell({ value, what, primary, group }: IdentifierCellProps) {
   // Longer than a container number: its column may cut it, and hover says it whole.
   const long = value.length > LONG_IDENTIFIER;
   return (
@@ -50,6 +52,17 @@ export function IdentifierCell({ value, what, primary }: IdentifierCellProps) {
             {value}
           </Link>
         </>
+      ) : group ? (
+        <Link
+          to={group.href}
+          className={`${classes.identifierMuted} ${classes.groupLink}`}
+          aria-label={group.label}
+          data-tooltip={group.label}
+          data-tooltip-delay={300}
+          onClick={(event) => event.stopPropagation()}
+        >
+          {value}
+        </Link>
       ) : (
         <span
           className={classes.identifierMuted}

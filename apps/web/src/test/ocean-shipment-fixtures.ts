@@ -49,6 +49,8 @@ export function oceanShipment(fields: Partial<OceanShipment> = {}): OceanShipmen
     shipmentOverallId: id,
     containerNo: 'MSCU1234566',
     mblNo: 'MEDU12345678',
+    referenceKind: 'bl',
+    bill: null,
     carrierScac: 'MSCU',
     carrierName: 'MSC Mediterranean Shipping Company',
     state: 'active',
@@ -92,8 +94,10 @@ export function trackingEvent(
 }
 
 export function oceanShipmentDetail(fields: Partial<OceanShipmentDetail> = {}): OceanShipmentDetail {
+  const { bill = null, ...rest } = fields;
   return {
-    ...oceanShipment(fields),
+    ...oceanShipment(rest),
+    bill,
     transshipments: [],
     vessel: { name: 'MSC IRINA', imo: '9980253', voyage: '411W' },
     etaHistory: [],
@@ -102,15 +106,20 @@ export function oceanShipmentDetail(fields: Partial<OceanShipmentDetail> = {}): 
     map: { position: null, route: null },
     lastError: null,
     nextCheckAt: '2025-02-10T13:00:00.000Z',
-    ...fields,
+    ...rest,
   };
 }
 
 /** A list answer: one page, with the counts of both tabs; rows fall under no attention rule unless they say. */
 export const listPage = (
   items: (OceanShipment & Partial<Pick<OceanListItem, 'attention'>>)[],
-  counts: { activeCount: number; archivedCount: number },
+  counts: { activeCount: number; archivedCount: number; billsPending?: number },
   nextCursor: string | null = null,
-) => ({ items: items.map((item): OceanListItem => ({ attention: null, ...item })), nextCursor, ...counts });
+) => ({
+  items: items.map((item): OceanListItem => ({ attention: null, ...item })),
+  nextCursor,
+  billsPending: 0,
+  ...counts,
+});
 
 export const noOptions = { carriers: [], pols: [], pods: [], tags: [] as string[] };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRACKING_STATE_DESCRIPTION } from '../tracking/no-connection';
+import { BILL_KINDS, BILL_STATE_DESCRIPTION, BILL_STATES } from './ocean-bills';
 import { OCEAN_ATTENTION_RULES } from '../dashboard/dashboard.schema';
 import { CLOCK_NAMES } from '../free-time/free-time.schema';
 import { SHIPMENT_STATUSES } from '../tracking/derive-shipment';
@@ -12,8 +13,18 @@ export const OCEAN_INTAKE_MAX_ITEMS = 500;
 export const OCEAN_LIST_MAX_LIMIT = 200;
 
 export const oceanIntakeItemSchema = z.object({
-  containerNo: z.string().max(40, { message: 'Container number is too long' }),
-  mblNo: z.string().max(60, { message: 'Bill of lading number is too long' }),
+  containerNo: z.string().max(40, { message: 'Container number is too long' }).optional().meta({
+    description:
+      'ISO 6346 container number. Leave it out (or empty) to follow every container of a bill of lading or booking (ADR 0037).',
+  }),
+  mblNo: z.string().max(60, { message: 'Bill of lading number is too long' }).optional().meta({
+    description:
+      'Master bill of lading: with `containerNo`, that container on it; alone, every container the carrier names on it.',
+  }),
+  bookingNo: z.string().max(60, { message: 'Booking number is too long' }).optional().meta({
+    description:
+      'Carrier booking number, alone (without `containerNo` or `mblNo`): every container the carrier names on the booking.',
+  }),
   carrierScac: z.string().max(10).optional(),
 });
 export type OceanIntakeItem = z.infer<typeof oceanIntakeItemSchema>;
@@ -28,13 +39,22 @@ export const oceanIntakeRequestSchema = z.strictObject({
 });
 
 export const oceanIntakeOutcomeSchema = z.object({
+  /** `container`: a container on its bill of lading; `bill`: a bill of lading or booking alone. */
+  kind: z.enum(['container', 'bill']).meta({
+    description:
+      '`container`: a container with its bill of lading (`shipmentOverallId`); `bill`: a bill of lading or booking followed alone (`billId`), whose containers are added as the carrier names them.',
+  }),
   containerNo: z.string(),
   mblNo: z.string(),
+  /** A booking followed alone: its number ('' otherwise). */
+  bookingNo: z.string(),
   carrierScac: z.string().nullable(),
   outcome: z.enum(['created', 'already_tracked', 'refused']),
   /** Why it was refused, or a note (e.g. "archived": it is in the archived list). */
   message: z.string().nullable(),
   shipmentOverallId: z.string().nullable(),
+  /** The bill followed (kind `bill`): GET /bills/{billId}. */
+  billId: z.string().nullable(),
 });
 export type OceanIntakeOutcome = z.infer<typeof oceanIntakeOutcomeSchema>;
 
@@ -108,10 +128,26 @@ export const oceanFreeTimeSchema = z
   });
 export type OceanFreeTime = z.infer<typeof oceanFreeTimeSchema>;
 
+/** A bill of lading or booking followed alone (ADR 0037), as a container found on it names it. */
+export const oceanBillRefSchema = z
+  .object({
+    billId: z.string(),
+    kind: z.enum(BILL_KINDS).meta({ description: '`bl`: a bill of lading; `booking`: a carrier booking.' }),
+    reference: z.string(),
+  })
+  .meta({ description: 'The bill of lading or booking this container was found on, followed alone.' });
+export type OceanBillRef = z.infer<typeof oceanBillRefSchema>;
+
 export const oceanShipmentSchema = z.object({
   shipmentOverallId: z.string(),
   containerNo: z.string(),
-  mblNo: z.string(),
+  mblNo: z.string().meta({
+    description:
+      'The bill of lading; for a container a booking named before its bill of lading was known, the booking number (`referenceKind` booking).',
+  }),
+  referenceKind: z.enum(BILL_KINDS).meta({ description: 'What `mblNo` is: `bl` or `booking`.' }),
+  /** The bill it was found on, when the workspace follows that bill alone; null otherwise. */
+  bill: oceanBillRefSchema.nullable(),
   carrierScac: z.string(),
   carrierName: z.string().nullable(),
   /** Tracking state (TRACKING_STATE_DESCRIPTION). */
@@ -164,6 +200,8 @@ export const oceanListQuerySchema = z.strictObject({
   favorite: favoriteFilterSchema,
   /** Exactly the shipments a dashboard attention card counts. */
   attention: z.enum(OCEAN_ATTENTION_RULES).optional(),
+  /** Only the containers found on this bill (its `billId`). */
+  bill: z.string().max(40).optional(),
 });
 export type OceanListQuery = z.infer<typeof oceanListQuerySchema>;
 
@@ -185,6 +223,11 @@ export const oceanListResultSchema = z.object({
   nextCursor: z.string().nullable(),
   activeCount: z.number().int(),
   archivedCount: z.number().int(),
+  // Defaults to none for answers of servers before bills (a cached page, an older API client's stub).
+  billsPending: z.number().int().default(0).meta({
+    description:
+      'Bills of lading and bookings the workspace follows alone that await their first answer (ADR 0037): their containers join the list within moments.',
+  }),
 });
 
 export const oceanArchiveRequestSchema = z.strictObject({
@@ -226,7 +269,63 @@ const vesselRefSchema = z.object({
   voyage: z.string().nullable(),
 });
 
+/** One container of a bill in the workspace. */
+export const oceanBillContainerSchema = z.object({
+  containerNo: z.string(),
+  shipmentOverallId: z.string(),
+  mblNo: z.string(),
+  state: z.string().meta({ description: TRACKING_STATE_DESCRIPTION }),
+  status: z.enum(SHIPMENT_STATUSES).nullable(),
+  archived: z.boolean(),
+});
+
+/** A bill of lading or booking the workspace follows alone (ADR 0037), without its containers. */
+export const oceanBillSummarySchema = oceanBillRefSchema.extend({
+  carrierScac: z.string(),
+  carrierName: z.string().nullable(),
+  state: z.enum(BILL_STATES).meta({ description: BILL_STATE_DESCRIPTION }),
+  transportDocumentReference: z.string().nullable().meta({
+    description: 'For a booking: the bill of lading the carrier’s answer named, once it did.',
+  }),
+  /** How many of its containers the workspace follows. */
+  containerCount: z.number().int(),
+  notAdded: z.array(z.string()).meta({
+    description:
+      'Containers the carrier named that could not be added: the plan’s quota of active shipments was reached. They are added at a later check once there is room.',
+  }),
+  source: z.string().nullable(),
+  lastCheckedAt: z.string().nullable(),
+  nextCheckAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OceanBillSummary = z.infer<typeof oceanBillSummarySchema>;
+
+/** A followed bill with every container of the workspace found on it. */
+export const oceanBillSchema = oceanBillSummarySchema.extend({
+  containers: z.array(oceanBillContainerSchema),
+});
+export type OceanBill = z.infer<typeof oceanBillSchema>;
+
+export const OCEAN_BILLS_MAX_LIMIT = 200;
+
+export const oceanBillListQuerySchema = z.strictObject({
+  /** `waiting`: only bills none of whose containers the workspace follows yet. */
+  status: z.enum(['all', 'waiting']).default('all'),
+  limit: z.coerce.number().int().min(1).max(OCEAN_BILLS_MAX_LIMIT).default(50),
+  cursor: z.string().max(300).optional(),
+});
+
+export const billParamsSchema = z.object({ billId: z.string().max(40) });
+
+export const oceanBillListResultSchema = z.object({
+  items: z.array(oceanBillSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+
 export const oceanShipmentDetailSchema = oceanShipmentSchema.extend({
+  /** The bill it was found on with the workspace's other containers on it (null for a shared one). */
+  bill: oceanBillSchema.nullable(),
   transshipments: z.array(portSchema),
   vessel: z
     .object({ name: z.string(), imo: z.string().nullable(), voyage: z.string().nullable() })

@@ -29,6 +29,7 @@ export const CARRIER_CONNECTIONS_SOCKET_MESSAGE = { type: 'carrierConnections.ch
 
 /**
  * The socket's nudge when shipments the user sees changed outside a notification (an organization's
- * terminal answer): open lists, details and dashboards refetch.
+ * terminal answer, a bill of lading or booking followed alone that named containers): open lists,
+ * details and dashboards refetch.
  */
 export const SHIPMENTS_SOCKET_MESSAGE = { type: 'shipments.changed' } as const;

@@ -77,3 +77,16 @@ export function checkMblNumber(input: string): ContainerNumberCheck {
   }
   return { valid: true, value };
 }
+
+/** A carrier's booking number: letters and digits, 4 to 35 characters once normalised, as a bill's. */
+export function normaliseBookingNumber(input: string): string {
+  return input.toUpperCase().replace(/[\s\-./]/g, '');
+}
+
+export function checkBookingNumber(input: string): ContainerNumberCheck {
+  const value = normaliseBookingNumber(input);
+  if (value.length === 0) return { valid: false, value, message: 'Enter a booking number' };
+  if (!/^[A-Z0-9]{4,35}$/.test(value))
+    return { valid: false, value, message: 'A booking number has 4 to 35 letters and digits' };
+  return { valid: true, value };
+}

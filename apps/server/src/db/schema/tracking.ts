@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { ETA_SLIP_THRESHOLD_HOURS } from '@tracklane/shared/dashboard/dashboard.schema';
 import type { FreeTimeTerms } from '@tracklane/shared/free-time/free-time.schema';
@@ -43,6 +44,14 @@ export type TrackingState = (typeof TRACKING_STATES)[number];
 export const TRACKING_SCOPES = ['shared', 'demo', 'organization', 'none'] as const;
 export type TrackingScope = (typeof TRACKING_SCOPES)[number];
 
+/**
+ * What an ocean item's reference is (ADR 0037): a bill of lading (`bl`, every container a user adds
+ * with its number) or a carrier booking (`booking`, a container a booking named before its bill of
+ * lading was known). The carrier is asked by transportDocumentReference or carrierBookingReference.
+ */
+export const REFERENCE_KINDS = ['bl', 'booking'] as const;
+export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
+
 /** Stands for "no organization" in the identity index (NULLs would never conflict there). */
 export const NO_ORGANIZATION = '00000000-0000-0000-0000-000000000000';
 
@@ -61,6 +70,11 @@ export const trackedItems = pgTable(
     mode: text('mode', { enum: TRACKING_MODES }).notNull(),
     trackingNo: text('tracking_no').notNull(),
     reference: text('reference').notNull().default(''),
+    /**
+     * Ocean: what `reference` is (ADR 0037). Not part of the identity: a carrier that gives a booking and
+     * its bill one number (Maersk) names one shipment with it either way.
+     */
+    referenceKind: text('reference_kind', { enum: REFERENCE_KINDS }).notNull().default('bl'),
     carrier: text('carrier').notNull(),
     // No default in the database: the engine always routes. (Rows written directly, by tests and
     // benches, hold shared data.)
@@ -238,9 +252,18 @@ export const oceanShipments = pgTable(
     terminalLastFreeDay: date('terminal_last_free_day', { mode: 'string' }),
     terminalOnHold: boolean('terminal_on_hold').notNull().default(false),
     terminalAvailable: boolean('terminal_available').notNull().default(false),
+    /**
+     * The workspace's bill this container was found on (ADR 0037), or null: added with its own number,
+     * or its bill no longer followed.
+     */
+    billId: uuid('bill_id').references((): AnyPgColumn => oceanBills.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('ocean_shipments_workspace_item_idx').on(t.workspaceId, t.itemId),
+    // A bill's containers: the list's bill filter and the bill's own view.
+    index('ocean_shipments_bill_idx')
+      .on(t.billId, t.createdAt, t.id)
+      .where(sql`${t.billId} IS NOT NULL`),
     index('ocean_shipments_item_idx').on(t.itemId),
     // Ascending: PostgreSQL scans it backwards for the newest-first list (DESC, NULLS FIRST).
     index('ocean_shipments_list_created_idx').on(t.workspaceId, t.archived, t.createdAt, t.id),
@@ -324,6 +347,105 @@ export const terminalFacts = pgTable(
     // An organization's rows: recomputed when its terminal connections change.
     index('terminal_facts_organization_idx').on(t.organizationId),
     index('terminal_facts_connection_idx').on(t.connectionId),
+  ],
+);
+
+/**
+ * A bill's tracking state (ADR 0037): `pending` until its first answer, `found` once the carrier
+ * named it (with or without containers yet), `not_found` when no answer knew it within the not-found
+ * window (still asked, daily), `completed` once its containers are loaded (no container joins a bill
+ * after that, so it is asked no more), `no_source` when nobody can be asked (scope `none`).
+ */
+export const BILL_STATES = ['pending', 'found', 'not_found', 'completed', 'no_source'] as const;
+export type BillState = (typeof BILL_STATES)[number];
+
+/**
+ * A bill of lading or a carrier booking the engine asks its carrier about (ADR 0037): which containers
+ * travel on it. Like a tracked item it belongs to no workspace and is kept apart by scope (ADR 0035):
+ * asked once per scope however many workspaces follow it. Each container it names becomes a tracked
+ * item of its own, followed by each workspace that follows the bill (`ocean_bills`).
+ */
+export const trackedBills = pgTable(
+  'tracked_bills',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: REFERENCE_KINDS }).notNull(),
+    /** The bill of lading or booking number, normalised (upper case, letters and digits). */
+    reference: text('reference').notNull(),
+    carrier: text('carrier').notNull(),
+    scope: text('scope', { enum: TRACKING_SCOPES }).notNull(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: BILL_STATES }).notNull().default('pending'),
+    /** Every container the carrier named on it, in the order first named; never shortened. */
+    containers: text('containers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** For a booking: the bill of lading the carrier's answer named, once it did. */
+    transportDocumentReference: text('transport_document_reference'),
+    trackingStartedAt: timestamp('tracking_started_at', { withTimezone: true }).notNull().defaultNow(),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    lastSource: text('last_source'),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }).notNull().defaultNow(),
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    notFoundChecks: integer('not_found_checks').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tracked_bills_identity_idx').on(
+      t.kind,
+      t.reference,
+      t.carrier,
+      t.scope,
+      sql`COALESCE(${t.organizationId}, '${sql.raw(NO_ORGANIZATION)}'::uuid)`,
+    ),
+    check(
+      'tracked_bills_scope_organization_check',
+      sql`(${t.scope} = 'organization') = (${t.organizationId} IS NOT NULL)`,
+    ),
+    index('tracked_bills_organization_idx')
+      .on(t.organizationId, t.carrier)
+      .where(sql`${t.organizationId} IS NOT NULL`),
+    index('tracked_bills_due_idx')
+      .on(t.nextCheckAt)
+      .where(sql`${t.state} NOT IN ('completed', 'no_source')`),
+  ],
+);
+
+/**
+ * A workspace following a bill of lading or booking (ADR 0037): the containers it names are added to
+ * the workspace as ocean shipments under it (`ocean_shipments.bill_id`). `not_added` are the
+ * containers it named that the workspace could not add at the last check (the plan's quota of active
+ * shipments was reached); they are tried again at each check of the bill.
+ */
+export const oceanBills = pgTable(
+  'ocean_bills',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    billId: uuid('bill_id')
+      .notNull()
+      .references(() => trackedBills.id, { onDelete: 'restrict' }),
+    notAdded: text('not_added')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** While some are not added: when to try them again (hourly, without asking the carrier). */
+    retryAt: timestamp('retry_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ocean_bills_workspace_bill_idx').on(t.workspaceId, t.billId),
+    index('ocean_bills_bill_idx').on(t.billId),
+    index('ocean_bills_retry_idx')
+      .on(t.retryAt)
+      .where(sql`${t.retryAt} IS NOT NULL`),
+    // The workspace's bills, newest first.
+    index('ocean_bills_list_idx').on(t.workspaceId, t.createdAt, t.id),
   ],
 );
 

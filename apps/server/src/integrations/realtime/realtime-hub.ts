@@ -29,8 +29,10 @@ export type RealtimeEvent =
   /** Company admins of an organization whose carrier connections (or their health) changed. */
   | { topic: 'carrierConnections'; userIds: string[] }
   /**
-   * Members who see shipments whose data changed outside a tracking change record (an organization's
-   * terminal answer, ADR 0039): their open lists, details and dashboards refetch.
+   * Members who see shipments whose data changed outside a tracking change record: an organization's
+   * terminal answer (ADR 0039), a bill of lading or booking followed alone that was answered or named
+   * containers that were added (ADR 0037). Their open lists, details and dashboards refetch. Chunked like
+   * notifications ({@link publishToUsers}).
    */
   | { topic: 'shipments'; userIds: string[] }
   /** Sessions that were signed out or revoked: their sockets close, on whichever process holds them. */

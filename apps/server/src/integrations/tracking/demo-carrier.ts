@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { portByLocode } from '@tracklane/shared/tracking/ports';
 import type { EventClassifier, TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
 import { cachedTimelines, revealAt, type DemoTimeline, type Timed } from './demo-timeline';
-import type { OceanAnswer, OceanFacts, OceanProvider, OceanQuery } from './provider';
+import { demoBill } from './demo-bills';
+import type { BillAnswer, BillQuery, OceanAnswer, OceanFacts, OceanProvider, OceanQuery } from './provider';
 import { randomStream } from './random-stream';
 
 const DAY = 86_400_000;
@@ -70,6 +71,9 @@ export function createDemoCarrier(): OceanProvider {
     source: 'demo',
     async track(query: OceanQuery, now: Date): Promise<OceanAnswer> {
       return demoVoyage(query, now.getTime());
+    },
+    async bill(query: BillQuery, now: Date): Promise<BillAnswer> {
+      return demoBill(query, now.getTime());
     },
   };
 }

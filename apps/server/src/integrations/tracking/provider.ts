@@ -22,7 +22,10 @@ export interface TrackingProvider<Q, E, F> {
 
 export interface OceanQuery {
   containerNo: string;
+  /** The container's bill of lading, or its booking number when `referenceKind` is `booking`. */
   mblNo: string;
+  /** What `mblNo` is (ADR 0037); a bill of lading when left out. */
+  referenceKind?: 'bl' | 'booking';
   carrierScac: string;
   /** When Tracklane started following this container (the demo carrier anchors voyages on it). */
   trackingStartedAt: Date;
@@ -30,7 +33,33 @@ export interface OceanQuery {
 export interface OceanFacts {
   lastFreeDay: string | null;
 }
-export type OceanProvider = TrackingProvider<OceanQuery, TrackingEvent, OceanFacts>;
+
+/** A bill of lading or a carrier booking, asked which containers travel on it (ADR 0037). */
+export interface BillQuery {
+  kind: 'bl' | 'booking';
+  /** Normalised: upper case letters and digits. */
+  reference: string;
+  carrierScac: string;
+  /** When Tracklane started following the bill (the demo carrier anchors its containers on it). */
+  trackingStartedAt: Date;
+}
+
+/**
+ * What a carrier says about a bill: the containers it names (ISO 6346 numbers, normalised, each once),
+ * the bill of lading a booking's answer names (null when none, or when asked by bill of lading), and
+ * whether its containers are loaded (an actual load or departure: no container joins a bill after it).
+ */
+export type BillAnswer =
+  | { status: 'found'; containers: string[]; transportDocumentReference: string | null; loaded: boolean }
+  | { status: 'not_found' };
+
+/**
+ * An ocean data source. `bill` answers for bills of lading and bookings alone; a source without it
+ * cannot follow them (the engine records that as the bill's error).
+ */
+export interface OceanProvider extends TrackingProvider<OceanQuery, TrackingEvent, OceanFacts> {
+  bill?(query: BillQuery, now: Date): Promise<BillAnswer>;
+}
 
 export interface ExpressQuery {
   /** Normalised: upper case, no spaces or dashes. */

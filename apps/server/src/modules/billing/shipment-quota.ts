@@ -11,6 +11,7 @@ import { BILLING_MESSAGES } from '@tracklane/shared/billing/billing.schema';
 import {
   describeFollow,
   followItems,
+  type Follower,
   type FollowResult,
   type ItemKey,
   type Subscriptions,
@@ -37,10 +38,12 @@ export function describeQuotaFollow(result: QuotaFollowResult): ReturnType<typeo
  * workspace never count.
  */
 export async function followWithinQuota(
-  ctx: AppContext,
-  tenant: Tenant,
+  ctx: Pick<AppContext, 'pool' | 'tracking' | 'jobs'>,
+  tenant: Follower,
   subscriptions: Subscriptions,
   keys: ItemKey[],
+  /** Columns every new subscription gets besides its item's (followItems). */
+  columns: Record<string, unknown> = {},
 ): Promise<QuotaFollowResult[]> {
   if (keys.length === 0) return [];
   return withTransaction(ctx.pool, async (t) => {
@@ -86,6 +89,7 @@ export async function followWithinQuota(
       tenant,
       subscriptions,
       allowed.map((i) => keys[i]!),
+      columns,
     );
     // Webhooks hear of the new shipments in the transaction that made them.
     await emitShipmentEvents(

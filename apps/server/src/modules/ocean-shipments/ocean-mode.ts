@@ -87,6 +87,7 @@ export function createOceanMode(
     query: (item) => ({
       containerNo: item.trackingNo,
       mblNo: item.reference,
+      referenceKind: item.referenceKind,
       carrierScac: item.carrier,
       trackingStartedAt: item.trackingStartedAt,
     }),

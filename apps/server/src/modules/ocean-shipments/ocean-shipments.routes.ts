@@ -7,7 +7,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '@tracklane/shared/api/envelope';
 import {
+  billParamsSchema,
   oceanArchiveRequestSchema,
+  oceanBillListQuerySchema,
+  oceanBillListResultSchema,
+  oceanBillSchema,
   oceanIntakeOutcomeSchema,
   oceanIntakeRequestSchema,
   oceanListQuerySchema,
@@ -21,6 +25,7 @@ import { ok } from '../../lib/envelope';
 import { createOceanShipments } from './intake.service';
 import { getOceanShipment, listOceanOptions, listOceanShipments } from './ocean-shipments.service';
 import { setArchived } from './ocean-archive.service';
+import { getOceanBill, listOceanBills, stopFollowingOceanBill } from './bills.service';
 
 const tags = ['ocean-shipments'];
 
@@ -69,6 +74,52 @@ export const oceanShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       },
     },
     async (request) => ok(await listOceanOptions(ctx.db, request.tenant.workspaceId)),
+  );
+
+  app.get(
+    '/api/shipments/ocean/bills',
+    {
+      config: { access: 'shipments:view' },
+      schema: {
+        tags,
+        summary: 'Bills of lading and bookings the workspace follows alone',
+        querystring: oceanBillListQuerySchema,
+        response: { 200: envelopeSchema(oceanBillListResultSchema) },
+      },
+    },
+    async (request) => ok(await listOceanBills(ctx.db, request.tenant, request.query)),
+  );
+
+  app.get(
+    '/api/shipments/ocean/bills/:billId',
+    {
+      config: { access: 'shipments:view' },
+      schema: {
+        tags,
+        summary: 'A followed bill of lading or booking with its containers',
+        params: billParamsSchema,
+        response: { 200: envelopeSchema(oceanBillSchema) },
+      },
+    },
+    async (request) => ok(await getOceanBill(ctx.db, request.tenant, request.params.billId)),
+  );
+
+  app.delete(
+    '/api/shipments/ocean/bills/:billId',
+    {
+      config: { access: 'shipments:change' },
+      schema: {
+        tags,
+        summary: 'Stop following a bill of lading or booking (its containers stay)',
+        params: billParamsSchema,
+        response: { 200: envelopeSchema(z.object({ billId: z.string() })) },
+      },
+    },
+    async (request) =>
+      ok(
+        await stopFollowingOceanBill(ctx.db, request.tenant, request.params.billId),
+        'No longer following this bill',
+      ),
   );
 
   app.post(

@@ -33,6 +33,7 @@ import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { readRows } from '../../lib/row-reader';
 import { listItemColumns, tabCountColumns } from '../tracking/list-page';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
+import { billRefColumn, findOceanBill, pendingBillsColumn } from './bills.service';
 import {
   favoriteFilter,
   isFavoriteOf,
@@ -68,23 +69,25 @@ const ROW_COLUMNS = {
   departureAt: oceanShipments.departureAt,
   freeTimeEndsOn: oceanShipments.freeTimeEndsOn,
   ddCostCents: oceanShipments.ddCostCents,
+  billId: oceanShipments.billId,
 };
 type ListShipmentRow = Pick<ShipmentRow, keyof typeof ROW_COLUMNS>;
 
 /** Of the item, what a list row shows. */
-const ITEM_COLUMNS = listItemColumns<DerivedShipment, 'pol' | 'pod' | 'shipmentOverall'>([
-  'pol',
-  'pod',
-  'shipmentOverall',
-]);
+const ITEM_COLUMNS = {
+  ...listItemColumns<DerivedShipment, 'pol' | 'pod' | 'shipmentOverall'>(['pol', 'pod', 'shipmentOverall']),
+  referenceKind: trackedItems.referenceKind,
+};
 
 /** The tab counts beside each row of a page ({@link countTabs} for a page without rows). */
-const tabCounts = (workspaceId: string) =>
-  tabCountColumns(
+const tabCounts = (workspaceId: string) => ({
+  ...tabCountColumns(
     oceanShipmentCounts.workspaceId,
     { active: oceanShipmentCounts.active, archived: oceanShipmentCounts.archived },
     workspaceId,
-  );
+  ),
+  billsPending: pendingBillsColumn(workspaceId),
+});
 
 const port = (locode: string | null) =>
   locode ? { locode, name: portByLocode(locode)?.name ?? null } : null;
@@ -123,9 +126,10 @@ type TermsRow = Parameters<typeof resolveTerms>[0];
 /** A subscription as every answer shows it; `favorite` is the reader's own star (ADR 0033). */
 export function toOceanShipment(
   s: ListShipmentRow,
-  c: Pick<ItemRow, 'derived' | 'lastCheckedAt' | 'lastSource'>,
+  c: Pick<ItemRow, 'derived' | 'lastCheckedAt' | 'lastSource' | 'referenceKind'>,
   terms: TermsRow,
   favorite: boolean,
+  bill: OceanShipment['bill'],
   now = new Date(),
 ): OceanShipment {
   const d = c.derived as DerivedShipment | null;
@@ -134,6 +138,8 @@ export function toOceanShipment(
     shipmentOverallId: s.id,
     containerNo: s.containerNo,
     mblNo: s.mblNo,
+    referenceKind: c.referenceKind,
+    bill,
     carrierScac: s.carrierScac,
     carrierName: carrierByScac(s.carrierScac)?.name ?? null,
     state: s.state,
@@ -214,6 +220,9 @@ export function oceanListQuery(db: Database, reader: ListReader, query: OceanLis
   if (query.pol) filters.push(eq(oceanShipments.polLocode, query.pol.toUpperCase()));
   if (query.pod) filters.push(eq(oceanShipments.podLocode, query.pod.toUpperCase()));
   if (query.tag) filters.push(arrayContains(oceanShipments.tags, [query.tag]));
+  // Another workspace's bill, or no bill at all, matches no row.
+  if (query.bill !== undefined)
+    filters.push(isUuid(query.bill) ? eq(oceanShipments.billId, query.bill) : sql`false`);
   filters.push(favoriteFilter('ocean', oceanShipments.id, reader.userId, query.favorite));
   if (query.cursor) {
     const { value, id } = decodeCursor(query.cursor, CURSOR_KIND[sort.key]);
@@ -243,7 +252,7 @@ const oceanListSelection = ({ workspaceId, userId }: ListReader, now: Date) => (
   s: ROW_COLUMNS,
   c: ITEM_COLUMNS,
   t: termsColumns,
-  f: { favorite: isFavoriteOf('ocean', oceanShipments.id, userId) },
+  f: { favorite: isFavoriteOf('ocean', oceanShipments.id, userId), bill: billRefColumn },
   k: tabCounts(workspaceId),
   // The row's attention chip: the most urgent dashboard rule it falls under.
   a: {
@@ -270,14 +279,23 @@ export async function listOceanShipments(
   const first = rows[0];
   return {
     items: page.map((r): OceanListItem => ({
-      ...toOceanShipment(r.s, r.c, r.t, r.f.favorite, now),
+      ...toOceanShipment(r.s, r.c, r.t, r.f.favorite, r.f.bill, now),
       attention: r.a.attention,
     })),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor(last.s[SORTS[query.sort].key], last.s.id) : null,
+    // In the page's own snapshot: a bill still asked is seen with the rows it has not added yet.
     ...(first
-      ? { activeCount: first.k.active ?? 0, archivedCount: first.k.archived ?? 0 }
-      : await countTabs(db, workspaceId)),
+      ? {
+          activeCount: first.k.active ?? 0,
+          archivedCount: first.k.archived ?? 0,
+          billsPending: first.k.billsPending,
+        }
+      : {
+          ...(await countTabs(db, workspaceId)),
+          billsPending: (await db.execute<{ n: number }>(sql`SELECT ${pendingBillsColumn(workspaceId)} AS n`))
+            .rows[0]!.n,
+        }),
   };
 }
 
@@ -362,8 +380,10 @@ async function oceanShipmentDetail(
     terminalAvailabilityOf(db, row.c.id, row.s.workspaceId),
   ]);
   const d = row.c.derived as DerivedShipment | null;
+  const bill = row.s.billId ? await findOceanBill(db, row.s.workspaceId, row.s.billId) : null;
   return {
-    ...toOceanShipment(row.s, row.c, row.t, row.favorite),
+    ...toOceanShipment(row.s, row.c, row.t, row.favorite, bill),
+    bill,
     transshipments: d?.transshipments ?? [],
     vessel: d?.vessel ?? null,
     etaHistory: d?.etaHistory ?? [],

@@ -49,6 +49,9 @@ const oceanShipment = {
   shipmentOverallId: '5b0e7f3c-2a47-4d7e-9c51-0f8d5b6a1c22',
   containerNo: 'MSCU1234566',
   mblNo: 'MEDU123456789',
+  referenceKind: 'bl',
+  // Found on a bill of lading the workspace follows alone (ADR 0037).
+  bill: { billId: '3c9e1b2a-6d4f-4e8a-b7c5-2f1d0a9e8b76', kind: 'bl', reference: 'MEDU123456789' },
   carrierScac: 'MSCU',
   carrierName: 'MSC Mediterranean Shipping Company',
   state: 'active',
@@ -92,6 +95,8 @@ const deliveredShipment = {
   ...oceanShipment,
   shipmentOverallId: '9d1c2b7a-4e3f-4a5b-8c6d-7e8f9a0b1c2d',
   containerNo: 'MSCU7654325',
+  mblNo: 'MEDU987654321',
+  bill: null,
   status: 'delivered',
   arrivalVO: { eta: '2026-04-06T14:00:00.000Z', ata: '2026-04-06T15:20:00.000Z' },
   shipmentOverall: {
@@ -175,6 +180,38 @@ const parcelEvent = {
   source: 'karrio',
 };
 
+/** The bill of lading the first example container was found on, followed alone. */
+const oceanBillSummary = {
+  billId: oceanShipment.bill.billId,
+  kind: 'bl',
+  reference: 'MEDU123456789',
+  carrierScac: 'MSCU',
+  carrierName: 'MSC Mediterranean Shipping Company',
+  state: 'found',
+  transportDocumentReference: null,
+  containerCount: 1,
+  notAdded: [],
+  source: 'dcsa',
+  lastCheckedAt: '2026-03-12T06:00:00.000Z',
+  nextCheckAt: '2026-03-12T12:00:00.000Z',
+  lastError: null,
+  createdAt: '2026-02-20T10:14:00.000Z',
+};
+
+const oceanBill = {
+  ...oceanBillSummary,
+  containers: [
+    {
+      containerNo: oceanShipment.containerNo,
+      shipmentOverallId: oceanShipment.shipmentOverallId,
+      mblNo: oceanShipment.mblNo,
+      state: 'active',
+      status: 'in_transit',
+      archived: false,
+    },
+  ],
+};
+
 export const examples = {
   keyInfo: envelope({
     name: 'ERP sync',
@@ -192,9 +229,11 @@ export const examples = {
     nextCursor: null,
     activeCount: 2,
     archivedCount: 0,
+    billsPending: 0,
   }),
   oceanDetail: envelope({
     ...oceanShipment,
+    bill: oceanBill,
     transshipments: [],
     // The example's voyage as the server computes it: where the vessel is on 12 March, and the route.
     map: voyageMap(
@@ -214,21 +253,72 @@ export const examples = {
   }),
   oceanEvents: envelope([oceanEvent]),
   oceanIntakeRequest: {
-    items: [{ containerNo: 'MSCU1234566', mblNo: 'MEDU123456789', carrierScac: 'MSCU' }],
+    items: [
+      { containerNo: 'MSCU1234566', mblNo: 'MEDU123456789', carrierScac: 'MSCU' },
+      { mblNo: 'MEDU555666777' },
+      { bookingNo: '241100123', carrierScac: 'MAEU' },
+    ],
   },
   oceanIntake: envelope(
     [
       {
+        kind: 'container',
         containerNo: 'MSCU1234566',
         mblNo: 'MEDU123456789',
+        bookingNo: '',
         carrierScac: 'MSCU',
         outcome: 'created',
         message: null,
         shipmentOverallId: oceanShipment.shipmentOverallId,
+        billId: null,
+      },
+      {
+        kind: 'bill',
+        containerNo: '',
+        mblNo: 'MEDU555666777',
+        bookingNo: '',
+        carrierScac: 'MSCU',
+        outcome: 'created',
+        message: null,
+        shipmentOverallId: null,
+        billId: '7a2d4c6e-8b1f-4a3c-9e5d-0b2f4a6c8e1d',
+      },
+      {
+        kind: 'bill',
+        containerNo: '',
+        mblNo: '',
+        bookingNo: '241100123',
+        carrierScac: 'MAEU',
+        outcome: 'created',
+        message: null,
+        shipmentOverallId: null,
+        billId: '1e3c5a7b-9d2f-4b6a-8c0e-2d4f6a8b0c3e',
       },
     ],
-    '1 shipment(s) added',
+    '3 shipment(s) added',
   ),
+  oceanBills: envelope({
+    items: [
+      {
+        ...oceanBillSummary,
+        billId: '1e3c5a7b-9d2f-4b6a-8c0e-2d4f6a8b0c3e',
+        kind: 'booking',
+        reference: '241100123',
+        carrierScac: 'MAEU',
+        carrierName: 'Maersk',
+        state: 'pending',
+        containerCount: 0,
+        source: null,
+        lastCheckedAt: null,
+        nextCheckAt: '2026-03-12T07:02:00.000Z',
+        createdAt: '2026-03-12T07:01:30.000Z',
+      },
+      oceanBillSummary,
+    ],
+    nextCursor: null,
+  }),
+  oceanBill: envelope(oceanBill),
+  oceanBillStopped: envelope({ billId: oceanBill.billId }, 'No longer following this bill'),
   expressList: envelope({
     expressTrackingDocumentList: [{ ...expressShipment, attention: null }],
     nextCursor: null,

@@ -9,6 +9,10 @@ import {
   parcelEventSchema,
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import {
+  billParamsSchema,
+  oceanBillListQuerySchema,
+  oceanBillListResultSchema,
+  oceanBillSchema,
   oceanIntakeOutcomeSchema,
   oceanIntakeRequestSchema,
   oceanListResultSchema,
@@ -30,6 +34,7 @@ import { createExpressShipments } from '../express-shipments/express-intake.serv
 import { getExpressShipment, listExpressShipments } from '../express-shipments/express-shipments.service';
 import { setArchived } from '../ocean-shipments/ocean-archive.service';
 import { createOceanShipments } from '../ocean-shipments/intake.service';
+import { getOceanBill, listOceanBills, stopFollowingOceanBill } from '../ocean-shipments/bills.service';
 import { getOceanShipmentById, listOceanShipments } from '../ocean-shipments/ocean-shipments.service';
 import { getKeyInfo } from './key-info.service';
 import { examples } from './examples';
@@ -90,7 +95,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         tags: ocean,
         summary: 'Add ocean shipments',
         description:
-          'Adds up to 500 containers at once, each with its bill of lading (the carrier is inferred from the bill when left out). Each row answers created, already_tracked or refused with the reason; a refused row does not stop the others.',
+          'Adds up to 500 rows at once. A row is a container with its bill of lading (`containerNo` and `mblNo`), a bill of lading alone (`mblNo`), or a booking alone (`bookingNo`); the carrier is inferred from the bill when left out (a booking usually needs `carrierScac`). A bill or booking alone is followed (`kind` bill, `billId`): the carrier is asked which containers travel on it, and each is added as a shipment under it, those that join later too (GET /api/v1/shipments/ocean/bills/{billId}). Each row answers created, already_tracked or refused with the reason; a refused row does not stop the others.',
         body: oceanIntakeRequestSchema.meta({ example: examples.oceanIntakeRequest }),
         ...v1Responses(envelopeSchema(z.array(oceanIntakeOutcomeSchema)), examples.oceanIntake),
       },
@@ -100,6 +105,58 @@ export const publicApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const created = outcomes.filter((o) => o.outcome === 'created').length;
       return ok(outcomes, `${String(created)} shipment(s) added`);
     },
+  );
+
+  app.get(
+    '/api/v1/shipments/ocean/bills',
+    {
+      config: { access: 'key:read' },
+      schema: {
+        tags: ocean,
+        summary: 'List followed bills of lading and bookings',
+        description:
+          'The bills of lading and bookings the workspace follows alone, newest first, each with its state (pending, found, not_found, completed, no_source), how many of its containers were added and which could not be (the plan’s quota). `status=waiting`: only those with no container added yet. Pass `nextCursor` as `cursor` for the next page.',
+        querystring: oceanBillListQuerySchema,
+        ...v1Responses(envelopeSchema(oceanBillListResultSchema), examples.oceanBills),
+      },
+    },
+    async (request) => ok(await listOceanBills(ctx.db, request.tenant, request.query)),
+  );
+
+  app.get(
+    '/api/v1/shipments/ocean/bills/:billId',
+    {
+      config: { access: 'key:read' },
+      schema: {
+        tags: ocean,
+        summary: 'Get a followed bill of lading or booking',
+        description:
+          'The bill with its state and every container of the workspace found on it (each a shipment: GET /api/v1/shipments/ocean/{shipmentId}).',
+        params: billParamsSchema,
+        ...v1Responses(envelopeSchema(oceanBillSchema), examples.oceanBill),
+      },
+    },
+    async (request) => ok(await getOceanBill(ctx.db, request.tenant, request.params.billId)),
+  );
+
+  app.delete(
+    '/api/v1/shipments/ocean/bills/:billId',
+    {
+      config: { access: 'key:write' },
+      schema: {
+        tags: ocean,
+        summary: 'Stop following a bill of lading or booking',
+        description:
+          'No more containers are added from it. The containers it added stay, as shipments of their own.',
+        params: billParamsSchema,
+        ...v1Responses(envelopeSchema(z.object({ billId: z.string() })), examples.oceanBillStopped),
+      },
+    },
+    async (request) =>
+      ok(
+        await stopFollowingOceanBill(ctx.db, request.tenant, request.params.billId),
+        'No longer following this bill',
+      ),
   );
 
   app.get(

@@ -233,8 +233,13 @@ export async function getSharedShipment(db: Database, share: ShipmentShareRow): 
       { workspaceId: share.workspaceId, userId: null },
       share.oceanShipmentId!,
     );
-    // The sharer's archive and tags are the workspace's own, not the recipient's to see.
-    return { share: info, ocean: { ...tracking, favorite: false, archived: false, tags: [] }, express: null };
+    // The sharer's archive, tags and bill (with its other containers) are the workspace's own, not the
+    // recipient's to see.
+    return {
+      share: info,
+      ocean: { ...tracking, favorite: false, archived: false, tags: [], bill: null },
+      express: null,
+    };
   }
   const shipment: ExpressShipmentDetail = await getExpressShipment(
     db,

@@ -21,7 +21,12 @@ export interface ItemKey {
   trackingNo: string;
   reference: string;
   carrier: string;
+  /** Ocean: what `reference` is, for a new item (ADR 0037); a bill of lading when left out. */
+  referenceKind?: 'bl' | 'booking';
 }
+
+/** Who follows: a workspace of an organization, and the member who added it (null: no longer known). */
+export type Follower = Pick<Tenant, 'organizationId' | 'workspaceId'> & { userId: string | null };
 
 /** A mode's subscription table and the identifying columns a new subscription copies from its item. */
 export interface Subscriptions {
@@ -56,10 +61,12 @@ function identityIn(keys: readonly ItemKey[]) {
  * route's access level, checked before this runs.
  */
 export async function followItems(
-  ctx: AppContext,
-  tenant: Tenant,
+  ctx: Pick<AppContext, 'pool' | 'tracking' | 'jobs'>,
+  tenant: Follower,
   subscriptions: Subscriptions,
   keys: ItemKey[],
+  /** Columns every new subscription gets besides its item's (an ocean shipment's bill). */
+  columns: Record<string, unknown> = {},
 ): Promise<FollowResult[]> {
   const { mode, table } = subscriptions;
   const unique = [...new Map(keys.map((k) => [keyOf(k), k])).values()];
@@ -121,6 +128,7 @@ export async function followItems(
               createdBy: tenant.userId,
               state: item.state,
               ...subscriptions.identity(item),
+              ...columns,
             })) as (typeof oceanShipments.$inferInsert)[],
           )
           .onConflictDoNothing()

@@ -6,6 +6,7 @@ import { expressShipments, oceanShipments, trackedItems, trackingEvents } from '
 import { webhookEndpoints } from '../../db/schema/webhooks';
 import { toExpressShipment } from '../express-shipments/express-shipments.service';
 import { termsColumns } from '../free-time/free-time-clocks';
+import { billRefColumn } from '../ocean-shipments/bills.service';
 import { toOceanShipment } from '../ocean-shipments/ocean-shipments.service';
 import { emitWebhookEvent } from './webhook-events';
 
@@ -32,14 +33,14 @@ const NO_STAR = false;
 async function shipmentPayloads(tx: Database, mode: TrackingMode, where: SQL): Promise<ShipmentPayload[]> {
   if (mode === 'ocean') {
     const rows = await tx
-      .select({ s: oceanShipments, c: trackedItems, t: termsColumns })
+      .select({ s: oceanShipments, c: trackedItems, t: termsColumns, bill: billRefColumn })
       .from(oceanShipments)
       .innerJoin(trackedItems, eq(trackedItems.id, oceanShipments.itemId))
       .where(where);
     return rows.map((r) => ({
       workspaceId: r.s.workspaceId,
       itemId: r.s.itemId,
-      shipment: toOceanShipment(r.s, r.c, r.t, NO_STAR),
+      shipment: toOceanShipment(r.s, r.c, r.t, NO_STAR, r.bill),
     }));
   }
   const rows = await tx

@@ -34,6 +34,7 @@ import {
   DCSA_SOURCE,
   DcsaError,
   fetchDcsaEvents,
+  trackDcsaBill,
   trackDcsaContainer,
   type DcsaFilters,
   type HeaderSource,
@@ -269,6 +270,7 @@ export function createOrganizationConnections(deps: CarrierConnectionsDeps): Car
   const providerFor = (row: CarrierConnectionRow): OceanProvider => ({
     source: DCSA_SOURCE,
     track: (query, now) => observed(row, () => trackDcsaContainer(connectionFor(row), query, now)),
+    bill: (query, now) => observed(row, () => trackDcsaBill(connectionFor(row), query, now)),
   });
 
   /** A terminal connection's API (APM Terminals' Import Availability), through the same budget and health. */

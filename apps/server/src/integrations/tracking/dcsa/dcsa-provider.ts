@@ -2,7 +2,15 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Logger } from 'pino';
 import type { ErrorClass } from '@tracklane/shared/carrier-connections/carrier-connections.schema';
 import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
-import { ProviderDeferredError, type OceanAnswer, type OceanProvider, type OceanQuery } from '../provider';
+import { checkContainerNumber } from '@tracklane/shared/validation/container-number';
+import {
+  ProviderDeferredError,
+  type BillAnswer,
+  type BillQuery,
+  type OceanAnswer,
+  type OceanProvider,
+  type OceanQuery,
+} from '../provider';
 import {
   describeDcsaIssues,
   parseDcsaEvents,
@@ -100,6 +108,7 @@ export function createDcsaProvider(options: DcsaProviderOptions): OceanProvider 
   return {
     source: DCSA_SOURCE,
     track: (query, now) => trackDcsaContainer(connection, query, now),
+    bill: (query, now) => trackDcsaBill(connection, query, now),
   };
 }
 
@@ -119,12 +128,14 @@ export async function trackDcsaContainer(
   query: OceanQuery,
   now: Date,
 ): Promise<OceanAnswer> {
+  const reference = !query.mblNo
+    ? {}
+    : query.referenceKind === 'booking'
+      ? { carrierBookingReference: query.mblNo }
+      : { transportDocumentReference: query.mblNo };
   const answer = await fetchDcsaEvents(
     connection,
-    {
-      equipmentReference: query.containerNo,
-      ...(query.mblNo ? { transportDocumentReference: query.mblNo } : {}),
-    },
+    { equipmentReference: query.containerNo, ...reference },
     now,
   );
   if (answer.status === 'not_found') return answer;
@@ -134,6 +145,60 @@ export async function trackDcsaContainer(
     if (mapped) events.push(mapped);
   }
   return { status: 'found', events };
+}
+
+/**
+ * Which containers travel on a bill of lading or booking (ADR 0037): asked by
+ * transportDocumentReference or carrierBookingReference, the containers are the equipment references
+ * its equipment events name (well-formed ISO 6346 numbers only, in the order of their first event), the
+ * bill of lading is the one its events' document references (or a shipment event about a transport
+ * document) name, and it is loaded once an actual load or departure is among them.
+ */
+export async function trackDcsaBill(
+  connection: Connection,
+  query: BillQuery,
+  now: Date,
+): Promise<BillAnswer> {
+  const answer = await fetchDcsaEvents(
+    connection,
+    query.kind === 'booking'
+      ? { carrierBookingReference: query.reference }
+      : { transportDocumentReference: query.reference },
+    now,
+  );
+  if (answer.status === 'not_found') return answer;
+  return billOfEvents(answer.events, query);
+}
+
+/** What a bill's events say about it (see {@link trackDcsaBill}). */
+export function billOfEvents(events: readonly DcsaEvent[], query: Pick<BillQuery, 'kind'>): BillAnswer {
+  const ordered = [...events].sort(
+    (a, b) => Date.parse(a.eventDateTime) - Date.parse(b.eventDateTime) || a.eventID.localeCompare(b.eventID),
+  );
+  const containers: string[] = [];
+  let transportDocumentReference: string | null = null;
+  let loaded = false;
+  for (const event of ordered) {
+    if (event.eventType === 'EQUIPMENT' && event.equipmentReference) {
+      const container = checkContainerNumber(event.equipmentReference);
+      if (container.valid && !containers.includes(container.value)) containers.push(container.value);
+    }
+    if (event.eventClassifierCode === 'ACT')
+      if (
+        (event.eventType === 'EQUIPMENT' && event.equipmentEventTypeCode === 'LOAD') ||
+        (event.eventType === 'TRANSPORT' && event.transportEventTypeCode === 'DEPA')
+      )
+        loaded = true;
+    if (query.kind === 'booking') {
+      const named =
+        event.eventType === 'SHIPMENT' && event.documentTypeCode === 'TRD'
+          ? event.documentID
+          : event.documentReferences?.find((r) => r.documentReferenceType === 'TRD')?.documentReferenceValue;
+      const bill = named?.toUpperCase().replace(/[^A-Z0-9]/g, '');
+      if (bill && bill.length >= 4 && bill.length <= 35) transportDocumentReference = bill;
+    }
+  }
+  return { status: 'found', containers, transportDocumentReference, loaded };
 }
 
 export type Connection = DcsaProviderOptions & { fixed: Headers };

@@ -20,15 +20,18 @@ export const OCEAN_SHIPMENTS_QUERY_KEY = tenantQueryKey('ocean-shipments');
 export type OceanListStatus = 'active' | 'archived';
 export type OceanListPage = z.infer<typeof oceanListResultSchema>;
 
+/** The list's selects: carrier, ports, tag, and the bill of lading its containers were found on. */
+export type OceanSelectKey = 'carrier' | 'pol' | 'pod' | 'tag' | 'bill';
+
 /** What the user filters and sorts by: the same on both tabs. */
-export const OCEAN_LIST_FILTERS: ListFiltersConfig<'carrier' | 'pol' | 'pod' | 'tag', OceanSort> = {
-  selects: ['carrier', 'pol', 'pod', 'tag'],
+export const OCEAN_LIST_FILTERS: ListFiltersConfig<OceanSelectKey, OceanSort> = {
+  selects: ['carrier', 'pol', 'pod', 'tag', 'bill'],
   sorts: OCEAN_SORTS,
   defaultSort: 'created_desc',
   attentionRules: OCEAN_ATTENTION_RULES,
 };
 
-export type OceanListFilters = ListFilters<'carrier' | 'pol' | 'pod' | 'tag', OceanSort>;
+export type OceanListFilters = ListFilters<OceanSelectKey, OceanSort>;
 
 export const LIST_PAGE_SIZE = 50;
 
@@ -56,8 +59,12 @@ export const oceanListQueryOptions = (status: OceanListStatus, filters: OceanLis
     getNextPageParam: (last) => last.nextCursor,
   });
 
-/** A shipment still waiting for its first carrier answer: the list looks again until it has one. */
-const PENDING_POLL_MS = 8_000;
+/**
+ * A shipment still waiting for its first carrier answer, or a bill of lading followed alone whose
+ * containers are not named yet (ADR 0037): the list looks again until it has its answer. (The socket
+ * says so too, but a page loaded a moment before its socket opened would miss it.)
+ */
+export const PENDING_POLL_MS = 8_000;
 
 export function useOceanShipments(status: OceanListStatus, filters: OceanListFilters) {
   return useInfiniteQuery({
@@ -65,7 +72,9 @@ export function useOceanShipments(status: OceanListStatus, filters: OceanListFil
     // A new filter keeps the rows on screen until the answer arrives: the table never flashes empty.
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
-      query.state.data?.pages.some((page) => page.items.some((item) => item.state === 'pending'))
+      query.state.data?.pages.some(
+        (page) => page.billsPending > 0 || page.items.some((item) => item.state === 'pending'),
+      )
         ? PENDING_POLL_MS
         : false,
   });

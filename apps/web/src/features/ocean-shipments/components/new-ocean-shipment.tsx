@@ -51,12 +51,12 @@ export function NewOceanShipment({ title, canCreate, organizationName, detailHre
     <>
       <PageHeader
         title={title}
-        description="Track a container by its number and master bill of lading. Tracklane asks the carrier and keeps every milestone up to date."
+        description="Track a container by its number and master bill of lading, or every container of a bill of lading or booking. Tracklane asks the carrier and keeps every milestone up to date."
       />
       <IntakeSection
         id="single-title"
         title="One shipment"
-        description="The container number is checked as you type; the carrier is read from the bill of lading."
+        description="A container and its bill of lading, or a bill of lading or booking alone. The container number is checked as you type; the carrier is read from the bill of lading."
       >
         <SingleShipmentForm detailHref={detailHref} />
       </IntakeSection>

@@ -14,7 +14,7 @@ export function oceanEmptyTab(
     icon: <IconShip size={28} stroke={1.6} />,
     firstTitle: 'No shipments yet — add your first container',
     howToAdd:
-      'Enter a container number and its master bill of lading, or paste a whole list. Tracklane asks the carrier and keeps every milestone up to date.',
+      'Enter a container number and its master bill of lading, a bill of lading or booking alone, or paste a whole list. Tracklane asks the carrier and keeps every milestone up to date.',
     newShipmentHref: canCreate ? paths.newShipments.ocean : null,
     archivedHref: paths.shipments.oceanArchived,
     everArchived: (counts?.archived ?? 0) > 0,

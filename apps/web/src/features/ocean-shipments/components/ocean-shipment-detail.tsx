@@ -31,6 +31,7 @@ import { EtaHistory } from './eta-history';
 import { RollNotice } from './roll-notice';
 import { EventsTable } from './events-table';
 import { MilestoneJourney } from './milestone-journey';
+import { BillContainers } from './ocean-bills';
 import classes from './ocean-shipment-detail.module.css';
 import { RouteStrip } from './route-strip';
 import { ShipmentHeader } from './shipment-header';
@@ -222,6 +223,10 @@ export function OceanShipmentDetail({
         <Paper withBorder radius="lg" className={classes.routeCard}>
           <RouteStrip shipment={shipment} timeZone={timeZone} />
         </Paper>
+      ) : null}
+      {/* The workspace's own bill: never on a shipment shared with the reader. */}
+      {ownShipment?.bill ? (
+        <BillContainers bill={ownShipment.bill} containerNo={shipment.containerNo} timeZone={timeZone} />
       ) : null}
       <Tabs
         // Without a Comments tab (a shared shipment), ?tab=comments shows the milestones.

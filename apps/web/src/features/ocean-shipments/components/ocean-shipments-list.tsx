@@ -1,4 +1,7 @@
-import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type {
+  OceanBillSummary,
+  OceanShipment,
+} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
 import { NoConnectionNote } from '../../../components/no-connection';
 import { useCallback, useMemo } from 'react';
@@ -18,6 +21,7 @@ import { useOceanOptions, type OceanOptions } from '../api/get-ocean-options';
 import {
   OCEAN_LIST_FILTERS,
   oceanListQueryOptions,
+  type OceanSelectKey,
   shipmentsOf,
   useOceanShipments,
   type OceanListStatus,
@@ -27,6 +31,8 @@ import { OCEAN_COLUMNS, type ColumnId } from '../utils/columns';
 import { carrierLabel } from '../utils/carriers';
 import { oceanDetailHref } from '../utils/detail-href';
 import { isDemo, OCEAN_DEMO_EXPLANATION } from '../utils/status';
+import { useOceanBills } from '../api/ocean-bills';
+import { BillGroupHeader, WaitingBills } from './ocean-bills';
 import { oceanEmptyTab } from './ocean-empty-tab';
 import { ShipmentCell } from './shipment-cells';
 import { OCEAN_LIST_TITLE, oceanListDescription } from '../../../components/page-headers';
@@ -69,9 +75,30 @@ const portOptions = (ports: OceanOptions['pols'] | undefined) =>
     label: port.name ? `${port.name} (${port.locode})` : port.locode,
   }));
 
-/** Carrier, POL, POD and tag: the ocean list's selects, from what the workspace's shipments use. */
-function oceanSelects(options: OceanOptions | undefined): FilterSelect<'carrier' | 'pol' | 'pod' | 'tag'>[] {
+/**
+ * Carrier, POL, POD and tag: the ocean list's selects, from what the workspace's shipments use; and the
+ * bill of lading or booking followed alone, when the workspace follows any.
+ */
+function oceanSelects(
+  options: OceanOptions | undefined,
+  bills: OceanBillSummary[] | undefined,
+): FilterSelect<OceanSelectKey>[] {
   const ports = 'No such port in this workspace';
+  const bill: FilterSelect<OceanSelectKey>[] = bills?.length
+    ? [
+        {
+          key: 'bill',
+          label: 'Bill of lading or booking',
+          placeholder: 'Bill',
+          options: bills.map((b) => ({
+            value: b.billId,
+            label: `${b.kind === 'booking' ? 'Booking ' : ''}${b.reference} (${carrierLabel(b.carrierScac, b.carrierName)})`,
+          })),
+          nothingFound: 'No such bill followed here',
+          dropdownWidth: 300,
+        },
+      ]
+    : [];
   return [
     {
       key: 'carrier',
@@ -105,6 +132,7 @@ function oceanSelects(options: OceanOptions | undefined): FilterSelect<'carrier'
       options: (options?.tags ?? []).map((tag) => ({ value: tag, label: tag })),
       nothingFound: 'No shipment carries this tag',
     },
+    ...bill,
   ];
 }
 
@@ -129,8 +157,13 @@ export function OceanShipmentsList({ status, timeZone, canCreate, onShare }: Oce
   const attentionLabel = useAttentionLabel('ocean', filters.attention);
   const list = useOceanShipments(status, filters);
   // The filters' choices: not needed before a filter opens, so not part of the first screen (issue #17).
-  const options = useOceanOptions(useIdle());
-  const selects = useMemo(() => oceanSelects(options.data), [options.data]);
+  const idle = useIdle();
+  const options = useOceanOptions(idle);
+  // The bills followed alone: the bill filter's choices (asked at once when the list is narrowed to one).
+  const bills = useOceanBills('all', idle || filters.bill !== null);
+  const selects = useMemo(() => oceanSelects(options.data, bills.data?.items), [options.data, bills.data]);
+  const { setFilters } = filterState;
+  const showAll = useCallback(() => setFilters({ bill: null }), [setFilters]);
   const archive = useArchiveOceanShipments();
   const favorite = useFavoriteOceanShipments();
 
@@ -191,6 +224,12 @@ export function OceanShipmentsList({ status, timeZone, canCreate, onShare }: Oce
       newShipmentHref={canCreate ? paths.newShipments.ocean : null}
       demo={DEMO}
       note={unconnected.length ? <NoConnectionNote carrierNames={unconnected} /> : null}
+      banner={
+        filters.bill ? (
+          <BillGroupHeader billId={filters.bill} canChange={canCreate} onShowAll={showAll} />
+        ) : null
+      }
+      aside={status === 'active' ? <WaitingBills canChange={canCreate} /> : null}
       tabs={TABS}
       tab={status}
       tabPath={TAB_PATH}

@@ -1,4 +1,5 @@
 import type { OceanFreeTime, OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { billName } from '@tracklane/shared/ocean-shipments/ocean-bills';
 import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
 import { NoConnectionCell } from '../../../components/no-connection';
 import { LightBadge } from '../../../components/light-badge';
@@ -8,6 +9,7 @@ import { DayCell, IdentifierCell, MilestoneDay, MissingValue } from '../../../co
 import { formatDay } from '../../../lib/dates';
 import { formatMoneyCompact } from '../../../lib/money';
 import { carrierLabel } from '../utils/carriers';
+import { billListHref } from '../utils/detail-href';
 import type { ColumnId } from '../utils/columns';
 import { clocksSummary, daysLeftUrgency, formatMoney, nextFreeTimeText } from '../utils/free-time-text';
 import { statusLook } from '../utils/status';
@@ -59,6 +61,35 @@ function daysThenClock(freeTime: OceanFreeTime): string {
   return days ? `${days} · ${clock ?? ''}` : (clock ?? '');
 }
 
+/**
+ * The bill of lading (or a booking's number, so marked); for a container found on a bill followed
+ * alone, the number leads to the list narrowed to that bill: its group.
+ */
+function ReferenceCell({ shipment }: { shipment: OceanShipment }) {
+  const booking = shipment.referenceKind === 'booking';
+  const { bill } = shipment;
+  const cell = (
+    <IdentifierCell
+      value={shipment.mblNo}
+      what={booking ? 'booking number' : 'bill of lading number'}
+      group={
+        bill
+          ? { href: billListHref(bill.billId), label: `Containers on ${billName(bill.kind, bill.reference)}` }
+          : undefined
+      }
+    />
+  );
+  if (!booking) return cell;
+  return (
+    <span className={classes.reference}>
+      <span className={classes.referenceKind} data-tooltip="Booking number" data-tooltip-delay={300}>
+        BKG
+      </span>
+      <span className={classes.referenceValue}>{cell}</span>
+    </span>
+  );
+}
+
 interface CellContext {
   shipment: OceanShipment;
   timeZone: string;
@@ -84,7 +115,7 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
         />
       );
     case 'mbl':
-      return <IdentifierCell value={shipment.mblNo} what="bill of lading number" />;
+      return <ReferenceCell shipment={shipment} />;
     case 'carrier':
       return (
         <span

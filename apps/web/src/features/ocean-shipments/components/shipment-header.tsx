@@ -31,6 +31,8 @@ interface ShipmentHeaderProps {
 /** Who the shipment is (container, MBL, carrier), where it is, and the actions on it. */
 export function ShipmentHeader(props: ShipmentHeaderProps) {
   const { containerNo, mblNo, timeZone, shipment } = props;
+  // A container a booking named before its bill of lading was known (ADR 0037).
+  const booking = shipment?.referenceKind === 'booking';
 
   return (
     <DetailHeader
@@ -50,12 +52,12 @@ export function ShipmentHeader(props: ShipmentHeaderProps) {
       subline={
         <Group gap={6} mt={4} wrap="wrap" className={classes.subline}>
           <Text span size="sm" c="dimmed">
-            MBL
+            {booking ? 'Booking' : 'MBL'}
           </Text>
           <Text span size="sm" className={classes.mono} c="gray.8">
             {mblNo}
           </Text>
-          <CopyIdentifier value={mblNo} what="bill of lading number" />
+          <CopyIdentifier value={mblNo} what={booking ? 'booking number' : 'bill of lading number'} />
           {shipment ? (
             <>
               <span className={classes.dotSeparator} aria-hidden>

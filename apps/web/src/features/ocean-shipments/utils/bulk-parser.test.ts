@@ -98,3 +98,50 @@ describe('bulk intake parser', () => {
     expect(parseBulkText(lines.slice(0, 500).join('\n')).overLimit).toBe(false);
   });
 });
+
+describe('bulk intake of bills of lading and bookings alone', () => {
+  it('reads "bl NUMBER", "booking NUMBER CARRIER" and a lone bill, each with what it follows', () => {
+    expect(
+      valid(
+        ['bl MEDU7788990', 'booking: 241100456 Maersk', 'MEDU5566778, MSCU', 'mbl HLCU998877'].join('\n'),
+      ),
+    ).toEqual([
+      { mblNo: 'MEDU7788990', carrierScac: 'MSCU' },
+      { bookingNo: '241100456', carrierScac: 'MAEU' },
+      { mblNo: 'MEDU5566778', carrierScac: 'MSCU' },
+      { mblNo: 'HLCU998877', carrierScac: 'HLCU' },
+    ]);
+  });
+
+  it('takes a file whose header names a booking column, rows without a container following theirs alone', () => {
+    const parse = parseBulkText(
+      [
+        'Container,MBL,Booking,Carrier',
+        'MSCU1234566,MEDU12345678,,',
+        ',MEDU7788990,,',
+        ',,241100456,MAEU',
+      ].join('\n'),
+    );
+    expect(parse.headerLine).toBe(1);
+    expect(parse.ready.map((r) => r.item)).toEqual([
+      { containerNo: 'MSCU1234566', mblNo: 'MEDU12345678', carrierScac: 'MSCU' },
+      { mblNo: 'MEDU7788990', carrierScac: 'MSCU' },
+      { bookingNo: '241100456', carrierScac: 'MAEU' },
+    ]);
+    // A file of bills alone: no container column at all.
+    expect(valid(['MBL;Carrier', 'MEDU7788990;MSCU'].join('\n'))).toEqual([
+      { mblNo: 'MEDU7788990', carrierScac: 'MSCU' },
+    ]);
+  });
+
+  it('marks the same bill twice as a duplicate, and refuses a booking beside a container', () => {
+    const parse = parseBulkText(['bl MEDU7788990', 'MEDU7788990', 'Container,MBL,Booking'].join('\n'));
+    expect(parse.rows.map((row) => row.duplicateOf)).toEqual([null, 1, null]);
+    const withBoth = parseBulkText(['Container,Booking', 'MSCU1234566,241100456'].join('\n'));
+    expect(withBoth.rows[0]!.check).toMatchObject({
+      valid: false,
+      message:
+        'A booking is followed alone: leave the container number out, and every container the carrier names on the booking is added',
+    });
+  });
+});

@@ -4,12 +4,15 @@ import {
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { checkContainerNumber } from '@tracklane/shared/validation/container-number';
 import { headerColumns, pastedRows, summariseBulkRows, type BulkParse } from '../../../lib/paste-table';
-import { checkIntakeRow, type CheckedRow } from './intake-row';
+import { resolveCarrier } from './carriers';
+import { checkIntakeRow, intakeKey, type CheckedRow } from './intake-row';
 
 /*
- * Ocean bulk intake: one shipment per line, "container, MBL[, carrier]", split into cells by
- * lib/paste-table. Uploaded CSV and XLSX files go through the same parser; their first row may name
- * the columns in any order.
+ * Ocean bulk intake: one shipment per line, split into cells by lib/paste-table: "container, MBL[,
+ * carrier]" for a container on its bill, "MBL[, carrier]" (or "bl MBL[ carrier]") for a bill of lading
+ * alone and "booking NUMBER[ carrier]" for a booking alone (ADR 0037). Uploaded CSV and XLSX files go
+ * through the same parser; their first row may name the columns in any order (container, MBL, booking,
+ * carrier), and a row with no container follows its bill or booking alone.
  */
 
 export interface BulkRow {
@@ -17,6 +20,7 @@ export interface BulkRow {
   line: number;
   containerInput: string;
   mblInput: string;
+  bookingInput: string;
   carrierInput: string;
   check: CheckedRow;
   /** The line of the first row with the same container and bill of lading: this one is skipped. */
@@ -26,24 +30,30 @@ export interface BulkRow {
 /** A row that passed every check and is not a duplicate: what Submit sends, and the line it came from. */
 export interface ReadyRow {
   line: number;
-  item: Required<OceanIntakeItem>;
+  item: OceanIntakeItem;
 }
 
 export type OceanBulkParse = BulkParse<BulkRow, ReadyRow>;
 
 interface ColumnMap {
-  container: number;
-  mbl: number;
+  container: number | null;
+  mbl: number | null;
+  booking: number | null;
   carrier: number | null;
 }
 
-const DEFAULT_COLUMNS: ColumnMap = { container: 0, mbl: 1, carrier: 2 };
+const DEFAULT_COLUMNS: ColumnMap = { container: 0, mbl: 1, booking: null, carrier: 2 };
 // Looked for in this order, each in a cell an earlier one did not take.
 const HEADER_PATTERNS = [
   ['carrier', /carrier|scac|shipping line/i],
   ['container', /container|cntr|equipment/i],
+  ['booking', /booking|\bbkg\b/i],
   ['mbl', /mbl|\bb\/?l\b|bill|lading|\bbol\b/i],
 ] as const;
+
+/** A first cell saying what the next one is: "bl MEDU1234567", "booking 241100123". */
+const BILL_WORD = /^(bl|b\/l|mbl|bill)[:.]?$/i;
+const BOOKING_WORD = /^(booking|bkg)[:.]?$/i;
 
 /** Container, MBL, carrier: a fourth word and on belong to the carrier's name. */
 const MAX_CELLS = 3;
@@ -54,23 +64,49 @@ function oceanHeader(cells: string[]): ColumnMap | null {
   if (!found) return null;
   // A data row never names a column, but a first cell that is a container number is data whatever follows.
   if (checkContainerNumber(cells[0] ?? '').valid) return null;
+  // Nor does a row with a number in it ("booking 241100123 MAEU" names the booking column's word).
+  if (cells.some((cell) => /\d{4}/.test(cell))) return null;
+  const named = (index: number) => (index === -1 ? null : index);
+  // A file of bills or bookings alone names no container column; a file of containers may leave its
+  // columns in the usual places.
+  const alone = found.mbl !== -1 || found.booking !== -1;
   return {
-    container: found.container === -1 ? DEFAULT_COLUMNS.container : found.container,
-    mbl: found.mbl === -1 ? DEFAULT_COLUMNS.mbl : found.mbl,
+    container: named(found.container) ?? (alone ? null : DEFAULT_COLUMNS.container),
+    mbl: named(found.mbl) ?? (found.booking !== -1 ? null : DEFAULT_COLUMNS.mbl),
+    booking: named(found.booking),
     carrier: found.carrier === -1 ? null : found.carrier,
   };
 }
 
-function oceanRow(line: number, cells: string[], columns: ColumnMap): BulkRow {
-  const containerInput = cells[columns.container] ?? '';
-  const mblInput = cells[columns.mbl] ?? '';
-  const carrierInput = columns.carrier === null ? '' : (cells[columns.carrier] ?? '');
+/** What a row's cells say: by the header's columns, or without one by their shape. */
+function rowInput(cells: string[], header: ColumnMap | null) {
+  const at = (index: number | null) => (index === null ? '' : (cells[index] ?? ''));
+  if (header)
+    return {
+      container: at(header.container),
+      mbl: at(header.mbl),
+      booking: at(header.booking),
+      carrier: at(header.carrier),
+    };
+  const [first = '', second = '', third = ''] = cells;
+  if (BOOKING_WORD.test(first)) return { container: '', mbl: '', booking: second, carrier: third };
+  if (BILL_WORD.test(first)) return { container: '', mbl: second, booking: '', carrier: third };
+  // One number that is no container (and perhaps its carrier): a bill of lading alone.
+  const alone = cells.length === 1 || (cells.length === 2 && resolveCarrier(second) !== undefined);
+  if (alone && !checkContainerNumber(first).valid)
+    return { container: '', mbl: first, booking: '', carrier: cells.length === 2 ? second : '' };
+  return { container: first, mbl: second, booking: '', carrier: third };
+}
+
+function oceanRow(line: number, cells: string[], header: ColumnMap | null): BulkRow {
+  const input = rowInput(cells, header);
   return {
     line,
-    containerInput,
-    mblInput,
-    carrierInput,
-    check: checkIntakeRow(containerInput, mblInput, carrierInput),
+    containerInput: input.container,
+    mblInput: input.mbl,
+    bookingInput: input.booking,
+    carrierInput: input.carrier,
+    check: checkIntakeRow(input),
     duplicateOf: null,
   };
 }
@@ -81,12 +117,11 @@ export function parseBulkText(text: string): OceanBulkParse {
   const [first] = pasted;
   const header = first ? oceanHeader(first.cells) : null;
   const data = header ? pasted.slice(1) : pasted;
-  const columns = header ?? DEFAULT_COLUMNS;
   return summariseBulkRows(
-    data.map(({ line, cells }) => oceanRow(line, cells, columns)),
+    data.map(({ line, cells }) => oceanRow(line, cells, header)),
     {
       itemOf: (row) => (row.check.valid ? row.check.item : null),
-      keyOf: (item) => `${item.containerNo}|${item.mblNo}`,
+      keyOf: intakeKey,
       headerLine: header && first ? first.line : null,
       maxItems: OCEAN_INTAKE_MAX_ITEMS,
     },

@@ -54,7 +54,8 @@ export const COLUMNS: Record<ColumnId, OceanColumn> = {
     width: { min: 124, preferred: 136 },
     label: 'MBL',
     hideable: true,
-    text: (s) => s.mblNo,
+    // A container a booking named before its bill of lading was known carries the booking (ADR 0037).
+    text: (s) => (s.referenceKind === 'booking' ? `Booking ${s.mblNo}` : s.mblNo),
   },
   carrier: {
     id: 'carrier',
