@@ -258,7 +258,7 @@ describe('GET /api/openapi.json', async () => {
     const ok = (path: string) =>
       doc.paths[path].get.responses['200'].content['application/json'].schema.properties.result;
     const ocean = ok('/api/shipments/ocean');
-    expect(ocean.required).toEqual(['items', 'nextCursor', 'activeCount', 'archivedCount']);
+    expect(ocean.required).toEqual(['items', 'nextCursor', 'activeCount', 'archivedCount', 'billsPending']);
     expect(ocean.properties.items.items.properties.pol).toBeDefined();
     const express = ok('/api/shipments/express');
     expect(express.properties.expressTrackingDocumentList.items.properties.status).toBeDefined();

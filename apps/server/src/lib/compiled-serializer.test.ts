@@ -11,6 +11,8 @@ const oceanRow = (n: number, filled: boolean) => ({
   shipmentOverallId: `id-${String(n)}`,
   containerNo: `MSCU${String(n).padStart(7, '0')}`,
   mblNo: 'MEDU123',
+  referenceKind: 'bl',
+  bill: filled ? { billId: 'bill-1', kind: 'bl', reference: 'MEDU123' } : null,
   carrierScac: 'MSCU',
   carrierName: filled ? 'MSC' : null,
   state: 'active',
