@@ -18,10 +18,6 @@ export default defineConfig({
     // will not shadow with jsdom's: turn Node's Web Storage off so the page's storage is jsdom's on
     // every Node (22 and 24 accept the flag too, where it is off already).
     execArgv: ['--no-experimental-webstorage'],
-    // A worker runs file after file in one page without loading React and Mantine again for each (it
-    // was a third of the run): setup.ts empties the DOM, storage, query cache and notifications after
-    // every test, and state that lives for a page's lifetime is loaded afresh by the tests about it.
-    isolate: false,
     restoreMocks: true,
     unstubGlobals: true,
     // Whole pages render through the router with Mantine, and typing goes key by key: on a loaded
