@@ -45,6 +45,7 @@ import { withTransaction, type Transaction } from '../../lib/transaction';
 import { isUniqueViolation } from '../../lib/unique-violation';
 import { resolveTarget, TargetRefusedError } from '../webhooks/webhook-target';
 import { announceConnections as announce } from './announce-connections';
+import { followedAtTerminals } from '../terminal-availability/terminal-availability.service';
 import { syncCarrierSubscriptions } from './carrier-subscriptions.service';
 
 type Ctx = Pick<AppContext, 'db' | 'pool' | 'config' | 'carrierConnections' | 'jobs'>;
@@ -188,10 +189,7 @@ async function nextTerminalCall(
     .innerJoin(trackedItems, eq(trackedItems.id, oceanShipments.itemId))
     .where(
       and(
-        eq(workspaces.organizationId, organizationId),
-        eq(oceanShipments.archived, false),
-        inArray(oceanShipments.podLocode, terminals),
-        sql`${trackedItems.state} NOT IN ('completed', 'no_source')`,
+        followedAtTerminals(organizationId, terminals),
         sql`${trackedItems.scope} IN ('shared', 'organization')`,
       ),
     );

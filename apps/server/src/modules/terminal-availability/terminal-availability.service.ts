@@ -56,6 +56,19 @@ export async function terminalAvailabilityOf(
 export const ASK_AFTER_CHANGE_MAX = 200;
 
 /**
+ * The organization's active ocean shipments bound for one of these terminals (their port of discharge)
+ * whose containers are still asked about: a condition over ocean_shipments joined to workspaces and
+ * tracked_items.
+ */
+export const followedAtTerminals = (organizationId: string, terminals: string[]) =>
+  and(
+    eq(workspaces.organizationId, organizationId),
+    eq(oceanShipments.archived, false),
+    inArray(oceanShipments.podLocode, terminals),
+    sql`${trackedItems.state} NOT IN ('completed', 'no_source')`,
+  );
+
+/**
  * After an organization's terminal connection was added, changed, enabled, disabled or deleted
  * (committed): its shipments' terminal columns, clocks and alerts follow what its enabled connections
  * say (a deleted connection's answers went with it; a disabled one's count for nothing), and its
@@ -91,14 +104,7 @@ export async function terminalsChanged(
     .from(oceanShipments)
     .innerJoin(workspaces, eq(workspaces.id, oceanShipments.workspaceId))
     .innerJoin(trackedItems, eq(trackedItems.id, oceanShipments.itemId))
-    .where(
-      and(
-        eq(workspaces.organizationId, organizationId),
-        eq(oceanShipments.archived, false),
-        inArray(oceanShipments.podLocode, terminals),
-        sql`${trackedItems.state} NOT IN ('completed', 'no_source')`,
-      ),
-    )
+    .where(followedAtTerminals(organizationId, terminals))
     .orderBy(sql`abs(extract(epoch FROM ${oceanShipments.arrivalAt} - ${now}::timestamptz))`)
     .limit(ASK_AFTER_CHANGE_MAX);
   // Several workspaces may follow one container: it is asked about once.
