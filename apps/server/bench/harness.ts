@@ -33,7 +33,7 @@ import { createLogger } from '../src/lib/logger';
 import { loadAuthKey } from '../src/lib/password-crypto';
 import { createSession } from '../src/modules/auth/sessions';
 import { createPersonalOrganization } from '../src/modules/organizations/organizations.service';
-import { saveSelection } from '../src/modules/organizations/selection';
+import { saveSelection } from '../src/tenancy/selection';
 import { createTrackingWithConnections } from '../src/modules/tracking/tracking-engine';
 
 /** Seconds per case (`BENCH_SECONDS`), for the API and again for its SQL. */

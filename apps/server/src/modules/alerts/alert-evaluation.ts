@@ -8,6 +8,7 @@ import { expressShipments, oceanShipments, trackedItems } from '../../db/schema/
 import { shipmentReaders } from '../members/shipment-readers';
 import { notifyMembers } from '../notifications/record-changes';
 import { conditionSql, filtersSql } from './alert-conditions';
+import { inWorkspace } from '../../tenancy/scope';
 
 type RuleRow = typeof alertRules.$inferSelect;
 
@@ -72,7 +73,7 @@ export async function evaluateRule(
     .innerJoin(trackedItems, eq(trackedItems.id, table.itemId))
     .where(
       and(
-        eq(table.workspaceId, rule.workspaceId),
+        inWorkspace(rule, table),
         eq(table.archived, false),
         inScope,
         condition.where,

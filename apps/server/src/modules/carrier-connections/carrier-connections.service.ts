@@ -47,6 +47,7 @@ import { resolveTarget, TargetRefusedError } from '../webhooks/webhook-target';
 import { announceConnections as announce } from './announce-connections';
 import { followedAtTerminals } from '../terminal-availability/terminal-availability.service';
 import { syncCarrierSubscriptions } from './carrier-subscriptions.service';
+import { inOrganization } from '../../tenancy/scope';
 
 type Ctx = Pick<AppContext, 'db' | 'pool' | 'config' | 'carrierConnections' | 'jobs'>;
 /** The route's parsed body; `delivery` left out is poll. */
@@ -141,10 +142,10 @@ async function nextCalls(
     .innerJoin(trackedItems, eq(trackedItems.id, oceanShipments.itemId))
     .where(
       and(
-        eq(workspaces.organizationId, organizationId),
+        inOrganization({ organizationId }, workspaces),
         eq(oceanShipments.archived, false),
         eq(trackedItems.scope, 'organization'),
-        eq(trackedItems.organizationId, organizationId),
+        inOrganization({ organizationId }, trackedItems),
         inArray(trackedItems.carrier, carriers),
         sql`${trackedItems.state} NOT IN ('completed', 'no_source')`,
       ),
@@ -244,7 +245,7 @@ export async function listConnections(
   const rows = await ctx.db
     .select()
     .from(carrierConnections)
-    .where(eq(carrierConnections.organizationId, organizationId))
+    .where(inOrganization({ organizationId }, carrierConnections))
     .orderBy(asc(carrierConnections.carrier), asc(carrierConnections.createdAt), asc(carrierConnections.id));
   return present(ctx, rows);
 }
@@ -366,7 +367,7 @@ const connectionCap = (organizationId: string) => ({
     const [row] = await tx
       .select({ n: count() })
       .from(carrierConnections)
-      .where(eq(carrierConnections.organizationId, organizationId));
+      .where(inOrganization({ organizationId }, carrierConnections));
     return row?.n ?? 0;
   },
   max: CONNECTIONS_PER_ORGANIZATION_MAX,
@@ -451,7 +452,7 @@ export async function updateConnection(
       .select()
       .from(carrierConnections)
       .where(
-        and(eq(carrierConnections.id, connectionId), eq(carrierConnections.organizationId, organizationId)),
+        and(eq(carrierConnections.id, connectionId), inOrganization({ organizationId }, carrierConnections)),
       )
       .for('update');
     if (!current) throw new AppError('NOT_FOUND', CONNECTION_NOT_FOUND);
@@ -515,7 +516,7 @@ export async function deleteConnection(
     .select({ id: carrierConnections.id })
     .from(carrierConnections)
     .where(
-      and(eq(carrierConnections.id, connectionId), eq(carrierConnections.organizationId, organizationId)),
+      and(eq(carrierConnections.id, connectionId), inOrganization({ organizationId }, carrierConnections)),
     );
   if (!existing) throw new AppError('NOT_FOUND', CONNECTION_NOT_FOUND);
   // Its credentials go with it: the carrier is asked to stop its subscriptions first, for as long as the
@@ -529,7 +530,7 @@ export async function deleteConnection(
     const [deleted] = await tx
       .delete(carrierConnections)
       .where(
-        and(eq(carrierConnections.id, connectionId), eq(carrierConnections.organizationId, organizationId)),
+        and(eq(carrierConnections.id, connectionId), inOrganization({ organizationId }, carrierConnections)),
       )
       .returning();
     if (!deleted) throw new AppError('NOT_FOUND', CONNECTION_NOT_FOUND);
@@ -550,7 +551,7 @@ export async function testConnection(
     .select()
     .from(carrierConnections)
     .where(
-      and(eq(carrierConnections.id, connectionId), eq(carrierConnections.organizationId, organizationId)),
+      and(eq(carrierConnections.id, connectionId), inOrganization({ organizationId }, carrierConnections)),
     );
   if (!row) throw new AppError('NOT_FOUND', CONNECTION_NOT_FOUND);
   ctx.carrierConnections.secretBox();

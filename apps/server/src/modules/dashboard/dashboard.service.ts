@@ -37,6 +37,7 @@ import {
 } from '../../db/schema/tracking';
 import { clockColumns, clocksNow } from '../free-time/free-time-clocks';
 import { EXPRESS_ATTENTION, OCEAN_ATTENTION, type AttentionRule } from './attention';
+import { inWorkspace } from '../../tenancy/scope';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -175,7 +176,7 @@ async function latestCheck(
  * status, never per shipment). The queries are independent and sent at once.
  */
 export async function oceanDashboard(db: Database, workspaceId: string, now: Date): Promise<OceanDashboard> {
-  const base = and(eq(os.workspaceId, workspaceId), eq(os.archived, false));
+  const base = and(inWorkspace({ workspaceId }, os), eq(os.archived, false));
   const top = async (rule: OceanAttentionRule) => {
     const definition = OCEAN_ATTENTION[rule];
     const rows = await db
@@ -388,7 +389,7 @@ async function oceanGroups(db: Database, workspaceId: string): Promise<OceanGrou
       min(${os.atd}) AS atd, max(${os.eta}) AS eta, count(*) AS count,
       (array_agg(${os.id}))[1:${sql.raw(String(MAP_TOP_ITEMS))}] AS ids
     FROM ${os}
-    WHERE ${os.workspaceId} = ${workspaceId} AND NOT ${os.archived}
+    WHERE ${inWorkspace({ workspaceId }, os)} AND NOT ${os.archived}
     GROUP BY 1, 2, 3, 4, 5, 6, 7, CASE WHEN ${os.vesselName} IS NULL THEN ${os.atd} END`);
   return rows.rows.map((r) => ({ ...r, count: Number(r.count) }));
 }
@@ -534,7 +535,7 @@ async function expressGroups(db: Database, workspaceId: string): Promise<Express
       ARRAY[${es.originLat}, ${es.originLon}, ${es.destinationLat}, ${es.destinationLon}] AS route,
       count(*) AS count, (array_agg(${es.id}))[1:${sql.raw(String(MAP_TOP_ITEMS))}] AS ids
     FROM ${es}
-    WHERE ${es.workspaceId} = ${workspaceId} AND NOT ${es.archived}
+    WHERE ${inWorkspace({ workspaceId }, es)} AND NOT ${es.archived}
     GROUP BY 1, 2, 3, 4, 5, 7`);
   return rows.rows.map((r) => ({ ...r, count: Number(r.count) }));
 }
@@ -600,7 +601,7 @@ export async function expressDashboard(
   workspaceId: string,
   now: Date,
 ): Promise<ExpressDashboard> {
-  const base = and(eq(es.workspaceId, workspaceId), eq(es.archived, false));
+  const base = and(inWorkspace({ workspaceId }, es), eq(es.archived, false));
   const top = async (rule: ExpressAttentionRule) => {
     const definition = EXPRESS_ATTENTION[rule];
     const rows = await db

@@ -23,7 +23,8 @@ import {
   removeFromOrganization,
   workspacesOfOrganization,
 } from '../organizations/organizations.service';
-import type { Tenant } from '../organizations/selection';
+import type { Tenant } from '../../tenancy/tenant';
+import { inOrganization, inWorkspace, inWorkspaces } from '../../tenancy/scope';
 
 const memberColumns = {
   id: users.id,
@@ -39,7 +40,7 @@ export async function listWorkspaceMembers(db: Database, workspaceId: string): P
     .select(memberColumns)
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(eq(workspaceMembers.workspaceId, workspaceId))
+    .where(inWorkspace({ workspaceId }, workspaceMembers))
     .orderBy(asc(users.firstName), asc(users.lastName));
 }
 
@@ -59,13 +60,13 @@ export async function listOrganizationMembers(
     .from(organizationMembers)
     .innerJoin(users, eq(users.id, organizationMembers.userId))
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(eq(organizationMembers.organizationId, organizationId))
+    .where(inOrganization({ organizationId }, organizationMembers))
     .orderBy(asc(users.firstName), asc(users.lastName));
   const memberships = await db
     .select({ userId: workspaceMembers.userId, workspaceId: workspaceMembers.workspaceId })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(eq(workspaces.organizationId, organizationId));
+    .where(inOrganization({ organizationId }, workspaces));
   return rows.map(({ creatorId, ...row }) => ({
     ...row,
     workspaceIds: memberships.filter((m) => m.userId === row.id).map((m) => m.workspaceId),
@@ -95,7 +96,7 @@ export async function updatePermissions(
       .from(organizationMembers)
       .where(
         and(
-          eq(organizationMembers.organizationId, tenant.organizationId),
+          inOrganization(tenant, organizationMembers),
           inArray(organizationMembers.userId, userIds),
         ),
       );
@@ -106,7 +107,7 @@ export async function updatePermissions(
     const [defaultWorkspace] = await tx
       .select({ id: workspaces.id })
       .from(workspaces)
-      .where(and(eq(workspaces.organizationId, tenant.organizationId), eq(workspaces.isDefault, true)));
+      .where(and(inOrganization(tenant, workspaces), eq(workspaces.isDefault, true)));
 
     for (const entry of entries) {
       if (entry.userId === organization.creatorId) {
@@ -124,20 +125,20 @@ export async function updatePermissions(
         .set({ role: entry.role, shipmentPermission: entry.shipmentPermission })
         .where(
           and(
-            eq(organizationMembers.organizationId, tenant.organizationId),
+            inOrganization(tenant, organizationMembers),
             eq(organizationMembers.userId, entry.userId),
           ),
         );
-      const inOrganization = tx
+      const organizationWorkspaces = tx
         .select({ id: workspaces.id })
         .from(workspaces)
-        .where(eq(workspaces.organizationId, tenant.organizationId));
+        .where(inOrganization(tenant, workspaces));
       await tx
         .delete(workspaceMembers)
         .where(
           and(
             eq(workspaceMembers.userId, entry.userId),
-            inArray(workspaceMembers.workspaceId, inOrganization),
+            inWorkspaces(organizationWorkspaces, workspaceMembers),
             entry.workspaceIds.length
               ? notInArray(workspaceMembers.workspaceId, entry.workspaceIds)
               : undefined,
@@ -174,7 +175,7 @@ export async function removeMember(
       .innerJoin(users, eq(users.id, organizationMembers.userId))
       .where(
         and(
-          eq(organizationMembers.organizationId, tenant.organizationId),
+          inOrganization(tenant, organizationMembers),
           eq(organizationMembers.userId, userId),
         ),
       );

@@ -40,6 +40,7 @@ import {
   type ListReader,
   type ShipmentReader,
 } from '../shipment-favorites/shipment-favorites.service';
+import { inWorkspace } from '../../tenancy/scope';
 
 type ShipmentRow = typeof oceanShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
@@ -203,7 +204,7 @@ export function oceanListQuery(db: Database, reader: ListReader, query: OceanLis
   const sort = SORTS[query.sort];
   const column = oceanShipments[sort.key];
   const filters: (SQL | undefined)[] = [
-    eq(oceanShipments.workspaceId, workspaceId),
+    inWorkspace({ workspaceId }, oceanShipments),
     // An attention rule counts active shipments only, whichever tab is asked for.
     eq(oceanShipments.archived, query.attention ? false : query.status === 'archived'),
   ];
@@ -301,7 +302,7 @@ export async function listOceanShipments(
 
 /** The tab counts alone (a page query reads them beside its rows; see tabCounts). */
 export function oceanCountsQuery(db: Database, workspaceId: string) {
-  return db.select().from(oceanShipmentCounts).where(eq(oceanShipmentCounts.workspaceId, workspaceId));
+  return db.select().from(oceanShipmentCounts).where(inWorkspace({ workspaceId }, oceanShipmentCounts));
 }
 
 /** The counts of both tabs, kept by a trigger (see the oceanShipmentCounts table). */
@@ -329,7 +330,7 @@ export async function getOceanShipment(
     db,
     reader,
     and(
-      eq(oceanShipments.workspaceId, reader.workspaceId),
+      inWorkspace(reader, oceanShipments),
       eq(oceanShipments.containerNo, normaliseContainerNumber(containerNo)),
       eq(oceanShipments.mblNo, normaliseMblNumber(mblNo)),
     )!,
@@ -348,7 +349,7 @@ export async function getOceanShipmentById(
   return oceanShipmentDetail(
     db,
     reader,
-    and(eq(oceanShipments.workspaceId, reader.workspaceId), eq(oceanShipments.id, shipmentId))!,
+    and(inWorkspace(reader, oceanShipments), eq(oceanShipments.id, shipmentId))!,
     now,
   );
 }
@@ -423,9 +424,9 @@ async function oceanShipmentDetail(
 export async function listOceanOptions(db: Database, workspaceId: string) {
   const [ports, tags] = await Promise.all([
     db.execute<{ kind: string; locode: string }>(sql`
-    SELECT DISTINCT 'pol' AS kind, pol_locode AS locode FROM ${oceanShipments} WHERE workspace_id = ${workspaceId} AND pol_locode IS NOT NULL
+    SELECT DISTINCT 'pol' AS kind, pol_locode AS locode FROM ${oceanShipments} WHERE ${inWorkspace({ workspaceId }, oceanShipments)} AND pol_locode IS NOT NULL
     UNION
-    SELECT DISTINCT 'pod', pod_locode FROM ${oceanShipments} WHERE workspace_id = ${workspaceId} AND pod_locode IS NOT NULL`),
+    SELECT DISTINCT 'pod', pod_locode FROM ${oceanShipments} WHERE ${inWorkspace({ workspaceId }, oceanShipments)} AND pod_locode IS NOT NULL`),
     listWorkspaceTags(db, workspaceId, 'ocean'),
   ]);
   const toPorts = (kind: string) =>

@@ -26,7 +26,8 @@ import { AppError } from '../../lib/app-error';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { withTransaction, type Transaction } from '../../lib/transaction';
 import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
-import type { Tenant } from '../organizations/selection';
+import type { Tenant } from '../../tenancy/tenant';
+import { inWorkspace } from '../../tenancy/scope';
 
 const lower = (email: string) => email.trim().toLowerCase();
 const fullName = (u: { firstName: string | null; lastName: string | null; email?: string | null }) =>
@@ -54,7 +55,7 @@ async function chosenShipments(tx: Database, tenant: Tenant, input: CreateShares
       .from(oceanShipments)
       .where(
         and(
-          eq(oceanShipments.workspaceId, tenant.workspaceId),
+          inWorkspace(tenant, oceanShipments),
           sql`(${oceanShipments.containerNo}, ${oceanShipments.mblNo}) IN (${sql.join(
             keys.map((k) => sql`(${k.containerNo}, ${k.mblNo})`),
             sql`, `,
@@ -73,7 +74,7 @@ async function chosenShipments(tx: Database, tenant: Tenant, input: CreateShares
       number: expressShipments.trackingNo,
     })
     .from(expressShipments)
-    .where(and(eq(expressShipments.workspaceId, tenant.workspaceId), inArray(expressShipments.id, ids)));
+    .where(and(inWorkspace(tenant, expressShipments), inArray(expressShipments.id, ids)));
   const byId = new Map(rows.map((r) => [r.shipmentId, r]));
   // The number must match too: a selection names the parcel by both.
   const matching = input.shipments.every(
@@ -340,7 +341,7 @@ export async function listSentShares(
     .leftJoin(users, eq(users.id, shipmentShares.sharedBy))
     .where(
       and(
-        eq(shipmentShares.workspaceId, tenant.workspaceId),
+        inWorkspace(tenant, shipmentShares),
         mode === 'ocean'
           ? eq(shipmentShares.oceanShipmentId, shipmentId)
           : eq(shipmentShares.expressShipmentId, shipmentId),
@@ -369,7 +370,7 @@ export async function revokeShare(ctx: AppContext, tenant: Tenant, shareId: stri
       .where(
         and(
           eq(shipmentShares.id, shareId),
-          eq(shipmentShares.workspaceId, tenant.workspaceId),
+          inWorkspace(tenant, shipmentShares),
           isNull(shipmentShares.revokedAt),
         ),
       )

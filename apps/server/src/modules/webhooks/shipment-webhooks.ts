@@ -9,6 +9,7 @@ import { termsColumns } from '../free-time/free-time-clocks';
 import { billRefColumn } from '../ocean-shipments/bills.service';
 import { toOceanShipment } from '../ocean-shipments/ocean-shipments.service';
 import { emitWebhookEvent } from './webhook-events';
+import { inWorkspace } from '../../tenancy/scope';
 
 /** A change as the tracking engine describes it (issue #12's change records fit as they are). */
 export interface ShipmentChange {
@@ -93,7 +94,7 @@ export async function emitShipmentEvents(
   const payloads = await shipmentPayloads(
     tx,
     mode,
-    and(eq(t.workspaceId, workspaceId), inArray(t.id, subscriptionIds), wantedBy(mode, type))!,
+    and(inWorkspace({ workspaceId }, t), inArray(t.id, subscriptionIds), wantedBy(mode, type))!,
   );
   const events =
     type === 'shipment.added' && mode === 'ocean'

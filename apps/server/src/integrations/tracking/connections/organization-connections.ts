@@ -54,6 +54,7 @@ import {
 import { createApmtProvider, fetchImportAvailability } from '../terminals/apmt-provider';
 import { BudgetSpentError, holdCalls, spendCall } from './budget';
 import { createTokenCache, type TokenCache } from './oauth2-tokens';
+import { inOrganization } from '../../../tenancy/scope';
 
 export interface CarrierConnectionsDeps {
   db: Database;
@@ -223,7 +224,7 @@ export function createOrganizationConnections(deps: CarrierConnectionsDeps): Car
         .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
         .where(
           and(
-            eq(organizationMembers.organizationId, row.organizationId),
+            inOrganization(row, organizationMembers),
             eq(organizationMembers.role, 'company_admin'),
             eq(users.enabled, true),
           ),
@@ -337,7 +338,7 @@ export function createOrganizationConnections(deps: CarrierConnectionsDeps): Car
         .from(carrierConnections)
         .where(
           and(
-            eq(carrierConnections.organizationId, organizationId),
+            inOrganization({ organizationId }, carrierConnections),
             eq(carrierConnections.carrier, carrierScac.toUpperCase()),
             eq(carrierConnections.kind, 'dcsa-tnt-2.2'),
             eq(carrierConnections.enabled, true),
