@@ -1,4 +1,3 @@
-
 import type pg from 'pg';
 import type { Database } from '../db/client';
 import { organizations, workspaces } from '../db/schema/organizations';

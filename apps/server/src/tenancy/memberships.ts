@@ -2,12 +2,7 @@ import { and, asc, eq, sql, type Column, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { SHIPMENT_VIEW_PERMISSIONS } from '@tracklane/shared/organizations/organizations.policy';
 import type { Database } from '../db/client';
-import {
-  organizationMembers,
-  organizations,
-  workspaceMembers,
-  workspaces,
-} from '../db/schema/organizations';
+import { organizationMembers, organizations, workspaceMembers, workspaces } from '../db/schema/organizations';
 
 /**
  * spec §6 as SQL: the shipmentPermission values of the shared policy's {@link SHIPMENT_VIEW_PERMISSIONS}

@@ -227,9 +227,7 @@ export async function deleteComment(ctx: Ctx, tenant: Tenant, commentId: string)
     if (!canDeleteComment({ authorId: existing.authorId, userId: tenant.userId, role: tenant.role }))
       throw new AppError('FORBIDDEN', COMMENT_MESSAGES.deleteOthers);
     await withdrawMentions(tx, commentId, []);
-    await tx
-      .delete(comments)
-      .where(and(eq(comments.id, commentId), inWorkspace(tenant, comments)));
+    await tx.delete(comments).where(and(eq(comments.id, commentId), inWorkspace(tenant, comments)));
     await nudgeReaders(tx, await readersOf(tx, tenant.workspaceId));
     return { id: commentId };
   });

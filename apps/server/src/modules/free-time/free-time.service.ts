@@ -76,12 +76,7 @@ export async function deleteFreeTimeDefault(
   return withTransaction(pool, async ({ tx }) => {
     const deleted = await tx
       .delete(freeTimeDefaults)
-      .where(
-        and(
-          inWorkspace(tenant, freeTimeDefaults),
-          eq(freeTimeDefaults.carrierScac, carrierScac ?? ''),
-        ),
-      )
+      .where(and(inWorkspace(tenant, freeTimeDefaults), eq(freeTimeDefaults.carrierScac, carrierScac ?? '')))
       .returning({ id: freeTimeDefaults.id });
     if (deleted.length === 0) throw new AppError('NOT_FOUND', NO_SUCH_DEFAULT);
     await updateFreeTimeClocks(tx, { workspaceId: tenant.workspaceId }, new Date());

@@ -42,10 +42,7 @@ export async function inviteMembers(ctx: AppContext, tenant: Tenant, inviter: Us
       .select()
       .from(workspaces)
       .where(
-        and(
-          inOrganization(tenant, workspaces),
-          inArray(workspaces.id, [...new Set(input.workspaceIds)]),
-        ),
+        and(inOrganization(tenant, workspaces), inArray(workspaces.id, [...new Set(input.workspaceIds)])),
       );
     if (targets.length !== new Set(input.workspaceIds).size)
       throw new AppError('NOT_FOUND', 'Workspace not found.');
@@ -81,9 +78,7 @@ export async function inviteMembers(ctx: AppContext, tenant: Tenant, inviter: Us
         await tx
           .select({ email: sql<string>`lower(${invitations.email})` })
           .from(invitations)
-          .where(
-            and(inOrganization(tenant, invitations), eq(invitations.status, 'pending')),
-          )
+          .where(and(inOrganization(tenant, invitations), eq(invitations.status, 'pending')))
       ).map((r) => r.email),
     );
 
@@ -229,10 +224,7 @@ export async function withdrawInvitation(
       )
       .returning({ email: invitations.email, workspaceId: invitations.workspaceId });
     if (!row) throw new AppError('NOT_FOUND', 'Invitation not found.');
-    const [workspace] = await tx
-      .select({ name: workspaces.name })
-      .from(workspaces)
-      .where(theWorkspace(row));
+    const [workspace] = await tx.select({ name: workspaces.name }).from(workspaces).where(theWorkspace(row));
     await publish(tx, { topic: 'workspaceInvitations', emails: [lower(row.email)] });
     return { email: row.email, workspaceName: workspace?.name ?? '' };
   });

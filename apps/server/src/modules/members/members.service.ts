@@ -94,12 +94,7 @@ export async function updatePermissions(
     const members = await tx
       .select({ userId: organizationMembers.userId })
       .from(organizationMembers)
-      .where(
-        and(
-          inOrganization(tenant, organizationMembers),
-          inArray(organizationMembers.userId, userIds),
-        ),
-      );
+      .where(and(inOrganization(tenant, organizationMembers), inArray(organizationMembers.userId, userIds)));
     if (members.length !== userIds.length) throw new AppError('NOT_FOUND', 'Member not found.');
     const wanted = [...new Set(entries.flatMap((e) => e.workspaceIds))];
     const known = await workspacesOfOrganization(tx, tenant.organizationId, wanted);
@@ -124,10 +119,7 @@ export async function updatePermissions(
         .update(organizationMembers)
         .set({ role: entry.role, shipmentPermission: entry.shipmentPermission })
         .where(
-          and(
-            inOrganization(tenant, organizationMembers),
-            eq(organizationMembers.userId, entry.userId),
-          ),
+          and(inOrganization(tenant, organizationMembers), eq(organizationMembers.userId, entry.userId)),
         );
       const organizationWorkspaces = tx
         .select({ id: workspaces.id })
@@ -173,12 +165,7 @@ export async function removeMember(
       .select({ email: users.email })
       .from(organizationMembers)
       .innerJoin(users, eq(users.id, organizationMembers.userId))
-      .where(
-        and(
-          inOrganization(tenant, organizationMembers),
-          eq(organizationMembers.userId, userId),
-        ),
-      );
+      .where(and(inOrganization(tenant, organizationMembers), eq(organizationMembers.userId, userId)));
     if (!member) throw new AppError('NOT_FOUND', 'Member not found.');
     await removeFromOrganization(tx, tenant.organizationId, userId);
     await assertHasAdmin(tx, tenant.organizationId);

@@ -106,9 +106,7 @@ export async function retrackShipments(ctx: AppContext, tenant: Tenant, mode: Sh
   const archived = await ctx.db
     .select({ id: table.id })
     .from(table)
-    .where(
-      and(inWorkspace(tenant, table), sql`${table.id} IN ${ids}`, eq(table.archived, true)),
-    );
+    .where(and(inWorkspace(tenant, table), sql`${table.id} IN ${ids}`, eq(table.archived, true)));
   const move = mode === 'ocean' ? setArchived : setExpressArchived;
   const result = archived.length
     ? await move(

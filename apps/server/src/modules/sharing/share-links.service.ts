@@ -119,13 +119,7 @@ export async function revokeShareLink(db: Database, tenant: Tenant, linkId: stri
   const [revoked] = await db
     .update(shareLinks)
     .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(shareLinks.id, linkId),
-        inWorkspace(tenant, shareLinks),
-        isNull(shareLinks.revokedAt),
-      ),
-    )
+    .where(and(eq(shareLinks.id, linkId), inWorkspace(tenant, shareLinks), isNull(shareLinks.revokedAt)))
     .returning({ id: shareLinks.id });
   if (!revoked) throw new AppError('NOT_FOUND', SHARING_MESSAGES.linkNotFound);
 }

@@ -177,11 +177,7 @@ async function mailAdmins(
     .innerJoin(organizationMembers, eq(organizationMembers.organizationId, workspaces.organizationId))
     .innerJoin(users, eq(users.id, organizationMembers.userId))
     .where(
-      and(
-        theWorkspace(endpoint),
-        eq(organizationMembers.role, 'company_admin'),
-        eq(users.enabled, true),
-      ),
+      and(theWorkspace(endpoint), eq(organizationMembers.role, 'company_admin'), eq(users.enabled, true)),
     );
   for (const admin of admins)
     await queueMail(

@@ -214,7 +214,9 @@ export async function leaveWorkspace(
           eq(organizationMembers.userId, workspaceMembers.userId),
         ),
       )
-      .where(and(inWorkspace({ workspaceId }, workspaceMembers), eq(workspaceMembers.userId, session.userId)));
+      .where(
+        and(inWorkspace({ workspaceId }, workspaceMembers), eq(workspaceMembers.userId, session.userId)),
+      );
     if (!member) throw new AppError('NOT_FOUND', 'Workspace not found.');
     const verdict = leaveWorkspaceVerdict({ role: member.role, isDefault: target.isDefault });
     if (!verdict.allowed) throw new AppError('FORBIDDEN', verdict.reason);
