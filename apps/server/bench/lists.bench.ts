@@ -21,12 +21,11 @@ import {
   compareWithSql,
   CONNECTIONS,
   DURATION_S,
-  markdownTable,
-  seconds,
   withBenchEnvironment,
   type BoundSql,
   type EndpointCase,
 } from './harness';
+import { markdownTable, seconds } from './report';
 import { seedExpress, seedOcean } from './seed';
 
 /** Shipments per mode. */

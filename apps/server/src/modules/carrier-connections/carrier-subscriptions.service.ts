@@ -11,10 +11,7 @@ import {
   type SubscriptionReferenceType,
 } from '../../db/schema/carrier-subscriptions';
 import { oceanShipments, trackedItems, UNKNOWN_TIME } from '../../db/schema/tracking';
-import {
-  classify,
-  subscriptionsUrlOf,
-} from '../../integrations/tracking/connections/organization-connections';
+import { classify, subscriptionsUrlOf } from '../../integrations/tracking/connections/connections-contract';
 import { newSubscriptionSecret } from '../../integrations/tracking/dcsa/dcsa-subscriptions';
 import { ProviderDeferredError } from '../../integrations/tracking/provider';
 import { withTransaction } from '../../lib/transaction';

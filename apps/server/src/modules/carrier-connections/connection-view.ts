@@ -17,7 +17,7 @@ import { carrierSubscriptions } from '../../db/schema/carrier-subscriptions';
 import { workspaces } from '../../db/schema/organizations';
 import { oceanShipments, trackedItems } from '../../db/schema/tracking';
 import { callsCounted } from '../../integrations/tracking/connections/budget';
-import { subscriptionsUrlOf } from '../../integrations/tracking/connections/organization-connections';
+import { subscriptionsUrlOf } from '../../integrations/tracking/connections/connections-contract';
 import { inOrganization } from '../../tenancy/scope';
 import { followedAtTerminals } from '../terminal-availability/terminal-availability.service';
 
