@@ -47,7 +47,7 @@ test.describe('live pages', () => {
     const colleagueContext = await browser.newContext({ viewport });
     const owner = await ownerContext.newPage();
     const colleague = await colleagueContext.newPage();
-    const a = await createSignedInUser(owner.request, 'live-owner');
+    await createSignedInUser(owner.request, 'live-owner');
     const b = await createSignedInUser(colleague.request, 'live-colleague');
 
     // The colleague wants no container notifications: live pages do not depend on them.

@@ -5,7 +5,7 @@ import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
 import { notificationSettings } from '../src/db/schema/notifications';
 import { oceanShipments, trackedItems } from '../src/db/schema/tracking';
 import { ITEMS_CHANGED_SUBSCRIBERS } from '../src/items-changed-subscribers';
-import type { ExpressAnswer, OceanAnswer } from '../src/integrations/tracking/provider';
+import type { OceanAnswer } from '../src/integrations/tracking/provider';
 import { oneProvider } from '../src/integrations/tracking/sources';
 import { createExpressMode } from '../src/modules/express-shipments/express-mode';
 import { createOceanMode } from '../src/modules/ocean-shipments/ocean-mode';
@@ -44,7 +44,9 @@ class Listener {
       if (message) return message;
       await new Promise((r) => setTimeout(r, 20));
     }
-    throw new Error(`no ${JSON.stringify(match)} within ${String(waitMs)} ms: ${JSON.stringify(this.messages)}`);
+    throw new Error(
+      `no ${JSON.stringify(match)} within ${String(waitMs)} ms: ${JSON.stringify(this.messages)}`,
+    );
   }
   /** Asks to follow a workspace and a shipment; resolves with what the server says is followed. */
   async follow(workspaceId: string | null, shipmentId: string | null) {
@@ -151,13 +153,15 @@ describe('writes reach the pages that show them', () => {
     const colleague = await addMember(app, ctx, team);
     const watcher = await userSocket(colleague);
     await watcher.follow(null, shipment);
-    const tagged = await call('PUT', `/api/shipments/ocean/${shipment}/tags`, team.owner, { tags: ['urgent'] });
+    const tagged = await call('PUT', `/api/shipments/ocean/${shipment}/tags`, team.owner, {
+      tags: ['urgent'],
+    });
     expect(tagged.statusCode).toBe(200);
     await watcher.next({ type: 'shipment.changed', shipmentId: shipment });
     watcher.messages.length = 0;
-    expect((await call('POST', `/api/comments/ocean/${shipment}`, team.owner, { content: 'Hi' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call('POST', `/api/comments/ocean/${shipment}`, team.owner, { content: 'Hi' })).statusCode,
+    ).toBe(200);
     await watcher.next({ type: 'shipment.changed', shipmentId: shipment });
   });
 
@@ -190,7 +194,7 @@ describe('the engine’s announcement', () => {
     modes: {
       ocean: createOceanMode(oneProvider({ source: 'demo', track: async () => carrier.ocean })),
       express: createExpressMode(
-        oneProvider({ source: 'demo', track: async () => ({ status: 'not_found' }) as ExpressAnswer }),
+        oneProvider({ source: 'demo', track: async () => ({ status: 'not_found' }) }),
       ),
     },
     notFoundAttempts: 1,
@@ -217,10 +221,13 @@ describe('the engine’s announcement', () => {
     const a = await buildTeam(app, ctx);
     const b = await buildTeam(app, ctx);
     const numbers = { containerNo: containerNo(), mblNo: mbl() };
-    for (const team of [a, b])
-      await call('POST', '/api/shipments/ocean', team.owner, { items: [numbers] });
+    for (const team of [a, b]) await call('POST', '/api/shipments/ocean', team.owner, { items: [numbers] });
     const rows = await ctx.db
-      .select({ id: oceanShipments.id, itemId: oceanShipments.itemId, workspaceId: oceanShipments.workspaceId })
+      .select({
+        id: oceanShipments.id,
+        itemId: oceanShipments.itemId,
+        workspaceId: oceanShipments.workspaceId,
+      })
       .from(oceanShipments)
       .where(eq(oceanShipments.containerNo, numbers.containerNo));
     expect(rows).toHaveLength(2);
@@ -244,9 +251,9 @@ describe('the engine’s announcement', () => {
     await socketA.next({ type: 'shipment.changed', shipmentId: ofA.id });
     await socketB.next({ type: 'shipment.changed', shipmentId: ofB.id });
     // Each hears only its own workspace's shipment.
-    expect(socketA.messages.some((m) => m.shipmentId === ofB.id || m.workspaceId === b.defaultWorkspaceId)).toBe(
-      false,
-    );
+    expect(
+      socketA.messages.some((m) => m.shipmentId === ofB.id || m.workspaceId === b.defaultWorkspaceId),
+    ).toBe(false);
 
     // The same answer again changes nothing: nothing is announced.
     socketA.messages.length = 0;

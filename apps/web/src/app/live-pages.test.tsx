@@ -120,7 +120,11 @@ describe('live pages over the tab’s one socket', () => {
     act(() => FakeWebSocket.latest().open());
     for (const call of [LIST, DASHBOARD, DETAIL, THREAD])
       await waitFor(() => expect(api.callsTo(call).length).toBeGreaterThanOrEqual(2));
-    expect(follows(FakeWebSocket.latest())[0]).toEqual({ type: 'follow', workspaceId: 'w-1', shipmentId: 's-1' });
+    expect(follows(FakeWebSocket.latest())[0]).toEqual({
+      type: 'follow',
+      workspaceId: 'w-1',
+      shipmentId: 's-1',
+    });
   });
 
   it('polls pending items only while the socket is down', async () => {
@@ -161,7 +165,9 @@ describe('live pages over the tab’s one socket', () => {
 describe('a public link’s page', () => {
   it('listens on its link’s socket and refetches on each message', async () => {
     const token = 'a'.repeat(43);
-    const api = fakeApi({ [`GET /api/share/${token}`]: ok({ shipmentType: 'ocean', expiresAt: null, shipments: [] }) });
+    const api = fakeApi({
+      [`GET /api/share/${token}`]: ok({ shipmentType: 'ocean', expiresAt: null, shipments: [] }),
+    });
     renderHook(() => usePublicShare(token), { wrapper: TestProviders });
     await waitFor(() => expect(api.callsTo(`GET /api/share/${token}`)).toHaveLength(1));
     const socket = FakeWebSocket.latest();

@@ -41,6 +41,10 @@ export function useLiveSocketUp(): boolean {
   return useSyncExternalStore(subscribe, () => state.socketUp);
 }
 
+// Pages (and parts of one page) showing a shipment, oldest first: the newest is followed, and when it
+// closes the one before it again.
+const shown: string[] = [];
+
 /**
  * Follows the shipment a page shows while it is mounted (null or undefined: none yet, e.g. while it
  * loads). Its detail, comments and shares refetch when it changes.
@@ -49,9 +53,11 @@ export function useFollowShipment(shipmentId: string | null | undefined): void {
   const id = shipmentId ?? null;
   useEffect(() => {
     if (id === null) return;
+    shown.push(id);
     update({ shipmentId: id });
     return () => {
-      if (state.shipmentId === id) update({ shipmentId: null });
+      shown.splice(shown.lastIndexOf(id), 1);
+      update({ shipmentId: shown.at(-1) ?? null });
     };
   }, [id]);
 }
