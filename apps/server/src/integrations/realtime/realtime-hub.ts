@@ -156,26 +156,6 @@ export async function publishToUsers(
 }
 
 /**
- * Publishes what changed for open pages (see the `live` topic): each id once, {@link USERS_PER_NOTIFY}
- * ids per NOTIFY. Inside the writer's transaction, so a page hears only of committed changes; a NOTIFY
- * repeated in one transaction is delivered once.
- */
-export async function publishLive(tx: Database, changed: LiveFollow): Promise<void> {
-  const ids = [
-    ...[...new Set(changed.workspaceIds)].map((id) => ['workspaceIds', id] as const),
-    ...[...new Set(changed.shipmentIds)].map((id) => ['shipmentIds', id] as const),
-    ...[...new Set(changed.shareLinkIds)].map((id) => ['shareLinkIds', id] as const),
-  ];
-  for (let i = 0; i < ids.length; i += USERS_PER_NOTIFY) {
-    const event = { topic: 'live', workspaceIds: [], shipmentIds: [], shareLinkIds: [] } as {
-      topic: 'live';
-    } & Record<'workspaceIds' | 'shipmentIds' | 'shareLinkIds', string[]>;
-    for (const [kind, id] of ids.slice(i, i + USERS_PER_NOTIFY)) event[kind].push(id);
-    await publish(tx, event);
-  }
-}
-
-/**
  * The events a request published, so that the process serving it applies them itself as soon as the
  * request's work is committed (see the access plugin): the caller's next request must not wait for the
  * notification to come back.

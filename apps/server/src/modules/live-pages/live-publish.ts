@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { expressShipments, oceanShipments } from '../../db/schema/tracking';
-import { publishLive } from '../../integrations/realtime/realtime-hub';
+import { publishLive } from '../../integrations/realtime/publish-live';
 import type { ItemsChangedSubscriber } from '../tracking/items-changed';
 
 type SubscriptionTable = typeof oceanShipments | typeof expressShipments;

@@ -21,7 +21,7 @@ import { getExpressShipment } from '../express-shipments/express-shipments.servi
 import { getOceanShipmentById } from '../ocean-shipments/ocean-shipments.service';
 import type { Tenant } from '../organizations/selection';
 import { publishShipmentsChanged } from '../live-pages/live-publish';
-import { publishLive } from '../../integrations/realtime/realtime-hub';
+import { publishLive } from '../../integrations/realtime/publish-live';
 
 const DAY = 86_400_000;
 
