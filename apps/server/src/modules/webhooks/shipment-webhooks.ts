@@ -153,5 +153,6 @@ export async function emitShipmentChanged(
 
 /** The webhooks' part of the engine's announcement: `shipment.changed` for items with news. */
 export const emitChangedItems: ItemsChangedSubscriber = async ({ tx, modes, items }) => {
-  for (const mode of Object.values(modes)) await emitShipmentChanged(tx, mode.mode, itemsOfMode(items, mode.mode));
+  for (const mode of Object.values(modes))
+    await emitShipmentChanged(tx, mode.mode, itemsOfMode(items, mode.mode));
 };
