@@ -22,6 +22,7 @@ import type { Tenant } from '../../tenancy/tenant';
 import { notifyMentions, withdrawMentions } from './comment-mentions.service';
 import { resolveMentions, sanitizeCommentText, type MentionableUser } from './comment-text';
 import { inWorkspace } from '../../tenancy/scope';
+import { publishItemChanged } from '../live-pages/live-publish';
 
 type Ctx = Pick<AppContext, 'db' | 'pool'>;
 
@@ -182,6 +183,7 @@ export async function createComment(
       userIds: mentioned,
     });
     await nudgeReaders(tx, readers);
+    await publishItemChanged(tx, tenant.workspaceId, itemId);
     return toComment(await loadComment(tx, tenant, created!.id), tenant);
   });
 }
@@ -216,6 +218,7 @@ export async function updateComment(
       userIds: mentioned,
     });
     await nudgeReaders(tx, readers);
+    await publishItemChanged(tx, tenant.workspaceId, updated!.itemId);
     return toComment(await loadComment(tx, tenant, commentId), tenant);
   });
 }
@@ -227,8 +230,12 @@ export async function deleteComment(ctx: Ctx, tenant: Tenant, commentId: string)
     if (!canDeleteComment({ authorId: existing.authorId, userId: tenant.userId, role: tenant.role }))
       throw new AppError('FORBIDDEN', COMMENT_MESSAGES.deleteOthers);
     await withdrawMentions(tx, commentId, []);
-    await tx.delete(comments).where(and(eq(comments.id, commentId), inWorkspace(tenant, comments)));
+    const deleted = await tx
+      .delete(comments)
+      .where(and(eq(comments.id, commentId), inWorkspace(tenant, comments)))
+      .returning({ itemId: comments.itemId });
     await nudgeReaders(tx, await readersOf(tx, tenant.workspaceId));
+    for (const { itemId } of deleted) await publishItemChanged(tx, tenant.workspaceId, itemId);
     return { id: commentId };
   });
 }

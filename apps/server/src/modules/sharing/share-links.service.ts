@@ -21,6 +21,8 @@ import { getExpressShipment } from '../express-shipments/express-shipments.servi
 import { getOceanShipmentById } from '../ocean-shipments/ocean-shipments.service';
 import type { Tenant } from '../../tenancy/tenant';
 import { inWorkspace } from '../../tenancy/scope';
+import { publishShipmentsChanged } from '../live-pages/live-publish';
+import { publishLive } from '../../integrations/realtime/publish-live';
 
 const DAY = 86_400_000;
 
@@ -79,6 +81,7 @@ export async function createShareLink(
       expiresAt: input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * DAY) : null,
     })
     .returning();
+  await publishShipmentsChanged(ctx.db, tenant.workspaceId, ids);
   return {
     ...toShareLink(row!, numbers, creator.name),
     token,
@@ -119,9 +122,21 @@ export async function revokeShareLink(db: Database, tenant: Tenant, linkId: stri
   const [revoked] = await db
     .update(shareLinks)
     .set({ revokedAt: new Date() })
-    .where(and(eq(shareLinks.id, linkId), inWorkspace(tenant, shareLinks), isNull(shareLinks.revokedAt)))
-    .returning({ id: shareLinks.id });
+    .where(
+      and(
+        eq(shareLinks.id, linkId),
+        inWorkspace(tenant, shareLinks),
+        isNull(shareLinks.revokedAt),
+      ),
+    )
+    .returning({ id: shareLinks.id, shipmentIds: shareLinks.shipmentIds });
   if (!revoked) throw new AppError('NOT_FOUND', SHARING_MESSAGES.linkNotFound);
+  // The link's open public pages say it expired; the shipments' pages list one link fewer.
+  await publishLive(db, {
+    workspaceIds: [tenant.workspaceId],
+    shipmentIds: revoked.shipmentIds,
+    shareLinkIds: [revoked.id],
+  });
 }
 
 const portName = (p: { locode: string; name: string | null } | null) => (p ? (p.name ?? p.locode) : null);

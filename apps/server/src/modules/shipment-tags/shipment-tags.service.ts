@@ -5,6 +5,7 @@ import { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
 import { inWorkspace } from '../../tenancy/scope';
+import { publishShipmentsChanged } from '../live-pages/live-publish';
 
 /*
  * Shipment tags (issue 18): the workspace's own words on its shipments, kept on its subscription rows
@@ -61,6 +62,7 @@ export async function setShipmentTags(
       .update(table)
       .set({ tags: stored })
       .where(and(inWorkspace({ workspaceId }, table), eq(table.id, shipmentId)));
+    await publishShipmentsChanged(tx, workspaceId, [shipmentId]);
     return { tags: stored };
   });
 }

@@ -10,6 +10,7 @@ import type { Subscriptions } from './follow.service';
 import { wakeItems } from './refresh.service';
 import { rescopeSubscriptions } from './rescope.service';
 import { inWorkspace } from '../../tenancy/scope';
+import { publishShipmentsChanged } from '../live-pages/live-publish';
 
 /** A mode's subscriptions and the tab counts its list shows after a move. */
 export interface ArchiveTarget<Counts> {
@@ -72,6 +73,12 @@ export async function moveArchive<Counts>(
       tx,
       mode,
       archived ? 'shipment.archived' : 'shipment.unarchived',
+      tenant.workspaceId,
+      moving.map((m) => m.id),
+    );
+    // Every open list of the workspace moves the rows, and their open pages show the new state.
+    await publishShipmentsChanged(
+      tx,
       tenant.workspaceId,
       moving.map((m) => m.id),
     );
