@@ -43,6 +43,29 @@ const boundaryZones = [
     from: ['./apps/server/src/modules', './apps/server/src/plugins'],
     message: 'lib/ is below plugins and modules.',
   },
+  // The server's layers, bottom up: db (tables) → tenancy (the Tenant, its resolution, the scoped
+  // query helper: ADR 0040) → plugins (the request pipeline) → modules (features). Each layer imports
+  // only those below it, so tenancy never reaches into a feature and a feature can be moved or
+  // removed without touching the pipeline.
+  {
+    target: './apps/server/src/db',
+    from: ['./apps/server/src/tenancy', './apps/server/src/modules', './apps/server/src/plugins'],
+    message: 'db/ holds the tables: it imports no layer above it.',
+  },
+  {
+    target: './apps/server/src/tenancy',
+    from: ['./apps/server/src/modules', './apps/server/src/plugins'],
+    message: 'tenancy/ is below plugins and modules: they import it, never the other way round.',
+  },
+  {
+    // The access plugin resolves two principals that a feature owns (a share's recipient, a
+    // carrier's callback); it reaches them through these entry points only.
+    target: './apps/server/src/plugins',
+    from: './apps/server/src/modules',
+    except: ['./sharing/share-access.ts', './carrier-connections/carrier-callback-access.ts'],
+    message:
+      'Plugins import features only through their declared entry points (sharing/share-access.ts, carrier-connections/carrier-callback-access.ts); the Tenant lives in tenancy/.',
+  },
 ];
 
 export default tseslint.config(

@@ -33,7 +33,8 @@ import { createLogger } from '../src/lib/logger';
 import { loadAuthKey } from '../src/lib/password-crypto';
 import { createSession } from '../src/modules/auth/sessions';
 import { createPersonalOrganization } from '../src/modules/organizations/organizations.service';
-import { saveSelection } from '../src/modules/organizations/selection';
+import { saveSelection } from '../src/tenancy/selection';
+import { machine, percentiles, round } from './report';
 import { createTrackingWithConnections } from '../src/modules/tracking/tracking-engine';
 import { ITEMS_CHANGED_SUBSCRIBERS } from '../src/items-changed-subscribers';
 
@@ -386,32 +387,3 @@ async function driveSql(
     rows,
   };
 }
-
-/** The median and 95th percentile of `values` (NaN for none). */
-export function percentiles(values: number[]): { p50: number; p95: number } {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? NaN;
-  return { p50: at(0.5), p95: at(0.95) };
-}
-
-/** Results as a Markdown table, ready for docs/performance.md. */
-export function markdownTable(rows: object[]): string {
-  if (!rows.length) return '';
-  const header = Object.keys(rows[0]!);
-  const line = (cells: unknown[]) => `| ${cells.map((c) => String(c)).join(' | ')} |`;
-  return [
-    line(header),
-    line(header.map(() => '---')),
-    ...rows.map((r) =>
-      line(Object.values(r).map((v: unknown) => (typeof v === 'number' ? v.toLocaleString('en') : v))),
-    ),
-  ].join('\n');
-}
-
-export const seconds = (since: number) => (performance.now() - since) / 1000;
-export const round = (n: number) => Math.round(n * 100) / 100;
-export const machine = () =>
-  `${String(os.cpus().length)} cores (${os.cpus()[0]?.model ?? '?'}), load average ${os
-    .loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ')}`;

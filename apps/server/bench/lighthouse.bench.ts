@@ -11,7 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
-import { markdownTable, round, withBenchEnvironment } from './harness';
+import { withBenchEnvironment } from './harness';
+import { markdownTable, round } from './report';
 import { seedOcean } from './seed';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

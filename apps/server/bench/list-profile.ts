@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { runListInBrowser } from './browser-run';
-import { markdownTable } from './harness';
+import { markdownTable } from './report';
 import { origin, type Profile } from './source-origin';
 
 const SHIPMENTS = Number(process.env.BENCH_LIGHTHOUSE_SHIPMENTS ?? 1_000);

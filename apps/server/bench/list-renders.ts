@@ -12,7 +12,7 @@
  * is built with `npx vite build --minify false`.
  */
 import { openSignedInPhone, runListInBrowser } from './browser-run';
-import { markdownTable } from './harness';
+import { markdownTable } from './report';
 
 const LIST = process.env.BENCH_PROFILE_PATH ?? '/shipments/ocean/active';
 /** Commits of fewer fibers (a badge, a dropdown mounting) are counted but not listed. */

@@ -8,7 +8,7 @@
  *   cd ../server && BENCH_DATABASE_URL=… npx tsx bench/list-sync-updates.ts
  */
 import { openSignedInPhone, runListInBrowser } from './browser-run';
-import { markdownTable } from './harness';
+import { markdownTable } from './report';
 
 const LIST = process.env.BENCH_PROFILE_PATH ?? '/shipments/ocean/active';
 /** CPU slowdown, as Lighthouse's phone (4): more answers arrive while React renders. */

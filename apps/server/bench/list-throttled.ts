@@ -10,7 +10,7 @@
  *   npm run build && cd apps/server && BENCH_DATABASE_URL=… npx tsx bench/list-throttled.ts
  */
 import { openSignedInPhone, runListInBrowser } from './browser-run';
-import { markdownTable, percentiles } from './harness';
+import { markdownTable, percentiles } from './report';
 
 const LIST = process.env.BENCH_PROFILE_PATH ?? '/shipments/ocean/active';
 const RUNS = Number(process.env.BENCH_PROFILE_RUNS ?? 5);

@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { openSignedInPhone, runListInBrowser } from './browser-run';
-import { markdownTable } from './harness';
+import { markdownTable } from './report';
 import { origin, type Profile } from './source-origin';
 
 const LIST = process.env.BENCH_PROFILE_PATH ?? '/shipments/ocean/active';

@@ -22,7 +22,8 @@ import {
   type RefreshOutcome,
 } from '../src/modules/tracking/refresh.service';
 import { REFRESH_BATCH } from '../src/modules/tracking/tracking.jobs';
-import { markdownTable, round, seconds, withBenchEnvironment } from './harness';
+import { withBenchEnvironment } from './harness';
+import { markdownTable, round, seconds } from './report';
 import { seedExpress, seedOcean } from './seed';
 
 /** Items per mode (`BENCH_REFRESH_ITEMS`). */

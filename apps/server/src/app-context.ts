@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { RealtimeHub } from './integrations/realtime/realtime-hub';
-import type { CarrierConnections } from './integrations/tracking/connections/organization-connections';
+import type { CarrierConnections } from './integrations/tracking/connections/connections-contract';
 import type { FileStorage } from './integrations/storage/file-storage';
 import type { JobQueue } from './jobs/queue';
 import type { AuthKey } from './lib/password-crypto';

@@ -10,7 +10,7 @@ import {
 } from '../src/modules/ocean-shipments/bill-refresh.service';
 import { parseDcsaCarriers } from '../src/integrations/tracking/dcsa/dcsa-config';
 import { createOceanShipments } from '../src/modules/ocean-shipments/intake.service';
-import { loadTenant } from '../src/modules/organizations/selection';
+import { loadTenant } from '../src/tenancy/tenant';
 import { useTestApp } from './app';
 import { createTestContext } from './context';
 import { addMember, buildTeam, containerNo, mbl, refreshTracked, type Team } from './factories';

@@ -21,7 +21,8 @@ import {
 } from '../src/db/schema/tracking';
 import { STALE_AFTER_FAILURES } from '../src/modules/dashboard/attention';
 import { updateFreeTimeClocks } from '../src/modules/free-time/free-time-clocks';
-import { expressDashboard, oceanDashboard } from '../src/modules/dashboard/dashboard.service';
+import { oceanDashboard } from '../src/modules/dashboard/dashboard.service';
+import { expressDashboard } from '../src/modules/dashboard/express-dashboard.service';
 import { expressListColumns } from '../src/modules/express-shipments/express-mode';
 import { listExpressShipments } from '../src/modules/express-shipments/express-shipments.service';
 import { oceanListColumns } from '../src/modules/ocean-shipments/ocean-mode';

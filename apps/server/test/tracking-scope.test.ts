@@ -26,7 +26,7 @@ import { createOceanShipments } from '../src/modules/ocean-shipments/intake.serv
 import { setArchived } from '../src/modules/ocean-shipments/ocean-archive.service';
 import { getOceanShipment, listOceanShipments } from '../src/modules/ocean-shipments/ocean-shipments.service';
 import { createPersonalOrganization } from '../src/modules/organizations/organizations.service';
-import { loadTenant, type Tenant } from '../src/modules/organizations/selection';
+import { loadTenant, type Tenant } from '../src/tenancy/tenant';
 import { claimDueItems, refreshItems } from '../src/modules/tracking/refresh.service';
 import { rescopeOrganizationCarrier } from '../src/modules/tracking/rescope.service';
 import { createTestContext } from './context';

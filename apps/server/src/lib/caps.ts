@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database } from '../db/client';
 import { organizations, workspaces } from '../db/schema/organizations';
 import { AppError } from './app-error';
 import { withTransaction, type Transaction } from './transaction';
+import { theOrganization, theWorkspace } from '../tenancy/scope';
 
 /*
  * Limits of the "at most N per workspace / per organization" kind. Counting and then inserting in two
@@ -35,12 +35,12 @@ export async function lockCapOwner(tx: Database, owner: CapOwner): Promise<void>
       ? await tx
           .select({ id: workspaces.id })
           .from(workspaces)
-          .where(eq(workspaces.id, owner.workspaceId))
+          .where(theWorkspace(owner))
           .for('no key update')
       : await tx
           .select({ id: organizations.id })
           .from(organizations)
-          .where(eq(organizations.id, owner.organizationId))
+          .where(theOrganization(owner))
           .for('no key update');
   if (!row)
     throw new AppError(

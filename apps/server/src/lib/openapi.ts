@@ -54,7 +54,8 @@ function withNullInNullableEnums<T>(node: T): T {
  * see: a route's `multipartForm` becomes its multipart/form-data request body, its `rawBody` its JSON
  * request body (the handler reads the bytes), and WebSocket routes,
  * which @fastify/websocket hides, are shown as the GET that upgrades, answered by 101 (426 without the
- * upgrade).
+ * upgrade). Each operation names its access level as `x-access` (see plugins/access.ts), so a
+ * client, and the cross-tenant walk in the tests, can tell which routes work in a workspace.
  */
 export const documentRoute: SwaggerTransform = (input) => {
   const { multipartForm, rawBody, ...rest }: FastifySchema = input.schema ?? {};
@@ -66,7 +67,11 @@ export const documentRoute: SwaggerTransform = (input) => {
     ...(websocket ? { hide: false } : {}),
   };
   const transformed = jsonSchemaTransform({ ...input, schema });
-  const out = { ...transformed, schema: withNullInNullableEnums(transformed.schema) };
+  const access = input.route.config?.access;
+  const out = {
+    ...transformed,
+    schema: { ...withNullInNullableEnums(transformed.schema), ...(access ? { 'x-access': access } : {}) },
+  };
   if (!websocket) return out;
   const responses = (out.schema.response ?? {}) as Record<string, unknown>;
   return {

@@ -35,12 +35,8 @@ import {
   type RealtimeEvent,
   type RealtimeHub,
 } from '../integrations/realtime/realtime-hub';
-import {
-  ensureTenant,
-  loadTenant,
-  SelectionChangedError,
-  type Tenant,
-} from '../modules/organizations/selection';
+import { loadTenant, type Tenant } from '../tenancy/tenant';
+import { ensureTenant, SelectionChangedError } from '../tenancy/selection';
 import {
   clearSessionCookies,
   resolveSessionAndTenant,

@@ -7,7 +7,7 @@ import { users, type UserRow } from '../db/schema/users';
 import { AppError } from '../lib/app-error';
 import { enforceRateLimits } from '../lib/rate-limit';
 import { hashToken } from '../lib/tokens';
-import { loadTenant, type Tenant } from '../modules/organizations/selection';
+import { loadTenant, type Tenant } from '../tenancy/tenant';
 
 /** The API key a request came with, once it is known to be live. */
 export interface ApiKeyPrincipal {

@@ -2,11 +2,12 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_HINT_COOKIE } from '@tracklane/shared/auth/session-hint';
 import type { Database } from '../db/client';
-import { organizationMembers, organizations, workspaceMembers, workspaces } from '../db/schema/organizations';
+import { organizations } from '../db/schema/organizations';
 import { sessions } from '../db/schema/sessions';
 import { users, type UserRow } from '../db/schema/users';
 import { hashToken } from '../lib/tokens';
-import type { Tenant } from '../modules/organizations/selection';
+import { memberships } from '../tenancy/memberships';
+import type { Tenant } from '../tenancy/tenant';
 
 export const SESSION_COOKIE = 'tl_session';
 
@@ -51,7 +52,7 @@ export async function resolveSession(db: Database, request: FastifyRequest): Pro
 
 /**
  * A live session of an enabled user, with the tenant of the workspace it has selected, in one query: the
- * selection's memberships are left-joined, so a selection the user no longer belongs to (left, removed,
+ * selection's membership is left-joined, so a selection the user no longer belongs to (left, removed,
  * deleted) comes back as a null tenant, for {@link ensureTenant} to fall back.
  */
 export async function resolveSessionAndTenant(
@@ -65,32 +66,21 @@ export async function resolveSessionAndTenant(
       user: users,
       currentOrganizationId: sessions.currentOrganizationId,
       currentWorkspaceId: sessions.currentWorkspaceId,
-      // Each joined part can be missing; the tenant exists only when all of them do.
-      memberOf: workspaceMembers.workspaceId,
-      organizationId: workspaces.organizationId,
-      isDefaultWorkspace: workspaces.isDefault,
-      role: organizationMembers.role,
-      shipmentPermission: organizationMembers.shipmentPermission,
+      // The selection's membership can be missing; the tenant exists only when it does.
+      memberOf: memberships.workspaceId,
+      organizationId: memberships.organizationId,
+      isDefaultWorkspace: memberships.isDefaultWorkspace,
+      role: memberships.role,
+      shipmentPermission: memberships.shipmentPermission,
       creatorId: organizations.creatorId,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(
-      workspaceMembers,
-      and(
-        eq(workspaceMembers.workspaceId, sessions.currentWorkspaceId),
-        eq(workspaceMembers.userId, sessions.userId),
-      ),
+      memberships,
+      and(eq(memberships.workspaceId, sessions.currentWorkspaceId), eq(memberships.userId, sessions.userId)),
     )
-    .leftJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .leftJoin(
-      organizationMembers,
-      and(
-        eq(organizationMembers.organizationId, workspaces.organizationId),
-        eq(organizationMembers.userId, sessions.userId),
-      ),
-    )
-    .leftJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .leftJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(
       and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date()), eq(users.enabled, true)),
     )

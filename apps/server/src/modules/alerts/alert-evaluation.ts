@@ -9,6 +9,7 @@ import { shipmentReaders } from '../members/shipment-readers';
 import { notifyMembers } from '../notifications/record-changes';
 import { itemsOfMode, type ItemsChangedSubscriber } from '../tracking/items-changed';
 import { conditionSql, filtersSql } from './alert-conditions';
+import { inWorkspace } from '../../tenancy/scope';
 
 type RuleRow = typeof alertRules.$inferSelect;
 
@@ -73,7 +74,7 @@ export async function evaluateRule(
     .innerJoin(trackedItems, eq(trackedItems.id, table.itemId))
     .where(
       and(
-        eq(table.workspaceId, rule.workspaceId),
+        inWorkspace(rule, table),
         eq(table.archived, false),
         inScope,
         condition.where,

@@ -14,7 +14,8 @@ import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
 import { createUnderCap, type Cap } from '../../lib/caps';
 import { shipmentReaders } from '../members/shipment-readers';
-import type { Tenant } from '../organizations/selection';
+import type { Tenant } from '../../tenancy/tenant';
+import { inWorkspace } from '../../tenancy/scope';
 
 type RuleRow = typeof alertRules.$inferSelect;
 
@@ -30,7 +31,7 @@ const TOO_MANY = `A workspace has at most ${String(MAX_ALERT_RULES)} alert rules
  */
 const visibleTo = (tenant: Tenant): SQL =>
   and(
-    eq(alertRules.workspaceId, tenant.workspaceId),
+    inWorkspace(tenant, alertRules),
     managesWorkspaceAlertRules(tenant.role)
       ? undefined
       : or(eq(alertRules.scope, 'workspace'), eq(alertRules.ownerId, tenant.userId)),
@@ -141,7 +142,7 @@ const ruleCap = (workspaceId: string): Cap => ({
     const [existing] = await tx
       .select({ n: count() })
       .from(alertRules)
-      .where(eq(alertRules.workspaceId, workspaceId));
+      .where(inWorkspace({ workspaceId }, alertRules));
     return existing?.n ?? 0;
   },
   max: MAX_ALERT_RULES,

@@ -14,7 +14,8 @@ import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
 import { createUnderCap, type Cap } from '../../lib/caps';
 import { hashToken } from '../../lib/tokens';
-import type { Tenant } from '../organizations/selection';
+import type { Tenant } from '../../tenancy/tenant';
+import { inWorkspace } from '../../tenancy/scope';
 
 /** Characters of a key kept in the clear: `tlk_` and 8 of the 43 random ones (48 of 256 bits). */
 const VISIBLE_LENGTH = API_KEY_PREFIX.length + 8;
@@ -41,7 +42,7 @@ export async function listApiKeys(db: Database, workspaceId: string): Promise<Ap
     .select({ key: apiKeys, firstName: users.firstName, lastName: users.lastName })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.createdBy))
-    .where(eq(apiKeys.workspaceId, workspaceId))
+    .where(inWorkspace({ workspaceId }, apiKeys))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
   return rows.map((r) => toApiKey(r.key, r));
 }
@@ -53,7 +54,7 @@ const apiKeyCap = (workspaceId: string): Cap => ({
     const [active] = await tx
       .select({ n: count() })
       .from(apiKeys)
-      .where(and(eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.revokedAt)));
+      .where(and(inWorkspace({ workspaceId }, apiKeys), isNull(apiKeys.revokedAt)));
     return active?.n ?? 0;
   },
   max: API_KEYS_PER_WORKSPACE_MAX,
@@ -94,7 +95,7 @@ export async function revokeApiKey(db: Database, workspaceId: string, keyId: str
   const [row] = await db
     .select({ id: apiKeys.id, revokedAt: apiKeys.revokedAt })
     .from(apiKeys)
-    .where(and(eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.id, keyId)));
+    .where(and(inWorkspace({ workspaceId }, apiKeys), eq(apiKeys.id, keyId)));
   if (!row) throw new AppError('NOT_FOUND', 'This API key does not exist in this workspace.');
   if (row.revokedAt) return;
   await db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, keyId));

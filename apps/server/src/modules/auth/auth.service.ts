@@ -19,7 +19,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { claimSharesFor } from '../sharing/shares.service';
 import { withTransaction } from '../../lib/transaction';
 import { createPersonalOrganization } from '../organizations/organizations.service';
-import { saveSelection } from '../organizations/selection';
+import { saveSelection } from '../../tenancy/selection';
 import { checkCode, codeError, issueCode, type CodePurpose } from './codes';
 import { publish } from '../../integrations/realtime/realtime-hub';
 import { createSession, revokeAllSessions, type ClientMeta, type NewSession } from './sessions';

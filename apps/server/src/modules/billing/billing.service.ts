@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import {
   BILLING_MESSAGES,
@@ -14,7 +13,7 @@ import type { UserRow } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
 import { withTransaction } from '../../lib/transaction';
 import { assertStillAdmin, lockOrganization } from '../organizations/organizations.service';
-import type { Tenant } from '../organizations/selection';
+import type { Tenant } from '../../tenancy/tenant';
 import {
   activeShipmentUsage,
   applyPlan,
@@ -25,6 +24,7 @@ import {
   toPlan,
 } from './entitlements';
 import { createCheckout, createPortal, listInvoices } from './stripe-gateway';
+import { theOrganization } from '../../tenancy/scope';
 
 /** The payment side: Stripe when configured, else none (self-hosted: admins change plans directly). */
 export interface Billing {
@@ -34,7 +34,7 @@ export interface Billing {
 const providerOf = (billing: Billing) => (billing.stripe ? 'stripe' : 'none');
 
 async function organizationOf(ctx: AppContext, organizationId: string) {
-  const [row] = await ctx.db.select().from(organizations).where(eq(organizations.id, organizationId));
+  const [row] = await ctx.db.select().from(organizations).where(theOrganization({ organizationId }));
   if (!row) throw new AppError('NOT_FOUND', 'Organization not found.');
   return row;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { BILLING_MESSAGES, type Plan, type PlanMode } from '@tracklane/shared/billing/billing.schema';
 import type { Database } from '../../db/client';
 import { organizationMembers, organizations, workspaces } from '../../db/schema/organizations';
@@ -6,6 +6,7 @@ import { plans } from '../../db/schema/plans';
 import { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
 import { pendingInvitationSeats } from '../organizations/organizations.service';
+import { inOrganization, inWorkspaces, theOrganization } from '../../tenancy/scope';
 
 type PlanRow = typeof plans.$inferSelect;
 
@@ -38,7 +39,7 @@ export async function seatUsage(db: Database, organizationId: string): Promise<n
   const [members] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(organizationMembers)
-    .where(eq(organizationMembers.organizationId, organizationId));
+    .where(inOrganization({ organizationId }, organizationMembers));
   return (members?.n ?? 0) + (await pendingInvitationSeats(db, organizationId));
 }
 
@@ -50,12 +51,12 @@ export async function activeShipmentUsage(db: Database, organizationId: string):
   const ids = db
     .select({ id: workspaces.id })
     .from(workspaces)
-    .where(eq(workspaces.organizationId, organizationId));
+    .where(inOrganization({ organizationId }, workspaces));
   const count = async (table: typeof oceanShipments | typeof expressShipments) => {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(table)
-      .where(and(inArray(table.workspaceId, ids), eq(table.archived, false), ne(table.state, 'completed')));
+      .where(and(inWorkspaces(ids, table), eq(table.archived, false), ne(table.state, 'completed')));
     return row?.n ?? 0;
   };
   return (await count(oceanShipments)) + (await count(expressShipments));
@@ -96,5 +97,5 @@ export async function applyPlan(
         : {}),
       updatedAt: new Date(),
     })
-    .where(eq(organizations.id, organizationId));
+    .where(theOrganization({ organizationId }));
 }

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { joinTransaction, withTransaction } from '../../lib/transaction';
 import { lockOrganization } from '../organizations/organizations.service';
 import { emitShipmentEvents } from '../webhooks/shipment-webhooks';
-import type { Tenant } from '../organizations/selection';
+import type { Tenant } from '../../tenancy/tenant';
 import { BILLING_MESSAGES } from '@tracklane/shared/billing/billing.schema';
 import {
   describeFollow,
@@ -18,6 +18,7 @@ import {
 } from '../tracking/follow.service';
 import { activeShipmentUsage } from './entitlements';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
+import { inWorkspace } from '../../tenancy/scope';
 import { publishShipmentsChanged } from '../live-pages/live-publish';
 
 export type QuotaFollowResult = FollowResult | { outcome: 'over_quota'; quota: number };
@@ -61,7 +62,7 @@ export async function followWithinQuota(
       .innerJoin(trackedItems, eq(trackedItems.id, table.itemId))
       .where(
         and(
-          eq(table.workspaceId, tenant.workspaceId),
+          inWorkspace(tenant, table),
           eq(trackedItems.mode, mode),
           sql`(${trackedItems.trackingNo}, ${trackedItems.reference}, ${trackedItems.carrier}) IN (${sql.join(
             unique.map((k) => sql`(${k.trackingNo}, ${k.reference}, ${k.carrier})`),
@@ -132,7 +133,7 @@ export async function assertRestoreFitsQuota(
     .from(table)
     .where(
       and(
-        eq(table.workspaceId, tenant.workspaceId),
+        inWorkspace(tenant, table),
         inArray(table.id, valid),
         eq(table.archived, true),
         ne(table.state, 'completed'),

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { organizationMembers } from '../../db/schema/organizations';
 import { publishToUsers } from '../../integrations/realtime/realtime-hub';
+import { inOrganization } from '../../tenancy/scope';
 
 /**
  * Tells the organization's company admins' open carrier connections pages to refetch, when the
@@ -13,7 +14,7 @@ export async function announceConnections(tx: Database, organizationId: string):
     .from(organizationMembers)
     .where(
       and(
-        eq(organizationMembers.organizationId, organizationId),
+        inOrganization({ organizationId }, organizationMembers),
         eq(organizationMembers.role, 'company_admin'),
       ),
     );

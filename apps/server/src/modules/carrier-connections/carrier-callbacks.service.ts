@@ -11,6 +11,7 @@ import { withTransaction } from '../../lib/transaction';
 import { storeProvidedAnswers, type ProvidedAnswer } from '../tracking/refresh.service';
 import { announceConnections } from './announce-connections';
 import type { CarrierCallbackPrincipal } from './carrier-callback-access';
+import { organizationIs } from '../../tenancy/scope';
 
 type Ctx = Pick<AppContext, 'db' | 'pool' | 'tracking'>;
 
@@ -68,7 +69,7 @@ export async function receiveCarrierEvents(
   // The organization's followed containers of this carrier, read with its own credentials (ADR 0035).
   const items = await ctx.db.execute<{ id: string; tracking_no: string }>(sql`
     SELECT i.id, i.tracking_no FROM ${trackedItems} i
-    WHERE i.scope = 'organization' AND i.organization_id = ${connection.organizationId}
+    WHERE i.scope = 'organization' AND ${organizationIs(connection, sql`i.organization_id`)}
       AND i.carrier = ${connection.carrier} AND i.mode = 'ocean'
       AND i.state NOT IN ('completed', 'no_source')
       AND EXISTS (SELECT 1 FROM ${oceanShipments} s WHERE s.item_id = i.id AND NOT s.archived)

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context';
 import { carrierConnections } from '../../db/schema/carrier-connections';
 import { QUEUES } from '../../jobs/queue';
 import { connectionsWithSubscriptions, syncCarrierSubscriptions } from './carrier-subscriptions.service';
+import { inOrganization } from '../../tenancy/scope';
 
 /**
  * Which connection's subscriptions to bring in line: one connection (it changed), the enabled
@@ -22,7 +23,7 @@ async function connectionsOf(ctx: Ctx, job: CarrierSubscriptionsJob): Promise<st
       .from(carrierConnections)
       .where(
         and(
-          eq(carrierConnections.organizationId, job.organizationId),
+          inOrganization({ organizationId: job.organizationId }, carrierConnections),
           eq(carrierConnections.carrier, job.carrier),
           eq(carrierConnections.enabled, true),
           eq(carrierConnections.delivery, 'push'),

@@ -11,14 +11,12 @@ import {
   type SubscriptionReferenceType,
 } from '../../db/schema/carrier-subscriptions';
 import { oceanShipments, trackedItems, UNKNOWN_TIME } from '../../db/schema/tracking';
-import {
-  classify,
-  subscriptionsUrlOf,
-} from '../../integrations/tracking/connections/organization-connections';
+import { classify, subscriptionsUrlOf } from '../../integrations/tracking/connections/connections-contract';
 import { newSubscriptionSecret } from '../../integrations/tracking/dcsa/dcsa-subscriptions';
 import { ProviderDeferredError } from '../../integrations/tracking/provider';
 import { withTransaction } from '../../lib/transaction';
 import { announceConnections } from './announce-connections';
+import { organizationIs } from '../../tenancy/scope';
 
 type Ctx = Pick<AppContext, 'db' | 'pool' | 'carrierConnections'>;
 
@@ -50,7 +48,7 @@ export function isPushing(row: CarrierConnectionRow): boolean {
 function wantedItems(row: CarrierConnectionRow) {
   return sql`
     SELECT i.id, i.tracking_no, i.reference FROM ${trackedItems} i
-    WHERE i.scope = 'organization' AND i.organization_id = ${row.organizationId}
+    WHERE i.scope = 'organization' AND ${organizationIs(row, sql`i.organization_id`)}
       AND i.carrier = ${row.carrier} AND i.mode = 'ocean'
       AND i.state NOT IN ('completed', 'no_source')
       AND EXISTS (SELECT 1 FROM ${oceanShipments} f WHERE f.item_id = i.id AND NOT f.archived)`;

@@ -8,13 +8,15 @@ import {
 import type { Database } from '../../db/client';
 import { comments } from '../../db/schema/comments';
 import { notifications, notificationSettings } from '../../db/schema/notifications';
-import { organizationMembers, workspaceMembers, workspaces } from '../../db/schema/organizations';
+import { workspaces } from '../../db/schema/organizations';
 import { expressShipments, trackedItems } from '../../db/schema/tracking';
 import { users } from '../../db/schema/users';
 import { publishToUsers } from '../../integrations/realtime/realtime-hub';
 import { AppError } from '../../lib/app-error';
 import { withTransaction } from '../../lib/transaction';
+import { memberships, seesShipments } from '../../tenancy/memberships';
 import type pg from 'pg';
+import { inOrganization } from '../../tenancy/scope';
 
 /**
  * Notifies the members a comment mentions, through the one notifications mechanism (ADR 0015): one
@@ -82,9 +84,8 @@ const visibleMentions = (userId: string, extra?: SQL) => sql`
   FROM ${notifications} n
   JOIN ${comments} c ON c.id = n.comment_id
   JOIN ${workspaces} w ON w.id = c.workspace_id
-  JOIN ${workspaceMembers} wm ON wm.workspace_id = w.id AND wm.user_id = ${userId}
-  JOIN ${organizationMembers} om ON om.organization_id = w.organization_id AND om.user_id = ${userId}
-   AND om.shipment_permission IN (0, 1)
+  JOIN ${memberships} ON ${memberships.workspaceId} = c.workspace_id AND ${memberships.userId} = ${userId}
+   AND ${seesShipments}
   JOIN ${trackedItems} ti ON ti.id = c.item_id
   LEFT JOIN ${expressShipments} es ON es.workspace_id = c.workspace_id AND es.item_id = c.item_id
   LEFT JOIN ${users} a ON a.id = c.author_id
@@ -194,7 +195,7 @@ export async function readCommentMention(
         and(
           eq(notifications.recipientId, userId),
           eq(notifications.commentId, input.commentId),
-          eq(workspaces.organizationId, input.organizationId),
+          inOrganization(input, workspaces),
         ),
       );
     if (!mention) throw new AppError('NOT_FOUND', COMMENT_MESSAGES.notFound);

@@ -18,9 +18,10 @@ import { AppError } from '../../lib/app-error';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { withTransaction } from '../../lib/transaction';
 import { shipmentReaders } from '../members/shipment-readers';
-import type { Tenant } from '../organizations/selection';
+import type { Tenant } from '../../tenancy/tenant';
 import { notifyMentions, withdrawMentions } from './comment-mentions.service';
 import { resolveMentions, sanitizeCommentText, type MentionableUser } from './comment-text';
+import { inWorkspace } from '../../tenancy/scope';
 import { publishItemChanged } from '../live-pages/live-publish';
 
 type Ctx = Pick<AppContext, 'db' | 'pool'>;
@@ -36,7 +37,7 @@ async function itemOf(
   const [row] = await db
     .select({ itemId: table.itemId })
     .from(table)
-    .where(and(eq(table.id, shipmentId), eq(table.workspaceId, workspaceId)));
+    .where(and(eq(table.id, shipmentId), inWorkspace({ workspaceId }, table)));
   if (!row) throw new AppError('NOT_FOUND', COMMENT_MESSAGES.shipmentNotFound);
   return row.itemId;
 }
@@ -111,7 +112,7 @@ export async function listComments(
     .select(commentColumns)
     .from(comments)
     .leftJoin(users, eq(users.id, comments.authorId))
-    .where(and(eq(comments.workspaceId, tenant.workspaceId), eq(comments.itemId, itemId)))
+    .where(and(inWorkspace(tenant, comments), eq(comments.itemId, itemId)))
     .orderBy(asc(comments.createdAt), asc(comments.id));
   return {
     comments: rows.map((r) => toComment(r, tenant)),
@@ -140,7 +141,7 @@ async function loadComment(db: Database, tenant: Tenant, commentId: string): Pro
     .select(commentColumns)
     .from(comments)
     .leftJoin(users, eq(users.id, comments.authorId))
-    .where(and(eq(comments.id, commentId), eq(comments.workspaceId, tenant.workspaceId)));
+    .where(and(eq(comments.id, commentId), inWorkspace(tenant, comments)));
   // Another workspace's comment is simply not found: nobody learns that it exists.
   if (!row) throw new AppError('NOT_FOUND', COMMENT_MESSAGES.notFound);
   return row;
@@ -206,7 +207,7 @@ export async function updateComment(
     const [updated] = await tx
       .update(comments)
       .set({ content, editedAt: sql`now()` })
-      .where(and(eq(comments.id, commentId), eq(comments.workspaceId, tenant.workspaceId)))
+      .where(and(eq(comments.id, commentId), inWorkspace(tenant, comments)))
       .returning({ itemId: comments.itemId });
     await withdrawMentions(tx, commentId, mentioned);
     await notifyMentions(tx, {
@@ -231,7 +232,7 @@ export async function deleteComment(ctx: Ctx, tenant: Tenant, commentId: string)
     await withdrawMentions(tx, commentId, []);
     const deleted = await tx
       .delete(comments)
-      .where(and(eq(comments.id, commentId), eq(comments.workspaceId, tenant.workspaceId)))
+      .where(and(eq(comments.id, commentId), inWorkspace(tenant, comments)))
       .returning({ itemId: comments.itemId });
     await nudgeReaders(tx, await readersOf(tx, tenant.workspaceId));
     for (const { itemId } of deleted) await publishItemChanged(tx, tenant.workspaceId, itemId);

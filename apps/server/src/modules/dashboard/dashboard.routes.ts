@@ -3,7 +3,8 @@ import { envelopeSchema } from '@tracklane/shared/api/envelope';
 import { expressDashboardSchema, oceanDashboardSchema } from '@tracklane/shared/dashboard/dashboard.schema';
 import type { AppContext } from '../../app-context';
 import { ok } from '../../lib/envelope';
-import { expressDashboard, oceanDashboard } from './dashboard.service';
+import { expressDashboard } from './express-dashboard.service';
+import { oceanDashboard } from './dashboard.service';
 
 const tags = ['dashboard'];
 

@@ -1,88 +1,42 @@
-import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   ATTENTION_TOP_ITEMS,
   ETA_SLIP_THRESHOLD_HOURS,
-  EXPRESS_ATTENTION_RULES,
   MAP_TOP_ITEMS,
   OCEAN_ATTENTION_RULES,
-  type ExpressAttentionRule,
   type OceanAttentionRule,
-  type ExpressDashboard,
   type OceanDashboard,
   type ReasonPart,
 } from '@tracklane/shared/dashboard/dashboard.schema';
 import { clockLabel, daysLeftText } from '@tracklane/shared/free-time/free-time-text';
-import { PARCEL_STATUS_LABELS, type ParcelStatus } from '@tracklane/shared/express/parcel-event';
-import { parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
 import { carrierByScac, carrierLabel } from '@tracklane/shared/tracking/carriers';
 import { noConnectionText } from '@tracklane/shared/tracking/no-connection';
 import type { Roll, ShipmentStatus } from '@tracklane/shared/tracking/derive-shipment';
 import type { DerivedShipment, PortRef } from '@tracklane/shared/tracking/derive-shipment';
 import { seaLanes } from '@tracklane/shared/tracking/sea-lanes/sea-lanes';
 import { placePoint, voyageRoute } from '@tracklane/shared/tracking/sea-lanes/voyage-map';
-import type { MapPath, MapPlaceKind } from '@tracklane/shared/tracking/shipment-map.schema';
 import { portCalls, voyagePlace, type VoyagePlace, type VoyageView } from '@tracklane/shared/tracking/voyage';
-import {
-  HOLD_KINDS,
-  HOLD_KIND_LABELS,
-  type TerminalFacts,
-} from '@tracklane/shared/terminal-availability/terminal-availability';
+import { type TerminalFacts } from '@tracklane/shared/terminal-availability/terminal-availability';
 import type { Database } from '../../db/client';
 import { workspaces } from '../../db/schema/organizations';
-import {
-  expressShipments as es,
-  oceanShipments as os,
-  terminalFacts,
-  trackedItems as ti,
-} from '../../db/schema/tracking';
+import { oceanShipments as os, terminalFacts, trackedItems as ti } from '../../db/schema/tracking';
 import { clockColumns, clocksNow } from '../free-time/free-time-clocks';
-import { EXPRESS_ATTENTION, OCEAN_ATTENTION, type AttentionRule } from './attention';
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-
-/** Monday 00:00 UTC of the week of `now`. */
-function startOfWeek(now: Date): Date {
-  const day = Math.floor(now.getTime() / DAY);
-  // 1970-01-01 was a Thursday: day 0 is 3 days after a Monday.
-  return new Date((day - ((day + 3) % 7)) * DAY);
-}
-
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-// Reasons carry their dates as dates: the page writes them as it writes every date (spec §9).
-const text = (value: string): ReasonPart => ({ kind: 'text', value });
-const instant = (d: Date | string): ReasonPart => ({ kind: 'instant', value: new Date(d).toISOString() });
-const day = (value: string): ReasonPart => ({ kind: 'day', value });
-const countOf = (where: SQL) => sql<number>`count(*) filter (where ${where})`.mapWith(Number);
-
-function hoursBetween(from: Date, to: Date): string {
-  const hours = Math.round((to.getTime() - from.getTime()) / HOUR);
-  return hours >= 48 ? `${String(Math.round(hours / 24))} days` : `${String(hours)} h`;
-}
-
-type MapPosition<Item> = {
-  key: string;
-  kind: MapPlaceKind;
-  name: string;
-  lat: number;
-  lon: number;
-  count: number;
-  items: Item[];
-};
-
-/** Positions that land on one key (e.g. one vessel reported with two ETAs) become one. */
-function mergePositions<Item>(positions: MapPosition<Item>[]): MapPosition<Item>[] {
-  const byKey = new Map<string, MapPosition<Item>>();
-  for (const p of positions) {
-    const seen = byKey.get(p.key);
-    if (!seen) byKey.set(p.key, { ...p, items: p.items.slice(0, MAP_TOP_ITEMS) });
-    else {
-      seen.count += p.count;
-      seen.items = [...seen.items, ...p.items].slice(0, MAP_TOP_ITEMS);
-    }
-  }
-  return [...byKey.values()].sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
-}
+import { OCEAN_ATTENTION } from './attention';
+import { inWorkspace } from '../../tenancy/scope';
+import {
+  countRules,
+  day,
+  hoursBetween,
+  instant,
+  latestCheck,
+  type MapPosition,
+  mergePositions,
+  SHOWN_STATES,
+  terminalReason,
+  text,
+  topCarriers,
+  weekCounts,
+} from './dashboard-parts';
 
 const OCEAN_GROUP: Record<ShipmentStatus, 'preDeparture' | 'onWater' | 'atDestination' | 'completed'> = {
   booked: 'preDeparture',
@@ -103,70 +57,6 @@ const OCEAN_GROUP_LABELS = {
 };
 
 type OceanItem = OceanDashboard['liveMapVO']['positions'][number]['items'][number];
-type ExpressItem = ExpressDashboard['liveMapVO']['positions'][number]['items'][number];
-type Subscriptions = typeof os | typeof es;
-
-/**
- * Each rule's count over a mode's non-archived subscriptions (`base`): one query per rule with the
- * condition in WHERE, so that each is a range of an index made for it (attention.ts) and costs what
- * it matches, not what the workspace holds; a rule that reads the item (stale) starts from the items'
- * indexes and joins the workspace's subscriptions by item.
- */
-async function countRules<Rule extends string>(
-  db: Database,
-  table: Subscriptions,
-  base: SQL | undefined,
-  rules: readonly Rule[],
-  definitions: Record<Rule, AttentionRule>,
-  now: Date,
-): Promise<Record<Rule, number>> {
-  const counts = await Promise.all(
-    rules.map(async (rule) => {
-      const query = db.select({ n: count() }).from(table);
-      const joined = definitions[rule].readsItem ? query.innerJoin(ti, eq(ti.id, table.itemId)) : query;
-      const [row] = await joined.where(and(base, definitions[rule].where(now)));
-      return [rule, row?.n ?? 0] as const;
-    }),
-  );
-  return Object.fromEntries(counts) as Record<Rule, number>;
-}
-
-/** How many of the subscriptions' `at` days fall this week (from Monday, UTC) and next. */
-async function weekCounts(
-  db: Database,
-  table: Subscriptions,
-  at: SQL | typeof os.arrivalAt | typeof es.deliveryAt,
-  base: SQL | undefined,
-  now: Date,
-): Promise<{ thisWeek: number; nextWeek: number }> {
-  const week = startOfWeek(now);
-  const nextWeek = new Date(week.getTime() + 7 * DAY);
-  const weekAfter = new Date(week.getTime() + 14 * DAY);
-  const [row] = await db
-    .select({
-      thisWeek: countOf(sql`${at} < ${nextWeek}`),
-      nextWeek: countOf(sql`${at} >= ${nextWeek}`),
-    })
-    .from(table)
-    .where(and(base, sql`${at} >= ${week} AND ${at} < ${weekAfter}`));
-  return { thisWeek: row?.thisWeek ?? 0, nextWeek: row?.nextWeek ?? 0 };
-}
-
-/** When any of the subscriptions' items was last checked (updatedTime). */
-async function latestCheck(
-  db: Database,
-  table: Subscriptions,
-  base: SQL | undefined,
-): Promise<string | null> {
-  const [row] = await db
-    .select({ at: ti.lastCheckedAt })
-    .from(table)
-    .innerJoin(ti, eq(ti.id, table.itemId))
-    .where(and(base, isNotNull(ti.lastCheckedAt)))
-    .orderBy(desc(ti.lastCheckedAt))
-    .limit(1);
-  return iso(row?.at ?? null);
-}
 
 /**
  * The ocean dashboard of a workspace (issue 11), computed in PostgreSQL: per attention rule a count and
@@ -175,7 +65,7 @@ async function latestCheck(
  * status, never per shipment). The queries are independent and sent at once.
  */
 export async function oceanDashboard(db: Database, workspaceId: string, now: Date): Promise<OceanDashboard> {
-  const base = and(eq(os.workspaceId, workspaceId), eq(os.archived, false));
+  const base = and(inWorkspace({ workspaceId }, os), eq(os.archived, false));
   const top = async (rule: OceanAttentionRule) => {
     const definition = OCEAN_ATTENTION[rule];
     const rows = await db
@@ -346,19 +236,6 @@ function oceanReason(
   }
 }
 
-/** Shown on the map: the shipments still being followed (not completed, not given up). */
-const SHOWN_STATES = new Set(['pending', 'active']);
-
-/** The carriers with the most shipments, most first (at most ten). */
-function topCarriers(groups: { carrier: string; count: number }[]) {
-  const byCarrier = new Map<string, number>();
-  for (const g of groups) byCarrier.set(g.carrier, (byCarrier.get(g.carrier) ?? 0) + g.count);
-  return [...byCarrier]
-    .map(([carrier, count]) => ({ carrier, count }))
-    .sort((a, b) => b.count - a.count || a.carrier.localeCompare(b.carrier))
-    .slice(0, 10);
-}
-
 interface OceanGroup {
   state: string;
   status: string | null;
@@ -388,7 +265,7 @@ async function oceanGroups(db: Database, workspaceId: string): Promise<OceanGrou
       min(${os.atd}) AS atd, max(${os.eta}) AS eta, count(*) AS count,
       (array_agg(${os.id}))[1:${sql.raw(String(MAP_TOP_ITEMS))}] AS ids
     FROM ${os}
-    WHERE ${os.workspaceId} = ${workspaceId} AND NOT ${os.archived}
+    WHERE ${inWorkspace({ workspaceId }, os)} AND NOT ${os.archived}
     GROUP BY 1, 2, 3, 4, 5, 6, 7, CASE WHEN ${os.vesselName} IS NULL THEN ${os.atd} END`);
   return rows.rows.map((r) => ({ ...r, count: Number(r.count) }));
 }
@@ -494,193 +371,4 @@ async function oceanMap(db: Database, groups: OceanGroup[], now: Date) {
     return path ? [{ path, count }] : [];
   });
   return { positions: mergePositions(positions), legs };
-}
-
-/** Parcels by normalised status, most first; a parcel with no scan yet is pending. */
-function expressStatusBreakdown(rows: { status: string | null; count: number }[]) {
-  const byStatus = new Map<ParcelStatus, number>();
-  for (const r of rows) {
-    const status = (r.status ?? 'pending') as ParcelStatus;
-    byStatus.set(status, (byStatus.get(status) ?? 0) + r.count);
-  }
-  return [...byStatus]
-    .map(([status, count]) => ({ status, label: PARCEL_STATUS_LABELS[status] ?? status, count }))
-    .sort((a, b) => b.count - a.count || a.status.localeCompare(b.status));
-}
-
-interface ExpressGroup {
-  state: string;
-  status: string | null;
-  carrier: string;
-  lat: number | null;
-  lon: number | null;
-  name: string | null;
-  /** Origin and destination: latitude and longitude of each (entries null when unknown). */
-  route: (number | null)[];
-  count: number;
-  ids: string[];
-}
-
-/**
- * The workspace's non-archived parcels in groups of state, status, carrier, current place and route,
- * in one pass (as oceanGroups): the status breakdown, the carriers and the map read these. The route is
- * one array so that the grouping fits the extended statistics (at most eight columns) that let the
- * planner hash a few groups instead of sorting every row (migration 0010).
- */
-async function expressGroups(db: Database, workspaceId: string): Promise<ExpressGroup[]> {
-  const rows = await db.execute<Omit<ExpressGroup, 'count'> & { count: string }>(sql`
-    SELECT ${es.state} AS state, ${es.status} AS status, ${es.carrier} AS carrier,
-      ${es.mapLat} AS lat, ${es.mapLon} AS lon, min(${es.mapName}) AS name,
-      ARRAY[${es.originLat}, ${es.originLon}, ${es.destinationLat}, ${es.destinationLon}] AS route,
-      count(*) AS count, (array_agg(${es.id}))[1:${sql.raw(String(MAP_TOP_ITEMS))}] AS ids
-    FROM ${es}
-    WHERE ${es.workspaceId} = ${workspaceId} AND NOT ${es.archived}
-    GROUP BY 1, 2, 3, 4, 5, 7`);
-  return rows.rows.map((r) => ({ ...r, count: Number(r.count) }));
-}
-
-/** The parcels' map: where each shown parcel is now (by city), and the routes between origin and destination. */
-async function expressMap(db: Database, groups: ExpressGroup[]) {
-  type Place = { lat: number; lon: number; name: string | null; count: number; ids: string[] };
-  const places = new Map<string, Place>();
-  const routes = new Map<string, { path: MapPath; count: number }>();
-  for (const g of groups) {
-    if (g.lat !== null && g.lon !== null) {
-      const key = `${String(g.lat)},${String(g.lon)}`;
-      const place = places.get(key) ?? { lat: g.lat, lon: g.lon, name: g.name, count: 0, ids: [] };
-      place.count += g.count;
-      place.name ??= g.name;
-      if (place.ids.length < MAP_TOP_ITEMS)
-        place.ids.push(...g.ids.slice(0, MAP_TOP_ITEMS - place.ids.length));
-      places.set(key, place);
-    }
-    const [fromLat = null, fromLon = null, toLat = null, toLon = null] = g.route;
-    if (fromLat === null || fromLon === null || toLat === null || toLon === null) continue;
-    if (fromLat === toLat && fromLon === toLon) continue;
-    const key = [fromLat, fromLon, toLat, toLon].join(',');
-    const route = routes.get(key) ?? {
-      path: [
-        [fromLon, fromLat],
-        [toLon, toLat],
-      ],
-      count: 0,
-    };
-    route.count += g.count;
-    routes.set(key, route);
-  }
-
-  const ids = [...places.values()].flatMap((p) => p.ids);
-  const parcels = ids.length
-    ? await db.select({ id: es.id, trackingNo: es.trackingNo }).from(es).where(inArray(es.id, ids))
-    : [];
-  const items = new Map<string, ExpressItem>(
-    parcels.map((p) => [
-      p.id,
-      { id: p.id, identifier: p.trackingNo, link: { expressOrderId: p.id, expressOrderNo: p.trackingNo } },
-    ]),
-  );
-  const positions = [...places.values()].map((p) => ({
-    key: `city:${p.lat.toFixed(2)},${p.lon.toFixed(2)}`,
-    kind: 'city' as const,
-    name: p.name ?? `${p.lat.toFixed(2)}, ${p.lon.toFixed(2)}`,
-    lat: p.lat,
-    lon: p.lon,
-    count: p.count,
-    items: p.ids.flatMap((id) => items.get(id) ?? []),
-  }));
-  return { positions: mergePositions(positions), legs: [...routes.values()] };
-}
-
-/**
- * The express dashboard of a workspace: as oceanDashboard, over express_shipments; map positions and
- * legs from the coordinates each subscription copies (parcel-map.ts).
- */
-export async function expressDashboard(
-  db: Database,
-  workspaceId: string,
-  now: Date,
-): Promise<ExpressDashboard> {
-  const base = and(eq(es.workspaceId, workspaceId), eq(es.archived, false));
-  const top = async (rule: ExpressAttentionRule) => {
-    const definition = EXPRESS_ATTENTION[rule];
-    const rows = await db
-      .select({
-        id: es.id,
-        trackingNo: es.trackingNo,
-        carrier: es.carrier,
-        estimatedDelivery: es.estimatedDelivery,
-        exceptionReason: sql<string | null>`${ti.derived} ->> 'exceptionReason'`,
-        statusText: sql<string | null>`${ti.derived} ->> 'statusText'`,
-      })
-      .from(es)
-      .innerJoin(ti, eq(ti.id, es.itemId))
-      .where(and(base, definition.where(now)))
-      .orderBy(definition.order)
-      .limit(ATTENTION_TOP_ITEMS);
-    return rows.map((r) => ({
-      id: r.id,
-      identifier: r.trackingNo,
-      link: { expressOrderId: r.id, expressOrderNo: r.trackingNo },
-      reason:
-        rule === 'late' && r.estimatedDelivery
-          ? [
-              text('Expected '),
-              instant(r.estimatedDelivery),
-              text(`, ${hoursBetween(r.estimatedDelivery, now)} late`),
-            ]
-          : [
-              text(
-                rule === 'notFound'
-                  ? 'The carrier does not know this number'
-                  : rule === 'noConnection'
-                    ? noConnectionText(parcelCarrierByCode(r.carrier)?.name ?? r.carrier)
-                    : // The carrier's words; the reason code (e.g. customs_hold) only when it gave none.
-                      (r.statusText ?? r.exceptionReason ?? definition.label),
-              ),
-            ],
-    }));
-  };
-  const [counts, deliveries, updatedTime, tops, groups] = await Promise.all([
-    countRules(db, es, base, EXPRESS_ATTENTION_RULES, EXPRESS_ATTENTION, now),
-    weekCounts(db, es, es.deliveryAt, base, now),
-    latestCheck(db, es, base),
-    Promise.all(EXPRESS_ATTENTION_RULES.map(top)),
-    expressGroups(db, workspaceId),
-  ]);
-  const { positions, legs } = await expressMap(
-    db,
-    groups.filter((g) => SHOWN_STATES.has(g.state)),
-  );
-
-  return {
-    attentionVO: EXPRESS_ATTENTION_RULES.map((rule, i) => ({
-      rule,
-      label: EXPRESS_ATTENTION[rule].label,
-      count: counts[rule],
-      items: tops[i]!,
-    })),
-    liveMapVO: { positions, legs },
-    updatedTime,
-    statusBreakdown: expressStatusBreakdown(groups),
-    arrivals: deliveries,
-    carriers: topCarriers(groups).map((c) => ({ ...c, name: parcelCarrierByCode(c.carrier)?.name ?? null })),
-  };
-}
-
-/** What the terminal said: who holds the box, or that it may be picked up, where, and until when. */
-function terminalReason(rule: 'onHold' | 'availableForPickup', facts: TerminalFacts | null): ReasonPart[] {
-  if (!facts) return [text(rule === 'onHold' ? 'On hold at the terminal' : 'Available for pickup')];
-  const parts: ReasonPart[] = [];
-  if (rule === 'onHold') {
-    const held = HOLD_KINDS.filter((kind) => facts.holds[kind].state === 'held').map((kind) =>
-      HOLD_KIND_LABELS[kind].toLowerCase(),
-    );
-    const who = held.length ? held.join(' and ') : 'a';
-    parts.push(text(`${who.charAt(0).toUpperCase()}${who.slice(1)} hold at ${facts.facility}`));
-  } else {
-    parts.push(text(`Available at ${facts.facility}`));
-    if (facts.yardLocation) parts.push(text(` · yard ${facts.yardLocation}`));
-  }
-  if (facts.lastFreeDay) parts.push(text(' · storage paid through '), day(facts.lastFreeDay));
-  return parts;
 }

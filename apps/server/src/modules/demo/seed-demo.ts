@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ExpressIntakeItem } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { deriveParcel } from '@tracklane/shared/express/derive-parcel';
 import type { ParcelStatus } from '@tracklane/shared/express/parcel-event';
@@ -18,8 +18,9 @@ import { withTransaction } from '../../lib/transaction';
 import { createExpressShipments, validateExpressItem } from '../express-shipments/express-intake.service';
 import { createOceanShipments } from '../ocean-shipments/intake.service';
 import { createPersonalOrganization } from '../organizations/organizations.service';
-import { loadTenant } from '../organizations/selection';
+import { loadTenant } from '../../tenancy/tenant';
 import { hideTutorials } from '../users/tutorials.service';
+import { theOrganization } from '../../tenancy/scope';
 
 export const DEMO_EMAIL = 'demo@tracklane.local';
 const DEMO_SHIPMENTS = 12;
@@ -144,7 +145,7 @@ export async function seedDemoAccount(
     await hideTutorials(tx, user!.id);
     const home = await createPersonalOrganization(tx, user!);
     // The demo account's organization is the one that gets the demo carriers' data (ADR 0035).
-    await tx.update(organizations).set({ demo: true }).where(eq(organizations.id, home.organizationId));
+    await tx.update(organizations).set({ demo: true }).where(theOrganization(home));
     return { user: user!, ...home };
   });
   const tenant = await loadTenant(ctx.db, home.user.id, home.workspaceId);

@@ -6,7 +6,7 @@ import { parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
 import { normaliseParcelNumber, validateParcelNumberInput } from '@tracklane/shared/express/parcel-number';
 import type { AppContext } from '../../app-context';
 import { expressShipments } from '../../db/schema/tracking';
-import type { Tenant } from '../organizations/selection';
+import type { Tenant } from '../../tenancy/tenant';
 import { describeQuotaFollow, followWithinQuota } from '../billing/shipment-quota';
 import type { Subscriptions } from '../tracking/follow.service';
 

@@ -34,6 +34,7 @@ import {
   type ListReader,
   type ShipmentReader,
 } from '../shipment-favorites/shipment-favorites.service';
+import { inWorkspace } from '../../tenancy/scope';
 
 type ShipmentRow = typeof expressShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
@@ -157,7 +158,7 @@ export function expressListQuery(
   const sort = SORTS[query.sort];
   const column = expressShipments[sort.key];
   const filters: (SQL | undefined)[] = [
-    eq(expressShipments.workspaceId, workspaceId),
+    inWorkspace({ workspaceId }, expressShipments),
     // An attention rule spans the active and not-found tabs (never archived), whichever tab is asked for.
     query.attention
       ? and(eq(expressShipments.archived, false), EXPRESS_ATTENTION[query.attention].where(now))
@@ -195,7 +196,7 @@ export function expressListQuery(
 
 /** The tab counts alone (a page query reads them beside its rows; see tabCounts). */
 export function expressCountsQuery(db: Database, workspaceId: string) {
-  return db.select().from(expressShipmentCounts).where(eq(expressShipmentCounts.workspaceId, workspaceId));
+  return db.select().from(expressShipmentCounts).where(inWorkspace({ workspaceId }, expressShipmentCounts));
 }
 
 /** The counts of the three tabs, kept by a trigger (see the expressShipmentCounts table). */
@@ -269,7 +270,7 @@ export async function getExpressShipment(
     .innerJoin(trackedItems, eq(trackedItems.id, expressShipments.itemId))
     .where(
       and(
-        eq(expressShipments.workspaceId, reader.workspaceId),
+        inWorkspace(reader, expressShipments),
         eq(expressShipments.id, expressOrderId),
         expressOrderNo === undefined
           ? undefined

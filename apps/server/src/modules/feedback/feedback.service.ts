@@ -14,9 +14,10 @@ import { queueMail, type MailAttachment } from '../../integrations/mail/mailer';
 import { AppError } from '../../lib/app-error';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { withTransaction } from '../../lib/transaction';
-import { loadTenant } from '../organizations/selection';
+import { loadTenant } from '../../tenancy/tenant';
 import { feedbackText, sanitizeFeedbackHtml } from './feedback-html';
 import { feedbackMail } from './feedback-mail';
+import { theWorkspace } from '../../tenancy/scope';
 
 /** Feedback a user may send in an hour: plenty for a person, a wall for a script. */
 const FEEDBACK_PER_HOUR = 20;
@@ -95,7 +96,7 @@ export async function submitFeedback(
         .select({ organizationName: organizations.name, workspaceName: workspaces.name })
         .from(workspaces)
         .innerJoin(organizations, eq(organizations.id, workspaces.organizationId))
-        .where(eq(workspaces.id, tenant.workspaceId))
+        .where(theWorkspace(tenant))
     : [];
   const pageUrl = parsed.pageUrl && parsed.pageUrl.startsWith('/') ? parsed.pageUrl : null;
 

@@ -14,6 +14,7 @@ import type { DerivedShipment, Milestone } from '@tracklane/shared/tracking/deri
 import type { Database } from '../../db/client';
 import { freeTimeDefaults } from '../../db/schema/alerts';
 import { oceanShipments as os, trackedItems as ti, UNKNOWN_TIME } from '../../db/schema/tracking';
+import { inWorkspace } from '../../tenancy/scope';
 
 const DAY = 86_400_000;
 const BATCH = 500;
@@ -136,7 +137,7 @@ export async function updateFreeTimeClocks(db: Database, scope: ClockScope, now:
     'itemIds' in scope
       ? inArray(os.itemId, [...scope.itemIds])
       : 'workspaceId' in scope
-        ? eq(os.workspaceId, scope.workspaceId)
+        ? inWorkspace(scope, os)
         : // Running clocks, and rows never computed (shipments followed before clocks existed).
           and(
             eq(os.archived, false),

@@ -14,9 +14,10 @@ import { freeTimeDefaults } from '../../db/schema/alerts';
 import { oceanShipments as os, trackedItems as ti } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
 import { withTransaction } from '../../lib/transaction';
-import type { Tenant } from '../organizations/selection';
+import type { Tenant } from '../../tenancy/tenant';
 import { clockMilestones, resolveTerms, termsColumns, updateFreeTimeClocks } from './free-time-clocks';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
+import { inWorkspace } from '../../tenancy/scope';
 
 const NOT_TRACKED = 'This shipment is not tracked in this workspace.';
 const NO_SUCH_DEFAULT = 'There are no free-time terms for this carrier in this workspace.';
@@ -28,7 +29,7 @@ export async function listFreeTimeDefaults(
   const rows = await db
     .select()
     .from(freeTimeDefaults)
-    .where(eq(freeTimeDefaults.workspaceId, workspaceId))
+    .where(inWorkspace({ workspaceId }, freeTimeDefaults))
     .orderBy(asc(freeTimeDefaults.carrierScac));
   return {
     defaults: rows.map((r) => ({
@@ -75,12 +76,7 @@ export async function deleteFreeTimeDefault(
   return withTransaction(pool, async ({ tx }) => {
     const deleted = await tx
       .delete(freeTimeDefaults)
-      .where(
-        and(
-          eq(freeTimeDefaults.workspaceId, tenant.workspaceId),
-          eq(freeTimeDefaults.carrierScac, carrierScac ?? ''),
-        ),
-      )
+      .where(and(inWorkspace(tenant, freeTimeDefaults), eq(freeTimeDefaults.carrierScac, carrierScac ?? '')))
       .returning({ id: freeTimeDefaults.id });
     if (deleted.length === 0) throw new AppError('NOT_FOUND', NO_SUCH_DEFAULT);
     await updateFreeTimeClocks(tx, { workspaceId: tenant.workspaceId }, new Date());
@@ -99,7 +95,7 @@ export async function getShipmentFreeTime(
     .select({ pod: os.podLocode, derived: ti.derived, ...termsColumns })
     .from(os)
     .innerJoin(ti, eq(ti.id, os.itemId))
-    .where(and(eq(os.workspaceId, workspaceId), eq(os.id, shipmentId)));
+    .where(and(inWorkspace({ workspaceId }, os), eq(os.id, shipmentId)));
   if (!row) throw new AppError('NOT_FOUND', NOT_TRACKED);
   const derived = row.derived as DerivedShipment | null;
   return {
@@ -121,7 +117,7 @@ export async function setShipmentFreeTime(
     const [row] = await tx
       .update(os)
       .set({ freeTimeTerms: terms ?? sql`NULL` })
-      .where(and(eq(os.workspaceId, workspaceId), eq(os.id, shipmentId)))
+      .where(and(inWorkspace({ workspaceId }, os), eq(os.id, shipmentId)))
       .returning({ itemId: os.itemId });
     if (!row) throw new AppError('NOT_FOUND', NOT_TRACKED);
     await updateFreeTimeClocks(tx, { itemIds: [row.itemId] }, new Date());
@@ -144,7 +140,7 @@ export async function setManualLastFreeDay(
     const [row] = await tx
       .update(os)
       .set({ manualLastFreeDay: lastFreeDay ?? sql`NULL` })
-      .where(and(eq(os.workspaceId, workspaceId), eq(os.id, shipmentId)))
+      .where(and(inWorkspace({ workspaceId }, os), eq(os.id, shipmentId)))
       .returning({ itemId: os.itemId });
     if (!row) throw new AppError('NOT_FOUND', NOT_TRACKED);
     await updateFreeTimeClocks(tx, { itemIds: [row.itemId] }, new Date());

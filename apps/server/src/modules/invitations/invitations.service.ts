@@ -21,7 +21,8 @@ import { publish } from '../../integrations/realtime/realtime-hub';
 import { AppError } from '../../lib/app-error';
 import { withTransaction } from '../../lib/transaction';
 import { lockOrganization, pendingInvitationSeats } from '../organizations/organizations.service';
-import type { Tenant } from '../organizations/selection';
+import type { Tenant } from '../../tenancy/tenant';
+import { inOrganization, inWorkspace, theWorkspace } from '../../tenancy/scope';
 
 const lower = (email: string) => email.trim().toLowerCase();
 
@@ -41,10 +42,7 @@ export async function inviteMembers(ctx: AppContext, tenant: Tenant, inviter: Us
       .select()
       .from(workspaces)
       .where(
-        and(
-          eq(workspaces.organizationId, tenant.organizationId),
-          inArray(workspaces.id, [...new Set(input.workspaceIds)]),
-        ),
+        and(inOrganization(tenant, workspaces), inArray(workspaces.id, [...new Set(input.workspaceIds)])),
       );
     if (targets.length !== new Set(input.workspaceIds).size)
       throw new AppError('NOT_FOUND', 'Workspace not found.');
@@ -59,7 +57,7 @@ export async function inviteMembers(ctx: AppContext, tenant: Tenant, inviter: Us
         await tx
           .select({ userId: organizationMembers.userId })
           .from(organizationMembers)
-          .where(eq(organizationMembers.organizationId, tenant.organizationId))
+          .where(inOrganization(tenant, organizationMembers))
       ).map((m) => m.userId),
     );
     const inWorkspace = new Set(
@@ -80,16 +78,14 @@ export async function inviteMembers(ctx: AppContext, tenant: Tenant, inviter: Us
         await tx
           .select({ email: sql<string>`lower(${invitations.email})` })
           .from(invitations)
-          .where(
-            and(eq(invitations.organizationId, tenant.organizationId), eq(invitations.status, 'pending')),
-          )
+          .where(and(inOrganization(tenant, invitations), eq(invitations.status, 'pending')))
       ).map((r) => r.email),
     );
 
     const [members] = await tx
       .select({ n: count() })
       .from(organizationMembers)
-      .where(eq(organizationMembers.organizationId, tenant.organizationId));
+      .where(inOrganization(tenant, organizationMembers));
     const usage = members!.n + (await pendingInvitationSeats(tx, tenant.organizationId));
     const newSeats = emails.filter((e) => {
       const account = accountByEmail.get(e);
@@ -171,7 +167,7 @@ export async function resendInvitation(
       .where(
         and(
           eq(invitations.id, memberId),
-          eq(invitations.organizationId, tenant.organizationId),
+          inOrganization(tenant, invitations),
           eq(invitations.status, 'pending'),
         ),
       )
@@ -222,16 +218,13 @@ export async function withdrawInvitation(
       .where(
         and(
           eq(invitations.id, memberId),
-          eq(invitations.organizationId, tenant.organizationId),
+          inOrganization(tenant, invitations),
           eq(invitations.status, 'pending'),
         ),
       )
       .returning({ email: invitations.email, workspaceId: invitations.workspaceId });
     if (!row) throw new AppError('NOT_FOUND', 'Invitation not found.');
-    const [workspace] = await tx
-      .select({ name: workspaces.name })
-      .from(workspaces)
-      .where(eq(workspaces.id, row.workspaceId));
+    const [workspace] = await tx.select({ name: workspaces.name }).from(workspaces).where(theWorkspace(row));
     await publish(tx, { topic: 'workspaceInvitations', emails: [lower(row.email)] });
     return { email: row.email, workspaceName: workspace?.name ?? '' };
   });
@@ -304,7 +297,7 @@ export async function confirmInvitation(
       .where(
         and(
           eq(invitations.id, input.memberId),
-          eq(invitations.workspaceId, input.workspaceId),
+          inWorkspace(input, invitations),
           eq(invitations.status, 'pending'),
           // Another user's invitation is simply not found.
           sql`lower(${invitations.email}) = ${lower(user.email)}`,
@@ -353,7 +346,7 @@ export async function listOrganizationInvitations(db: Database, organizationId: 
     .select({ invitation: invitations, workspaceName: workspaces.name })
     .from(invitations)
     .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
-    .where(and(eq(invitations.organizationId, organizationId), eq(invitations.status, 'pending')))
+    .where(and(inOrganization({ organizationId }, invitations), eq(invitations.status, 'pending')))
     .orderBy(sql`${invitations.createdAt} desc`)
     .limit(500);
   return rows.map((r) => ({

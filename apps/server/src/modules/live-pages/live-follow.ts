@@ -7,7 +7,7 @@ import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { shipmentShares } from '../../db/schema/sharing';
 import type { LiveFollow, RealtimeEvent, SocketOwner } from '../../integrations/realtime/realtime-hub';
-import { loadTenant } from '../organizations/selection';
+import { loadTenant } from '../../tenancy/tenant';
 import type { TrackingModes } from '../tracking/tracking-mode';
 
 /** What a tab asks to follow: its current workspace and the shipment it shows, either may be null. */

@@ -1,8 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { publishLive } from '../../integrations/realtime/publish-live';
 import type { ItemsChangedSubscriber } from '../tracking/items-changed';
+import { inWorkspace } from '../../tenancy/scope';
 
 type SubscriptionTable = typeof oceanShipments | typeof expressShipments;
 
@@ -25,7 +26,7 @@ async function subscriptionsOf(
         .where(
           and(
             inArray(table.itemId, [...itemIds]),
-            workspaceId ? eq(table.workspaceId, workspaceId) : undefined,
+            workspaceId ? inWorkspace({ workspaceId }, table) : undefined,
           ),
         ),
     ),

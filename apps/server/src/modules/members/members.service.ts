@@ -23,7 +23,8 @@ import {
   removeFromOrganization,
   workspacesOfOrganization,
 } from '../organizations/organizations.service';
-import type { Tenant } from '../organizations/selection';
+import type { Tenant } from '../../tenancy/tenant';
+import { inOrganization, inWorkspace, inWorkspaces } from '../../tenancy/scope';
 
 const memberColumns = {
   id: users.id,
@@ -39,7 +40,7 @@ export async function listWorkspaceMembers(db: Database, workspaceId: string): P
     .select(memberColumns)
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(eq(workspaceMembers.workspaceId, workspaceId))
+    .where(inWorkspace({ workspaceId }, workspaceMembers))
     .orderBy(asc(users.firstName), asc(users.lastName));
 }
 
@@ -59,13 +60,13 @@ export async function listOrganizationMembers(
     .from(organizationMembers)
     .innerJoin(users, eq(users.id, organizationMembers.userId))
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(eq(organizationMembers.organizationId, organizationId))
+    .where(inOrganization({ organizationId }, organizationMembers))
     .orderBy(asc(users.firstName), asc(users.lastName));
   const memberships = await db
     .select({ userId: workspaceMembers.userId, workspaceId: workspaceMembers.workspaceId })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(eq(workspaces.organizationId, organizationId));
+    .where(inOrganization({ organizationId }, workspaces));
   return rows.map(({ creatorId, ...row }) => ({
     ...row,
     workspaceIds: memberships.filter((m) => m.userId === row.id).map((m) => m.workspaceId),
@@ -93,12 +94,7 @@ export async function updatePermissions(
     const members = await tx
       .select({ userId: organizationMembers.userId })
       .from(organizationMembers)
-      .where(
-        and(
-          eq(organizationMembers.organizationId, tenant.organizationId),
-          inArray(organizationMembers.userId, userIds),
-        ),
-      );
+      .where(and(inOrganization(tenant, organizationMembers), inArray(organizationMembers.userId, userIds)));
     if (members.length !== userIds.length) throw new AppError('NOT_FOUND', 'Member not found.');
     const wanted = [...new Set(entries.flatMap((e) => e.workspaceIds))];
     const known = await workspacesOfOrganization(tx, tenant.organizationId, wanted);
@@ -106,7 +102,7 @@ export async function updatePermissions(
     const [defaultWorkspace] = await tx
       .select({ id: workspaces.id })
       .from(workspaces)
-      .where(and(eq(workspaces.organizationId, tenant.organizationId), eq(workspaces.isDefault, true)));
+      .where(and(inOrganization(tenant, workspaces), eq(workspaces.isDefault, true)));
 
     for (const entry of entries) {
       if (entry.userId === organization.creatorId) {
@@ -123,21 +119,18 @@ export async function updatePermissions(
         .update(organizationMembers)
         .set({ role: entry.role, shipmentPermission: entry.shipmentPermission })
         .where(
-          and(
-            eq(organizationMembers.organizationId, tenant.organizationId),
-            eq(organizationMembers.userId, entry.userId),
-          ),
+          and(inOrganization(tenant, organizationMembers), eq(organizationMembers.userId, entry.userId)),
         );
-      const inOrganization = tx
+      const organizationWorkspaces = tx
         .select({ id: workspaces.id })
         .from(workspaces)
-        .where(eq(workspaces.organizationId, tenant.organizationId));
+        .where(inOrganization(tenant, workspaces));
       await tx
         .delete(workspaceMembers)
         .where(
           and(
             eq(workspaceMembers.userId, entry.userId),
-            inArray(workspaceMembers.workspaceId, inOrganization),
+            inWorkspaces(organizationWorkspaces, workspaceMembers),
             entry.workspaceIds.length
               ? notInArray(workspaceMembers.workspaceId, entry.workspaceIds)
               : undefined,
@@ -172,12 +165,7 @@ export async function removeMember(
       .select({ email: users.email })
       .from(organizationMembers)
       .innerJoin(users, eq(users.id, organizationMembers.userId))
-      .where(
-        and(
-          eq(organizationMembers.organizationId, tenant.organizationId),
-          eq(organizationMembers.userId, userId),
-        ),
-      );
+      .where(and(inOrganization(tenant, organizationMembers), eq(organizationMembers.userId, userId)));
     if (!member) throw new AppError('NOT_FOUND', 'Member not found.');
     await removeFromOrganization(tx, tenant.organizationId, userId);
     await assertHasAdmin(tx, tenant.organizationId);

@@ -1,12 +1,12 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { SHIPMENT_VIEW_PERMISSIONS } from '@tracklane/shared/organizations/organizations.policy';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { organizationMembers, workspaceMembers, workspaces } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
+import { memberships, seesShipments } from '../../tenancy/memberships';
+import { inWorkspace } from '../../tenancy/scope';
 
 /**
  * The members of a workspace who may see its shipments (the shared policy's
- * SHIPMENT_VIEW_PERMISSIONS in its organization), by name: who reads a comment thread and may be
+ * view permissions in its organization), by name: who reads a comment thread and may be
  * mentioned in one, and whom an alert rule may notify.
  */
 export function shipmentReaders(db: Database, workspaceId: string) {
@@ -18,21 +18,8 @@ export function shipmentReaders(db: Database, workspaceId: string) {
       email: users.email,
       imageUrl: users.avatarUrl,
     })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .innerJoin(
-      organizationMembers,
-      and(
-        eq(organizationMembers.organizationId, workspaces.organizationId),
-        eq(organizationMembers.userId, workspaceMembers.userId),
-      ),
-    )
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(
-      and(
-        eq(workspaceMembers.workspaceId, workspaceId),
-        inArray(organizationMembers.shipmentPermission, [...SHIPMENT_VIEW_PERMISSIONS]),
-      ),
-    )
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(inWorkspace({ workspaceId }, memberships), seesShipments))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
 }

@@ -2,9 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ChangeRecord } from '@tracklane/shared/notifications/notification-types';
 import type { Database } from '../../db/client';
 import { notifications, notificationSettings, trackingChanges } from '../../db/schema/notifications';
-import { organizationMembers, workspaceMembers, workspaces } from '../../db/schema/organizations';
 import type { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { CHANNEL, USERS_PER_NOTIFY } from '../../integrations/realtime/realtime-hub';
+import { memberships, seesShipments } from '../../tenancy/memberships';
+import { inWorkspace } from '../../tenancy/scope';
 import { itemsOfMode, type ItemsChangedSubscriber } from '../tracking/items-changed';
 
 /** A change the engine found on an item. */
@@ -21,7 +22,7 @@ export interface ItemChange {
  *
  * A change already stored (same item and key) is skipped, so it never notifies twice. Each stored
  * change reaches, in one INSERT … SELECT, every member of every workspace following the item (not
- * archived) who may see shipments there (shipmentPermission 0 or 1), has container notifications on
+ * archived) who may see shipments there (the shared policy's view permissions), has container notifications on
  * and wants the type in the app or by e-mail: one notification per user and change, naming the
  * user's workspaces that follow it. The same statement sends the socket nudges, a NOTIFY per
  * {@link USERS_PER_NOTIFY} recipients.
@@ -51,23 +52,20 @@ export async function recordChanges(
     .returning({ id: trackingChanges.id });
   if (stored.length === 0) return 0;
   const s = subscriptions;
+  const m = memberships;
   return writeNotifications(
     tx,
     sql`
-      SELECT c.id AS change_id, c.item_id, c.type, m.user_id,
+      SELECT c.id AS change_id, c.item_id, c.type, ${m.userId} AS user_id,
              array_agg(DISTINCT s.workspace_id) AS workspace_ids,
              NOT (c.type = ANY (COALESCE(ns.in_app_off, '{}'))) AS in_app,
              NOT (c.type = ANY (COALESCE(ns.email_off, '{}'))) AS email
       FROM ${trackingChanges} c
       JOIN ${s} s ON s.item_id = c.item_id AND NOT s.archived
-      JOIN ${workspaces} w ON w.id = s.workspace_id
-      JOIN ${workspaceMembers} m ON m.workspace_id = s.workspace_id
-      JOIN ${organizationMembers} om
-        ON om.organization_id = w.organization_id AND om.user_id = m.user_id
-       AND om.shipment_permission IN (0, 1)
-      LEFT JOIN ${notificationSettings} ns ON ns.user_id = m.user_id
+      JOIN ${m} ON ${m.workspaceId} = s.workspace_id AND ${seesShipments}
+      LEFT JOIN ${notificationSettings} ns ON ns.user_id = ${m.userId}
       WHERE c.id = ANY (${sql.param(stored.map((row) => row.id))}::uuid[]) AND COALESCE(ns.container_notifications, true)
-      GROUP BY c.id, c.item_id, c.type, m.user_id, ns.in_app_off, ns.email_off`,
+      GROUP BY c.id, c.item_id, c.type, ${m.userId}, ns.in_app_off, ns.email_off`,
     now,
   );
 }
@@ -86,21 +84,19 @@ export async function notifyMembers(
   now: Date,
 ): Promise<number> {
   if (input.userIds.length === 0) return 0;
+  const m = memberships;
   return writeNotifications(
     tx,
     sql`
-      SELECT c.id AS change_id, c.item_id, c.type, m.user_id,
-             ARRAY[m.workspace_id] AS workspace_ids,
+      SELECT c.id AS change_id, c.item_id, c.type, ${m.userId} AS user_id,
+             ARRAY[${m.workspaceId}] AS workspace_ids,
              NOT (c.type = ANY (COALESCE(ns.in_app_off, '{}'))) AS in_app,
              NOT (c.type = ANY (COALESCE(ns.email_off, '{}'))) AS email
       FROM ${trackingChanges} c
-      JOIN ${workspaceMembers} m
-        ON m.workspace_id = ${input.workspaceId}::uuid AND m.user_id = ANY (${sql.param([...input.userIds])}::uuid[])
-      JOIN ${workspaces} w ON w.id = m.workspace_id
-      JOIN ${organizationMembers} om
-        ON om.organization_id = w.organization_id AND om.user_id = m.user_id
-       AND om.shipment_permission IN (0, 1)
-      LEFT JOIN ${notificationSettings} ns ON ns.user_id = m.user_id
+      JOIN ${m}
+        ON ${inWorkspace(input, m)} AND ${m.userId} = ANY (${sql.param([...input.userIds])}::uuid[])
+       AND ${seesShipments}
+      LEFT JOIN ${notificationSettings} ns ON ns.user_id = ${m.userId}
       WHERE c.id = ${input.changeId}::uuid AND COALESCE(ns.container_notifications, true)`,
     now,
   );

@@ -18,6 +18,7 @@ import { HOUR } from '../tracking/backoff';
 import type { Follower } from '../tracking/follow.service';
 import { routeCarriers, scopeColumns } from '../tracking/routing';
 import { oceanSubscriptions } from './ocean-subscriptions';
+import { inWorkspace } from '../../tenancy/scope';
 
 type Ctx = Pick<AppContext, 'pool' | 'tracking' | 'jobs'>;
 export type TrackedBill = typeof trackedBills.$inferSelect;
@@ -103,7 +104,7 @@ export async function followBills(
     .innerJoin(trackedBills, eq(trackedBills.id, oceanBills.billId))
     .where(
       and(
-        eq(oceanBills.workspaceId, follower.workspaceId),
+        inWorkspace(follower, oceanBills),
         sql`(${trackedBills.kind}, ${trackedBills.reference}, ${trackedBills.carrier}) IN (${sql.join(
           unique.map((k) => sql`(${k.kind}, ${k.reference}, ${k.carrier})`),
           sql`, `,

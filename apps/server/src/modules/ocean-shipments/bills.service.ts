@@ -12,7 +12,8 @@ import type { Database } from '../../db/client';
 import { oceanBills, oceanShipments, trackedBills, UNKNOWN_TIME } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
-import type { Tenant } from '../organizations/selection';
+import type { Tenant } from '../../tenancy/tenant';
+import { inWorkspace, workspaceIs } from '../../tenancy/scope';
 
 export const BILL_NOT_FOLLOWED = 'This bill of lading or booking is not followed in this workspace.';
 
@@ -32,7 +33,7 @@ export const billRefColumn = sql<OceanShipment['bill']>`(
  */
 export const pendingBillsColumn = (workspaceId: string) => sql<number>`(
   SELECT count(*)::int FROM ${oceanBills} ob JOIN ${trackedBills} tb ON tb.id = ob.bill_id
-  WHERE ob.workspace_id = ${workspaceId}::uuid AND tb.state = 'pending')`;
+  WHERE ${workspaceIs({ workspaceId }, sql`ob.workspace_id`)} AND tb.state = 'pending')`;
 
 const SUMMARY_COLUMNS = {
   id: oceanBills.id,
@@ -85,7 +86,7 @@ export async function listOceanBills(
   tenant: Pick<Tenant, 'workspaceId'>,
   query: z.output<typeof oceanBillListQuerySchema>,
 ): Promise<{ items: OceanBillSummary[]; nextCursor: string | null }> {
-  const filters: (SQL | undefined)[] = [eq(oceanBills.workspaceId, tenant.workspaceId)];
+  const filters: (SQL | undefined)[] = [inWorkspace(tenant, oceanBills)];
   if (query.status === 'waiting')
     filters.push(sql`NOT EXISTS (SELECT 1 FROM ${oceanShipments} s WHERE s.bill_id = ${oceanBills.id})`);
   if (query.cursor) {
@@ -112,7 +113,7 @@ export async function findOceanBill(
 ): Promise<OceanBill | null> {
   if (!isUuid(billId)) return null;
   const [row] = await summaries(db).where(
-    and(eq(oceanBills.workspaceId, workspaceId), eq(oceanBills.id, billId)),
+    and(inWorkspace({ workspaceId }, oceanBills), eq(oceanBills.id, billId)),
   );
   if (!row) return null;
   const containers = await db
@@ -127,7 +128,7 @@ export async function findOceanBill(
     .from(oceanShipments)
     .innerJoin(oceanBills, eq(oceanBills.id, oceanShipments.billId))
     .innerJoin(trackedBills, eq(trackedBills.id, oceanBills.billId))
-    .where(and(eq(oceanShipments.workspaceId, workspaceId), eq(oceanShipments.billId, billId)))
+    .where(and(inWorkspace({ workspaceId }, oceanShipments), eq(oceanShipments.billId, billId)))
     // In the order the carrier named them.
     .orderBy(
       sql`array_position(${trackedBills.containers}, ${oceanShipments.containerNo}) NULLS LAST`,
@@ -162,7 +163,7 @@ export async function stopFollowingOceanBill(
   if (!isUuid(billId)) throw new AppError('NOT_FOUND', BILL_NOT_FOLLOWED);
   const [deleted] = await db
     .delete(oceanBills)
-    .where(and(eq(oceanBills.workspaceId, tenant.workspaceId), eq(oceanBills.id, billId)))
+    .where(and(inWorkspace(tenant, oceanBills), eq(oceanBills.id, billId)))
     .returning({ id: oceanBills.id });
   if (!deleted) throw new AppError('NOT_FOUND', BILL_NOT_FOLLOWED);
   return { billId: deleted.id };

@@ -14,7 +14,7 @@ import { joinTransaction, withTransaction } from '../../lib/transaction';
 import { activeShipmentUsage } from '../billing/entitlements';
 import { describeQuotaFollow, followWithinQuota } from '../billing/shipment-quota';
 import { lockOrganization } from '../organizations/organizations.service';
-import type { Tenant } from '../organizations/selection';
+import type { Tenant } from '../../tenancy/tenant';
 import { followBills, type BillFollowResult } from './bill-follow.service';
 import { oceanSubscriptions } from './ocean-subscriptions';
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context';
 import { oceanShipments } from '../../db/schema/tracking';
-import type { Tenant } from '../organizations/selection';
+import type { Tenant } from '../../tenancy/tenant';
 import { moveArchive } from '../tracking/archive.service';
 import { countTabs } from './ocean-shipments.service';
 

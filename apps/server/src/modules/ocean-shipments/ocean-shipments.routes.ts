@@ -23,7 +23,8 @@ import type { AppContext } from '../../app-context';
 import { compiledSerializer } from '../../lib/compiled-serializer';
 import { ok } from '../../lib/envelope';
 import { createOceanShipments } from './intake.service';
-import { getOceanShipment, listOceanOptions, listOceanShipments } from './ocean-shipments.service';
+import { listOceanOptions } from './ocean-options.service';
+import { getOceanShipment, listOceanShipments } from './ocean-shipments.service';
 import { setArchived } from './ocean-archive.service';
 import { getOceanBill, listOceanBills, stopFollowingOceanBill } from './bills.service';
 

@@ -1,15 +1,13 @@
 import { and, arrayContains, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { OCEAN_ATTENTION_RULES } from '@tracklane/shared/dashboard/dashboard.schema';
 import type {
-  OceanFreeTime,
   OceanListItem,
   OceanListQuery,
   OceanShipment,
   OceanShipmentDetail,
   OceanSort,
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import type { Clock, FreeTimeClocks } from '@tracklane/shared/free-time/free-time';
-import { carrierByScac, OCEAN_CARRIERS } from '@tracklane/shared/tracking/carriers';
+import { carrierByScac } from '@tracklane/shared/tracking/carriers';
 import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
 import { seaLanes } from '@tracklane/shared/tracking/sea-lanes/sea-lanes';
 import { voyageMap } from '@tracklane/shared/tracking/sea-lanes/voyage-map';
@@ -27,19 +25,20 @@ import {
 import { AppError } from '../../lib/app-error';
 import { firstAttentionRule, OCEAN_ATTENTION } from '../dashboard/attention';
 import { clocksNow, termsColumns, type resolveTerms } from '../free-time/free-time-clocks';
-import { listWorkspaceTags } from '../shipment-tags/shipment-tags.service';
 import { terminalAvailabilityOf } from '../terminal-availability/terminal-availability.service';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { readRows } from '../../lib/row-reader';
 import { listItemColumns, tabCountColumns } from '../tracking/list-page';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
 import { billRefColumn, findOceanBill, pendingBillsColumn } from './bills.service';
+import { freeTimeOf } from './ocean-free-time-view';
 import {
   favoriteFilter,
   isFavoriteOf,
   type ListReader,
   type ShipmentReader,
 } from '../shipment-favorites/shipment-favorites.service';
+import { inWorkspace } from '../../tenancy/scope';
 
 type ShipmentRow = typeof oceanShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
@@ -91,34 +90,6 @@ const tabCounts = (workspaceId: string) => ({
 
 const port = (locode: string | null) =>
   locode ? { locode, name: portByLocode(locode)?.name ?? null } : null;
-
-/** A clock as lists, exports and the API show it. */
-const clockView = (c: Clock): OceanFreeTime['demurrage'] => ({
-  state: c.state,
-  lastFreeDay: c.lastFreeDay,
-  daysLeft: c.daysLeft,
-  cost: c.cost,
-  lastFreeDaySource: c.lastFreeDaySource,
-});
-
-/**
- * Both clocks, and the one that ends next, computed as the detail computes them (clocksNow: the
- * shipment's terms, its milestones, its port's calendar): a list row, an export line and the API name
- * each clock's last free day, never one clock's date beside the other's days.
- */
-function freeTimeOf(clocks: FreeTimeClocks): OceanFreeTime {
-  const { next } = clocks;
-  return {
-    clock: next?.clock ?? null,
-    lastFreeDay: next?.lastFreeDay ?? null,
-    daysLeft: next?.daysLeft ?? null,
-    combined: clocks.combined,
-    demurrage: clockView(clocks.demurrage),
-    detention: clockView(clocks.detention),
-    cost: clocks.cost,
-    currency: clocks.currency,
-  };
-}
 
 /** Of the shipment's row, the terms its clocks are counted on (termsColumns). */
 type TermsRow = Parameters<typeof resolveTerms>[0];
@@ -203,7 +174,7 @@ export function oceanListQuery(db: Database, reader: ListReader, query: OceanLis
   const sort = SORTS[query.sort];
   const column = oceanShipments[sort.key];
   const filters: (SQL | undefined)[] = [
-    eq(oceanShipments.workspaceId, workspaceId),
+    inWorkspace({ workspaceId }, oceanShipments),
     // An attention rule counts active shipments only, whichever tab is asked for.
     eq(oceanShipments.archived, query.attention ? false : query.status === 'archived'),
   ];
@@ -301,7 +272,7 @@ export async function listOceanShipments(
 
 /** The tab counts alone (a page query reads them beside its rows; see tabCounts). */
 export function oceanCountsQuery(db: Database, workspaceId: string) {
-  return db.select().from(oceanShipmentCounts).where(eq(oceanShipmentCounts.workspaceId, workspaceId));
+  return db.select().from(oceanShipmentCounts).where(inWorkspace({ workspaceId }, oceanShipmentCounts));
 }
 
 /** The counts of both tabs, kept by a trigger (see the oceanShipmentCounts table). */
@@ -329,7 +300,7 @@ export async function getOceanShipment(
     db,
     reader,
     and(
-      eq(oceanShipments.workspaceId, reader.workspaceId),
+      inWorkspace(reader, oceanShipments),
       eq(oceanShipments.containerNo, normaliseContainerNumber(containerNo)),
       eq(oceanShipments.mblNo, normaliseMblNumber(mblNo)),
     )!,
@@ -348,7 +319,7 @@ export async function getOceanShipmentById(
   return oceanShipmentDetail(
     db,
     reader,
-    and(eq(oceanShipments.workspaceId, reader.workspaceId), eq(oceanShipments.id, shipmentId))!,
+    and(inWorkspace(reader, oceanShipments), eq(oceanShipments.id, shipmentId))!,
     now,
   );
 }
@@ -416,27 +387,5 @@ async function oceanShipmentDetail(
       ['completed', 'not_found', 'no_source'].includes(row.c.state) || row.c.nextCheckAt >= UNKNOWN_TIME
         ? null
         : row.c.nextCheckAt.toISOString(),
-  };
-}
-
-/** Filter options: every known carrier, and the POLs, PODs and tags that occur in the workspace. */
-export async function listOceanOptions(db: Database, workspaceId: string) {
-  const [ports, tags] = await Promise.all([
-    db.execute<{ kind: string; locode: string }>(sql`
-    SELECT DISTINCT 'pol' AS kind, pol_locode AS locode FROM ${oceanShipments} WHERE workspace_id = ${workspaceId} AND pol_locode IS NOT NULL
-    UNION
-    SELECT DISTINCT 'pod', pod_locode FROM ${oceanShipments} WHERE workspace_id = ${workspaceId} AND pod_locode IS NOT NULL`),
-    listWorkspaceTags(db, workspaceId, 'ocean'),
-  ]);
-  const toPorts = (kind: string) =>
-    ports.rows
-      .filter((r) => r.kind === kind)
-      .map((r) => ({ locode: r.locode, name: portByLocode(r.locode)?.name ?? null }))
-      .sort((a, b) => (a.name ?? a.locode).localeCompare(b.name ?? b.locode));
-  return {
-    carriers: OCEAN_CARRIERS.map((c) => ({ scac: c.scac, name: c.name })),
-    pols: toPorts('pol'),
-    pods: toPorts('pod'),
-    tags,
   };
 }

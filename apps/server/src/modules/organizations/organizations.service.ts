@@ -21,7 +21,9 @@ import { invitations } from '../../db/schema/invitations';
 import { publish } from '../../integrations/realtime/realtime-hub';
 import { AppError } from '../../lib/app-error';
 import { updateImage } from '../../lib/images';
-import { loadTenant, pickHomeWorkspace, saveSelection } from './selection';
+import { loadTenant } from '../../tenancy/tenant';
+import { pickHomeWorkspace, saveSelection } from '../../tenancy/selection';
+import { inOrganization, inWorkspaces, organizationIs, theOrganization } from '../../tenancy/scope';
 
 export const DEFAULT_WORKSPACE_NAME = 'Default Workspace';
 
@@ -148,7 +150,7 @@ export async function selectOrganization(
     .select({ userId: organizationMembers.userId })
     .from(organizationMembers)
     .where(
-      and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)),
+      and(inOrganization({ organizationId }, organizationMembers), eq(organizationMembers.userId, userId)),
     );
   if (!membership) throw new AppError('NOT_FOUND', 'Organization not found.');
   const selection = { organizationId, workspaceId: await pickHomeWorkspace(db, userId, organizationId) };
@@ -177,10 +179,10 @@ export async function pendingInvitationSeats(db: Database, organizationId: strin
     .from(invitations)
     .where(
       and(
-        eq(invitations.organizationId, organizationId),
+        inOrganization({ organizationId }, invitations),
         eq(invitations.status, 'pending'),
         sql`NOT EXISTS (SELECT 1 FROM ${organizationMembers} om JOIN ${users} u ON u.id = om.user_id
-             WHERE om.organization_id = ${organizationId} AND lower(u.email) = lower(${invitations.email}))`,
+             WHERE ${organizationIs({ organizationId }, sql`om.organization_id`)} AND lower(u.email) = lower(${invitations.email}))`,
       ),
     );
   return row?.n ?? 0;
@@ -188,16 +190,16 @@ export async function pendingInvitationSeats(db: Database, organizationId: strin
 
 /** spec §3 Organization overview: seats used (members plus pending invitations) against the plan's limit. */
 export async function getOverview(db: Database, organizationId: string): Promise<OrganizationOverview> {
-  const [organization] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
+  const [organization] = await db.select().from(organizations).where(theOrganization({ organizationId }));
   if (!organization) throw new AppError('NOT_FOUND', 'Organization not found.');
   const [members] = await db
     .select({ n: count() })
     .from(organizationMembers)
-    .where(eq(organizationMembers.organizationId, organizationId));
+    .where(inOrganization({ organizationId }, organizationMembers));
   const [spaces] = await db
     .select({ n: count() })
     .from(workspaces)
-    .where(eq(workspaces.organizationId, organizationId));
+    .where(inOrganization({ organizationId }, workspaces));
   const pending = await pendingInvitationSeats(db, organizationId);
   return {
     organizationId,
@@ -219,7 +221,7 @@ export async function lockOrganization(tx: Database, organizationId: string) {
   const [row] = await tx
     .select()
     .from(organizations)
-    .where(eq(organizations.id, organizationId))
+    .where(theOrganization({ organizationId }))
     .for('update');
   if (!row) throw new AppError('NOT_FOUND', 'Organization not found.');
   return row;
@@ -231,7 +233,7 @@ export async function assertStillAdmin(tx: Database, organizationId: string, use
     .select({ role: organizationMembers.role })
     .from(organizationMembers)
     .where(
-      and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)),
+      and(inOrganization({ organizationId }, organizationMembers), eq(organizationMembers.userId, userId)),
     );
   if (row?.role !== 'company_admin') throw new AppError('FORBIDDEN', 'Only company admins can do this.');
 }
@@ -245,14 +247,14 @@ export async function removeFromOrganization(
   const ids = tx
     .select({ id: workspaces.id })
     .from(workspaces)
-    .where(eq(workspaces.organizationId, organizationId));
+    .where(inOrganization({ organizationId }, workspaces));
   await tx
     .delete(workspaceMembers)
-    .where(and(eq(workspaceMembers.userId, userId), inArray(workspaceMembers.workspaceId, ids)));
+    .where(and(eq(workspaceMembers.userId, userId), inWorkspaces(ids, workspaceMembers)));
   await tx
     .delete(organizationMembers)
     .where(
-      and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)),
+      and(inOrganization({ organizationId }, organizationMembers), eq(organizationMembers.userId, userId)),
     );
   await publish(tx, { topic: 'accessChanged', userIds: [userId] });
 }
@@ -264,7 +266,7 @@ export async function assertHasAdmin(tx: Database, organizationId: string): Prom
     .from(organizationMembers)
     .where(
       and(
-        eq(organizationMembers.organizationId, organizationId),
+        inOrganization({ organizationId }, organizationMembers),
         eq(organizationMembers.role, 'company_admin'),
       ),
     );
@@ -283,7 +285,7 @@ export async function leaveOrganization(
     .select()
     .from(organizationMembers)
     .where(
-      and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)),
+      and(inOrganization({ organizationId }, organizationMembers), eq(organizationMembers.userId, userId)),
     );
   if (!membership) throw new AppError('NOT_FOUND', 'Organization not found.');
   if (!canLeaveOrganization({ isCreator: organization.creatorId === userId })) {
@@ -304,7 +306,7 @@ export async function workspacesOfOrganization(
   return db
     .select()
     .from(workspaces)
-    .where(and(eq(workspaces.organizationId, organizationId), inArray(workspaces.id, ids)));
+    .where(and(inOrganization({ organizationId }, workspaces), inArray(workspaces.id, ids)));
 }
 
 /** spec §7 POST /api/organization/update: renames the organization and sets, keeps or removes its image. */
@@ -313,7 +315,7 @@ export async function updateOrganization(
   organizationId: string,
   input: { organizationName: string; hasImage: boolean; file: Buffer | null },
 ) {
-  const [current] = await ctx.db.select().from(organizations).where(eq(organizations.id, organizationId));
+  const [current] = await ctx.db.select().from(organizations).where(theOrganization({ organizationId }));
   if (!current) throw new AppError('NOT_FOUND', 'Organization not found.');
   const row = await updateImage(
     ctx.storage,

@@ -4,6 +4,7 @@ import { oceanShipments, trackingEvents } from '../../db/schema/tracking';
 import { toDcsaEvent, type DcsaOutEvent } from '../../integrations/tracking/dcsa/dcsa-out';
 import { decodeSerialCursor, encodeSerialCursor } from '../../lib/keyset-cursor';
 import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
+import { inWorkspace } from '../../tenancy/scope';
 
 export const DCSA_EVENT_TYPES = ['SHIPMENT', 'TRANSPORT', 'EQUIPMENT'] as const;
 export const DATE_OPERATORS = ['gte', 'gt', 'lte', 'lt', 'eq'] as const;
@@ -56,7 +57,7 @@ export async function listDcsaEvents(
 
   const data = sql`${trackingEvents.data}`;
   const where: (SQL | undefined)[] = [
-    eq(oceanShipments.workspaceId, workspaceId),
+    inWorkspace({ workspaceId }, oceanShipments),
     inArray(sql`${data}->>'eventType'`, [...stored]),
   ];
   // A type code list narrows its own event type only (2.2: "only relevant when filtering on …").
@@ -127,7 +128,7 @@ export async function dcsaEventsByIds(
     })
     .from(trackingEvents)
     .innerJoin(oceanShipments, eq(oceanShipments.itemId, trackingEvents.itemId))
-    .where(and(eq(oceanShipments.workspaceId, workspaceId), inArray(trackingEvents.id, ids.map(Number))))
+    .where(and(inWorkspace({ workspaceId }, oceanShipments), inArray(trackingEvents.id, ids.map(Number))))
     .orderBy(asc(trackingEvents.id));
   return rows.map(toDcsaEvent).filter((e): e is DcsaOutEvent => e !== null);
 }

@@ -11,7 +11,7 @@ import type { ShipmentStatus } from '@tracklane/shared/tracking/derive-shipment'
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { Database } from '../../db/client';
 import { expressShipments, oceanShipments } from '../../db/schema/tracking';
-import { listShipmentWorkspaces, type ShipmentWorkspace } from '../organizations/memberships';
+import { listShipmentWorkspaces, type ShipmentWorkspace } from '../../tenancy/memberships';
 
 /** One more than is sent: whether more matched. */
 const CANDIDATES = SEARCH_RESULT_LIMIT + 1;

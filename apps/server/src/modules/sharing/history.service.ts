@@ -18,7 +18,8 @@ import { setExpressArchived } from '../express-shipments/express-archive.service
 import { getExpressShipment } from '../express-shipments/express-shipments.service';
 import { setArchived } from '../ocean-shipments/ocean-archive.service';
 import { getOceanShipmentById } from '../ocean-shipments/ocean-shipments.service';
-import type { Tenant } from '../organizations/selection';
+import type { Tenant } from '../../tenancy/tenant';
+import { inWorkspace } from '../../tenancy/scope';
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 const nameOf = sql<string | null>`NULLIF(trim(${users.firstName} || ' ' || ${users.lastName}), '')`;
@@ -57,7 +58,7 @@ export async function listTrackingHistory(
           carrier: e.carrier,
           search: term ? ilike(e.trackingNo, term) : undefined,
         };
-  const where = and(eq(t.workspaceId, tenant.workspaceId), search);
+  const where = and(inWorkspace(tenant, t), search);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -105,9 +106,7 @@ export async function retrackShipments(ctx: AppContext, tenant: Tenant, mode: Sh
   const archived = await ctx.db
     .select({ id: table.id })
     .from(table)
-    .where(
-      and(eq(table.workspaceId, tenant.workspaceId), sql`${table.id} IN ${ids}`, eq(table.archived, true)),
-    );
+    .where(and(inWorkspace(tenant, table), sql`${table.id} IN ${ids}`, eq(table.archived, true)));
   const move = mode === 'ocean' ? setArchived : setExpressArchived;
   const result = archived.length
     ? await move(

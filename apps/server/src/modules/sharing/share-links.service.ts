@@ -19,7 +19,8 @@ import { AppError } from '../../lib/app-error';
 import { hashToken, newToken } from '../../lib/tokens';
 import { getExpressShipment } from '../express-shipments/express-shipments.service';
 import { getOceanShipmentById } from '../ocean-shipments/ocean-shipments.service';
-import type { Tenant } from '../organizations/selection';
+import type { Tenant } from '../../tenancy/tenant';
+import { inWorkspace } from '../../tenancy/scope';
 import { publishShipmentsChanged } from '../live-pages/live-publish';
 import { publishLive } from '../../integrations/realtime/publish-live';
 
@@ -33,11 +34,11 @@ async function numbersOf(db: Database, workspaceId: string, mode: ShareMode, ids
       ? await db
           .select({ id: oceanShipments.id, number: oceanShipments.containerNo })
           .from(oceanShipments)
-          .where(and(eq(oceanShipments.workspaceId, workspaceId), inArray(oceanShipments.id, ids)))
+          .where(and(inWorkspace({ workspaceId }, oceanShipments), inArray(oceanShipments.id, ids)))
       : await db
           .select({ id: expressShipments.id, number: expressShipments.trackingNo })
           .from(expressShipments)
-          .where(and(eq(expressShipments.workspaceId, workspaceId), inArray(expressShipments.id, ids)));
+          .where(and(inWorkspace({ workspaceId }, expressShipments), inArray(expressShipments.id, ids)));
   return new Map(rows.map((r) => [r.id, r.number]));
 }
 
@@ -101,7 +102,7 @@ export async function listShareLinks(
     .leftJoin(users, eq(users.id, shareLinks.createdBy))
     .where(
       and(
-        eq(shareLinks.workspaceId, tenant.workspaceId),
+        inWorkspace(tenant, shareLinks),
         eq(shareLinks.mode, mode),
         shipmentId ? sql`${shipmentId}::uuid = ANY(${shareLinks.shipmentIds})` : undefined,
       ),
@@ -124,7 +125,7 @@ export async function revokeShareLink(db: Database, tenant: Tenant, linkId: stri
     .where(
       and(
         eq(shareLinks.id, linkId),
-        eq(shareLinks.workspaceId, tenant.workspaceId),
+        inWorkspace(tenant, shareLinks),
         isNull(shareLinks.revokedAt),
       ),
     )

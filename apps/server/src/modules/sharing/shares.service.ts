@@ -7,12 +7,9 @@ import {
   SHARING_MESSAGES,
   type CreateSharesRequest,
   type CreateSharesResult,
-  type InviteNotification,
-  type InviteNotificationList,
   type SentShare,
   type ShareMode,
 } from '@tracklane/shared/sharing/sharing.schema';
-import { INVITE_TAB_MAX } from '@tracklane/shared/constants';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { notifications, notificationSettings } from '../../db/schema/notifications';
@@ -26,11 +23,12 @@ import { AppError } from '../../lib/app-error';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { withTransaction, type Transaction } from '../../lib/transaction';
 import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
-import type { Tenant } from '../organizations/selection';
+import type { Tenant } from '../../tenancy/tenant';
+import { inWorkspace } from '../../tenancy/scope';
 import { publishShipmentsChanged } from '../live-pages/live-publish';
 
-const lower = (email: string) => email.trim().toLowerCase();
-const fullName = (u: { firstName: string | null; lastName: string | null; email?: string | null }) =>
+export const lower = (email: string) => email.trim().toLowerCase();
+export const fullName = (u: { firstName: string | null; lastName: string | null; email?: string | null }) =>
   `${u.firstName ?? ''} ${u.lastName ?? ''}`.trim() || (u.email ?? 'A Tracklane user');
 
 interface Chosen {
@@ -55,7 +53,7 @@ async function chosenShipments(tx: Database, tenant: Tenant, input: CreateShares
       .from(oceanShipments)
       .where(
         and(
-          eq(oceanShipments.workspaceId, tenant.workspaceId),
+          inWorkspace(tenant, oceanShipments),
           sql`(${oceanShipments.containerNo}, ${oceanShipments.mblNo}) IN (${sql.join(
             keys.map((k) => sql`(${k.containerNo}, ${k.mblNo})`),
             sql`, `,
@@ -74,7 +72,7 @@ async function chosenShipments(tx: Database, tenant: Tenant, input: CreateShares
       number: expressShipments.trackingNo,
     })
     .from(expressShipments)
-    .where(and(eq(expressShipments.workspaceId, tenant.workspaceId), inArray(expressShipments.id, ids)));
+    .where(and(inWorkspace(tenant, expressShipments), inArray(expressShipments.id, ids)));
   const byId = new Map(rows.map((r) => [r.shipmentId, r]));
   // The number must match too: a selection names the parcel by both.
   const matching = input.shipments.every(
@@ -347,7 +345,7 @@ export async function listSentShares(
     .leftJoin(users, eq(users.id, shipmentShares.sharedBy))
     .where(
       and(
-        eq(shipmentShares.workspaceId, tenant.workspaceId),
+        inWorkspace(tenant, shipmentShares),
         mode === 'ocean'
           ? eq(shipmentShares.oceanShipmentId, shipmentId)
           : eq(shipmentShares.expressShipmentId, shipmentId),
@@ -376,7 +374,7 @@ export async function revokeShare(ctx: AppContext, tenant: Tenant, shareId: stri
       .where(
         and(
           eq(shipmentShares.id, shareId),
-          eq(shipmentShares.workspaceId, tenant.workspaceId),
+          inWorkspace(tenant, shipmentShares),
           isNull(shipmentShares.revokedAt),
         ),
       )
@@ -392,107 +390,5 @@ export async function revokeShare(ctx: AppContext, tenant: Tenant, shareId: stri
       .from(users)
       .where(sql`lower(${users.email}) = ${revoked.email}`);
     await publish(tx, { topic: 'notifications', userIds: recipients.map((r) => r.id) });
-  });
-}
-
-/**
- * The user's share invites in the app (a notification joined to its share): the share still live and
- * still addressed to the user's e-mail.
- */
-const liveInvitesOf = (user: UserRow) =>
-  and(
-    eq(notifications.recipientId, user.id),
-    eq(notifications.inApp, true),
-    isNull(shipmentShares.revokedAt),
-    eq(shipmentShares.email, lower(user.email)),
-  );
-
-/** The user's share invites (live shares only), newest first, at most `limit`. */
-async function inviteRows(db: Database, user: UserRow, where: ReturnType<typeof and>, limit: number) {
-  return db
-    .select({
-      id: notifications.id,
-      readAt: notifications.readAt,
-      overallId: shipmentShares.id,
-      mode: shipmentShares.mode,
-      sharedAt: shipmentShares.createdAt,
-      number: sql<string>`COALESCE(${oceanShipments.containerNo}, ${expressShipments.trackingNo})`,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      sharerEmail: users.email,
-    })
-    .from(notifications)
-    .innerJoin(shipmentShares, eq(shipmentShares.id, notifications.shareId))
-    .leftJoin(oceanShipments, eq(oceanShipments.id, shipmentShares.oceanShipmentId))
-    .leftJoin(expressShipments, eq(expressShipments.id, shipmentShares.expressShipmentId))
-    .leftJoin(users, eq(users.id, shipmentShares.sharedBy))
-    .where(and(liveInvitesOf(user), where))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit);
-}
-
-const toInvite = (r: Awaited<ReturnType<typeof inviteRows>>[number]): InviteNotification => ({
-  id: r.id,
-  overallId: r.overallId,
-  shipmentType: r.mode,
-  name: r.sharerEmail ? fullName({ ...r, email: r.sharerEmail }) : 'A former member',
-  number: r.number,
-  sharedAt: r.sharedAt.toISOString(),
-  isRead: r.readAt !== null,
-});
-
-/** The bell's INVITES tab: the user's share invites (at most 10) and how many are unread. */
-export async function listInviteNotifications(db: Database, user: UserRow): Promise<InviteNotificationList> {
-  const [rows, unread] = await Promise.all([
-    inviteRows(db, user, undefined, INVITE_TAB_MAX),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(notifications)
-      .innerJoin(shipmentShares, eq(shipmentShares.id, notifications.shareId))
-      .where(and(liveInvitesOf(user), isNull(notifications.readAt))),
-  ]);
-  return { notifications: rows.map(toInvite), unreadNumber: unread[0]?.n ?? 0 };
-}
-
-/** spec §7 invite/get-first-unread-notification: the oldest unread share invite, or null. */
-export async function firstUnreadInvite(db: Database, user: UserRow): Promise<InviteNotification | null> {
-  const [row] = await db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .innerJoin(shipmentShares, eq(shipmentShares.id, notifications.shareId))
-    .where(and(liveInvitesOf(user), isNull(notifications.readAt)))
-    .orderBy(asc(notifications.createdAt), asc(notifications.id))
-    .limit(1);
-  if (!row) return null;
-  const [invite] = await inviteRows(db, user, eq(notifications.id, row.id), 1);
-  return invite ? toInvite(invite) : null;
-}
-
-/**
- * Opening a shared shipment marks the share opened for the sharer's list (the first opening only) and
- * reads its invite, in one transaction.
- */
-export async function markShareOpened(
-  ctx: Pick<AppContext, 'pool'>,
-  userId: string,
-  shareId: string,
-): Promise<void> {
-  await withTransaction(ctx.pool, async ({ tx }) => {
-    await tx
-      .update(shipmentShares)
-      .set({ openedAt: sql`now()` })
-      .where(and(eq(shipmentShares.id, shareId), isNull(shipmentShares.openedAt)));
-    const read = await tx
-      .update(notifications)
-      .set({ readAt: new Date() })
-      .where(
-        and(
-          eq(notifications.recipientId, userId),
-          eq(notifications.shareId, shareId),
-          isNull(notifications.readAt),
-        ),
-      )
-      .returning({ id: notifications.id });
-    if (read.length) await publish(tx, { topic: 'notifications', userIds: [userId] });
   });
 }

@@ -33,14 +33,8 @@ import {
   retrackShipments,
 } from './history.service';
 import { createShareLink, getPublicShare, listShareLinks, revokeShareLink } from './share-links.service';
-import {
-  createShares,
-  firstUnreadInvite,
-  listInviteNotifications,
-  listSentShares,
-  markShareOpened,
-  revokeShare,
-} from './shares.service';
+import { firstUnreadInvite, listInviteNotifications, markShareOpened } from './share-invites.service';
+import { createShares, listSentShares, revokeShare } from './shares.service';
 
 const tags = ['sharing'];
 /** spec §2's site types: ground is the express mode. */

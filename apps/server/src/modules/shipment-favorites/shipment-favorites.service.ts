@@ -5,8 +5,9 @@ import { shipmentFavorites } from '../../db/schema/tracking';
 import { publish } from '../../integrations/realtime/realtime-hub';
 import { AppError } from '../../lib/app-error';
 import { withTransaction } from '../../lib/transaction';
-import type { Tenant } from '../organizations/selection';
+import type { Tenant } from '../../tenancy/tenant';
 import type { Subscriptions } from '../tracking/follow.service';
+import { inWorkspace } from '../../tenancy/scope';
 
 /*
  * Favourites are each member's own (ADR 0033): a star is a row of shipment_favorites for one user and
@@ -84,7 +85,7 @@ export async function setFavorites(
     const found = await tx
       .select({ id: table.id })
       .from(table)
-      .where(and(eq(table.workspaceId, tenant.workspaceId), inArray(table.id, unique)))
+      .where(and(inWorkspace(tenant, table), inArray(table.id, unique)))
       .for('share');
     if (found.length !== unique.length) throw new AppError('NOT_FOUND', NOT_TRACKED);
     const f = shipmentFavorites;

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
+import { inWorkspace } from '../../tenancy/scope';
 import { publishShipmentsChanged } from '../live-pages/live-publish';
 
 /*
@@ -19,7 +20,7 @@ export async function listWorkspaceTags(db: Database, workspaceId: string, mode:
   const table = tableOf(mode);
   const rows = await db.execute<{ tag: string }>(sql`
     SELECT DISTINCT t.tag FROM ${table}, unnest(${table.tags}) AS t(tag)
-    WHERE ${table.workspaceId} = ${workspaceId} AND ${table.tags} <> '{}'`);
+    WHERE ${inWorkspace({ workspaceId }, table)} AND ${table.tags} <> '{}'`);
   return rows.rows.map((r) => r.tag).sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
 }
 
@@ -41,7 +42,7 @@ export async function setShipmentTags(
     const [row] = await tx
       .select({ id: table.id })
       .from(table)
-      .where(and(eq(table.workspaceId, workspaceId), eq(table.id, shipmentId)))
+      .where(and(inWorkspace({ workspaceId }, table), eq(table.id, shipmentId)))
       .for('update');
     if (!row) throw new AppError('NOT_FOUND', NOT_TRACKED);
     let stored = tags;
@@ -49,7 +50,7 @@ export async function setShipmentTags(
       const lowered = tags.map((t) => t.toLowerCase());
       const known = await tx.execute<{ tag: string }>(sql`
         SELECT DISTINCT t.tag FROM ${table}, unnest(${table.tags}) AS t(tag)
-        WHERE ${table.workspaceId} = ${workspaceId} AND ${table.id} <> ${shipmentId}
+        WHERE ${inWorkspace({ workspaceId }, table)} AND ${table.id} <> ${shipmentId}
           AND ${table.tags} <> '{}' AND lower(t.tag) = ANY(${sql.param(lowered)}::text[])
         ORDER BY t.tag`);
       const spelling = new Map<string, string>();
@@ -60,7 +61,7 @@ export async function setShipmentTags(
     await tx
       .update(table)
       .set({ tags: stored })
-      .where(and(eq(table.workspaceId, workspaceId), eq(table.id, shipmentId)));
+      .where(and(inWorkspace({ workspaceId }, table), eq(table.id, shipmentId)));
     await publishShipmentsChanged(tx, workspaceId, [shipmentId]);
     return { tags: stored };
   });

@@ -19,6 +19,7 @@ import { evaluateAlerts } from '../alerts/alert-evaluation';
 import { updateFreeTimeClocks } from '../free-time/free-time-clocks';
 import { announceTerminalChange, updateTerminalColumns } from './terminal-columns';
 import { refreshTerminals, type TerminalSources } from './terminal-refresh';
+import { inOrganization, theWorkspace } from '../../tenancy/scope';
 
 /**
  * What the workspace's organization's enabled terminal connection last said of the item (ADR 0039),
@@ -37,7 +38,7 @@ export async function terminalAvailabilityOf(
       carrierConnections,
       and(eq(carrierConnections.id, terminalFacts.connectionId), eq(carrierConnections.enabled, true)),
     )
-    .where(and(eq(terminalFacts.itemId, itemId), eq(workspaces.id, workspaceId)))
+    .where(and(eq(terminalFacts.itemId, itemId), theWorkspace({ workspaceId })))
     .limit(1);
   if (!row || !isTerminalKind(row.kind)) return null;
   const facts = row.facts.facts as TerminalFacts | null;
@@ -62,7 +63,7 @@ export const ASK_AFTER_CHANGE_MAX = 200;
  */
 export const followedAtTerminals = (organizationId: string, terminals: string[]) =>
   and(
-    eq(workspaces.organizationId, organizationId),
+    inOrganization({ organizationId }, workspaces),
     eq(oceanShipments.archived, false),
     inArray(oceanShipments.podLocode, terminals),
     sql`${trackedItems.state} NOT IN ('completed', 'no_source')`,
@@ -92,7 +93,7 @@ export async function terminalsChanged(
     .from(carrierConnections)
     .where(
       and(
-        eq(carrierConnections.organizationId, organizationId),
+        inOrganization({ organizationId }, carrierConnections),
         inArray(carrierConnections.kind, [...TERMINAL_KINDS]),
         eq(carrierConnections.enabled, true),
       ),

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { carrierConnections } from '../../db/schema/carrier-connections';
-import { organizationMembers, workspaceMembers, workspaces } from '../../db/schema/organizations';
+import { workspaces } from '../../db/schema/organizations';
 import { publishToUsers } from '../../integrations/realtime/realtime-hub';
 import { oceanShipments as os, terminalFacts as tf } from '../../db/schema/tracking';
+import { memberships, seesShipments } from '../../tenancy/memberships';
+import { organizationIs } from '../../tenancy/scope';
 
 export type TerminalColumnsScope = { itemIds: readonly string[] } | { organizationId: string };
 
@@ -20,7 +22,7 @@ export async function updateTerminalColumns(db: Database, scope: TerminalColumns
   const which =
     'itemIds' in scope
       ? sql`o.item_id = ANY (${sql.param([...scope.itemIds])}::uuid[])`
-      : sql`w.organization_id = ${scope.organizationId}`;
+      : organizationIs(scope, sql`w.organization_id`);
   const gone = sql`COALESCE(o.status IN ('delivered', 'empty_returned'), false)`;
   const rows = await db.execute<{ item_id: string }>(sql`
     UPDATE ${os} SET terminal_last_free_day = v.lfd, terminal_on_hold = v.on_hold, terminal_available = v.available
@@ -52,14 +54,12 @@ export async function announceTerminalChange(
   organizationIds: readonly string[],
 ): Promise<void> {
   if (itemIds.length === 0 || organizationIds.length === 0) return;
+  const m = memberships;
   const rows = await db.execute<{ user_id: string }>(sql`
-    SELECT DISTINCT m.user_id FROM ${os} s
-    JOIN ${workspaces} w ON w.id = s.workspace_id
-    JOIN ${workspaceMembers} m ON m.workspace_id = s.workspace_id
-    JOIN ${organizationMembers} om
-      ON om.organization_id = w.organization_id AND om.user_id = m.user_id AND om.shipment_permission IN (0, 1)
+    SELECT DISTINCT ${m.userId} AS user_id FROM ${os} s
+    JOIN ${m} ON ${m.workspaceId} = s.workspace_id AND ${seesShipments}
     WHERE s.item_id = ANY (${sql.param([...itemIds])}::uuid[])
-      AND w.organization_id = ANY (${sql.param([...organizationIds])}::uuid[])`);
+      AND ${m.organizationId} = ANY (${sql.param([...organizationIds])}::uuid[])`);
   await publishToUsers(
     db,
     'shipments',

@@ -4,11 +4,12 @@ import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { withTransaction } from '../../lib/transaction';
 import { assertRestoreFitsQuota } from '../billing/shipment-quota';
-import type { Tenant } from '../organizations/selection';
+import type { Tenant } from '../../tenancy/tenant';
 import { emitShipmentEvents } from '../webhooks/shipment-webhooks';
 import type { Subscriptions } from './follow.service';
 import { wakeItems } from './refresh.service';
 import { rescopeSubscriptions } from './rescope.service';
+import { inWorkspace } from '../../tenancy/scope';
 import { publishShipmentsChanged } from '../live-pages/live-publish';
 
 /** A mode's subscriptions and the tab counts its list shows after a move. */
@@ -36,7 +37,7 @@ export async function moveArchive<Counts>(
   return withTransaction(ctx.pool, async (t) => {
     const { tx } = t;
     if (!archived) await assertRestoreFitsQuota(tx, tenant, table, ids);
-    const mine = and(eq(table.workspaceId, tenant.workspaceId), inArray(table.id, ids));
+    const mine = and(inWorkspace(tenant, table), inArray(table.id, ids));
     if (!archived) {
       // Back in the active list, each follows the data source its carrier routes to now (ADR 0035),
       // and its item, parked while only archived shipments followed it, is asked again.

@@ -10,11 +10,12 @@ import {
 } from '../../db/schema/tracking';
 import { QUEUES } from '../../jobs/queue';
 import { withTransaction } from '../../lib/transaction';
-import type { Tenant } from '../organizations/selection';
+import type { Tenant } from '../../tenancy/tenant';
 import { copyToSubscriptions, wakeItems } from './refresh.service';
 import { routeCarriers, scopeColumns } from './routing';
 import type { TrackedItem } from './tracking-mode';
 import { REFRESH_BATCH, refreshJob } from './tracking.jobs';
+import { inOrganization, inWorkspace } from '../../tenancy/scope';
 
 /** What identifies a tracked item within its mode. */
 export interface ItemKey {
@@ -82,7 +83,7 @@ export async function followItems(
       })
       .from(table)
       .innerJoin(trackedItems, eq(trackedItems.id, table.itemId))
-      .where(and(eq(table.workspaceId, tenant.workspaceId), eq(trackedItems.mode, mode), identityIn(unique)));
+      .where(and(inWorkspace(tenant, table), eq(trackedItems.mode, mode), identityIn(unique)));
     const followed = new Map(existing.map((e) => [keyOf(e), e]));
     const toAdd = unique.filter((k) => !followed.has(keyOf(k)));
     const scopes = await routeCarriers(
@@ -160,7 +161,7 @@ export async function followItems(
           .from(carrierConnections)
           .where(
             and(
-              eq(carrierConnections.organizationId, tenant.organizationId),
+              inOrganization(tenant, carrierConnections),
               inArray(carrierConnections.carrier, ownCarriers),
               eq(carrierConnections.enabled, true),
               eq(carrierConnections.delivery, 'push'),

@@ -1,6 +1,7 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { trackedItems } from '../../db/schema/tracking';
 import { jsonbPick } from '../../lib/jsonb-pick';
+import { workspaceIs } from '../../tenancy/scope';
 
 /**
  * What the list page of either mode reads of the tracked item: the parts of its derived view the row
@@ -30,7 +31,7 @@ export function tabCountColumns<K extends string>(
         key,
         sql<
           number | null
-        >`(SELECT ${column} FROM ${workspaceColumn.table} WHERE ${workspaceColumn} = ${workspaceId})`,
+        >`(SELECT ${column} FROM ${workspaceColumn.table} WHERE ${workspaceIs({ workspaceId }, workspaceColumn)})`,
       ] as const,
   );
   return Object.fromEntries(entries) as Record<K, SQL<number | null>>;

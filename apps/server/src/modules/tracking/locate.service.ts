@@ -1,7 +1,7 @@
 import { and, inArray, type SQL } from 'drizzle-orm';
 import type { ShipmentPlace } from '@tracklane/shared/tracking/shipment-places';
 import type { Database } from '../../db/client';
-import { listShipmentWorkspaces } from '../organizations/memberships';
+import { listShipmentWorkspaces } from '../../tenancy/memberships';
 import type { Subscriptions } from './follow.service';
 
 /**

@@ -12,6 +12,7 @@ import { moveRelated } from './rescope-related';
 import { inScope, routeCarriers, scopeColumns } from './routing';
 import type { ItemScope } from './tracking-mode';
 import { REFRESH_BATCH, refreshJob } from './tracking.jobs';
+import { inOrganization } from '../../tenancy/scope';
 
 type RescopeContext = Pick<AppContext, 'pool' | 'tracking' | 'jobs'>;
 
@@ -53,7 +54,7 @@ async function moveToScope(
     .innerJoin(workspaces, eq(workspaces.id, table.workspaceId))
     .where(
       and(
-        eq(workspaces.organizationId, organizationId),
+        inOrganization({ organizationId }, workspaces),
         eq(trackedItems.mode, mode),
         eq(trackedItems.carrier, carrier),
         // A journey that is over keeps the data it was followed with.
@@ -158,7 +159,7 @@ async function moveBillsToScope(
     .innerJoin(workspaces, eq(workspaces.id, oceanBills.workspaceId))
     .where(
       and(
-        eq(workspaces.organizationId, organizationId),
+        inOrganization({ organizationId }, workspaces),
         eq(trackedBills.carrier, carrier),
         ne(trackedBills.state, 'completed'),
         sql`NOT (${trackedBills.scope} = ${target.scope} AND COALESCE(${trackedBills.organizationId}, ${NO_ORGANIZATION}::uuid) = ${target.organizationId ?? NO_ORGANIZATION}::uuid)`,

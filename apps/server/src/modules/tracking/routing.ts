@@ -1,10 +1,11 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { Database } from '../../db/client';
 import { organizations } from '../../db/schema/organizations';
 import { NO_ORGANIZATION, trackedItems, UNKNOWN_TIME } from '../../db/schema/tracking';
 import type { TrackingEngine } from './refresh.service';
 import type { ItemScope } from './tracking-mode';
+import { theOrganization } from '../../tenancy/scope';
 
 /**
  * Whether an organization's shipments without a real data source get the demo carriers' data: the
@@ -19,7 +20,7 @@ export async function demoAllowed(
   const [row] = await db
     .select({ demo: organizations.demo })
     .from(organizations)
-    .where(eq(organizations.id, organizationId));
+    .where(theOrganization({ organizationId }));
   return row?.demo ?? false;
 }
 

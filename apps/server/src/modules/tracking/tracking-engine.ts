@@ -2,11 +2,11 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import { createDcsaConnections } from '../../integrations/tracking/dcsa/dcsa-config';
 import { createExpressSources } from '../../integrations/tracking/express/registry';
-import {
-  createOrganizationConnections,
-  type CarrierConnections,
-  type CarrierConnectionsDeps,
-} from '../../integrations/tracking/connections/organization-connections';
+import type {
+  CarrierConnections,
+  CarrierConnectionsDeps,
+} from '../../integrations/tracking/connections/connections-contract';
+import { createOrganizationConnections } from '../../integrations/tracking/connections/organization-connections';
 import type { OrganizationConnections } from '../../integrations/tracking/provider';
 import { createOceanSources } from '../../integrations/tracking/registry';
 import { createExpressMode } from '../express-shipments/express-mode';

@@ -14,7 +14,7 @@ import { userPreferences } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { enforceRateLimits } from '../../lib/rate-limit';
-import { loadTenant } from '../organizations/selection';
+import { loadTenant } from '../../tenancy/tenant';
 import { readTutorials, TUTORIALS_KEY } from './tutorials.service';
 
 /** Usage events one user may record in a minute: a page view per second, with room for actions. */

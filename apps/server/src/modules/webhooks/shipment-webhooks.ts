@@ -10,6 +10,7 @@ import { billRefColumn } from '../ocean-shipments/bills.service';
 import { toOceanShipment } from '../ocean-shipments/ocean-shipments.service';
 import { itemsOfMode, type ItemsChangedSubscriber } from '../tracking/items-changed';
 import { emitWebhookEvent } from './webhook-events';
+import { inWorkspace } from '../../tenancy/scope';
 
 /** A change as the tracking engine describes it (issue #12's change records fit as they are). */
 export interface ShipmentChange {
@@ -94,7 +95,7 @@ export async function emitShipmentEvents(
   const payloads = await shipmentPayloads(
     tx,
     mode,
-    and(eq(t.workspaceId, workspaceId), inArray(t.id, subscriptionIds), wantedBy(mode, type))!,
+    and(inWorkspace({ workspaceId }, t), inArray(t.id, subscriptionIds), wantedBy(mode, type))!,
   );
   const events =
     type === 'shipment.added' && mode === 'ocean'

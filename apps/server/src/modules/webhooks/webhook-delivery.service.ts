@@ -10,6 +10,7 @@ import { withTransaction } from '../../lib/transaction';
 import { dcsaEventsByIds } from '../public-api/dcsa-events.service';
 import { postWebhook } from './webhook-http';
 import { dcsaNotificationSignature, signWebhook } from './webhook-signature';
+import { theWorkspace } from '../../tenancy/scope';
 
 /** How deliveries are retried and when an endpoint is given up on. */
 export interface WebhookSettings {
@@ -176,11 +177,7 @@ async function mailAdmins(
     .innerJoin(organizationMembers, eq(organizationMembers.organizationId, workspaces.organizationId))
     .innerJoin(users, eq(users.id, organizationMembers.userId))
     .where(
-      and(
-        eq(workspaces.id, endpoint.workspaceId),
-        eq(organizationMembers.role, 'company_admin'),
-        eq(users.enabled, true),
-      ),
+      and(theWorkspace(endpoint), eq(organizationMembers.role, 'company_admin'), eq(users.enabled, true)),
     );
   for (const admin of admins)
     await queueMail(

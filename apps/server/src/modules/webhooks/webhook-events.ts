@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { WebhookEventType } from '@tracklane/shared/webhooks/webhooks.schema';
 import type { Database } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/webhooks';
+import { inWorkspace } from '../../tenancy/scope';
 
 export interface WebhookEventInput {
   workspaceId: string;
@@ -33,7 +34,7 @@ export async function emitWebhookEvent(tx: Database, input: WebhookEventInput): 
   const result = await tx.execute<{ n: number }>(sql`
     WITH targets AS (
       SELECT ${e.id} AS id FROM ${e}
-      WHERE ${e.workspaceId} = ${input.workspaceId} AND ${e.enabled}
+      WHERE ${inWorkspace(input, e)} AND ${e.enabled}
         AND ${input.type} = ANY (${e.eventTypes})
         AND (${e.shape} = 'tracklane' OR ${hasCarrierEvents})
     ),

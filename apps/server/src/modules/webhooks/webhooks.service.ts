@@ -14,9 +14,10 @@ import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/sch
 import { AppError } from '../../lib/app-error';
 import { createUnderCap, type Cap } from '../../lib/caps';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
-import type { Tenant } from '../organizations/selection';
+import type { Tenant } from '../../tenancy/tenant';
 import { newWebhookSecret } from './webhook-signature';
 import { resolveTarget, TargetRefusedError } from './webhook-target';
+import { inWorkspace } from '../../tenancy/scope';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 const NOT_FOUND = 'This webhook endpoint does not exist in this workspace.';
@@ -57,7 +58,7 @@ async function endpointOf(db: Database, workspaceId: string, endpointId: string)
   const [row] = await db
     .select()
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.id, endpointId)));
+    .where(and(inWorkspace({ workspaceId }, webhookEndpoints), eq(webhookEndpoints.id, endpointId)));
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   return row;
 }
@@ -66,7 +67,7 @@ export async function listWebhookEndpoints(db: Database, workspaceId: string): P
   const rows = await db
     .select()
     .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.workspaceId, workspaceId))
+    .where(inWorkspace({ workspaceId }, webhookEndpoints))
     .orderBy(webhookEndpoints.createdAt, webhookEndpoints.id);
   return rows.map(toEndpoint);
 }
@@ -77,7 +78,7 @@ const endpointCap = (workspaceId: string): Cap => ({
     const [existing] = await tx
       .select({ n: count() })
       .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.workspaceId, workspaceId));
+      .where(inWorkspace({ workspaceId }, webhookEndpoints));
     return existing?.n ?? 0;
   },
   max: WEBHOOK_ENDPOINTS_PER_WORKSPACE_MAX,

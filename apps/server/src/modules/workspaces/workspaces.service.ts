@@ -31,7 +31,8 @@ import {
   selectHome,
   toWorkspace,
 } from '../organizations/organizations.service';
-import type { Tenant } from '../organizations/selection';
+import type { Tenant } from '../../tenancy/tenant';
+import { inOrganization, inWorkspace, theWorkspace } from '../../tenancy/scope';
 
 /** A sensible ceiling; no real team needs more, and it bounds every list. */
 export const MAX_WORKSPACES_PER_ORGANIZATION = 100;
@@ -40,7 +41,7 @@ async function workspaceOf(db: Database, organizationId: string, workspaceId: st
   const [row] = await db
     .select()
     .from(workspaces)
-    .where(and(eq(workspaces.id, workspaceId), eq(workspaces.organizationId, organizationId)));
+    .where(and(theWorkspace({ workspaceId }), inOrganization({ organizationId }, workspaces)));
   // Another organization's workspace is simply not found.
   if (!row) throw new AppError('NOT_FOUND', 'Workspace not found.');
   return row;
@@ -53,7 +54,7 @@ async function workspaceNamed(db: Database, organizationId: string, name: string
     .from(workspaces)
     .where(
       and(
-        eq(workspaces.organizationId, organizationId),
+        inOrganization({ organizationId }, workspaces),
         sql`lower(btrim(regexp_replace(${workspaces.name}, '[[:space:]]+', ' ', 'g'))) = ${workspaceNameKey(name)}`,
       ),
     );
@@ -90,7 +91,7 @@ const workspaceCap = (organizationId: string): Cap => ({
     const [existing] = await tx
       .select({ n: count() })
       .from(workspaces)
-      .where(eq(workspaces.organizationId, organizationId));
+      .where(inOrganization({ organizationId }, workspaces));
     return existing?.n ?? 0;
   },
   max: MAX_WORKSPACES_PER_ORGANIZATION,
@@ -119,7 +120,7 @@ export async function listWorkspacesOfOrganization(
     .select({ workspace: workspaces, memberCount: sql<number>`count(${workspaceMembers.userId})::int` })
     .from(workspaces)
     .leftJoin(workspaceMembers, eq(workspaceMembers.workspaceId, workspaces.id))
-    .where(eq(workspaces.organizationId, organizationId))
+    .where(inOrganization({ organizationId }, workspaces))
     .groupBy(workspaces.id)
     .orderBy(sql`${workspaces.isDefault} desc`, asc(workspaces.createdAt));
   return rows.map((r) => ({ ...toWorkspace(r.workspace), memberCount: r.memberCount }));
@@ -200,7 +201,7 @@ export async function leaveWorkspace(
   workspaceId: string,
 ): Promise<LeaveResult> {
   const result = await withTransaction(ctx.pool, async ({ tx }) => {
-    const [target] = await tx.select().from(workspaces).where(eq(workspaces.id, workspaceId));
+    const [target] = await tx.select().from(workspaces).where(theWorkspace({ workspaceId }));
     if (!target) throw new AppError('NOT_FOUND', 'Workspace not found.');
     await lockOrganization(tx, target.organizationId);
     const [member] = await tx
@@ -209,11 +210,13 @@ export async function leaveWorkspace(
       .innerJoin(
         organizationMembers,
         and(
-          eq(organizationMembers.organizationId, target.organizationId),
+          inOrganization(target, organizationMembers),
           eq(organizationMembers.userId, workspaceMembers.userId),
         ),
       )
-      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, session.userId)));
+      .where(
+        and(inWorkspace({ workspaceId }, workspaceMembers), eq(workspaceMembers.userId, session.userId)),
+      );
     if (!member) throw new AppError('NOT_FOUND', 'Workspace not found.');
     const verdict = leaveWorkspaceVerdict({ role: member.role, isDefault: target.isDefault });
     if (!verdict.allowed) throw new AppError('FORBIDDEN', verdict.reason);
@@ -221,7 +224,7 @@ export async function leaveWorkspace(
     const [spaces] = await tx
       .select({ n: count() })
       .from(workspaces)
-      .where(eq(workspaces.organizationId, target.organizationId));
+      .where(inOrganization(target, workspaces));
     const removedFromOrganization = leavingRemovesFromOrganization(spaces!.n);
     if (removedFromOrganization) {
       await removeFromOrganization(tx, target.organizationId, session.userId);
@@ -230,7 +233,7 @@ export async function leaveWorkspace(
       await tx
         .delete(workspaceMembers)
         .where(
-          and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, session.userId)),
+          and(inWorkspace({ workspaceId }, workspaceMembers), eq(workspaceMembers.userId, session.userId)),
         );
       await publish(tx, { topic: 'accessChanged', userIds: [session.userId] });
     }

@@ -1,53 +1,11 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { OrganizationRole, Selection } from '@tracklane/shared/organizations/organizations.schema';
-import type { Database } from '../../db/client';
-import {
-  organizationMembers,
-  organizations,
-  workspaceMembers,
-  workspaces,
-} from '../../db/schema/organizations';
-import { sessions } from '../../db/schema/sessions';
-import { publish } from '../../integrations/realtime/realtime-hub';
-
-/** Where a request works: the session's organization and workspace, checked against memberships. */
-export interface Tenant {
-  userId: string;
-  organizationId: string;
-  workspaceId: string;
-  role: OrganizationRole;
-  shipmentPermission: number;
-  isCreator: boolean;
-  isDefaultWorkspace: boolean;
-}
-
-/** The tenant for a user in a workspace, or null when the user is not a member of it. */
-export async function loadTenant(db: Database, userId: string, workspaceId: string): Promise<Tenant | null> {
-  const [row] = await db
-    .select({
-      organizationId: workspaces.organizationId,
-      workspaceId: workspaces.id,
-      role: organizationMembers.role,
-      shipmentPermission: organizationMembers.shipmentPermission,
-      creatorId: organizations.creatorId,
-      isDefaultWorkspace: workspaces.isDefault,
-    })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .innerJoin(
-      organizationMembers,
-      and(
-        eq(organizationMembers.organizationId, workspaces.organizationId),
-        eq(organizationMembers.userId, userId),
-      ),
-    )
-    .innerJoin(organizations, eq(organizations.id, workspaces.organizationId))
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
-    .limit(1);
-  if (!row) return null;
-  const { creatorId, ...rest } = row;
-  return { userId, ...rest, isCreator: creatorId === userId };
-}
+import type { Selection } from '@tracklane/shared/organizations/organizations.schema';
+import type { Database } from '../db/client';
+import { organizations, workspaceMembers, workspaces } from '../db/schema/organizations';
+import { sessions } from '../db/schema/sessions';
+import { publish } from '../integrations/realtime/realtime-hub';
+import { inOrganization } from './scope';
+import { loadTenant, type Tenant } from './tenant';
 
 /**
  * The workspace a user lands in when nothing valid is selected: their own organization's default
@@ -67,7 +25,7 @@ export async function pickHomeWorkspace(
     .where(
       and(
         eq(workspaceMembers.userId, userId),
-        organizationId ? eq(workspaces.organizationId, organizationId) : undefined,
+        organizationId ? inOrganization({ organizationId }, workspaces) : undefined,
       ),
     )
     .orderBy(
