@@ -3,7 +3,7 @@ import type {
   ExpressListResult,
   ExpressShipmentDetail,
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
-import { useFavoriteShipments, type FavoriteMode } from '../../../lib/favorite-shipments';
+import { useFavoriteShipments, type FavoriteMode } from '../../../shipment-list/favorite-shipments';
 import { expressShipmentDetailQueryKey } from './get-express-shipment';
 import { EXPRESS_SHIPMENTS_PATH, expressListQueryKey } from './list-express-shipments';
 

@@ -6,15 +6,15 @@ import type {
   ExpressShipment,
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { useCallback, useMemo } from 'react';
-import type { FilterSelect } from '../../../components/list-filters';
-import { ShipmentListView } from '../../../components/shipment-list-view';
+import type { FilterSelect } from '../../../shipment-list/list-filters';
+import { ShipmentListView } from '../../../shipment-list/shipment-list-view';
 import { paths } from '../../../config/paths';
-import { notifyFavoriteFailed } from '../../../lib/use-list-actions';
+import { notifyFavoriteFailed } from '../../../shipment-list/use-list-actions';
 import { useAttentionLabel } from '../../../lib/dashboard-api';
-import { filtersFromParams } from '../../../lib/list-filters';
+import { filtersFromParams } from '../../../shipment-list/filter-params';
 import { queryClient } from '../../../lib/query-client';
-import { columnsPreferenceQueryOptions } from '../../../lib/table-columns-preference';
-import { useListFilters } from '../../../lib/use-list-filters';
+import { columnsPreferenceQueryOptions } from '../../../shipment-list/table-columns-preference';
+import { useListFilters } from '../../../shipment-list/use-list-filters';
 import { useArchiveExpressShipments } from '../api/archive-express-shipments';
 import { useFavoriteExpressShipments } from '../api/favorite-express-shipments';
 import { useExpressOptions, type ExpressOptions } from '../api/get-express-options';

@@ -5,8 +5,8 @@ import type {
   ExpressSort,
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { formatDate } from '../../../lib/dates';
-import type { ColumnLayout, ColumnSet, TableColumn } from '../../../lib/table-columns';
-import { dateField } from '../../../lib/table-export';
+import type { ColumnLayout, ColumnSet, TableColumn } from '../../../shipment-list/table-columns';
+import { dateField } from '../../../shipment-list/table-export';
 import { parcelCarrierLabel } from './carriers';
 import { placeLabel } from './parcel-place';
 import { parcelStatusLook, sourceLabel } from './parcel-status';

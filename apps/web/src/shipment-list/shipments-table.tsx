@@ -16,17 +16,17 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import { fitColumnWidths } from '../lib/column-widths';
+import { fitColumnWidths } from './column-widths';
 import {
   nextSort,
   sortDirection,
   type CardLayout,
   type ColumnSorts,
   type TableColumn,
-} from '../lib/table-columns';
-import { useRowWindow } from '../lib/use-row-window';
-import { DelegatedTooltip } from './delegated-tooltip';
-import { ScrollHint } from './scrollable-table';
+} from './table-columns';
+import { useRowWindow } from './use-row-window';
+import { DelegatedTooltip } from '../components/delegated-tooltip';
+import { ScrollHint } from '../components/scrollable-table';
 import classes from './shipments-table.module.css';
 
 export interface ShipmentsTableProps<Row, Id extends string, Sort extends string> {
