@@ -1,0 +1,34 @@
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
+import type { SiteType } from '../config/paths';
+import type { DashboardModeConfig } from '../features/dashboard/utils/modes';
+import type { ShareSet } from '../features/sharing/components/share-dialog';
+import type { AnyListDefinition } from '../shipment-list/list-definition';
+
+/** What a mode's list page brings: the list, and its selected rows as the share dialog takes them. */
+export interface ModeListPage {
+  list: AnyListDefinition;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  shareSet: (rows: any[]) => ShareSet;
+}
+
+/**
+ * A tracking mode as the web app knows it: its name in code (`mode`, the shared enum), the word its
+ * URLs and the site-type switcher use (`siteType`: ocean, ground), its label, its pages' paths, its
+ * dashboard. Each mode's folder (src/modes/<mode>/) supplies one in mode.ts; the registry
+ * (registry.ts) is the only place that names them all. Light by design: the shell reads it on the
+ * first screen; what is large (the list's columns, cells and calls, list.tsx) arrives with the list's
+ * page.
+ */
+export interface ModeDefinition {
+  mode: TrackingMode;
+  siteType: SiteType;
+  /** "Ocean" / "Ground": the switcher's and history's word for the mode. */
+  label: string;
+  paths: {
+    dashboard: string;
+    /** The list's tabs and their paths, active first. */
+    lists: Readonly<Record<string, string>>;
+    newShipment: string;
+  };
+  dashboard: DashboardModeConfig;
+}
