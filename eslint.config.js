@@ -53,8 +53,17 @@ const boundaryZones = [
   },
   {
     target: './apps/web/src/features',
-    from: ['./apps/web/src/modes', './apps/web/src/app'],
-    message: 'Features are below the modes and the app: a mode composes features, never the other way round.',
+    from: './apps/web/src/app',
+    message: 'Features are below the app: the app composes them.',
+  },
+  {
+    // A feature may read what a mode is (its words, paths, site type) from the registry, never a
+    // mode's list or pages: those compose features.
+    target: './apps/web/src/features',
+    from: './apps/web/src/modes',
+    except: ['./registry.ts', './mode-definition.ts'],
+    message:
+      'Features read a mode from modes/registry.ts only: a mode folder composes features, never the other way round.',
   },
   {
     target: './apps/server/src/lib',

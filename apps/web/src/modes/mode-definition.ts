@@ -1,4 +1,5 @@
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
+import type { ComponentType } from 'react';
 import type { SiteType } from '../config/paths';
 import type { DashboardModeConfig } from '../features/dashboard/utils/modes';
 import type { ShareSet } from '../features/sharing/components/share-dialog';
@@ -24,10 +25,14 @@ export interface ModeDefinition {
   siteType: SiteType;
   /** "Ocean" / "Ground": the switcher's and history's word for the mode. */
   label: string;
+  /** The switcher's picture of the mode. */
+  Icon: ComponentType<{ size?: number; stroke?: number; 'aria-hidden'?: 'true' }>;
+  /** The URL segment of its lists and detail pages: /shipments/<segment>/…, /shipment/<segment>/…. */
+  segment: string;
   paths: {
     dashboard: string;
     /** The list's tabs and their paths, active first. */
-    lists: Readonly<Record<string, string>>;
+    lists: { readonly active: string; readonly [tab: string]: string };
     newShipment: string;
   };
   dashboard: DashboardModeConfig;

@@ -17,6 +17,11 @@ export const MODES: Record<TrackingMode, ModeDefinition> = {
 /** Every mode, in the order the product shows them (the switcher, the menus). */
 export const MODE_LIST: readonly ModeDefinition[] = Object.values(MODES);
 
+/** Whether a URL's word names a mode's site type (/shipment-history/<siteType>/…). */
+export function isSiteType(value: string | undefined): value is SiteType {
+  return MODE_LIST.some((definition) => definition.siteType === value);
+}
+
 /** The mode a site type (the switcher's and the URLs' word: ocean, ground) stands for. */
 export function modeOfSiteType(siteType: SiteType): ModeDefinition {
   return MODE_LIST.find((definition) => definition.siteType === siteType) ?? MODES.ocean;

@@ -7,6 +7,8 @@ export const EXPRESS_MODE = {
   mode: 'express',
   siteType: 'ground',
   label: 'Ground',
+  Icon: IconTruckDelivery,
+  segment: 'truck/express',
   paths: {
     dashboard: paths.dashboard.ground,
     lists: {

@@ -7,6 +7,8 @@ export const OCEAN_MODE = {
   mode: 'ocean',
   siteType: 'ocean',
   label: 'Ocean',
+  Icon: IconShip,
+  segment: 'ocean',
   paths: {
     dashboard: paths.dashboard.ocean,
     lists: { active: paths.shipments.oceanActive, archived: paths.shipments.oceanArchived },
