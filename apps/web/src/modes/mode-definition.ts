@@ -36,4 +36,20 @@ export interface ModeDefinition {
     newShipment: string;
   };
   dashboard: DashboardModeConfig;
+  /** How the shipment histories (tracking and shared with me) show the mode's shipments. */
+  history: {
+    /** The identifier column's header: "Container", "Tracking number". */
+    identifierHeader: string;
+    /** The identifier in words, for its copy button: "container number". */
+    identifierWord: string;
+    /** The column of the date that matters: "Arrival", "Delivery". */
+    arrivalHeader: string;
+    searchPlaceholder: string;
+    /** What "Shared with me" says while nothing is shared. */
+    sharedEmpty: string;
+    /** The line under a row's identifier: the bill and carrier, or the carrier. */
+    subline: (row: { reference: string; carrierName: string | null }) => string;
+    /** A history row's detail page. */
+    detailPath: (row: { number: string; reference: string; shipmentId: string }) => string;
+  };
 }

@@ -33,4 +33,14 @@ export const EXPRESS_MODE = {
     itemPath: (link) =>
       'expressOrderId' in link ? paths.shipment.ground(link.expressOrderId, link.expressOrderNo) : '',
   },
+  history: {
+    identifierHeader: 'Tracking number',
+    identifierWord: 'tracking number',
+    arrivalHeader: 'Delivery',
+    searchPlaceholder: 'Search tracking number',
+    sharedEmpty:
+      'When someone shares a ground shipment with your e-mail address, it shows here with live tracking.',
+    subline: (row) => row.carrierName ?? row.reference,
+    detailPath: (row) => paths.shipment.ground(row.shipmentId, row.number),
+  },
 } as const satisfies ModeDefinition;

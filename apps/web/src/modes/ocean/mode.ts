@@ -28,4 +28,14 @@ export const OCEAN_MODE = {
     carrierName: (carrier) => (carrier.name ? `${carrier.name} (${carrier.carrier})` : carrier.carrier),
     itemPath: (link) => ('containerNo' in link ? paths.shipment.ocean(link.containerNo, link.mblNo) : ''),
   },
+  history: {
+    identifierHeader: 'Container',
+    identifierWord: 'container number',
+    arrivalHeader: 'Arrival',
+    searchPlaceholder: 'Search container or bill of lading',
+    sharedEmpty:
+      'When someone shares an ocean shipment with your e-mail address, it shows here with live tracking.',
+    subline: (row) => `MBL ${row.reference}${row.carrierName ? ` · ${row.carrierName}` : ''}`,
+    detailPath: (row) => paths.shipment.ocean(row.number, row.reference),
+  },
 } as const satisfies ModeDefinition;
