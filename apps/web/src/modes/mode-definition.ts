@@ -36,6 +36,17 @@ export interface ModeDefinition {
     newShipment: string;
   };
   dashboard: DashboardModeConfig;
+  /** How alert rules (workspace settings) speak of the mode's shipments. */
+  alerts: {
+    /** The rule form's choice: "Ocean containers". */
+    optionLabel: string;
+    /** The rule list's badge. */
+    badge: { label: string; color: string };
+    carriersLabel: string;
+    carriersPlaceholder: string;
+    /** Rules of the mode may narrow to ports of loading and discharge. */
+    ports: boolean;
+  };
   /** How the shipment histories (tracking and shared with me) show the mode's shipments. */
   history: {
     /** The identifier column's header: "Container", "Tracking number". */

@@ -33,6 +33,13 @@ export const EXPRESS_MODE = {
     itemPath: (link) =>
       'expressOrderId' in link ? paths.shipment.ground(link.expressOrderId, link.expressOrderNo) : '',
   },
+  alerts: {
+    optionLabel: 'Express parcels',
+    badge: { label: 'Express', color: 'grape' },
+    carriersLabel: 'Carriers',
+    carriersPlaceholder: 'e.g. ups, then Enter',
+    ports: false,
+  },
   history: {
     identifierHeader: 'Tracking number',
     identifierWord: 'tracking number',

@@ -28,6 +28,13 @@ export const OCEAN_MODE = {
     carrierName: (carrier) => (carrier.name ? `${carrier.name} (${carrier.carrier})` : carrier.carrier),
     itemPath: (link) => ('containerNo' in link ? paths.shipment.ocean(link.containerNo, link.mblNo) : ''),
   },
+  alerts: {
+    optionLabel: 'Ocean containers',
+    badge: { label: 'Ocean', color: 'ocean' },
+    carriersLabel: 'Carriers (SCAC)',
+    carriersPlaceholder: 'e.g. MAEU, then Enter',
+    ports: true,
+  },
   history: {
     identifierHeader: 'Container',
     identifierWord: 'container number',
