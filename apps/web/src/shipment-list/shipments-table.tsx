@@ -78,7 +78,7 @@ export const CARDS_QUERY = '(max-width: 47.99em)';
  * focus, never over a cell's text), and the keyboard: arrows move between rows, Enter opens, Space
  * selects. Rows are only ever appended, so loading more never moves what the reader is looking at.
  *
- * On a wide screen the columns share the table's box (lib/column-widths.ts: each between its least
+ * On a wide screen the columns share the table's box (column-widths.ts: each between its least
  * and preferred width, a cell's longer text cut with an ellipsis): a mode's default columns fit a
  * 1,440 px screen with the sidebar open. Only below every column's least width (columns the user
  * added, a tablet) does the table scroll sideways in its box, with the selection and identifier

@@ -7,7 +7,7 @@ import { useFavoriteShipments, type FavoriteMode } from '../../../shipment-list/
 import { expressShipmentDetailQueryKey } from './get-express-shipment';
 import { EXPRESS_SHIPMENTS_PATH, expressListQueryKey } from './list-express-shipments';
 
-/** Parcels as lib/favorite-shipments stars them: by expressOrderId, for the caller alone. */
+/** Parcels as shipment-list/favorite-shipments stars them: by expressOrderId, for the caller alone. */
 const EXPRESS_FAVORITES: FavoriteMode<ExpressListResult, ExpressListItem, ExpressShipmentDetail> = {
   path: `${EXPRESS_SHIPMENTS_PATH}/favorite`,
   idsField: 'expressOrderIds',

@@ -13,7 +13,7 @@ import { parcelStatusLook, sourceLabel } from './parcel-status';
 
 /*
  * The express tracking table's data columns (spec §3 "tracking table columns (hidden columns,
- * order)"); lib/table-columns hides, reorders and restores them. The favourite star sits in the
+ * order)"); shipment-list/table-columns hides, reorders and restores them. The favourite star sits in the
  * tracking number's cell.
  */
 

@@ -6,7 +6,7 @@ import { useFavoriteShipments, type FavoriteMode } from '../../../shipment-list/
 import { tenantQueryKey } from '../../../lib/tenant-queries';
 import { OCEAN_SHIPMENTS_PATH, oceanListQueryKey, type OceanListPage } from './list-ocean-shipments';
 
-/** Ocean shipments as lib/favorite-shipments stars them: by shipmentOverallId, for the caller alone. */
+/** Ocean shipments as shipment-list/favorite-shipments stars them: by shipmentOverallId, for the caller alone. */
 const OCEAN_FAVORITES: FavoriteMode<OceanListPage, OceanListItem, OceanShipmentDetail> = {
   path: `${OCEAN_SHIPMENTS_PATH}/favorite`,
   idsField: 'shipmentOverallIds',

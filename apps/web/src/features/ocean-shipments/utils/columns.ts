@@ -15,7 +15,7 @@ import { statusLook } from './status';
 
 /*
  * The ocean tracking table's data columns (spec §3 "tracking table columns (hidden columns, order)");
- * lib/table-columns hides, reorders and restores them. The favourite star sits in the container cell.
+ * shipment-list/table-columns hides, reorders and restores them. The favourite star sits in the container cell.
  */
 
 export const COLUMN_IDS = [
