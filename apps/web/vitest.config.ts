@@ -18,6 +18,10 @@ export default defineConfig({
     // will not shadow with jsdom's: turn Node's Web Storage off so the page's storage is jsdom's on
     // every Node (22 and 24 accept the flag too, where it is off already).
     execArgv: ['--no-experimental-webstorage'],
+    // A worker runs file after file without loading React and Mantine again for each: setup.ts empties
+    // the DOM, storage, query cache, notifications and every zustand store (__mocks__/zustand.ts) after
+    // each test, so nothing a test sets outlives it.
+    isolate: false,
     restoreMocks: true,
     unstubGlobals: true,
     // Whole pages render through the router with Mantine, and typing goes key by key: on a loaded

@@ -16,6 +16,8 @@ export const fakeCarrier = {
   /** A bill of lading the fake carrier knows, and the three containers it names on it. */
   bill: 'MAEU240011223',
   billContainers: ['MSKU7000409', 'MSKU7000414', 'MSKU7000420'],
+  /** Answered like `container`; `pushUrl` with `{ reference, eta }` announces a new arrival estimate. */
+  liveEta: 'MSKU7800042',
 };
 
 /** The fake APM Terminals Import Availability API (support/fake-terminal.mjs), with its credentials. */

@@ -18,6 +18,8 @@ export const FAKE_CARRIER = {
   atLosAngeles: ['MSKU7000013', 'MSKU7000029'],
   bill: 'MAEU240011223',
   billContainers: ['MSKU7000409', 'MSKU7000414', 'MSKU7000420'],
+  /** Picked up and gated in like `container`; the live pages spec pushes it new ETAs. */
+  liveEta: 'MSKU7800042',
 };
 
 const event = (code, day, container = FAKE_CARRIER.container, bill = null) => ({
@@ -33,6 +35,26 @@ const event = (code, day, container = FAKE_CARRIER.container, bill = null) => ({
   ...(bill ? { documentReferences: [{ documentReferenceType: 'TRD', documentReferenceValue: bill }] } : {}),
 });
 const EVENTS = [event('GTOT', 1), event('GTIN', 3)];
+const LIVE_ETA_EVENTS = [event('GTOT', 1, FAKE_CARRIER.liveEta), event('GTIN', 3, FAKE_CARRIER.liveEta)];
+
+/** The vessel's estimated arrival at Los Angeles, as a carrier announces a new ETA. */
+const arrivalEstimate = (eta) => ({
+  eventID: randomUUID(),
+  eventCreatedDateTime: new Date().toISOString(),
+  eventType: 'TRANSPORT',
+  eventClassifierCode: 'EST',
+  eventDateTime: eta,
+  transportEventTypeCode: 'ARRI',
+  transportCall: {
+    transportCallID: stableId('call', 'USLAX'),
+    modeOfTransport: 'VESSEL',
+    UNLocationCode: 'USLAX',
+    transportCallSequenceNumber: 2,
+    importVoyageNumber: 'FE638E',
+    location: { locationName: 'Los Angeles', UNLocationCode: 'USLAX' },
+    vessel: { vesselIMONumber: '9980253', vesselName: 'MSC IRINA' },
+  },
+});
 /** Each container of the bill: its empty pick-up and its gate-in at the terminal, on the bill. */
 const BILL_EVENTS = new Map(
   FAKE_CARRIER.billContainers.map((box, i) => [
@@ -87,19 +109,24 @@ async function answerSubscriptions(subscriptions, req, res, url) {
   return json(res, 200, shown(subscriptions.get(id)));
 }
 
-/** Sends one new event of `reference` (equipment event `code`) to every subscription on it, signed. */
-async function push(subscriptions, { reference, code = 'LOAD' }) {
+/**
+ * Sends one new event of `reference` (equipment event `code`, or with `eta` an estimated arrival at Los
+ * Angeles) to every subscription on it, signed.
+ */
+async function push(subscriptions, { reference, code = 'LOAD', eta }) {
   const replies = [];
   for (const subscription of subscriptions.values()) {
     if (subscription.equipmentReference !== reference) continue;
     const body = JSON.stringify([
-      {
-        ...event(code, 5),
-        eventID: randomUUID(),
-        equipmentReference: reference,
-        eventCreatedDateTime: new Date().toISOString(),
-        eventDateTime: new Date(Date.now() - 3_600_000).toISOString(),
-      },
+      eta
+        ? arrivalEstimate(eta)
+        : {
+            ...event(code, 5),
+            eventID: randomUUID(),
+            equipmentReference: reference,
+            eventCreatedDateTime: new Date().toISOString(),
+            eventDateTime: new Date(Date.now() - 3_600_000).toISOString(),
+          },
     ]);
     const signature = createHmac('sha256', Buffer.from(subscription.secret, 'base64'))
       .update(body)
@@ -190,6 +217,7 @@ export function startFakeCarrier(port) {
     const bill = url.searchParams.get('transportDocumentReference');
     let events = [];
     if (container === FAKE_CARRIER.container) events = EVENTS;
+    else if (container === FAKE_CARRIER.liveEta) events = LIVE_ETA_EVENTS;
     else if (FAKE_CARRIER.atLosAngeles.includes(container)) events = voyageToLosAngeles(container);
     else if (container) events = (bill === FAKE_CARRIER.bill && BILL_EVENTS.get(container)) || [];
     else if (bill === FAKE_CARRIER.bill) events = [...BILL_EVENTS.values()].flat();

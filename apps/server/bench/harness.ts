@@ -35,6 +35,7 @@ import { createSession } from '../src/modules/auth/sessions';
 import { createPersonalOrganization } from '../src/modules/organizations/organizations.service';
 import { saveSelection } from '../src/modules/organizations/selection';
 import { createTrackingWithConnections } from '../src/modules/tracking/tracking-engine';
+import { ITEMS_CHANGED_SUBSCRIBERS } from '../src/items-changed-subscribers';
 
 /** Seconds per case (`BENCH_SECONDS`), for the API and again for its SQL. */
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -145,7 +146,14 @@ export async function benchContext(
     realtime,
     authKey: await loadAuthKey({ dataDir: database.dir }),
     storage: createLocalStorage(path.join(database.dir, 'uploads')),
-    ...createTrackingWithConnections({ db: database.db, pool: database.pool, jobs, config, logger }),
+    ...createTrackingWithConnections({
+      db: database.db,
+      pool: database.pool,
+      jobs,
+      config,
+      logger,
+      onItemsChanged: ITEMS_CHANGED_SUBSCRIBERS,
+    }),
   };
   return {
     ctx,

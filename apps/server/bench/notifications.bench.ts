@@ -25,6 +25,7 @@ import { createOceanMode } from '../src/modules/ocean-shipments/ocean-mode';
 import { createSession } from '../src/modules/auth/sessions';
 import { refreshItem, type TrackingEngine } from '../src/modules/tracking/refresh.service';
 import { benchContext, withBenchDatabase } from './harness';
+import { ITEMS_CHANGED_SUBSCRIBERS } from '../src/items-changed-subscribers';
 
 const WORKSPACES = Number(process.env.BENCH_NOTIFY_WORKSPACES ?? 1_000);
 const MEMBERS = Number(process.env.BENCH_NOTIFY_MEMBERS ?? 5);
@@ -117,6 +118,7 @@ async function main() {
         },
         notFoundAttempts: 6,
         demoCarriers: false,
+        onItemsChanged: ITEMS_CHANGED_SUBSCRIBERS,
       };
       const start = Date.parse('2026-11-01T00:00:00Z');
       const events = [event('load', 'LOAD', 'ACT', start)];

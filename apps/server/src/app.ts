@@ -37,6 +37,7 @@ import { shipmentTagsRoutes } from './modules/shipment-tags/shipment-tags.routes
 import { membersRoutes } from './modules/members/members.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { sharingRoutes } from './modules/sharing/sharing.routes';
+import { liveRoutes } from './modules/live-pages/live.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { dcsaEventsRoutes } from './modules/public-api/dcsa-events.routes';
@@ -185,6 +186,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(notificationsRoutes, { ctx });
   await app.register(commentsRoutes, { ctx });
   await app.register(sharingRoutes, { ctx });
+  await app.register(liveRoutes, { ctx });
   await app.register(feedbackRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
   await app.register(apiKeysRoutes, { ctx });

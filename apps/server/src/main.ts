@@ -24,6 +24,7 @@ import { createTrackingWithConnections } from './modules/tracking/tracking-engin
 import { rescopeAll } from './modules/tracking/rescope.service';
 import { startTrackingJobs } from './modules/tracking/tracking.jobs';
 import { startWebhookJobs } from './modules/webhooks/webhooks.jobs';
+import { ITEMS_CHANGED_SUBSCRIBERS } from './items-changed-subscribers';
 
 function readConfig(): Config {
   try {
@@ -99,6 +100,7 @@ async function main(): Promise<void> {
       jobs,
       config,
       logger,
+      onItemsChanged: ITEMS_CHANGED_SUBSCRIBERS,
     });
     await startTrackingJobs(jobs, { db, pool }, tracking, logger);
     await startDigestJob(jobs, { db, pool, jobs, config });

@@ -18,6 +18,7 @@ import { refreshItem, type TrackingEngine } from '../src/modules/tracking/refres
 import { useTestApp } from './app';
 import type { Account } from './auth-helpers';
 import { addMember, buildTeam, containerNo, mbl, type Team } from './factories';
+import { ITEMS_CHANGED_SUBSCRIBERS } from '../src/items-changed-subscribers';
 
 const { app, ctx } = await useTestApp();
 const { db } = ctx;
@@ -723,6 +724,7 @@ describe('alert delivery', () => {
       },
       notFoundAttempts: 1,
       demoCarriers: false,
+      onItemsChanged: ITEMS_CHANGED_SUBSCRIBERS,
     };
     const { item } = await oceanShipment(team.defaultWorkspaceId);
     const arri = (id: string, time: string, createdAt: string): TrackingEvent => ({

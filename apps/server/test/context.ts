@@ -14,6 +14,7 @@ import type { OrganizationConnections } from '../src/integrations/tracking/provi
 import { startJobQueue, type JobQueue } from '../src/jobs/queue';
 import { createLogger } from '../src/lib/logger';
 import { loadAuthKey } from '../src/lib/password-crypto';
+import { ITEMS_CHANGED_SUBSCRIBERS } from '../src/items-changed-subscribers';
 
 /** The tests' SECRETS_KEY (32 bytes, hex): carrier connections can be created in every test app. */
 export const TEST_SECRETS_KEY = '6b1f0c3e9a7d5b2c4e8f1a3d5c7b9e0f2a4c6e8b0d1f3a5c7e9b2d4f6a8c0e1f';
@@ -41,6 +42,10 @@ const noRealtime: RealtimeHub = {
   attach: () => {
     throw new Error('this test has no realtime hub');
   },
+  attachAnonymous: () => {
+    throw new Error('this test has no realtime hub');
+  },
+  follow: () => undefined,
   subscribe: () => () => undefined,
   listening: () => false,
   close: async () => undefined,
@@ -65,7 +70,7 @@ export async function createTestContext(
   await realtime?.ready;
   const uploads = await mkdtemp(path.join(tmpdir(), 'tracklane-uploads-'));
   const { tracking, carrierConnections } = createTrackingWithConnections(
-    { db: database.db, pool: database.pool, jobs, config, logger },
+    { db: database.db, pool: database.pool, jobs, config, logger, onItemsChanged: ITEMS_CHANGED_SUBSCRIBERS },
     connections,
   );
   return {

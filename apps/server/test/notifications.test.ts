@@ -19,6 +19,7 @@ import { useTestApp } from './app';
 import { signUp, type Account } from './auth-helpers';
 import { addMember, buildTeam, containerNo, createWorkspaceAs, mbl, type Team } from './factories';
 import { nextMessage, opened } from './sockets';
+import { ITEMS_CHANGED_SUBSCRIBERS } from '../src/items-changed-subscribers';
 
 const { app, ctx } = await useTestApp();
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -41,6 +42,7 @@ function scriptedCarrier() {
     },
     notFoundAttempts: 1,
     demoCarriers: false,
+    onItemsChanged: ITEMS_CHANGED_SUBSCRIBERS,
   };
   return { carrier, refresh: (itemId: string, now = new Date()) => refreshItem(ctx, engine, itemId, now) };
 }

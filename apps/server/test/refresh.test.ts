@@ -26,6 +26,7 @@ import {
   type TrackingEngine,
 } from '../src/modules/tracking/refresh.service';
 import { useTestDatabase } from './database';
+import { ITEMS_CHANGED_SUBSCRIBERS } from '../src/items-changed-subscribers';
 
 const database = await useTestDatabase();
 const { db } = database;
@@ -92,6 +93,7 @@ function engine(
     modes: { ocean: createOceanMode(oneProvider(ocean)), express: createExpressMode(oneProvider(express)) },
     notFoundAttempts: NOT_FOUND_ATTEMPTS,
     demoCarriers: false,
+    onItemsChanged: ITEMS_CHANGED_SUBSCRIBERS,
   };
 }
 

@@ -12,6 +12,7 @@ import type { TrackingEngine } from '../src/modules/tracking/refresh.service';
 import { REFRESH_BATCH, startTrackingJobs } from '../src/modules/tracking/tracking.jobs';
 import { createTestContext } from './context';
 import { useTestDatabase } from './database';
+import { ITEMS_CHANGED_SUBSCRIBERS } from '../src/items-changed-subscribers';
 
 const database = await useTestDatabase();
 const ctx = await createTestContext(database);
@@ -68,6 +69,7 @@ describe('the tracking poller', () => {
       },
       notFoundAttempts: 6,
       demoCarriers: false,
+      onItemsChanged: ITEMS_CHANGED_SUBSCRIBERS,
     };
     await startTrackingJobs(ctx.jobs, database, engine, ctx.logger);
     await ctx.jobs.send(QUEUES.trackingPoll, {}, {});

@@ -39,14 +39,16 @@ export function createSessionCache(hub: RealtimeHub, ttlMs: number): SessionCach
   };
 
   const apply = (event: RealtimeEvent) => {
-    // Invitations, notifications, comments, favourites, connections and shipments change nobody's access.
+    // Invitations, notifications, comments, favourites, connections, shipments and live pages change
+    // nobody's access.
     if (
       event.topic === 'workspaceInvitations' ||
       event.topic === 'notifications' ||
       event.topic === 'comments' ||
       event.topic === 'favorites' ||
       event.topic === 'carrierConnections' ||
-      event.topic === 'shipments'
+      event.topic === 'shipments' ||
+      event.topic === 'live'
     )
       return;
     const sessionIds = new Set(event.sessionIds);

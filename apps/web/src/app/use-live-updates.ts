@@ -17,7 +17,9 @@ import { SHARED_WITH_ME_QUERY_KEY } from '../features/sharing/api/keys';
 import { dashboardQueryKey } from '../lib/dashboard-api';
 import { TAB_ID } from '../lib/tab-id';
 import { refreshOrganizationData, tenantQueryKey } from '../lib/tenant-queries';
+import { useLivePages } from '../lib/use-live-pages';
 import { useUserEventsSocket, type UserEventHandlers } from '../lib/user-events-socket';
+import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
 
 /** Every mode's shipment answers (lists, details, options), under their modes' query-key roots. */
 const SHIPMENTS_QUERY_KEYS = [tenantQueryKey('ocean-shipments'), tenantQueryKey('express-shipments')];
@@ -32,7 +34,8 @@ const SHIPMENTS_QUERY_KEYS = [tenantQueryKey('ocean-shipments'), tenantQueryKey(
  * shipment lists and details, unless this tab made the change and shows it already; a carrier
  * connections message refetches the carrier connections page; a shipments message (a terminal's new
  * answer, a followed bill's containers added by the engine) refetches the shipment lists, details,
- * bills, clocks and dashboards.
+ * bills, clocks and dashboards. Live pages (useLivePages) add the workspace's and the open shipment's
+ * topics, whatever the user's notification settings.
  */
 export function useLiveUpdates(userId: string | null): void {
   const queryClient = useQueryClient();
@@ -79,5 +82,8 @@ export function useLiveUpdates(userId: string | null): void {
     void queryClient.invalidateQueries({ queryKey: MY_INVITATIONS_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: SHARED_WITH_ME_QUERY_KEY });
   }, [queryClient]);
-  useUserEventsSocket(userId, handlers, { onFirstOpen });
+  const workspaceId = useWorkspaceStore((state) => state.currentWorkspace?.workspaceId ?? null);
+  const live = useLivePages(workspaceId);
+  const allHandlers = useMemo(() => ({ ...handlers, ...live.handlers }), [handlers, live.handlers]);
+  useUserEventsSocket(userId, allHandlers, { onFirstOpen, ...live.options });
 }

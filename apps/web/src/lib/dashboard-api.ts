@@ -8,6 +8,7 @@ import {
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { api } from './api-client';
 import { tenantQueryKey } from './tenant-queries';
+import { useLiveSocketUp } from './live-pages-store';
 
 /*
  * The two dashboards' answers (spec §3). They live here rather than in the dashboard feature because
@@ -38,12 +39,16 @@ export const dashboardQueryOptions = <Mode extends TrackingMode>(mode: Mode) =>
       schemas[mode].parse(await api.get<unknown>(`/api/dashboard/${mode}`, { signal })) as DashboardOf<Mode>,
   });
 
-/** A mode's dashboard, kept fresh: every minute and on window focus. */
+/**
+ * A mode's dashboard, kept fresh: by the socket's workspace messages while it is up, else every
+ * minute; and on window focus.
+ */
 export function useDashboard<Mode extends TrackingMode>(mode: Mode, enabled = true) {
+  const socketUp = useLiveSocketUp();
   return useQuery({
     ...dashboardQueryOptions(mode),
     enabled,
-    refetchInterval: DASHBOARD_REFRESH_MS,
+    refetchInterval: socketUp ? false : DASHBOARD_REFRESH_MS,
     refetchOnWindowFocus: true,
   });
 }

@@ -7,6 +7,10 @@ export interface ReconnectingSocketOptions {
   onFirstOpen?: () => void;
   /** After a reconnect (not the first open): whatever was sent while the socket was down is lost. */
   onReconnect?: () => void;
+  /** After every open, first or not: what the server must be told again on a new connection. */
+  onOpen?: () => void;
+  /** The connection closed: a reconnect follows. */
+  onDown?: () => void;
   backoff?: BackoffOptions;
   random?: () => number;
 }
@@ -14,6 +18,8 @@ export interface ReconnectingSocketOptions {
 export interface ReconnectingSocket {
   /** Closes for good: no reconnect follows. */
   close: () => void;
+  /** Sends while open; false (nothing sent) while connecting or down: `onOpen` tells it again. */
+  send: (data: string) => boolean;
 }
 
 /**
@@ -26,6 +32,8 @@ export function openReconnectingSocket({
   onMessage,
   onFirstOpen,
   onReconnect,
+  onOpen,
+  onDown,
   backoff = DEFAULT_RECONNECT_BACKOFF,
   random = Math.random,
 }: ReconnectingSocketOptions): ReconnectingSocket {
@@ -41,6 +49,7 @@ export function openReconnectingSocket({
     socket = current;
     current.onopen = () => {
       attempt = 0;
+      onOpen?.();
       if (everOpened) onReconnect?.();
       else onFirstOpen?.();
       everOpened = true;
@@ -49,6 +58,7 @@ export function openReconnectingSocket({
     current.onclose = () => {
       if (stopped || socket !== current) return;
       socket = null;
+      onDown?.();
       timer = setTimeout(connect, reconnectDelay(attempt, backoff, random));
       attempt += 1;
     };
@@ -57,6 +67,11 @@ export function openReconnectingSocket({
   connect();
 
   return {
+    send: (data) => {
+      if (socket?.readyState !== WebSocket.OPEN) return false;
+      socket.send(data);
+      return true;
+    },
     close: () => {
       stopped = true;
       if (timer !== null) clearTimeout(timer);

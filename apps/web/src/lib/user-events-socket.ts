@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { USER_EVENTS_SOCKET_PATH } from '@tracklane/shared/realtime/user-events';
-import { openReconnectingSocket } from './reconnecting-socket';
+import { openReconnectingSocket, type ReconnectingSocket } from './reconnecting-socket';
 
 /** Same origin as the page, so the browser sends the session cookie: ws: under http:, wss: under https:. */
 export function userEventsSocketUrl(location: Pick<Location, 'protocol' | 'host'>, userId: string): string {
@@ -44,7 +44,14 @@ export interface UserEventsSocketOptions {
    * (After a reconnect every handler runs instead.)
    */
   onFirstOpen?: () => void;
+  /** After every open, with the way to send: tell the server again what this tab follows. */
+  onOpen?: (send: SendOnSocket) => void;
+  /** The connection closed; a reconnect follows. */
+  onDown?: () => void;
 }
+
+/** Sends on the tab's socket while it is open; false while it is not (`onOpen` is the time to). */
+export type SendOnSocket = (data: string) => boolean;
 
 /**
  * The tab's one socket for everything about its user (ADR 0008): each message names what changed and
@@ -55,13 +62,14 @@ export function useUserEventsSocket(
   userId: string | null,
   handlers: UserEventHandlers,
   options: UserEventsSocketOptions = {},
-): void {
+): SendOnSocket {
   // The latest handlers, without reopening the socket when they change.
   const latest = useRef({ handlers, options });
   useEffect(() => {
     latest.current = { handlers, options };
   });
 
+  const socketRef = useRef<ReconnectingSocket | null>(null);
   useEffect(() => {
     if (!userId) return;
     const socket = openReconnectingSocket({
@@ -71,10 +79,18 @@ export function useUserEventsSocket(
         if (message) latest.current.handlers[message.type]?.(message);
       },
       onFirstOpen: () => latest.current.options.onFirstOpen?.(),
+      onOpen: () => latest.current.options.onOpen?.((data) => socket.send(data)),
+      onDown: () => latest.current.options.onDown?.(),
       onReconnect: () => {
         for (const handler of Object.values(latest.current.handlers)) handler();
       },
     });
-    return () => socket.close();
+    socketRef.current = socket;
+    return () => {
+      socketRef.current = null;
+      socket.close();
+      latest.current.options.onDown?.();
+    };
   }, [userId]);
+  return useCallback((data: string) => socketRef.current?.send(data) ?? false, []);
 }

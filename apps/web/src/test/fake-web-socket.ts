@@ -54,7 +54,13 @@ export class FakeWebSocket {
     this.onclose?.(new CloseEvent('close', { code }));
   }
 
-  send(): void {}
+  /** What the app sent, oldest first. */
+  readonly sent: string[] = [];
+
+  send(data: string): void {
+    if (this.readyState !== FakeWebSocket.OPEN) throw new Error('send on a socket that is not open');
+    this.sent.push(data);
+  }
 
   close(code = 1000): void {
     this.closedByAppWith = code;

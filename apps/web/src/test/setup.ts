@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup, configure } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { queryClient } from '../lib/query-client';
 import { FakeWebSocket } from './fake-web-socket';
+import { storeResets } from './store-resets';
+
+// Stores reset to their initial state after every test (apps/web/__mocks__/zustand.ts).
+vi.mock('zustand');
 
 // findBy…/waitFor wait up to 5 s instead of 1 s: on a loaded two-core machine a page rendered through
 // the router after a fetch can take longer than a second (two such tests failed there). A budget, not a
@@ -43,6 +47,10 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Before storage is emptied: a persisted store writes its initial state back on reset.
+  act(() => {
+    for (const reset of storeResets) reset();
+  });
   window.localStorage.clear();
   window.sessionStorage.clear();
   // One client for the whole app, as in the browser: no test may see another's cached answers.

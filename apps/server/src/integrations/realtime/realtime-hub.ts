@@ -3,6 +3,11 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 import { sql } from 'drizzle-orm';
+import {
+  SHARE_CHANGED_MESSAGE,
+  SHIPMENT_CHANGED_MESSAGE,
+  WORKSPACE_CHANGED_MESSAGE,
+} from '@tracklane/shared/realtime/live-pages';
 import type { Database } from '../../db/client';
 
 /** One channel for every server process; payloads name who should hear about what. */
@@ -35,6 +40,12 @@ export type RealtimeEvent =
    * notifications ({@link publishToUsers}).
    */
   | { topic: 'shipments'; userIds: string[] }
+  /**
+   * What open pages show changed (ADR 0041), whatever anyone's notification settings: a workspace's
+   * lists, counts and dashboard, a shipment's detail and the pages sharing it, a public link's page.
+   * Only ids; sockets that follow one of them (checked when they asked) get a nudge to refetch.
+   */
+  | { topic: 'live'; workspaceIds: string[]; shipmentIds: string[]; shareLinkIds: string[] }
   /** Sessions that were signed out or revoked: their sockets close, on whichever process holds them. */
   | { topic: 'sessionsEnded'; sessionIds: string[]; userIds: string[] }
   /**
@@ -72,9 +83,20 @@ export interface RealtimeListener {
   reset(): void;
 }
 
+/** What a socket may follow of the live topics, once its right to each was checked (ADR 0041). */
+export interface LiveFollow {
+  workspaceIds?: readonly string[];
+  shipmentIds?: readonly string[];
+  shareLinkIds?: readonly string[];
+}
+
 export interface RealtimeHub {
   /** Registers a socket for its owner and topics; it is dropped when the socket closes. */
   attach(topics: readonly SocketTopic[], owner: SocketOwner, socket: WebSocket): void;
+  /** Registers a socket with no session (a public link's page): it hears only the live topics it follows. */
+  attachAnonymous(socket: WebSocket): void;
+  /** Replaces the live topics an attached socket follows: the caller checked that it may. */
+  follow(socket: WebSocket, topics: LiveFollow): void;
   /** Hears every event that reaches this process; returns the unsubscribe. */
   subscribe(listener: RealtimeListener): () => void;
   /** Whether this process is listening now; while it is not, events are missed. */
@@ -102,6 +124,9 @@ export async function publish(tx: Database, event: RealtimeEvent): Promise<void>
   ) {
     if (event.userIds.length === 0) return;
     normalised = event;
+  } else if (event.topic === 'live') {
+    if (!event.workspaceIds.length && !event.shipmentIds.length && !event.shareLinkIds.length) return;
+    normalised = event;
   } else {
     if (!event.sessionIds?.length && !event.userIds?.length) {
       if (event.topic === 'sessionsEnded' || !event.workspaceIds?.length) return;
@@ -114,6 +139,8 @@ export async function publish(tx: Database, event: RealtimeEvent): Promise<void>
   // revoking every session of a user names the user, not each session.
   await tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);
 }
+
+const SHARE_CHANGED = JSON.stringify(SHARE_CHANGED_MESSAGE);
 
 /** Users named per NOTIFY: 150 ids keep a payload (8000 bytes at most) near 6 KB. */
 export const USERS_PER_NOTIFY = 150;
@@ -150,6 +177,27 @@ export function createRealtimeHub(
   // Invitations are addressed to e-mails, notifications to users: a socket is found by either.
   const byTopic = new Map<string, Set<WebSocket>>();
   const owners = new Map<WebSocket, SocketOwner>();
+  const anonymous = new Set<WebSocket>();
+  // Live topics (ADR 0041): `workspace:<id>`, `shipment:<id>`, `shareLink:<id>` to the sockets following each.
+  const byLiveKey = new Map<string, Set<WebSocket>>();
+  const liveKeys = new Map<WebSocket, string[]>();
+  const unfollow = (socket: WebSocket) => {
+    for (const k of liveKeys.get(socket) ?? []) {
+      const set = byLiveKey.get(k);
+      set?.delete(socket);
+      if (set?.size === 0) byLiveKey.delete(k);
+    }
+    liveKeys.delete(socket);
+  };
+  const sendLive = (keys: readonly string[], message: (key: string) => string) => {
+    for (const k of keys) {
+      for (const socket of byLiveKey.get(k) ?? []) {
+        // A public link's page learns nothing but that its link changed: no ids.
+        if (socket.readyState === socket.OPEN)
+          socket.send(anonymous.has(socket) ? SHARE_CHANGED : message(k));
+      }
+    }
+  };
   const listeners = new Set<RealtimeListener>();
   const key = (topic: SocketTopic, owner: Pick<SocketOwner, 'email' | 'userId'>) =>
     topic === 'workspaceInvitations' ? `${topic}:${owner.email.toLowerCase()}` : `${topic}:${owner.userId}`;
@@ -168,6 +216,23 @@ export function createRealtimeHub(
     }
     for (const listener of listeners) listener.event(event);
     if (event.topic === 'accessChanged') return;
+    if (event.topic === 'live') {
+      const idOf = (k: string) => k.slice(k.indexOf(':') + 1);
+      sendLive(
+        event.workspaceIds.map((id) => `workspace:${id}`),
+        (k) => JSON.stringify({ ...WORKSPACE_CHANGED_MESSAGE, workspaceId: idOf(k) }),
+      );
+      sendLive(
+        event.shipmentIds.map((id) => `shipment:${id}`),
+        (k) => JSON.stringify({ ...SHIPMENT_CHANGED_MESSAGE, shipmentId: idOf(k) }),
+      );
+      // Only public links' sockets follow these.
+      sendLive(
+        event.shareLinkIds.map((id) => `shareLink:${id}`),
+        () => SHARE_CHANGED,
+      );
+      return;
+    }
     if (event.topic === 'sessionsEnded') {
       const sessionIds = new Set(event.sessionIds);
       const userIds = new Set(event.userIds);
@@ -261,6 +326,7 @@ export function createRealtimeHub(
       }
       socket.on('close', () => {
         owners.delete(socket);
+        unfollow(socket);
         for (const k of keys) {
           const set = byTopic.get(k);
           set?.delete(socket);
@@ -268,6 +334,28 @@ export function createRealtimeHub(
         }
       });
       closeAtExpiry(socket, owner.sessionExpiresAt);
+    },
+    attachAnonymous(socket) {
+      anonymous.add(socket);
+      socket.on('close', () => {
+        anonymous.delete(socket);
+        unfollow(socket);
+      });
+    },
+    follow(socket, topics) {
+      unfollow(socket);
+      if (!owners.has(socket) && !anonymous.has(socket)) return;
+      const keys = [
+        ...(topics.workspaceIds ?? []).map((id) => `workspace:${id}`),
+        ...(topics.shipmentIds ?? []).map((id) => `shipment:${id}`),
+        ...(topics.shareLinkIds ?? []).map((id) => `shareLink:${id}`),
+      ];
+      liveKeys.set(socket, keys);
+      for (const k of keys) {
+        const set = byLiveKey.get(k) ?? new Set<WebSocket>();
+        set.add(socket);
+        byLiveKey.set(k, set);
+      }
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -279,11 +367,14 @@ export function createRealtimeHub(
       const listener = client;
       client = null;
       for (const l of listeners) l.reset();
-      for (const socket of owners.keys()) socket.close(1001, 'server shutting down');
+      for (const socket of [...owners.keys(), ...anonymous]) socket.close(1001, 'server shutting down');
       byTopic.clear();
       owners.clear();
+      anonymous.clear();
+      byLiveKey.clear();
+      liveKeys.clear();
       await listener?.end().catch(() => undefined);
     },
-    size: () => owners.size,
+    size: () => owners.size + anonymous.size,
   };
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { isSameOriginRequest } from '../../plugins/same-origin';
 import { isSessionLive } from '../../plugins/session';
-import { SESSION_ENDED_CLOSE_CODE, type SocketTopic } from './realtime-hub';
+import { SESSION_ENDED_CLOSE_CODE, type SocketOwner, type SocketTopic } from './realtime-hub';
 
 /**
  * Checked before the upgrade, so that a refusal is a plain HTTP error, never an open socket: the page
@@ -19,19 +19,25 @@ export function refuseForeignSocket(ctx: AppContext) {
   };
 }
 
-/** Attaches an upgraded socket to the hub for its signed-in owner and topics, for its session's life. */
+/**
+ * Attaches an upgraded socket to the hub for its signed-in owner and topics, for its session's life.
+ * `onAttached` runs before anything is awaited, so it can listen to the socket's first messages.
+ */
 export async function attachUserSocket(
   ctx: AppContext,
   topics: readonly SocketTopic[],
   socket: WebSocket,
   request: FastifyRequest,
+  onAttached?: (owner: SocketOwner) => void,
 ): Promise<void> {
   const { user, sessionId, sessionExpiresAt } = request;
   if (!user || !sessionId || !sessionExpiresAt) {
     socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
     return;
   }
-  ctx.realtime.attach(topics, { email: user.email, userId: user.id, sessionId, sessionExpiresAt }, socket);
+  const owner = { email: user.email, userId: user.id, sessionId, sessionExpiresAt };
+  ctx.realtime.attach(topics, owner, socket);
+  onAttached?.(owner);
   // A sign-out between the session check and the attach above was announced to nobody yet.
   if (!(await isSessionLive(ctx.db, sessionId))) socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
 }

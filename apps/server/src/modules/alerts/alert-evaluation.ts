@@ -7,6 +7,7 @@ import { trackingChanges } from '../../db/schema/notifications';
 import { expressShipments, oceanShipments, trackedItems } from '../../db/schema/tracking';
 import { shipmentReaders } from '../members/shipment-readers';
 import { notifyMembers } from '../notifications/record-changes';
+import { itemsOfMode, type ItemsChangedSubscriber } from '../tracking/items-changed';
 import { conditionSql, filtersSql } from './alert-conditions';
 
 type RuleRow = typeof alertRules.$inferSelect;
@@ -151,3 +152,16 @@ async function recipientsOf(tx: Database, rule: RuleRow): Promise<string[]> {
   if (!rule.recipients.allMembers) return rule.recipients.userIds;
   return (await shipmentReaders(tx, rule.workspaceId)).map((m) => m.userId);
 }
+
+/**
+ * The alerts' part of the engine's announcement, on the list columns just written: only items whose
+ * columns changed can newly meet or leave a condition here (time alone moving one is the sweep's).
+ */
+export const alertChangedItems: ItemsChangedSubscriber = async ({ tx, modes, items, now }) => {
+  for (const mode of Object.values(modes)) {
+    const itemIds = itemsOfMode(items, mode.mode)
+      .filter((item) => item.columnsChanged)
+      .map((item) => item.itemId);
+    await evaluateAlerts(tx, mode.mode, { itemIds }, now);
+  }
+};

@@ -18,6 +18,7 @@ import {
 } from '../tracking/follow.service';
 import { activeShipmentUsage } from './entitlements';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
+import { publishShipmentsChanged } from '../live-pages/live-publish';
 
 export type QuotaFollowResult = FollowResult | { outcome: 'over_quota'; quota: number };
 
@@ -96,6 +97,12 @@ export async function followWithinQuota(
       t.tx,
       mode,
       'shipment.added',
+      tenant.workspaceId,
+      results.flatMap((r) => (r.outcome === 'created' ? [r.subscriptionId] : [])),
+    );
+    // A colleague's open list and dashboard show the new shipments.
+    await publishShipmentsChanged(
+      t.tx,
       tenant.workspaceId,
       results.flatMap((r) => (r.outcome === 'created' ? [r.subscriptionId] : [])),
     );

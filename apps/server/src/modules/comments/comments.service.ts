@@ -21,6 +21,7 @@ import { shipmentReaders } from '../members/shipment-readers';
 import type { Tenant } from '../organizations/selection';
 import { notifyMentions, withdrawMentions } from './comment-mentions.service';
 import { resolveMentions, sanitizeCommentText, type MentionableUser } from './comment-text';
+import { publishItemChanged } from '../live-pages/live-publish';
 
 type Ctx = Pick<AppContext, 'db' | 'pool'>;
 
@@ -181,6 +182,7 @@ export async function createComment(
       userIds: mentioned,
     });
     await nudgeReaders(tx, readers);
+    await publishItemChanged(tx, tenant.workspaceId, itemId);
     return toComment(await loadComment(tx, tenant, created!.id), tenant);
   });
 }
@@ -215,6 +217,7 @@ export async function updateComment(
       userIds: mentioned,
     });
     await nudgeReaders(tx, readers);
+    await publishItemChanged(tx, tenant.workspaceId, updated!.itemId);
     return toComment(await loadComment(tx, tenant, commentId), tenant);
   });
 }
@@ -226,10 +229,12 @@ export async function deleteComment(ctx: Ctx, tenant: Tenant, commentId: string)
     if (!canDeleteComment({ authorId: existing.authorId, userId: tenant.userId, role: tenant.role }))
       throw new AppError('FORBIDDEN', COMMENT_MESSAGES.deleteOthers);
     await withdrawMentions(tx, commentId, []);
-    await tx
+    const deleted = await tx
       .delete(comments)
-      .where(and(eq(comments.id, commentId), eq(comments.workspaceId, tenant.workspaceId)));
+      .where(and(eq(comments.id, commentId), eq(comments.workspaceId, tenant.workspaceId)))
+      .returning({ itemId: comments.itemId });
     await nudgeReaders(tx, await readersOf(tx, tenant.workspaceId));
+    for (const { itemId } of deleted) await publishItemChanged(tx, tenant.workspaceId, itemId);
     return { id: commentId };
   });
 }

@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { SOCKET_TOPICS } from '../../integrations/realtime/realtime-hub';
 import { attachUserSocket, refuseForeignSocket } from '../../integrations/realtime/user-socket';
+import { acceptFollowRequests } from '../live-pages/live-follow';
 import { ok } from '../../lib/envelope';
 import {
   getNotificationSettings,
@@ -94,12 +95,19 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
           'Upgrades to a WebSocket. The server sends {"type":"notifications.changed"} when my ' +
           'notifications change, {"type":"workspaceInvitations.changed"} when my invitations do, ' +
           '{"type":"comments.changed"} when a thread I can read does and {"type":"favorites.changed"} ' +
-          '(with the X-Tab-Id of the tab that asked, as "origin") when my favourites do; messages are ' +
-          'nudges to refetch, never data. It reads nothing.',
+          '(with the X-Tab-Id of the tab that asked, as "origin") when my favourites do. It reads ' +
+          '{"type":"follow","workspaceId":…,"shipmentId":…} (either may be null): from then on it sends ' +
+          '{"type":"workspace.changed","workspaceId"} when what that workspace\'s lists, counts or ' +
+          'dashboard show changed and {"type":"shipment.changed","shipmentId"} when that shipment did, ' +
+          'for whatever the user may see, whatever their notification settings. Messages are nudges to ' +
+          'refetch, never data.',
         querystring: z.object({ userId: z.string() }),
       },
       preHandler: refuseForeignSocket(ctx),
     },
-    async (socket, request) => attachUserSocket(ctx, SOCKET_TOPICS, socket, request),
+    async (socket, request) =>
+      attachUserSocket(ctx, SOCKET_TOPICS, socket, request, (owner) =>
+        acceptFollowRequests(ctx, owner, socket),
+      ),
   );
 };

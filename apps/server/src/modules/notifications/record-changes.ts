@@ -5,14 +5,7 @@ import { notifications, notificationSettings, trackingChanges } from '../../db/s
 import { organizationMembers, workspaceMembers, workspaces } from '../../db/schema/organizations';
 import type { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { CHANNEL, USERS_PER_NOTIFY } from '../../integrations/realtime/realtime-hub';
-
-/** The change "not found at the carrier": the engine's own, the same for every mode. */
-export const NOT_FOUND_CHANGE: ChangeRecord = {
-  type: 'not_found',
-  key: 'not_found',
-  text: 'Not found at the carrier: we keep checking daily',
-  data: {},
-};
+import { itemsOfMode, type ItemsChangedSubscriber } from '../tracking/items-changed';
 
 /** A change the engine found on an item. */
 export interface ItemChange {
@@ -142,3 +135,13 @@ async function writeNotifications(tx: Database, recipients: SQL, now: Date): Pro
     SELECT (SELECT count(*) FROM written)::int AS written, (SELECT count(*) FROM notified)::int AS notifies`);
   return result.rows[0]?.written ?? 0;
 }
+
+/** The notifications' part of the engine's announcement: each mode's changes, stored and notified. */
+export const notifyChangedItems: ItemsChangedSubscriber = async ({ tx, modes, items, now }) => {
+  for (const mode of Object.values(modes)) {
+    const changes: ItemChange[] = itemsOfMode(items, mode.mode).flatMap((item) =>
+      item.changes.map((change) => ({ itemId: item.itemId, change })),
+    );
+    await recordChanges(tx, mode.subscriptionTable, changes, now);
+  }
+};

@@ -20,6 +20,8 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { getExpressShipment } from '../express-shipments/express-shipments.service';
 import { getOceanShipmentById } from '../ocean-shipments/ocean-shipments.service';
 import type { Tenant } from '../organizations/selection';
+import { publishShipmentsChanged } from '../live-pages/live-publish';
+import { publishLive } from '../../integrations/realtime/publish-live';
 
 const DAY = 86_400_000;
 
@@ -78,6 +80,7 @@ export async function createShareLink(
       expiresAt: input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * DAY) : null,
     })
     .returning();
+  await publishShipmentsChanged(ctx.db, tenant.workspaceId, ids);
   return {
     ...toShareLink(row!, numbers, creator.name),
     token,
@@ -125,8 +128,14 @@ export async function revokeShareLink(db: Database, tenant: Tenant, linkId: stri
         isNull(shareLinks.revokedAt),
       ),
     )
-    .returning({ id: shareLinks.id });
+    .returning({ id: shareLinks.id, shipmentIds: shareLinks.shipmentIds });
   if (!revoked) throw new AppError('NOT_FOUND', SHARING_MESSAGES.linkNotFound);
+  // The link's open public pages say it expired; the shipments' pages list one link fewer.
+  await publishLive(db, {
+    workspaceIds: [tenant.workspaceId],
+    shipmentIds: revoked.shipmentIds,
+    shareLinkIds: [revoked.id],
+  });
 }
 
 const portName = (p: { locode: string; name: string | null } | null) => (p ? (p.name ?? p.locode) : null);

@@ -27,6 +27,7 @@ import { enforceRateLimits } from '../../lib/rate-limit';
 import { withTransaction, type Transaction } from '../../lib/transaction';
 import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
 import type { Tenant } from '../organizations/selection';
+import { publishShipmentsChanged } from '../live-pages/live-publish';
 
 const lower = (email: string) => email.trim().toLowerCase();
 const fullName = (u: { firstName: string | null; lastName: string | null; email?: string | null }) =>
@@ -276,6 +277,12 @@ export async function createShares(
           }),
         );
     }
+    // The shipments' open pages show who they are shared with.
+    await publishShipmentsChanged(
+      tx,
+      tenant.workspaceId,
+      chosen.map((c) => c.shipmentId),
+    );
     return { recipients: emails.length };
   });
 }
@@ -373,8 +380,13 @@ export async function revokeShare(ctx: AppContext, tenant: Tenant, shareId: stri
           isNull(shipmentShares.revokedAt),
         ),
       )
-      .returning({ email: shipmentShares.email });
+      .returning({
+        email: shipmentShares.email,
+        shipmentId: sql<string>`COALESCE(${shipmentShares.oceanShipmentId}, ${shipmentShares.expressShipmentId})`,
+      });
     if (!revoked) throw new AppError('NOT_FOUND', SHARING_MESSAGES.shareNotFound);
+    // The recipient's open page of it, and the sharers' open pages, refetch.
+    await publishShipmentsChanged(tx, tenant.workspaceId, [revoked.shipmentId]);
     const recipients = await tx
       .select({ id: users.id })
       .from(users)

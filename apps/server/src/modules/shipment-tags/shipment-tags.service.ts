@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
+import { publishShipmentsChanged } from '../live-pages/live-publish';
 
 /*
  * Shipment tags (issue 18): the workspace's own words on its shipments, kept on its subscription rows
@@ -60,6 +61,7 @@ export async function setShipmentTags(
       .update(table)
       .set({ tags: stored })
       .where(and(eq(table.workspaceId, workspaceId), eq(table.id, shipmentId)));
+    await publishShipmentsChanged(tx, workspaceId, [shipmentId]);
     return { tags: stored };
   });
 }

@@ -9,6 +9,7 @@ import { emitShipmentEvents } from '../webhooks/shipment-webhooks';
 import type { Subscriptions } from './follow.service';
 import { wakeItems } from './refresh.service';
 import { rescopeSubscriptions } from './rescope.service';
+import { publishShipmentsChanged } from '../live-pages/live-publish';
 
 /** A mode's subscriptions and the tab counts its list shows after a move. */
 export interface ArchiveTarget<Counts> {
@@ -71,6 +72,12 @@ export async function moveArchive<Counts>(
       tx,
       mode,
       archived ? 'shipment.archived' : 'shipment.unarchived',
+      tenant.workspaceId,
+      moving.map((m) => m.id),
+    );
+    // Every open list of the workspace moves the rows, and their open pages show the new state.
+    await publishShipmentsChanged(
+      tx,
       tenant.workspaceId,
       moving.map((m) => m.id),
     );

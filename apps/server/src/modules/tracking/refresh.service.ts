@@ -8,11 +8,9 @@ import { trackedItems, trackingEvents, UNKNOWN_TIME, type TrackingState } from '
 import { ProviderDeferredError, type ProviderAnswer } from '../../integrations/tracking/provider';
 import { withTransaction } from '../../lib/transaction';
 import { updateRows } from '../../lib/update-rows';
-import { evaluateAlerts } from '../alerts/alert-evaluation';
-import { NOT_FOUND_CHANGE, recordChanges, type ItemChange } from '../notifications/record-changes';
-import { emitShipmentChanged, type ItemChanged } from '../webhooks/shipment-webhooks';
 import { failureBackoff, MINUTE, NOT_FOUND_RECHECK_MS, notFoundBackoff } from './backoff';
 import { insertEvents, knownEventIds } from './event-store';
+import { announceItemsChanged, NOT_FOUND_CHANGE, type ItemsChangedSubscriber } from './items-changed';
 import { pushedItemIds } from './pushed-items';
 import type { ModeEvent, TrackedItem, TrackingModes } from './tracking-mode';
 
@@ -29,6 +27,11 @@ export interface TrackingEngine {
   notFoundAttempts: number;
   /** Every organization may have demo data where it has no real source (DEMO_CARRIERS; ADR 0035). */
   demoCarriers: boolean;
+  /**
+   * Who hears, inside each refresh's transaction, which items changed (notifications, webhooks,
+   * alerts, live pages), in this order; the composition root lists them.
+   */
+  onItemsChanged: readonly ItemsChangedSubscriber[];
 }
 
 /** Every stored event of these items, as their modes shaped them, oldest first, by item. */
@@ -99,7 +102,7 @@ type Asked =
  *
  * Everything the answers bring is written in one transaction with the items locked, in a few
  * statements for the whole batch: the events, the items, their subscriptions' list columns, the
- * changes, the notifications and the webhook events. A failure anywhere leaves nothing half-written;
+ * changes, and what the features announced to (notifications, webhooks, alerts, live pages) write. A failure anywhere leaves nothing half-written;
  * the batch is then stored item by item, so one item the database refuses does not hold back the
  * others (it is answered as an error, and its retry sees its events as new again).
  */
@@ -378,23 +381,21 @@ async function storeAnswers(
       engine.modes,
       writes.flatMap((w) => (w.copy ? [{ id: w.id, mode: w.mode, ...w.copy }] : [])),
     );
-    for (const mode of Object.values(engine.modes)) {
-      const ofMode = writes.filter((w) => w.mode === mode.mode);
-      const changes: ItemChange[] = ofMode.flatMap((w) =>
-        w.changes.map((change) => ({ itemId: w.id, change })),
-      );
-      await recordChanges(tx, mode.subscriptionTable, changes, now);
-      // Webhook endpoints hear of the changes in the same transaction (nothing when nothing is new).
-      const changed: ItemChanged[] = ofMode.map((w) => ({
-        itemId: w.id,
-        changes: w.changes,
-        trackingEventIds: w.insertedEventIds,
-      }));
-      await emitShipmentChanged(tx, mode.mode, changed);
-      // Alert rules (issue 18), on the list columns just written: only items whose columns changed can
-      // newly meet or leave a condition here (time alone moving one is the sweep's, every 10 minutes).
-      await evaluateAlerts(tx, mode.mode, { itemIds: ofMode.filter((w) => w.copy).map((w) => w.id) }, now);
-    }
+    // Announced once, whichever features listen: nothing when nothing is new.
+    await announceItemsChanged(engine.onItemsChanged, {
+      tx,
+      modes: engine.modes,
+      now,
+      items: writes
+        .filter((w) => w.changes.length > 0 || w.insertedEventIds.length > 0 || w.copy)
+        .map((w) => ({
+          itemId: w.id,
+          mode: w.mode,
+          changes: w.changes,
+          trackingEventIds: w.insertedEventIds,
+          columnsChanged: w.copy !== null,
+        })),
+    });
     return new Map(writes.map((w) => [w.id, w.outcome]));
   });
 }

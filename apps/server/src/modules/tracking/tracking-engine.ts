@@ -12,6 +12,7 @@ import { createOceanSources } from '../../integrations/tracking/registry';
 import { createExpressMode } from '../express-shipments/express-mode';
 import { createOceanMode } from '../ocean-shipments/ocean-mode';
 import { terminalsChanged } from '../terminal-availability/terminal-availability.service';
+import type { ItemsChangedSubscriber } from './items-changed';
 import type { TrackingEngine } from './refresh.service';
 import { rescopeOrganizationCarrier } from './rescope.service';
 
@@ -25,6 +26,7 @@ export function createTrackingEngine(
   config: Pick<Config, 'dcsaCarriers' | 'karrio' | 'trackingNotFoundAttempts' | 'demoCarriers'>,
   logger: Pick<Logger, 'warn'>,
   connections: OrganizationConnections,
+  onItemsChanged: readonly ItemsChangedSubscriber[],
 ): TrackingEngine {
   return {
     modes: {
@@ -36,6 +38,7 @@ export function createTrackingEngine(
     },
     notFoundAttempts: config.trackingNotFoundAttempts,
     demoCarriers: config.demoCarriers,
+    onItemsChanged,
   };
 }
 
@@ -48,6 +51,8 @@ export function createTrackingEngine(
 export function createTrackingWithConnections(
   deps: Omit<CarrierConnectionsDeps, 'onChanged' | 'config'> & {
     config: CarrierConnectionsDeps['config'] & Parameters<typeof createTrackingEngine>[0];
+    /** Who hears which items changed (the composition root's list). */
+    onItemsChanged: readonly ItemsChangedSubscriber[];
   },
   engineConnections?: OrganizationConnections,
 ): { tracking: TrackingEngine; carrierConnections: CarrierConnections } {
@@ -68,6 +73,11 @@ export function createTrackingWithConnections(
       );
     },
   });
-  const tracking = createTrackingEngine(deps.config, deps.logger, engineConnections ?? carrierConnections);
+  const tracking = createTrackingEngine(
+    deps.config,
+    deps.logger,
+    engineConnections ?? carrierConnections,
+    deps.onItemsChanged,
+  );
   return { tracking, carrierConnections };
 }

@@ -8,6 +8,7 @@ import { toExpressShipment } from '../express-shipments/express-shipments.servic
 import { termsColumns } from '../free-time/free-time-clocks';
 import { billRefColumn } from '../ocean-shipments/bills.service';
 import { toOceanShipment } from '../ocean-shipments/ocean-shipments.service';
+import { itemsOfMode, type ItemsChangedSubscriber } from '../tracking/items-changed';
 import { emitWebhookEvent } from './webhook-events';
 
 /** A change as the tracking engine describes it (issue #12's change records fit as they are). */
@@ -119,7 +120,7 @@ export interface ItemChanged {
 }
 
 /**
- * The hook for the tracking refresh: one call per mode, inside the refresh's transaction, after the
+ * What a tracking refresh wrote, for one mode, inside the refresh's transaction, after the
  * items, their subscriptions and their events are written. Emits `shipment.changed` to every workspace
  * following each item (archived subscriptions aside) that has an endpoint for it, with the item's
  * changes and new carrier events (DCSA-shaped endpoints receive those as DCSA events). One query
@@ -149,3 +150,9 @@ export async function emitShipmentChanged(
     });
   }
 }
+
+/** The webhooks' part of the engine's announcement: `shipment.changed` for items with news. */
+export const emitChangedItems: ItemsChangedSubscriber = async ({ tx, modes, items }) => {
+  for (const mode of Object.values(modes))
+    await emitShipmentChanged(tx, mode.mode, itemsOfMode(items, mode.mode));
+};

@@ -6,6 +6,7 @@ import {
 import { api } from '../../../lib/api-client';
 import { tenantQueryKey } from '../../../lib/tenant-queries';
 import { EXPRESS_SHIPMENTS_PATH } from './list-express-shipments';
+import { useFollowShipment, useLiveSocketUp } from '../../../lib/live-pages-store';
 
 /** One parcel of this workspace with its events and estimate history; 404 when the workspace does not follow it. */
 export async function getExpressShipment(
@@ -33,13 +34,17 @@ export const expressShipmentQueryOptions = (expressOrderId: string, expressOrder
 
 /** `enabled` false: the page brings the data itself (a shared parcel). */
 export function useExpressShipment(expressOrderId: string, expressOrderNo: string, enabled = true) {
-  return useQuery({
+  const socketUp = useLiveSocketUp();
+  const query = useQuery({
     ...expressShipmentQueryOptions(expressOrderId, expressOrderNo),
     enabled,
-    // Only the first check is worth waiting for: after it, the next one is scheduled far ahead.
+    // Only the first check is worth waiting for: after it, the next one is scheduled far ahead. While
+    // the socket is up, it arrives as a message on the followed shipment.
     refetchInterval: (query) =>
-      query.state.data?.state === 'pending' && !query.state.data.lastCheckedAt
+      !socketUp && query.state.data?.state === 'pending' && !query.state.data.lastCheckedAt
         ? PENDING_DETAIL_POLL_MS
         : false,
   });
+  useFollowShipment(enabled ? expressOrderId : null);
+  return query;
 }

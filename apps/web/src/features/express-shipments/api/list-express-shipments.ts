@@ -13,6 +13,7 @@ import { api } from '../../../lib/api-client';
 import type { ListFilters, ListFiltersConfig } from '../../../shipment-list/filter-params';
 import { listAllPages, listPageQuery } from '../../../shipment-list/shipment-list-api';
 import { tenantQueryKey } from '../../../lib/tenant-queries';
+import { useLiveSocketUp } from '../../../lib/live-pages-store';
 
 export const EXPRESS_SHIPMENTS_PATH = '/api/shipments/express';
 
@@ -62,11 +63,14 @@ export const expressListQueryOptions = (status: ExpressListTab, filters: Express
 const PENDING_POLL_MS = 8_000;
 
 export function useExpressShipments(status: ExpressListTab, filters: ExpressListFilters) {
+  // While the socket is up, an item's first answer arrives as a message: nothing polls.
+  const socketUp = useLiveSocketUp();
   return useInfiniteQuery({
     ...expressListQueryOptions(status, filters),
     // A new filter keeps the rows on screen until the answer arrives: the table never flashes empty.
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
+      !socketUp &&
       query.state.data?.pages.some((page) =>
         page.expressTrackingDocumentList.some((item) => item.state === 'pending'),
       )

@@ -6,6 +6,7 @@ import {
 import { api } from '../../../lib/api-client';
 import { tenantQueryKey } from '../../../lib/tenant-queries';
 import { OCEAN_SHIPMENTS_PATH } from './list-ocean-shipments';
+import { useFollowShipment, useLiveSocketUp } from '../../../lib/live-pages-store';
 
 /** One shipment of this workspace with its events and ETA history; 404 when the workspace does not follow it. */
 export async function getOceanShipment(
@@ -31,9 +32,14 @@ export const oceanShipmentQueryOptions = (containerNo: string, mblNo: string) =>
 
 /** `enabled` false: the page brings the data itself (a shared shipment). */
 export function useOceanShipment(containerNo: string, mblNo: string, enabled = true) {
-  return useQuery({
+  const socketUp = useLiveSocketUp();
+  const query = useQuery({
     ...oceanShipmentQueryOptions(containerNo, mblNo),
     enabled,
-    refetchInterval: (query) => (query.state.data?.state === 'pending' ? PENDING_DETAIL_POLL_MS : false),
+    // While the socket is up, the first answer arrives as a message on the followed shipment.
+    refetchInterval: (query) =>
+      !socketUp && query.state.data?.state === 'pending' ? PENDING_DETAIL_POLL_MS : false,
   });
+  useFollowShipment(enabled ? query.data?.shipmentOverallId : null);
+  return query;
 }

@@ -11,6 +11,7 @@ import { api } from '../../../lib/api-client';
 import type { ListFilters, ListFiltersConfig } from '../../../shipment-list/filter-params';
 import { listPageQuery } from '../../../shipment-list/shipment-list-api';
 import { tenantQueryKey } from '../../../lib/tenant-queries';
+import { useLiveSocketUp } from '../../../lib/live-pages-store';
 
 export const OCEAN_SHIPMENTS_PATH = '/api/shipments/ocean';
 
@@ -67,11 +68,14 @@ export const oceanListQueryOptions = (status: OceanListStatus, filters: OceanLis
 export const PENDING_POLL_MS = 8_000;
 
 export function useOceanShipments(status: OceanListStatus, filters: OceanListFilters) {
+  // While the socket is up, an item's first answer arrives as a message: nothing polls.
+  const socketUp = useLiveSocketUp();
   return useInfiniteQuery({
     ...oceanListQueryOptions(status, filters),
     // A new filter keeps the rows on screen until the answer arrives: the table never flashes empty.
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
+      !socketUp &&
       query.state.data?.pages.some(
         (page) => page.billsPending > 0 || page.items.some((item) => item.state === 'pending'),
       )

@@ -3,6 +3,7 @@ import { sharedShipmentSchema } from '@tracklane/shared/sharing/sharing.schema';
 import type { SiteType } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { SHARED_WITH_ME_QUERY_KEY } from './keys';
+import { useFollowShipment, useLiveSocketUp } from '../../../lib/live-pages-store';
 
 /**
  * A shipment shared with the signed-in user, live and without the sharer's money; 404 when it is not (or
@@ -28,9 +29,15 @@ export const sharedShipmentQueryOptions = (type: SiteType, overallId: string) =>
   });
 
 export function useSharedShipment(type: SiteType, overallId: string) {
-  return useQuery({
+  const socketUp = useLiveSocketUp();
+  const query = useQuery({
     ...sharedShipmentQueryOptions(type, overallId),
     refetchInterval: (query) =>
-      (query.state.data?.ocean ?? query.state.data?.express)?.state === 'pending' ? PENDING_POLL_MS : false,
+      !socketUp && (query.state.data?.ocean ?? query.state.data?.express)?.state === 'pending'
+        ? PENDING_POLL_MS
+        : false,
   });
+  // The shared shipment's topic: its data, or a revocation, refetches the page.
+  useFollowShipment(query.data?.ocean?.shipmentOverallId ?? query.data?.express?.expressOrderId);
+  return query;
 }

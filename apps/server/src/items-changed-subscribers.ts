@@ -1,0 +1,18 @@
+import { alertChangedItems } from './modules/alerts/alert-evaluation';
+import { publishChangedItems } from './modules/live-pages/live-publish';
+import { notifyChangedItems } from './modules/notifications/record-changes';
+import type { ItemsChangedSubscriber } from './modules/tracking/items-changed';
+import { emitChangedItems } from './modules/webhooks/shipment-webhooks';
+
+/**
+ * Who hears the tracking engine's "these items changed", in this order, inside the refresh's
+ * transaction: notifications (stored changes and the followers' notifications), webhooks
+ * (`shipment.changed`), alerts (on the list columns just written) and live pages (open lists, details,
+ * dashboards and shared pages refetch). The engine knows none of them by name.
+ */
+export const ITEMS_CHANGED_SUBSCRIBERS: readonly ItemsChangedSubscriber[] = [
+  notifyChangedItems,
+  emitChangedItems,
+  alertChangedItems,
+  publishChangedItems,
+];

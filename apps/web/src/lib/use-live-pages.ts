@@ -1,0 +1,55 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  SHIPMENT_CHANGED_MESSAGE,
+  WORKSPACE_CHANGED_MESSAGE,
+  type LiveFollowMessage,
+} from '@tracklane/shared/realtime/live-pages';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { invalidateShipmentViews, invalidateWorkspaceViews } from './live-invalidation';
+import { getLiveState, setLiveSocketUp, subscribeLiveState } from './live-pages-store';
+import type { SendOnSocket, UserEventHandlers, UserEventsSocketOptions } from './user-events-socket';
+
+/**
+ * Live pages over the tab's one socket (ADR 0041): it follows the workspace the tab shows and the
+ * shipment an open page names (useFollowShipment), telling the server again after every open and
+ * whenever either changes. A workspace message refetches its lists, counts and dashboards; a shipment
+ * message its detail, comments and shares. After a reconnect the socket runs every handler with no
+ * message, so everything of both refetches. While the socket is up nothing polls.
+ */
+export function useLivePages(workspaceId: string | null): {
+  handlers: UserEventHandlers;
+  options: Required<Pick<UserEventsSocketOptions, 'onOpen' | 'onDown'>>;
+} {
+  const queryClient = useQueryClient();
+  const shipmentId = useSyncExternalStore(subscribeLiveState, () => getLiveState().shipmentId);
+  const follow: LiveFollowMessage = { type: 'follow', workspaceId, shipmentId };
+  const message = JSON.stringify(follow);
+  const latest = useRef({ message, workspaceId });
+  const send = useRef<SendOnSocket | null>(null);
+  useEffect(() => {
+    latest.current = { message, workspaceId };
+    send.current?.(message);
+  }, [message, workspaceId]);
+
+  const handlers = useMemo<UserEventHandlers>(
+    () => ({
+      [WORKSPACE_CHANGED_MESSAGE.type]: (event) => {
+        // A message about the workspace the tab showed before a switch: nothing here shows it.
+        if (event && event.workspaceId !== latest.current.workspaceId) return;
+        void invalidateWorkspaceViews(queryClient);
+      },
+      [SHIPMENT_CHANGED_MESSAGE.type]: (event) => {
+        const id = typeof event?.shipmentId === 'string' ? event.shipmentId : undefined;
+        void invalidateShipmentViews(queryClient, id);
+      },
+    }),
+    [queryClient],
+  );
+  const onOpen = useCallback((sendOnSocket: SendOnSocket) => {
+    send.current = sendOnSocket;
+    sendOnSocket(latest.current.message);
+    setLiveSocketUp(true);
+  }, []);
+  const onDown = useCallback(() => setLiveSocketUp(false), []);
+  return { handlers, options: { onOpen, onDown } };
+}
