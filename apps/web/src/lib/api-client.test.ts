@@ -134,6 +134,20 @@ describe('api client', () => {
     expect(headersOf(2)).toMatchObject({ 'X-Workspace-Id': 'w-8' });
   });
 
+  it('hands the workspace back to the source registered before, once a later one is removed', async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(jsonResponse(200, { success: true })));
+    vi.stubGlobal('fetch', fetchMock);
+    unsubscribers.push(setWorkspaceShown(() => 'w-1'));
+    const removeLater = setWorkspaceShown(() => 'w-2');
+    await api.get('/api/things');
+    removeLater();
+    await api.get('/api/things');
+    const headersOf = (index: number) =>
+      (fetchMock.mock.calls[index] as unknown as [string, RequestInit])[1].headers;
+    expect(headersOf(0)).toMatchObject({ 'X-Workspace-Id': 'w-2' });
+    expect(headersOf(1)).toMatchObject({ 'X-Workspace-Id': 'w-1' });
+  });
+
   it('tells the selection listeners of a call refused with SELECTION_CHANGED, and only then', async () => {
     const listener = vi.fn();
     unsubscribers.push(onSelectionChanged(listener));

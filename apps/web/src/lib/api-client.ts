@@ -64,17 +64,21 @@ export function onSelectionChanged(listener: SelectionChangedListener): () => vo
   };
 }
 
-let workspaceShown: () => string | null = () => null;
+type WorkspaceSource = () => string | null;
+/** Registered sources, latest last: the latest answers, and removing it hands back to the one before. */
+const workspaceSources: WorkspaceSource[] = [];
+const workspaceShown = (): string | null => workspaceSources.at(-1)?.() ?? null;
 
 /**
  * Tells the client which workspace this tab shows. Every call then names it in {@link WORKSPACE_HEADER},
  * so that a call made after another tab switched the session's workspace is refused instead of landing
  * in the other workspace. The workspace store registers itself; lib/ cannot import it.
  */
-export function setWorkspaceShown(source: () => string | null): () => void {
-  workspaceShown = source;
+export function setWorkspaceShown(source: WorkspaceSource): () => void {
+  workspaceSources.push(source);
   return () => {
-    if (workspaceShown === source) workspaceShown = () => null;
+    const index = workspaceSources.lastIndexOf(source);
+    if (index >= 0) workspaceSources.splice(index, 1);
   };
 }
 
