@@ -25,7 +25,7 @@ export function expressListDescription(timeZone: ReactNode): ReactNode {
   return <>Parcels this workspace follows, refreshed from the carriers. Dates are days in {timeZone}.</>;
 }
 
-/** `things`: "containers", "parcels" (each mode's dashboard config, src/modes/<mode>/mode.ts). */
+/** `things`: "containers", "parcels" (DASHBOARD_MODES). */
 export function dashboardDescription(things: string, timeZone: ReactNode): ReactNode {
   return (
     <>

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { setTagsResultSchema } from '@tracklane/shared/tags/tags.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { z } from 'zod';
@@ -10,22 +10,18 @@ import { tenantQueryKey } from './tenant-queries';
  * one shipment's tags. Every answer of the mode (lists, options, details) is refetched after a change.
  */
 
-/** Every answer of a mode's shipments sits under this key (ocean-shipments, express-shipments). */
-const modeKey = (mode: TrackingMode) => `${mode}-shipments`;
+const MODE_KEY = { ocean: 'ocean-shipments', express: 'express-shipments' } as const;
 
 const tagsOnlySchema = z.object({ tags: z.array(z.string()) });
 
 /** The tags the workspace's shipments of the mode carry (they come with the list's filter options). */
-export const workspaceTagsQueryOptions = (mode: TrackingMode, enabled = true) =>
-  queryOptions({
-    queryKey: tenantQueryKey(modeKey(mode), 'tags'),
+export function useWorkspaceTags(mode: TrackingMode, enabled = true) {
+  return useQuery({
+    queryKey: tenantQueryKey(MODE_KEY[mode], 'tags'),
     queryFn: async ({ signal }) =>
       tagsOnlySchema.parse(await api.get<unknown>(`/api/shipments/${mode}/options`, { signal })).tags,
     enabled,
   });
-
-export function useWorkspaceTags(mode: TrackingMode, enabled = true) {
-  return useQuery(workspaceTagsQueryOptions(mode, enabled));
 }
 
 export async function setShipmentTags(mode: TrackingMode, shipmentId: string, tags: string[]) {
@@ -38,6 +34,6 @@ export function useSetShipmentTags(mode: TrackingMode, shipmentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (tags: string[]) => setShipmentTags(mode, shipmentId, tags),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: tenantQueryKey(modeKey(mode)) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tenantQueryKey(MODE_KEY[mode]) }),
   });
 }

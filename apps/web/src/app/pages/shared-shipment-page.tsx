@@ -4,8 +4,7 @@ import { Link, useParams } from 'react-router';
 import { DetailLoading } from '../../components/detail-states';
 import { NotFound } from '../../components/not-found';
 import { PageHeader } from '../../components/page-header';
-import { paths, type SiteType } from '../../config/paths';
-import { isSiteType, MODE_LIST } from '../../modes/registry';
+import { paths, SITE_TYPES, type SiteType } from '../../config/paths';
 import { ExpressShipmentDetail } from '../../features/express-shipments/components/express-shipment-detail';
 import {
   OceanShipmentDetail,
@@ -16,6 +15,8 @@ import { isApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
 import { useState } from 'react';
 import { useReaderTimeZone } from './use-shipment-access';
+
+const isSiteType = (value: string | undefined): value is SiteType => SITE_TYPES.some((t) => t === value);
 
 function NoLongerShared({ type }: { type: SiteType }) {
   return (
@@ -53,8 +54,7 @@ function NoLongerShared({ type }: { type: SiteType }) {
 export function SharedShipmentPage() {
   const { type, overallId = '' } = useParams();
   const valid = isSiteType(type);
-  // A wrong address still asks (hooks run on every render), for the first mode, and is told no.
-  const site: SiteType = valid ? type : MODE_LIST[0]!.siteType;
+  const site: SiteType = valid ? type : 'ocean';
   const timeZone = useReaderTimeZone();
   const query = useSharedShipment(site, overallId);
   const [tab, setTab] = useState<DetailTab>('milestones');

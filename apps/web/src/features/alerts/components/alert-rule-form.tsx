@@ -24,7 +24,6 @@ import {
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-client';
-import { MODE_LIST, MODES } from '../../../modes/registry';
 
 interface AlertRuleFormProps {
   rule?: AlertRule;
@@ -85,7 +84,7 @@ export function AlertRuleForm({
   tagSuggestions,
 }: AlertRuleFormProps) {
   const [name, setName] = useState(rule?.name ?? '');
-  const [mode, setMode] = useState<TrackingMode>(rule?.mode ?? MODE_LIST[0]!.mode);
+  const [mode, setMode] = useState<TrackingMode>(rule?.mode ?? 'ocean');
   const [kind, setKind] = useState<AlertConditionKind>(rule?.condition.kind ?? 'lfd');
   const [amount, setAmount] = useState<number | string>(
     amountOf(rule?.condition) ?? PARAMETER[rule?.condition.kind ?? 'lfd']?.initial ?? 0,
@@ -142,8 +141,8 @@ export function AlertRuleForm({
         condition: conditionOf(kind, value, against),
         filters: {
           carriers,
-          pol: MODES[mode].alerts.ports ? pol : [],
-          pod: MODES[mode].alerts.ports ? pod : [],
+          pol: mode === 'ocean' ? pol : [],
+          pod: mode === 'ocean' ? pod : [],
           tags,
           favoritesOnly,
         },
@@ -177,7 +176,10 @@ export function AlertRuleForm({
             aria-labelledby="rule-mode-label"
             value={mode}
             onChange={(value) => changeMode(value)}
-            data={MODE_LIST.map((option) => ({ value: option.mode, label: option.alerts.optionLabel }))}
+            data={[
+              { value: 'ocean', label: 'Ocean containers' },
+              { value: 'express', label: 'Express parcels' },
+            ]}
             fullWidth
           />
         </Stack>
@@ -223,14 +225,14 @@ export function AlertRuleForm({
           Only for (optional)
         </Text>
         <TagsInput
-          label={MODES[mode].alerts.carriersLabel}
-          placeholder={MODES[mode].alerts.carriersPlaceholder}
+          label={mode === 'ocean' ? 'Carriers (SCAC)' : 'Carriers'}
+          placeholder={mode === 'ocean' ? 'e.g. MAEU, then Enter' : 'e.g. ups, then Enter'}
           value={carriers}
           onChange={setCarriers}
           maxTags={20}
           splitChars={[',', ' ']}
         />
-        {MODES[mode].alerts.ports ? (
+        {mode === 'ocean' ? (
           <Group grow align="flex-start" gap="md" wrap="wrap">
             <TagsInput
               label="Ports of loading"

@@ -63,7 +63,7 @@ export function AttentionCards({ cards, config, timeZone }: AttentionCardsProps)
                     <li key={item.id}>
                       <Anchor
                         component={Link}
-                        to={itemHref(config, item.link, timeZone)}
+                        to={itemHref(item.link, timeZone)}
                         className={classes.identifier}
                       >
                         {item.identifier}

@@ -4,7 +4,6 @@ import { persist } from 'zustand/middleware';
 import type { SiteType } from '../../../config/paths';
 import { createPersistStorage } from '../../../lib/persist-storage';
 import { registerStoreReset } from '../../../lib/store-reset';
-import { isSiteType, MODE_LIST } from '../../../modes/registry';
 
 interface UiData {
   sidebarCollapsed: boolean;
@@ -16,14 +15,11 @@ interface UiState extends UiData {
   setSiteType: (siteType: SiteType) => void;
 }
 
-const initialUi: UiData = { sidebarCollapsed: false, siteType: MODE_LIST[0]!.siteType };
+const initialUi: UiData = { sidebarCollapsed: false, siteType: 'ocean' };
 
 // Stored values are read back through a schema: an old or hand-edited entry must not break the shell.
 const storedUiSchema = z
-  .object({
-    sidebarCollapsed: z.boolean(),
-    siteType: z.custom<SiteType>((value) => typeof value === 'string' && isSiteType(value)),
-  })
+  .object({ sidebarCollapsed: z.boolean(), siteType: z.enum(['ocean', 'ground']) })
   .partial();
 
 export const UI_STORE_KEY = 'tracklane-ui';

@@ -1,6 +1,5 @@
 import { canCreateShipments, canViewShipments } from '@tracklane/shared/organizations/organizations.policy';
-import { paths, type SiteType } from '../../../config/paths';
-import { modeOfSiteType } from '../../../modes/registry';
+import { paths, SHIPMENT_SEGMENT, type SiteType } from '../../../config/paths';
 
 export type MenuItemKey = 'dashboard' | 'shipment-list' | 'new-shipment' | 'shipment-history';
 
@@ -26,29 +25,28 @@ export function canCreateShipment(shipmentPermission: number | null): boolean {
 
 /** The sidebar menu for a site type and permission, in display order (spec §2). */
 export function getMenuItems(siteType: SiteType, shipmentPermission: number | null): MenuItem[] {
-  const mode = modeOfSiteType(siteType);
   const items: MenuItem[] = [
     {
       key: 'dashboard',
       label: 'Dashboard',
-      href: mode.paths.dashboard,
-      activePrefixes: [mode.paths.dashboard],
+      href: paths.dashboard[siteType],
+      activePrefixes: [paths.dashboard[siteType]],
     },
   ];
   if (canViewShipmentList(shipmentPermission)) {
     items.push({
       key: 'shipment-list',
       label: 'Shipment List',
-      href: mode.paths.lists.active,
-      activePrefixes: [`/shipments/${mode.segment}`, `/shipment/${mode.segment}`],
+      href: siteType === 'ocean' ? paths.shipments.oceanActive : paths.shipments.groundActive,
+      activePrefixes: [`/shipments/${SHIPMENT_SEGMENT[siteType]}`, `/shipment/${SHIPMENT_SEGMENT[siteType]}`],
     });
   }
   if (canCreateShipment(shipmentPermission)) {
     items.push({
       key: 'new-shipment',
       label: 'New Shipment',
-      href: mode.paths.newShipment,
-      activePrefixes: [mode.paths.newShipment, paths.newShipments.create],
+      href: paths.newShipments[siteType],
+      activePrefixes: [paths.newShipments[siteType], paths.newShipments.create],
     });
   }
   items.push({

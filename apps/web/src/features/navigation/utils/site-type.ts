@@ -1,6 +1,4 @@
 import { paths, type SiteType } from '../../../config/paths';
-import type { ModeDefinition } from '../../../modes/mode-definition';
-import { MODE_LIST, modeOfSiteType } from '../../../modes/registry';
 
 function normalize(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '');
@@ -11,30 +9,38 @@ function under(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
-const HISTORY_PATTERN = /^\/shipment-history\/([^/]+)\/(tracking-history|shared-history)(\/.*)?$/;
-
-/** Every path prefix of a mode's pages: its dashboard, lists, new-shipment form, history and details. */
-const prefixesOf = (mode: ModeDefinition) => [
-  mode.paths.dashboard,
-  `/shipments/${mode.segment}`,
-  mode.paths.newShipment,
-  `/shipment-history/${mode.siteType}`,
-  `/shipment/${mode.segment}`,
-];
+const HISTORY_PATTERN = /^\/shipment-history\/(ocean|ground)\/(tracking-history|shared-history)(\/.*)?$/;
 
 /** The site type a path belongs to, or null for pages shared by both (settings, notifications…). */
 export function siteTypeFromPath(pathname: string): SiteType | null {
   const path = normalize(pathname);
-  const mode = MODE_LIST.find((candidate) => prefixesOf(candidate).some((prefix) => under(path, prefix)));
-  return mode?.siteType ?? null;
+  if (
+    under(path, '/dashboard/ocean') ||
+    under(path, '/shipments/ocean') ||
+    under(path, '/new-shipments/ocean') ||
+    under(path, '/shipment-history/ocean') ||
+    under(path, '/shipment/ocean')
+  ) {
+    return 'ocean';
+  }
+  if (
+    under(path, '/dashboard/truck/express') ||
+    under(path, '/shipments/truck/express') ||
+    under(path, '/new-shipments/truck/express') ||
+    under(path, '/shipment-history/ground') ||
+    under(path, '/shipment/truck/express')
+  ) {
+    return 'ground';
+  }
+  return null;
 }
 
-/** A mode's pages that every mode has a twin of: the dashboard, each list tab, the new-shipment form. */
-const pagesOf = (mode: ModeDefinition): Record<string, string> => ({
-  dashboard: mode.paths.dashboard,
-  ...Object.fromEntries(Object.entries(mode.paths.lists).map(([tab, path]) => [`list:${tab}`, path])),
-  newShipment: mode.paths.newShipment,
-});
+const LIST_COUNTERPARTS: ReadonlyArray<readonly [string, string]> = [
+  [paths.dashboard.ocean, paths.dashboard.ground],
+  [paths.shipments.oceanActive, paths.shipments.groundActive],
+  [paths.shipments.oceanArchived, paths.shipments.groundArchived],
+  [paths.newShipments.ocean, paths.newShipments.ground],
+];
 
 /**
  * Where the site-type switcher goes when the user picks `target` on `pathname` (spec §2, §4):
@@ -43,16 +49,14 @@ const pagesOf = (mode: ModeDefinition): Record<string, string> => ({
  */
 export function counterpartPath(pathname: string, target: SiteType): string | null {
   const path = normalize(pathname);
-  const source = siteTypeFromPath(path);
-  if (source === null || source === target) return null;
-  const from = modeOfSiteType(source);
-  const to = modeOfSiteType(target);
+  if (siteTypeFromPath(path) === target) return null;
 
-  const page = Object.entries(pagesOf(from)).find(([, pagePath]) => pagePath === path)?.[0];
-  if (page !== undefined) {
-    // A tab the other mode lacks (ground's not-found): its closest page is the active list.
-    return pagesOf(to)[page] ?? to.paths.lists.active;
+  for (const [ocean, ground] of LIST_COUNTERPARTS) {
+    if (target === 'ground' && path === ocean) return ground;
+    if (target === 'ocean' && path === ground) return ocean;
   }
+  // Ocean has no not-found tab: its closest page is the active list.
+  if (path === paths.shipments.groundNotFound) return paths.shipments.oceanActive;
 
   const history = HISTORY_PATTERN.exec(path);
   if (history) {
@@ -63,6 +67,9 @@ export function counterpartPath(pathname: string, target: SiteType): string | nu
   }
 
   // A single shipment has no twin in the other mode: go to that mode's active list.
-  if (under(path, `/shipment/${from.segment}`)) return to.paths.lists.active;
+  if (under(path, '/shipment/ocean') || under(path, '/shipment/truck/express')) {
+    return target === 'ocean' ? paths.shipments.oceanActive : paths.shipments.groundActive;
+  }
+  // /new-shipments/create has no type of its own: it shows the chosen type's form, so it stays.
   return null;
 }

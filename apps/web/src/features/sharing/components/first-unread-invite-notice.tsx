@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
 import { useHoldFirstRunPrompt } from '../../../lib/first-run-prompts';
-import { MODES } from '../../../modes/registry';
 import { useFirstUnreadInvite } from '../api/list-invite-notifications';
 
 /** The invite this tab's session already greeted with (shown once per browser session, not per page). */
@@ -36,7 +35,7 @@ export function FirstUnreadInviteNotice({ enabled, timeZone }: { enabled: boolea
   const data = invite.data;
   useHoldFirstRunPrompt('shared-with-you', !!data && dismissed !== data.id);
   if (!data || dismissed === data.id) return null;
-  const { siteType: site, label } = MODES[data.shipmentType];
+  const site = data.shipmentType === 'ocean' ? 'ocean' : 'ground';
   const close = () => {
     setDismissed(data.id);
     writeSeen(data.id);
@@ -55,7 +54,7 @@ export function FirstUnreadInviteNotice({ enabled, timeZone }: { enabled: boolea
     >
       <Stack gap="md">
         <Text size="sm">
-          {data.name} shared the {label.toLowerCase()} shipment{' '}
+          {data.name} shared the {data.shipmentType === 'ocean' ? 'ocean' : 'ground'} shipment{' '}
           <Text span ff="monospace" fw={600}>
             {data.number}
           </Text>{' '}

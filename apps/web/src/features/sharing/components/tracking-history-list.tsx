@@ -4,10 +4,9 @@ import { IconHistory, IconRefresh } from '@tabler/icons-react';
 import type { TrackingHistoryRow } from '@tracklane/shared/sharing/sharing.schema';
 import { Link } from 'react-router';
 import { CopyIdentifier } from '../../../components/copy-identifier';
-import type { SiteType } from '../../../config/paths';
+import { paths, type SiteType } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
-import { modeOfSiteType } from '../../../modes/registry';
 import { useTrackingHistory } from '../api/list-tracking-history';
 import { useRetrackShipments } from '../api/retrack-shipments';
 import { statusText } from '../utils/labels';
@@ -21,13 +20,17 @@ interface TrackingHistoryListProps {
   canChange: boolean;
 }
 
+const detailHref = (type: SiteType, row: TrackingHistoryRow) =>
+  type === 'ocean'
+    ? paths.shipment.ocean(row.number, row.reference)
+    : paths.shipment.ground(row.shipmentId, row.number);
+
 /**
  * Every shipment the workspace ever added, archived ones included, with who added it and when;
  * searchable and paged, with one-click re-track of an archived one.
  */
 export function TrackingHistoryList({ type, timeZone, canChange }: TrackingHistoryListProps) {
   const { search, pageNo, setPageNo, onSearchChange } = useHistoryPaging();
-  const { history } = modeOfSiteType(type);
   const page = useTrackingHistory({ type, pageNo, search });
   const retrack = useRetrackShipments();
 
@@ -67,7 +70,7 @@ export function TrackingHistoryList({ type, timeZone, canChange }: TrackingHisto
       }}
       head={
         <Table.Tr>
-          <Table.Th>{history.identifierHeader}</Table.Th>
+          <Table.Th>{type === 'ocean' ? 'Container' : 'Tracking number'}</Table.Th>
           <Table.Th visibleFrom="md">Status</Table.Th>
           <Table.Th visibleFrom="sm">Added by</Table.Th>
           <Table.Th>Added</Table.Th>
@@ -81,18 +84,24 @@ export function TrackingHistoryList({ type, timeZone, canChange }: TrackingHisto
           <Table.Td className={classes.numberCell}>
             <Anchor
               component={Link}
-              to={history.detailPath(row)}
+              to={detailHref(type, row)}
               className={`${classes.rowLink} ${classes.mono}`}
             >
               {row.number}
             </Anchor>{' '}
-            <CopyIdentifier value={row.number} what={history.identifierWord} />
+            <CopyIdentifier
+              value={row.number}
+              what={type === 'ocean' ? 'container number' : 'tracking number'}
+            />
             {row.archived && canChange ? (
               <Badge variant="light" color="gray" size="xs" ml={4}>
                 Archived
               </Badge>
             ) : null}
-            <span className={classes.sub}>{history.subline(row)}</span>
+            <span className={classes.sub}>
+              {type === 'ocean' ? `MBL ${row.reference}` : (row.carrierName ?? row.reference)}
+              {type === 'ocean' && row.carrierName ? ` · ${row.carrierName}` : ''}
+            </span>
           </Table.Td>
           <Table.Td visibleFrom="md">
             <Text size="sm">{statusText(row.status)}</Text>

@@ -1,6 +1,5 @@
 import { MOBILE_BREAKPOINT_PX } from '@tracklane/shared/constants';
 import { paths } from '../../../config/paths';
-import { MODE_LIST } from '../../../modes/registry';
 
 /** Where the user is in the first-shipment tutorial during this visit. */
 export type TutorialProgress = 'welcome' | 'add' | 'list' | 'cancelled';
@@ -9,11 +8,12 @@ export type TutorialStep = 'welcome' | 'add' | 'list';
 /** spec §2: the pages step one shows on. */
 export const WELCOME_PATHS: readonly string[] = [
   paths.home,
-  ...MODE_LIST.map((mode) => mode.paths.dashboard),
+  paths.dashboard.ocean,
+  paths.dashboard.ground,
   paths.newShipments.create,
 ];
 /** spec §2 /new-shipments/{siteType}: where NEXT leads, and the later steps show. */
-export const NEW_SHIPMENT_PATHS: readonly string[] = MODE_LIST.map((mode) => mode.paths.newShipment);
+export const NEW_SHIPMENT_PATHS: readonly string[] = [paths.newShipments.ocean, paths.newShipments.ground];
 
 export interface TutorialConditions {
   authenticated: boolean;

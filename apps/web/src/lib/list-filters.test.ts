@@ -5,7 +5,7 @@ import {
   isFiltered,
   paramsFromFilters,
   type ListFiltersConfig,
-} from './filter-params';
+} from './list-filters';
 
 const config: ListFiltersConfig<'carrier' | 'parcelStatus', 'created_desc' | 'delivery_asc'> = {
   selects: ['carrier', 'parcelStatus'],
