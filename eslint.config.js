@@ -19,8 +19,9 @@ const webFeatures = (() => {
 })();
 
 /**
- * One-way flow (bulletproof-react): shared → features → app. A feature never imports another feature;
- * lib/ and components/ import no feature and not the app; packages/shared imports neither app.
+ * One-way flow (bulletproof-react): shared → lib/components → shipment-list → features → modes → app.
+ * A feature never imports another feature; a mode (src/modes/<mode>/) composes the features of one
+ * tracking mode and is read by the app through the registry; packages/shared imports neither app.
  */
 const boundaryZones = [
   { target: './packages/shared', from: './apps', message: 'packages/shared must not import the apps.' },
@@ -35,8 +36,34 @@ const boundaryZones = [
   })),
   {
     target: ['./apps/web/src/lib', './apps/web/src/components'],
-    from: ['./apps/web/src/features', './apps/web/src/app'],
-    message: 'lib/ and components/ are below features: they must not import features or the app.',
+    from: [
+      './apps/web/src/features',
+      './apps/web/src/app',
+      './apps/web/src/shipment-list',
+      './apps/web/src/modes',
+    ],
+    message:
+      'lib/ and components/ are below the shipment list and features: they must not import them, the modes or the app.',
+  },
+  {
+    target: './apps/web/src/shipment-list',
+    from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/modes'],
+    message:
+      'The shipment list machinery is below features: a mode hands it columns, filters and rows, it imports no feature, mode or the app.',
+  },
+  {
+    target: './apps/web/src/features',
+    from: './apps/web/src/app',
+    message: 'Features are below the app: the app composes them.',
+  },
+  {
+    // A feature may read what a mode is (its words, paths, site type) from the registry, never a
+    // mode's list or pages: those compose features.
+    target: './apps/web/src/features',
+    from: './apps/web/src/modes',
+    except: ['./registry.ts', './mode-definition.ts'],
+    message:
+      'Features read a mode from modes/registry.ts only: a mode folder composes features, never the other way round.',
   },
   {
     target: './apps/server/src/lib',

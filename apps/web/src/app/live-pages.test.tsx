@@ -11,7 +11,7 @@ import { usePublicShare } from '../features/sharing/api/get-public-share';
 import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
 import { useDashboard } from '../lib/dashboard-api';
 import { getLiveState, setLiveSocketUp } from '../lib/live-pages-store';
-import { defaultFilters } from '../lib/list-filters';
+import { defaultFilters } from '../shipment-list/filter-params';
 import { shareLinkSocketUrl } from '../lib/use-share-link-socket';
 import { oceanDashboard } from '../test/dashboard-fixtures';
 import { fakeApi, ok } from '../test/fake-api';

@@ -17,7 +17,7 @@ import {
 } from '../features/express-shipments/api/list-express-shipments';
 import { OCEAN_LIST_FILTERS, useOceanShipments } from '../features/ocean-shipments/api/list-ocean-shipments';
 import { useOceanBills } from '../features/ocean-shipments/api/ocean-bills';
-import { defaultFilters } from '../lib/list-filters';
+import { defaultFilters } from '../shipment-list/filter-params';
 import { TAB_ID } from '../lib/tab-id';
 import { expressListPage, expressShipment } from '../test/express-shipment-fixtures';
 import { listPage, oceanShipment } from '../test/ocean-shipment-fixtures';

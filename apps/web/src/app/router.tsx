@@ -2,7 +2,9 @@ import { Children, isValidElement, type ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { NotFound } from '../components/not-found';
 import { Splash } from '../components/splash';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { paths } from '../config/paths';
+import { MODE_LIST } from '../modes/registry';
 import { PageFrame, RequireGuest, RequireUser } from './guard';
 import { lazyPage, PageSuspense, type LazyPage } from './lazy-page';
 import { BareLayout } from './layouts/bare-layout';
@@ -66,10 +68,6 @@ const HomePage = lazyPage(() => import('./pages/home-page').then((m) => m.HomePa
 const ExpressShipmentPage = lazyPage(() =>
   import('./pages/express-shipment-page').then((m) => m.ExpressShipmentPage),
 );
-const ExpressShipmentsPage = lazyPage(
-  () => import('./pages/express-shipments-page').then((m) => m.ExpressShipmentsPage),
-  (props) => import('./pages/express-shipments-page').then((m) => m.prefetchExpressShipmentsPage(props)),
-);
 const NewExpressShipmentPage = lazyPage(() =>
   import('./pages/new-express-shipment-page').then((m) => m.NewExpressShipmentPage),
 );
@@ -80,10 +78,20 @@ const NewShipmentPage = lazyPage(() => import('./pages/new-shipment-page').then(
 const OceanShipmentPage = lazyPage(() =>
   import('./pages/ocean-shipment-page').then((m) => m.OceanShipmentPage),
 );
-const OceanShipmentsPage = lazyPage(
-  () => import('./pages/ocean-shipments-page').then((m) => m.OceanShipmentsPage),
-  (props) => import('./pages/ocean-shipments-page').then((m) => m.prefetchOceanShipmentsPage(props)),
-);
+/**
+ * Each mode's list page: the one list page over the mode's list, from the mode's own entry (its chunk,
+ * which the prerendered frames of its paths preload).
+ */
+const ShipmentsPages: Record<TrackingMode, LazyPage<{ tab: string }>> = {
+  ocean: lazyPage(
+    () => import('./pages/ocean-shipments-page').then((m) => m.OceanShipmentsPage),
+    (props) => import('./pages/ocean-shipments-page').then((m) => m.prefetchOceanShipmentsPage(props)),
+  ),
+  express: lazyPage(
+    () => import('./pages/express-shipments-page').then((m) => m.ExpressShipmentsPage),
+    (props) => import('./pages/express-shipments-page').then((m) => m.prefetchExpressShipmentsPage(props)),
+  ),
+};
 const ShipmentHistoryPage = lazyPage(() =>
   import('./pages/shipment-history-page').then((m) => m.ShipmentHistoryPage),
 );
@@ -125,12 +133,11 @@ export const lazyScreens = [
   DashboardPage,
   HomePage,
   ExpressShipmentPage,
-  ExpressShipmentsPage,
   NewExpressShipmentPage,
   NewOceanShipmentPage,
   NewShipmentPage,
   OceanShipmentPage,
-  OceanShipmentsPage,
+  ...Object.values(ShipmentsPages),
   ShipmentHistoryPage,
   SharedShipmentPage,
   WorkspaceMembersPage,
@@ -176,13 +183,13 @@ export function preloadFor(
 
 const mainShellRoutes: RouteObject[] = [
   { index: true, element: <HomePage /> },
-  { path: paths.dashboard.ocean, element: <DashboardPage mode="ocean" /> },
-  { path: paths.dashboard.ground, element: <DashboardPage mode="express" /> },
-  { path: paths.shipments.oceanActive, element: <OceanShipmentsPage status="active" /> },
-  { path: paths.shipments.oceanArchived, element: <OceanShipmentsPage status="archived" /> },
-  { path: paths.shipments.groundActive, element: <ExpressShipmentsPage status="active" /> },
-  { path: paths.shipments.groundNotFound, element: <ExpressShipmentsPage status="notFound" /> },
-  { path: paths.shipments.groundArchived, element: <ExpressShipmentsPage status="archived" /> },
+  ...MODE_LIST.flatMap((mode): RouteObject[] => {
+    const ListPage = ShipmentsPages[mode.mode];
+    return [
+      { path: mode.paths.dashboard, element: <DashboardPage mode={mode.mode} /> },
+      ...Object.entries(mode.paths.lists).map(([tab, path]) => ({ path, element: <ListPage tab={tab} /> })),
+    ];
+  }),
   // These two are also the tutorial's "/new-shipments/{siteType}" step (spec §2); any other
   // siteType falls through to the not-found page.
   { path: paths.newShipments.ocean, element: <NewOceanShipmentPage /> },

@@ -25,7 +25,7 @@ export function expressListDescription(timeZone: ReactNode): ReactNode {
   return <>Parcels this workspace follows, refreshed from the carriers. Dates are days in {timeZone}.</>;
 }
 
-/** `things`: "containers", "parcels" (DASHBOARD_MODES). */
+/** `things`: "containers", "parcels" (each mode's dashboard config, src/modes/<mode>/mode.ts). */
 export function dashboardDescription(things: string, timeZone: ReactNode): ReactNode {
   return (
     <>

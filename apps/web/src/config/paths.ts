@@ -3,15 +3,12 @@
  * switcher all read them from here so that a renamed path cannot drift between them.
  */
 
+/**
+ * The word a tracking mode goes by in URLs (/shipment-history/ground/…, `paths.dashboard.ground`) and
+ * in the site-type switcher's stored choice (spec §4): "ground" for the express mode. Code speaks of
+ * the mode itself (`TrackingMode`); src/modes/registry.ts turns one into the other.
+ */
 export type SiteType = 'ocean' | 'ground';
-
-export const SITE_TYPES: readonly SiteType[] = ['ocean', 'ground'];
-
-/** The URL segment each site type uses: ground shipments live under truck/express, except history. */
-export const SHIPMENT_SEGMENT: Record<SiteType, string> = {
-  ocean: 'ocean',
-  ground: 'truck/express',
-};
 
 export const paths = {
   home: '/',

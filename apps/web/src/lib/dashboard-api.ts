@@ -5,6 +5,7 @@ import {
   type ExpressDashboard,
   type OceanDashboard,
 } from '@tracklane/shared/dashboard/dashboard.schema';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { api } from './api-client';
 import { tenantQueryKey } from './tenant-queries';
 import { useLiveSocketUp } from './live-pages-store';
@@ -14,20 +15,24 @@ import { useLiveSocketUp } from './live-pages-store';
  * the lists read them too: a list narrowed to an attention rule names it with the card's label.
  */
 
-export type DashboardMode = 'ocean' | 'express';
-export type DashboardOf<Mode extends DashboardMode> = Mode extends 'ocean'
-  ? OceanDashboard
-  : ExpressDashboard;
+interface Dashboards {
+  ocean: OceanDashboard;
+  express: ExpressDashboard;
+}
+export type DashboardOf<Mode extends TrackingMode> = Dashboards[Mode];
 
 /** The dashboard looks again this often, and whenever the window regains focus. */
 export const DASHBOARD_REFRESH_MS = 60_000;
 
-const schemas = { ocean: oceanDashboardSchema, express: expressDashboardSchema } as const;
+const schemas = {
+  ocean: oceanDashboardSchema,
+  express: expressDashboardSchema,
+} as const satisfies Record<TrackingMode, unknown>;
 
-export const dashboardQueryKey = (mode?: DashboardMode) =>
+export const dashboardQueryKey = (mode?: TrackingMode) =>
   mode === undefined ? tenantQueryKey('dashboard') : tenantQueryKey('dashboard', mode);
 
-export const dashboardQueryOptions = <Mode extends DashboardMode>(mode: Mode) =>
+export const dashboardQueryOptions = <Mode extends TrackingMode>(mode: Mode) =>
   queryOptions({
     queryKey: dashboardQueryKey(mode),
     queryFn: async ({ signal }) =>
@@ -38,7 +43,7 @@ export const dashboardQueryOptions = <Mode extends DashboardMode>(mode: Mode) =>
  * A mode's dashboard, kept fresh: by the socket's workspace messages while it is up, else every
  * minute; and on window focus.
  */
-export function useDashboard<Mode extends DashboardMode>(mode: Mode, enabled = true) {
+export function useDashboard<Mode extends TrackingMode>(mode: Mode, enabled = true) {
   const socketUp = useLiveSocketUp();
   return useQuery({
     ...dashboardQueryOptions(mode),
@@ -52,7 +57,7 @@ export function useDashboard<Mode extends DashboardMode>(mode: Mode, enabled = t
  * The label of the attention card a list is narrowed to ("Last free day within 3 days"), from the
  * dashboard's answer (usually cached: the user came from its card). Null while unknown.
  */
-export function useAttentionLabel(mode: DashboardMode, rule: string | null): string | null {
+export function useAttentionLabel(mode: TrackingMode, rule: string | null): string | null {
   const dashboard = useQuery({ ...dashboardQueryOptions(mode), enabled: rule !== null });
   if (rule === null) return null;
   return dashboard.data?.attentionVO.find((card) => card.rule === rule)?.label ?? null;

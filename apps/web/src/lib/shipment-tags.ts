@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { setTagsResultSchema } from '@tracklane/shared/tags/tags.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { z } from 'zod';
@@ -10,18 +10,22 @@ import { tenantQueryKey } from './tenant-queries';
  * one shipment's tags. Every answer of the mode (lists, options, details) is refetched after a change.
  */
 
-const MODE_KEY = { ocean: 'ocean-shipments', express: 'express-shipments' } as const;
+/** Every answer of a mode's shipments sits under this key (ocean-shipments, express-shipments). */
+const modeKey = (mode: TrackingMode) => `${mode}-shipments`;
 
 const tagsOnlySchema = z.object({ tags: z.array(z.string()) });
 
 /** The tags the workspace's shipments of the mode carry (they come with the list's filter options). */
-export function useWorkspaceTags(mode: TrackingMode, enabled = true) {
-  return useQuery({
-    queryKey: tenantQueryKey(MODE_KEY[mode], 'tags'),
+export const workspaceTagsQueryOptions = (mode: TrackingMode, enabled = true) =>
+  queryOptions({
+    queryKey: tenantQueryKey(modeKey(mode), 'tags'),
     queryFn: async ({ signal }) =>
       tagsOnlySchema.parse(await api.get<unknown>(`/api/shipments/${mode}/options`, { signal })).tags,
     enabled,
   });
+
+export function useWorkspaceTags(mode: TrackingMode, enabled = true) {
+  return useQuery(workspaceTagsQueryOptions(mode, enabled));
 }
 
 export async function setShipmentTags(mode: TrackingMode, shipmentId: string, tags: string[]) {
@@ -34,6 +38,6 @@ export function useSetShipmentTags(mode: TrackingMode, shipmentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (tags: string[]) => setShipmentTags(mode, shipmentId, tags),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: tenantQueryKey(MODE_KEY[mode]) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tenantQueryKey(modeKey(mode)) }),
   });
 }

@@ -6,6 +6,7 @@
  * with nothing moving. The reader's time zone in the header is written by the HTML's inline script
  * (`FRAME_SCRIPT`) before the first paint, from the stored profile or the browser.
  */
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { Button } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -20,7 +21,7 @@ import {
 } from '../../components/page-headers';
 import { paths } from '../../config/paths';
 import { DashboardSkeleton } from '../../features/dashboard/components/dashboard-skeleton';
-import { DASHBOARD_MODES } from '../../features/dashboard/utils/modes';
+import { MODES } from '../../modes/registry';
 import { useReaderTimeZone } from '../pages/use-shipment-access';
 import classes from './page-frame.module.css';
 
@@ -88,8 +89,8 @@ function ListFrame({
   );
 }
 
-function DashboardFrame({ mode }: { mode: 'ocean' | 'express' }) {
-  const config = DASHBOARD_MODES[mode];
+function DashboardFrame({ mode }: { mode: TrackingMode }) {
+  const config = MODES[mode].dashboard;
   return (
     <>
       <PageHeader title={config.title} description={dashboardDescription(config.things, <Zone />)} />

@@ -12,6 +12,7 @@ import {
 import { useMyInvitations } from '../../features/invitations/api/list-my-invitations';
 import { InvitationBellList } from '../../features/invitations/components/invitation-bell-list';
 import { WorkspaceInviteModal } from '../../features/invitations/components/workspace-invite-modal';
+import { MODES } from '../../modes/registry';
 import { useSiteType } from '../../features/navigation/hooks/use-site-type';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useInviteNotifications } from '../../features/sharing/api/list-invite-notifications';
@@ -70,7 +71,7 @@ export function TopBarBell() {
                   close();
                   void navigate(
                     paths.shipmentHistory.sharedDetails(
-                      invite.shipmentType === 'ocean' ? 'ocean' : 'ground',
+                      MODES[invite.shipmentType].siteType,
                       invite.overallId,
                     ),
                   );

@@ -4,6 +4,7 @@ import { Welcome } from '../../features/dashboard/components/welcome';
 import { shipmentTotal } from '../../features/dashboard/utils/modes';
 import { useSiteType } from '../../features/navigation/hooks/use-site-type';
 import { useDashboard } from '../../lib/dashboard-api';
+import { modeOfSiteType } from '../../modes/registry';
 import { useReaderTimeZone, useShipmentAccess } from './use-shipment-access';
 
 /**
@@ -23,6 +24,6 @@ export function HomePage() {
   if (ocean.data && express.data && shipmentTotal(ocean.data) + shipmentTotal(express.data) === 0) {
     return <Welcome canCreate={canCreate} />;
   }
-  const mode = siteType === 'ocean' ? 'ocean' : 'express';
-  return <Dashboard key={mode} mode={mode} timeZone={timeZone} canCreate={canCreate} />;
+  const { mode, dashboard } = modeOfSiteType(siteType);
+  return <Dashboard key={mode} config={dashboard} timeZone={timeZone} canCreate={canCreate} />;
 }

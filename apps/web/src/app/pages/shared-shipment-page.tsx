@@ -4,7 +4,8 @@ import { Link, useParams } from 'react-router';
 import { DetailLoading } from '../../components/detail-states';
 import { NotFound } from '../../components/not-found';
 import { PageHeader } from '../../components/page-header';
-import { paths, SITE_TYPES, type SiteType } from '../../config/paths';
+import { paths, type SiteType } from '../../config/paths';
+import { isSiteType, MODE_LIST } from '../../modes/registry';
 import { ExpressShipmentDetail } from '../../features/express-shipments/components/express-shipment-detail';
 import {
   OceanShipmentDetail,
@@ -15,8 +16,6 @@ import { isApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
 import { useState } from 'react';
 import { useReaderTimeZone } from './use-shipment-access';
-
-const isSiteType = (value: string | undefined): value is SiteType => SITE_TYPES.some((t) => t === value);
 
 function NoLongerShared({ type }: { type: SiteType }) {
   return (
@@ -54,7 +53,8 @@ function NoLongerShared({ type }: { type: SiteType }) {
 export function SharedShipmentPage() {
   const { type, overallId = '' } = useParams();
   const valid = isSiteType(type);
-  const site: SiteType = valid ? type : 'ocean';
+  // A wrong address still asks (hooks run on every render), for the first mode, and is told no.
+  const site: SiteType = valid ? type : MODE_LIST[0]!.siteType;
   const timeZone = useReaderTimeZone();
   const query = useSharedShipment(site, overallId);
   const [tab, setTab] = useState<DetailTab>('milestones');

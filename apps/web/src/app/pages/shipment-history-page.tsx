@@ -4,18 +4,13 @@ import { useNavigate, useParams } from 'react-router';
 import { NoShipmentAccess } from '../../components/no-shipment-access';
 import { NotFound } from '../../components/not-found';
 import { PageHeader } from '../../components/page-header';
-import { paths, SITE_TYPES, type SiteType } from '../../config/paths';
+import { paths } from '../../config/paths';
 import { SharedHistoryList } from '../../features/sharing/components/shared-history-list';
 import { TrackingHistoryList } from '../../features/sharing/components/tracking-history-list';
+import { isSiteType, modeOfSiteType } from '../../modes/registry';
 import { useReaderTimeZone, useShipmentAccess } from './use-shipment-access';
 
 type HistoryView = 'tracking' | 'shared';
-
-const TYPE_LABEL: Record<SiteType, string> = { ocean: 'Ocean', ground: 'Ground' };
-
-function isSiteType(value: string | undefined): value is SiteType {
-  return SITE_TYPES.some((type) => type === value);
-}
 
 /**
  * /shipment-history/{ocean|ground}/tracking-history and …/shared-history (spec §2): what this
@@ -28,7 +23,7 @@ export function ShipmentHistoryPage({ view }: { view: HistoryView }) {
   const { canView, canCreate, organizationName } = useShipmentAccess();
   const valid = isSiteType(type);
   const title = valid
-    ? `${TYPE_LABEL[type]} ${view === 'tracking' ? 'tracking history' : 'shared history'}`
+    ? `${modeOfSiteType(type).label} ${view === 'tracking' ? 'tracking history' : 'shared history'}`
     : '';
   useDocumentTitle(valid ? `${title} · Tracklane` : 'Page not found · Tracklane');
   if (!valid) return <NotFound homeHref={paths.home} homeLabel="Back to dashboard" />;

@@ -24,6 +24,7 @@ import {
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-client';
+import { MODE_LIST, MODES } from '../../../modes/registry';
 
 interface AlertRuleFormProps {
   rule?: AlertRule;
@@ -84,7 +85,7 @@ export function AlertRuleForm({
   tagSuggestions,
 }: AlertRuleFormProps) {
   const [name, setName] = useState(rule?.name ?? '');
-  const [mode, setMode] = useState<TrackingMode>(rule?.mode ?? 'ocean');
+  const [mode, setMode] = useState<TrackingMode>(rule?.mode ?? MODE_LIST[0]!.mode);
   const [kind, setKind] = useState<AlertConditionKind>(rule?.condition.kind ?? 'lfd');
   const [amount, setAmount] = useState<number | string>(
     amountOf(rule?.condition) ?? PARAMETER[rule?.condition.kind ?? 'lfd']?.initial ?? 0,
@@ -141,8 +142,8 @@ export function AlertRuleForm({
         condition: conditionOf(kind, value, against),
         filters: {
           carriers,
-          pol: mode === 'ocean' ? pol : [],
-          pod: mode === 'ocean' ? pod : [],
+          pol: MODES[mode].alerts.ports ? pol : [],
+          pod: MODES[mode].alerts.ports ? pod : [],
           tags,
           favoritesOnly,
         },
@@ -176,10 +177,7 @@ export function AlertRuleForm({
             aria-labelledby="rule-mode-label"
             value={mode}
             onChange={(value) => changeMode(value)}
-            data={[
-              { value: 'ocean', label: 'Ocean containers' },
-              { value: 'express', label: 'Express parcels' },
-            ]}
+            data={MODE_LIST.map((option) => ({ value: option.mode, label: option.alerts.optionLabel }))}
             fullWidth
           />
         </Stack>
@@ -225,14 +223,14 @@ export function AlertRuleForm({
           Only for (optional)
         </Text>
         <TagsInput
-          label={mode === 'ocean' ? 'Carriers (SCAC)' : 'Carriers'}
-          placeholder={mode === 'ocean' ? 'e.g. MAEU, then Enter' : 'e.g. ups, then Enter'}
+          label={MODES[mode].alerts.carriersLabel}
+          placeholder={MODES[mode].alerts.carriersPlaceholder}
           value={carriers}
           onChange={setCarriers}
           maxTags={20}
           splitChars={[',', ' ']}
         />
-        {mode === 'ocean' ? (
+        {MODES[mode].alerts.ports ? (
           <Group grow align="flex-start" gap="md" wrap="wrap">
             <TagsInput
               label="Ports of loading"

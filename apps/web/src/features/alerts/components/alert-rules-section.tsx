@@ -6,6 +6,8 @@ import {
   type AlertRule,
   type AlertRulesResult,
 } from '@tracklane/shared/alerts/alerts.schema';
+import { useQueries } from '@tanstack/react-query';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { useState } from 'react';
 import { SectionBody, SettingsSection } from '../../../components/settings-section';
 import { isApiError } from '../../../lib/api-client';
@@ -16,7 +18,8 @@ import {
   useSetAlertRuleEnabled,
   useUpdateAlertRule,
 } from '../api/save-alert-rule';
-import { useWorkspaceTags } from '../../../lib/shipment-tags';
+import { workspaceTagsQueryOptions } from '../../../lib/shipment-tags';
+import { MODE_LIST, MODES } from '../../../modes/registry';
 import { AlertRuleForm } from './alert-rule-form';
 import classes from './alert-rules.module.css';
 
@@ -96,8 +99,8 @@ function RuleRow({
           {describeCondition(rule.condition)}
         </Text>
         <div className={classes.meta}>
-          <Badge variant="light" color={rule.mode === 'ocean' ? 'ocean' : 'grape'} radius="sm" size="xs">
-            {rule.mode === 'ocean' ? 'Ocean' : 'Express'}
+          <Badge variant="light" color={MODES[rule.mode].alerts.badge.color} radius="sm" size="xs">
+            {MODES[rule.mode].alerts.badge.label}
           </Badge>
           {rule.scope === 'personal' ? (
             <Badge variant="outline" color="gray" radius="sm" size="xs">
@@ -148,9 +151,12 @@ export function AlertRulesSection() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   // The tag filter suggests the tags in use, fetched once a rule is being written.
   const editing = dialog?.kind === 'create' || dialog?.kind === 'edit';
-  const oceanTags = useWorkspaceTags('ocean', editing);
-  const expressTags = useWorkspaceTags('express', editing);
-  const tagSuggestions = { ocean: oceanTags.data ?? [], express: expressTags.data ?? [] };
+  const tagQueries = useQueries({
+    queries: MODE_LIST.map((mode) => workspaceTagsQueryOptions(mode.mode, editing)),
+  });
+  const tagSuggestions = Object.fromEntries(
+    MODE_LIST.map((mode, index) => [mode.mode, tagQueries[index]?.data ?? []]),
+  ) as Record<TrackingMode, string[]>;
   const close = () => setDialog(null);
   const data = rules.data;
 

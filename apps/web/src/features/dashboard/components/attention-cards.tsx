@@ -63,7 +63,7 @@ export function AttentionCards({ cards, config, timeZone }: AttentionCardsProps)
                     <li key={item.id}>
                       <Anchor
                         component={Link}
-                        to={itemHref(item.link, timeZone)}
+                        to={itemHref(config, item.link, timeZone)}
                         className={classes.identifier}
                       >
                         {item.identifier}

@@ -123,9 +123,7 @@ export function DashboardPanels({
           </div>
         </div>
         <Text size="xs" c="dimmed" mt="sm">
-          {config.mode === 'ocean'
-            ? 'Actual arrival at the port of discharge, else the latest estimate.'
-            : 'Delivered, else the carrier’s latest estimate.'}
+          {config.arrivalsNote}
         </Text>
       </Panel>
 
@@ -138,10 +136,7 @@ export function DashboardPanels({
               <li key={carrier.carrier} className={`${classes.row} ${classes.rowPlain}`}>
                 <div style={{ minWidth: 0 }}>
                   <Text size="sm" truncate>
-                    {/* Ocean carriers are also known by their SCAC; parcel carriers' codes are ours. */}
-                    {carrier.name && config.mode === 'ocean'
-                      ? `${carrier.name} (${carrier.carrier})`
-                      : (carrier.name ?? carrier.carrier)}
+                    {config.carrierName(carrier)}
                   </Text>
                   <Progress value={(carrier.count / topCarrier) * 100} size={4} mt={4} aria-hidden />
                 </div>

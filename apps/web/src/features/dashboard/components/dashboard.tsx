@@ -1,19 +1,20 @@
 import { ActionIcon, Button, EmptyState, Group, Text } from '@mantine/core';
-import { IconPlus, IconRefresh, IconShip, IconTruckDelivery } from '@tabler/icons-react';
+import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { dashboardDescription } from '../../../components/page-headers';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { useDashboard, type DashboardMode } from '../../../lib/dashboard-api';
+import { useDashboard } from '../../../lib/dashboard-api';
 import { formatDateTime } from '../../../lib/dates';
-import { DASHBOARD_MODES, shipmentTotal, type AnyDashboard } from '../utils/modes';
+import { shipmentTotal, type AnyDashboard, type DashboardModeConfig } from '../utils/modes';
 import { AttentionCards } from './attention-cards';
 import { DashboardPanels } from './dashboard-panels';
 import { DashboardSkeleton } from './dashboard-skeleton';
 import { LiveMapSection } from './live-map-section';
 
 interface DashboardProps {
-  mode: DashboardMode;
+  /** The mode's words, paths and presenters (src/modes/<mode>/mode.ts). */
+  config: DashboardModeConfig;
   /** The reader's time zone: "Updated …" and the detail links use it (spec §9). */
   timeZone: string;
   /** shipmentPermission 0: the empty state offers to add one. */
@@ -26,9 +27,8 @@ export { DashboardSkeleton };
  * /dashboard/ocean and /dashboard/truck/express (spec §3): what needs attention, the status breakdown,
  * arrivals by week, carriers, and where the shipments are. Refreshed every minute and on focus.
  */
-export function Dashboard({ mode, timeZone, canCreate }: DashboardProps) {
-  const config = DASHBOARD_MODES[mode];
-  const query = useDashboard(mode);
+export function Dashboard({ config, timeZone, canCreate }: DashboardProps) {
+  const query = useDashboard(config.mode);
   const dashboard: AnyDashboard | undefined = query.data;
 
   const updated = dashboard ? (
@@ -71,13 +71,7 @@ export function Dashboard({ mode, timeZone, canCreate }: DashboardProps) {
           py={64}
           variant="light"
           color="gray"
-          icon={
-            mode === 'ocean' ? (
-              <IconShip size={26} stroke={1.75} />
-            ) : (
-              <IconTruckDelivery size={26} stroke={1.75} />
-            )
-          }
+          icon={<config.Icon size={26} stroke={1.75} />}
           title={`No ${config.things} yet`}
           description={`Once this workspace follows ${config.things}, what needs attention, where they are and what arrives this week show up here.`}
           data-testid="dashboard-empty"
@@ -94,7 +88,7 @@ export function Dashboard({ mode, timeZone, canCreate }: DashboardProps) {
         <>
           <AttentionCards cards={dashboard.attentionVO} config={config} timeZone={timeZone} />
           <DashboardPanels dashboard={dashboard} config={config} />
-          <LiveMapSection map={dashboard.liveMapVO} timeZone={timeZone} />
+          <LiveMapSection map={dashboard.liveMapVO} config={config} timeZone={timeZone} />
         </>
       ) : null}
     </>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { MAP_LAYERS, WorldMap } from '../../../components/world-map';
 import { DEFAULT_VIEW } from '../../../lib/map-view';
 import { useMapPreference, useSaveMapPreference } from '../../../lib/use-map-preference';
-import { itemHref, type AnyDashboard } from '../utils/modes';
+import { itemHref, type AnyDashboard, type DashboardModeConfig } from '../utils/modes';
 import classes from './dashboard.module.css';
 
 /** Places shown before "Show all": the busiest first, as the server orders them. */
@@ -20,7 +20,15 @@ const KIND_LABEL = { port: 'Port', vessel: 'At sea', city: 'City', delivered: 'D
  * the user's saved map preference, and under it the positions as a list (for screen readers and
  * small screens too): each place, its count and its shipments linking to their detail pages.
  */
-export function LiveMapSection({ map, timeZone }: { map: AnyDashboard['liveMapVO']; timeZone: string }) {
+export function LiveMapSection({
+  map,
+  config,
+  timeZone,
+}: {
+  map: AnyDashboard['liveMapVO'];
+  config: DashboardModeConfig;
+  timeZone: string;
+}) {
   const [all, setAll] = useState(false);
   const positions = [...map.positions].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
   const shown = all ? positions : positions.slice(0, PLACES_SHOWN);
@@ -35,7 +43,7 @@ export function LiveMapSection({ map, timeZone }: { map: AnyDashboard['liveMapVO
       <WorldMap<MapEntry>
         positions={map.positions}
         legs={map.legs}
-        hrefOf={(item) => itemHref(item.link, timeZone)}
+        hrefOf={(item) => itemHref(config, item.link, timeZone)}
         loading={preference.isPending}
         view={saved?.view}
         layers={saved?.layers}
@@ -67,7 +75,7 @@ export function LiveMapSection({ map, timeZone }: { map: AnyDashboard['liveMapVO
                     <Anchor
                       key={item.id}
                       component={Link}
-                      to={itemHref(item.link, timeZone)}
+                      to={itemHref(config, item.link, timeZone)}
                       className={classes.identifier}
                     >
                       {item.identifier}

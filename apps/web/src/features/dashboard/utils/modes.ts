@@ -1,53 +1,40 @@
 import type { ExpressDashboard, OceanDashboard } from '@tracklane/shared/dashboard/dashboard.schema';
-import { paths } from '../../../config/paths';
-import type { DashboardMode } from '../../../lib/dashboard-api';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
+import type { ComponentType } from 'react';
 
 /** Any mode's dashboard, as the view reads it: each item's link is turned into a path by the mode. */
 export type AnyDashboard = OceanDashboard | ExpressDashboard;
-type Link = AnyDashboard['attentionVO'][number]['items'][number]['link'];
+export type DashboardItemLink = AnyDashboard['attentionVO'][number]['items'][number]['link'];
+type DashboardCarrier = AnyDashboard['carriers'][number];
 
-/** What differs between the ocean and the express dashboard: words, and where things lead. */
+/**
+ * What a tracking mode brings to its dashboard: its words, where things lead, how a carrier is named.
+ * Each mode supplies one (src/modes/<mode>/mode.ts); the dashboard is written once over it.
+ */
 export interface DashboardModeConfig {
-  mode: DashboardMode;
+  mode: TrackingMode;
   title: string;
   /** "containers" / "parcels". */
   things: string;
+  /** The empty dashboard's picture. */
+  Icon: ComponentType<{ size?: number; stroke?: number }>;
   /** The shipments' own list, narrowed to an attention rule with `?attention=`. */
   listPath: string;
   newPath: string;
   addLabel: string;
   /** "Arrivals" (ocean: actual, else estimated) / "Deliveries". */
   arrivalsTitle: string;
+  /** What the arrivals panel counts, said under it. */
+  arrivalsNote: string;
+  /** A carrier of the carriers panel, as people know it. */
+  carrierName: (carrier: DashboardCarrier) => string;
+  /** The detail page of one shipment an item links to. */
+  itemPath: (link: DashboardItemLink) => string;
 }
 
-export const DASHBOARD_MODES: Record<DashboardMode, DashboardModeConfig> = {
-  ocean: {
-    mode: 'ocean',
-    title: 'Ocean dashboard',
-    things: 'containers',
-    listPath: paths.shipments.oceanActive,
-    newPath: paths.newShipments.ocean,
-    addLabel: 'Add a container',
-    arrivalsTitle: 'Arrivals',
-  },
-  express: {
-    mode: 'express',
-    title: 'Ground dashboard',
-    things: 'parcels',
-    listPath: paths.shipments.groundActive,
-    newPath: paths.newShipments.ground,
-    addLabel: 'Add a parcel',
-    arrivalsTitle: 'Deliveries',
-  },
-};
-
 /** The detail page of one shipment, in the reader's zone (spec §2: `?timeZone=`). */
-export const itemHref = (link: Link, timeZone: string) =>
-  `${
-    'containerNo' in link
-      ? paths.shipment.ocean(link.containerNo, link.mblNo)
-      : paths.shipment.ground(link.expressOrderId, link.expressOrderNo)
-  }?timeZone=${encodeURIComponent(timeZone)}`;
+export const itemHref = (config: DashboardModeConfig, link: DashboardItemLink, timeZone: string) =>
+  `${config.itemPath(link)}?timeZone=${encodeURIComponent(timeZone)}`;
 
 /** The list of exactly the shipments one attention card counts. */
 export const attentionHref = (config: DashboardModeConfig, rule: string) =>

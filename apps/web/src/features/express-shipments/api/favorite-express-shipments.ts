@@ -3,11 +3,11 @@ import type {
   ExpressListResult,
   ExpressShipmentDetail,
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
-import { useFavoriteShipments, type FavoriteMode } from '../../../lib/favorite-shipments';
+import { useFavoriteShipments, type FavoriteMode } from '../../../shipment-list/favorite-shipments';
 import { expressShipmentDetailQueryKey } from './get-express-shipment';
 import { EXPRESS_SHIPMENTS_PATH, expressListQueryKey } from './list-express-shipments';
 
-/** Parcels as lib/favorite-shipments stars them: by expressOrderId, for the caller alone. */
+/** Parcels as shipment-list/favorite-shipments stars them: by expressOrderId, for the caller alone. */
 const EXPRESS_FAVORITES: FavoriteMode<ExpressListResult, ExpressListItem, ExpressShipmentDetail> = {
   path: `${EXPRESS_SHIPMENTS_PATH}/favorite`,
   idsField: 'expressOrderIds',

@@ -10,8 +10,8 @@ import {
   type ExpressSort,
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { api } from '../../../lib/api-client';
-import type { ListFilters, ListFiltersConfig } from '../../../lib/list-filters';
-import { listAllPages, listPageQuery } from '../../../lib/shipment-list-api';
+import type { ListFilters, ListFiltersConfig } from '../../../shipment-list/filter-params';
+import { listAllPages, listPageQuery } from '../../../shipment-list/shipment-list-api';
 import { tenantQueryKey } from '../../../lib/tenant-queries';
 import { useLiveSocketUp } from '../../../lib/live-pages-store';
 

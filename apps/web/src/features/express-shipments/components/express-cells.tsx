@@ -5,7 +5,7 @@ import { DemoBadge } from '../../../components/demo-badge';
 import { NoConnectionCell } from '../../../components/no-connection';
 import { StatusBadge } from '../../../components/status-badge';
 import { TagBadges } from '../../../components/shipment-tags';
-import { DayCell, IdentifierCell, MissingValue } from '../../../components/table-cells';
+import { DayCell, IdentifierCell, MissingValue } from '../../../shipment-list/table-cells';
 import { parcelCarrierLabel } from '../utils/carriers';
 import type { ExpressColumnId } from '../utils/columns';
 import { placeLabel } from '../utils/parcel-place';

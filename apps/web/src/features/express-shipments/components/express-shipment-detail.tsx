@@ -16,7 +16,7 @@ import { NotFound } from '../../../components/not-found';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
 import { archiveWithNotice } from '../../../lib/detail-actions';
-import { notifyFavoriteFailed } from '../../../lib/use-list-actions';
+import { notifyFavoriteFailed } from '../../../shipment-list/use-list-actions';
 import { useArchiveExpressShipments } from '../api/archive-express-shipments';
 import { useFavoriteExpressShipments } from '../api/favorite-express-shipments';
 import { useExpressShipment } from '../api/get-express-shipment';

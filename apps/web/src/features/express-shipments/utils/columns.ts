@@ -5,15 +5,15 @@ import type {
   ExpressSort,
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { formatDate } from '../../../lib/dates';
-import type { ColumnLayout, ColumnSet, TableColumn } from '../../../lib/table-columns';
-import { dateField } from '../../../lib/table-export';
+import type { ColumnLayout, ColumnSet, TableColumn } from '../../../shipment-list/table-columns';
+import { dateField } from '../../../shipment-list/table-export';
 import { parcelCarrierLabel } from './carriers';
 import { placeLabel } from './parcel-place';
 import { parcelStatusLook, sourceLabel } from './parcel-status';
 
 /*
  * The express tracking table's data columns (spec §3 "tracking table columns (hidden columns,
- * order)"); lib/table-columns hides, reorders and restores them. The favourite star sits in the
+ * order)"); shipment-list/table-columns hides, reorders and restores them. The favourite star sits in the
  * tracking number's cell.
  */
 

@@ -1,6 +1,6 @@
 import { SegmentedControl, VisuallyHidden } from '@mantine/core';
-import { IconShip, IconTruckDelivery } from '@tabler/icons-react';
 import type { SiteType } from '../../../config/paths';
+import { MODE_LIST } from '../../../modes/registry';
 import classes from './sidebar.module.css';
 
 interface SiteTypeSwitcherProps {
@@ -9,12 +9,9 @@ interface SiteTypeSwitcherProps {
   compact: boolean;
 }
 
-const OPTIONS: ReadonlyArray<{ value: SiteType; label: string; Icon: typeof IconShip }> = [
-  { value: 'ocean', label: 'Ocean', Icon: IconShip },
-  { value: 'ground', label: 'Ground', Icon: IconTruckDelivery },
-];
+const OPTIONS = MODE_LIST.map(({ siteType, label, Icon }) => ({ value: siteType, label, Icon }));
 
-/** Ocean / Ground (spec §2). Compact shows icons only, stacked, for the collapsed sidebar. */
+/** Ocean / Ground (spec §2), one option per mode. Compact shows icons only, stacked, for the collapsed sidebar. */
 export function SiteTypeSwitcher({ value, onChange, compact }: SiteTypeSwitcherProps) {
   return (
     <SegmentedControl<SiteType>

@@ -4,6 +4,7 @@ import { persist } from 'zustand/middleware';
 import type { SiteType } from '../../../config/paths';
 import { createPersistStorage } from '../../../lib/persist-storage';
 import { registerStoreReset } from '../../../lib/store-reset';
+import { isSiteType, MODE_LIST } from '../../../modes/registry';
 
 interface UiData {
   sidebarCollapsed: boolean;
@@ -15,11 +16,14 @@ interface UiState extends UiData {
   setSiteType: (siteType: SiteType) => void;
 }
 
-const initialUi: UiData = { sidebarCollapsed: false, siteType: 'ocean' };
+const initialUi: UiData = { sidebarCollapsed: false, siteType: MODE_LIST[0]!.siteType };
 
 // Stored values are read back through a schema: an old or hand-edited entry must not break the shell.
 const storedUiSchema = z
-  .object({ sidebarCollapsed: z.boolean(), siteType: z.enum(['ocean', 'ground']) })
+  .object({
+    sidebarCollapsed: z.boolean(),
+    siteType: z.custom<SiteType>((value) => typeof value === 'string' && isSiteType(value)),
+  })
   .partial();
 
 export const UI_STORE_KEY = 'tracklane-ui';

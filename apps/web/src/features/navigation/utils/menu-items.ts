@@ -1,5 +1,6 @@
 import { canCreateShipments, canViewShipments } from '@tracklane/shared/organizations/organizations.policy';
-import { paths, SHIPMENT_SEGMENT, type SiteType } from '../../../config/paths';
+import { paths, type SiteType } from '../../../config/paths';
+import { modeOfSiteType } from '../../../modes/registry';
 
 export type MenuItemKey = 'dashboard' | 'shipment-list' | 'new-shipment' | 'shipment-history';
 
@@ -25,28 +26,29 @@ export function canCreateShipment(shipmentPermission: number | null): boolean {
 
 /** The sidebar menu for a site type and permission, in display order (spec §2). */
 export function getMenuItems(siteType: SiteType, shipmentPermission: number | null): MenuItem[] {
+  const mode = modeOfSiteType(siteType);
   const items: MenuItem[] = [
     {
       key: 'dashboard',
       label: 'Dashboard',
-      href: paths.dashboard[siteType],
-      activePrefixes: [paths.dashboard[siteType]],
+      href: mode.paths.dashboard,
+      activePrefixes: [mode.paths.dashboard],
     },
   ];
   if (canViewShipmentList(shipmentPermission)) {
     items.push({
       key: 'shipment-list',
       label: 'Shipment List',
-      href: siteType === 'ocean' ? paths.shipments.oceanActive : paths.shipments.groundActive,
-      activePrefixes: [`/shipments/${SHIPMENT_SEGMENT[siteType]}`, `/shipment/${SHIPMENT_SEGMENT[siteType]}`],
+      href: mode.paths.lists.active,
+      activePrefixes: [`/shipments/${mode.segment}`, `/shipment/${mode.segment}`],
     });
   }
   if (canCreateShipment(shipmentPermission)) {
     items.push({
       key: 'new-shipment',
       label: 'New Shipment',
-      href: paths.newShipments[siteType],
-      activePrefixes: [paths.newShipments[siteType], paths.newShipments.create],
+      href: mode.paths.newShipment,
+      activePrefixes: [mode.paths.newShipment, paths.newShipments.create],
     });
   }
   items.push({

@@ -1,4 +1,6 @@
 import { paths, type SiteType } from '../../../config/paths';
+import type { ModeDefinition } from '../../../modes/mode-definition';
+import { MODE_LIST, modeOfSiteType } from '../../../modes/registry';
 
 function normalize(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '');
@@ -9,38 +11,30 @@ function under(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
-const HISTORY_PATTERN = /^\/shipment-history\/(ocean|ground)\/(tracking-history|shared-history)(\/.*)?$/;
+const HISTORY_PATTERN = /^\/shipment-history\/([^/]+)\/(tracking-history|shared-history)(\/.*)?$/;
+
+/** Every path prefix of a mode's pages: its dashboard, lists, new-shipment form, history and details. */
+const prefixesOf = (mode: ModeDefinition) => [
+  mode.paths.dashboard,
+  `/shipments/${mode.segment}`,
+  mode.paths.newShipment,
+  `/shipment-history/${mode.siteType}`,
+  `/shipment/${mode.segment}`,
+];
 
 /** The site type a path belongs to, or null for pages shared by both (settings, notifications…). */
 export function siteTypeFromPath(pathname: string): SiteType | null {
   const path = normalize(pathname);
-  if (
-    under(path, '/dashboard/ocean') ||
-    under(path, '/shipments/ocean') ||
-    under(path, '/new-shipments/ocean') ||
-    under(path, '/shipment-history/ocean') ||
-    under(path, '/shipment/ocean')
-  ) {
-    return 'ocean';
-  }
-  if (
-    under(path, '/dashboard/truck/express') ||
-    under(path, '/shipments/truck/express') ||
-    under(path, '/new-shipments/truck/express') ||
-    under(path, '/shipment-history/ground') ||
-    under(path, '/shipment/truck/express')
-  ) {
-    return 'ground';
-  }
-  return null;
+  const mode = MODE_LIST.find((candidate) => prefixesOf(candidate).some((prefix) => under(path, prefix)));
+  return mode?.siteType ?? null;
 }
 
-const LIST_COUNTERPARTS: ReadonlyArray<readonly [string, string]> = [
-  [paths.dashboard.ocean, paths.dashboard.ground],
-  [paths.shipments.oceanActive, paths.shipments.groundActive],
-  [paths.shipments.oceanArchived, paths.shipments.groundArchived],
-  [paths.newShipments.ocean, paths.newShipments.ground],
-];
+/** A mode's pages that every mode has a twin of: the dashboard, each list tab, the new-shipment form. */
+const pagesOf = (mode: ModeDefinition): Record<string, string> => ({
+  dashboard: mode.paths.dashboard,
+  ...Object.fromEntries(Object.entries(mode.paths.lists).map(([tab, path]) => [`list:${tab}`, path])),
+  newShipment: mode.paths.newShipment,
+});
 
 /**
  * Where the site-type switcher goes when the user picks `target` on `pathname` (spec §2, §4):
@@ -49,14 +43,16 @@ const LIST_COUNTERPARTS: ReadonlyArray<readonly [string, string]> = [
  */
 export function counterpartPath(pathname: string, target: SiteType): string | null {
   const path = normalize(pathname);
-  if (siteTypeFromPath(path) === target) return null;
+  const source = siteTypeFromPath(path);
+  if (source === null || source === target) return null;
+  const from = modeOfSiteType(source);
+  const to = modeOfSiteType(target);
 
-  for (const [ocean, ground] of LIST_COUNTERPARTS) {
-    if (target === 'ground' && path === ocean) return ground;
-    if (target === 'ocean' && path === ground) return ocean;
+  const page = Object.entries(pagesOf(from)).find(([, pagePath]) => pagePath === path)?.[0];
+  if (page !== undefined) {
+    // A tab the other mode lacks (ground's not-found): its closest page is the active list.
+    return pagesOf(to)[page] ?? to.paths.lists.active;
   }
-  // Ocean has no not-found tab: its closest page is the active list.
-  if (path === paths.shipments.groundNotFound) return paths.shipments.oceanActive;
 
   const history = HISTORY_PATTERN.exec(path);
   if (history) {
@@ -67,9 +63,6 @@ export function counterpartPath(pathname: string, target: SiteType): string | nu
   }
 
   // A single shipment has no twin in the other mode: go to that mode's active list.
-  if (under(path, '/shipment/ocean') || under(path, '/shipment/truck/express')) {
-    return target === 'ocean' ? paths.shipments.oceanActive : paths.shipments.groundActive;
-  }
-  // /new-shipments/create has no type of its own: it shows the chosen type's form, so it stays.
+  if (under(path, `/shipment/${from.segment}`)) return to.paths.lists.active;
   return null;
 }

@@ -2,11 +2,11 @@ import type {
   OceanListItem,
   OceanShipmentDetail,
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import { useFavoriteShipments, type FavoriteMode } from '../../../lib/favorite-shipments';
+import { useFavoriteShipments, type FavoriteMode } from '../../../shipment-list/favorite-shipments';
 import { tenantQueryKey } from '../../../lib/tenant-queries';
 import { OCEAN_SHIPMENTS_PATH, oceanListQueryKey, type OceanListPage } from './list-ocean-shipments';
 
-/** Ocean shipments as lib/favorite-shipments stars them: by shipmentOverallId, for the caller alone. */
+/** Ocean shipments as shipment-list/favorite-shipments stars them: by shipmentOverallId, for the caller alone. */
 const OCEAN_FAVORITES: FavoriteMode<OceanListPage, OceanListItem, OceanShipmentDetail> = {
   path: `${OCEAN_SHIPMENTS_PATH}/favorite`,
   idsField: 'shipmentOverallIds',

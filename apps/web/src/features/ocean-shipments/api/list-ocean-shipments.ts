@@ -8,8 +8,8 @@ import {
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import type { ListFilters, ListFiltersConfig } from '../../../lib/list-filters';
-import { listPageQuery } from '../../../lib/shipment-list-api';
+import type { ListFilters, ListFiltersConfig } from '../../../shipment-list/filter-params';
+import { listPageQuery } from '../../../shipment-list/shipment-list-api';
 import { tenantQueryKey } from '../../../lib/tenant-queries';
 import { useLiveSocketUp } from '../../../lib/live-pages-store';
 

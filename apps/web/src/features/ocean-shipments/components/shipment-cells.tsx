@@ -5,7 +5,7 @@ import { NoConnectionCell } from '../../../components/no-connection';
 import { LightBadge } from '../../../components/light-badge';
 import { StatusBadge } from '../../../components/status-badge';
 import { TagBadges } from '../../../components/shipment-tags';
-import { DayCell, IdentifierCell, MilestoneDay, MissingValue } from '../../../components/table-cells';
+import { DayCell, IdentifierCell, MilestoneDay, MissingValue } from '../../../shipment-list/table-cells';
 import { formatDay } from '../../../lib/dates';
 import { formatMoneyCompact } from '../../../lib/money';
 import { carrierLabel } from '../utils/carriers';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { freeTime, oceanShipment } from '../../../test/ocean-shipment-fixtures';
-import { layoutFromPreference, moveColumn, nextSort, toggleColumn } from '../../../lib/table-columns';
-import { tableToCells, tableToCsv } from '../../../lib/table-export';
+import { layoutFromPreference, moveColumn, nextSort, toggleColumn } from '../../../shipment-list/table-columns';
+import { tableToCells, tableToCsv } from '../../../shipment-list/table-export';
 import { COLUMN_IDS, COLUMNS, DEFAULT_LAYOUT, OCEAN_COLUMNS } from './columns';
 
 describe('ocean table columns', () => {

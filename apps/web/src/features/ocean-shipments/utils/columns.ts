@@ -6,8 +6,8 @@ import type {
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { clockLabel } from '@tracklane/shared/free-time/free-time-text';
 import { formatDate, formatDay } from '../../../lib/dates';
-import type { ColumnLayout, ColumnSet, TableColumn } from '../../../lib/table-columns';
-import { dateField } from '../../../lib/table-export';
+import type { ColumnLayout, ColumnSet, TableColumn } from '../../../shipment-list/table-columns';
+import { dateField } from '../../../shipment-list/table-export';
 import { carrierLabel } from './carriers';
 import { formatMoney, nextFreeTimeText } from './free-time-text';
 import { arrivalText, departureText } from './shipment-dates';
@@ -15,7 +15,7 @@ import { statusLook } from './status';
 
 /*
  * The ocean tracking table's data columns (spec §3 "tracking table columns (hidden columns, order)");
- * lib/table-columns hides, reorders and restores them. The favourite star sits in the container cell.
+ * shipment-list/table-columns hides, reorders and restores them. The favourite star sits in the container cell.
  */
 
 export const COLUMN_IDS = [

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
 import { useHoldFirstRunPrompt } from '../../../lib/first-run-prompts';
+import { MODES } from '../../../modes/registry';
 import { useFirstUnreadInvite } from '../api/list-invite-notifications';
 
 /** The invite this tab's session already greeted with (shown once per browser session, not per page). */
@@ -35,7 +36,7 @@ export function FirstUnreadInviteNotice({ enabled, timeZone }: { enabled: boolea
   const data = invite.data;
   useHoldFirstRunPrompt('shared-with-you', !!data && dismissed !== data.id);
   if (!data || dismissed === data.id) return null;
-  const site = data.shipmentType === 'ocean' ? 'ocean' : 'ground';
+  const { siteType: site, label } = MODES[data.shipmentType];
   const close = () => {
     setDismissed(data.id);
     writeSeen(data.id);
@@ -54,7 +55,7 @@ export function FirstUnreadInviteNotice({ enabled, timeZone }: { enabled: boolea
     >
       <Stack gap="md">
         <Text size="sm">
-          {data.name} shared the {data.shipmentType === 'ocean' ? 'ocean' : 'ground'} shipment{' '}
+          {data.name} shared the {label.toLowerCase()} shipment{' '}
           <Text span ff="monospace" fw={600}>
             {data.number}
           </Text>{' '}

@@ -4,6 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { HISTORY_PAGE_SIZE } from '@tracklane/shared/sharing/sharing.schema';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { SiteType } from '../../../config/paths';
+import { modeOfSiteType } from '../../../modes/registry';
 import { ListEmptyState, type EmptyTab } from '../../../components/list-empty-state';
 import { ListLoadError } from '../../../components/list-load-error';
 import classes from './history-list.module.css';
@@ -43,8 +44,7 @@ export function useHistoryPaging() {
 }
 
 /** What a history's search box matches, by site type. */
-export const historySearchPlaceholder = (type: SiteType) =>
-  type === 'ocean' ? 'Search container or bill of lading' : 'Search tracking number';
+export const historySearchPlaceholder = (type: SiteType) => modeOfSiteType(type).history.searchPlaceholder;
 
 /** A searchable, paged history table with its loading, empty and error states (shared and tracking history). */
 export function HistoryList<Row>(props: HistoryListProps<Row>) {

@@ -3,6 +3,7 @@ import { IconShare } from '@tabler/icons-react';
 import type { InviteNotification } from '@tracklane/shared/sharing/sharing.schema';
 import { formatDate } from '../../../lib/dates';
 import classes from '../../../components/bell-list.module.css';
+import { MODES } from '../../../modes/registry';
 
 interface ShareInviteBellListProps {
   invites: InviteNotification[];
@@ -35,8 +36,7 @@ export function ShareInviteBellList({ invites, timeZone, onOpen }: ShareInviteBe
               with you
             </Text>
             <Text size="xs" c="dimmed" component="span">
-              {invite.shipmentType === 'ocean' ? 'Ocean' : 'Ground'} shipment ·{' '}
-              {formatDate(invite.sharedAt, timeZone)}
+              {MODES[invite.shipmentType].label} shipment · {formatDate(invite.sharedAt, timeZone)}
               {invite.isRead ? '' : ' · New'}
             </Text>
           </span>

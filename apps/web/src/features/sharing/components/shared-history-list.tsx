@@ -3,6 +3,7 @@ import { IconShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths, type SiteType } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
+import { modeOfSiteType } from '../../../modes/registry';
 import { useSharedHistory } from '../api/list-shared-history';
 import { statusText } from '../utils/labels';
 import { HistoryList, historySearchPlaceholder, useHistoryPaging } from './history-list';
@@ -11,6 +12,7 @@ import classes from './history-list.module.css';
 /** Shipments other people shared with the signed-in user, with who shared them and when. */
 export function SharedHistoryList({ type, timeZone }: { type: SiteType; timeZone: string }) {
   const { search, pageNo, setPageNo, onSearchChange } = useHistoryPaging();
+  const { history } = modeOfSiteType(type);
   const page = useSharedHistory({ type, pageNo, search });
   return (
     <HistoryList
@@ -24,17 +26,14 @@ export function SharedHistoryList({ type, timeZone }: { type: SiteType; timeZone
       empty={{
         icon: <IconShare size={26} stroke={1.75} />,
         title: 'Nothing shared with you yet',
-        description:
-          type === 'ocean'
-            ? 'When someone shares an ocean shipment with your e-mail address, it shows here with live tracking.'
-            : 'When someone shares a ground shipment with your e-mail address, it shows here with live tracking.',
+        description: history.sharedEmpty,
         testId: 'history-empty',
       }}
       head={
         <Table.Tr>
-          <Table.Th>{type === 'ocean' ? 'Container' : 'Tracking number'}</Table.Th>
+          <Table.Th>{history.identifierHeader}</Table.Th>
           <Table.Th visibleFrom="md">Status</Table.Th>
-          <Table.Th visibleFrom="md">{type === 'ocean' ? 'Arrival' : 'Delivery'}</Table.Th>
+          <Table.Th visibleFrom="md">{history.arrivalHeader}</Table.Th>
           <Table.Th>Shared by</Table.Th>
           <Table.Th visibleFrom="sm">Shared</Table.Th>
         </Table.Tr>
@@ -49,10 +48,7 @@ export function SharedHistoryList({ type, timeZone }: { type: SiteType; timeZone
             >
               {row.number}
             </Anchor>
-            <span className={classes.sub}>
-              {type === 'ocean' ? `MBL ${row.reference}` : (row.carrierName ?? row.reference)}
-              {type === 'ocean' && row.carrierName ? ` · ${row.carrierName}` : ''}
-            </span>
+            <span className={classes.sub}>{history.subline(row)}</span>
           </Table.Td>
           <Table.Td visibleFrom="md">
             <Text size="sm">{statusText(row.status)}</Text>

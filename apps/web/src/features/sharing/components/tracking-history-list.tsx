@@ -4,9 +4,10 @@ import { IconHistory, IconRefresh } from '@tabler/icons-react';
 import type { TrackingHistoryRow } from '@tracklane/shared/sharing/sharing.schema';
 import { Link } from 'react-router';
 import { CopyIdentifier } from '../../../components/copy-identifier';
-import { paths, type SiteType } from '../../../config/paths';
+import type { SiteType } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
+import { modeOfSiteType } from '../../../modes/registry';
 import { useTrackingHistory } from '../api/list-tracking-history';
 import { useRetrackShipments } from '../api/retrack-shipments';
 import { statusText } from '../utils/labels';
@@ -20,17 +21,13 @@ interface TrackingHistoryListProps {
   canChange: boolean;
 }
 
-const detailHref = (type: SiteType, row: TrackingHistoryRow) =>
-  type === 'ocean'
-    ? paths.shipment.ocean(row.number, row.reference)
-    : paths.shipment.ground(row.shipmentId, row.number);
-
 /**
  * Every shipment the workspace ever added, archived ones included, with who added it and when;
  * searchable and paged, with one-click re-track of an archived one.
  */
 export function TrackingHistoryList({ type, timeZone, canChange }: TrackingHistoryListProps) {
   const { search, pageNo, setPageNo, onSearchChange } = useHistoryPaging();
+  const { history } = modeOfSiteType(type);
   const page = useTrackingHistory({ type, pageNo, search });
   const retrack = useRetrackShipments();
 
@@ -70,7 +67,7 @@ export function TrackingHistoryList({ type, timeZone, canChange }: TrackingHisto
       }}
       head={
         <Table.Tr>
-          <Table.Th>{type === 'ocean' ? 'Container' : 'Tracking number'}</Table.Th>
+          <Table.Th>{history.identifierHeader}</Table.Th>
           <Table.Th visibleFrom="md">Status</Table.Th>
           <Table.Th visibleFrom="sm">Added by</Table.Th>
           <Table.Th>Added</Table.Th>
@@ -84,24 +81,18 @@ export function TrackingHistoryList({ type, timeZone, canChange }: TrackingHisto
           <Table.Td className={classes.numberCell}>
             <Anchor
               component={Link}
-              to={detailHref(type, row)}
+              to={history.detailPath(row)}
               className={`${classes.rowLink} ${classes.mono}`}
             >
               {row.number}
             </Anchor>{' '}
-            <CopyIdentifier
-              value={row.number}
-              what={type === 'ocean' ? 'container number' : 'tracking number'}
-            />
+            <CopyIdentifier value={row.number} what={history.identifierWord} />
             {row.archived && canChange ? (
               <Badge variant="light" color="gray" size="xs" ml={4}>
                 Archived
               </Badge>
             ) : null}
-            <span className={classes.sub}>
-              {type === 'ocean' ? `MBL ${row.reference}` : (row.carrierName ?? row.reference)}
-              {type === 'ocean' && row.carrierName ? ` · ${row.carrierName}` : ''}
-            </span>
+            <span className={classes.sub}>{history.subline(row)}</span>
           </Table.Td>
           <Table.Td visibleFrom="md">
             <Text size="sm">{statusText(row.status)}</Text>

@@ -1,5 +1,6 @@
 import { MOBILE_BREAKPOINT_PX } from '@tracklane/shared/constants';
 import { paths } from '../../../config/paths';
+import { MODE_LIST } from '../../../modes/registry';
 
 /** Where the user is in the first-shipment tutorial during this visit. */
 export type TutorialProgress = 'welcome' | 'add' | 'list' | 'cancelled';
@@ -8,12 +9,11 @@ export type TutorialStep = 'welcome' | 'add' | 'list';
 /** spec §2: the pages step one shows on. */
 export const WELCOME_PATHS: readonly string[] = [
   paths.home,
-  paths.dashboard.ocean,
-  paths.dashboard.ground,
+  ...MODE_LIST.map((mode) => mode.paths.dashboard),
   paths.newShipments.create,
 ];
 /** spec §2 /new-shipments/{siteType}: where NEXT leads, and the later steps show. */
-export const NEW_SHIPMENT_PATHS: readonly string[] = [paths.newShipments.ocean, paths.newShipments.ground];
+export const NEW_SHIPMENT_PATHS: readonly string[] = MODE_LIST.map((mode) => mode.paths.newShipment);
 
 export interface TutorialConditions {
   authenticated: boolean;

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useCallback, useState } from 'react';
-import { isApiError } from './api-client';
+import { isApiError } from '../lib/api-client';
 
 /*
  * What every shipment list does with its rows, whatever the mode: select them, move them between the

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CardLayout, TableColumn } from '../lib/table-columns';
-import { FIRST_SCREEN_OVERSCAN_ROWS, OVERSCAN_ROWS } from '../lib/use-row-window';
+import type { CardLayout, TableColumn } from './table-columns';
+import { FIRST_SCREEN_OVERSCAN_ROWS, OVERSCAN_ROWS } from './use-row-window';
 import { renderWithProviders } from '../test/render';
 import { ShipmentsTable } from './shipments-table';
 

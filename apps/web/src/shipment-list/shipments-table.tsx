@@ -1,6 +1,5 @@
-import { Checkbox, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Table } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import {
   memo,
   useCallback,
@@ -16,17 +15,13 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import { fitColumnWidths } from '../lib/column-widths';
-import {
-  nextSort,
-  sortDirection,
-  type CardLayout,
-  type ColumnSorts,
-  type TableColumn,
-} from '../lib/table-columns';
-import { useRowWindow } from '../lib/use-row-window';
-import { DelegatedTooltip } from './delegated-tooltip';
-import { ScrollHint } from './scrollable-table';
+import { fitColumnWidths } from './column-widths';
+import type { CardLayout, TableColumn } from './table-columns';
+import { CardsHead, columnWidthVar, SkeletonCards, SkeletonRows, TableHead } from './table-head';
+import { windowedRows, type RowView } from './table-rows';
+import { useRowWindow } from './use-row-window';
+import { DelegatedTooltip } from '../components/delegated-tooltip';
+import { ScrollHint } from '../components/scrollable-table';
 import classes from './shipments-table.module.css';
 
 export interface ShipmentsTableProps<Row, Id extends string, Sort extends string> {
@@ -67,7 +62,6 @@ export interface ShipmentsTableProps<Row, Id extends string, Sort extends string
   footer: ReactNode;
 }
 
-const SKELETON_ROWS = 8;
 /** The selection column's and the row actions column's widths (`.selectCol`, `.actionsCol`). */
 const SELECT_COLUMN_WIDTH = 32;
 const ACTIONS_COLUMN_WIDTH = 52;
@@ -78,201 +72,13 @@ const CARD_SELECTOR = 'li[data-testid]';
 /** Below Mantine's `sm` (48em, 768 px), where the list's header and filters stack too: a card per row. */
 export const CARDS_QUERY = '(max-width: 47.99em)';
 
-function SortIcon<Sort extends string>({
-  column,
-  sort,
-}: {
-  column: { sorts?: ColumnSorts<Sort> };
-  sort: Sort;
-}) {
-  if (column.sorts?.first === sort) return <IconArrowUp size={13} stroke={2} />;
-  if (column.sorts?.second === sort) return <IconArrowDown size={13} stroke={2} />;
-  return <IconArrowsSort size={13} stroke={1.75} className={classes.sortIdle} />;
-}
-
-/** What every row draws with; the same object while none of it changes, so rows can skip a render. */
-interface RowView<Row, Id extends string, Sort extends string> {
-  columns: TableColumn<Row, Id, Sort>[];
-  renderCell: (column: TableColumn<Row, Id, Sort>, row: Row) => ReactNode;
-  renderActions: (row: Row) => ReactNode;
-  rowLabel: (row: Row) => string;
-  rowName: (row: Row) => string;
-  /** The column pinned at the left (the identifier while it is first), or -1. */
-  pinnedIndex: number;
-  card: { layout: CardLayout<Row, Id>; columns: Record<Id, TableColumn<Row, Id, Sort>> };
-  /** Absent: no selection column. */
-  onToggle?: (id: string) => void;
-}
-
-interface RowProps<Row, Id extends string, Sort extends string> {
-  row: Row;
-  id: string;
-  index: number;
-  selected: boolean;
-  /** The row the Tab key lands on (one per table: roving tabindex). */
-  tabbable: boolean;
-  view: RowView<Row, Id, Sort>;
-}
-
-/** A row's selection checkbox: a plain input in Mantine's look (a page has hundreds). */
-function RowCheck({ name, selected, onChange }: { name: string; selected: boolean; onChange: () => void }) {
-  return (
-    <input
-      type="checkbox"
-      className={classes.check}
-      tabIndex={-1}
-      aria-label={`Select ${name}`}
-      checked={selected}
-      onChange={onChange}
-    />
-  );
-}
-
-/**
- * One row, rendered again only when its shipment, its selection, its tab stop or the view changes:
- * selecting a row, or scrolling more rows into view, leaves the others alone. Plain elements (a
- * page has hundreds of cells); clicks and keys are handled once, on the table body.
- */
-const ShipmentRow = memo(function ShipmentRow<Row, Id extends string, Sort extends string>({
-  row,
-  id,
-  index,
-  selected,
-  tabbable,
-  view,
-}: RowProps<Row, Id, Sort>) {
-  return (
-    <tr
-      className={classes.row}
-      data-row-index={index}
-      aria-rowindex={index + 2}
-      data-selected={selected || undefined}
-      data-testid="shipment-row"
-      tabIndex={tabbable ? 0 : -1}
-      aria-selected={selected}
-      aria-label={view.rowLabel(row)}
-    >
-      {view.onToggle ? (
-        <td className={`${classes.selectCell} ${classes.stickyStart}`}>
-          <RowCheck name={view.rowName(row)} selected={selected} onChange={() => view.onToggle?.(id)} />
-        </td>
-      ) : null}
-      {view.columns.map((column, columnIndex) => (
-        <td
-          key={column.id}
-          className={columnIndex === view.pinnedIndex ? classes.stickyIdentifier : undefined}
-          data-column={column.id}
-        >
-          {view.renderCell(column, row)}
-        </td>
-      ))}
-      <td className={classes.actionsCell}>{view.renderActions(row)}</td>
-    </tr>
-  );
-}) as <Row, Id extends string, Sort extends string>(props: RowProps<Row, Id, Sort>) => ReactElement;
-
-/**
- * One row on a phone: a card of fixed height (the row window counts cards as it counts rows) with the
- * identifier and what goes with it (the bill of lading, the carrier), the status, the date that
- * matters now under its column's name, and the attention chip; the checkbox at its start and the row
- * actions at its end, never over its text. A tap anywhere else opens the shipment.
- */
-const ShipmentCard = memo(function ShipmentCard<Row, Id extends string, Sort extends string>({
-  row,
-  id,
-  index,
-  selected,
-  tabbable,
-  view,
-}: RowProps<Row, Id, Sort>) {
-  const { layout, columns } = view.card;
-  const dateColumn = columns[layout.date(row)];
-  const attention = layout.attention(row);
-  return (
-    <li
-      className={classes.card}
-      data-row-index={index}
-      data-selected={selected || undefined}
-      data-testid="shipment-card"
-      tabIndex={tabbable ? 0 : -1}
-      aria-label={view.rowLabel(row)}
-    >
-      {view.onToggle ? (
-        <span className={classes.cardCheck}>
-          <RowCheck name={view.rowName(row)} selected={selected} onChange={() => view.onToggle?.(id)} />
-        </span>
-      ) : null}
-      <div className={classes.cardBody}>
-        <span className={classes.cardIdentifier} data-card-part="identifier">
-          {view.renderCell(columns[layout.identifier], row)}
-        </span>
-        <div className={classes.cardLine}>
-          <span className={classes.cardDetail} data-card-part="detail">
-            {view.renderCell(columns[layout.detail], row)}
-          </span>
-          <span className={classes.cardStatus} data-card-part="status">
-            {view.renderCell(columns[layout.status], row)}
-          </span>
-        </div>
-        <div className={classes.cardLine}>
-          <span className={classes.cardDate} data-card-part="date">
-            <span className={classes.cardLabel}>{dateColumn.label}</span>
-            {view.renderCell(dateColumn, row)}
-          </span>
-          {attention ? (
-            <span className={classes.attentionChip} data-card-part="attention">
-              {attention}
-            </span>
-          ) : null}
-        </div>
-      </div>
-      <div className={classes.cardActions}>{view.renderActions(row)}</div>
-    </li>
-  );
-}) as <Row, Id extends string, Sort extends string>(props: RowProps<Row, Id, Sort>) => ReactElement;
-
-/** Stands for `rows` rows out of view, so that the scroll box keeps its height and its scrollbar. */
-function Spacer({
-  rows,
-  rowHeight,
-  colSpan,
-  cards,
-}: {
-  rows: number;
-  rowHeight: number;
-  colSpan: number;
-  cards: boolean;
-}) {
-  return cards ? (
-    <li className={classes.spacer} aria-hidden style={{ height: rows * rowHeight }} />
-  ) : (
-    <tr className={classes.spacer} aria-hidden style={{ height: rows * rowHeight }}>
-      <td colSpan={colSpan} />
-    </tr>
-  );
-}
-
-/** The sorts a phone offers in place of the table's headers: each sortable column's, both ways. */
-function sortOptions<Sort extends string>(
-  columns: readonly { label: string; sorts?: ColumnSorts<Sort> }[],
-): { value: Sort; label: string }[] {
-  return columns.flatMap((column) =>
-    [column.sorts?.first, column.sorts?.second]
-      .filter((sort): sort is Sort => sort !== undefined)
-      .map((sort) => ({
-        value: sort,
-        label: `${column.label} ${sortDirection(column, sort) === 'descending' ? '↓' : '↑'}`,
-      })),
-  );
-}
-
 /**
  * The tracking table of every mode (spec §3, STYLE "dense, scannable"): a sticky header whose sortable
  * columns ask the server for their order, row actions in a column of their own (shown on hover or
  * focus, never over a cell's text), and the keyboard: arrows move between rows, Enter opens, Space
  * selects. Rows are only ever appended, so loading more never moves what the reader is looking at.
  *
- * On a wide screen the columns share the table's box (lib/column-widths.ts: each between its least
+ * On a wide screen the columns share the table's box (column-widths.ts: each between its least
  * and preferred width, a cell's longer text cut with an ellipsis): a mode's default columns fit a
  * 1,440 px screen with the sidebar open. Only below every column's least width (columns the user
  * added, a tablet) does the table scroll sideways in its box, with the selection and identifier
@@ -485,56 +291,19 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
     [columns, renderCell, renderActions, rowLabel, rowName, pinnedIndex, card, selectable, onToggle],
   );
   const colSpan = columns.length + (selectable ? 2 : 1);
-  const Item = cards ? ShipmentCard : ShipmentRow;
-
-  // The rows to render: those in the window, and the one with the tab stop wherever it is; a spacer
-  // for each run of rows between them.
-  const body: ReactNode[] = [];
-  if (!loading) {
-    const indices =
-      rowWindow === 'all'
-        ? rows.map((_, index) => index)
-        : [...new Set([rowIndexInRange, ...range(rowWindow.start, rowWindow.end)])]
-            .filter((index) => index < rows.length)
-            .sort((a, b) => a - b);
-    let next = 0;
-    for (const index of indices) {
-      if (index > next)
-        body.push(
-          <Spacer
-            key={`gap-${String(next)}`}
-            rows={index - next}
-            rowHeight={rowHeight}
-            colSpan={colSpan}
-            cards={cards}
-          />,
-        );
-      const row = rows[index]!;
-      const id = rowKey(row);
-      body.push(
-        <Item
-          key={id}
-          row={row}
-          id={id}
-          index={index}
-          selected={selected.has(id)}
-          tabbable={index === rowIndexInRange}
-          view={view}
-        />,
-      );
-      next = index + 1;
-    }
-    if (next < rows.length)
-      body.push(
-        <Spacer
-          key={`gap-${String(next)}`}
-          rows={rows.length - next}
-          rowHeight={rowHeight}
-          colSpan={colSpan}
-          cards={cards}
-        />,
-      );
-  }
+  const body = loading
+    ? []
+    : windowedRows({
+        rows,
+        rowKey,
+        rowWindow,
+        tabStop: rowIndexInRange,
+        selected,
+        view,
+        rowHeight,
+        colSpan,
+        cards,
+      });
 
   const selectAll = onSelectedChange ? (
     <Checkbox
@@ -564,23 +333,13 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
       >
         {cards ? (
           <>
-            <div className={classes.cardsHead} ref={headRef as RefObject<HTMLDivElement>}>
-              {selectAll}
-              <label className={classes.sortLabel}>
-                Sort
-                <select
-                  className={classes.sortSelect}
-                  value={props.sort}
-                  onChange={(event) => props.onSort(event.currentTarget.value as Sort)}
-                >
-                  {sortOptions(Object.values<TableColumn<Row, Id, Sort>>(card.columns)).map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </div>
+            <CardsHead
+              headRef={headRef}
+              selectAll={selectAll}
+              sort={props.sort}
+              onSort={props.onSort}
+              columns={Object.values<TableColumn<Row, Id, Sort>>(card.columns)}
+            />
             <ul
               className={classes.cards}
               ref={bodyRef as RefObject<HTMLUListElement>}
@@ -589,20 +348,7 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
               data-testid="shipments-table"
               {...bodyHandlers}
             >
-              {loading
-                ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
-                    <li key={row} className={classes.card} data-testid="skeleton-row">
-                      <div className={classes.cardBody}>
-                        <span className={classes.skeleton} style={{ width: '55%' }} />
-                        <span
-                          className={classes.skeleton}
-                          style={{ width: `${String(30 + ((row * 17) % 30))}%` }}
-                        />
-                        <span className={classes.skeleton} style={{ width: '40%' }} />
-                      </div>
-                    </li>
-                  ))
-                : body}
+              {loading ? <SkeletonCards /> : body}
             </ul>
           </>
         ) : (
@@ -616,78 +362,17 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
             aria-rowcount={rows.length + 1}
             aria-busy={loading || undefined}
           >
-            <colgroup>
-              {selectable ? <col className={classes.selectCol} /> : null}
-              {columns.map((column) => (
-                <col
-                  key={column.id}
-                  style={{ width: `var(${columnWidthVar(column.id)}, ${String(column.width.preferred)}px)` }}
-                />
-              ))}
-              <col className={classes.actionsCol} />
-            </colgroup>
-            <Table.Thead className={classes.thead} ref={headRef as RefObject<HTMLTableSectionElement>}>
-              <Table.Tr>
-                {selectAll ? (
-                  <Table.Th className={`${classes.selectCell} ${classes.stickyStart}`}>{selectAll}</Table.Th>
-                ) : null}
-                {columns.map((column, index) => {
-                  const direction = sortDirection(column, props.sort);
-                  return (
-                    <Table.Th
-                      key={column.id}
-                      className={`${classes.th} ${pinned(index) ?? ''}`.trim()}
-                      data-column={column.id}
-                      aria-sort={direction}
-                    >
-                      {column.sorts ? (
-                        <UnstyledButton
-                          className={classes.sortButton}
-                          data-active={direction ? true : undefined}
-                          onClick={() => {
-                            const sort = nextSort(column, props.sort);
-                            if (sort) props.onSort(sort);
-                          }}
-                        >
-                          <span className={classes.thLabel} title={column.label}>
-                            {column.label}
-                          </span>
-                          <SortIcon column={column} sort={props.sort} />
-                        </UnstyledButton>
-                      ) : (
-                        <span className={classes.thLabel} title={column.label}>
-                          {column.label}
-                        </span>
-                      )}
-                    </Table.Th>
-                  );
-                })}
-                <Table.Th className={classes.actionsCell}>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              headRef={headRef}
+              columns={columns}
+              selectAll={selectAll}
+              selectable={selectable}
+              sort={props.sort}
+              onSort={props.onSort}
+              pinned={pinned}
+            />
             <tbody ref={bodyRef as RefObject<HTMLTableSectionElement>} {...bodyHandlers}>
-              {loading
-                ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
-                    <tr key={row} className={classes.row} data-testid="skeleton-row">
-                      {selectable ? (
-                        <td className={`${classes.selectCell} ${classes.stickyStart}`}>
-                          <span className={classes.skeleton} style={{ width: 14, height: 14 }} />
-                        </td>
-                      ) : null}
-                      {columns.map((column, index) => (
-                        <td key={column.id} className={pinned(index)}>
-                          <span
-                            className={classes.skeleton}
-                            style={{ width: `${String(50 + ((row * 17 + column.id.length * 7) % 40))}%` }}
-                          />
-                        </td>
-                      ))}
-                      <td className={classes.actionsCell} />
-                    </tr>
-                  ))
-                : body}
+              {loading ? <SkeletonRows columns={columns} selectable={selectable} pinned={pinned} /> : body}
             </tbody>
           </Table>
         )}
@@ -701,10 +386,3 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
 }) as <Row, Id extends string, Sort extends string>(
   props: ShipmentsTableProps<Row, Id, Sort>,
 ) => ReactElement;
-
-/** The custom property that holds a data column's fitted width. */
-const columnWidthVar = (id: string) => `--column-${id}-width`;
-
-function range(start: number, end: number): number[] {
-  return Array.from({ length: Math.max(0, end - start) }, (_, i) => start + i);
-}

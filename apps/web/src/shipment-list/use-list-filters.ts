@@ -7,7 +7,7 @@ import {
   paramsFromFilters,
   type ListFilters,
   type ListFiltersConfig,
-} from './list-filters';
+} from './filter-params';
 
 /** A list's filters as the page holds them: their values, how to change them, and the query string. */
 export interface ListFilterState<Key extends string, Sort extends string> {

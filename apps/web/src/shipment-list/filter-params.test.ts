@@ -5,7 +5,7 @@ import {
   isFiltered,
   paramsFromFilters,
   type ListFiltersConfig,
-} from './list-filters';
+} from './filter-params';
 
 const config: ListFiltersConfig<'carrier' | 'parcelStatus', 'created_desc' | 'delivery_asc'> = {
   selects: ['carrier', 'parcelStatus'],

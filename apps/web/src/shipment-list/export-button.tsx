@@ -3,13 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '../lib/api-client';
-import {
-  downloadFile,
-  exportFileName,
-  tableToCells,
-  tableToCsv,
-  type ExportColumn,
-} from '../lib/table-export';
+import { downloadFile, exportFileName, tableToCells, tableToCsv, type ExportColumn } from './table-export';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

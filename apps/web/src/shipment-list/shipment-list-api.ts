@@ -1,5 +1,5 @@
-import type { QueryValue } from './api-client';
-import type { ListFilters, ListFiltersConfig } from './list-filters';
+import type { QueryValue } from '../lib/api-client';
+import type { ListFilters, ListFiltersConfig } from './filter-params';
 
 /*
  * A shipment list as every mode's API serves it: keyset pages of one tab under the list's filters

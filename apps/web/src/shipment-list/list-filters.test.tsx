@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TestProviders } from '../test/render';
-import type { ListFilters as Filters } from '../lib/list-filters';
+import type { ListFilters as Filters } from './filter-params';
 import { ListFilters } from './list-filters';
 
 type TestFilters = Filters<'carrier', 'created_desc'>;

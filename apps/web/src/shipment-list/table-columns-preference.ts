@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { tableColumnsPreferenceSchema, type PreferenceKey } from '@tracklane/shared/auth/auth.schema';
 import type { z } from 'zod';
-import { api, apiRequest } from './api-client';
+import { api, apiRequest } from '../lib/api-client';
 
 export type TableColumnsPreference = z.infer<typeof tableColumnsPreferenceSchema>;
 

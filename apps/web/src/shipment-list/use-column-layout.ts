@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useCallback, useMemo } from 'react';
-import { isApiError } from './api-client';
+import { isApiError } from '../lib/api-client';
 import { layoutFromPreference, type ColumnLayout, type ColumnSet } from './table-columns';
 import {
   useColumnsPreference,

@@ -1,5 +1,5 @@
-import { isoDay } from './dates';
-import type { XlsxCell } from './xlsx';
+import { isoDay } from '../lib/dates';
+import type { XlsxCell } from '../lib/xlsx';
 
 /** One exported cell: text, or a calendar day ("YYYY-MM-DD" in the reader's zone; null when unknown). */
 export type ExportCell = XlsxCell;

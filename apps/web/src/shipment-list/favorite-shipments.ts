@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { TAB_HEADER } from '@tracklane/shared/realtime/user-events';
 import { z } from 'zod';
-import { api } from './api-client';
-import { TAB_ID } from './tab-id';
+import { api } from '../lib/api-client';
+import { TAB_ID } from '../lib/tab-id';
 
 /*
  * Starring shipments, whatever the mode. A star is the user's own (ADR 0033): it changes this user's

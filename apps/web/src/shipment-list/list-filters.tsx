@@ -2,8 +2,8 @@ import { Badge, Button, Chip, CloseButton, Group, TextInput } from '@mantine/cor
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch, IconStar } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import type { ListFilters as Filters } from '../lib/list-filters';
-import { LightSelect } from './light-select';
+import type { ListFilters as Filters } from './filter-params';
+import { LightSelect } from '../components/light-select';
 import classes from './shipment-list.module.css';
 
 /** One select of the filter bar: carrier, port of loading, parcel status… */

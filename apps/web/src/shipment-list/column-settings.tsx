@@ -6,10 +6,10 @@ import {
   toggleColumn,
   type ColumnLayout,
   type ColumnSet,
-} from '../lib/table-columns';
+} from './table-columns';
 import classes from './shipment-list.module.css';
-import { DropdownAfterFirstScreen } from './after-first-screen';
-import { TargetAfterCommit } from './target-after-commit';
+import { DropdownAfterFirstScreen } from '../components/after-first-screen';
+import { TargetAfterCommit } from '../components/target-after-commit';
 
 interface ColumnSettingsProps<Row, Id extends string, Sort extends string> {
   /** The table's columns, for their names, which may be hidden, and the default layout. */

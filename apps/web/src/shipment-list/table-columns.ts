@@ -20,7 +20,7 @@ export interface TableColumn<Row, Id extends string = string, Sort extends strin
   sorts?: ColumnSorts<Sort>;
   /**
    * The column's width in a wide screen's table, padding included (px): `preferred` where the table has
-   * room, down to `min` where it has not (lib/column-widths.ts); a cell's longer content is cut with an
+   * room, down to `min` where it has not (column-widths.ts); a cell's longer content is cut with an
    * ellipsis and says itself in full on hover. Below every column's `min` the table scrolls sideways.
    */
   width: { min: number; preferred: number };

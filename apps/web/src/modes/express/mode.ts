@@ -1,0 +1,53 @@
+import { IconTruckDelivery } from '@tabler/icons-react';
+import { paths } from '../../config/paths';
+import type { ModeDefinition } from '../mode-definition';
+
+/** Parcels by tracking number: "Ground" on screen, /truck/express in URLs, `express` in code (spec §2). */
+export const EXPRESS_MODE = {
+  mode: 'express',
+  siteType: 'ground',
+  label: 'Ground',
+  Icon: IconTruckDelivery,
+  segment: 'truck/express',
+  paths: {
+    dashboard: paths.dashboard.ground,
+    lists: {
+      active: paths.shipments.groundActive,
+      notFound: paths.shipments.groundNotFound,
+      archived: paths.shipments.groundArchived,
+    },
+    newShipment: paths.newShipments.ground,
+  },
+  dashboard: {
+    mode: 'express',
+    title: 'Ground dashboard',
+    things: 'parcels',
+    Icon: IconTruckDelivery,
+    listPath: paths.shipments.groundActive,
+    newPath: paths.newShipments.ground,
+    addLabel: 'Add a parcel',
+    arrivalsTitle: 'Deliveries',
+    arrivalsNote: 'Delivered, else the carrier’s latest estimate.',
+    // Parcel carriers' codes are ours: the name alone.
+    carrierName: (carrier) => carrier.name ?? carrier.carrier,
+    itemPath: (link) =>
+      'expressOrderId' in link ? paths.shipment.ground(link.expressOrderId, link.expressOrderNo) : '',
+  },
+  alerts: {
+    optionLabel: 'Express parcels',
+    badge: { label: 'Express', color: 'grape' },
+    carriersLabel: 'Carriers',
+    carriersPlaceholder: 'e.g. ups, then Enter',
+    ports: false,
+  },
+  history: {
+    identifierHeader: 'Tracking number',
+    identifierWord: 'tracking number',
+    arrivalHeader: 'Delivery',
+    searchPlaceholder: 'Search tracking number',
+    sharedEmpty:
+      'When someone shares a ground shipment with your e-mail address, it shows here with live tracking.',
+    subline: (row) => row.carrierName ?? row.reference,
+    detailPath: (row) => paths.shipment.ground(row.shipmentId, row.number),
+  },
+} as const satisfies ModeDefinition;

@@ -1,0 +1,194 @@
+import type {
+  OceanBillSummary,
+  OceanListItem,
+} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
+import { useCallback, useMemo } from 'react';
+import { OCEAN_LIST_TITLE, oceanListDescription } from '../../components/page-headers';
+import { paths } from '../../config/paths';
+import { queryClient } from '../../lib/query-client';
+import { useArchiveOceanShipments } from '../../features/ocean-shipments/api/archive-ocean-shipments';
+import { listAllOceanShipments } from '../../features/ocean-shipments/api/export-ocean-shipments';
+import { useFavoriteOceanShipments } from '../../features/ocean-shipments/api/favorite-ocean-shipments';
+import { useOceanOptions, type OceanOptions } from '../../features/ocean-shipments/api/get-ocean-options';
+import {
+  OCEAN_LIST_FILTERS,
+  oceanListQueryOptions,
+  type OceanListPage,
+  type OceanListStatus,
+  type OceanSelectKey,
+  shipmentsOf,
+  useOceanShipments,
+} from '../../features/ocean-shipments/api/list-ocean-shipments';
+import { useOceanBills } from '../../features/ocean-shipments/api/ocean-bills';
+import { BillGroupHeader, WaitingBills } from '../../features/ocean-shipments/components/ocean-bills';
+import { oceanEmptyTab } from '../../features/ocean-shipments/components/ocean-empty-tab';
+import { ShipmentCell } from '../../features/ocean-shipments/components/shipment-cells';
+import { carrierLabel, shortCarrierName } from '../../features/ocean-shipments/utils/carriers';
+import { OCEAN_COLUMNS, type ColumnId } from '../../features/ocean-shipments/utils/columns';
+import { oceanDetailHref } from '../../features/ocean-shipments/utils/detail-href';
+import { isDemo, OCEAN_DEMO_EXPLANATION } from '../../features/ocean-shipments/utils/status';
+import { oceanShareSet } from '../../features/sharing/utils/share-set';
+import type { ModeListPage } from '../mode-definition';
+import type { ListExtrasInput, ShipmentListDefinition } from '../../shipment-list/list-definition';
+import type { FilterSelect } from '../../shipment-list/list-filters';
+import type { OceanSort } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+
+const portOptions = (ports: OceanOptions['pols'] | undefined) =>
+  (ports ?? []).map((port) => ({
+    value: port.locode,
+    label: port.name ? `${port.name} (${port.locode})` : port.locode,
+  }));
+
+/**
+ * Carrier, POL, POD and tag: the ocean list's selects, from what the workspace's shipments use; and the
+ * bill of lading or booking followed alone, when the workspace follows any.
+ */
+function oceanSelects(
+  options: OceanOptions | undefined,
+  bills: OceanBillSummary[] | undefined,
+): FilterSelect<OceanSelectKey>[] {
+  const ports = 'No such port in this workspace';
+  const bill: FilterSelect<OceanSelectKey>[] = bills?.length
+    ? [
+        {
+          key: 'bill',
+          label: 'Bill of lading or booking',
+          placeholder: 'Bill',
+          options: bills.map((b) => ({
+            value: b.billId,
+            label: `${b.kind === 'booking' ? 'Booking ' : ''}${b.reference} (${carrierLabel(b.carrierScac, b.carrierName)})`,
+          })),
+          nothingFound: 'No such bill followed here',
+          dropdownWidth: 300,
+        },
+      ]
+    : [];
+  return [
+    {
+      key: 'carrier',
+      label: 'Carrier',
+      placeholder: 'Carrier',
+      options: (options?.carriers ?? []).map((carrier) => ({
+        value: carrier.scac,
+        label: `${shortCarrierName(carrier.name)} (${carrier.scac})`,
+      })),
+      nothingFound: 'No such carrier',
+      dropdownWidth: 280,
+    },
+    {
+      key: 'pol',
+      label: 'Port of loading',
+      placeholder: 'POL',
+      options: portOptions(options?.pols),
+      nothingFound: ports,
+    },
+    {
+      key: 'pod',
+      label: 'Port of discharge',
+      placeholder: 'POD',
+      options: portOptions(options?.pods),
+      nothingFound: ports,
+    },
+    {
+      key: 'tag',
+      label: 'Tag',
+      placeholder: 'Tag',
+      options: (options?.tags ?? []).map((tag) => ({ value: tag, label: tag })),
+      nothingFound: 'No shipment carries this tag',
+    },
+    ...bill,
+  ];
+}
+
+type OceanFilters = Parameters<typeof useOceanShipments>[1];
+
+function useOceanSelects(filters: OceanFilters, idle: boolean) {
+  const options = useOceanOptions(idle);
+  // The bills followed alone: the bill filter's choices (asked at once when the list is narrowed to one).
+  const bills = useOceanBills('all', idle || filters.bill !== null);
+  return useMemo(() => oceanSelects(options.data, bills.data?.items), [options.data, bills.data]);
+}
+
+/** The bill a list is narrowed to, above its rows; the bills still waiting for containers, above the list. */
+function useOceanExtras({
+  tab,
+  filters,
+  setFilters,
+  canCreate,
+}: ListExtrasInput<OceanListItem, OceanListStatus, OceanSelectKey, OceanSort>) {
+  const showAll = useCallback(() => setFilters({ bill: null }), [setFilters]);
+  return {
+    banner: filters.bill ? (
+      <BillGroupHeader billId={filters.bill} canChange={canCreate} onShowAll={showAll} />
+    ) : null,
+    aside: tab === 'active' ? <WaitingBills canChange={canCreate} /> : null,
+  };
+}
+
+function useOceanArchive() {
+  const { mutateAsync, isPending } = useArchiveOceanShipments();
+  const archive = useCallback(
+    (ids: string[], archived: boolean) => mutateAsync({ shipmentOverallIds: ids, archived }),
+    [mutateAsync],
+  );
+  return { archive, isPending };
+}
+
+function useOceanFavorite() {
+  const { mutate } = useFavoriteOceanShipments();
+  return useCallback(
+    (ids: string[], favorite: boolean, onError: (error: unknown) => void) =>
+      mutate({ ids, favorite }, { onError }),
+    [mutate],
+  );
+}
+
+/** /shipments/ocean/active and /archived: the workspace's ocean shipments, two tabs of one table. */
+export const OCEAN_LIST: ShipmentListDefinition<
+  OceanListItem,
+  OceanListPage,
+  OceanListStatus,
+  ColumnId,
+  OceanSort,
+  OceanSelectKey
+> = {
+  mode: 'ocean',
+  tabs: [
+    { value: 'active', label: 'Active' },
+    { value: 'archived', label: 'Archived' },
+  ],
+  tabPath: { active: paths.shipments.oceanActive, archived: paths.shipments.oceanArchived },
+  title: OCEAN_LIST_TITLE,
+  description: oceanListDescription,
+  newShipmentHref: paths.newShipments.ocean,
+  demo: { isDemo, explanation: OCEAN_DEMO_EXPLANATION },
+  search: { placeholder: 'Search container or MBL', label: 'Search by container or bill of lading number' },
+  filters: OCEAN_LIST_FILTERS,
+  columns: OCEAN_COLUMNS,
+  columnsKey: 'oceanTableColumns',
+  identifierColumn: 'container',
+  Cell: ShipmentCell,
+  rowKey: (shipment) => shipment.shipmentOverallId,
+  rowLabel: (shipment) => `Container ${shipment.containerNo}, bill of lading ${shipment.mblNo}`,
+  rowName: (shipment) => shipment.containerNo,
+  detailHref: oceanDetailHref,
+  isFavorite: (shipment) => shipment.favorite,
+  unconnectedCarrier: (shipment) =>
+    shipment.state === NO_SOURCE_STATE ? carrierLabel(shipment.carrierScac, shipment.carrierName) : null,
+  prefetch: (tab, filters) => queryClient.prefetchInfiniteQuery(oceanListQueryOptions(tab, filters)),
+  useList: useOceanShipments,
+  rowsOf: shipmentsOf,
+  counts: (page) => ({ active: page.activeCount, archived: page.archivedCount }),
+  useSelects: useOceanSelects,
+  useExtras: useOceanExtras,
+  useArchive: useOceanArchive,
+  useFavorite: useOceanFavorite,
+  exportAll: listAllOceanShipments,
+  exportName: (tab) => `ocean-shipments-${tab}`,
+  filteredWhat: 'container, bill of lading, carrier, port or tag',
+  emptyTab: oceanEmptyTab,
+};
+
+/** The ocean list with how its selected rows are shared. */
+export const OCEAN_LIST_PAGE: ModeListPage = { list: OCEAN_LIST, shareSet: oceanShareSet };

@@ -1,0 +1,48 @@
+import { IconShip } from '@tabler/icons-react';
+import { paths } from '../../config/paths';
+import type { ModeDefinition } from '../mode-definition';
+
+/** Ocean containers: container number and master bill of lading (spec §2, §3). */
+export const OCEAN_MODE = {
+  mode: 'ocean',
+  siteType: 'ocean',
+  label: 'Ocean',
+  Icon: IconShip,
+  segment: 'ocean',
+  paths: {
+    dashboard: paths.dashboard.ocean,
+    lists: { active: paths.shipments.oceanActive, archived: paths.shipments.oceanArchived },
+    newShipment: paths.newShipments.ocean,
+  },
+  dashboard: {
+    mode: 'ocean',
+    title: 'Ocean dashboard',
+    things: 'containers',
+    Icon: IconShip,
+    listPath: paths.shipments.oceanActive,
+    newPath: paths.newShipments.ocean,
+    addLabel: 'Add a container',
+    arrivalsTitle: 'Arrivals',
+    arrivalsNote: 'Actual arrival at the port of discharge, else the latest estimate.',
+    // Ocean carriers are also known by their SCAC.
+    carrierName: (carrier) => (carrier.name ? `${carrier.name} (${carrier.carrier})` : carrier.carrier),
+    itemPath: (link) => ('containerNo' in link ? paths.shipment.ocean(link.containerNo, link.mblNo) : ''),
+  },
+  alerts: {
+    optionLabel: 'Ocean containers',
+    badge: { label: 'Ocean', color: 'ocean' },
+    carriersLabel: 'Carriers (SCAC)',
+    carriersPlaceholder: 'e.g. MAEU, then Enter',
+    ports: true,
+  },
+  history: {
+    identifierHeader: 'Container',
+    identifierWord: 'container number',
+    arrivalHeader: 'Arrival',
+    searchPlaceholder: 'Search container or bill of lading',
+    sharedEmpty:
+      'When someone shares an ocean shipment with your e-mail address, it shows here with live tracking.',
+    subline: (row) => `MBL ${row.reference}${row.carrierName ? ` · ${row.carrierName}` : ''}`,
+    detailPath: (row) => paths.shipment.ocean(row.number, row.reference),
+  },
+} as const satisfies ModeDefinition;

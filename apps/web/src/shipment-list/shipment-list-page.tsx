@@ -1,0 +1,145 @@
+import { useCallback, useMemo } from 'react';
+import { NoConnectionNote } from '../components/no-connection';
+import { useAttentionLabel } from '../lib/dashboard-api';
+import { queryClient } from '../lib/query-client';
+import { useIdle } from '../lib/use-idle';
+import { filtersFromParams } from './filter-params';
+import type { ShipmentListDefinition } from './list-definition';
+import { ShipmentListView } from './shipment-list-view';
+import type { TableColumn } from './table-columns';
+import { columnsPreferenceQueryOptions } from './table-columns-preference';
+import { notifyFavoriteFailed } from './use-list-actions';
+import { useListFilters } from './use-list-filters';
+
+/**
+ * Starts a list's first page and the reader's columns, as the list will ask for them on its first
+ * render (the filters from the address): `prefetch` of the page's route (router.tsx).
+ */
+export function prefetchShipmentList<
+  Row,
+  Page,
+  Tab extends string,
+  Id extends string,
+  Sort extends string,
+  Key extends string,
+>(list: ShipmentListDefinition<Row, Page, Tab, Id, Sort, Key>, tab: Tab): Promise<unknown> {
+  const filters = filtersFromParams(list.filters, new URLSearchParams(window.location.search));
+  return Promise.all([
+    list.prefetch(tab, filters),
+    queryClient.prefetchQuery(columnsPreferenceQueryOptions(list.columnsKey)),
+  ]);
+}
+
+interface ShipmentListPageProps<
+  Row,
+  Page,
+  Tab extends string,
+  Id extends string,
+  Sort extends string,
+  Key extends string,
+> {
+  list: ShipmentListDefinition<Row, Page, Tab, Id, Sort, Key>;
+  tab: Tab;
+  /** The reader's time zone: every date of the list is a day there (spec §9). */
+  timeZone: string;
+  /** shipmentPermission 0 (spec §6): offers "New shipment". */
+  canCreate: boolean;
+  /** Shares the selected rows; the app brings the dialog (the list imports no feature). */
+  onShare?: (rows: Row[]) => void;
+}
+
+/**
+ * A mode's shipment list (spec §3: /shipments/ocean/…, /shipments/truck/express/…): the tabs of one
+ * table, written once over the mode's list definition.
+ */
+export function ShipmentListPage<
+  Row,
+  Page,
+  Tab extends string,
+  Id extends string,
+  Sort extends string,
+  Key extends string,
+>({ list, tab, timeZone, canCreate, onShare }: ShipmentListPageProps<Row, Page, Tab, Id, Sort, Key>) {
+  const filterState = useListFilters(list.filters);
+  const { filters, setFilters } = filterState;
+  const attentionLabel = useAttentionLabel(list.mode, filters.attention);
+  const query = list.useList(tab, filters);
+  // The filters' choices: not needed before a filter opens, so not part of the first screen (issue #17).
+  const selects = list.useSelects(filters, useIdle());
+  const archive = list.useArchive();
+  const favorite = list.useFavorite();
+
+  const rows = useMemo(() => list.rowsOf(query.data?.pages), [list, query.data]);
+  const extras = list.useExtras?.({ tab, rows, filters, setFilters, canCreate }) ?? {};
+  const unconnected = useMemo(
+    () => rows.map(list.unconnectedCarrier).filter((name): name is string => name !== null),
+    [list, rows],
+  );
+  const lastPage = query.data?.pages.at(-1);
+  const counts = useMemo(() => (lastPage ? list.counts(lastPage) : null), [list, lastPage]);
+
+  // The table's rows are memoised (issue #17): what they draw with stays the same function while
+  // what it shows does.
+  const hrefOf = useCallback((row: Row) => list.detailHref(row, timeZone), [list, timeZone]);
+  const { Cell } = list;
+  const renderCell = useCallback(
+    (column: TableColumn<Row, Id, Sort>, row: Row) => (
+      <Cell
+        column={column.id}
+        context={{
+          shipment: row,
+          timeZone,
+          detailHref: list.detailHref(row, timeZone),
+          // The reader's own star: whoever sees the list may star (ADR 0033).
+          onToggleFavorite: () => favorite([list.rowKey(row)], !list.isFavorite(row), notifyFavoriteFailed),
+        }}
+      />
+    ),
+    [Cell, list, timeZone, favorite],
+  );
+  const exportRows = useCallback(
+    (onProgress: (loaded: number, total: number) => void) => list.exportAll(tab, filters, onProgress),
+    [list, tab, filters],
+  );
+  const emptyTab = useMemo(() => list.emptyTab(tab, counts, canCreate), [list, tab, counts, canCreate]);
+
+  return (
+    <ShipmentListView
+      title={list.title[tab]}
+      description={list.description(timeZone)}
+      timeZone={timeZone}
+      canChange={canCreate}
+      newShipmentHref={canCreate ? list.newShipmentHref : null}
+      demo={list.demo}
+      note={extras.note ?? (unconnected.length ? <NoConnectionNote carrierNames={unconnected} /> : null)}
+      banner={extras.banner}
+      aside={extras.aside}
+      tabs={list.tabs}
+      tab={tab}
+      tabPath={list.tabPath}
+      counts={counts}
+      archived={tab === 'archived'}
+      filters={filterState}
+      search={list.search}
+      selects={selects}
+      attentionLabel={attentionLabel}
+      columns={list.columns}
+      columnsKey={list.columnsKey}
+      identifierColumn={list.identifierColumn}
+      renderCell={renderCell}
+      rows={rows}
+      query={query}
+      rowKey={list.rowKey}
+      rowLabel={list.rowLabel}
+      rowName={list.rowName}
+      detailHref={hrefOf}
+      archive={archive.archive}
+      archiving={archive.isPending}
+      onShare={onShare}
+      exportRows={exportRows}
+      exportName={list.exportName(tab)}
+      filteredWhat={list.filteredWhat}
+      emptyTab={emptyTab}
+    />
+  );
+}

@@ -1,0 +1,244 @@
+import { memo, type ReactElement, type ReactNode } from 'react';
+import type { CardLayout, TableColumn } from './table-columns';
+import type { RowWindow } from './use-row-window';
+import classes from './shipments-table.module.css';
+
+/** What every row draws with; the same object while none of it changes, so rows can skip a render. */
+export interface RowView<Row, Id extends string, Sort extends string> {
+  columns: TableColumn<Row, Id, Sort>[];
+  renderCell: (column: TableColumn<Row, Id, Sort>, row: Row) => ReactNode;
+  renderActions: (row: Row) => ReactNode;
+  rowLabel: (row: Row) => string;
+  rowName: (row: Row) => string;
+  /** The column pinned at the left (the identifier while it is first), or -1. */
+  pinnedIndex: number;
+  card: { layout: CardLayout<Row, Id>; columns: Record<Id, TableColumn<Row, Id, Sort>> };
+  /** Absent: no selection column. */
+  onToggle?: (id: string) => void;
+}
+
+interface RowProps<Row, Id extends string, Sort extends string> {
+  row: Row;
+  id: string;
+  index: number;
+  selected: boolean;
+  /** The row the Tab key lands on (one per table: roving tabindex). */
+  tabbable: boolean;
+  view: RowView<Row, Id, Sort>;
+}
+
+/** A row's selection checkbox: a plain input in Mantine's look (a page has hundreds). */
+function RowCheck({ name, selected, onChange }: { name: string; selected: boolean; onChange: () => void }) {
+  return (
+    <input
+      type="checkbox"
+      className={classes.check}
+      tabIndex={-1}
+      aria-label={`Select ${name}`}
+      checked={selected}
+      onChange={onChange}
+    />
+  );
+}
+
+/**
+ * One row, rendered again only when its shipment, its selection, its tab stop or the view changes:
+ * selecting a row, or scrolling more rows into view, leaves the others alone. Plain elements (a
+ * page has hundreds of cells); clicks and keys are handled once, on the table body.
+ */
+export const ShipmentRow = memo(function ShipmentRow<Row, Id extends string, Sort extends string>({
+  row,
+  id,
+  index,
+  selected,
+  tabbable,
+  view,
+}: RowProps<Row, Id, Sort>) {
+  return (
+    <tr
+      className={classes.row}
+      data-row-index={index}
+      aria-rowindex={index + 2}
+      data-selected={selected || undefined}
+      data-testid="shipment-row"
+      tabIndex={tabbable ? 0 : -1}
+      aria-selected={selected}
+      aria-label={view.rowLabel(row)}
+    >
+      {view.onToggle ? (
+        <td className={`${classes.selectCell} ${classes.stickyStart}`}>
+          <RowCheck name={view.rowName(row)} selected={selected} onChange={() => view.onToggle?.(id)} />
+        </td>
+      ) : null}
+      {view.columns.map((column, columnIndex) => (
+        <td
+          key={column.id}
+          className={columnIndex === view.pinnedIndex ? classes.stickyIdentifier : undefined}
+          data-column={column.id}
+        >
+          {view.renderCell(column, row)}
+        </td>
+      ))}
+      <td className={classes.actionsCell}>{view.renderActions(row)}</td>
+    </tr>
+  );
+}) as <Row, Id extends string, Sort extends string>(props: RowProps<Row, Id, Sort>) => ReactElement;
+
+/**
+ * One row on a phone: a card of fixed height (the row window counts cards as it counts rows) with the
+ * identifier and what goes with it (the bill of lading, the carrier), the status, the date that
+ * matters now under its column's name, and the attention chip; the checkbox at its start and the row
+ * actions at its end, never over its text. A tap anywhere else opens the shipment.
+ */
+export const ShipmentCard = memo(function ShipmentCard<Row, Id extends string, Sort extends string>({
+  row,
+  id,
+  index,
+  selected,
+  tabbable,
+  view,
+}: RowProps<Row, Id, Sort>) {
+  const { layout, columns } = view.card;
+  const dateColumn = columns[layout.date(row)];
+  const attention = layout.attention(row);
+  return (
+    <li
+      className={classes.card}
+      data-row-index={index}
+      data-selected={selected || undefined}
+      data-testid="shipment-card"
+      tabIndex={tabbable ? 0 : -1}
+      aria-label={view.rowLabel(row)}
+    >
+      {view.onToggle ? (
+        <span className={classes.cardCheck}>
+          <RowCheck name={view.rowName(row)} selected={selected} onChange={() => view.onToggle?.(id)} />
+        </span>
+      ) : null}
+      <div className={classes.cardBody}>
+        <span className={classes.cardIdentifier} data-card-part="identifier">
+          {view.renderCell(columns[layout.identifier], row)}
+        </span>
+        <div className={classes.cardLine}>
+          <span className={classes.cardDetail} data-card-part="detail">
+            {view.renderCell(columns[layout.detail], row)}
+          </span>
+          <span className={classes.cardStatus} data-card-part="status">
+            {view.renderCell(columns[layout.status], row)}
+          </span>
+        </div>
+        <div className={classes.cardLine}>
+          <span className={classes.cardDate} data-card-part="date">
+            <span className={classes.cardLabel}>{dateColumn.label}</span>
+            {view.renderCell(dateColumn, row)}
+          </span>
+          {attention ? (
+            <span className={classes.attentionChip} data-card-part="attention">
+              {attention}
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <div className={classes.cardActions}>{view.renderActions(row)}</div>
+    </li>
+  );
+}) as <Row, Id extends string, Sort extends string>(props: RowProps<Row, Id, Sort>) => ReactElement;
+
+/** Stands for `rows` rows out of view, so that the scroll box keeps its height and its scrollbar. */
+export function Spacer({
+  rows,
+  rowHeight,
+  colSpan,
+  cards,
+}: {
+  rows: number;
+  rowHeight: number;
+  colSpan: number;
+  cards: boolean;
+}) {
+  return cards ? (
+    <li className={classes.spacer} aria-hidden style={{ height: rows * rowHeight }} />
+  ) : (
+    <tr className={classes.spacer} aria-hidden style={{ height: rows * rowHeight }}>
+      <td colSpan={colSpan} />
+    </tr>
+  );
+}
+
+function range(start: number, end: number): number[] {
+  return Array.from({ length: Math.max(0, end - start) }, (_, i) => start + i);
+}
+
+/**
+ * The rows to render: those in the window, and the one with the tab stop wherever it is; a spacer
+ * for each run of rows between them.
+ */
+export function windowedRows<Row, Id extends string, Sort extends string>({
+  rows,
+  rowKey,
+  rowWindow,
+  tabStop,
+  selected,
+  view,
+  rowHeight,
+  colSpan,
+  cards,
+}: {
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  rowWindow: RowWindow;
+  /** The index of the row with the tab stop. */
+  tabStop: number;
+  selected: ReadonlySet<string>;
+  view: RowView<Row, Id, Sort>;
+  rowHeight: number;
+  colSpan: number;
+  cards: boolean;
+}): ReactNode[] {
+  const Item = cards ? ShipmentCard : ShipmentRow;
+  const body: ReactNode[] = [];
+  const indices =
+    rowWindow === 'all'
+      ? rows.map((_, index) => index)
+      : [...new Set([tabStop, ...range(rowWindow.start, rowWindow.end)])]
+          .filter((index) => index < rows.length)
+          .sort((a, b) => a - b);
+  let next = 0;
+  for (const index of indices) {
+    if (index > next)
+      body.push(
+        <Spacer
+          key={`gap-${String(next)}`}
+          rows={index - next}
+          rowHeight={rowHeight}
+          colSpan={colSpan}
+          cards={cards}
+        />,
+      );
+    const row = rows[index]!;
+    const id = rowKey(row);
+    body.push(
+      <Item
+        key={id}
+        row={row}
+        id={id}
+        index={index}
+        selected={selected.has(id)}
+        tabbable={index === tabStop}
+        view={view}
+      />,
+    );
+    next = index + 1;
+  }
+  if (next < rows.length)
+    body.push(
+      <Spacer
+        key={`gap-${String(next)}`}
+        rows={rows.length - next}
+        rowHeight={rowHeight}
+        colSpan={colSpan}
+        cards={cards}
+      />,
+    );
+  return body;
+}
