@@ -12,11 +12,20 @@ interface UiData {
 }
 
 interface UiState extends UiData {
+  /**
+   * The path the user switched site type on, until the app leaves it. The page there still belongs
+   * to the old type while the new one loads, but the shell already speaks of the chosen type.
+   */
+  switchedOn: string | null;
   toggleSidebar: () => void;
-  setSiteType: (siteType: SiteType) => void;
+  setSiteType: (siteType: SiteType, switchedOn?: string | null) => void;
 }
 
-const initialUi: UiData = { sidebarCollapsed: false, siteType: MODE_LIST[0]!.siteType };
+const initialUi: UiData & Pick<UiState, 'switchedOn'> = {
+  sidebarCollapsed: false,
+  siteType: MODE_LIST[0]!.siteType,
+  switchedOn: null,
+};
 
 // Stored values are read back through a schema: an old or hand-edited entry must not break the shell.
 const storedUiSchema = z
@@ -33,7 +42,7 @@ export const useUiStore = create<UiState>()(
     (set) => ({
       ...initialUi,
       toggleSidebar: () => set((state) => ({ sidebarCollapsed: !state.sidebarCollapsed })),
-      setSiteType: (siteType) => set({ siteType }),
+      setSiteType: (siteType, switchedOn = null) => set({ siteType, switchedOn }),
     }),
     {
       name: UI_STORE_KEY,
