@@ -73,8 +73,8 @@ export async function seedOcean(db: Database, workspaceId: string, userId: strin
     if (from > to) continue;
     await db.execute(sql`
       WITH c AS (
-        INSERT INTO tracked_items (mode, tracking_no, reference, carrier, state, derived, last_checked_at, last_source, next_check_at, tracking_started_at)
-        SELECT 'ocean', 'MSCU' || lpad(g::text, 7, '0'), 'MEDU' || lpad(g::text, 9, '0'), 'MSCU', 'active', ${derived(pol, pod)}::jsonb, now(), 'demo',
+        INSERT INTO tracked_items (mode, tracking_no, reference, carrier, scope, state, derived, last_checked_at, last_source, next_check_at, tracking_started_at)
+        SELECT 'ocean', 'MSCU' || lpad(g::text, 7, '0'), 'MEDU' || lpad(g::text, 9, '0'), 'MSCU', 'demo', 'active', ${derived(pol, pod)}::jsonb, now(), 'demo',
                now() + interval '1 hour', now() - (g % 40) * interval '1 day'
         FROM generate_series(${from}::int, ${to}::int) g
         RETURNING id, tracking_no AS container_no, reference AS mbl_no
@@ -266,9 +266,9 @@ export async function seedExpress(db: Database, workspaceId: string, userId: str
                     WHEN delivered < now() - interval '2 days' THEN 'completed' ELSE 'active' END AS state
         FROM p
       ), c AS (
-        INSERT INTO tracked_items (mode, tracking_no, reference, carrier, state, derived, facts, last_checked_at, last_source,
+        INSERT INTO tracked_items (mode, tracking_no, reference, carrier, scope, state, derived, facts, last_checked_at, last_source,
                                    next_check_at, tracking_started_at, changed_at, not_found_checks)
-        SELECT 'express', ${prefix}::text || lpad(seq::text, ${digits}::int, '0') || ${suffix}::text, '', ${carrier}, state,
+        SELECT 'express', ${prefix}::text || lpad(seq::text, ${digits}::int, '0') || ${suffix}::text, '', ${carrier}, 'demo', state,
                CASE WHEN status IS NOT NULL THEN (${JSON.stringify(parcelTemplates(lane, service))}::jsonb -> status) || jsonb_build_object(
                  'lastEventAt', ${iso('last_event')},
                  'estimatedDelivery', ${iso('estimated')},
