@@ -23,7 +23,7 @@ import type {
 import { QUEUES } from '../src/jobs/queue';
 import { createExpressShipments } from '../src/modules/express-shipments/express-intake.service';
 import { createOceanShipments } from '../src/modules/ocean-shipments/intake.service';
-import { setArchived } from '../src/modules/ocean-shipments/ocean-archive.service';
+import { setArchived } from '../src/modules/tracking/archive.service';
 import { getOceanShipment, listOceanShipments } from '../src/modules/ocean-shipments/ocean-shipments.service';
 import { createPersonalOrganization } from '../src/modules/organizations/organizations.service';
 import { loadTenant, type Tenant } from '../src/tenancy/tenant';
@@ -321,10 +321,10 @@ describe('rescoping after a connection appears or disappears', () => {
   it('routes a shipment again when it comes back from the archive', async () => {
     const org = await organization();
     const id = await follow(org, containerNo(), mbl(), 'MSCU');
-    await setArchived(ctx, org, [id], true);
+    await setArchived(ctx, org, 'ocean', [id], true);
     // Added while archived (the connections module rescopes too, but unarchiving does not rely on it).
     connected.set(`${org.organizationId}|MSCU`, ownCarrier('late'));
-    await setArchived(ctx, org, [id], false);
+    await setArchived(ctx, org, 'ocean', [id], false);
     expect((await itemOf(id)).item).toMatchObject({
       scope: 'organization',
       organizationId: org.organizationId,
@@ -337,12 +337,12 @@ describe('items only archived shipments follow', () => {
     const org = await organization({ demo: true });
     const id = await follow(org, containerNo(), mbl(), 'MAEU');
     const { item } = await itemOf(id);
-    await setArchived(ctx, org, [id], true);
+    await setArchived(ctx, org, 'ocean', [id], true);
     const later = new Date(Date.now() + 60_000);
     expect(await claimDueItems(ctx.db, later, 10_000)).not.toContain(item.id);
     const [parked] = await ctx.db.select().from(trackedItems).where(eq(trackedItems.id, item.id));
     expect(parked!.nextCheckAt.getFullYear()).toBe(9999);
-    await setArchived(ctx, org, [id], false);
+    await setArchived(ctx, org, 'ocean', [id], false);
     const [woken] = await ctx.db
       .select()
       .from(trackedItems)

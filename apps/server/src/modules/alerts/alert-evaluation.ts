@@ -4,9 +4,10 @@ import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { Database } from '../../db/client';
 import { alertEpisodes, alertRules } from '../../db/schema/alerts';
 import { trackingChanges } from '../../db/schema/notifications';
-import { expressShipments, oceanShipments, trackedItems } from '../../db/schema/tracking';
+import { trackedItems } from '../../db/schema/tracking';
 import { shipmentReaders } from '../members/shipment-readers';
 import { notifyMembers } from '../notifications/record-changes';
+import { modeFeatures } from '../tracking/mode-features';
 import { itemsOfMode, type ItemsChangedSubscriber } from '../tracking/items-changed';
 import { conditionSql, filtersSql } from './alert-conditions';
 import { inWorkspace } from '../../tenancy/scope';
@@ -16,7 +17,7 @@ type RuleRow = typeof alertRules.$inferSelect;
 /** Which shipments to look at: the subscriptions of the items a refresh stored, or every one (the job). */
 export type AlertScope = { itemIds: readonly string[] } | { all: true };
 
-const tableOf = (mode: TrackingMode) => (mode === 'ocean' ? oceanShipments : expressShipments);
+const tableOf = (mode: TrackingMode) => modeFeatures(mode).table;
 
 /**
  * Evaluates a mode's enabled alert rules over the scope and fires each rule once per shipment and

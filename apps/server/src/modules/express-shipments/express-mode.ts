@@ -2,10 +2,11 @@ import { deriveParcel } from '@tracklane/shared/express/derive-parcel';
 import type { DerivedParcel } from '@tracklane/shared/express/derived-parcel';
 import { detectParcelChanges } from '@tracklane/shared/notifications/detect-parcel-changes';
 import type { ParcelEvent, ParcelFacts } from '@tracklane/shared/express/parcel-event';
-import { expressShipments, UNKNOWN_TIME, type TrackingState } from '../../db/schema/tracking';
+import { UNKNOWN_TIME, type TrackingState } from '../../db/schema/tracking';
 import type { ExpressProvider, ExpressQuery } from '../../integrations/tracking/provider';
 import type { ModeSources } from '../../integrations/tracking/sources';
 import { parcelMapColumns } from './parcel-map';
+import { EXPRESS_FEATURES } from './express-features';
 import { defineMode, type TrackingModeDefinition } from '../tracking/tracking-mode';
 
 import { DAY, MINUTE } from '../tracking/backoff';
@@ -74,7 +75,8 @@ export function createExpressMode(sources: ModeSources<ExpressProvider>): Tracki
     derive: deriveParcel,
     nextCheck: expressNextCheck,
     detectChanges: detectParcelChanges,
-    subscriptionTable: expressShipments,
+    subscriptionTable: EXPRESS_FEATURES.table,
     listColumns: expressListColumns,
+    features: EXPRESS_FEATURES,
   });
 }

@@ -19,8 +19,13 @@ import type { AppContext } from '../../app-context';
 import { compiledSerializer } from '../../lib/compiled-serializer';
 import { ok } from '../../lib/envelope';
 import { createExpressShipments } from './express-intake.service';
-import { getExpressShipment, listExpressOptions, listExpressShipments } from './express-shipments.service';
-import { setExpressArchived } from './express-archive.service';
+import {
+  getExpressShipment,
+  listExpressOptions,
+  listExpressShipments,
+  type ExpressTabCounts,
+} from './express-shipments.service';
+import { setArchived } from '../tracking/archive.service';
 
 const tags = ['express-shipments'];
 
@@ -94,7 +99,7 @@ export const expressShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
     async (request) => {
       const { expressOrderIds, archived } = request.body;
       const { tenant } = request;
-      const result = await setExpressArchived(ctx, tenant, expressOrderIds, archived);
+      const result = await setArchived<ExpressTabCounts>(ctx, tenant, 'express', expressOrderIds, archived);
       return ok(result, archived ? 'Archived' : 'Moved back to active');
     },
   );

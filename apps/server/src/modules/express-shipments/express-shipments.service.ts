@@ -199,6 +199,9 @@ export function expressCountsQuery(db: Database, workspaceId: string) {
   return db.select().from(expressShipmentCounts).where(inWorkspace({ workspaceId }, expressShipmentCounts));
 }
 
+/** The express list's tab counts. */
+export type ExpressTabCounts = Awaited<ReturnType<typeof countExpressTabs>>;
+
 /** The counts of the three tabs, kept by a trigger (see the expressShipmentCounts table). */
 export async function countExpressTabs(
   db: Database,

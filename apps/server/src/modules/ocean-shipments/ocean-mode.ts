@@ -1,12 +1,13 @@
 import { detectShipmentChanges } from '@tracklane/shared/notifications/detect-shipment-changes';
 import { deriveShipment, type DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
 import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
-import { oceanShipments, UNKNOWN_TIME, type TrackingState } from '../../db/schema/tracking';
+import { UNKNOWN_TIME, type TrackingState } from '../../db/schema/tracking';
 import type { OceanFacts, OceanProvider, OceanQuery } from '../../integrations/tracking/provider';
 import type { ModeSources } from '../../integrations/tracking/sources';
 import { updateFreeTimeClocks } from '../free-time/free-time-clocks';
 import { updateTerminalColumns } from '../terminal-availability/terminal-columns';
 import { refreshTerminals, type TerminalSources } from '../terminal-availability/terminal-refresh';
+import { OCEAN_FEATURES } from './ocean-features';
 import { defineMode, type TrackingModeDefinition } from '../tracking/tracking-mode';
 
 import { DAY } from '../tracking/backoff';
@@ -94,8 +95,9 @@ export function createOceanMode(
     derive: (events, facts) => deriveShipment(events, { lastFreeDay: facts.lastFreeDay ?? null }),
     nextCheck: oceanNextCheck,
     detectChanges: detectShipmentChanges,
-    subscriptionTable: oceanShipments,
+    subscriptionTable: OCEAN_FEATURES.table,
     listColumns: oceanListColumns,
+    features: OCEAN_FEATURES,
     // Then each subscription's own organization's terminal columns (the carrier's gate-out ends its
     // holds and availability), and its free-time clocks, on its own terms and last free days.
     async afterCopy(db, itemIds) {

@@ -24,8 +24,8 @@ import { compiledSerializer } from '../../lib/compiled-serializer';
 import { ok } from '../../lib/envelope';
 import { createOceanShipments } from './intake.service';
 import { listOceanOptions } from './ocean-options.service';
-import { getOceanShipment, listOceanShipments } from './ocean-shipments.service';
-import { setArchived } from './ocean-archive.service';
+import { getOceanShipment, listOceanShipments, type OceanTabCounts } from './ocean-shipments.service';
+import { setArchived } from '../tracking/archive.service';
 import { getOceanBill, listOceanBills, stopFollowingOceanBill } from './bills.service';
 
 const tags = ['ocean-shipments'];
@@ -140,7 +140,7 @@ export const oceanShipmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     async (request) => {
       const { tenant } = request;
       const { shipmentOverallIds, archived } = request.body;
-      const result = await setArchived(ctx, tenant, shipmentOverallIds, archived);
+      const result = await setArchived<OceanTabCounts>(ctx, tenant, 'ocean', shipmentOverallIds, archived);
       return ok(result, request.body.archived ? 'Archived' : 'Moved back to active');
     },
   );

@@ -78,7 +78,7 @@ const ITEM_COLUMNS = {
   referenceKind: trackedItems.referenceKind,
 };
 
-/** The tab counts beside each row of a page ({@link countTabs} for a page without rows). */
+/** The tab counts beside each row of a page ({@link countOceanTabs} for a page without rows). */
 const tabCounts = (workspaceId: string) => ({
   ...tabCountColumns(
     oceanShipmentCounts.workspaceId,
@@ -263,7 +263,7 @@ export async function listOceanShipments(
           billsPending: first.k.billsPending,
         }
       : {
-          ...(await countTabs(db, workspaceId)),
+          ...(await countOceanTabs(db, workspaceId)),
           billsPending: (await db.execute<{ n: number }>(sql`SELECT ${pendingBillsColumn(workspaceId)} AS n`))
             .rows[0]!.n,
         }),
@@ -275,8 +275,11 @@ export function oceanCountsQuery(db: Database, workspaceId: string) {
   return db.select().from(oceanShipmentCounts).where(inWorkspace({ workspaceId }, oceanShipmentCounts));
 }
 
+/** The ocean list's tab counts. */
+export type OceanTabCounts = Awaited<ReturnType<typeof countOceanTabs>>;
+
 /** The counts of both tabs, kept by a trigger (see the oceanShipmentCounts table). */
-export async function countTabs(
+export async function countOceanTabs(
   db: Database,
   workspaceId: string,
 ): Promise<{ activeCount: number; archivedCount: number }> {

@@ -29,10 +29,9 @@ import {
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
-import { setExpressArchived } from '../express-shipments/express-archive.service';
 import { createExpressShipments } from '../express-shipments/express-intake.service';
 import { getExpressShipment, listExpressShipments } from '../express-shipments/express-shipments.service';
-import { setArchived } from '../ocean-shipments/ocean-archive.service';
+import { setArchived } from '../tracking/archive.service';
 import { createOceanShipments } from '../ocean-shipments/intake.service';
 import { getOceanBill, listOceanBills, stopFollowingOceanBill } from '../ocean-shipments/bills.service';
 import { getOceanShipmentById, listOceanShipments } from '../ocean-shipments/ocean-shipments.service';
@@ -214,7 +213,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       async (request) => {
         const { shipmentId } = request.params;
         const ids = z.uuid().safeParse(shipmentId).success ? [shipmentId] : [];
-        const result = ids.length ? await setArchived(ctx, request.tenant, ids, archived) : null;
+        const result = ids.length ? await setArchived(ctx, request.tenant, 'ocean', ids, archived) : null;
         if (!result?.updatedIds.length) throw new AppError('NOT_FOUND', NOT_TRACKED);
         return ok({ shipmentId, archived }, archived ? 'Archived' : 'Moved back to active');
       },
@@ -322,7 +321,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       async (request) => {
         const { shipmentId } = request.params;
         const ids = z.uuid().safeParse(shipmentId).success ? [shipmentId] : [];
-        const result = ids.length ? await setExpressArchived(ctx, request.tenant, ids, archived) : null;
+        const result = ids.length ? await setArchived(ctx, request.tenant, 'express', ids, archived) : null;
         if (!result?.updatedIds.length) throw new AppError('NOT_FOUND', NOT_TRACKED);
         return ok({ shipmentId, archived }, archived ? 'Archived' : 'Moved back from the archive');
       },

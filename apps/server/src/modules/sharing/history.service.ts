@@ -14,9 +14,8 @@ import type { Database } from '../../db/client';
 import { shipmentShares, type ShipmentShareRow } from '../../db/schema/sharing';
 import { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { users, type UserRow } from '../../db/schema/users';
-import { setExpressArchived } from '../express-shipments/express-archive.service';
 import { getExpressShipment } from '../express-shipments/express-shipments.service';
-import { setArchived } from '../ocean-shipments/ocean-archive.service';
+import { setArchived } from '../tracking/archive.service';
 import { getOceanShipmentById } from '../ocean-shipments/ocean-shipments.service';
 import type { Tenant } from '../../tenancy/tenant';
 import { inWorkspace } from '../../tenancy/scope';
@@ -107,11 +106,11 @@ export async function retrackShipments(ctx: AppContext, tenant: Tenant, mode: Sh
     .select({ id: table.id })
     .from(table)
     .where(and(inWorkspace(tenant, table), sql`${table.id} IN ${ids}`, eq(table.archived, true)));
-  const move = mode === 'ocean' ? setArchived : setExpressArchived;
   const result = archived.length
-    ? await move(
+    ? await setArchived(
         ctx,
         tenant,
+        mode,
         archived.map((a) => a.id),
         false,
       )

@@ -6,8 +6,8 @@ import { expressFavoriteRequestSchema } from '@tracklane/shared/express-shipment
 import { oceanFavoriteRequestSchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { TAB_HEADER } from '@tracklane/shared/realtime/user-events';
 import type { AppContext } from '../../app-context';
-import { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { ok } from '../../lib/envelope';
+import { modeFeatures } from '../tracking/mode-features';
 import { setFavorites } from './shipment-favorites.service';
 
 /**
@@ -41,7 +41,7 @@ export const shipmentFavoritesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
         await setFavorites(
           ctx,
           request.tenant,
-          { mode: 'ocean', table: oceanShipments },
+          modeFeatures('ocean'),
           request.body.shipmentOverallIds,
           request.body.favorite,
           originOf(request),
@@ -65,7 +65,7 @@ export const shipmentFavoritesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
         await setFavorites(
           ctx,
           request.tenant,
-          { mode: 'express', table: expressShipments },
+          modeFeatures('express'),
           request.body.expressOrderIds,
           request.body.favorite,
           originOf(request),

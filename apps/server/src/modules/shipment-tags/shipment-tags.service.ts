@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { Database } from '../../db/client';
-import { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
 import { inWorkspace } from '../../tenancy/scope';
 import { publishShipmentsChanged } from '../live-pages/live-publish';
+import { modeFeatures } from '../tracking/mode-features';
 
 /*
  * Shipment tags (issue 18): the workspace's own words on its shipments, kept on its subscription rows
@@ -13,7 +13,7 @@ import { publishShipmentsChanged } from '../live-pages/live-publish';
  */
 
 const NOT_TRACKED = 'This shipment is not tracked in this workspace.';
-const tableOf = (mode: TrackingMode) => (mode === 'ocean' ? oceanShipments : expressShipments);
+const tableOf = (mode: TrackingMode) => modeFeatures(mode).table;
 
 /** The tags the workspace's shipments of one mode carry, archived ones included, alphabetically. */
 export async function listWorkspaceTags(db: Database, workspaceId: string, mode: TrackingMode) {

@@ -7,6 +7,8 @@ import { assertRestoreFitsQuota } from '../billing/shipment-quota';
 import type { Tenant } from '../../tenancy/tenant';
 import { emitShipmentEvents } from '../webhooks/shipment-webhooks';
 import type { Subscriptions } from './follow.service';
+import { modeFeatures } from './mode-features';
+import type { ModeFeatures } from './tracking-mode';
 import { wakeItems } from './refresh.service';
 import { rescopeSubscriptions } from './rescope.service';
 import { inWorkspace } from '../../tenancy/scope';
@@ -17,6 +19,21 @@ export interface ArchiveTarget<Counts> {
   mode: TrackingMode;
   table: Subscriptions['table'];
   countTabs(db: Database, workspaceId: string): Promise<Counts>;
+}
+
+/**
+ * Moves shipments of a mode between the archive and its other tabs ({@link moveArchive}), answering
+ * with the mode's tab counts (`Counts`: the mode's own, as its list answers them).
+ */
+export function setArchived<Counts extends object>(
+  ctx: Pick<AppContext, 'pool' | 'tracking' | 'jobs'>,
+  tenant: Pick<Tenant, 'organizationId' | 'workspaceId'>,
+  mode: TrackingMode,
+  ids: string[],
+  archived: boolean,
+): Promise<{ updatedIds: string[] } & Counts> {
+  const { table, countTabs } = modeFeatures(mode) as ModeFeatures<Counts>;
+  return moveArchive(ctx, tenant, { mode, table, countTabs }, ids, archived);
 }
 
 /**

@@ -13,6 +13,8 @@ import { createExpressMode } from '../express-shipments/express-mode';
 import { createOceanMode } from '../ocean-shipments/ocean-mode';
 import { terminalsChanged } from '../terminal-availability/terminal-availability.service';
 import type { ItemsChangedSubscriber } from './items-changed';
+import { registerModeFeatures } from './mode-features';
+import type { TrackingModeDefinition } from './tracking-mode';
 import type { TrackingEngine } from './refresh.service';
 import { rescopeOrganizationCarrier } from './rescope.service';
 
@@ -28,7 +30,7 @@ export function createTrackingEngine(
   connections: OrganizationConnections,
   onItemsChanged: readonly ItemsChangedSubscriber[],
 ): TrackingEngine {
-  return {
+  const engine: TrackingEngine = {
     modes: {
       ocean: createOceanMode(
         createOceanSources(createDcsaConnections(config.dcsaCarriers, logger), connections),
@@ -40,6 +42,17 @@ export function createTrackingEngine(
     demoCarriers: config.demoCarriers,
     onItemsChanged,
   };
+  for (const definition of Object.values(engine.modes)) registerModeFeatures(definition.features);
+  return engine;
+}
+
+/**
+ * Adds a further mode to an engine and its feature parts to the registry: the seam through which a
+ * mode that is not built in joins (the test-only mode of test/modes/).
+ */
+export function registerMode(tracking: TrackingEngine, definition: TrackingModeDefinition): void {
+  (tracking.modes as Record<string, TrackingModeDefinition>)[definition.mode] = definition;
+  registerModeFeatures(definition.features);
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import type { AlertCondition, AlertFilters } from '@tracklane/shared/alerts/alerts.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { ChangeRecord } from '@tracklane/shared/notifications/notification-types';
 import type { expressShipments, oceanShipments, trackedItems, TrackingState } from '../../db/schema/tracking';
@@ -54,7 +56,7 @@ export interface TrackingModeDefinition<
    */
   detectChanges(previous: D | null, next: D): ChangeRecord[];
   /** The mode's subscription table: who follows an item, for list copies and notifications. */
-  subscriptionTable: typeof oceanShipments | typeof expressShipments;
+  subscriptionTable: SubscriptionTable;
   /** The columns every subscription copies from its item for lists (pure; the engine writes them). */
   listColumns(
     derived: D | null,
@@ -75,6 +77,46 @@ export interface TrackingModeDefinition<
     itemIds: readonly string[],
     now: Date,
   ): Promise<void>;
+  /** What the workspace features are written over (archive, favourites, counts, tags, alerts, dashboard). */
+  features: ModeFeatures;
+}
+
+/**
+ * A mode's subscriptions: every such table is built from the same subscription columns (id, workspace,
+ * item, archived, tags, created), and adds the list columns its lists sort and filter on.
+ */
+export type SubscriptionTable = typeof oceanShipments | typeof expressShipments;
+
+// ---------------------------------------------------------------------------------------------------
+// The workspace features (archive, favourites, tab counts, tags, alerts, the dashboard) are written
+// once over these parts of a mode; they need no provider, so they are registered by the mode's name
+// (mode-features.ts) and a feature looks them up from a rule's or a route's mode.
+
+/** An alert condition as SQL over the mode's subscriptions joined to tracked_items, and its mark. */
+export interface ModeAlertCondition {
+  where: SQL;
+  /** Tells occurrences apart while the condition holds throughout ('' when one episode is one alert). */
+  mark: SQL<string>;
+}
+
+/** A mode's alerts: the conditions it can watch and the filters its rules narrow them with. */
+export interface ModeAlerts {
+  /** The condition over the mode's subscriptions, or null when the mode has no such condition. */
+  condition(condition: AlertCondition, now: Date): ModeAlertCondition | null;
+  /** A rule's filters of the mode's own columns (carriers, ports); tags and favourites are common. */
+  filters(filters: AlertFilters): SQL | undefined;
+}
+
+/** What the workspace features need of a mode. */
+export interface ModeFeatures<Counts extends object = object> {
+  mode: TrackingMode;
+  /** The subscription table (the definition's `subscriptionTable`). */
+  table: SubscriptionTable;
+  /** The counts of the list's tabs, as every list answer and an archive move carry them. */
+  countTabs: (db: Database, workspaceId: string) => Promise<Counts>;
+  alerts: ModeAlerts;
+  /** The mode's dashboard of a workspace: its attention rules and panels. */
+  dashboard(db: Database, workspaceId: string, now: Date): Promise<object>;
 }
 
 /** Every mode, keyed by its name; the engine picks an item's mode by `tracked_items.mode`. */

@@ -1,0 +1,14 @@
+import { expressShipments } from '../../db/schema/tracking';
+import { expressDashboard } from '../dashboard/express-dashboard.service';
+import type { ModeFeatures } from '../tracking/tracking-mode';
+import { EXPRESS_ALERTS } from './express-alerts';
+import { countExpressTabs } from './express-shipments.service';
+
+/** What the workspace features are written over for express parcels. */
+export const EXPRESS_FEATURES: ModeFeatures = {
+  mode: 'express',
+  table: expressShipments,
+  countTabs: countExpressTabs,
+  alerts: EXPRESS_ALERTS,
+  dashboard: expressDashboard,
+};

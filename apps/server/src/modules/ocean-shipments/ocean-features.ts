@@ -1,0 +1,14 @@
+import { oceanShipments } from '../../db/schema/tracking';
+import { oceanDashboard } from '../dashboard/dashboard.service';
+import type { ModeFeatures } from '../tracking/tracking-mode';
+import { OCEAN_ALERTS } from './ocean-alerts';
+import { countOceanTabs } from './ocean-shipments.service';
+
+/** What the workspace features are written over for ocean shipments. */
+export const OCEAN_FEATURES: ModeFeatures = {
+  mode: 'ocean',
+  table: oceanShipments,
+  countTabs: countOceanTabs,
+  alerts: OCEAN_ALERTS,
+  dashboard: oceanDashboard,
+};
