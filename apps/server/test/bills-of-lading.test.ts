@@ -9,7 +9,7 @@ import {
   retryNotAdded,
 } from '../src/modules/ocean-shipments/bill-refresh.service';
 import { parseDcsaCarriers } from '../src/integrations/tracking/dcsa/dcsa-config';
-import { createOceanShipments } from '../src/modules/ocean-shipments/intake.service';
+import { createOceanShipments } from '../src/modules/ocean-shipments/ocean-intake.service';
 import { loadTenant } from '../src/tenancy/tenant';
 import { useTestApp } from './app';
 import { createTestContext } from './context';

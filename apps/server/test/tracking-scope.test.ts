@@ -22,7 +22,7 @@ import type {
 } from '../src/integrations/tracking/provider';
 import { QUEUES } from '../src/jobs/queue';
 import { createExpressShipments } from '../src/modules/express-shipments/express-intake.service';
-import { createOceanShipments } from '../src/modules/ocean-shipments/intake.service';
+import { createOceanShipments } from '../src/modules/ocean-shipments/ocean-intake.service';
 import { setArchived } from '../src/modules/tracking/archive.service';
 import { getOceanShipment, listOceanShipments } from '../src/modules/ocean-shipments/ocean-shipments.service';
 import { createPersonalOrganization } from '../src/modules/organizations/organizations.service';

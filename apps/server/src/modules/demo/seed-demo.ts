@@ -16,7 +16,7 @@ import { demoParcelJourney } from '../../integrations/tracking/express/demo-parc
 import { hashPassword } from '../../lib/passwords';
 import { withTransaction } from '../../lib/transaction';
 import { createExpressShipments, validateExpressItem } from '../express-shipments/express-intake.service';
-import { createOceanShipments } from '../ocean-shipments/intake.service';
+import { createOceanShipments } from '../ocean-shipments/ocean-intake.service';
 import { createPersonalOrganization } from '../organizations/organizations.service';
 import { loadTenant } from '../../tenancy/tenant';
 import { hideTutorials } from '../users/tutorials.service';

@@ -5,17 +5,9 @@ import type {
 import { parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
 import { normaliseParcelNumber, validateParcelNumberInput } from '@tracklane/shared/express/parcel-number';
 import type { AppContext } from '../../app-context';
-import { expressShipments } from '../../db/schema/tracking';
 import type { Tenant } from '../../tenancy/tenant';
+import { expressSubscriptions } from './express-subscriptions';
 import { describeQuotaFollow, followWithinQuota } from '../billing/shipment-quota';
-import type { Subscriptions } from '../tracking/follow.service';
-
-/** Express subscriptions copy the tracking number and carrier of their tracked parcel. */
-export const expressSubscriptions: Subscriptions = {
-  mode: 'express',
-  table: expressShipments,
-  identity: (item) => ({ trackingNo: item.trackingNo, carrier: item.carrier }),
-};
 
 /**
  * Normalises and checks one row: a carrier chosen from the list, or told by the number's format; a

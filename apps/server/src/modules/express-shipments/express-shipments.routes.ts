@@ -19,12 +19,8 @@ import type { AppContext } from '../../app-context';
 import { compiledSerializer } from '../../lib/compiled-serializer';
 import { ok } from '../../lib/envelope';
 import { createExpressShipments } from './express-intake.service';
-import {
-  getExpressShipment,
-  listExpressOptions,
-  listExpressShipments,
-  type ExpressTabCounts,
-} from './express-shipments.service';
+import { getExpressShipment, listExpressShipments, type ExpressTabCounts } from './express-shipments.service';
+import { listExpressOptions } from './express-options.service';
 import { setArchived } from '../tracking/archive.service';
 
 const tags = ['express-shipments'];

@@ -9,7 +9,7 @@ import type {
   ExpressSort,
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import type { DerivedParcel } from '@tracklane/shared/express/derived-parcel';
-import { PARCEL_CARRIERS, parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
+import { parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
 import type { ParcelEvent } from '@tracklane/shared/express/parcel-event';
 import { normaliseParcelNumber } from '@tracklane/shared/express/parcel-number';
 import type { Database } from '../../db/client';
@@ -23,7 +23,6 @@ import {
 } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
 import { EXPRESS_ATTENTION, firstAttentionRule } from '../dashboard/attention';
-import { listWorkspaceTags } from '../shipment-tags/shipment-tags.service';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { readRows } from '../../lib/row-reader';
 import { listItemColumns, tabCountColumns } from '../tracking/list-page';
@@ -314,15 +313,5 @@ export async function getExpressShipment(
       finished || row.item.state === 'no_source' || row.item.nextCheckAt >= UNKNOWN_TIME
         ? null
         : row.item.nextCheckAt.toISOString(),
-  };
-}
-
-/** Filter options: every parcel carrier a user can choose, and the tags the workspace's parcels carry. */
-export async function listExpressOptions(db: Database, workspaceId: string) {
-  return {
-    carriers: PARCEL_CARRIERS.map((c) => ({ code: c.code, name: c.name })).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    ),
-    tags: await listWorkspaceTags(db, workspaceId, 'express'),
   };
 }

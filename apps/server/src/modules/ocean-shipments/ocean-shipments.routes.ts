@@ -22,7 +22,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { compiledSerializer } from '../../lib/compiled-serializer';
 import { ok } from '../../lib/envelope';
-import { createOceanShipments } from './intake.service';
+import { createOceanShipments } from './ocean-intake.service';
 import { listOceanOptions } from './ocean-options.service';
 import { getOceanShipment, listOceanShipments, type OceanTabCounts } from './ocean-shipments.service';
 import { setArchived } from '../tracking/archive.service';

@@ -32,7 +32,7 @@ import { ok } from '../../lib/envelope';
 import { createExpressShipments } from '../express-shipments/express-intake.service';
 import { getExpressShipment, listExpressShipments } from '../express-shipments/express-shipments.service';
 import { setArchived } from '../tracking/archive.service';
-import { createOceanShipments } from '../ocean-shipments/intake.service';
+import { createOceanShipments } from '../ocean-shipments/ocean-intake.service';
 import { getOceanBill, listOceanBills, stopFollowingOceanBill } from '../ocean-shipments/bills.service';
 import { getOceanShipmentById, listOceanShipments } from '../ocean-shipments/ocean-shipments.service';
 import { getKeyInfo } from './key-info.service';

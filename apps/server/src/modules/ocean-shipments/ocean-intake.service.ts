@@ -18,8 +18,6 @@ import type { Tenant } from '../../tenancy/tenant';
 import { followBills, type BillFollowResult } from './bill-follow.service';
 import { oceanSubscriptions } from './ocean-subscriptions';
 
-export { oceanSubscriptions } from './ocean-subscriptions';
-
 /** The API and bulk callers name the carrier by SCAC: there is no list to choose from. */
 const CARRIER_NOT_TOLD =
   'The carrier cannot be told from this bill of lading number: give its SCAC, e.g. MSCU';
@@ -33,7 +31,7 @@ export type CheckedIntake =
  * Normalises and checks one row: a container (ISO 6346) on its bill of lading, a bill of lading alone
  * or a booking alone (ADR 0037), and a carrier given or told from the bill's prefix.
  */
-export function validateIntakeItem(
+export function validateOceanItem(
   item: OceanIntakeItem,
 ):
   | { ok: true; value: CheckedIntake }
@@ -111,7 +109,7 @@ export async function createOceanShipments(
   const containers: { index: number; value: Extract<CheckedIntake, { kind: 'container' }> }[] = [];
   const bills: { index: number; value: Extract<CheckedIntake, { kind: 'bill' }> }[] = [];
   items.forEach((item, index) => {
-    const checked = validateIntakeItem(item);
+    const checked = validateOceanItem(item);
     if (!checked.ok)
       outcomes[index] = {
         kind: checked.containerNo || !(checked.mblNo || checked.bookingNo) ? 'container' : 'bill',
