@@ -12,8 +12,8 @@ import { TRACKING_MODES, type TrackingMode } from '@tracklane/shared/tracking/tr
 import type { Database } from '../src/db/client';
 import * as schema from '../src/db/schema';
 import { encodeCursor } from '../src/lib/keyset-cursor';
-import { oceanDashboard } from '../src/modules/dashboard/dashboard.service';
-import { expressDashboard } from '../src/modules/dashboard/express-dashboard.service';
+import { oceanDashboard } from '../src/modules/ocean-shipments/ocean-dashboard';
+import { expressDashboard } from '../src/modules/express-shipments/express-dashboard';
 import { expressListQuery } from '../src/modules/express-shipments/express-shipments.service';
 import { oceanListQuery } from '../src/modules/ocean-shipments/ocean-shipments.service';
 import type { ListReader } from '../src/modules/shipment-favorites/shipment-favorites.service';

@@ -21,8 +21,8 @@ import {
 } from '../src/db/schema/tracking';
 import { STALE_AFTER_FAILURES } from '../src/modules/dashboard/attention';
 import { updateFreeTimeClocks } from '../src/modules/free-time/free-time-clocks';
-import { oceanDashboard } from '../src/modules/dashboard/dashboard.service';
-import { expressDashboard } from '../src/modules/dashboard/express-dashboard.service';
+import { oceanDashboard } from '../src/modules/ocean-shipments/ocean-dashboard';
+import { expressDashboard } from '../src/modules/express-shipments/express-dashboard';
 import { expressListColumns } from '../src/modules/express-shipments/express-mode';
 import { listExpressShipments } from '../src/modules/express-shipments/express-shipments.service';
 import { oceanListColumns } from '../src/modules/ocean-shipments/ocean-mode';

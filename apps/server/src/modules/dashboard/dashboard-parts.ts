@@ -1,5 +1,5 @@
-// What both modes' dashboards share: time helpers, reasons, counts by rule and week, map merging.
-import { and, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+// What every mode's dashboard shares: time helpers, reasons, counts by rule and week, map merging.
+import { and, count, desc, eq, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { MAP_TOP_ITEMS, type ReasonPart } from '@tracklane/shared/dashboard/dashboard.schema';
 import type { MapPlaceKind } from '@tracklane/shared/tracking/shipment-map.schema';
 import {
@@ -8,11 +8,8 @@ import {
   type TerminalFacts,
 } from '@tracklane/shared/terminal-availability/terminal-availability';
 import type { Database } from '../../db/client';
-import {
-  trackedItems as ti,
-  type expressShipments as es,
-  type oceanShipments as os,
-} from '../../db/schema/tracking';
+import { trackedItems as ti } from '../../db/schema/tracking';
+import type { SubscriptionTable } from '../tracking/tracking-mode';
 import type { AttentionRule } from './attention';
 
 export const HOUR = 3_600_000;
@@ -64,7 +61,7 @@ export function mergePositions<Item>(positions: MapPosition<Item>[]): MapPositio
   return [...byKey.values()].sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
 }
 
-export type Subscriptions = typeof os | typeof es;
+export type Subscriptions = SubscriptionTable;
 
 /**
  * Each rule's count over a mode's non-archived subscriptions (`base`): one query per rule with the
@@ -95,7 +92,7 @@ export async function countRules<Rule extends string>(
 export async function weekCounts(
   db: Database,
   table: Subscriptions,
-  at: SQL | typeof os.arrivalAt | typeof es.deliveryAt,
+  at: SQLWrapper,
   base: SQL | undefined,
   now: Date,
 ): Promise<{ thisWeek: number; nextWeek: number }> {

@@ -1,38 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeSchema } from '@tracklane/shared/api/envelope';
-import { expressDashboardSchema, oceanDashboardSchema } from '@tracklane/shared/dashboard/dashboard.schema';
 import type { AppContext } from '../../app-context';
 import { ok } from '../../lib/envelope';
-import { expressDashboard } from './express-dashboard.service';
-import { oceanDashboard } from './dashboard.service';
+import { allModeFeatures } from '../tracking/mode-features';
 
 const tags = ['dashboard'];
 
+/** Each mode's dashboard at /api/dashboard/{mode}: its rules and panels come from the mode. */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get(
-    '/api/dashboard/ocean',
-    {
-      config: { access: 'shipments:view' },
-      schema: {
-        tags,
-        summary: 'Attention cards, live map, status breakdown, arrivals and carriers of the ocean shipments',
-        response: { 200: envelopeSchema(oceanDashboardSchema) },
+  for (const { mode, dashboard } of allModeFeatures())
+    app.get(
+      `/api/dashboard/${mode}`,
+      {
+        config: { access: 'shipments:view' },
+        schema: { tags, summary: dashboard.summary, response: { 200: envelopeSchema(dashboard.schema) } },
       },
-    },
-    async (request) => ok(await oceanDashboard(ctx.db, request.tenant.workspaceId, new Date())),
-  );
-
-  app.get(
-    '/api/dashboard/express',
-    {
-      config: { access: 'shipments:view' },
-      schema: {
-        tags,
-        summary:
-          'Attention cards, live map, status breakdown, deliveries and carriers of the express shipments',
-        response: { 200: envelopeSchema(expressDashboardSchema) },
-      },
-    },
-    async (request) => ok(await expressDashboard(ctx.db, request.tenant.workspaceId, new Date())),
-  );
+      async (request) => ok(await dashboard.build(ctx.db, request.tenant.workspaceId, new Date())),
+    );
 };

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { expressShipments as es } from '../../db/schema/tracking';
 import { NO_MARK } from '../alerts/alert-conditions';
-import { EXPRESS_CONDITIONS } from '../dashboard/attention';
+import { EXPRESS_CONDITIONS } from './express-attention';
 import type { ModeAlerts } from '../tracking/tracking-mode';
 
 const DAY = 24 * 3_600_000;

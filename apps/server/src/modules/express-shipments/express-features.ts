@@ -1,5 +1,6 @@
+import { expressDashboardSchema } from '@tracklane/shared/dashboard/dashboard.schema';
 import { expressShipments } from '../../db/schema/tracking';
-import { expressDashboard } from '../dashboard/express-dashboard.service';
+import { expressDashboard } from './express-dashboard';
 import type { ModeFeatures } from '../tracking/tracking-mode';
 import { EXPRESS_ALERTS } from './express-alerts';
 import { countExpressTabs } from './express-shipments.service';
@@ -10,5 +11,9 @@ export const EXPRESS_FEATURES: ModeFeatures = {
   table: expressShipments,
   countTabs: countExpressTabs,
   alerts: EXPRESS_ALERTS,
-  dashboard: expressDashboard,
+  dashboard: {
+    summary: 'Attention cards, live map, status breakdown, deliveries and carriers of the express shipments',
+    schema: expressDashboardSchema,
+    build: expressDashboard,
+  },
 };

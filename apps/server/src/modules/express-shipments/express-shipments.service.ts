@@ -22,7 +22,8 @@ import {
   UNKNOWN_TIME,
 } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
-import { EXPRESS_ATTENTION, firstAttentionRule } from '../dashboard/attention';
+import { firstAttentionRule } from '../dashboard/attention';
+import { EXPRESS_ATTENTION } from './express-attention';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { readRows } from '../../lib/row-reader';
 import { listItemColumns, tabCountColumns } from '../tracking/list-page';

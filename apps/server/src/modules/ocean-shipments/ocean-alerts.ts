@@ -1,7 +1,7 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import { oceanShipments as os } from '../../db/schema/tracking';
 import { markOf, NO_MARK } from '../alerts/alert-conditions';
-import { OCEAN_CONDITIONS } from '../dashboard/attention';
+import { OCEAN_CONDITIONS } from './ocean-attention';
 import type { ModeAlerts } from '../tracking/tracking-mode';
 
 const DAY = 24 * 3_600_000;

@@ -1,5 +1,6 @@
+import { oceanDashboardSchema } from '@tracklane/shared/dashboard/dashboard.schema';
 import { oceanShipments } from '../../db/schema/tracking';
-import { oceanDashboard } from '../dashboard/dashboard.service';
+import { oceanDashboard } from './ocean-dashboard';
 import type { ModeFeatures } from '../tracking/tracking-mode';
 import { OCEAN_ALERTS } from './ocean-alerts';
 import { countOceanTabs } from './ocean-shipments.service';
@@ -10,5 +11,9 @@ export const OCEAN_FEATURES: ModeFeatures = {
   table: oceanShipments,
   countTabs: countOceanTabs,
   alerts: OCEAN_ALERTS,
-  dashboard: oceanDashboard,
+  dashboard: {
+    summary: 'Attention cards, live map, status breakdown, arrivals and carriers of the ocean shipments',
+    schema: oceanDashboardSchema,
+    build: oceanDashboard,
+  },
 };

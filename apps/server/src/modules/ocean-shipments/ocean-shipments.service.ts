@@ -23,7 +23,8 @@ import {
   UNKNOWN_TIME,
 } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
-import { firstAttentionRule, OCEAN_ATTENTION } from '../dashboard/attention';
+import { firstAttentionRule } from '../dashboard/attention';
+import { OCEAN_ATTENTION } from './ocean-attention';
 import { clocksNow, termsColumns, type resolveTerms } from '../free-time/free-time-clocks';
 import { terminalAvailabilityOf } from '../terminal-availability/terminal-availability.service';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';

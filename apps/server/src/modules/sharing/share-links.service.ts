@@ -122,13 +122,7 @@ export async function revokeShareLink(db: Database, tenant: Tenant, linkId: stri
   const [revoked] = await db
     .update(shareLinks)
     .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(shareLinks.id, linkId),
-        inWorkspace(tenant, shareLinks),
-        isNull(shareLinks.revokedAt),
-      ),
-    )
+    .where(and(eq(shareLinks.id, linkId), inWorkspace(tenant, shareLinks), isNull(shareLinks.revokedAt)))
     .returning({ id: shareLinks.id, shipmentIds: shareLinks.shipmentIds });
   if (!revoked) throw new AppError('NOT_FOUND', SHARING_MESSAGES.linkNotFound);
   // The link's open public pages say it expired; the shipments' pages list one link fewer.

@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { AlertCondition, AlertFilters } from '@tracklane/shared/alerts/alerts.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { ChangeRecord } from '@tracklane/shared/notifications/notification-types';
@@ -107,6 +108,13 @@ export interface ModeAlerts {
   filters(filters: AlertFilters): SQL | undefined;
 }
 
+/** A mode's dashboard: what the route answers and says of itself, and how a workspace's is built. */
+export interface ModeDashboard {
+  summary: string;
+  schema: z.ZodType;
+  build: (db: Database, workspaceId: string, now: Date) => Promise<object>;
+}
+
 /** What the workspace features need of a mode. */
 export interface ModeFeatures<Counts extends object = object> {
   mode: TrackingMode;
@@ -115,8 +123,8 @@ export interface ModeFeatures<Counts extends object = object> {
   /** The counts of the list's tabs, as every list answer and an archive move carry them. */
   countTabs: (db: Database, workspaceId: string) => Promise<Counts>;
   alerts: ModeAlerts;
-  /** The mode's dashboard of a workspace: its attention rules and panels. */
-  dashboard(db: Database, workspaceId: string, now: Date): Promise<object>;
+  /** The mode's dashboard (GET /api/dashboard/{mode}): its attention rules and panels. */
+  dashboard: ModeDashboard;
 }
 
 /** Every mode, keyed by its name; the engine picks an item's mode by `tracked_items.mode`. */

@@ -21,7 +21,7 @@ import type { Database } from '../../db/client';
 import { workspaces } from '../../db/schema/organizations';
 import { oceanShipments as os, terminalFacts, trackedItems as ti } from '../../db/schema/tracking';
 import { clockColumns, clocksNow } from '../free-time/free-time-clocks';
-import { OCEAN_ATTENTION } from './attention';
+import { OCEAN_ATTENTION } from './ocean-attention';
 import { inWorkspace } from '../../tenancy/scope';
 import {
   countRules,
@@ -36,7 +36,7 @@ import {
   text,
   topCarriers,
   weekCounts,
-} from './dashboard-parts';
+} from '../dashboard/dashboard-parts';
 
 const OCEAN_GROUP: Record<ShipmentStatus, 'preDeparture' | 'onWater' | 'atDestination' | 'completed'> = {
   booked: 'preDeparture',

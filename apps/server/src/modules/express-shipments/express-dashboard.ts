@@ -12,7 +12,7 @@ import { noConnectionText } from '@tracklane/shared/tracking/no-connection';
 import type { MapPath } from '@tracklane/shared/tracking/shipment-map.schema';
 import type { Database } from '../../db/client';
 import { expressShipments as es, trackedItems as ti } from '../../db/schema/tracking';
-import { EXPRESS_ATTENTION } from './attention';
+import { EXPRESS_ATTENTION } from './express-attention';
 import { inWorkspace } from '../../tenancy/scope';
 import {
   countRules,
@@ -24,7 +24,7 @@ import {
   text,
   topCarriers,
   weekCounts,
-} from './dashboard-parts';
+} from '../dashboard/dashboard-parts';
 
 type ExpressItem = ExpressDashboard['liveMapVO']['positions'][number]['items'][number];
 
