@@ -8,7 +8,7 @@ import { ShipmentComments } from './shipment-comments';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
 import { useExpressShipment } from '../../features/express-shipments/api/get-express-shipment';
 import { ShareButton } from '../../features/sharing/components/share-button';
-import { expressShareSet } from '../../features/sharing/utils/share-set';
+import { expressShareSet } from '../../modes/express/share-set';
 import { useLinkedTimeZone, useShipmentAccess } from './use-shipment-access';
 import { TrackedElsewhere } from '../../components/tracked-elsewhere';
 import { paths } from '../../config/paths';

@@ -8,7 +8,7 @@ import { ShipmentComments } from './shipment-comments';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
 import { useOceanShipment } from '../../features/ocean-shipments/api/get-ocean-shipment';
 import { ShareButton } from '../../features/sharing/components/share-button';
-import { oceanShareSet } from '../../features/sharing/utils/share-set';
+import { oceanShareSet } from '../../modes/ocean/share-set';
 import { FreeTimeClocks } from '../../features/free-time/components/free-time-clocks';
 import { useLinkedTimeZone, useShipmentAccess } from './use-shipment-access';
 import { TrackedElsewhere } from '../../components/tracked-elsewhere';
