@@ -7,6 +7,7 @@ import type { StatusLook } from '../components/status-badge';
 import type { SiteType } from '../config/paths';
 import type { DashboardModeConfig } from '../features/dashboard/utils/modes';
 import type { ShareSet } from '../features/sharing/utils/share-set';
+import type { LiveShipmentKeys } from '../lib/live-invalidation';
 import type { AnyListDefinition } from '../shipment-list/list-definition';
 
 /** What a mode's list page brings: the list, and its selected rows as the share dialog takes them. */
@@ -44,7 +45,22 @@ export interface ModeDefinition<
     lists: { readonly active: string; readonly [tab: string]: string };
     newShipment: string;
   };
+  /**
+   * Its pages, each its own download: the router gives them the mode's paths (the lists' tabs,
+   * `paths.newShipment`, `detailRoute`).
+   */
+  pages: {
+    /** The route of its detail page, with the parameters the page reads. */
+    detailRoute: string;
+    detail: () => Promise<ComponentType>;
+    newShipment: () => Promise<ComponentType>;
+    list: () => Promise<ComponentType<{ tab: string }>>;
+    /** What the list page's first render asks the server for (router.tsx, `preloadFor`). */
+    prefetchList: (props: { tab: string }) => Promise<unknown>;
+  };
   dashboard: DashboardModeConfig;
+  /** Where its answers name its shipments, for the live updates' invalidation (lib/live-invalidation). */
+  live: LiveShipmentKeys;
   /** How alert rules (workspace settings) speak of the mode's shipments. */
   alerts: {
     /** The rule form's choice: "Ocean containers". */

@@ -1,5 +1,6 @@
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { SiteType } from '../config/paths';
+import { registerLiveShipmentKeys } from '../lib/live-invalidation';
 import { EXPRESS_MODE } from './express/mode';
 import type { ModeDefinition } from './mode-definition';
 import { OCEAN_MODE } from './ocean/mode';
@@ -15,6 +16,7 @@ export const MODES: Record<TrackingMode, ModeDefinition> = {
 };
 
 const registered: ModeDefinition[] = Object.values(MODES);
+for (const definition of registered) registerLiveShipmentKeys(definition.live);
 
 /**
  * Every mode, in the order the product shows them (the switcher, the menus). Read it when it is needed,
@@ -48,7 +50,9 @@ export function modeOfSiteType(siteType: SiteType): ModeDefinition {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test mode's search result is its own
 export function registerModeForTests(definition: ModeDefinition<string, any>): () => void {
   registered.push(definition as unknown as ModeDefinition);
+  const unregisterLive = registerLiveShipmentKeys(definition.live);
   return () => {
+    unregisterLive();
     const at = registered.indexOf(definition as unknown as ModeDefinition);
     if (at >= 0) registered.splice(at, 1);
   };

@@ -19,6 +19,15 @@ export const EXPRESS_MODE = {
     },
     newShipment: paths.newShipments.ground,
   },
+  pages: {
+    detailRoute: '/shipment/truck/express/:expressOrderId/:expressOrderNo',
+    detail: () => import('./detail-page').then((m) => m.ExpressShipmentPage),
+    newShipment: () => import('./new-page').then((m) => m.NewExpressShipmentPage),
+    // The list's entry stays under app/pages: the build and the prerendered frames name its chunk.
+    list: () => import('../../app/pages/express-shipments-page').then((m) => m.ExpressShipmentsPage),
+    prefetchList: (props) =>
+      import('../../app/pages/express-shipments-page').then((m) => m.prefetchExpressShipmentsPage(props)),
+  },
   dashboard: {
     mode: 'express',
     title: 'Ground dashboard',
@@ -34,6 +43,7 @@ export const EXPRESS_MODE = {
     itemPath: (link) =>
       'expressOrderId' in link ? paths.shipment.ground(link.expressOrderId, link.expressOrderNo) : '',
   },
+  live: { queryRoot: 'express-shipments', idField: 'expressOrderId', sharedField: 'express' },
   alerts: {
     optionLabel: 'Express parcels',
     badge: { label: 'Express', color: 'grape' },

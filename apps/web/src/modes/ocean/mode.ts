@@ -15,6 +15,15 @@ export const OCEAN_MODE = {
     lists: { active: paths.shipments.oceanActive, archived: paths.shipments.oceanArchived },
     newShipment: paths.newShipments.ocean,
   },
+  pages: {
+    detailRoute: '/shipment/ocean/:containerNo/:mblNo',
+    detail: () => import('./detail-page').then((m) => m.OceanShipmentPage),
+    newShipment: () => import('./new-page').then((m) => m.NewOceanShipmentPage),
+    // The list's entry stays under app/pages: the build and the prerendered frames name its chunk.
+    list: () => import('../../app/pages/ocean-shipments-page').then((m) => m.OceanShipmentsPage),
+    prefetchList: (props) =>
+      import('../../app/pages/ocean-shipments-page').then((m) => m.prefetchOceanShipmentsPage(props)),
+  },
   dashboard: {
     mode: 'ocean',
     title: 'Ocean dashboard',
@@ -29,6 +38,7 @@ export const OCEAN_MODE = {
     carrierName: (carrier) => (carrier.name ? `${carrier.name} (${carrier.carrier})` : carrier.carrier),
     itemPath: (link) => ('containerNo' in link ? paths.shipment.ocean(link.containerNo, link.mblNo) : ''),
   },
+  live: { queryRoot: 'ocean-shipments', idField: 'shipmentOverallId', sharedField: 'ocean' },
   alerts: {
     optionLabel: 'Ocean containers',
     badge: { label: 'Ocean', color: 'ocean' },
