@@ -3,8 +3,9 @@ import { useViewportSize } from '@mantine/hooks';
 import { TUTORIAL_TOOLTIP_WIDTH_PX } from '@tracklane/shared/constants';
 import { useEffect, useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { paths, type SiteType } from '../../../config/paths';
+import type { SiteType } from '../../../config/paths';
 import { useFirstRunPromptHeld } from '../../../lib/first-run-prompts';
+import { modeOfSiteType } from '../../../modes/registry';
 import { trackUsage } from '../../../lib/track-usage';
 import { useIdle } from '../../../lib/use-idle';
 import { useSetTutorialDisplay, useTutorialStatuses } from '../api/tutorial-statuses';
@@ -135,7 +136,7 @@ function Tutorial({ userId, siteType }: TutorialTooltipProps) {
     trackUsage('tutorial_next', { step });
     if (step === 'welcome') {
       setProgress('add');
-      void navigate(paths.newShipments[siteType]);
+      void navigate(modeOfSiteType(siteType).paths.newShipment);
     } else if (step === 'add') setProgress('list');
     else hide('tutorial_finished');
   };
