@@ -431,8 +431,8 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
     const cell = within(rows()[0]!).getAllByRole('cell')[headers.indexOf('Last free day')]!;
     // The days left before the clock's name: a narrow column's ellipsis takes the name, not the days.
     expect(cell).toHaveTextContent(/^28\/11\/20261 day left · Detention$/);
-    expect(cell.firstElementChild).toHaveAttribute(
-      'data-tooltip',
+    await userEvent.hover(cell.firstElementChild!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
       'Demurrage LFD 27/11/2026 (stopped) · Detention LFD 28/11/2026 (running)',
     );
   });
@@ -666,7 +666,7 @@ describe('ocean shipment list: favourites and permissions (spec §3, §6)', { ti
 });
 
 describe('ocean shipment list: light rows (issue #17)', { timeout: 20_000 }, () => {
-  it('says the full port and the copy in one shared tooltip, and a row action acts on its first click', async () => {
+  it('says the full port and the copy in tooltips, and a row action acts on its first click', async () => {
     const api = serve(byStatus([first, second], []), {
       'POST /api/shipments/ocean/archive': ok({
         updatedIds: [second.shipmentOverallId],
@@ -681,6 +681,8 @@ describe('ocean shipment list: light rows (issue #17)', { timeout: 20_000 }, () 
 
     await user.hover(within(rows()[0]!).getByText('Rotterdam'));
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Rotterdam (NLRTM)');
+    await user.unhover(within(rows()[0]!).getByText('Rotterdam'));
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
 
     const copy = screen.getByRole('button', { name: 'Copy container number MSCU1234566' });
     copy.focus();

@@ -1,3 +1,4 @@
+import { Tooltip } from '@mantine/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -51,18 +52,21 @@ const CARD: { layout: CardLayout<Parcel, 'number' | 'place'>; columns: Record<'n
   };
 
 const renderCell = vi.fn((column: TableColumn<Parcel, 'number' | 'place', 'number'>, row: Parcel) =>
-  column.id === 'place' ? <span data-tooltip={`${row.place}, the long name`}>{row.place}</span> : row.number,
+  column.id === 'place' ? (
+    <Tooltip label={`${row.place}, the long name`} openDelay={0}>
+      <span>{row.place}</span>
+    </Tooltip>
+  ) : (
+    row.number
+  ),
 );
 const onArchive = vi.fn();
 const renderActions = (row: Parcel) => (
-  <button
-    type="button"
-    data-tooltip="Archive"
-    aria-label={`Archive ${row.number}`}
-    onClick={() => onArchive(row.id)}
-  >
-    A
-  </button>
+  <Tooltip label="Archive" openDelay={0}>
+    <button type="button" aria-label={`Archive ${row.number}`} onClick={() => onArchive(row.id)}>
+      A
+    </button>
+  </Tooltip>
 );
 const rowKey = (row: Parcel) => row.id;
 const rowName = (row: Parcel) => row.number;

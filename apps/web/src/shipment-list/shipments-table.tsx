@@ -20,7 +20,6 @@ import type { CardLayout, TableColumn } from './table-columns';
 import { CardsHead, columnWidthVar, SkeletonCards, SkeletonRows, TableHead } from './table-head';
 import { virtualRows, type RowView } from './table-rows';
 import { useVirtualRows } from './use-virtual-rows';
-import { DelegatedTooltip } from '../components/delegated-tooltip';
 import { ScrollHint } from '../components/scrollable-table';
 import classes from './shipments-table.module.css';
 
@@ -85,7 +84,7 @@ export const CARDS_QUERY = '(max-width: 47.99em)';
  *
  * Only the rows in view and a few either side are rendered (useVirtualRows, TanStack Virtual): spacer
  * rows keep the room of the others, and the row with the tab stop is always rendered, so the keyboard
- * never loses its place. Rows are memoised, and tooltips are one DelegatedTooltip for the whole table. The table
+ * never loses its place. Rows are memoised, and the table
  * itself is memoised too: the page around it renders again for answers it does not draw.
  */
 export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends string, Sort extends string>(
@@ -365,7 +364,6 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
         <div ref={sentinelRef} className={classes.sentinel} aria-hidden />
         {props.footer}
       </div>
-      <DelegatedTooltip root={scrollRef} />
     </div>
   );
 }) as <Row, Id extends string, Sort extends string>(

@@ -2,10 +2,9 @@ import { Drawer } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@tracklane/shared/constants';
 import { canManageOrganization } from '@tracklane/shared/organizations/organizations.policy';
-import { memo, Suspense, useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
+import { memo, Suspense, useEffect, type ComponentProps, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { AfterFirstScreen } from '../../components/after-first-screen';
-import { DelegatedTooltip } from '../../components/delegated-tooltip';
 import { MayConnectCarriers } from '../../components/no-connection';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
@@ -88,15 +87,11 @@ export function MainShell() {
   }, [isMobile, closeDrawer]);
 
   useEdgeSwipe({ enabled: isMobile, opened: drawerOpened, onOpen: drawer.open, onClose: drawer.close });
-  // One tooltip for every `data-tooltip` element of the shell and its pages (the top bar's buttons, the
-  // pages' badges): a Mantine Tooltip each mounted a portal and floating-ui's element state with the
-  // page, and their updates in its commit ran the page's effects in the same long task (issue #17).
-  const shellRef = useRef<HTMLDivElement>(null);
 
   return (
     <>
       <ShellSession userId={userId} />
-      <div ref={shellRef} className={classes.shell} data-testid="main-shell">
+      <div className={classes.shell} data-testid="main-shell">
         <a href="#main-content" className={classes.skipLink}>
           Skip to content
         </a>
@@ -136,7 +131,6 @@ export function MainShell() {
           </AfterFirstScreen>
         ) : null}
         <ShellTutorial userId={userId} />
-        <DelegatedTooltip root={shellRef} />
       </div>
     </>
   );
