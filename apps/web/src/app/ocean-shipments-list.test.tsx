@@ -90,7 +90,7 @@ describe('ocean shipment list: tabs, counts and archiving (spec §3, §4)', { ti
     });
   });
 
-  it('asks for its first page and columns before it renders, and renders its rows from those answers (issue #17)', async () => {
+  it('asks for its first page and columns before it renders, and renders its rows from those answers', async () => {
     const api = serve(byStatus([first, second, third], [archivedOne]));
     // Without a session (no frame from the server), only the code is fetched.
     await preloadFor('/shipments/ocean/active');
@@ -108,7 +108,7 @@ describe('ocean shipment list: tabs, counts and archiving (spec §3, §4)', { ti
     expect(api.callsTo('GET /api/users/preferences/oceanTableColumns')).toHaveLength(1);
   });
 
-  it('keeps the room of what arrives with the rows, so the list does not move (issue #17)', async () => {
+  it('keeps the room of what arrives with the rows, so the list does not move', async () => {
     let answer: (value: ReturnType<typeof ok>) => void = () => undefined;
     const pending = new Promise<ReturnType<typeof ok>>((resolve) => (answer = resolve));
     serve(byStatus([], []), { 'GET /api/shipments/ocean': () => pending });
@@ -665,7 +665,7 @@ describe('ocean shipment list: favourites and permissions (spec §3, §6)', { ti
   });
 });
 
-describe('ocean shipment list: light rows (issue #17)', { timeout: 20_000 }, () => {
+describe('ocean shipment list: light rows', { timeout: 20_000 }, () => {
   it('says the full port and the copy in tooltips, and a row action acts on its first click', async () => {
     const api = serve(byStatus([first, second], []), {
       'POST /api/shipments/ocean/archive': ok({
