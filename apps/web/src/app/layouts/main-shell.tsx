@@ -32,13 +32,13 @@ const DRAWER_WIDTH_PX = 60 + SIDEBAR_WIDTH_PX;
 /**
  * What the signed-in session keeps up beside the pages, drawing nothing: the organizations and the
  * server's selection, the live-update socket, page-view counting. A component of its own so that their
- * answers and the idle moment re-render only it, not the whole shell (issue #17).
+ * answers and the idle moment re-render only it, not the whole shell.
  */
 const ShellSession = memo(function ShellSession({ userId }: { userId: string | null }) {
   // Organizations and the server's selection: the menus follow the real shipmentPermission.
   useWorkspaceSession();
   // spec §4: the tab's one socket, open while signed in: invitation and notification messages refetch.
-  // It opens, and the page view is counted, once the page's first screen is done (issue #17).
+  // It opens, and the page view is counted, once the page's first screen is done.
   const idle = useIdle();
   useLiveUpdates(idle ? userId : null);
   usePageViewTracking(userId !== null && idle);
@@ -73,7 +73,7 @@ function CarrierConnectionsAccess({ children }: { children: ReactNode }) {
 /** Top bar, sidebar and content: every page outside /auth, /share, /legal (spec §2). */
 export function MainShell() {
   // Read as the shell first renders: found only in an effect, a phone re-rendered the whole shell and
-  // page right after they mounted (issue #17). The shell is never rendered on a server.
+  // page right after they mounted. The shell is never rendered on a server.
   const isMobile = useMediaQuery(MOBILE_QUERY, undefined, { getInitialValueInEffect: false });
   const [drawerOpened, drawer] = useDisclosure(false);
   const userId = useAuthStore((state) => state.user?.id ?? null);

@@ -75,7 +75,7 @@ export function NotificationBell({
 }: NotificationBellProps) {
   const [opened, setOpened] = useState(false);
   const [tab, setTab] = useState<BellTab>('shipments');
-  // The unread count waits until the page's first screen is done (issue #17).
+  // The unread count waits until the page's first screen is done.
   const page = useNotifications(useIdle() ? { userId, pageNo: 1 } : null);
   const mark = useMarkNotifications();
   const unread = page.data?.unreadNumber ?? 0;
