@@ -93,7 +93,7 @@ export async function buildApp(ctx: AppContext) {
     timeWindow: '1 minute',
     // inject() and upgraded WebSocket requests may lack a socket address.
     keyGenerator: (request) => request.ip || 'unknown',
-    // The limit is the API's: the web app's files (a page is a dozen chunks since issue #17) are
+    // The limit is the API's: the web app's files (a page is a dozen chunks) are
     // static, cached for good once fetched, and would otherwise spend it for a whole office behind one
     // address.
     allowList: (request) => !/^\/api(?:[/?]|$)/.test(request.url),

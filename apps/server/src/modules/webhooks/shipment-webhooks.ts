@@ -12,7 +12,7 @@ import { itemsOfMode, type ItemsChangedSubscriber } from '../tracking/items-chan
 import { emitWebhookEvent } from './webhook-events';
 import { inWorkspace } from '../../tenancy/scope';
 
-/** A change as the tracking engine describes it (issue #12's change records fit as they are). */
+/** A change as the tracking engine describes it (its change records fit as they are). */
 export interface ShipmentChange {
   type: string;
   text: string;

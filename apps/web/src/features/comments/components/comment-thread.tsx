@@ -137,7 +137,7 @@ function CommentItem({
  */
 /**
  * The thread brings its own host for `modals` (the delete confirmation, the app's only dialog opened
- * that way): a host in the shell kept a closed modal mounted on every page (issue #17).
+ * that way): a host in the shell kept a closed modal mounted on every page.
  */
 export function CommentThread(props: CommentThreadProps) {
   return (

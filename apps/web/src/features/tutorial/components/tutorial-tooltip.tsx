@@ -74,7 +74,7 @@ interface TutorialTooltipProps {
  * multipleShipments tutorial off on the server (spec §4), CANCEL hides it for this visit, NEXT goes to
  * /new-shipments/{siteType}.
  *
- * It mounts once the page's first screen is done (issue #17): it shows nothing before its statuses are
+ * It mounts once the page's first screen is done: it shows nothing before its statuses are
  * asked anyway, and its first reads of the window's size and of its anchor forced a layout of the whole
  * page inside the first commit.
  */
