@@ -1,11 +1,11 @@
 import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   HISTORY_PAGE_SIZE,
-  type ShareMode,
   type SharedHistoryPage,
   type SharedShipment,
   type TrackingHistoryPage,
 } from '@tracklane/shared/sharing/sharing.schema';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { carrierByScac } from '@tracklane/shared/tracking/carriers';
 import { parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
 import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/express-shipments.schema';
@@ -24,7 +24,7 @@ import { inWorkspace } from '../../tenancy/scope';
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 const nameOf = sql<string | null>`NULLIF(trim(${users.firstName} || ' ' || ${users.lastName}), '')`;
 const offsetOf = (pageNo: number) => (pageNo - 1) * HISTORY_PAGE_SIZE;
-export const carrierNameOf = (mode: ShareMode, carrier: string) =>
+export const carrierNameOf = (mode: TrackingMode, carrier: string) =>
   mode === 'ocean' ? (carrierByScac(carrier)?.name ?? null) : (parcelCarrierByCode(carrier)?.name ?? null);
 
 /**
@@ -35,7 +35,7 @@ export const carrierNameOf = (mode: ShareMode, carrier: string) =>
 export async function listTrackingHistory(
   db: Database,
   tenant: Tenant,
-  mode: ShareMode,
+  mode: TrackingMode,
   input: { search?: string | undefined; pageNo: number },
 ): Promise<TrackingHistoryPage> {
   const term = input.search ? `%${escapeLike(input.search.toUpperCase())}%` : null;
@@ -101,7 +101,7 @@ export async function listTrackingHistory(
  * One-click re-track from the history: archived shipments come back to the active list within the
  * plan's quota of active shipments (the same locked path as unarchiving); active ones stay as they are.
  */
-export async function retrackShipments(ctx: AppContext, tenant: Tenant, mode: ShareMode, ids: string[]) {
+export async function retrackShipments(ctx: AppContext, tenant: Tenant, mode: TrackingMode, ids: string[]) {
   const table = mode === 'ocean' ? oceanShipments : expressShipments;
   const archived = await ctx.db
     .select({ id: table.id })
@@ -129,7 +129,7 @@ export async function retrackShipments(ctx: AppContext, tenant: Tenant, mode: Sh
 export async function listSharedHistory(
   db: Database,
   user: UserRow,
-  mode: ShareMode,
+  mode: TrackingMode,
   input: { search?: string | undefined; pageNo: number },
 ): Promise<SharedHistoryPage> {
   const term = input.search ? `%${escapeLike(input.search.toUpperCase())}%` : null;

@@ -6,8 +6,8 @@ import {
   type PublicShare,
   type PublicShipment,
   type ShareLink,
-  type ShareMode,
 } from '@tracklane/shared/sharing/sharing.schema';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import type { AppContext } from '../../app-context';
@@ -27,7 +27,7 @@ import { publishLive } from '../../integrations/realtime/publish-live';
 const DAY = 86_400_000;
 
 /** The numbers of the link's shipments, read within the link's workspace only. */
-async function numbersOf(db: Database, workspaceId: string, mode: ShareMode, ids: string[]) {
+async function numbersOf(db: Database, workspaceId: string, mode: TrackingMode, ids: string[]) {
   if (ids.length === 0) return new Map<string, string>();
   const rows =
     mode === 'ocean'
@@ -93,7 +93,7 @@ export async function createShareLink(
 export async function listShareLinks(
   db: Database,
   tenant: Tenant,
-  mode: ShareMode,
+  mode: TrackingMode,
   shipmentId: string | undefined,
 ): Promise<ShareLink[]> {
   const rows = await db
@@ -122,13 +122,7 @@ export async function revokeShareLink(db: Database, tenant: Tenant, linkId: stri
   const [revoked] = await db
     .update(shareLinks)
     .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(shareLinks.id, linkId),
-        inWorkspace(tenant, shareLinks),
-        isNull(shareLinks.revokedAt),
-      ),
-    )
+    .where(and(eq(shareLinks.id, linkId), inWorkspace(tenant, shareLinks), isNull(shareLinks.revokedAt)))
     .returning({ id: shareLinks.id, shipmentIds: shareLinks.shipmentIds });
   if (!revoked) throw new AppError('NOT_FOUND', SHARING_MESSAGES.linkNotFound);
   // The link's open public pages say it expired; the shipments' pages list one link fewer.
