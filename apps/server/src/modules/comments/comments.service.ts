@@ -10,8 +10,8 @@ import {
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
+import { modePresentation } from '../../mode-presentations';
 import { comments } from '../../db/schema/comments';
-import { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { users } from '../../db/schema/users';
 import { publishToUsers } from '../../integrations/realtime/realtime-hub';
 import { AppError } from '../../lib/app-error';
@@ -33,7 +33,7 @@ async function itemOf(
   shipmentType: TrackingMode,
   shipmentId: string,
 ): Promise<string> {
-  const table = shipmentType === 'ocean' ? oceanShipments : expressShipments;
+  const { table } = modePresentation(shipmentType);
   const [row] = await db
     .select({ itemId: table.itemId })
     .from(table)
