@@ -101,6 +101,9 @@ const SharedShipmentPage = lazyPage(() =>
 const WorkspaceMembersPage = lazyPage(() =>
   import('./pages/workspace-members-page').then((m) => m.WorkspaceMembersPage),
 );
+const ExceptionsPage = lazyPage(() =>
+  import('../features/exceptions/components/exceptions-page').then((m) => m.ExceptionsPage),
+);
 const AlertRulesPage = lazyPage(() => import('./pages/alert-rules-page').then((m) => m.AlertRulesPage));
 const FreeTimePage = lazyPage(() => import('./pages/free-time-page').then((m) => m.FreeTimePage));
 const CarrierConnectionsPage = lazyPage(() =>
@@ -144,6 +147,7 @@ export const lazyScreens = [
   WorkspaceOverviewPage,
   CommentThread,
   AlertRulesPage,
+  ExceptionsPage,
   FreeTimePage,
   CarrierConnectionsPage,
   PageFrame,
@@ -204,6 +208,7 @@ const mainShellRoutes: RouteObject[] = [
   { path: '/shipment/ocean/:containerNo/:mblNo', element: <OceanShipmentPage /> },
   { path: '/shipment/truck/express/:expressOrderId/:expressOrderNo', element: <ExpressShipmentPage /> },
   { path: paths.notifications, element: <NotificationsPage /> },
+  { path: paths.exceptions, element: <ExceptionsPage /> },
   { path: paths.settings.profile, element: <ProfileSettingsPage /> },
   { path: paths.settings.notification, element: <NotificationSettingsPage /> },
   { path: paths.settings.billing, element: <BillingSettingsPage /> },

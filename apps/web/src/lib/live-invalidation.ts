@@ -10,7 +10,7 @@ import { TENANT_QUERY_KEY } from './tenant-queries';
 /** Query-key roots (after the tenant prefix) that hold a mode's shipments. */
 const SHIPMENT_ROOTS = new Set(['ocean-shipments', 'express-shipments']);
 /** Roots of what a workspace's lists show besides the rows: archive history, dashboards. */
-const WORKSPACE_ROOTS = new Set(['tracking-history', dashboardQueryKey()[1]]);
+const WORKSPACE_ROOTS = new Set(['tracking-history', 'exceptions', dashboardQueryKey()[1]]);
 /** The one-shipment answers under a mode's root (a bill's page lists several: the workspace's). */
 const DETAIL_PARTS = new Set(['detail']);
 
