@@ -265,4 +265,36 @@ describe('exceptions as work', () => {
     expect(counts).toEqual({ active: 0, byType: {} });
     expect((await call(other.owner, 'GET', '/api/exceptions/counts')).json().result).toEqual({ active: 1, byType: { on_hold: 1 } });
   });
+
+  it('routes an exception type to the owner an alert rule names, on the shipments its filters match', async () => {
+    const team = await buildTeam(app, ctx);
+    const colleague = await addMember(app, ctx, team);
+    const rule = (over: object) => ({
+      name: 'Rolls to the desk',
+      mode: 'ocean',
+      condition: { kind: 'rolled' },
+      filters: { carriers: ['MSCU'], pol: [], pod: [], tags: [], favoritesOnly: false },
+      recipients: { allMembers: true, userIds: [], emails: [] },
+      ...over,
+    });
+    // A member may route only to themselves; an admin to a member who sees shipments.
+    const outsider = await buildTeam(app, ctx);
+    expect((await call(colleague, 'POST', '/api/alert-rules', rule({ exceptionOwnerId: team.owner.userId }))).statusCode).toBe(400);
+    expect((await call(team.owner, 'POST', '/api/alert-rules', rule({ exceptionOwnerId: outsider.owner.userId }))).statusCode).toBe(400);
+    const saved = await call(team.owner, 'POST', '/api/alert-rules', rule({ exceptionOwnerId: colleague.userId }));
+    expect(saved.json().result.exceptionOwnerId).toBe(colleague.userId);
+
+    const matched = await ocean(team.defaultWorkspaceId, { rolledAt: new Date('2026-03-01T00:00:00Z'), terminalOnHold: true });
+    const other = await ocean(team.defaultWorkspaceId, { rolledAt: new Date('2026-03-01T00:00:00Z'), carrierScac: 'MAEU' });
+    await sync('ocean', matched.item.id, new Date('2026-03-02T00:00:00Z'));
+    await sync('ocean', other.item.id, new Date('2026-03-02T00:00:00Z'));
+    const owners = (await exceptionsOf(matched.sub.id)).map((x) => [x.type, x.ownerId]).sort();
+    expect(owners).toEqual([
+      ['on_hold', null],
+      ['rolled', colleague.userId],
+    ]);
+    expect((await exceptionsOf(other.sub.id)).map((x) => x.ownerId)).toEqual([null]);
+    const heard = await db.select().from(notifications).where(and(eq(notifications.recipientId, colleague.userId), eq(notifications.itemId, matched.item.id)));
+    expect(heard).toHaveLength(1);
+  });
 });

@@ -1,6 +1,7 @@
 -- Exceptions as work (ADR 0044): typed exceptions per shipment with state, owner and due date, and
 -- their audit trail. The partial unique index keeps one per shipment, type and occurrence while its
--- condition holds, so concurrent refreshes cannot open two.
+-- condition holds, so concurrent refreshes cannot open two. An alert rule may name the member its
+-- exceptions are assigned to as they open.
 CREATE TABLE "shipment_exception_events" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"exception_id" uuid NOT NULL,
@@ -31,6 +32,7 @@ CREATE TABLE "shipment_exceptions" (
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "alert_rules" ADD COLUMN "exception_owner_id" uuid;--> statement-breakpoint
 ALTER TABLE "shipment_exception_events" ADD CONSTRAINT "shipment_exception_events_exception_id_shipment_exceptions_id_fk" FOREIGN KEY ("exception_id") REFERENCES "public"."shipment_exceptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shipment_exception_events" ADD CONSTRAINT "shipment_exception_events_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shipment_exception_events" ADD CONSTRAINT "shipment_exception_events_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -41,4 +43,5 @@ CREATE INDEX "shipment_exception_events_exception_idx" ON "shipment_exception_ev
 CREATE UNIQUE INDEX "shipment_exceptions_episode_idx" ON "shipment_exceptions" USING btree ("subscription_id","type","mark") WHERE "shipment_exceptions"."cleared_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "shipment_exceptions_list_idx" ON "shipment_exceptions" USING btree ("workspace_id","state","opened_at","id");--> statement-breakpoint
 CREATE INDEX "shipment_exceptions_item_idx" ON "shipment_exceptions" USING btree ("item_id") WHERE "shipment_exceptions"."cleared_at" IS NULL;--> statement-breakpoint
-CREATE INDEX "shipment_exceptions_owner_idx" ON "shipment_exceptions" USING btree ("owner_id") WHERE "shipment_exceptions"."state" IN ('open', 'acknowledged');
+CREATE INDEX "shipment_exceptions_owner_idx" ON "shipment_exceptions" USING btree ("owner_id") WHERE "shipment_exceptions"."state" IN ('open', 'acknowledged');--> statement-breakpoint
+ALTER TABLE "alert_rules" ADD CONSTRAINT "alert_rules_exception_owner_id_users_id_fk" FOREIGN KEY ("exception_owner_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;

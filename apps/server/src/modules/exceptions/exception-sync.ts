@@ -8,6 +8,7 @@ import { expressShipments, oceanShipments, trackedItems } from '../../db/schema/
 import { publishLive } from '../../integrations/realtime/publish-live';
 import type { ItemsChangedSubscriber } from '../tracking/items-changed';
 import { emitExceptionEvent } from './exception-effects';
+import { routeToOwners } from './exception-routing';
 import { oceanFindings, parcelFindings, type Finding } from './exception-rules';
 
 /** Which shipments to look at: the subscriptions of some items (a refresh), or every one (the sweep). */
@@ -78,7 +79,8 @@ const key = (subscriptionId: string, type: string, mark: string) => `${subscript
 
 /**
  * Brings one mode's exceptions in line with what its rules find over the scope, inside the caller's
- * transaction: a finding without an episode opens an exception (audited, `exception.opened`); an episode whose finding is gone ends, and an exception
+ * transaction: a finding without an episode opens an exception (audited, routed to the owner an alert rule names,
+ * `exception.opened`); an episode whose finding is gone ends, and an exception
  * still open or acknowledged is auto-resolved (audited, `exception.resolved`). Archived shipments are
  * not looked at: their episodes stay as they were.
  *
@@ -148,6 +150,11 @@ export async function syncExceptions(
     await tx
       .insert(shipmentExceptionEvents)
       .values(opened.map((o) => ({ exceptionId: o.id, action: 'opened' as const, createdAt: now })));
+    await routeToOwners(
+      tx,
+      opened.map((o) => o.id),
+      now,
+    );
     for (const o of opened) await emitExceptionEvent(tx, 'exception.opened', o.id);
   }
   const touched = new Set([...opened.map((o) => o.workspaceId), ...ended.map((e) => e.workspaceId)]);

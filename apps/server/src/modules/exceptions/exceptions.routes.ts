@@ -143,6 +143,8 @@ export const exceptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       schema: {
         tags: v1,
         summary: 'One exception with its audit trail',
+        description:
+          'The exception with who did what and when: raised or cleared by Tracklane (no actor), acknowledged, assigned, given a due date, noted or resolved by a member.',
         params,
         ...v1Responses(envelopeSchema(exceptionDetailSchema), envelope({ ...EXAMPLE, events: [] })),
       },
