@@ -15,7 +15,8 @@ test.describe('exceptions', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await createSignedInUser(page.request, 'exceptions');
     await page.goto('/exceptions');
-    await expect(page.getByRole('heading', { level: 1, name: 'Exceptions' })).toBeVisible();
+    // The first page of a cold server may take a while to arrive.
+    await expect(page.getByRole('heading', { level: 1, name: 'Exceptions' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('exceptions-empty')).toBeVisible();
 
     const intake = await page.request.post('/api/shipments/ocean', {
@@ -33,7 +34,7 @@ test.describe('exceptions', () => {
     await row.getByRole('button', { name: 'Rolled to another vessel' }).click();
     const drawer = page.getByTestId('exception-detail');
     await expect(drawer).toContainText(CONTAINER);
-    await drawer.getByRole('textbox', { name: 'Owner' }).click();
+    await drawer.getByRole('combobox', { name: 'Owner' }).click();
     await page.getByRole('option', { name: 'Ada Lovelace' }).click();
     const history = page.getByTestId('exception-history');
     await expect(history).toContainText('Ada Lovelace changed the owner');

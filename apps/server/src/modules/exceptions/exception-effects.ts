@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { EXCEPTION_TYPE_LABELS } from '@tracklane/shared/exceptions/exceptions.schema';
+import type { ExceptionType } from '@tracklane/shared/exceptions/exceptions.schema';
 import type { Database } from '../../db/client';
 import { shipmentExceptions } from '../../db/schema/exceptions';
 import { trackingChanges } from '../../db/schema/notifications';
@@ -41,7 +41,7 @@ export async function emitExceptionEvent(tx: Database, type: ExceptionWebhook, e
  */
 export async function notifyAboutException(
   tx: Database,
-  exception: { id: string; workspaceId: string; itemId: string; type: keyof typeof EXCEPTION_TYPE_LABELS },
+  exception: { id: string; workspaceId: string; itemId: string; type: ExceptionType },
   input: { key: string; text: string; userIds: readonly string[] },
   now: Date,
 ): Promise<void> {

@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   bulkExceptionsResultSchema,
-  exceptionCountsSchema,
   exceptionDetailSchema,
   exceptionListSchema,
   type BulkExceptions,
@@ -9,12 +8,11 @@ import {
   type ExceptionType,
   type UpdateException,
 } from '@tracklane/shared/exceptions/exceptions.schema';
+import { mentionableMemberSchema } from '@tracklane/shared/comments/comments.schema';
+import { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { tenantQueryKey } from '../../../lib/tenant-queries';
 
-export const EXCEPTIONS_PATH = '/api/exceptions';
-/** Under the tenant prefix with the root `exceptions`: a workspace's live message refetches them (ADR 0041). */
-export const EXCEPTIONS_QUERY_KEY = tenantQueryKey('exceptions');
+import { EXCEPTIONS_PATH, EXCEPTIONS_QUERY_KEY } from '../../../lib/exception-counts';
 
 export interface ExceptionFilters {
   type: ExceptionType | null;
@@ -47,13 +45,13 @@ export function useExceptions(filters: ExceptionFilters) {
   });
 }
 
-/** The active exceptions of the workspace, for the navigation's badge. */
-export function useExceptionCounts() {
+/** The members an exception can be assigned to or mentioned in a note: those who may see shipments. */
+export function useExceptionMembers() {
   return useQuery({
-    queryKey: [...EXCEPTIONS_QUERY_KEY, 'counts'] as const,
+    queryKey: [...EXCEPTIONS_QUERY_KEY, 'members'] as const,
     queryFn: async ({ signal }) =>
-      exceptionCountsSchema.parse(await api.get<unknown>(`${EXCEPTIONS_PATH}/counts`, { signal })),
-    staleTime: 30_000,
+      z.array(mentionableMemberSchema).parse(await api.get<unknown>('/api/comments/mentionable', { signal })),
+    staleTime: 60_000,
   });
 }
 

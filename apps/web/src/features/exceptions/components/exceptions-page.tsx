@@ -4,15 +4,12 @@ import {
   EXCEPTION_STATES,
   EXCEPTION_TYPE_LABELS,
   EXCEPTION_TYPES,
-  type ExceptionState,
-  type ExceptionType,
   type ShipmentException,
 } from '@tracklane/shared/exceptions/exceptions.schema';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { useMentionableMembers } from '../../comments/api/list-mentionable';
-import { useBulkExceptions, useExceptions, type ExceptionFilters } from '../api/exceptions-api';
+import { useBulkExceptions, useExceptionMembers, useExceptions, type ExceptionFilters } from '../api/exceptions-api';
 import { ExceptionDrawer } from './exception-drawer';
 import { STATE_LABELS, StateBadge } from './state-badge';
 import classes from './exceptions.module.css';
@@ -27,7 +24,7 @@ export function ExceptionsPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [bulkOwner, setBulkOwner] = useState<string | null>(null);
   const list = useExceptions(filters);
-  const members = useMentionableMembers(true);
+  const members = useExceptionMembers();
   const bulk = useBulkExceptions();
   const memberOptions = (members.data ?? []).map((m) => ({ value: m.userId, label: `${m.firstName} ${m.lastName}`.trim() }));
   const set = (patch: Partial<ExceptionFilters>) => {
@@ -56,7 +53,7 @@ export function ExceptionsPage() {
             clearable
             data={EXCEPTION_TYPES.map((t) => ({ value: t, label: EXCEPTION_TYPE_LABELS[t] }))}
             value={filters.type}
-            onChange={(v) => set({ type: v as ExceptionType | null })}
+            onChange={(v) => set({ type: v })}
           />
           <Select
             label="State"
@@ -64,7 +61,7 @@ export function ExceptionsPage() {
             clearable
             data={EXCEPTION_STATES.map((s) => ({ value: s, label: STATE_LABELS[s] }))}
             value={filters.state}
-            onChange={(v) => set({ state: v as ExceptionState | null })}
+            onChange={(v) => set({ state: v })}
           />
           <Select
             label="Owner"

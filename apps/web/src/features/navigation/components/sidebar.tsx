@@ -10,7 +10,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { ExceptionsNavBadge } from '../../exceptions/components/exceptions-nav-badge';
+import { ExceptionsNavBadge } from '../../../components/exceptions-nav-badge';
 import { useSiteType } from '../hooks/use-site-type';
 import { useUiStore } from '../stores/ui-store';
 import { getMenuItems, isMenuItemActive, type MenuItemKey } from '../utils/menu-items';

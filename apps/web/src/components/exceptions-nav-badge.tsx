@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { useExceptionCounts } from '../api/exceptions-api';
+import { useExceptionCounts } from '../lib/exception-counts';
 
 /** The count of active exceptions beside the menu item; nothing while none are active or unknown. */
 export function ExceptionsNavBadge() {
