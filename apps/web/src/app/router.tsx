@@ -75,6 +75,9 @@ const SharedShipmentPage = lazyPage(() =>
 const WorkspaceMembersPage = lazyPage(() =>
   import('./pages/workspace-members-page').then((m) => m.WorkspaceMembersPage),
 );
+const ExceptionsPage = lazyPage(() =>
+  import('../features/exceptions/components/exceptions-page').then((m) => m.ExceptionsPage),
+);
 const AlertRulesPage = lazyPage(() => import('./pages/alert-rules-page').then((m) => m.AlertRulesPage));
 const FreeTimePage = lazyPage(() => import('./pages/free-time-page').then((m) => m.FreeTimePage));
 const CarrierConnectionsPage = lazyPage(() =>
@@ -117,6 +120,7 @@ export const lazyScreens = [
   WorkspaceOverviewPage,
   CommentThread,
   AlertRulesPage,
+  ExceptionsPage,
   FreeTimePage,
   CarrierConnectionsPage,
   PageFrame,
@@ -182,6 +186,7 @@ const mainShellRoutes = (): RouteObject[] => [
     element: <SharedShipmentPage />,
   },
   { path: paths.notifications, element: <NotificationsPage /> },
+  { path: paths.exceptions, element: <ExceptionsPage /> },
   { path: paths.settings.profile, element: <ProfileSettingsPage /> },
   { path: paths.settings.notification, element: <NotificationSettingsPage /> },
   { path: paths.settings.billing, element: <BillingSettingsPage /> },

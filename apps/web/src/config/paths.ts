@@ -42,6 +42,7 @@ export const paths = {
       `/shipment/truck/express/${encodeURIComponent(expressOrderId)}/${encodeURIComponent(expressOrderNo)}`,
   },
   notifications: '/notifications/all',
+  exceptions: '/exceptions',
   settings: {
     profile: '/settings/profile',
     notification: '/settings/notification',
