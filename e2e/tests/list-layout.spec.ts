@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { dataDir } from '../playwright.config';
 
 /*
- * The shipment lists fit the screen (issue #33): on a 1,440 px screen with the sidebar open a mode's
+ * The shipment lists fit the screen: on a 1,440 px screen with the sidebar open a mode's
  * default columns fit the table without sideways scrolling, and the row actions have their own column,
  * never over a cell's text; on a 390 px phone each shipment is a card with its identifier, status and
  * date, and nothing scrolls sideways. With the demo account's dozen containers and parcels.
@@ -64,7 +64,7 @@ function actionsOverText(): string[] {
   return overlaps;
 }
 
-test.describe('shipment lists fit the screen (issue #33)', () => {
+test.describe('shipment lists fit the screen', () => {
   test('at 1440 px the default columns fit the table, and the row actions cover no text', async ({
     page,
   }) => {

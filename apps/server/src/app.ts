@@ -45,6 +45,7 @@ import { publicApiRoutes } from './modules/public-api/public-api.routes';
 import { API_KEY_SECURITY_SCHEME } from './modules/public-api/v1-schema';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
+import { exceptionsRoutes } from './modules/exceptions/exceptions.routes';
 import { freeTimeRoutes } from './modules/free-time/free-time.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
@@ -93,7 +94,7 @@ export async function buildApp(ctx: AppContext) {
     timeWindow: '1 minute',
     // inject() and upgraded WebSocket requests may lack a socket address.
     keyGenerator: (request) => request.ip || 'unknown',
-    // The limit is the API's: the web app's files (a page is a dozen chunks since issue #17) are
+    // The limit is the API's: the web app's files (a page is a dozen chunks) are
     // static, cached for good once fetched, and would otherwise spend it for a whole office behind one
     // address.
     allowList: (request) => !/^\/api(?:[/?]|$)/.test(request.url),
@@ -194,6 +195,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(carrierConnectionsRoutes, { ctx });
   await app.register(carrierCallbacksRoutes, { ctx });
   await app.register(alertsRoutes, { ctx });
+  await app.register(exceptionsRoutes, { ctx });
   await app.register(freeTimeRoutes, { ctx });
   await app.register(publicApiRoutes, { ctx });
   await app.register(dcsaEventsRoutes, { ctx });

@@ -1,4 +1,5 @@
 import { alertChangedItems } from './modules/alerts/alert-evaluation';
+import { syncChangedExceptions } from './modules/exceptions/exception-sync';
 import { publishChangedItems } from './modules/live-pages/live-publish';
 import { notifyChangedItems } from './modules/notifications/record-changes';
 import type { ItemsChangedSubscriber } from './modules/tracking/items-changed';
@@ -7,12 +8,14 @@ import { emitChangedItems } from './modules/webhooks/shipment-webhooks';
 /**
  * Who hears the tracking engine's "these items changed", in this order, inside the refresh's
  * transaction: notifications (stored changes and the followers' notifications), webhooks
- * (`shipment.changed`), alerts (on the list columns just written) and live pages (open lists, details,
+ * (`shipment.changed`), alerts (on the list columns just written), exceptions (raised and cleared
+ * from the same columns and views) and live pages (open lists, details,
  * dashboards and shared pages refetch). The engine knows none of them by name.
  */
 export const ITEMS_CHANGED_SUBSCRIBERS: readonly ItemsChangedSubscriber[] = [
   notifyChangedItems,
   emitChangedItems,
   alertChangedItems,
+  syncChangedExceptions,
   publishChangedItems,
 ];

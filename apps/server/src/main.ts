@@ -14,6 +14,7 @@ import {
 import { createLocalStorage } from './integrations/storage/file-storage';
 import { scheduleHousekeeping } from './jobs/housekeeping';
 import { startAlertJobs } from './modules/alerts/alerts.jobs';
+import { startExceptionJobs } from './modules/exceptions/exceptions.jobs';
 import { startCarrierSubscriptionJobs } from './modules/carrier-connections/carrier-subscriptions.jobs';
 import { startJobQueue, type JobQueue } from './jobs/queue';
 import { createLogger } from './lib/logger';
@@ -105,6 +106,7 @@ async function main(): Promise<void> {
     await startTrackingJobs(jobs, { db, pool }, tracking, logger);
     await startDigestJob(jobs, { db, pool, jobs, config });
     await startAlertJobs(jobs, { db, pool, jobs });
+    await startExceptionJobs(jobs, { db, pool });
     realtime = createRealtimeHub(databaseUrl, logger);
     await realtime.ready;
     const ctx: AppContext = {

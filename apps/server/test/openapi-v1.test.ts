@@ -31,6 +31,8 @@ const V1_OPERATIONS = [
   'post /api/v1/shipments/express/{shipmentId}/archive',
   'post /api/v1/shipments/express/{shipmentId}/unarchive',
   'get /api/v1/dcsa/tnt/v2/events',
+  'get /api/v1/exceptions',
+  'get /api/v1/exceptions/{exceptionId}',
 ];
 
 describe('/api/openapi.json', () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { alertRules } from '../src/db/schema/alerts';
+import { shipmentExceptions } from '../src/db/schema/exceptions';
 import { invitations } from '../src/db/schema/invitations';
 import { organizations } from '../src/db/schema/organizations';
 import { webhookEndpoints } from '../src/db/schema/webhooks';
@@ -82,6 +83,18 @@ async function victim() {
       secret: `whsec_${marker}`,
     })
     .returning();
+  const [exception] = await ctx.db
+    .insert(shipmentExceptions)
+    .values({
+      workspaceId: team.defaultWorkspaceId,
+      mode: 'ocean',
+      subscriptionId: oceanId,
+      itemId: (await ctx.db.execute<{ item_id: string }>(sql`SELECT item_id FROM ocean_shipments WHERE id = ${oceanId}`)).rows[0]!.item_id,
+      type: 'on_hold',
+      detail: `${marker} exception`,
+      openedAt: new Date(),
+    })
+    .returning();
   const [rule] = await ctx.db
     .select()
     .from(alertRules)
@@ -127,6 +140,7 @@ async function victim() {
     keyId: key.id as string,
     endpointId: endpoint!.id,
     ruleId: rule!.id,
+    exceptionId: exception!.id,
     connectionId: connection.id as string,
     workspaceId: secondWorkspace,
     userId: member.userId,
@@ -162,6 +176,7 @@ const VALID_BODIES: Record<string, object> = {
   'PATCH /api/carrier-connections/{connectionId}': { enabled: false },
   'PUT /api/shipments/ocean/{shipmentId}/free-time': { terms: freeTimeTerms() },
   'PUT /api/shipments/ocean/{shipmentId}/last-free-day': { lastFreeDay: '2026-12-01' },
+  'PATCH /api/exceptions/{exceptionId}': { state: 'resolved' },
 };
 
 /** A body for a route, its properties filled from the victim's ids by name, the rest by type. */

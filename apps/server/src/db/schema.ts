@@ -16,3 +16,4 @@ export * from './schema/sharing';
 export * from './schema/alerts';
 export * from './schema/carrier-connections';
 export * from './schema/carrier-subscriptions';
+export * from './schema/exceptions';

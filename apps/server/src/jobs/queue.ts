@@ -13,6 +13,7 @@ export const QUEUES = {
   webhookSweep: 'webhooks.sweep',
   alertSweep: 'alerts.sweep',
   alertEmails: 'alerts.emails',
+  exceptionSweep: 'exceptions.sweep',
   carrierSubscriptions: 'carrier.subscriptions',
 } as const;
 

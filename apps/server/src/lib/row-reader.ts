@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { Database } from '../db/client';
 
 /**
- * A faster way to run a hot select built with drizzle (issue #17: the list pages). Drizzle builds the
+ * A faster way to run a hot select built with drizzle (the list pages). Drizzle builds the
  * statement as ever; what this replaces is how its rows are read. Drizzle's `mapResultRow` walks every
  * column of every row generically (entity checks, path iterators, a `Date` parsed from text per
  * timestamp) and was the largest share of the list API's own CPU time after the socket writes. A

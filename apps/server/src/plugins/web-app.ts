@@ -49,7 +49,7 @@ function allowScripts(policy: string, sources: string[]): string {
  * so that client-side routes survive a reload. The file list is read once; the build does not change
  * while the server runs, and a request can only ever name a file on that list.
  *
- * A path the build rendered to HTML (`prerendered/<path>.html`: the sign-in page, issue #17) gets that
+ * A path the build rendered to HTML (`prerendered/<path>.html`: the sign-in page) gets that
  * page instead of the empty index.html when the request carries no session cookie: it paints before the
  * JavaScript arrives, which then takes it over. It shows what a signed-out visitor sees, so a request
  * with a session cookie (valid or not: the app's own check tells) gets index.html as before.

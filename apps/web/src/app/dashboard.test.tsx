@@ -129,7 +129,7 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
     expect(document.body.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 
-  it('asks for its answer before it renders for a visitor with a session, and renders from it (issue #17)', async () => {
+  it('asks for its answer before it renders for a visitor with a session, and renders from it', async () => {
     const api = serve({ [OCEAN]: ok(busyOceanDashboard()) });
     await preloadFor('/dashboard/ocean', { data: true });
     await waitFor(() => expect(api.callsTo(OCEAN)).toHaveLength(1));

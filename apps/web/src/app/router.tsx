@@ -2,11 +2,11 @@ import { Children, isValidElement, type ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { NotFound } from '../components/not-found';
 import { Splash } from '../components/splash';
-import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { paths } from '../config/paths';
 import { MODE_LIST } from '../modes/registry';
 import { PageFrame, RequireGuest, RequireUser } from './guard';
 import { lazyPage, PageSuspense, type LazyPage } from './lazy-page';
+import { modePages } from './mode-pages';
 import { BareLayout } from './layouts/bare-layout';
 import { PlainLayout } from './layouts/plain-layout';
 import { ShellSkeleton } from './layouts/shell-skeleton';
@@ -65,33 +65,7 @@ const DashboardPage = lazyPage(
   (props) => import('./pages/dashboard-page').then((m) => m.prefetchDashboardPage(props)),
 );
 const HomePage = lazyPage(() => import('./pages/home-page').then((m) => m.HomePage));
-const ExpressShipmentPage = lazyPage(() =>
-  import('./pages/express-shipment-page').then((m) => m.ExpressShipmentPage),
-);
-const NewExpressShipmentPage = lazyPage(() =>
-  import('./pages/new-express-shipment-page').then((m) => m.NewExpressShipmentPage),
-);
-const NewOceanShipmentPage = lazyPage(() =>
-  import('./pages/new-ocean-shipment-page').then((m) => m.NewOceanShipmentPage),
-);
 const NewShipmentPage = lazyPage(() => import('./pages/new-shipment-page').then((m) => m.NewShipmentPage));
-const OceanShipmentPage = lazyPage(() =>
-  import('./pages/ocean-shipment-page').then((m) => m.OceanShipmentPage),
-);
-/**
- * Each mode's list page: the one list page over the mode's list, from the mode's own entry (its chunk,
- * which the prerendered frames of its paths preload).
- */
-const ShipmentsPages: Record<TrackingMode, LazyPage<{ tab: string }>> = {
-  ocean: lazyPage(
-    () => import('./pages/ocean-shipments-page').then((m) => m.OceanShipmentsPage),
-    (props) => import('./pages/ocean-shipments-page').then((m) => m.prefetchOceanShipmentsPage(props)),
-  ),
-  express: lazyPage(
-    () => import('./pages/express-shipments-page').then((m) => m.ExpressShipmentsPage),
-    (props) => import('./pages/express-shipments-page').then((m) => m.prefetchExpressShipmentsPage(props)),
-  ),
-};
 const ShipmentHistoryPage = lazyPage(() =>
   import('./pages/shipment-history-page').then((m) => m.ShipmentHistoryPage),
 );
@@ -100,6 +74,9 @@ const SharedShipmentPage = lazyPage(() =>
 );
 const WorkspaceMembersPage = lazyPage(() =>
   import('./pages/workspace-members-page').then((m) => m.WorkspaceMembersPage),
+);
+const ExceptionsPage = lazyPage(() =>
+  import('../features/exceptions/components/exceptions-page').then((m) => m.ExceptionsPage),
 );
 const AlertRulesPage = lazyPage(() => import('./pages/alert-rules-page').then((m) => m.AlertRulesPage));
 const FreeTimePage = lazyPage(() => import('./pages/free-time-page').then((m) => m.FreeTimePage));
@@ -132,18 +109,18 @@ export const lazyScreens = [
   ApiReferencePage,
   DashboardPage,
   HomePage,
-  ExpressShipmentPage,
-  NewExpressShipmentPage,
-  NewOceanShipmentPage,
   NewShipmentPage,
-  OceanShipmentPage,
-  ...Object.values(ShipmentsPages),
+  ...MODE_LIST.flatMap((mode): LazyPage<never>[] => {
+    const { list, detail, newShipment } = modePages(mode);
+    return [list, detail, newShipment];
+  }),
   ShipmentHistoryPage,
   SharedShipmentPage,
   WorkspaceMembersPage,
   WorkspaceOverviewPage,
   CommentThread,
   AlertRulesPage,
+  ExceptionsPage,
   FreeTimePage,
   CarrierConnectionsPage,
   PageFrame,
@@ -181,19 +158,26 @@ export function preloadFor(
   return Promise.all(loads);
 }
 
-const mainShellRoutes: RouteObject[] = [
-  { index: true, element: <HomePage /> },
-  ...MODE_LIST.flatMap((mode): RouteObject[] => {
-    const ListPage = ShipmentsPages[mode.mode];
+/**
+ * Each mode's pages at its paths: its dashboard, its list's tabs, its new-shipment form (also the
+ * tutorial's "/new-shipments/{siteType}" step, spec §2: any other siteType falls through to the
+ * not-found page) and its detail page.
+ */
+function modeRoutes(): RouteObject[] {
+  return MODE_LIST.flatMap((mode): RouteObject[] => {
+    const { list: ListPage, detail: DetailPage, newShipment: NewPage } = modePages(mode);
     return [
       { path: mode.paths.dashboard, element: <DashboardPage mode={mode.mode} /> },
       ...Object.entries(mode.paths.lists).map(([tab, path]) => ({ path, element: <ListPage tab={tab} /> })),
+      { path: mode.paths.newShipment, element: <NewPage /> },
+      { path: mode.pages.detailRoute, element: <DetailPage /> },
     ];
-  }),
-  // These two are also the tutorial's "/new-shipments/{siteType}" step (spec §2); any other
-  // siteType falls through to the not-found page.
-  { path: paths.newShipments.ocean, element: <NewOceanShipmentPage /> },
-  { path: paths.newShipments.ground, element: <NewExpressShipmentPage /> },
+  });
+}
+
+const mainShellRoutes = (): RouteObject[] => [
+  { index: true, element: <HomePage /> },
+  ...modeRoutes(),
   { path: paths.newShipments.create, element: <NewShipmentPage /> },
   { path: '/shipment-history/:type/tracking-history', element: <ShipmentHistoryPage view="tracking" /> },
   { path: '/shipment-history/:type/shared-history', element: <ShipmentHistoryPage view="shared" /> },
@@ -201,9 +185,8 @@ const mainShellRoutes: RouteObject[] = [
     path: '/shipment-history/:type/shared-history/details/:overallId',
     element: <SharedShipmentPage />,
   },
-  { path: '/shipment/ocean/:containerNo/:mblNo', element: <OceanShipmentPage /> },
-  { path: '/shipment/truck/express/:expressOrderId/:expressOrderNo', element: <ExpressShipmentPage /> },
   { path: paths.notifications, element: <NotificationsPage /> },
+  { path: paths.exceptions, element: <ExceptionsPage /> },
   { path: paths.settings.profile, element: <ProfileSettingsPage /> },
   { path: paths.settings.notification, element: <NotificationSettingsPage /> },
   { path: paths.settings.billing, element: <BillingSettingsPage /> },
@@ -236,7 +219,7 @@ const authRoutes: RouteObject[] = [
  * /legal, /expiredLink and /share sit outside the guard: anyone with the link may open them.
  * Inside it, the main shell waits for the user agreement to be accepted (spec §4).
  */
-export const routes: RouteObject[] = [
+export const buildRoutes = (): RouteObject[] => [
   {
     errorElement: <RouteErrorPage />,
     children: [
@@ -286,7 +269,7 @@ export const routes: RouteObject[] = [
                     <MainShell />
                   </PageSuspense>
                 ),
-                children: mainShellRoutes,
+                children: mainShellRoutes(),
               },
             ],
           },
@@ -295,6 +278,12 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * The one route table (spec §2), as the registry's modes make it: `buildRoutes()` again after a test
+ * registers a mode of its own.
+ */
+export const routes: RouteObject[] = buildRoutes();
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

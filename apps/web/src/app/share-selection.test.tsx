@@ -55,7 +55,7 @@ beforeEach(() => {
   signInAsAgreedUser();
 });
 
-describe('sharing the selected rows of a list (issue #14)', { timeout: 20_000 }, () => {
+describe('sharing the selected rows of a list', { timeout: 20_000 }, () => {
   it('shares two selected ocean shipments with people and under one link', async () => {
     const api = serveOcean();
     renderRoutes(routes, '/shipments/ocean/active');
@@ -187,7 +187,7 @@ describe('sharing the selected rows of a list (issue #14)', { timeout: 20_000 },
   });
 });
 
-describe('an open public share page notices a revoke (issue #14)', () => {
+describe('an open public share page notices a revoke', () => {
   const token = 'c'.repeat(43);
   const shipment = (number: string): PublicShare['shipments'][number] => ({
     number,

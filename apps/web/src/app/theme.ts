@@ -74,6 +74,9 @@ export const theme = createTheme({
   },
   components: {
     Menu: { defaultProps: { shadow: 'md', radius: 'md' } },
-    Tooltip: { defaultProps: { withArrow: true, openDelay: 300 } },
+    // Shown to the keyboard too: a tooltip that names an icon button is its only visible name.
+    Tooltip: {
+      defaultProps: { withArrow: true, openDelay: 300, events: { hover: true, focus: true, touch: false } },
+    },
   },
 });

@@ -15,6 +15,7 @@ import { MY_INVITATIONS_QUERY_KEY } from '../features/invitations/api/list-my-in
 import { NOTIFICATIONS_QUERY_KEY } from '../features/notifications/api/get-notifications';
 import { SHARED_WITH_ME_QUERY_KEY } from '../features/sharing/api/keys';
 import { dashboardQueryKey } from '../lib/dashboard-api';
+import { shipmentQueryRoots } from '../lib/live-invalidation';
 import { TAB_ID } from '../lib/tab-id';
 import { refreshOrganizationData, tenantQueryKey } from '../lib/tenant-queries';
 import { useLivePages } from '../lib/use-live-pages';
@@ -22,7 +23,7 @@ import { useUserEventsSocket, type UserEventHandlers } from '../lib/user-events-
 import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
 
 /** Every mode's shipment answers (lists, details, options), under their modes' query-key roots. */
-const SHIPMENTS_QUERY_KEYS = [tenantQueryKey('ocean-shipments'), tenantQueryKey('express-shipments')];
+const shipmentsQueryKeys = () => shipmentQueryRoots().map((root) => tenantQueryKey(root));
 
 /**
  * The shell's live updates over the tab's one socket (spec §4): an invitation message refetches the
@@ -59,7 +60,7 @@ export function useLiveUpdates(userId: string | null): void {
       [FAVORITES_SOCKET_MESSAGE.type]: (message) => {
         // This tab's own star: its rows turned already, and stay in place until they are next loaded.
         if (message?.origin === TAB_ID) return;
-        for (const queryKey of SHIPMENTS_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
+        for (const queryKey of shipmentsQueryKeys()) void queryClient.invalidateQueries({ queryKey });
       },
       // Another admin changed the organization's carrier connections: an open page refetches.
       [CARRIER_CONNECTIONS_SOCKET_MESSAGE.type]: () => {
@@ -68,7 +69,7 @@ export function useLiveUpdates(userId: string | null): void {
       // The engine or a terminal changed shipments the user sees (a terminal's new answer, a bill of
       // lading followed alone that named its containers): lists, details, bills, clocks, dashboards.
       [SHIPMENTS_SOCKET_MESSAGE.type]: () => {
-        for (const queryKey of SHIPMENTS_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
+        for (const queryKey of shipmentsQueryKeys()) void queryClient.invalidateQueries({ queryKey });
         void queryClient.invalidateQueries({ queryKey: tenantQueryKey('shipment-free-time') });
         void queryClient.invalidateQueries({ queryKey: dashboardQueryKey() });
       },

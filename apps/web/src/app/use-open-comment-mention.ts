@@ -1,21 +1,16 @@
 import { notifications as toasts } from '@mantine/notifications';
 import type { CommentMention } from '@tracklane/shared/comments/comments.schema';
 import { useCallback } from 'react';
-import { paths } from '../config/paths';
 import { useReadCommentMention } from '../features/comments/api/read-comment-mention';
 import { useOpenInWorkspace } from '../features/workspaces/hooks/use-open-in-workspace';
+import { modeOf } from '../modes/registry';
 import { useReaderTimeZone } from './pages/use-shipment-access';
 
 /** The shipment's page at its Comments tab (spec §2 `?tab=comments&timeZone=`), scrolled to the comment. */
 export function commentMentionHref(mention: CommentMention, timeZone: string): string | null {
   const query = `?tab=comments&timeZone=${encodeURIComponent(timeZone)}&comment=${encodeURIComponent(mention.commentId)}`;
-  if (mention.shipmentType === 'ocean')
-    return mention.containerNo && mention.mblNo
-      ? `${paths.shipment.ocean(mention.containerNo, mention.mblNo)}${query}`
-      : null;
-  return mention.expressOrderId && mention.orderNo
-    ? `${paths.shipment.ground(mention.expressOrderId, mention.orderNo)}${query}`
-    : null;
+  const path = modeOf(mention.shipmentType)?.mention.detailPath(mention);
+  return path ? `${path}${query}` : null;
 }
 
 /**

@@ -7,10 +7,7 @@ interface DemoBadgeProps {
   explanation?: string;
 }
 
-/**
- * Says that what is shown comes from the demo carrier, not from a real one. Its tooltip is the one
- * DelegatedTooltip around it (the shell's, or a table's), not a Tooltip of its own.
- */
+/** Says that what is shown comes from the demo carrier, not from a real one; its tooltip says more. */
 export function DemoBadge({
   size = 'sm',
   explanation = 'realistic journeys, not real shipments',

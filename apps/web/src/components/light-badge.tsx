@@ -1,3 +1,4 @@
+import { Tooltip } from '@mantine/core';
 import type { ComponentPropsWithRef, CSSProperties, ReactNode } from 'react';
 import classes from './light-badge.module.css';
 
@@ -7,7 +8,7 @@ export interface LightBadgeProps extends Omit<ComponentPropsWithRef<'span'>, 'co
   size?: 'xs' | 'sm' | 'md' | 'lg';
   leftSection?: ReactNode;
   className?: string;
-  /** Shown by the table's DelegatedTooltip on hover and focus. */
+  /** A Mantine Tooltip's label, shown on hover and focus after `tooltipDelay` ms (the theme's by default). */
   tooltip?: string;
   tooltipDelay?: number;
   children: ReactNode;
@@ -29,12 +30,10 @@ export function LightBadge({
   children,
   ...rest
 }: LightBadgeProps) {
-  return (
+  const badge = (
     <span
       className={className ? `${classes.badge} ${className}` : classes.badge}
       data-size={size}
-      data-tooltip={tooltip}
-      data-tooltip-delay={tooltipDelay}
       {...rest}
       style={
         {
@@ -47,5 +46,12 @@ export function LightBadge({
       {leftSection ? <span className={classes.section}>{leftSection}</span> : null}
       <span className={classes.label}>{children}</span>
     </span>
+  );
+  return tooltip ? (
+    <Tooltip label={tooltip} openDelay={tooltipDelay}>
+      {badge}
+    </Tooltip>
+  ) : (
+    badge
   );
 }

@@ -41,7 +41,7 @@ function Harness({
 const realInput = () =>
   screen.queryByRole('textbox', { name: 'Carrier' }) ?? screen.queryByRole('combobox', { name: 'Carrier' });
 
-describe('LightSelect: a filter select drawn light until used (issue #17)', () => {
+describe('LightSelect: a filter select drawn light until used', () => {
   it('is a named combobox showing its placeholder, with no options mounted, until used', () => {
     renderWithProviders(<Harness />);
     const light = screen.getByRole('combobox', { name: 'Carrier' });

@@ -4,7 +4,7 @@ import { useState } from 'react';
 type LightSelectProps = Omit<SelectProps, 'value'> & { value: string | null; 'aria-label': string };
 
 /**
- * A list filter's select, drawn as a plain input until it is first used (issue #17). A Mantine Select
+ * A list filter's select, drawn as a plain input until it is first used. A Mantine Select
  * mounts a combobox, a popover with floating-ui's positioning and a transition, and re-renders once they
  * have found their elements; the ocean list has four before its first row. On a phone that was a good
  * share of the page's first long task, for selects most visits never open.

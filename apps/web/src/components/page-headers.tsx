@@ -1,6 +1,6 @@
 /**
  * The words of the page headers that the HTML of a signed-in page paints before its JavaScript
- * (issue #17, app/layouts/page-frame.tsx): the pages and that frame both take them from here, so the
+ * (app/layouts/page-frame.tsx): the pages and that frame both take them from here, so the
  * header the frame paints is the one the page then renders, to the pixel (its description is the
  * largest paint: were the page's any larger, the browser would count a second, later one).
  */

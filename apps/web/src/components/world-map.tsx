@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Chip, Group, Popover, Skeleton, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Chip, Group, Skeleton, Text } from '@mantine/core';
 import { IconFocusCentered, IconMinus, IconPlus } from '@tabler/icons-react';
 import {
   useCallback,
@@ -11,9 +11,8 @@ import {
   type MouseEvent,
   type PointerEvent,
 } from 'react';
-import { Link } from 'react-router';
 import type { MapPath, MapPlaceKind } from '@tracklane/shared/tracking/shipment-map.schema';
-import { clusterPoints, markerDiameter, type Cluster } from '../lib/map-clusters';
+import { clusterPoints } from '../lib/map-clusters';
 import {
   DEFAULT_VIEW,
   MAP_HEIGHT,
@@ -28,7 +27,9 @@ import {
   zoomView,
   type MapView,
 } from '../lib/map-view';
-import { legPath, loadWorldShapes, type WorldShapes } from '../lib/world-geometry';
+import { legPath } from '../lib/world-geometry';
+import { useElementWidth, useWorldShapes } from './world-map-hooks';
+import { ClusterMarker, KIND_LABEL, type PlacedPosition } from './world-map-marker';
 import classes from './world-map.module.css';
 
 export interface MapItem {
@@ -78,52 +79,7 @@ const CLUSTER_RADIUS_PX = 14;
 const VIEW_REPORT_DELAY_MS = 400;
 const DRAG_THRESHOLD_PX = 4;
 const ZOOM_STEP = 2;
-const KIND_LABEL: Record<MapPositionKind, string> = {
-  port: 'Port',
-  vessel: 'Vessel',
-  city: 'City',
-  delivered: 'Delivered',
-};
 const LAYER_LABEL: Record<MapLayer, string> = { positions: 'Shipments', legs: 'Routes' };
-
-type PlacedPosition<Item extends MapItem> = MapPosition<Item> & { x: number; y: number };
-
-function useWorldShapes(): WorldShapes | null {
-  const [shapes, setShapes] = useState<WorldShapes | null>(null);
-  useEffect(() => {
-    let live = true;
-    // Without outlines the markers still stand on the ocean-coloured sphere: no error worth a banner.
-    loadWorldShapes().then(
-      (loaded) => live && setShapes(loaded),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return shapes;
-}
-
-function useElementWidth(element: HTMLElement | null): number {
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element]);
-  return width;
-}
-
-function clusterTitle<Item extends MapItem>(cluster: Cluster<PlacedPosition<Item>>): string {
-  const [first, ...rest] = cluster.members;
-  if (!first) return '';
-  return rest.length === 0
-    ? first.name
-    : `${first.name} and ${rest.length} more place${rest.length > 1 ? 's' : ''}`;
-}
-
-const shipmentsLabel = (count: number) => `${count} shipment${count === 1 ? '' : 's'}`;
 
 /**
  * The live map: an offline SVG world (no tile server) with shipments clustered per place and their
@@ -408,77 +364,5 @@ export function WorldMap<Item extends MapItem>({
         </Group>
       </Group>
     </div>
-  );
-}
-
-interface ClusterMarkerProps<Item extends MapItem> {
-  cluster: Cluster<PlacedPosition<Item>>;
-  left: number;
-  top: number;
-  opened: boolean;
-  onToggle: () => void;
-  onClose: () => void;
-  hrefOf: (item: Item) => string;
-}
-
-function ClusterMarker<Item extends MapItem>({
-  cluster,
-  left,
-  top,
-  opened,
-  onToggle,
-  onClose,
-  hrefOf,
-}: ClusterMarkerProps<Item>) {
-  const title = clusterTitle(cluster);
-  const kinds = new Set(cluster.members.map((member) => member.kind));
-  const kind = kinds.size === 1 ? cluster.members[0]?.kind : 'mixed';
-  // Delivered is said in words too, not by the marker's colour alone.
-  const label = `${title}${kind === 'delivered' ? ', delivered' : ''}: ${shipmentsLabel(cluster.count)}`;
-  const items = cluster.members.flatMap((member) => member.items);
-  const more = cluster.count - items.length;
-  const size = markerDiameter(cluster.count);
-
-  return (
-    <Popover opened={opened} onDismiss={onClose} position="top" withArrow shadow="md" width={260}>
-      <Popover.Target>
-        <Tooltip label={label} disabled={opened} withArrow>
-          <button
-            type="button"
-            className={classes.marker}
-            data-kind={kind}
-            style={{ left: `${left}%`, top: `${top}%`, width: size, height: size }}
-            aria-label={label}
-            aria-expanded={opened}
-            onClick={onToggle}
-          >
-            {cluster.count > 1 ? cluster.count : null}
-          </button>
-        </Tooltip>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Text fw={600} size="sm">
-          {title}
-        </Text>
-        <Text size="xs" c="dimmed" mb={6}>
-          {kind && kind !== 'mixed' ? `${KIND_LABEL[kind]} · ` : ''}
-          {shipmentsLabel(cluster.count)}
-        </Text>
-        <ul className={classes.itemList}>
-          {items.map((item) => (
-            <li key={item.id}>
-              <Anchor component={Link} to={hrefOf(item)} size="sm" className={classes.identifier}>
-                {item.identifier}
-              </Anchor>
-            </li>
-          ))}
-        </ul>
-        {more > 0 && (
-          <Text size="xs" c="dimmed" mt={4}>
-            and {more} more
-          </Text>
-        )}
-      </Popover.Dropdown>
-    </Popover>
   );
 }

@@ -6,9 +6,10 @@
 /**
  * The word a tracking mode goes by in URLs (/shipment-history/ground/…, `paths.dashboard.ground`) and
  * in the site-type switcher's stored choice (spec §4): "ground" for the express mode. Code speaks of
- * the mode itself (`TrackingMode`); src/modes/registry.ts turns one into the other.
+ * the mode itself (`TrackingMode`); each mode's definition names its word, and src/modes/registry.ts
+ * turns one into the other (`isSiteType` tells a known word from any other string).
  */
-export type SiteType = 'ocean' | 'ground';
+export type SiteType = string;
 
 export const paths = {
   home: '/',
@@ -41,6 +42,7 @@ export const paths = {
       `/shipment/truck/express/${encodeURIComponent(expressOrderId)}/${encodeURIComponent(expressOrderNo)}`,
   },
   notifications: '/notifications/all',
+  exceptions: '/exceptions',
   settings: {
     profile: '/settings/profile',
     notification: '/settings/notification',

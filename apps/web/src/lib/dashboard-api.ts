@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import {
   expressDashboardSchema,
   oceanDashboardSchema,
@@ -50,6 +50,19 @@ export function useDashboard<Mode extends TrackingMode>(mode: Mode, enabled = tr
     enabled,
     refetchInterval: socketUp ? false : DASHBOARD_REFRESH_MS,
     refetchOnWindowFocus: true,
+  });
+}
+
+/** Several modes' dashboards at once, kept fresh as `useDashboard` keeps one (the home page's choice). */
+export function useDashboards(modes: readonly TrackingMode[], enabled = true) {
+  const socketUp = useLiveSocketUp();
+  return useQueries({
+    queries: modes.map((mode) => ({
+      ...dashboardQueryOptions(mode),
+      enabled,
+      refetchInterval: socketUp ? false : DASHBOARD_REFRESH_MS,
+      refetchOnWindowFocus: true,
+    })),
   });
 }
 

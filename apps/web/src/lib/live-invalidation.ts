@@ -7,10 +7,34 @@ import { TENANT_QUERY_KEY } from './tenant-queries';
  * a page observes now; the others are marked stale and come again when next shown.
  */
 
+/** Where a mode's answers name its shipments: src/modes/registry.ts registers each mode's. */
+export interface LiveShipmentKeys {
+  /** The query-key root (after the tenant prefix) of its lists, details and options. */
+  queryRoot: string;
+  /** The field of a detail's answer that holds the shipment's id. */
+  idField: string;
+  /** The field of a shipment shared with me that holds the mode's detail. */
+  sharedField: string;
+}
+
+const liveModes: LiveShipmentKeys[] = [];
+
+/** Adds a mode's keys (the registry, once per mode); the returned function removes them. */
+export function registerLiveShipmentKeys(keys: LiveShipmentKeys): () => void {
+  liveModes.push(keys);
+  return () => {
+    const at = liveModes.indexOf(keys);
+    if (at >= 0) liveModes.splice(at, 1);
+  };
+}
+
 /** Query-key roots (after the tenant prefix) that hold a mode's shipments. */
-const SHIPMENT_ROOTS = new Set(['ocean-shipments', 'express-shipments']);
+const isShipmentRoot = (root: string) => liveModes.some((mode) => mode.queryRoot === root);
+
+/** Every mode's query-key roots, for invalidating all their answers at once. */
+export const shipmentQueryRoots = (): string[] => liveModes.map((mode) => mode.queryRoot);
 /** Roots of what a workspace's lists show besides the rows: archive history, dashboards. */
-const WORKSPACE_ROOTS = new Set(['tracking-history', dashboardQueryKey()[1]]);
+const WORKSPACE_ROOTS = new Set(['tracking-history', 'exceptions', dashboardQueryKey()[1]]);
 /** The one-shipment answers under a mode's root (a bill's page lists several: the workspace's). */
 const DETAIL_PARTS = new Set(['detail']);
 
@@ -20,11 +44,11 @@ const isTenantKey = (key: readonly unknown[]) => key[0] === TENANT_QUERY_KEY[0];
 function shipmentIdsOf(data: unknown): string[] {
   if (typeof data !== 'object' || data === null) return [];
   const ids: string[] = [];
-  for (const field of ['shipmentOverallId', 'expressOrderId', 'shipmentId'] as const) {
+  for (const field of [...liveModes.map((mode) => mode.idField), 'shipmentId']) {
     const value = (data as Record<string, unknown>)[field];
     if (typeof value === 'string') ids.push(value);
   }
-  for (const nested of ['ocean', 'express', 'share'] as const)
+  for (const nested of [...liveModes.map((mode) => mode.sharedField), 'share'])
     ids.push(...shipmentIdsOf((data as Record<string, unknown>)[nested]));
   return ids;
 }
@@ -51,7 +75,7 @@ export function isWorkspaceView(query: Query): boolean {
   if (!isTenantKey(key)) return false;
   const root = key[1];
   if (typeof root !== 'string') return false;
-  if (SHIPMENT_ROOTS.has(root)) return !DETAIL_PARTS.has(String(key[2]));
+  if (isShipmentRoot(root)) return !DETAIL_PARTS.has(String(key[2]));
   return WORKSPACE_ROOTS.has(root);
 }
 
@@ -67,7 +91,7 @@ export function isShipmentView(query: Query, shipmentId?: string): boolean {
   if (key[0] === 'shared-with-me') matches = key[1] === 'detail';
   else if (isTenantKey(key)) {
     const root = String(key[1]);
-    if (SHIPMENT_ROOTS.has(root)) matches = DETAIL_PARTS.has(String(key[2]));
+    if (isShipmentRoot(root)) matches = DETAIL_PARTS.has(String(key[2]));
     else if (root === 'comments') matches = keyedById = key[2] === 'thread';
     else if (root === 'shipment-free-time') matches = keyedById = true;
     else matches = root === 'shares';

@@ -1,8 +1,13 @@
+import type { CommentMention } from '@tracklane/shared/comments/comments.schema';
+import type { BellNotification } from '@tracklane/shared/notifications/notifications.schema';
+import type { SearchField, SearchResult } from '@tracklane/shared/search/search.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { ComponentType } from 'react';
+import type { StatusLook } from '../components/status-badge';
 import type { SiteType } from '../config/paths';
 import type { DashboardModeConfig } from '../features/dashboard/utils/modes';
-import type { ShareSet } from '../features/sharing/components/share-dialog';
+import type { ShareSet } from '../features/sharing/utils/share-set';
+import type { LiveShipmentKeys } from '../lib/live-invalidation';
 import type { AnyListDefinition } from '../shipment-list/list-definition';
 
 /** What a mode's list page brings: the list, and its selected rows as the share dialog takes them. */
@@ -20,8 +25,13 @@ export interface ModeListPage {
  * first screen; what is large (the list's columns, cells and calls, list.tsx) arrives with the list's
  * page.
  */
-export interface ModeDefinition {
-  mode: TrackingMode;
+export interface ModeDefinition<
+  Mode extends string = TrackingMode,
+  // `never` when the mode is not known: any mode's definition is then a ModeDefinition (the registry's list).
+  Result extends { mode: string } = never,
+> {
+  /** The mode's name in code and on the wire (the shared enum, TRACKING_MODES). */
+  mode: Mode;
   siteType: SiteType;
   /** "Ocean" / "Ground": the switcher's and history's word for the mode. */
   label: string;
@@ -35,7 +45,22 @@ export interface ModeDefinition {
     lists: { readonly active: string; readonly [tab: string]: string };
     newShipment: string;
   };
+  /**
+   * Its pages, each its own download: the router gives them the mode's paths (the lists' tabs,
+   * `paths.newShipment`, `detailRoute`).
+   */
+  pages: {
+    /** The route of its detail page, with the parameters the page reads. */
+    detailRoute: string;
+    detail: () => Promise<ComponentType>;
+    newShipment: () => Promise<ComponentType>;
+    list: () => Promise<ComponentType<{ tab: string }>>;
+    /** What the list page's first render asks the server for (router.tsx, `preloadFor`). */
+    prefetchList: (props: { tab: string }) => Promise<unknown>;
+  };
   dashboard: DashboardModeConfig;
+  /** Where its answers name its shipments, for the live updates' invalidation (lib/live-invalidation). */
+  live: LiveShipmentKeys;
   /** How alert rules (workspace settings) speak of the mode's shipments. */
   alerts: {
     /** The rule form's choice: "Ocean containers". */
@@ -63,4 +88,52 @@ export interface ModeDefinition {
     /** A history row's detail page. */
     detailPath: (row: { number: string; reference: string; shipmentId: string }) => string;
   };
+  /** How a search result of the mode reads in the top bar's search (spec §4 search). */
+  search: ModeSearch<Result>;
+  /** The shipment a bell notification is about: where it opens and the number it goes by. */
+  notification: {
+    /** Its detail page in the workspace where it has `shipmentId`; null when the change lacks its numbers. */
+    detailPath(change: NotificationChange, shipmentId: string): string | null;
+    label(change: NotificationChange): { primary: string; secondary: string | null };
+  };
+  /** The shipment a comment mention is on. */
+  mention: {
+    /** Its detail page; null when the shipment left the workspace. */
+    detailPath(mention: CommentMention): string | null;
+    number(mention: CommentMention): string;
+  };
+  /** A public share link's page (no sign-in): how it names the mode and its shipments. */
+  publicShare: {
+    /** "Shared ocean shipments" */
+    word: string;
+    /** Above each shipment's number: "Container", "Parcel". */
+    thing: string;
+    /** The line under the number. */
+    subline(shipment: { reference: string; carrierName: string | null }): string;
+    /** The column of the date that matters: "Arrival", "Delivery". */
+    arrivalHeader: string;
+  };
+}
+
+/** A product mode's search result: what its `search` reads. */
+export type SearchResultOf<Mode extends TrackingMode> = Extract<SearchResult, { mode: Mode }>;
+
+/** The fields of a bell notification's change that name its shipment. */
+export type NotificationChange = BellNotification['containerChangeStatus'];
+
+/** A search result's look: methods, so that a mode's own result type narrows the shared one. */
+export interface ModeSearch<Result extends { mode: string }> {
+  Icon: ComponentType<{ size?: number; stroke?: number }>;
+  /** The number a person knows the shipment by, and the search field that matches it. */
+  number(result: Result): string;
+  numberField: SearchField;
+  /** The words after the number: the mode's word, then its reference (highlighted when matched) or carrier. */
+  detail(result: Result): {
+    word: string;
+    reference: { label: string; value: string; field: SearchField } | null;
+    carrier: string | null;
+  };
+  /** Its status badge, as the mode's lists show it. */
+  status(result: Result): StatusLook;
+  detailPath(result: Result): string;
 }

@@ -1,5 +1,6 @@
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { SiteType } from '../config/paths';
+import { registerLiveShipmentKeys } from '../lib/live-invalidation';
 import { EXPRESS_MODE } from './express/mode';
 import type { ModeDefinition } from './mode-definition';
 import { OCEAN_MODE } from './ocean/mode';
@@ -14,15 +15,45 @@ export const MODES: Record<TrackingMode, ModeDefinition> = {
   express: EXPRESS_MODE,
 };
 
-/** Every mode, in the order the product shows them (the switcher, the menus). */
-export const MODE_LIST: readonly ModeDefinition[] = Object.values(MODES);
+const registered: ModeDefinition[] = Object.values(MODES);
+for (const definition of registered) registerLiveShipmentKeys(definition.live);
+
+/**
+ * Every mode, in the order the product shows them (the switcher, the menus). Read it when it is needed,
+ * not into a constant at import: tests add a mode of their own (`registerModeForTests`).
+ */
+export const MODE_LIST: readonly ModeDefinition[] = registered;
+
+/**
+ * The mode an answer names (a search result's `mode`, a notification's or a mention's `shipmentType`);
+ * undefined for one this app does not know.
+ */
+export function modeOf(mode: string): ModeDefinition | undefined {
+  return registered.find((definition) => definition.mode === mode);
+}
 
 /** Whether a URL's word names a mode's site type (/shipment-history/<siteType>/…). */
 export function isSiteType(value: string | undefined): value is SiteType {
-  return MODE_LIST.some((definition) => definition.siteType === value);
+  return registered.some((definition) => definition.siteType === value);
 }
 
 /** The mode a site type (the switcher's and the URLs' word: ocean, ground) stands for. */
 export function modeOfSiteType(siteType: SiteType): ModeDefinition {
-  return MODE_LIST.find((definition) => definition.siteType === siteType) ?? MODES.ocean;
+  return registered.find((definition) => definition.siteType === siteType) ?? MODES.ocean;
+}
+
+/**
+ * The tests' seam: adds a mode (one that exists only in tests, of its own folder) after the product's
+ * ones until the returned function removes it. Features that read the registry then show it as they
+ * show ocean and express.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test mode's search result is its own
+export function registerModeForTests(definition: ModeDefinition<string, any>): () => void {
+  registered.push(definition as unknown as ModeDefinition);
+  const unregisterLive = registerLiveShipmentKeys(definition.live);
+  return () => {
+    unregisterLive();
+    const at = registered.indexOf(definition as unknown as ModeDefinition);
+    if (at >= 0) registered.splice(at, 1);
+  };
 }

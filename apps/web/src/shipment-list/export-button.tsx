@@ -37,7 +37,7 @@ export function ExportButton<Row>({
       if (format === 'csv') {
         downloadFile(tableToCsv(rows, columns, timeZone), exportFileName(fileName));
       } else {
-        // The XLSX writer (and its zip library) loads on first use, not with every list (issue #17).
+        // The XLSX writer (and its zip library) loads on first use, not with every list.
         const { rowsToXlsx } = await import('../lib/xlsx');
         const workbook = rowsToXlsx(tableToCells(rows, columns, timeZone)) as Uint8Array<ArrayBuffer>;
         downloadFile(workbook, exportFileName(fileName, new Date(), 'xlsx'), XLSX_TYPE);

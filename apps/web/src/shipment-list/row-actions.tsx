@@ -1,3 +1,4 @@
+import { Tooltip } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import classes from './shipments-table.module.css';
@@ -12,38 +13,31 @@ interface RowActionsProps {
   onArchive?: () => void;
 }
 
-/**
- * What a shipment row offers on hover or focus: archive (or move back), and open. Plain buttons whose
- * tooltips the table's DelegatedTooltip shows: each row has them, so they cost next to nothing until
- * used.
- */
+/** What a shipment row offers on hover or focus: archive (or move back), and open, each named by a tooltip. */
 export function RowActions({ name, archived, detailHref, onArchive }: RowActionsProps) {
   const archiveLabel = archived ? 'Move back to active' : 'Archive';
   return (
     <div className={classes.rowActions}>
       {onArchive ? (
-        <button
-          type="button"
-          className={classes.iconButton}
-          data-tooltip={archiveLabel}
-          aria-label={`${archiveLabel}: ${name}`}
-          onClick={(event) => {
-            event.stopPropagation();
-            onArchive();
-          }}
-        >
-          {archived ? <IconArchiveOff size={16} stroke={1.75} /> : <IconArchive size={16} stroke={1.75} />}
-        </button>
+        <Tooltip label={archiveLabel}>
+          <button
+            type="button"
+            className={classes.iconButton}
+            aria-label={`${archiveLabel}: ${name}`}
+            onClick={(event) => {
+              event.stopPropagation();
+              onArchive();
+            }}
+          >
+            {archived ? <IconArchiveOff size={16} stroke={1.75} /> : <IconArchive size={16} stroke={1.75} />}
+          </button>
+        </Tooltip>
       ) : null}
-      <Link
-        to={detailHref}
-        className={classes.iconButton}
-        data-tooltip="Open"
-        aria-label={`Open ${name}`}
-        tabIndex={-1}
-      >
-        <IconChevronRight size={16} stroke={1.75} />
-      </Link>
+      <Tooltip label="Open">
+        <Link to={detailHref} className={classes.iconButton} aria-label={`Open ${name}`} tabIndex={-1}>
+          <IconChevronRight size={16} stroke={1.75} />
+        </Link>
+      </Tooltip>
     </div>
   );
 }

@@ -64,7 +64,7 @@ export function ShipmentListPage<
   const { filters, setFilters } = filterState;
   const attentionLabel = useAttentionLabel(list.mode, filters.attention);
   const query = list.useList(tab, filters);
-  // The filters' choices: not needed before a filter opens, so not part of the first screen (issue #17).
+  // The filters' choices: not needed before a filter opens, so not part of the first screen.
   const selects = list.useSelects(filters, useIdle());
   const archive = list.useArchive();
   const favorite = list.useFavorite();
@@ -78,7 +78,7 @@ export function ShipmentListPage<
   const lastPage = query.data?.pages.at(-1);
   const counts = useMemo(() => (lastPage ? list.counts(lastPage) : null), [list, lastPage]);
 
-  // The table's rows are memoised (issue #17): what they draw with stays the same function while
+  // The table's rows are memoised: what they draw with stays the same function while
   // what it shows does.
   const hrefOf = useCallback((row: Row) => list.detailHref(row, timeZone), [list, timeZone]);
   const { Cell } = list;

@@ -129,7 +129,7 @@ export function ShipmentListView<
     () => ({ layout: props.columns.card, columns: props.columns.columns }),
     [props.columns],
   );
-  // The same function while nothing it shows changes: the table's rows are memoised (issue #17).
+  // The same function while nothing it shows changes: the table's rows are memoised.
   const { rowName, rowKey, canChange } = props;
   const renderActions = useCallback(
     (row: Row) => (
@@ -147,7 +147,7 @@ export function ShipmentListView<
 
   // The toolbar and the table are rendered again only when what they show changes: the page renders
   // again for answers they do not draw (the filters' choices, the counts, an idle moment), and on a
-  // phone each pass over them was a long task (issue #17). Hence the stable callbacks below.
+  // phone each pass over them was a long task. Hence the stable callbacks below.
   const { tabPath, selects, attentionLabel, filteredWhat, emptyTab, renderCell, identifierColumn } = props;
   const searchLabels = props.search;
   const onTabChange = useCallback(
@@ -280,7 +280,7 @@ export function ShipmentListView<
       </ShipmentListCard>
 
       {/* Its bar sits in a portal, mounted with a state update in the page's commit: it waits until
-          the first screen is done, or the first selection (issue #17). */}
+          the first screen is done, or the first selection. */}
       <AfterFirstScreen now={selected.size > 0}>
         <SelectionActionBar
           count={selected.size}

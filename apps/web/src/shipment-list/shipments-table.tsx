@@ -18,9 +18,8 @@ import {
 import { fitColumnWidths } from './column-widths';
 import type { CardLayout, TableColumn } from './table-columns';
 import { CardsHead, columnWidthVar, SkeletonCards, SkeletonRows, TableHead } from './table-head';
-import { windowedRows, type RowView } from './table-rows';
-import { useRowWindow } from './use-row-window';
-import { DelegatedTooltip } from '../components/delegated-tooltip';
+import { virtualRows, type RowView } from './table-rows';
+import { useVirtualRows } from './use-virtual-rows';
 import { ScrollHint } from '../components/scrollable-table';
 import classes from './shipments-table.module.css';
 
@@ -66,9 +65,6 @@ export interface ShipmentsTableProps<Row, Id extends string, Sort extends string
 const SELECT_COLUMN_WIDTH = 32;
 const ACTIONS_COLUMN_WIDTH = 52;
 const INTERACTIVE = 'a, button, input, select, label, [role="checkbox"], [data-no-row-click]';
-/** Rows and skeleton rows, or cards and skeleton cards (not the spacers that stand for rows out of view). */
-const ROW_SELECTOR = 'tr[data-testid]';
-const CARD_SELECTOR = 'li[data-testid]';
 /** Below Mantine's `sm` (48em, 768 px), where the list's header and filters stack too: a card per row. */
 export const CARDS_QUERY = '(max-width: 47.99em)';
 
@@ -86,9 +82,9 @@ export const CARDS_QUERY = '(max-width: 47.99em)';
  * On a phone (`CARDS_QUERY`) each row is a card (ShipmentCard) drawn from the mode's card layout, with
  * a sort menu and "select all" above them in place of the header.
  *
- * Only the rows in view and a few either side are rendered (issue #17): spacer rows keep the room of
- * the others, and the row with the tab stop is always rendered, so the keyboard never loses its
- * place. Rows are memoised, and tooltips are one DelegatedTooltip for the whole table. The table
+ * Only the rows in view and a few either side are rendered (useVirtualRows, TanStack Virtual): spacer
+ * rows keep the room of the others, and the row with the tab stop is always rendered, so the keyboard
+ * never loses its place. Rows are memoised, and the table
  * itself is memoised too: the page around it renders again for answers it does not draw.
  */
 export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends string, Sort extends string>(
@@ -98,7 +94,6 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
   // Read as the table first renders (no second render to switch), then followed as the window changes.
   const cards = useMediaQuery(CARDS_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
   const bodyRef = useRef<HTMLElement>(null);
-  const headRef = useRef<HTMLElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
@@ -107,13 +102,6 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
   // A row to focus once it is rendered (End, or arrows past the rendered rows).
   const pendingFocus = useRef<number | null>(null);
   const onEndReached = props.onEndReached;
-  const { window: rowWindow, rowHeight } = useRowWindow({
-    count: loading ? 0 : rows.length,
-    scrollRef,
-    headerRef: headRef,
-    bodyRef,
-    rowSelector: cards ? CARD_SELECTOR : ROW_SELECTOR,
-  });
   const selectable = onSelectedChange !== undefined;
 
   // Infinite scroll: the sentinel under the last row asks for the next page as it comes into view.
@@ -154,7 +142,7 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
   // casts one once rows pass under it, the actions column while columns are out of view; and whether
   // the line above the table that says it scrolls sideways shows. Attributes, not state: the table does
   // not render again for them. First read when the observer first reports, after the browser's own
-  // layout: read in an effect, it forced that layout inside React's commit (issue #17).
+  // layout: read in an effect, it would force that layout inside React's commit.
   const markEdges = useCallback(() => {
     const scroll = scrollRef.current;
     if (!scroll) return;
@@ -275,6 +263,14 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
   const pinnedIndex = columns[0]?.id === props.identifierColumn ? 0 : -1;
   const pinned = (index: number) => (index === pinnedIndex ? classes.stickyIdentifier : undefined);
   const rowIndexInRange = Math.min(activeIndex, Math.max(0, rows.length - 1));
+  const keyAt = useCallback((index: number) => rowKey(rows[index]!), [rows, rowKey]);
+  const virtual = useVirtualRows({
+    count: loading ? 0 : rows.length,
+    scrollRef,
+    cards,
+    tabStop: rowIndexInRange,
+    rowKey: keyAt,
+  });
 
   const { renderCell, renderActions, rowLabel, rowName, card } = props;
   const view = useMemo<RowView<Row, Id, Sort>>(
@@ -293,17 +289,7 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
   const colSpan = columns.length + (selectable ? 2 : 1);
   const body = loading
     ? []
-    : windowedRows({
-        rows,
-        rowKey,
-        rowWindow,
-        tabStop: rowIndexInRange,
-        selected,
-        view,
-        rowHeight,
-        colSpan,
-        cards,
-      });
+    : virtualRows({ rows, rowKey, virtual, tabStop: rowIndexInRange, selected, view, colSpan, cards });
 
   const selectAll = onSelectedChange ? (
     <Checkbox
@@ -334,7 +320,6 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
         {cards ? (
           <>
             <CardsHead
-              headRef={headRef}
               selectAll={selectAll}
               sort={props.sort}
               onSort={props.onSort}
@@ -363,7 +348,6 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
             aria-busy={loading || undefined}
           >
             <TableHead
-              headRef={headRef}
               columns={columns}
               selectAll={selectAll}
               selectable={selectable}
@@ -380,7 +364,6 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
         <div ref={sentinelRef} className={classes.sentinel} aria-hidden />
         {props.footer}
       </div>
-      <DelegatedTooltip root={scrollRef} />
     </div>
   );
 }) as <Row, Id extends string, Sort extends string>(

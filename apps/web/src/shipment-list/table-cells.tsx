@@ -1,3 +1,4 @@
+import { Tooltip } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -6,9 +7,8 @@ import classes from './shipments-table.module.css';
 
 /*
  * Cells every shipment table has, whatever the mode: its identifiers (monospace, copied in one click)
- * and its milestone days. A list renders a few hundred of them, so they are plain elements styled by
- * shipments-table.module.css, and say their tooltips through `data-tooltip` for the table's one
- * DelegatedTooltip (issue #17: the per-cell Mantine components were most of the list's render).
+ * and its milestone days: plain elements styled by shipments-table.module.css (a list renders many),
+ * with Mantine tooltips where a value is cut or a button has only an icon.
  */
 
 /** A container number's length: numbers longer than this may end with an ellipsis in their column. */
@@ -41,36 +41,32 @@ export function IdentifierCell({ value, what, primary, group }: IdentifierCellPr
               ) : null}
             </span>
           )}
+          <Tooltip label={value} openDelay={500} disabled={!long}>
+            <Link
+              to={primary.href}
+              className={classes.identifier}
+              tabIndex={-1}
+              onClick={(event) => event.stopPropagation()}
+            >
+              {value}
+            </Link>
+          </Tooltip>
+        </>
+      ) : group ? (
+        <Tooltip label={group.label}>
           <Link
-            to={primary.href}
-            className={classes.identifier}
-            tabIndex={-1}
-            data-tooltip={long ? value : undefined}
-            data-tooltip-delay={long ? 500 : undefined}
+            to={group.href}
+            className={`${classes.identifierMuted} ${classes.groupLink}`}
+            aria-label={group.label}
             onClick={(event) => event.stopPropagation()}
           >
             {value}
           </Link>
-        </>
-      ) : group ? (
-        <Link
-          to={group.href}
-          className={`${classes.identifierMuted} ${classes.groupLink}`}
-          aria-label={group.label}
-          data-tooltip={group.label}
-          data-tooltip-delay={300}
-          onClick={(event) => event.stopPropagation()}
-        >
-          {value}
-        </Link>
+        </Tooltip>
       ) : (
-        <span
-          className={classes.identifierMuted}
-          data-tooltip={long ? value : undefined}
-          data-tooltip-delay={long ? 500 : undefined}
-        >
-          {value}
-        </span>
+        <Tooltip label={value} openDelay={500} disabled={!long}>
+          <span className={classes.identifierMuted}>{value}</span>
+        </Tooltip>
       )}
       <span className={classes.hoverOnly}>
         <CopyButton value={value} what={what} />
@@ -90,23 +86,24 @@ function FavoriteButton({
   onToggle: () => void;
 }) {
   return (
-    <button
-      type="button"
-      className={classes.iconButton}
-      data-tooltip={favorite ? 'Favourite' : 'Add to favourites'}
-      aria-label={favorite ? `Remove ${name} from favourites` : `Add ${name} to favourites`}
-      aria-pressed={favorite}
-      onClick={(event) => {
-        event.stopPropagation();
-        onToggle();
-      }}
-    >
-      {favorite ? (
-        <IconStarFilled size={16} className={classes.star} />
-      ) : (
-        <IconStar size={16} stroke={1.75} />
-      )}
-    </button>
+    <Tooltip label={favorite ? 'Favourite' : 'Add to favourites'}>
+      <button
+        type="button"
+        className={classes.iconButton}
+        aria-label={favorite ? `Remove ${name} from favourites` : `Add ${name} to favourites`}
+        aria-pressed={favorite}
+        onClick={(event) => {
+          event.stopPropagation();
+          onToggle();
+        }}
+      >
+        {favorite ? (
+          <IconStarFilled size={16} className={classes.star} />
+        ) : (
+          <IconStar size={16} stroke={1.75} />
+        )}
+      </button>
+    </Tooltip>
   );
 }
 
@@ -114,21 +111,21 @@ function FavoriteButton({
 function CopyButton({ value, what }: { value: string; what: string }) {
   const clipboard = useClipboard({ timeout: 1500 });
   return (
-    <button
-      type="button"
-      className={classes.iconButton}
-      data-size="xs"
-      data-copied={clipboard.copied || undefined}
-      data-tooltip={clipboard.copied ? 'Copied' : `Copy ${what}`}
-      data-tooltip-delay={300}
-      aria-label={`Copy ${what} ${value}`}
-      onClick={(event) => {
-        event.stopPropagation();
-        clipboard.copy(value);
-      }}
-    >
-      {clipboard.copied ? <IconCheck size={14} stroke={2} /> : <IconCopy size={14} stroke={1.75} />}
-    </button>
+    <Tooltip label={clipboard.copied ? 'Copied' : `Copy ${what}`}>
+      <button
+        type="button"
+        className={classes.iconButton}
+        data-size="xs"
+        data-copied={clipboard.copied || undefined}
+        aria-label={`Copy ${what} ${value}`}
+        onClick={(event) => {
+          event.stopPropagation();
+          clipboard.copy(value);
+        }}
+      >
+        {clipboard.copied ? <IconCheck size={14} stroke={2} /> : <IconCopy size={14} stroke={1.75} />}
+      </button>
+    </Tooltip>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import type { ReactNode, RefObject } from 'react';
+import type { ReactNode } from 'react';
 import { nextSort, sortDirection, type ColumnSorts, type TableColumn } from './table-columns';
 import classes from './shipments-table.module.css';
 
@@ -37,20 +37,18 @@ function sortOptions<Sort extends string>(
 
 /** A phone's header above the cards: "select all" and the sort menu. */
 export function CardsHead<Sort extends string>({
-  headRef,
   selectAll,
   sort,
   onSort,
   columns,
 }: {
-  headRef: RefObject<HTMLElement | null>;
   selectAll: ReactNode;
   sort: Sort;
   onSort: (sort: Sort) => void;
   columns: readonly { label: string; sorts?: ColumnSorts<Sort> }[];
 }) {
   return (
-    <div className={classes.cardsHead} ref={headRef as RefObject<HTMLDivElement>}>
+    <div className={classes.cardsHead}>
       {selectAll}
       <label className={classes.sortLabel}>
         Sort
@@ -115,7 +113,6 @@ export function SkeletonRows({
 
 /** The table's columns and its sticky header, whose sortable columns ask the server for their order. */
 export function TableHead<Row, Id extends string, Sort extends string>({
-  headRef,
   columns,
   selectAll,
   selectable,
@@ -123,7 +120,6 @@ export function TableHead<Row, Id extends string, Sort extends string>({
   onSort,
   pinned,
 }: {
-  headRef: RefObject<HTMLElement | null>;
   columns: TableColumn<Row, Id, Sort>[];
   selectAll: ReactNode;
   selectable: boolean;
@@ -143,7 +139,7 @@ export function TableHead<Row, Id extends string, Sort extends string>({
         ))}
         <col className={classes.actionsCol} />
       </colgroup>
-      <Table.Thead className={classes.thead} ref={headRef as RefObject<HTMLTableSectionElement>}>
+      <Table.Thead className={classes.thead}>
         <Table.Tr>
           {selectAll ? (
             <Table.Th className={`${classes.selectCell} ${classes.stickyStart}`}>{selectAll}</Table.Th>

@@ -1,6 +1,6 @@
 import { memo, type ReactElement, type ReactNode } from 'react';
 import type { CardLayout, TableColumn } from './table-columns';
-import type { RowWindow } from './use-row-window';
+import type { VirtualRows } from './use-virtual-rows';
 import classes from './shipments-table.module.css';
 
 /** What every row draws with; the same object while none of it changes, so rows can skip a render. */
@@ -25,6 +25,8 @@ interface RowProps<Row, Id extends string, Sort extends string> {
   /** The row the Tab key lands on (one per table: roving tabindex). */
   tabbable: boolean;
   view: RowView<Row, Id, Sort>;
+  /** Takes the row's element, to measure its height (`useVirtualRows`). */
+  measure: (element: HTMLElement | null) => void;
 }
 
 /** A row's selection checkbox: a plain input in Mantine's look (a page has hundreds). */
@@ -53,9 +55,11 @@ export const ShipmentRow = memo(function ShipmentRow<Row, Id extends string, Sor
   selected,
   tabbable,
   view,
+  measure,
 }: RowProps<Row, Id, Sort>) {
   return (
     <tr
+      ref={measure}
       className={classes.row}
       data-row-index={index}
       aria-rowindex={index + 2}
@@ -85,7 +89,7 @@ export const ShipmentRow = memo(function ShipmentRow<Row, Id extends string, Sor
 }) as <Row, Id extends string, Sort extends string>(props: RowProps<Row, Id, Sort>) => ReactElement;
 
 /**
- * One row on a phone: a card of fixed height (the row window counts cards as it counts rows) with the
+ * One row on a phone: a card of fixed height with the
  * identifier and what goes with it (the bill of lading, the carrier), the status, the date that
  * matters now under its column's name, and the attention chip; the checkbox at its start and the row
  * actions at its end, never over its text. A tap anywhere else opens the shipment.
@@ -97,12 +101,14 @@ export const ShipmentCard = memo(function ShipmentCard<Row, Id extends string, S
   selected,
   tabbable,
   view,
+  measure,
 }: RowProps<Row, Id, Sort>) {
   const { layout, columns } = view.card;
   const dateColumn = columns[layout.date(row)];
   const attention = layout.attention(row);
   return (
     <li
+      ref={measure}
       className={classes.card}
       data-row-index={index}
       data-selected={selected || undefined}
@@ -144,80 +150,47 @@ export const ShipmentCard = memo(function ShipmentCard<Row, Id extends string, S
   );
 }) as <Row, Id extends string, Sort extends string>(props: RowProps<Row, Id, Sort>) => ReactElement;
 
-/** Stands for `rows` rows out of view, so that the scroll box keeps its height and its scrollbar. */
-export function Spacer({
-  rows,
-  rowHeight,
-  colSpan,
-  cards,
-}: {
-  rows: number;
-  rowHeight: number;
-  colSpan: number;
-  cards: boolean;
-}) {
+/** Stands for the rows out of view between two rendered ones, so that the box keeps its height. */
+function Spacer({ height, colSpan, cards }: { height: number; colSpan: number; cards: boolean }) {
   return cards ? (
-    <li className={classes.spacer} aria-hidden style={{ height: rows * rowHeight }} />
+    <li className={classes.spacer} aria-hidden style={{ height }} />
   ) : (
-    <tr className={classes.spacer} aria-hidden style={{ height: rows * rowHeight }}>
+    <tr className={classes.spacer} aria-hidden style={{ height }}>
       <td colSpan={colSpan} />
     </tr>
   );
 }
 
-function range(start: number, end: number): number[] {
-  return Array.from({ length: Math.max(0, end - start) }, (_, i) => start + i);
-}
-
 /**
- * The rows to render: those in the window, and the one with the tab stop wherever it is; a spacer
- * for each run of rows between them.
+ * The rows to render (`useVirtualRows`): each picked row, and a spacer for each run of rows between
+ * them and at either end, as tall as those rows. Spacers, not absolutely placed rows, so the table
+ * keeps its own layout: the sticky header, the pinned columns and the column widths work as in any table.
  */
-export function windowedRows<Row, Id extends string, Sort extends string>({
+export function virtualRows<Row, Id extends string, Sort extends string>({
   rows,
   rowKey,
-  rowWindow,
+  virtual,
   tabStop,
   selected,
   view,
-  rowHeight,
   colSpan,
   cards,
 }: {
   rows: Row[];
   rowKey: (row: Row) => string;
-  rowWindow: RowWindow;
+  virtual: VirtualRows;
   /** The index of the row with the tab stop. */
   tabStop: number;
   selected: ReadonlySet<string>;
   view: RowView<Row, Id, Sort>;
-  rowHeight: number;
   colSpan: number;
   cards: boolean;
 }): ReactNode[] {
   const Item = cards ? ShipmentCard : ShipmentRow;
-  const body: ReactNode[] = [];
-  const indices =
-    rowWindow === 'all'
-      ? rows.map((_, index) => index)
-      : [...new Set([tabStop, ...range(rowWindow.start, rowWindow.end)])]
-          .filter((index) => index < rows.length)
-          .sort((a, b) => a - b);
-  let next = 0;
-  for (const index of indices) {
-    if (index > next)
-      body.push(
-        <Spacer
-          key={`gap-${String(next)}`}
-          rows={index - next}
-          rowHeight={rowHeight}
-          colSpan={colSpan}
-          cards={cards}
-        />,
-      );
+  const item = (index: number) => {
     const row = rows[index]!;
     const id = rowKey(row);
-    body.push(
+    return (
       <Item
         key={id}
         row={row}
@@ -226,19 +199,23 @@ export function windowedRows<Row, Id extends string, Sort extends string>({
         selected={selected.has(id)}
         tabbable={index === tabStop}
         view={view}
-      />,
+        measure={virtual.measure}
+      />
     );
-    next = index + 1;
+  };
+  if (virtual.items === 'all') return rows.map((_, index) => item(index));
+  const body: ReactNode[] = [];
+  let reached = virtual.start;
+  for (const { index, start, end } of virtual.items) {
+    if (index >= rows.length) continue;
+    if (start > reached)
+      body.push(
+        <Spacer key={`gap-${String(index)}`} height={start - reached} colSpan={colSpan} cards={cards} />,
+      );
+    body.push(item(index));
+    reached = end;
   }
-  if (next < rows.length)
-    body.push(
-      <Spacer
-        key={`gap-${String(next)}`}
-        rows={rows.length - next}
-        rowHeight={rowHeight}
-        colSpan={colSpan}
-        cards={cards}
-      />,
-    );
+  if (virtual.end > reached)
+    body.push(<Spacer key="gap-end" height={virtual.end - reached} colSpan={colSpan} cards={cards} />);
   return body;
 }

@@ -144,6 +144,11 @@ export const saveAlertRuleSchema = z
     filters: alertFiltersSchema.default({ carriers: [], pol: [], pod: [], tags: [], favoritesOnly: false }),
     recipients: alertRecipientsSchema.default({ allMembers: false, userIds: [], emails: [] }),
     enabled: z.boolean().default(true),
+    /**
+     * A member to whom the exceptions this rule's condition raises (on the shipments its filters
+     * match) are assigned as they open; none: they stay unassigned.
+     */
+    exceptionOwnerId: z.uuid({ message: 'Exceptions can be routed only to a member of this workspace.' }).nullable().optional(),
   })
   .refine((rule) => (CONDITIONS_BY_MODE[rule.mode] as readonly string[]).includes(rule.condition.kind), {
     message: 'This condition does not apply to this mode.',
@@ -163,6 +168,8 @@ export const alertRuleSchema = z.object({
   scope: z.enum(ALERT_RULE_SCOPES),
   ownerId: z.string().nullable(),
   ownerName: z.string().nullable(),
+  /** Who the exceptions of this rule's condition are assigned to as they open (null: nobody). */
+  exceptionOwnerId: z.string().nullable().optional(),
   /** Whether the caller may change or delete it. */
   canEdit: z.boolean(),
   createdAt: z.string(),

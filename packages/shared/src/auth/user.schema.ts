@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * spec §3 User, as the API returns it (password and confirmPassword are never sent back). A module of
  * its own: the web app's start-up reads it (the session check, the stored user) and builds no other
- * auth schema (issue #17); `auth.schema.ts` re-exports it.
+ * auth schema; `auth.schema.ts` re-exports it.
  */
 export const publicUserSchema = z.object({
   id: z.string(),

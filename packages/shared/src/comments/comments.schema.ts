@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRACKING_MODES } from '../tracking/tracking-modes';
 import { COMMENT_MAX_LENGTH, COMMENT_MENTIONS_PAGE_SIZE } from './comment-content';
 
 export const COMMENT_MESSAGES = {
@@ -11,12 +12,9 @@ export const COMMENT_MESSAGES = {
   shipmentNotFound: 'This shipment is not tracked in this workspace.',
 } as const;
 
-export const COMMENT_SHIPMENT_TYPES = ['ocean', 'express'] as const;
-export type CommentShipmentType = (typeof COMMENT_SHIPMENT_TYPES)[number];
-
 /** The shipment a thread belongs to: its type and its id in the workspace (shipmentOverallId / expressOrderId). */
 export const commentThreadParamsSchema = z.object({
-  shipmentType: z.enum(COMMENT_SHIPMENT_TYPES, { message: 'Shipment type must be ocean or express' }),
+  shipmentType: z.enum(TRACKING_MODES, { message: 'Shipment type must be ocean or express' }),
   shipmentId: z.uuid({ message: 'Shipment is not valid' }),
 });
 
@@ -95,7 +93,7 @@ export const commentMentionSchema = z.object({
   organizationId: z.string(),
   workspaceId: z.string(),
   workspaceName: z.string(),
-  shipmentType: z.enum(COMMENT_SHIPMENT_TYPES),
+  shipmentType: z.enum(TRACKING_MODES),
   containerNo: z.string().nullable(),
   mblNo: z.string().nullable(),
   expressOrderId: z.string().nullable(),

@@ -83,4 +83,6 @@ export interface ChangeData {
   /** An alert: the rule's id and name (the text names it too). */
   ruleId?: string;
   ruleName?: string;
+  /** The exception a notification is about (an assignment, a mention in its notes). */
+  exceptionId?: string;
 }

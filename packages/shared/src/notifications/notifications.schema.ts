@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NOTIFICATION_PAGE_SIZE } from '../constants';
+import { TRACKING_MODES } from '../tracking/tracking-modes';
 import {
   DIGEST_FREQUENCIES,
   NOTIFICATION_TYPES,
@@ -39,7 +40,7 @@ export const notificationWorkspaceSchema = z.object({
 /** spec §3 Bell notification. */
 export const bellNotificationSchema = z.object({
   id: z.string(),
-  shipmentType: z.enum(['ocean', 'express']),
+  shipmentType: z.enum(TRACKING_MODES),
   containerChangeStatus: z.object({
     id: z.string(),
     containerNo: z.string().nullable(),

@@ -1,5 +1,5 @@
 // The one socket a tab opens for everything that concerns its user (ADR 0008), and the nudges it
-// pushes. No zod here: the web app's shell imports these with its first screen (issue #17), and the
+// pushes. No zod here: the web app's shell imports these with its first screen, and the
 // schema modules that first held them re-export them.
 
 /** The one socket a tab opens for everything that concerns its user (ADR 0008). */

@@ -3,10 +3,7 @@ import { emailSchema } from '../auth/auth.schema';
 import { expressShipmentDetailSchema } from '../express-shipments/express-shipments.schema';
 import { oceanTrackingDetailSchema } from '../ocean-shipments/ocean-shipments.schema';
 import { mapPathSchema, mapPlaceSchema } from '../tracking/shipment-map.schema';
-
-/** spec §2 shipment-history {ocean|ground}: the web's site type; the API says ocean or express. */
-export const SHARE_MODES = ['ocean', 'express'] as const;
-export type ShareMode = (typeof SHARE_MODES)[number];
+import { TRACKING_MODES } from '../tracking/tracking-modes';
 
 /** At most this many people and shipments in one share (a share is people × shipments rows). */
 export const SHARE_MAX_RECIPIENTS = 20;
@@ -111,7 +108,7 @@ export const sentShareSchema = z.strictObject({
 });
 export type SentShare = z.infer<typeof sentShareSchema>;
 export const sentSharesQuerySchema = z.strictObject({
-  shipmentType: z.enum(SHARE_MODES),
+  shipmentType: z.enum(TRACKING_MODES),
   shipmentId: z.uuid({ message: 'The shipment is not valid' }),
 });
 
@@ -122,7 +119,7 @@ export const sentSharesQuerySchema = z.strictObject({
 export const inviteNotificationSchema = z.object({
   id: z.string(),
   overallId: z.string(),
-  shipmentType: z.enum(SHARE_MODES),
+  shipmentType: z.enum(TRACKING_MODES),
   name: z.string(),
   number: z.string(),
   sharedAt: z.string(),
@@ -145,7 +142,7 @@ export const historyTypeParamsSchema = z.strictObject({ type: z.enum(['ocean', '
 /** spec §3 shipment history overall list: one shipment shared with me. */
 export const sharedHistoryRowSchema = z.object({
   overallId: z.string(),
-  shipmentType: z.enum(SHARE_MODES),
+  shipmentType: z.enum(TRACKING_MODES),
   number: z.string(),
   /** Bill of lading (ocean) or carrier code (express). */
   reference: z.string(),
@@ -200,7 +197,7 @@ export const retrackResultSchema = z.object({
 /** Who shared a shipment with me, and when: the shared detail page's heading. */
 export const shareInfoSchema = z.object({
   overallId: z.string(),
-  shipmentType: z.enum(SHARE_MODES),
+  shipmentType: z.enum(TRACKING_MODES),
   sharedBy: z.string(),
   sharedAt: z.string(),
 });
@@ -218,7 +215,7 @@ export const sharedShipmentSchema = z.object({
 export type SharedShipment = z.infer<typeof sharedShipmentSchema>;
 
 export const createShareLinkRequestSchema = z.strictObject({
-  shipmentType: z.enum(SHARE_MODES),
+  shipmentType: z.enum(TRACKING_MODES),
   shipmentIds: z
     .array(z.uuid({ message: 'The shipment is not valid' }))
     .min(1, { message: SHARING_MESSAGES.noShipments })
@@ -230,7 +227,7 @@ export type CreateShareLinkRequest = z.infer<typeof createShareLinkRequestSchema
 
 export const shareLinkSchema = z.object({
   id: z.string(),
-  shipmentType: z.enum(SHARE_MODES),
+  shipmentType: z.enum(TRACKING_MODES),
   numbers: z.array(z.string()),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
@@ -244,7 +241,7 @@ export type ShareLink = z.infer<typeof shareLinkSchema>;
 export const createdShareLinkSchema = shareLinkSchema.extend({ token: z.string(), url: z.string() });
 export type CreatedShareLink = z.infer<typeof createdShareLinkSchema>;
 export const shareLinksQuerySchema = z.strictObject({
-  shipmentType: z.enum(SHARE_MODES),
+  shipmentType: z.enum(TRACKING_MODES),
   shipmentId: z.uuid().optional(),
 });
 
@@ -278,7 +275,7 @@ export const publicShipmentSchema = z.strictObject({
 });
 export type PublicShipment = z.infer<typeof publicShipmentSchema>;
 export const publicShareSchema = z.strictObject({
-  shipmentType: z.enum(SHARE_MODES),
+  shipmentType: z.enum(TRACKING_MODES),
   expiresAt: z.string().nullable(),
   shipments: z.array(publicShipmentSchema),
 });

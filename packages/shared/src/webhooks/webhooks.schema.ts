@@ -2,13 +2,16 @@ import { z } from 'zod';
 
 /**
  * What an endpoint can subscribe to. `shipment.changed` is sent when tracking data of a followed
- * shipment changes (a milestone, an ETA, a roll…), from the refresh that found it.
+ * shipment changes (a milestone, an ETA, a roll…), from the refresh that found it. `exception.opened`
+ * when the engine raises an exception, `exception.resolved` when a person resolves it or it clears.
  */
 export const WEBHOOK_EVENT_TYPES = [
   'shipment.added',
   'shipment.archived',
   'shipment.unarchived',
   'shipment.changed',
+  'exception.opened',
+  'exception.resolved',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -17,6 +20,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'shipment.archived': 'Shipment archived',
   'shipment.unarchived': 'Shipment moved back to active',
   'shipment.changed': 'Tracking changed',
+  'exception.opened': 'Exception opened',
+  'exception.resolved': 'Exception resolved (by a person or because it cleared)',
 };
 
 /**

@@ -33,6 +33,8 @@ export const alertRules = pgTable(
     filters: jsonb('filters').$type<AlertFilters>().notNull(),
     recipients: jsonb('recipients').$type<AlertRecipients>().notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    /** Exceptions of the rule's condition on the shipments it matches are assigned to this member. */
+    exceptionOwnerId: uuid('exception_owner_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -41,7 +41,7 @@ export interface MaskedSecrets {
 }
 
 /**
- * A carrier connection an organization set up with its own credentials (issue #34): which endpoint,
+ * A carrier connection an organization set up with its own credentials: which endpoint,
  * how to authenticate (secrets sealed under SECRETS_KEY, bound to the row's id), its call budget, and
  * its health as the last calls left it. One enabled connection per organization and carrier. A
  * terminal connection (kind `apmt-import-availability`) is stored the same way under its operator's

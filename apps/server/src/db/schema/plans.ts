@@ -1,7 +1,7 @@
 import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Plans are data (issue #15): a price per month and per year, the seats (memberLimit) and the quota of
+ * Plans are data: a price per month and per year, the seats (memberLimit) and the quota of
  * active shipments they give, and the features they list. An organization copies a plan's limits into
  * its own entitlements when it moves to the plan (organizations.member_limit, shipment_quota), so one
  * organization can be given more without a new plan. The migration that creates this table seeds it.

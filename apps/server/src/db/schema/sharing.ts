@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { SHARE_MODES } from '@tracklane/shared/sharing/sharing.schema';
+import { TRACKING_MODES } from '@tracklane/shared/tracking/tracking-modes';
 import { workspaces } from './organizations';
 import { expressShipments, oceanShipments } from './tracking';
 import { users } from './users';
@@ -18,7 +18,7 @@ export const shipmentShares = pgTable(
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
-    mode: text('mode', { enum: SHARE_MODES }).notNull(),
+    mode: text('mode', { enum: TRACKING_MODES }).notNull(),
     oceanShipmentId: uuid('ocean_shipment_id').references(() => oceanShipments.id, { onDelete: 'cascade' }),
     expressShipmentId: uuid('express_shipment_id').references(() => expressShipments.id, {
       onDelete: 'cascade',
@@ -65,7 +65,7 @@ export const shareEmails = pgTable(
   {
     /** Lower-cased. */
     email: text('email').notNull(),
-    mode: text('mode', { enum: SHARE_MODES }).notNull(),
+    mode: text('mode', { enum: TRACKING_MODES }).notNull(),
     shipmentId: uuid('shipment_id').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -88,7 +88,7 @@ export const shareLinks = pgTable(
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
-    mode: text('mode', { enum: SHARE_MODES }).notNull(),
+    mode: text('mode', { enum: TRACKING_MODES }).notNull(),
     /** Subscription ids of `mode` in `workspace_id`; read back only within that workspace. */
     shipmentIds: uuid('shipment_ids').array().notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,5 +1,6 @@
 import type { ChangeData, NotificationType } from '@tracklane/shared/notifications/notification-types';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
+import { modePresentation } from '../../mode-presentations';
 import type { NewMail } from './mailer';
 import { escapeHtml, oneLine } from './mail-text';
 
@@ -38,9 +39,7 @@ const isTime = (value: string | null | undefined): value is string =>
 
 /** The line a change gets: what changed, and the new date in the reader's zone when there is one. */
 function line(entry: DigestEntry, timeZone: string): { shipment: string; change: string } {
-  const shipment = oneLine(
-    entry.mode === 'ocean' ? `${entry.trackingNo} (B/L ${entry.reference})` : entry.trackingNo,
-  );
+  const shipment = oneLine(modePresentation(entry.mode).numberLine(entry));
   const when =
     isTime(entry.data.to) && entry.type !== 'milestone'
       ? ` — now ${formatInZone(entry.data.to, timeZone)}`

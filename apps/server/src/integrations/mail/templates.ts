@@ -1,5 +1,7 @@
 import type { NewMail } from './mailer';
 import { escapeHtml, oneLine } from './mail-text';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
+import { modePresentation } from '../../mode-presentations';
 
 /** A plain, branded message: the same words in HTML and in text. */
 export function layout(to: string, title: string, lines: string[], code?: string): NewMail {
@@ -89,18 +91,17 @@ export function shareMail(
     /** Beside the name in the text: the name is whatever the sharer typed, the address is verified. */
     sharerEmail: string;
     numbers: string[];
-    shipmentType: 'ocean' | 'express';
+    shipmentType: TrackingMode;
     hasAccount: boolean;
     publicUrl: string;
   },
 ): NewMail {
-  const kind = input.shipmentType === 'ocean' ? 'ocean shipment' : 'express shipment';
+  const { noun: kind, site } = modePresentation(input.shipmentType);
   const listed = input.numbers.slice(0, 10).join(', ') + (input.numbers.length > 10 ? ', …' : '');
   const what =
     input.numbers.length === 1
       ? `the ${kind} ${listed}`
       : `${String(input.numbers.length)} ${kind}s (${listed})`;
-  const site = input.shipmentType === 'ocean' ? 'ocean' : 'ground';
   const next = input.hasAccount
     ? `See it at ${input.publicUrl}/shipment-history/${site}/shared-history with live tracking data.`
     : `Create your account with this e-mail address at ${input.publicUrl}/auth/sign-up?email=${encodeURIComponent(to)}; once you have verified it, you will find the shipment in your shared history.`;

@@ -22,6 +22,7 @@ type RuleRow = typeof alertRules.$inferSelect;
 const NOT_FOUND = 'This alert rule does not exist in this workspace.';
 const NOT_YOURS = 'You can change only your own alert rules. Ask a company admin to change this one.';
 const NO_RECIPIENT = 'Choose who hears of this rule: all members, some members, or an e-mail address.';
+const ROUTE_MEMBERS_ONLY = 'Exceptions can be routed only to yourself, or by an admin to a member who may see shipments.';
 const MEMBERS_ONLY = 'Recipients must be members of this workspace who may see its shipments.';
 const TOO_MANY = `A workspace has at most ${String(MAX_ALERT_RULES)} alert rules. Delete one first.`;
 
@@ -52,6 +53,7 @@ function toRule(tenant: Tenant, row: RuleRow, ownerName: string | null): AlertRu
     scope: row.scope,
     ownerId: row.ownerId,
     ownerName,
+    exceptionOwnerId: row.exceptionOwnerId,
     canEdit: editableBy(tenant, row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -95,9 +97,16 @@ export async function listAlertRules(db: Database, tenant: Tenant): Promise<Aler
  * alone (whatever recipients they sent).
  */
 async function checkedRule(db: Database, tenant: Tenant, input: SaveAlertRule) {
+  const exceptionOwnerId = input.exceptionOwnerId ?? null;
+  if (exceptionOwnerId && exceptionOwnerId !== tenant.userId) {
+    // Anyone may route exceptions to themselves; only an admin to another member who sees shipments.
+    const members = managesWorkspaceAlertRules(tenant.role) ? await eligibleMembers(db, tenant.workspaceId) : [];
+    if (!members.some((m) => m.userId === exceptionOwnerId)) throw new AppError('VALIDATION', ROUTE_MEMBERS_ONLY);
+  }
   if (!managesWorkspaceAlertRules(tenant.role)) {
     return {
       ...input,
+      exceptionOwnerId,
       scope: 'personal' as const,
       recipients: { allMembers: false, userIds: [tenant.userId], emails: [] },
     };
@@ -113,7 +122,7 @@ async function checkedRule(db: Database, tenant: Tenant, input: SaveAlertRule) {
     const members = new Set((await eligibleMembers(db, tenant.workspaceId)).map((m) => m.userId));
     if (!recipients.userIds.every((id) => members.has(id))) throw new AppError('VALIDATION', MEMBERS_ONLY);
   }
-  return { ...input, scope: 'workspace' as const, recipients };
+  return { ...input, exceptionOwnerId, scope: 'workspace' as const, recipients };
 }
 
 async function ruleFor(db: Database, tenant: Tenant, ruleId: string): Promise<RuleRow> {

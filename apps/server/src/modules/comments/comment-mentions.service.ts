@@ -6,6 +6,8 @@ import {
   type ReadCommentMentionRequest,
 } from '@tracklane/shared/comments/comments.schema';
 import type { Database } from '../../db/client';
+import { modePresentation } from '../../mode-presentations';
+import { rowNumbersOf } from '../tracking/mode-presentation';
 import { comments } from '../../db/schema/comments';
 import { notifications, notificationSettings } from '../../db/schema/notifications';
 import { workspaces } from '../../db/schema/organizations';
@@ -142,7 +144,11 @@ export async function listCommentMentions(
   const totalNumber = total.rows[0]?.n ?? 0;
   return {
     atList: rows.rows.map((r) => {
-      const express = r.mode === 'express';
+      const numbers = rowNumbersOf(modePresentation(r.mode), {
+        trackingNo: r.tracking_no,
+        reference: r.reference,
+        shipmentId: r.express_id,
+      });
       return {
         id: r.id,
         commentId: r.comment_id,
@@ -160,10 +166,10 @@ export async function listCommentMentions(
         workspaceId: r.workspace_id,
         workspaceName: r.workspace_name,
         shipmentType: r.mode,
-        containerNo: express ? null : r.tracking_no,
-        mblNo: express ? null : r.reference,
-        expressOrderId: express ? r.express_id : null,
-        orderNo: express ? r.tracking_no : null,
+        containerNo: numbers.containerNo,
+        mblNo: numbers.mblNo,
+        expressOrderId: numbers.expressOrderId,
+        orderNo: numbers.expressOrderNo,
         excerpt: commentExcerpt(r.content),
         isRead: r.read_at !== null,
       };

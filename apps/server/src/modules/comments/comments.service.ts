@@ -4,14 +4,14 @@ import { COMMENTS_PER_MINUTE } from '@tracklane/shared/comments/comment-content'
 import {
   COMMENT_MESSAGES,
   type Comment,
-  type CommentShipmentType,
   type CommentThread,
   type MentionableMember,
 } from '@tracklane/shared/comments/comments.schema';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
+import { modePresentation } from '../../mode-presentations';
 import { comments } from '../../db/schema/comments';
-import { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { users } from '../../db/schema/users';
 import { publishToUsers } from '../../integrations/realtime/realtime-hub';
 import { AppError } from '../../lib/app-error';
@@ -30,10 +30,10 @@ type Ctx = Pick<AppContext, 'db' | 'pool'>;
 async function itemOf(
   db: Database,
   workspaceId: string,
-  shipmentType: CommentShipmentType,
+  shipmentType: TrackingMode,
   shipmentId: string,
 ): Promise<string> {
-  const table = shipmentType === 'ocean' ? oceanShipments : expressShipments;
+  const { table } = modePresentation(shipmentType);
   const [row] = await db
     .select({ itemId: table.itemId })
     .from(table)
@@ -104,7 +104,7 @@ function toComment(row: CommentRow, tenant: Tenant): Comment {
 export async function listComments(
   db: Database,
   tenant: Tenant,
-  shipmentType: CommentShipmentType,
+  shipmentType: TrackingMode,
   shipmentId: string,
 ): Promise<CommentThread> {
   const itemId = await itemOf(db, tenant.workspaceId, shipmentType, shipmentId);
@@ -155,7 +155,7 @@ async function loadComment(db: Database, tenant: Tenant, commentId: string): Pro
 export async function createComment(
   ctx: Ctx,
   tenant: Tenant,
-  shipmentType: CommentShipmentType,
+  shipmentType: TrackingMode,
   shipmentId: string,
   raw: string,
 ): Promise<Comment> {

@@ -10,6 +10,8 @@ import type {
   NotificationSettings,
 } from '@tracklane/shared/notifications/notifications.schema';
 import type { Database } from '../../db/client';
+import { modePresentation } from '../../mode-presentations';
+import { rowNumbersOf } from '../tracking/mode-presentation';
 import { notifications, notificationSettings, trackingChanges } from '../../db/schema/notifications';
 import { workspaceMembers, workspaces } from '../../db/schema/organizations';
 import { expressShipments, oceanShipments, trackedItems } from '../../db/schema/tracking';
@@ -104,16 +106,17 @@ export async function listNotifications(
     : new Map<string, BellNotification['workspaces']>();
   const result: BellNotification[] = rows.map((r) => {
     const found = places.get(r.id) ?? [];
-    const express = r.mode === 'express';
+    const numbers = rowNumbersOf(modePresentation(r.mode), {
+      trackingNo: r.trackingNo,
+      reference: r.reference,
+      shipmentId: found[0]?.shipmentId ?? null,
+    });
     return {
       id: r.id,
       shipmentType: r.mode,
       containerChangeStatus: {
         id: r.changeId,
-        containerNo: express ? null : r.trackingNo,
-        mblNo: express ? null : r.reference,
-        expressOrderId: express ? (found[0]?.shipmentId ?? null) : null,
-        expressOrderNo: express ? r.trackingNo : null,
+        ...numbers,
         type: r.type,
         notification: r.text,
         updatedAt: r.changedAt.toISOString(),

@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ParcelStatus } from '@tracklane/shared/express/parcel-event';
 import { SEARCH_RESULT_LIMIT, searchTerms, type SearchTerms } from '@tracklane/shared/search/search-query';
 import {
   searchMatchLabel,
@@ -7,9 +6,9 @@ import {
   type SearchField,
   type SearchResult,
 } from '@tracklane/shared/search/search.schema';
-import type { ShipmentStatus } from '@tracklane/shared/tracking/derive-shipment';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { Database } from '../../db/client';
+import { modePresentation } from '../../mode-presentations';
 import { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { listShipmentWorkspaces, type ShipmentWorkspace } from '../../tenancy/memberships';
 
@@ -179,23 +178,7 @@ function toResult(row: HitRow, place: ShipmentWorkspace): SearchResult {
       label: searchMatchLabel(row.field, row.value),
     },
   };
-  if (row.mode === 'ocean')
-    return {
-      mode: 'ocean',
-      ...common,
-      containerNo: row.number,
-      mblNo: row.reference,
-      carrierScac: row.carrier,
-      status: row.status as ShipmentStatus | null,
-    };
-  return {
-    mode: 'express',
-    ...common,
-    expressOrderId: row.id,
-    expressOrderNo: row.number,
-    carrier: row.carrier,
-    status: row.status as ParcelStatus | null,
-  };
+  return modePresentation(row.mode).searchResult(common, row);
 }
 
 /**

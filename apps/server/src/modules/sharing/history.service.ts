@@ -1,30 +1,27 @@
 import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   HISTORY_PAGE_SIZE,
-  type ShareMode,
   type SharedHistoryPage,
   type SharedShipment,
   type TrackingHistoryPage,
 } from '@tracklane/shared/sharing/sharing.schema';
-import { carrierByScac } from '@tracklane/shared/tracking/carriers';
-import { parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
-import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
+import { modePresentation } from '../../mode-presentations';
 import { shipmentShares, type ShipmentShareRow } from '../../db/schema/sharing';
+import { shareShipmentId } from './share-shipment';
 import { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { users, type UserRow } from '../../db/schema/users';
-import { getExpressShipment } from '../express-shipments/express-shipments.service';
 import { setArchived } from '../tracking/archive.service';
-import { getOceanShipmentById } from '../ocean-shipments/ocean-shipments.service';
 import type { Tenant } from '../../tenancy/tenant';
 import { inWorkspace } from '../../tenancy/scope';
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 const nameOf = sql<string | null>`NULLIF(trim(${users.firstName} || ' ' || ${users.lastName}), '')`;
 const offsetOf = (pageNo: number) => (pageNo - 1) * HISTORY_PAGE_SIZE;
-export const carrierNameOf = (mode: ShareMode, carrier: string) =>
-  mode === 'ocean' ? (carrierByScac(carrier)?.name ?? null) : (parcelCarrierByCode(carrier)?.name ?? null);
+export const carrierNameOf = (mode: TrackingMode, carrier: string) =>
+  modePresentation(mode).carrierName(carrier);
 
 /**
  * The tracking history of the workspace: every shipment of the mode it ever added, archived ones
@@ -34,29 +31,16 @@ export const carrierNameOf = (mode: ShareMode, carrier: string) =>
 export async function listTrackingHistory(
   db: Database,
   tenant: Tenant,
-  mode: ShareMode,
+  mode: TrackingMode,
   input: { search?: string | undefined; pageNo: number },
 ): Promise<TrackingHistoryPage> {
   const term = input.search ? `%${escapeLike(input.search.toUpperCase())}%` : null;
-  // The two modes' subscriptions, read through the same columns: number, reference and carrier.
-  const o = oceanShipments;
-  const e = expressShipments;
-  const { t, number, reference, carrier, search } =
-    mode === 'ocean'
-      ? {
-          t: o,
-          number: o.containerNo,
-          reference: o.mblNo,
-          carrier: o.carrierScac,
-          search: term ? or(ilike(o.containerNo, term), ilike(o.mblNo, term)) : undefined,
-        }
-      : {
-          t: e,
-          number: e.trackingNo,
-          reference: e.carrier,
-          carrier: e.carrier,
-          search: term ? ilike(e.trackingNo, term) : undefined,
-        };
+  // Every mode's subscriptions, read through the same columns: number, reference and carrier.
+  const presentation = modePresentation(mode);
+  const t = presentation.table;
+  const columns = presentation.historyColumns();
+  const { number, reference, carrier } = columns;
+  const search = term ? columns.search(term) : undefined;
   const where = and(inWorkspace(tenant, t), search);
   const [rows, [total]] = await Promise.all([
     db
@@ -100,8 +84,8 @@ export async function listTrackingHistory(
  * One-click re-track from the history: archived shipments come back to the active list within the
  * plan's quota of active shipments (the same locked path as unarchiving); active ones stay as they are.
  */
-export async function retrackShipments(ctx: AppContext, tenant: Tenant, mode: ShareMode, ids: string[]) {
-  const table = mode === 'ocean' ? oceanShipments : expressShipments;
+export async function retrackShipments(ctx: AppContext, tenant: Tenant, mode: TrackingMode, ids: string[]) {
+  const { table } = modePresentation(mode);
   const archived = await ctx.db
     .select({ id: table.id })
     .from(table)
@@ -128,7 +112,7 @@ export async function retrackShipments(ctx: AppContext, tenant: Tenant, mode: Sh
 export async function listSharedHistory(
   db: Database,
   user: UserRow,
-  mode: ShareMode,
+  mode: TrackingMode,
   input: { search?: string | undefined; pageNo: number },
 ): Promise<SharedHistoryPage> {
   const term = input.search ? `%${escapeLike(input.search.toUpperCase())}%` : null;
@@ -220,30 +204,11 @@ export async function getSharedShipment(db: Database, share: ShipmentShareRow): 
     sharedBy: await sharerName(db, share),
     sharedAt: share.createdAt.toISOString(),
   };
-  if (share.mode === 'ocean') {
-    // Read on nobody's behalf: the recipient has no star on the sharer's shipment, whoever starred it.
-    const {
-      freeTime: _sharersMoney,
-      terminal: _sharersTerminal,
-      ...tracking
-    } = await getOceanShipmentById(
-      db,
-      { workspaceId: share.workspaceId, userId: null },
-      share.oceanShipmentId!,
-    );
-    // The sharer's archive, tags and bill (with its other containers) are the workspace's own, not the
-    // recipient's to see.
-    return {
-      share: info,
-      ocean: { ...tracking, favorite: false, archived: false, tags: [], bill: null },
-      express: null,
-    };
-  }
-  const shipment: ExpressShipmentDetail = await getExpressShipment(
+  // Read on nobody's behalf: the recipient has no star on the sharer's shipment, whoever starred it.
+  const detail = await modePresentation(share.mode).sharedDetail(
     db,
     { workspaceId: share.workspaceId, userId: null },
-    share.expressShipmentId!,
-    undefined,
+    shareShipmentId(share),
   );
-  return { share: info, ocean: null, express: { ...shipment, favorite: false, archived: false, tags: [] } };
+  return { share: info, ...detail };
 }

@@ -6,19 +6,17 @@ import {
   type PublicShare,
   type PublicShipment,
   type ShareLink,
-  type ShareMode,
 } from '@tracklane/shared/sharing/sharing.schema';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
+import { modePresentation } from '../../mode-presentations';
 import { shareLinks, type ShareLinkRow } from '../../db/schema/sharing';
-import { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
 import { hashToken, newToken } from '../../lib/tokens';
-import { getExpressShipment } from '../express-shipments/express-shipments.service';
-import { getOceanShipmentById } from '../ocean-shipments/ocean-shipments.service';
 import type { Tenant } from '../../tenancy/tenant';
 import { inWorkspace } from '../../tenancy/scope';
 import { publishShipmentsChanged } from '../live-pages/live-publish';
@@ -27,18 +25,14 @@ import { publishLive } from '../../integrations/realtime/publish-live';
 const DAY = 86_400_000;
 
 /** The numbers of the link's shipments, read within the link's workspace only. */
-async function numbersOf(db: Database, workspaceId: string, mode: ShareMode, ids: string[]) {
+async function numbersOf(db: Database, workspaceId: string, mode: TrackingMode, ids: string[]) {
   if (ids.length === 0) return new Map<string, string>();
-  const rows =
-    mode === 'ocean'
-      ? await db
-          .select({ id: oceanShipments.id, number: oceanShipments.containerNo })
-          .from(oceanShipments)
-          .where(and(inWorkspace({ workspaceId }, oceanShipments), inArray(oceanShipments.id, ids)))
-      : await db
-          .select({ id: expressShipments.id, number: expressShipments.trackingNo })
-          .from(expressShipments)
-          .where(and(inWorkspace({ workspaceId }, expressShipments), inArray(expressShipments.id, ids)));
+  const presentation = modePresentation(mode);
+  const table = presentation.table;
+  const rows = await db
+    .select({ id: table.id, number: sql<string>`${presentation.historyColumns().number}` })
+    .from(table)
+    .where(and(inWorkspace({ workspaceId }, table), inArray(table.id, ids)));
   return new Map(rows.map((r) => [r.id, r.number]));
 }
 
@@ -93,7 +87,7 @@ export async function createShareLink(
 export async function listShareLinks(
   db: Database,
   tenant: Tenant,
-  mode: ShareMode,
+  mode: TrackingMode,
   shipmentId: string | undefined,
 ): Promise<ShareLink[]> {
   const rows = await db
@@ -136,7 +130,7 @@ export async function revokeShareLink(db: Database, tenant: Tenant, linkId: stri
 const portName = (p: { locode: string; name: string | null } | null) => (p ? (p.name ?? p.locode) : null);
 
 /** The shipment's map (its detail's: voyage.ts, voyage-map.ts) goes out as it is. */
-function publicOcean(s: OceanShipmentDetail): PublicShipment {
+export function publicOcean(s: OceanShipmentDetail): PublicShipment {
   const o = s.shipmentOverall;
   const m = (key: string, label: string, v: { time: string; classifier: string } | null) => ({
     key,
@@ -179,7 +173,7 @@ function publicOcean(s: OceanShipmentDetail): PublicShipment {
   };
 }
 
-function publicExpress(s: ExpressShipmentDetail): PublicShipment {
+export function publicExpress(s: ExpressShipmentDetail): PublicShipment {
   const place = (p: ExpressShipmentDetail['origin']) =>
     p ? [p.city, p.countryCode].filter(Boolean).join(', ') || p.name : null;
   const at = (p: ExpressShipmentDetail['origin']) =>
@@ -241,8 +235,7 @@ export async function getPublicShare(
     try {
       // On nobody's behalf: a public view carries no star (publicOcean leaves `favorite` out anyway).
       const reader = { workspaceId: link.workspaceId, userId: null };
-      if (link.mode === 'ocean') shipments.push(publicOcean(await getOceanShipmentById(db, reader, id, now)));
-      else shipments.push(publicExpress(await getExpressShipment(db, reader, id, undefined)));
+      shipments.push(await modePresentation(link.mode).publicView(db, reader, id, now));
     } catch (err) {
       if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;
     }

@@ -8,8 +8,8 @@ import {
   type CreateSharesRequest,
   type CreateSharesResult,
   type SentShare,
-  type ShareMode,
 } from '@tracklane/shared/sharing/sharing.schema';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { notifications, notificationSettings } from '../../db/schema/notifications';
@@ -110,7 +110,7 @@ interface FreshShare {
 async function claimShareEmails<T extends { shipmentId: string }>(
   tx: Database,
   email: string,
-  mode: ShareMode,
+  mode: TrackingMode,
   shares: T[],
 ): Promise<T[]> {
   if (shares.length === 0) return [];
@@ -139,7 +139,7 @@ async function notifyRecipients(
   recipient: UserRow,
   shares: FreshShare[],
   sharer: { id: string | null; name: string; email: string },
-  mode: ShareMode,
+  mode: TrackingMode,
   mail: boolean,
 ): Promise<void> {
   if (shares.length === 0) return;
@@ -328,7 +328,7 @@ export async function claimSharesFor(
 export async function listSentShares(
   db: Database,
   tenant: Tenant,
-  mode: ShareMode,
+  mode: TrackingMode,
   shipmentId: string,
 ): Promise<SentShare[]> {
   const rows = await db

@@ -21,8 +21,8 @@ import {
   sharedShipmentSchema,
   trackingHistoryPageSchema,
   SHARING_MESSAGES,
-  type ShareMode,
 } from '@tracklane/shared/sharing/sharing.schema';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
@@ -38,7 +38,7 @@ import { createShares, listSentShares, revokeShare } from './shares.service';
 
 const tags = ['sharing'];
 /** spec §2's site types: ground is the express mode. */
-const modeOf = (type: 'ocean' | 'ground'): ShareMode => (type === 'ocean' ? 'ocean' : 'express');
+const modeOf = (type: 'ocean' | 'ground'): TrackingMode => (type === 'ocean' ? 'ocean' : 'express');
 const idParams = z.strictObject({ id: z.uuid({ message: 'Not found' }) });
 const nameOf = (u: { firstName: string; lastName: string; email: string }) =>
   `${u.firstName} ${u.lastName}`.trim() || u.email;

@@ -1,63 +1,22 @@
-import { and, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { WebhookEventType } from '@tracklane/shared/webhooks/webhooks.schema';
 import type { Database } from '../../db/client';
-import { expressShipments, oceanShipments, trackedItems, trackingEvents } from '../../db/schema/tracking';
+import { trackingEvents } from '../../db/schema/tracking';
 import { webhookEndpoints } from '../../db/schema/webhooks';
-import { toExpressShipment } from '../express-shipments/express-shipments.service';
-import { termsColumns } from '../free-time/free-time-clocks';
-import { billRefColumn } from '../ocean-shipments/bills.service';
-import { toOceanShipment } from '../ocean-shipments/ocean-shipments.service';
+import { modePresentation } from '../../mode-presentations';
 import { itemsOfMode, type ItemsChangedSubscriber } from '../tracking/items-changed';
 import { emitWebhookEvent } from './webhook-events';
 import { inWorkspace } from '../../tenancy/scope';
 
-/** A change as the tracking engine describes it (issue #12's change records fit as they are). */
+/** A change as the tracking engine describes it (its change records fit as they are). */
 export interface ShipmentChange {
   type: string;
   text: string;
   data?: object;
 }
 
-interface ShipmentPayload {
-  workspaceId: string;
-  itemId: string;
-  shipment: Record<string, unknown>;
-}
-
-/**
- * A webhook speaks to the workspace, not to one member: favourites are personal (ADR 0033), so its
- * shipments carry `favorite: false`, the field kept for clients that read it.
- */
-const NO_STAR = false;
-
-/** The subscriptions matching `where`, each as the shipment object our API answers with. */
-async function shipmentPayloads(tx: Database, mode: TrackingMode, where: SQL): Promise<ShipmentPayload[]> {
-  if (mode === 'ocean') {
-    const rows = await tx
-      .select({ s: oceanShipments, c: trackedItems, t: termsColumns, bill: billRefColumn })
-      .from(oceanShipments)
-      .innerJoin(trackedItems, eq(trackedItems.id, oceanShipments.itemId))
-      .where(where);
-    return rows.map((r) => ({
-      workspaceId: r.s.workspaceId,
-      itemId: r.s.itemId,
-      shipment: toOceanShipment(r.s, r.c, r.t, NO_STAR, r.bill),
-    }));
-  }
-  const rows = await tx
-    .select({ s: expressShipments, c: trackedItems })
-    .from(expressShipments)
-    .innerJoin(trackedItems, eq(trackedItems.id, expressShipments.itemId))
-    .where(where);
-  return rows.map((r) => ({
-    workspaceId: r.s.workspaceId,
-    itemId: r.s.itemId,
-    shipment: toExpressShipment(r.s, r.c, NO_STAR),
-  }));
-}
-
-/** Every stored event of these ocean items, by item: what a DCSA-shaped endpoint receives on `shipment.added`. */
+/** Every stored event of these items, by item: what a DCSA-shaped endpoint receives on `shipment.added`. */
 async function storedEventIds(tx: Database, itemIds: string[]): Promise<Map<string, number[]>> {
   const byItem = new Map<string, number[]>();
   if (itemIds.length === 0) return byItem;
@@ -69,7 +28,7 @@ async function storedEventIds(tx: Database, itemIds: string[]): Promise<Map<stri
   return byItem;
 }
 
-const tableOf = (mode: TrackingMode) => (mode === 'ocean' ? oceanShipments : expressShipments);
+const tableOf = (mode: TrackingMode) => modePresentation(mode).table;
 
 /** Only workspaces with an enabled endpoint for the type: most writes build no payload at all. */
 function wantedBy(mode: TrackingMode, type: WebhookEventType): SQL {
@@ -80,8 +39,8 @@ function wantedBy(mode: TrackingMode, type: WebhookEventType): SQL {
 
 /**
  * Emits `shipment.added`, `shipment.archived` or `shipment.unarchived` for these subscriptions of one
- * workspace, inside the writer's transaction. An added ocean shipment carries the carrier events
- * already known for its container (DCSA-shaped endpoints receive those).
+ * workspace, inside the writer's transaction. An added shipment of a mode whose webhooks carry carrier
+ * events carries those already known for its item (DCSA-shaped endpoints receive those).
  */
 export async function emitShipmentEvents(
   tx: Database,
@@ -91,14 +50,14 @@ export async function emitShipmentEvents(
   subscriptionIds: string[],
 ): Promise<void> {
   if (subscriptionIds.length === 0) return;
-  const t = tableOf(mode);
-  const payloads = await shipmentPayloads(
+  const presentation = modePresentation(mode);
+  const t = presentation.table;
+  const payloads = await presentation.apiShipments(
     tx,
-    mode,
     and(inWorkspace({ workspaceId }, t), inArray(t.id, subscriptionIds), wantedBy(mode, type))!,
   );
   const events =
-    type === 'shipment.added' && mode === 'ocean'
+    type === 'shipment.added' && presentation.carrierEventsInWebhooks
       ? await storedEventIds(
           tx,
           payloads.map((p) => p.itemId),
@@ -135,10 +94,10 @@ export async function emitShipmentChanged(
   const news = items.filter((i) => i.changes.length > 0 || i.trackingEventIds.length > 0);
   if (news.length === 0) return;
   const byItem = new Map(news.map((i) => [i.itemId, i]));
-  const t = tableOf(mode);
-  const payloads = await shipmentPayloads(
+  const presentation = modePresentation(mode);
+  const t = presentation.table;
+  const payloads = await presentation.apiShipments(
     tx,
-    mode,
     and(inArray(t.itemId, [...byItem.keys()]), not(t.archived), wantedBy(mode, 'shipment.changed'))!,
   );
   for (const p of payloads) {
@@ -147,7 +106,7 @@ export async function emitShipmentChanged(
       workspaceId: p.workspaceId,
       type: 'shipment.changed',
       data: { mode, shipment: p.shipment, changes: item.changes },
-      trackingEventIds: mode === 'ocean' ? item.trackingEventIds : [],
+      trackingEventIds: presentation.carrierEventsInWebhooks ? item.trackingEventIds : [],
     });
   }
 }

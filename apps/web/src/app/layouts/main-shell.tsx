@@ -2,10 +2,9 @@ import { Drawer } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@tracklane/shared/constants';
 import { canManageOrganization } from '@tracklane/shared/organizations/organizations.policy';
-import { memo, Suspense, useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
+import { memo, Suspense, useEffect, type ComponentProps, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { AfterFirstScreen } from '../../components/after-first-screen';
-import { DelegatedTooltip } from '../../components/delegated-tooltip';
 import { MayConnectCarriers } from '../../components/no-connection';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
@@ -33,13 +32,13 @@ const DRAWER_WIDTH_PX = 60 + SIDEBAR_WIDTH_PX;
 /**
  * What the signed-in session keeps up beside the pages, drawing nothing: the organizations and the
  * server's selection, the live-update socket, page-view counting. A component of its own so that their
- * answers and the idle moment re-render only it, not the whole shell (issue #17).
+ * answers and the idle moment re-render only it, not the whole shell.
  */
 const ShellSession = memo(function ShellSession({ userId }: { userId: string | null }) {
   // Organizations and the server's selection: the menus follow the real shipmentPermission.
   useWorkspaceSession();
   // spec §4: the tab's one socket, open while signed in: invitation and notification messages refetch.
-  // It opens, and the page view is counted, once the page's first screen is done (issue #17).
+  // It opens, and the page view is counted, once the page's first screen is done.
   const idle = useIdle();
   useLiveUpdates(idle ? userId : null);
   usePageViewTracking(userId !== null && idle);
@@ -74,7 +73,7 @@ function CarrierConnectionsAccess({ children }: { children: ReactNode }) {
 /** Top bar, sidebar and content: every page outside /auth, /share, /legal (spec §2). */
 export function MainShell() {
   // Read as the shell first renders: found only in an effect, a phone re-rendered the whole shell and
-  // page right after they mounted (issue #17). The shell is never rendered on a server.
+  // page right after they mounted. The shell is never rendered on a server.
   const isMobile = useMediaQuery(MOBILE_QUERY, undefined, { getInitialValueInEffect: false });
   const [drawerOpened, drawer] = useDisclosure(false);
   const userId = useAuthStore((state) => state.user?.id ?? null);
@@ -88,15 +87,11 @@ export function MainShell() {
   }, [isMobile, closeDrawer]);
 
   useEdgeSwipe({ enabled: isMobile, opened: drawerOpened, onOpen: drawer.open, onClose: drawer.close });
-  // One tooltip for every `data-tooltip` element of the shell and its pages (the top bar's buttons, the
-  // pages' badges): a Mantine Tooltip each mounted a portal and floating-ui's element state with the
-  // page, and their updates in its commit ran the page's effects in the same long task (issue #17).
-  const shellRef = useRef<HTMLDivElement>(null);
 
   return (
     <>
       <ShellSession userId={userId} />
-      <div ref={shellRef} className={classes.shell} data-testid="main-shell">
+      <div className={classes.shell} data-testid="main-shell">
         <a href="#main-content" className={classes.skipLink}>
           Skip to content
         </a>
@@ -136,7 +131,6 @@ export function MainShell() {
           </AfterFirstScreen>
         ) : null}
         <ShellTutorial userId={userId} />
-        <DelegatedTooltip root={shellRef} />
       </div>
     </>
   );

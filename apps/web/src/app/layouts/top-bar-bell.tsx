@@ -34,7 +34,7 @@ export function TopBarBell() {
   const timeZone = useReaderTimeZone();
   const { siteType } = useSiteType();
   const navigate = useNavigate();
-  // The counts and the greeting wait until the page's first screen is done (issue #17).
+  // The counts and the greeting wait until the page's first screen is done.
   const idle = useIdle();
   const invitations = useMyInvitations(idle);
   const shares = useInviteNotifications(userId !== null && idle);

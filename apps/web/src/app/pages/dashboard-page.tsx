@@ -2,7 +2,7 @@ import { NoShipmentAccess } from '../../components/no-shipment-access';
 import { Dashboard } from '../../features/dashboard/components/dashboard';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { dashboardQueryOptions } from '../../lib/dashboard-api';
-import { MODES } from '../../modes/registry';
+import { modeOf } from '../../modes/registry';
 import { queryClient } from '../../lib/query-client';
 import { useReaderTimeZone, useShipmentAccess } from './use-shipment-access';
 
@@ -14,7 +14,7 @@ export const prefetchDashboardPage = ({ mode }: { mode: TrackingMode }) =>
 export function DashboardPage({ mode }: { mode: TrackingMode }) {
   const { canView, canCreate, organizationName } = useShipmentAccess();
   const timeZone = useReaderTimeZone();
-  const config = MODES[mode].dashboard;
+  const config = modeOf(mode)!.dashboard;
   if (!canView) return <NoShipmentAccess title={config.title} organizationName={organizationName} />;
   return <Dashboard key={mode} config={config} timeZone={timeZone} canCreate={canCreate} />;
 }

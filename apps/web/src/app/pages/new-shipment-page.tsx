@@ -1,22 +1,13 @@
-import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
-import type { ComponentType } from 'react';
 import { useSiteType } from '../../features/navigation/hooks/use-site-type';
 import { modeOfSiteType } from '../../modes/registry';
-import { NewExpressShipmentPage } from './new-express-shipment-page';
-import { NewOceanShipmentPage } from './new-ocean-shipment-page';
-
-/** Each mode's new-shipment form (the same pages as /new-shipments/ocean and /truck/express). */
-const NEW_SHIPMENT_PAGES: Record<TrackingMode, ComponentType> = {
-  ocean: NewOceanShipmentPage,
-  express: NewExpressShipmentPage,
-};
+import { modePages } from '../mode-pages';
 
 /**
  * /new-shipments/create (spec §2, the tutorial's target): the form of the site type the switcher shows,
- * which changes with it.
+ * which changes with it (the same pages as /new-shipments/ocean and /truck/express).
  */
 export function NewShipmentPage() {
   const { siteType } = useSiteType();
-  const Page = NEW_SHIPMENT_PAGES[modeOfSiteType(siteType).mode];
+  const Page = modePages(modeOfSiteType(siteType)).newShipment;
   return <Page />;
 }

@@ -1,5 +1,5 @@
 import { Skeleton, Stack } from '@mantine/core';
-import type { CommentShipmentType } from '@tracklane/shared/comments/comments.schema';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { useSearchParams } from 'react-router';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
 import { PageSuspense } from '../lazy-page';
@@ -15,7 +15,7 @@ export function ShipmentComments({
   shipmentLabel,
   timeZone,
 }: {
-  shipmentType: CommentShipmentType;
+  shipmentType: TrackingMode;
   shipmentId: string;
   shipmentLabel: string;
   timeZone: string;

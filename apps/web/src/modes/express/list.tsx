@@ -32,7 +32,7 @@ import {
 import { parcelCarrierLabel } from '../../features/express-shipments/utils/carriers';
 import { EXPRESS_COLUMNS, type ExpressColumnId } from '../../features/express-shipments/utils/columns';
 import { EXPRESS_DEMO_EXPLANATION, isDemo } from '../../features/express-shipments/utils/parcel-status';
-import { expressShareSet } from '../../features/sharing/utils/share-set';
+import { expressShareSet } from './share-set';
 import type { ModeListPage } from '../mode-definition';
 import type { ListExtrasInput, ShipmentListDefinition } from '../../shipment-list/list-definition';
 import type { FilterSelect } from '../../shipment-list/list-filters';

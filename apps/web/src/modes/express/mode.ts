@@ -1,6 +1,7 @@
-import { IconTruckDelivery } from '@tabler/icons-react';
+import { IconPackage, IconTruckDelivery } from '@tabler/icons-react';
 import { paths } from '../../config/paths';
-import type { ModeDefinition } from '../mode-definition';
+import { parcelStatusLook } from '../../features/express-shipments/utils/parcel-status';
+import type { ModeDefinition, SearchResultOf } from '../mode-definition';
 
 /** Parcels by tracking number: "Ground" on screen, /truck/express in URLs, `express` in code (spec §2). */
 export const EXPRESS_MODE = {
@@ -18,6 +19,15 @@ export const EXPRESS_MODE = {
     },
     newShipment: paths.newShipments.ground,
   },
+  pages: {
+    detailRoute: '/shipment/truck/express/:expressOrderId/:expressOrderNo',
+    detail: () => import('./detail-page').then((m) => m.ExpressShipmentPage),
+    newShipment: () => import('./new-page').then((m) => m.NewExpressShipmentPage),
+    // The list's entry stays under app/pages: the build and the prerendered frames name its chunk.
+    list: () => import('../../app/pages/express-shipments-page').then((m) => m.ExpressShipmentsPage),
+    prefetchList: (props) =>
+      import('../../app/pages/express-shipments-page').then((m) => m.prefetchExpressShipmentsPage(props)),
+  },
   dashboard: {
     mode: 'express',
     title: 'Ground dashboard',
@@ -33,6 +43,7 @@ export const EXPRESS_MODE = {
     itemPath: (link) =>
       'expressOrderId' in link ? paths.shipment.ground(link.expressOrderId, link.expressOrderNo) : '',
   },
+  live: { queryRoot: 'express-shipments', idField: 'expressOrderId', sharedField: 'express' },
   alerts: {
     optionLabel: 'Express parcels',
     badge: { label: 'Express', color: 'grape' },
@@ -50,4 +61,31 @@ export const EXPRESS_MODE = {
     subline: (row) => row.carrierName ?? row.reference,
     detailPath: (row) => paths.shipment.ground(row.shipmentId, row.number),
   },
-} as const satisfies ModeDefinition;
+  search: {
+    Icon: IconPackage,
+    number: (result) => result.expressOrderNo,
+    numberField: 'trackingNo',
+    detail: (result) => ({ word: 'Parcel', reference: null, carrier: result.carrier.toUpperCase() }),
+    status: parcelStatusLook,
+    detailPath: (result) => paths.shipment.ground(result.expressOrderId, result.expressOrderNo),
+  },
+  notification: {
+    // A parcel's page is named by its id in the workspace that follows it.
+    detailPath: (change, shipmentId) =>
+      change.expressOrderNo ? paths.shipment.ground(shipmentId, change.expressOrderNo) : null,
+    label: (change) => ({ primary: change.expressOrderNo ?? '', secondary: null }),
+  },
+  mention: {
+    detailPath: (mention) =>
+      mention.expressOrderId && mention.orderNo
+        ? paths.shipment.ground(mention.expressOrderId, mention.orderNo)
+        : null,
+    number: (mention) => mention.orderNo ?? '',
+  },
+  publicShare: {
+    word: 'ground',
+    thing: 'Parcel',
+    subline: (shipment) => shipment.carrierName ?? '',
+    arrivalHeader: 'Delivery',
+  },
+} as const satisfies ModeDefinition<'express', SearchResultOf<'express'>>;

@@ -28,7 +28,7 @@ import { carrierLabel, shortCarrierName } from '../../features/ocean-shipments/u
 import { OCEAN_COLUMNS, type ColumnId } from '../../features/ocean-shipments/utils/columns';
 import { oceanDetailHref } from '../../features/ocean-shipments/utils/detail-href';
 import { isDemo, OCEAN_DEMO_EXPLANATION } from '../../features/ocean-shipments/utils/status';
-import { oceanShareSet } from '../../features/sharing/utils/share-set';
+import { oceanShareSet } from './share-set';
 import type { ModeListPage } from '../mode-definition';
 import type { ListExtrasInput, ShipmentListDefinition } from '../../shipment-list/list-definition';
 import type { FilterSelect } from '../../shipment-list/list-filters';

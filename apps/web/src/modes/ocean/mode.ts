@@ -1,6 +1,7 @@
 import { IconShip } from '@tabler/icons-react';
 import { paths } from '../../config/paths';
-import type { ModeDefinition } from '../mode-definition';
+import { statusLook } from '../../features/ocean-shipments/utils/status';
+import type { ModeDefinition, SearchResultOf } from '../mode-definition';
 
 /** Ocean containers: container number and master bill of lading (spec §2, §3). */
 export const OCEAN_MODE = {
@@ -13,6 +14,15 @@ export const OCEAN_MODE = {
     dashboard: paths.dashboard.ocean,
     lists: { active: paths.shipments.oceanActive, archived: paths.shipments.oceanArchived },
     newShipment: paths.newShipments.ocean,
+  },
+  pages: {
+    detailRoute: '/shipment/ocean/:containerNo/:mblNo',
+    detail: () => import('./detail-page').then((m) => m.OceanShipmentPage),
+    newShipment: () => import('./new-page').then((m) => m.NewOceanShipmentPage),
+    // The list's entry stays under app/pages: the build and the prerendered frames name its chunk.
+    list: () => import('../../app/pages/ocean-shipments-page').then((m) => m.OceanShipmentsPage),
+    prefetchList: (props) =>
+      import('../../app/pages/ocean-shipments-page').then((m) => m.prefetchOceanShipmentsPage(props)),
   },
   dashboard: {
     mode: 'ocean',
@@ -28,6 +38,7 @@ export const OCEAN_MODE = {
     carrierName: (carrier) => (carrier.name ? `${carrier.name} (${carrier.carrier})` : carrier.carrier),
     itemPath: (link) => ('containerNo' in link ? paths.shipment.ocean(link.containerNo, link.mblNo) : ''),
   },
+  live: { queryRoot: 'ocean-shipments', idField: 'shipmentOverallId', sharedField: 'ocean' },
   alerts: {
     optionLabel: 'Ocean containers',
     badge: { label: 'Ocean', color: 'ocean' },
@@ -45,4 +56,36 @@ export const OCEAN_MODE = {
     subline: (row) => `MBL ${row.reference}${row.carrierName ? ` · ${row.carrierName}` : ''}`,
     detailPath: (row) => paths.shipment.ocean(row.number, row.reference),
   },
-} as const satisfies ModeDefinition;
+  search: {
+    Icon: IconShip,
+    number: (result) => result.containerNo,
+    numberField: 'containerNo',
+    detail: (result) => ({
+      word: 'Ocean',
+      reference: { label: 'B/L', value: result.mblNo, field: 'mblNo' },
+      carrier: null,
+    }),
+    status: statusLook,
+    detailPath: (result) => paths.shipment.ocean(result.containerNo, result.mblNo),
+  },
+  notification: {
+    detailPath: (change) =>
+      change.containerNo && change.mblNo ? paths.shipment.ocean(change.containerNo, change.mblNo) : null,
+    label: (change) => ({
+      primary: change.containerNo ?? '',
+      secondary: change.mblNo ? `B/L ${change.mblNo}` : null,
+    }),
+  },
+  mention: {
+    detailPath: (mention) =>
+      mention.containerNo && mention.mblNo ? paths.shipment.ocean(mention.containerNo, mention.mblNo) : null,
+    number: (mention) => mention.containerNo ?? '',
+  },
+  publicShare: {
+    word: 'ocean',
+    thing: 'Container',
+    subline: (shipment) =>
+      `MBL ${shipment.reference}${shipment.carrierName ? ` · ${shipment.carrierName}` : ''}`,
+    arrivalHeader: 'Arrival',
+  },
+} as const satisfies ModeDefinition<'ocean', SearchResultOf<'ocean'>>;

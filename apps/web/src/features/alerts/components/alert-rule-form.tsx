@@ -102,6 +102,7 @@ export function AlertRuleForm({
   const [userIds, setUserIds] = useState<string[]>(rule?.recipients.userIds ?? []);
   const [emails, setEmails] = useState<string[]>(rule?.recipients.emails ?? []);
   const [enabled, setEnabled] = useState(rule?.enabled ?? true);
+  const [exceptionOwnerId, setExceptionOwnerId] = useState<string | null>(rule?.exceptionOwnerId ?? null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -149,6 +150,8 @@ export function AlertRuleForm({
         },
         recipients: { allMembers, userIds: allMembers ? [] : userIds, emails },
         enabled,
+        // Sent when chosen, or to clear a choice made before.
+        ...(exceptionOwnerId || rule?.exceptionOwnerId ? { exceptionOwnerId } : {}),
       });
     } catch (err) {
       setError(isApiError(err) ? err.message : 'Something went wrong. Please try again.');
@@ -313,6 +316,16 @@ export function AlertRuleForm({
             />
           </>
         )}
+        <Select
+          label="Assign its exceptions to"
+          description="Exceptions of this kind on the shipments this rule matches get this owner as they open."
+          placeholder="Nobody"
+          clearable
+          value={exceptionOwnerId}
+          onChange={setExceptionOwnerId}
+          data={members.map((m) => ({ value: m.userId, label: m.name || m.email }))}
+          comboboxProps={{ withinPortal: true }}
+        />
         <Switch
           label="Rule on"
           checked={enabled}

@@ -1,11 +1,9 @@
 import {
-  ActionIcon,
   Alert,
   Button,
   Group,
   MultiSelect,
   NumberInput,
-  PasswordInput,
   Select,
   SimpleGrid,
   Stack,
@@ -13,11 +11,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import {
   AUTH_TYPE_LABELS,
   AUTH_TYPES,
-  CONNECTION_HEADERS_MAX,
   CONNECTION_LABEL_MAX,
   CONNECTION_URL_MAX,
   CONNECTION_TERMINALS_MAX,
@@ -40,6 +37,7 @@ import {
 import { APMT_FACILITIES } from '@tracklane/shared/terminal-availability/terminal-availability';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-client';
+import { AuthFields, type HeaderRow, type OAuthValue } from './auth-fields';
 import { PushDeliveryFields, type PushDeliveryValue } from './push-delivery-fields';
 
 const OTHER = 'other';
@@ -54,13 +52,6 @@ const facilityOptions = (chosen: readonly string[]) => [
     .map((code) => ({ value: code, label: code })),
 ];
 
-interface HeaderRow {
-  name: string;
-  value: string;
-  /** The stored value's last four characters (editing): an empty value keeps it. */
-  last4: string | null;
-}
-
 interface ConnectionFormProps {
   /** Editing this connection; creating when absent. */
   connection?: CarrierConnection;
@@ -68,9 +59,6 @@ interface ConnectionFormProps {
   onCreate?: (input: CreateConnectionRequest) => Promise<void>;
   onUpdate?: (input: UpdateConnectionRequest) => Promise<void>;
 }
-
-const kept = (last4: string) =>
-  last4 ? `Saved, ending in ${last4}: leave empty to keep` : 'Saved: leave empty to keep';
 
 /**
  * A carrier or terminal connection: a preset (or "Other DCSA 2.2 endpoint") fills in the URL and the
@@ -106,10 +94,13 @@ export function ConnectionForm({ connection, submitLabel, onCreate, onUpdate }: 
       : [{ name: '', value: '', last4: null }],
   );
   const storedOAuth = connection?.auth.type === 'oauth2-client-credentials' ? connection.auth : null;
-  const [tokenUrl, setTokenUrl] = useState(storedOAuth?.tokenUrl ?? '');
-  const [clientId, setClientId] = useState('');
-  const [clientSecret, setClientSecret] = useState('');
-  const [scope, setScope] = useState(storedOAuth?.scope ?? '');
+  const [oauth, setOAuth] = useState<OAuthValue>({
+    tokenUrl: storedOAuth?.tokenUrl ?? '',
+    clientId: '',
+    clientSecret: '',
+    scope: storedOAuth?.scope ?? '',
+  });
+  const { tokenUrl, clientId, clientSecret, scope } = oauth;
   const [perMinute, setPerMinute] = useState<number | string>(connection?.perMinute ?? DEFAULT_PER_MINUTE);
   const [perDay, setPerDay] = useState<number | string>(connection?.perDay ?? DEFAULT_PER_DAY);
   const [enabled, setEnabled] = useState(connection?.enabled ?? true);
@@ -134,7 +125,7 @@ export function ConnectionForm({ connection, submitLabel, onCreate, onUpdate }: 
       setCarrier(terminalPreset.carrier);
       setBaseUrl(terminalPreset.baseUrl);
       setAuthType(terminalPreset.authType);
-      setTokenUrl(terminalPreset.tokenUrl);
+      setOAuth((o) => ({ ...o, tokenUrl: terminalPreset.tokenUrl }));
       setTerminals(terminalPreset.terminals);
       return;
     }
@@ -328,92 +319,15 @@ export function ConnectionForm({ connection, submitLabel, onCreate, onUpdate }: 
               onChange={(value) => value && setAuthType(value)}
               allowDeselect={false}
             />
-            {authType === 'headers' ? (
-              <Stack gap="xs">
-                {headers.map((row, index) => (
-                  <Group key={index} gap="xs" align="flex-end" wrap="nowrap">
-                    <TextInput
-                      label={index === 0 ? 'Header' : undefined}
-                      aria-label={`Header ${String(index + 1)} name`}
-                      placeholder="Consumer-Key"
-                      value={row.name}
-                      style={{ flex: 1, minWidth: 0 }}
-                      onChange={(event) => {
-                        const name = event.currentTarget.value;
-                        setHeaders((all) => all.map((h, i) => (i === index ? { ...h, name } : h)));
-                      }}
-                    />
-                    <PasswordInput
-                      label={index === 0 ? 'Value' : undefined}
-                      aria-label={`Header ${String(index + 1)} value`}
-                      placeholder={row.last4 !== null && sameType ? kept(row.last4) : 'The key'}
-                      value={row.value}
-                      autoComplete="off"
-                      style={{ flex: 1, minWidth: 0 }}
-                      onChange={(event) => {
-                        const value = event.currentTarget.value;
-                        setHeaders((all) => all.map((h, i) => (i === index ? { ...h, value } : h)));
-                      }}
-                    />
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      size="lg"
-                      aria-label={`Remove header ${String(index + 1)}`}
-                      disabled={headers.length === 1}
-                      onClick={() => setHeaders((all) => all.filter((_, i) => i !== index))}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Group>
-                ))}
-                {headers.length < CONNECTION_HEADERS_MAX ? (
-                  <Group>
-                    <Button
-                      variant="subtle"
-                      size="xs"
-                      leftSection={<IconPlus size={14} />}
-                      onClick={() => setHeaders((all) => [...all, { name: '', value: '', last4: null }])}
-                    >
-                      Add header
-                    </Button>
-                  </Group>
-                ) : null}
-              </Stack>
-            ) : null}
-            {authType === 'oauth2-client-credentials' ? (
-              <Stack gap="sm">
-                <TextInput
-                  label="Token URL"
-                  placeholder="https://auth.carrier.example/oauth2/token"
-                  value={tokenUrl}
-                  maxLength={CONNECTION_URL_MAX}
-                  onChange={(event) => setTokenUrl(event.currentTarget.value)}
-                />
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <PasswordInput
-                    label="Client ID"
-                    placeholder={storedOAuth && sameType ? kept(storedOAuth.clientIdLast4) : undefined}
-                    value={clientId}
-                    autoComplete="off"
-                    onChange={(event) => setClientId(event.currentTarget.value)}
-                  />
-                  <PasswordInput
-                    label="Client secret"
-                    placeholder={storedOAuth && sameType ? kept(storedOAuth.clientSecretLast4) : undefined}
-                    value={clientSecret}
-                    autoComplete="off"
-                    onChange={(event) => setClientSecret(event.currentTarget.value)}
-                  />
-                </SimpleGrid>
-                <TextInput
-                  label="Scope"
-                  description="Optional"
-                  value={scope}
-                  onChange={(event) => setScope(event.currentTarget.value)}
-                />
-              </Stack>
-            ) : null}
+            <AuthFields
+              authType={authType}
+              headers={headers}
+              setHeaders={setHeaders}
+              oauth={oauth}
+              setOAuth={setOAuth}
+              storedOAuth={storedOAuth}
+              sameType={sameType}
+            />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <NumberInput
                 label="Calls per minute"

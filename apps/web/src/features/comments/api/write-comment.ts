@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { commentSchema, type CommentShipmentType } from '@tracklane/shared/comments/comments.schema';
+import { commentSchema } from '@tracklane/shared/comments/comments.schema';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { COMMENTS_PATH, COMMENTS_QUERY_KEY, commentThreadPath } from './list-comments';
 
 /** Posts a comment; `content` carries @[Name](userId) tokens, the server decides who is mentioned. */
 export async function createComment(input: {
-  shipmentType: CommentShipmentType;
+  shipmentType: TrackingMode;
   shipmentId: string;
   content: string;
 }) {

@@ -2,13 +2,15 @@ import { Avatar, Button, Loader, Skeleton, Stack, Text, UnstyledButton } from '@
 import type { CommentMention } from '@tracklane/shared/comments/comments.schema';
 import { useEffect, useRef } from 'react';
 import { formatDateTime } from '../../../lib/dates';
+import { modeOf } from '../../../modes/registry';
 import { useCommentMentions } from '../api/list-comment-mentions';
 import classes from './comments.module.css';
 
 const who = (m: CommentMention) =>
   m.mentionedBy ? `${m.mentionedBy.firstName} ${m.mentionedBy.lastName}`.trim() : 'A former member';
 
-const where = (m: CommentMention) => (m.shipmentType === 'ocean' ? (m.containerNo ?? '') : (m.orderNo ?? ''));
+/** The number the mentioned shipment goes by, as its mode names it. */
+const where = (m: CommentMention) => modeOf(m.shipmentType)?.mention.number(m) ?? '';
 
 function MentionItem({
   mention,

@@ -2,7 +2,8 @@ import { ActionIcon, Alert, Avatar, EmptyState, Menu, Paper, Skeleton, Stack, Te
 import { modals, ModalsProvider } from '@mantine/modals';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconDots, IconMessageCircle } from '@tabler/icons-react';
-import type { Comment, CommentShipmentType } from '@tracklane/shared/comments/comments.schema';
+import type { Comment } from '@tracklane/shared/comments/comments.schema';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { useEffect, useRef, useState } from 'react';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { isApiError } from '../../../lib/api-client';
@@ -14,7 +15,7 @@ import { CommentEditor } from './comment-editor';
 import classes from './comments.module.css';
 
 export interface CommentThreadProps {
-  shipmentType: CommentShipmentType;
+  shipmentType: TrackingMode;
   /** The shipment's id in this workspace (shipmentOverallId / expressOrderId). */
   shipmentId: string;
   /** The shipment's number, for labels. */
@@ -137,7 +138,7 @@ function CommentItem({
  */
 /**
  * The thread brings its own host for `modals` (the delete confirmation, the app's only dialog opened
- * that way): a host in the shell kept a closed modal mounted on every page (issue #17).
+ * that way): a host in the shell kept a closed modal mounted on every page.
  */
 export function CommentThread(props: CommentThreadProps) {
   return (

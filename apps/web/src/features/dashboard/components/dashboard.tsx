@@ -1,4 +1,4 @@
-import { ActionIcon, Button, EmptyState, Group, Text } from '@mantine/core';
+import { ActionIcon, Button, EmptyState, Group, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -38,16 +38,17 @@ export function Dashboard({ config, timeZone, canCreate }: DashboardProps) {
           ? `Updated ${formatDateTime(dashboard.updatedTime, timeZone)}`
           : 'Not checked with the carriers yet'}
       </Text>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        aria-label="Refresh the dashboard"
-        loading={query.isFetching}
-        onClick={() => void query.refetch()}
-        data-tooltip="Refresh now"
-      >
-        <IconRefresh size={16} />
-      </ActionIcon>
+      <Tooltip label="Refresh now">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label="Refresh the dashboard"
+          loading={query.isFetching}
+          onClick={() => void query.refetch()}
+        >
+          <IconRefresh size={16} />
+        </ActionIcon>
+      </Tooltip>
     </Group>
   ) : null;
 

@@ -1,3 +1,4 @@
+import { Tooltip } from '@mantine/core';
 import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
 import type { ParcelPlace } from '@tracklane/shared/express/parcel-event';
 import type { ExpressShipment } from '@tracklane/shared/express-shipments/express-shipments.schema';
@@ -68,9 +69,9 @@ export function ExpressCell({ column, context }: { column: ExpressColumnId; cont
       const badge = <StatusBadge look={parcelStatusLook(shipment)} pending={shipment.state === 'pending'} />;
       // The carrier's own words for the latest scan, for a closer look.
       return shipment.statusText ? (
-        <span data-tooltip={shipment.statusText} data-tooltip-delay={500}>
-          {badge}
-        </span>
+        <Tooltip label={shipment.statusText} openDelay={500}>
+          <span>{badge}</span>
+        </Tooltip>
       ) : (
         badge
       );

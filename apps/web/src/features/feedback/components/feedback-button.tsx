@@ -1,4 +1,4 @@
-import { ActionIcon } from '@mantine/core';
+import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconMessageReport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AfterFirstScreen } from '../../../components/after-first-screen';
@@ -42,20 +42,19 @@ export function FeedbackButton() {
 
   return (
     <>
-      {/* Its tooltip is the shell's DelegatedTooltip (main-shell.tsx). */}
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="lg"
-        aria-label="Send feedback"
-        aria-haspopup="dialog"
-        onClick={() => setStage('form')}
-        data-tooltip="Send feedback"
-        data-tooltip-delay={300}
-        data-testid="feedback-button"
-      >
-        <IconMessageReport size={20} stroke={1.75} />
-      </ActionIcon>
+      <Tooltip label="Send feedback">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label="Send feedback"
+          aria-haspopup="dialog"
+          onClick={() => setStage('form')}
+          data-testid="feedback-button"
+        >
+          <IconMessageReport size={20} stroke={1.75} />
+        </ActionIcon>
+      </Tooltip>
       {/* Mounted while the draft matters: through a failure and "Try again", gone once sent or closed. */}
       {stage === 'form' || stage === 'failed' ? (
         <FeedbackFormModal

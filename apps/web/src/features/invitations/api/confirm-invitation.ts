@@ -16,7 +16,7 @@ export interface ConfirmInvitationInput {
   joined: boolean;
 }
 
-// Its schema loads with the answer, not with the shell (issue #17; list-my-invitations.ts).
+// Its schema loads with the answer, not with the shell (see list-my-invitations.ts).
 const schemas = () => import('@tracklane/shared/invitations/invitations.schema');
 
 export type ConfirmInvitationResult = z.infer<typeof inviteResponseSchema> & { message: string };

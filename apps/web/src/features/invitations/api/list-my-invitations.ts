@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
 // Its schemas load with the first answer, not with the shell: zod builds every schema of a module as
-// the module loads, and this one is asked for only once the first screen is done (issue #17).
+// the module loads, and this one is asked for only once the first screen is done.
 const schemas = () => import('@tracklane/shared/invitations/invitations.schema');
 
 export const MY_INVITATIONS_PATH = '/api/workspaces/invite/list';

@@ -49,6 +49,7 @@ describe('menu', () => {
     expect(menuLinks()).toEqual([
       ['Dashboard', '/dashboard/ocean'],
       ['Shipment List', '/shipments/ocean/active'],
+      ['Exceptions', '/exceptions'],
       ['New Shipment', '/new-shipments/ocean'],
       ['Shipment History', '/shipment-history/ocean/tracking-history'],
     ]);

@@ -1,5 +1,6 @@
 import { Tooltip, UnstyledButton } from '@mantine/core';
 import {
+  IconAlertTriangle,
   IconHistory,
   IconLayoutDashboard,
   IconLayoutSidebarLeftCollapse,
@@ -9,6 +10,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { ExceptionsNavBadge } from '../../../components/exceptions-nav-badge';
 import { useSiteType } from '../hooks/use-site-type';
 import { useUiStore } from '../stores/ui-store';
 import { getMenuItems, isMenuItemActive, type MenuItemKey } from '../utils/menu-items';
@@ -18,6 +20,7 @@ import { SiteTypeSwitcher } from './site-type-switcher';
 const ICONS: Record<MenuItemKey, Icon> = {
   dashboard: IconLayoutDashboard,
   'shipment-list': IconList,
+  exceptions: IconAlertTriangle,
   'new-shipment': IconSquarePlus,
   'shipment-history': IconHistory,
 };
@@ -74,6 +77,7 @@ export function Sidebar({ shipmentPermission, variant, onNavigate }: SidebarProp
               >
                 <ItemIcon size={18} stroke={1.75} className={classes.linkIcon} aria-hidden="true" />
                 {collapsed ? null : <span className={classes.linkLabel}>{item.label}</span>}
+                {item.key === 'exceptions' && !collapsed ? <ExceptionsNavBadge /> : null}
               </UnstyledButton>
             );
             return (

@@ -9,8 +9,6 @@ interface SiteTypeSwitcherProps {
   compact: boolean;
 }
 
-const OPTIONS = MODE_LIST.map(({ siteType, label, Icon }) => ({ value: siteType, label, Icon }));
-
 /** Ocean / Ground (spec §2), one option per mode. Compact shows icons only, stacked, for the collapsed sidebar. */
 export function SiteTypeSwitcher({ value, onChange, compact }: SiteTypeSwitcherProps) {
   return (
@@ -23,7 +21,7 @@ export function SiteTypeSwitcher({ value, onChange, compact }: SiteTypeSwitcherP
       size="xs"
       orientation={compact ? 'vertical' : 'horizontal'}
       className={classes.switcher}
-      data={OPTIONS.map(({ value: optionValue, label, Icon }) => ({
+      data={MODE_LIST.map(({ siteType: optionValue, label, Icon }) => ({
         value: optionValue,
         label: compact ? (
           <span className={classes.switcherLabel} title={label}>

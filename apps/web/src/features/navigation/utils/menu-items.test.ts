@@ -5,11 +5,11 @@ const labels = (permission: number | null) => getMenuItems('ocean', permission).
 
 describe('getMenuItems visibility by shipmentPermission (spec §2, §6)', () => {
   it('shows every item to a user who may view and create (0)', () => {
-    expect(labels(0)).toEqual(['Dashboard', 'Shipment List', 'New Shipment', 'Shipment History']);
+    expect(labels(0)).toEqual(['Dashboard', 'Shipment List', 'Exceptions', 'New Shipment', 'Shipment History']);
   });
 
   it('hides New Shipment from a view-only user (1)', () => {
-    expect(labels(1)).toEqual(['Dashboard', 'Shipment List', 'Shipment History']);
+    expect(labels(1)).toEqual(['Dashboard', 'Shipment List', 'Exceptions', 'Shipment History']);
   });
 
   it.each([2, -1, 99])('hides the list and creation for any other permission (%i)', (permission) => {
@@ -17,7 +17,7 @@ describe('getMenuItems visibility by shipmentPermission (spec §2, §6)', () => 
   });
 
   it('shows every item while no organization is selected (null)', () => {
-    expect(labels(null)).toEqual(['Dashboard', 'Shipment List', 'New Shipment', 'Shipment History']);
+    expect(labels(null)).toEqual(['Dashboard', 'Shipment List', 'Exceptions', 'New Shipment', 'Shipment History']);
   });
 });
 
@@ -26,6 +26,7 @@ describe('getMenuItems destinations', () => {
     expect(getMenuItems('ocean', 0).map((item) => item.href)).toEqual([
       '/dashboard/ocean',
       '/shipments/ocean/active',
+      '/exceptions',
       '/new-shipments/ocean',
       '/shipment-history/ocean/tracking-history',
     ]);
@@ -35,6 +36,7 @@ describe('getMenuItems destinations', () => {
     expect(getMenuItems('ground', 0).map((item) => item.href)).toEqual([
       '/dashboard/truck/express',
       '/shipments/truck/express/active',
+      '/exceptions',
       '/new-shipments/truck/express',
       '/shipment-history/ground/tracking-history',
     ]);
@@ -42,7 +44,7 @@ describe('getMenuItems destinations', () => {
 });
 
 describe('isMenuItemActive', () => {
-  const [dashboard, list, , history] = getMenuItems('ground', 0);
+  const [dashboard, list, , , history] = getMenuItems('ground', 0);
 
   it('marks the shipment list current on any of its tabs and on a shipment', () => {
     expect(list && isMenuItemActive(list, '/shipments/truck/express/not-found')).toBe(true);

@@ -2,7 +2,7 @@ import { canCreateShipments, canViewShipments } from '@tracklane/shared/organiza
 import { paths, type SiteType } from '../../../config/paths';
 import { modeOfSiteType } from '../../../modes/registry';
 
-export type MenuItemKey = 'dashboard' | 'shipment-list' | 'new-shipment' | 'shipment-history';
+export type MenuItemKey = 'dashboard' | 'shipment-list' | 'exceptions' | 'new-shipment' | 'shipment-history';
 
 export interface MenuItem {
   key: MenuItemKey;
@@ -42,6 +42,8 @@ export function getMenuItems(siteType: SiteType, shipmentPermission: number | nu
       href: mode.paths.lists.active,
       activePrefixes: [`/shipments/${mode.segment}`, `/shipment/${mode.segment}`],
     });
+    // Exceptions of both modes, as one work list.
+    items.push({ key: 'exceptions', label: 'Exceptions', href: paths.exceptions, activePrefixes: [paths.exceptions] });
   }
   if (canCreateShipment(shipmentPermission)) {
     items.push({

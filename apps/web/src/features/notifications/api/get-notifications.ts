@@ -4,7 +4,7 @@ import type { NotificationPage } from '@tracklane/shared/notifications/notificat
 import { api } from '../../../lib/api-client';
 
 // Its schemas load with the first answer, not with the shell: zod builds every schema of a module as
-// the module loads, and the bell asks for this only once the first screen is done (issue #17).
+// the module loads, and the bell asks for this only once the first screen is done.
 const schemas = () => import('@tracklane/shared/notifications/notifications.schema');
 
 export const NOTIFICATIONS_PATH = '/api/notification/get';

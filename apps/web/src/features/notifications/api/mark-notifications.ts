@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { NOTIFICATIONS_QUERY_KEY } from './get-notifications';
 
-// Its schema loads with the answer, not with the shell (issue #17; get-notifications.ts).
+// Its schema loads with the answer, not with the shell (see get-notifications.ts).
 const schemas = () => import('@tracklane/shared/notifications/notifications.schema');
 
 export const MARK_NOTIFICATIONS_PATH = '/api/notification/mark';

@@ -9,6 +9,7 @@ import {
   Stack,
   Tabs,
   Text,
+  Tooltip,
 } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { BELL_DROPDOWN_MAX_HEIGHT_PX } from '@tracklane/shared/constants';
@@ -74,7 +75,7 @@ export function NotificationBell({
 }: NotificationBellProps) {
   const [opened, setOpened] = useState(false);
   const [tab, setTab] = useState<BellTab>('shipments');
-  // The unread count waits until the page's first screen is done (issue #17).
+  // The unread count waits until the page's first screen is done.
   const page = useNotifications(useIdle() ? { userId, pageNo: 1 } : null);
   const mark = useMarkNotifications();
   const unread = page.data?.unreadNumber ?? 0;
@@ -116,19 +117,20 @@ export function NotificationBell({
             data-testid="bell-badge"
             data-count={count}
           >
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={label}
-              aria-expanded={opened}
-              aria-haspopup="dialog"
-              onClick={toggle}
-              data-tooltip={opened ? undefined : 'Notifications'}
-              data-testid="notification-bell"
-            >
-              <IconBell size={20} stroke={1.75} />
-            </ActionIcon>
+            <Tooltip label="Notifications" disabled={opened}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label={label}
+                aria-expanded={opened}
+                aria-haspopup="dialog"
+                onClick={toggle}
+                data-testid="notification-bell"
+              >
+                <IconBell size={20} stroke={1.75} />
+              </ActionIcon>
+            </Tooltip>
           </Indicator>
         </TargetAfterCommit>
       </Popover.Target>

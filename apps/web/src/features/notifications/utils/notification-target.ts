@@ -1,5 +1,5 @@
 import type { BellNotification } from '@tracklane/shared/notifications/notifications.schema';
-import { paths } from '../../../config/paths';
+import { modeOf } from '../../../modes/registry';
 
 export interface NotificationTarget {
   /** The workspace the shipment is opened in: the current one when it follows it, else the first. */
@@ -20,26 +20,20 @@ export function notificationTarget(
   const places = notification.workspaces.filter((w) => w.shipmentId !== null);
   const place = places.find((w) => w.workspaceId === currentWorkspaceId) ?? places[0];
   if (!place) return null;
-  const change = notification.containerChangeStatus;
-  const zone = `?timeZone=${encodeURIComponent(timeZone)}`;
-  if (notification.shipmentType === 'ocean') {
-    if (!change.containerNo || !change.mblNo) return null;
-    return {
-      workspaceId: place.workspaceId,
-      href: `${paths.shipment.ocean(change.containerNo, change.mblNo)}${zone}`,
-    };
-  }
-  if (!change.expressOrderNo) return null;
-  return {
-    workspaceId: place.workspaceId,
-    href: `${paths.shipment.ground(place.shipmentId!, change.expressOrderNo)}${zone}`,
-  };
+  const path = modeOf(notification.shipmentType)?.notification.detailPath(
+    notification.containerChangeStatus,
+    place.shipmentId!,
+  );
+  if (!path) return null;
+  return { workspaceId: place.workspaceId, href: `${path}?timeZone=${encodeURIComponent(timeZone)}` };
 }
 
 /** The number a person recognises the shipment by: the container (and bill of lading) or the parcel's. */
 export function shipmentLabel(notification: BellNotification): { primary: string; secondary: string | null } {
-  const change = notification.containerChangeStatus;
-  if (notification.shipmentType === 'ocean')
-    return { primary: change.containerNo ?? '', secondary: change.mblNo ? `B/L ${change.mblNo}` : null };
-  return { primary: change.expressOrderNo ?? '', secondary: null };
+  return (
+    modeOf(notification.shipmentType)?.notification.label(notification.containerChangeStatus) ?? {
+      primary: '',
+      secondary: null,
+    }
+  );
 }

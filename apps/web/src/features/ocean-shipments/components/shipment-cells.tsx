@@ -1,3 +1,4 @@
+import { Tooltip } from '@mantine/core';
 import type { OceanFreeTime, OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { billName } from '@tracklane/shared/ocean-shipments/ocean-bills';
 import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
@@ -20,13 +21,9 @@ type Port = OceanShipment['pol'];
 function PortName({ port }: { port: Port }) {
   if (!port) return <MissingValue />;
   return (
-    <span
-      className={classes.port}
-      data-tooltip={`${port.name ?? port.locode} (${port.locode})`}
-      data-tooltip-delay={500}
-    >
-      {port.name ?? port.locode}
-    </span>
+    <Tooltip label={`${port.name ?? port.locode} (${port.locode})`} openDelay={500}>
+      <span className={classes.port}>{port.name ?? port.locode}</span>
+    </Tooltip>
   );
 }
 
@@ -41,17 +38,19 @@ function FreeTimeCell({ freeTime }: { freeTime: OceanFreeTime }) {
   const urgency = daysLeftUrgency(daysLeft);
   const day = formatDay(lastFreeDay);
   return (
-    <span className={classes.freeTime} data-tooltip={clocksSummary(freeTime)} data-tooltip-delay={300}>
-      {urgency === 'none' ? (
-        <span className={classes.freeTimeDay}>{day}</span>
-      ) : (
-        <LightBadge color={urgency === 'over' ? 'red' : 'orange'} size="sm" className={classes.dateBadge}>
-          {day}
-        </LightBadge>
-      )}
-      {/* The days left first: in a narrow column the clock's name is what the ellipsis takes. */}
-      <span className={classes.freeTimeClock}>{daysThenClock(freeTime)}</span>
-    </span>
+    <Tooltip label={clocksSummary(freeTime)}>
+      <span className={classes.freeTime}>
+        {urgency === 'none' ? (
+          <span className={classes.freeTimeDay}>{day}</span>
+        ) : (
+          <LightBadge color={urgency === 'over' ? 'red' : 'orange'} size="sm" className={classes.dateBadge}>
+            {day}
+          </LightBadge>
+        )}
+        {/* The days left first: in a narrow column the clock's name is what the ellipsis takes. */}
+        <span className={classes.freeTimeClock}>{daysThenClock(freeTime)}</span>
+      </span>
+    </Tooltip>
   );
 }
 
@@ -82,9 +81,9 @@ function ReferenceCell({ shipment }: { shipment: OceanShipment }) {
   if (!booking) return cell;
   return (
     <span className={classes.reference}>
-      <span className={classes.referenceKind} data-tooltip="Booking number" data-tooltip-delay={300}>
-        BKG
-      </span>
+      <Tooltip label="Booking number">
+        <span className={classes.referenceKind}>BKG</span>
+      </Tooltip>
       <span className={classes.referenceValue}>{cell}</span>
     </span>
   );
@@ -118,13 +117,12 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
       return <ReferenceCell shipment={shipment} />;
     case 'carrier':
       return (
-        <span
-          className={classes.cut}
-          data-tooltip={`${shipment.carrierName ?? shipment.carrierScac} · SCAC ${shipment.carrierScac}`}
-          data-tooltip-delay={500}
+        <Tooltip
+          label={`${shipment.carrierName ?? shipment.carrierScac} · SCAC ${shipment.carrierScac}`}
+          openDelay={500}
         >
-          {carrierLabel(shipment.carrierScac, shipment.carrierName)}
-        </span>
+          <span className={classes.cut}>{carrierLabel(shipment.carrierScac, shipment.carrierName)}</span>
+        </Tooltip>
       );
     case 'status':
       return shipment.state === NO_SOURCE_STATE ? (
@@ -173,13 +171,11 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
       return <FreeTimeCell freeTime={shipment.freeTime} />;
     case 'ddCost':
       return shipment.freeTime.cost > 0 ? (
-        <span
-          className={classes.number}
-          data-tooltip={formatMoney(shipment.freeTime.cost, shipment.freeTime.currency)}
-          data-tooltip-delay={500}
-        >
-          {formatMoneyCompact(shipment.freeTime.cost, shipment.freeTime.currency)}
-        </span>
+        <Tooltip label={formatMoney(shipment.freeTime.cost, shipment.freeTime.currency)} openDelay={500}>
+          <span className={classes.number}>
+            {formatMoneyCompact(shipment.freeTime.cost, shipment.freeTime.currency)}
+          </span>
+        </Tooltip>
       ) : (
         <MissingValue />
       );

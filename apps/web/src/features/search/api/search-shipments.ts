@@ -4,7 +4,7 @@ import type { SearchAnswer } from '@tracklane/shared/search/search.schema';
 import { api } from '../../../lib/api-client';
 
 // Its schemas load with the first answer, not with the shell: the box is on every signed-in page, a
-// search is typed on few of them (issue #17: zod builds a module's schemas as it loads).
+// search is typed on few of them (zod builds a module's schemas as it loads).
 const schemas = () => import('@tracklane/shared/search/search.schema');
 
 export const SEARCH_PATH = '/api/search';

@@ -1,15 +1,12 @@
 import { Button, Loader } from '@mantine/core';
-import { IconPackage, IconShip } from '@tabler/icons-react';
 import { SEARCH_MESSAGES, searchTerms } from '@tracklane/shared/search/search-query';
 import type { SearchResult } from '@tracklane/shared/search/search.schema';
-import { StatusBadge, type StatusLook } from '../../../components/status-badge';
-import { resultNumber } from '../utils/search-result-href';
+import { StatusBadge } from '../../../components/status-badge';
+import { searchLook } from '../utils/search-result-href';
 import classes from './search-results.module.css';
 import type { SearchResultsProps } from './shipment-search';
 
 interface Props extends SearchResultsProps {
-  /** A result's status badge, as its mode's lists show it. */
-  statusOf: (result: SearchResult) => StatusLook;
   /** The workspace this tab shows: its results open without a switch. */
   currentWorkspaceId: string | null;
 }
@@ -27,7 +24,6 @@ export function SearchResults({
   onActivate,
   onOpen,
   onRetry,
-  statusOf,
   currentWorkspaceId,
 }: Props) {
   if (state.kind === 'hint')
@@ -78,78 +74,76 @@ export function SearchResults({
         data-refreshing={state.refreshing || undefined}
         data-testid="search-results"
       >
-        {state.items.map((result, index) => (
-          <li
-            key={`${result.mode}-${result.shipmentId}`}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === activeIndex}
-            className={classes.option}
-            // The box keeps the focus (and the keyboard) while the pointer chooses.
-            onMouseDown={(event) => event.preventDefault()}
-            onMouseMove={() => {
-              if (index !== activeIndex) onActivate(index);
-            }}
-            onClick={() => onOpen(result)}
-            data-testid="search-result"
-          >
-            <span className={classes.mode} aria-hidden>
-              {result.mode === 'ocean' ? (
-                <IconShip size={18} stroke={1.6} />
-              ) : (
-                <IconPackage size={18} stroke={1.6} />
-              )}
-            </span>
-            <span className={classes.main}>
-              <span className={classes.number}>
-                <span>
-                  <Highlighted
-                    value={resultNumber(result)}
-                    length={
-                      result.match.field === 'containerNo' || result.match.field === 'trackingNo'
-                        ? matchedLength(result, terms)
-                        : 0
-                    }
-                  />
+        {state.items.map((result, index) => {
+          const look = searchLook(result);
+          const { word, reference, carrier } = look.detail(result);
+          return (
+            <li
+              key={`${result.mode}-${result.shipmentId}`}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === activeIndex}
+              className={classes.option}
+              // The box keeps the focus (and the keyboard) while the pointer chooses.
+              onMouseDown={(event) => event.preventDefault()}
+              onMouseMove={() => {
+                if (index !== activeIndex) onActivate(index);
+              }}
+              onClick={() => onOpen(result)}
+              data-testid="search-result"
+            >
+              <span className={classes.mode} aria-hidden>
+                <look.Icon size={18} stroke={1.6} />
+              </span>
+              <span className={classes.main}>
+                <span className={classes.number}>
+                  <span>
+                    <Highlighted
+                      value={look.number(result)}
+                      length={result.match.field === look.numberField ? matchedLength(result, terms) : 0}
+                    />
+                  </span>
+                  {result.archived ? <span className={classes.archived}>Archived</span> : null}
                 </span>
-                {result.archived ? <span className={classes.archived}>Archived</span> : null}
+                <span className={classes.detail}>
+                  {reference ? (
+                    <>
+                      {word} · {reference.label}{' '}
+                      <span className={classes.mono}>
+                        <Highlighted
+                          value={reference.value}
+                          length={result.match.field === reference.field ? matchedLength(result, terms) : 0}
+                        />
+                      </span>
+                    </>
+                  ) : (
+                    <>
+                      {word} · {carrier}
+                    </>
+                  )}
+                  {result.match.field === 'tag' ? (
+                    <>
+                      {' · '}
+                      <span className={classes.tag}>
+                        Tag: <Highlighted value={result.match.value} length={matchedLength(result, terms)} />
+                      </span>
+                    </>
+                  ) : null}
+                </span>
               </span>
-              <span className={classes.detail}>
-                {result.mode === 'ocean' ? (
-                  <>
-                    Ocean · B/L{' '}
-                    <span className={classes.mono}>
-                      <Highlighted
-                        value={result.mblNo}
-                        length={result.match.field === 'mblNo' ? matchedLength(result, terms) : 0}
-                      />
-                    </span>
-                  </>
-                ) : (
-                  <>Parcel · {result.carrier.toUpperCase()}</>
-                )}
-                {result.match.field === 'tag' ? (
-                  <>
-                    {' · '}
-                    <span className={classes.tag}>
-                      Tag: <Highlighted value={result.match.value} length={matchedLength(result, terms)} />
-                    </span>
-                  </>
-                ) : null}
+              <span className={classes.side}>
+                <StatusBadge look={look.status(result)} pending={result.state === 'pending'} size="sm" />
+                <span
+                  className={classes.place}
+                  data-current={result.workspace.id === currentWorkspaceId || undefined}
+                  data-testid="search-result-workspace"
+                >
+                  {result.workspace.name} · {result.organization.name}
+                </span>
               </span>
-            </span>
-            <span className={classes.side}>
-              <StatusBadge look={statusOf(result)} pending={result.state === 'pending'} size="sm" />
-              <span
-                className={classes.place}
-                data-current={result.workspace.id === currentWorkspaceId || undefined}
-                data-testid="search-result-workspace"
-              >
-                {result.workspace.name} · {result.organization.name}
-              </span>
-            </span>
-          </li>
-        ))}
+            </li>
+          );
+        })}
       </ul>
       <div className={classes.footer}>
         {state.truncated ? (

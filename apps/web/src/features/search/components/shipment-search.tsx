@@ -1,4 +1,4 @@
-import { ActionIcon, CloseButton, Loader, TextInput } from '@mantine/core';
+import { ActionIcon, CloseButton, Loader, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconSearch } from '@tabler/icons-react';
@@ -164,19 +164,20 @@ export function ShipmentSearch({ Results, preloadResults, onOpen }: ShipmentSear
 
   return (
     <div className={classes.root} data-expanded={expanded || undefined} data-search-open={open || undefined}>
-      <ActionIcon
-        className={classes.trigger}
-        variant="subtle"
-        color="gray"
-        size="lg"
-        aria-label="Search shipments"
-        data-tooltip="Search shipments"
-        onClick={focusBox}
-        onPointerEnter={preloadResults}
-        data-testid="search-trigger"
-      >
-        <IconSearch size={20} stroke={1.75} />
-      </ActionIcon>
+      <Tooltip label="Search shipments">
+        <ActionIcon
+          className={classes.trigger}
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label="Search shipments"
+          onClick={focusBox}
+          onPointerEnter={preloadResults}
+          data-testid="search-trigger"
+        >
+          <IconSearch size={20} stroke={1.75} />
+        </ActionIcon>
+      </Tooltip>
       <div className={classes.box} onBlur={onBlur} data-testid="search-box">
         <TextInput
           ref={inputRef}

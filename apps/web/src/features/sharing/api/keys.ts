@@ -1,4 +1,4 @@
-import type { ShareMode } from '@tracklane/shared/sharing/sharing.schema';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { tenantQueryKey } from '../../../lib/tenant-queries';
 
 /**
@@ -8,5 +8,5 @@ import { tenantQueryKey } from '../../../lib/tenant-queries';
 export const SHARED_WITH_ME_QUERY_KEY = ['shared-with-me'] as const;
 
 /** What the current workspace shares (people, links): tenant-keyed. */
-export const workspaceSharesQueryKey = (mode: ShareMode, ...parts: unknown[]) =>
+export const workspaceSharesQueryKey = (mode: TrackingMode, ...parts: unknown[]) =>
   tenantQueryKey('shares', mode, ...parts);

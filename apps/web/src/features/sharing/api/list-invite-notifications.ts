@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { SHARED_WITH_ME_QUERY_KEY } from './keys';
 
 // Its schemas load with the first answer, not with the shell: zod builds every schema of a module as
-// the module loads, and this one is asked for only once the first screen is done (issue #17).
+// the module loads, and this one is asked for only once the first screen is done.
 const schemas = () => import('@tracklane/shared/sharing/sharing.schema');
 
 /** The bell INVITES tab's share invites (at most 10) and how many are unread. */

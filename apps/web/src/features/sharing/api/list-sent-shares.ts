@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { sentShareSchema, type SentShare, type ShareMode } from '@tracklane/shared/sharing/sharing.schema';
+import { sentShareSchema, type SentShare } from '@tracklane/shared/sharing/sharing.schema';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { workspaceSharesQueryKey } from './keys';
 
 /** Who one shipment of the workspace is shared with. */
 export async function listSentShares(
-  mode: ShareMode,
+  mode: TrackingMode,
   shipmentId: string,
   signal?: AbortSignal,
 ): Promise<SentShare[]> {
@@ -15,12 +16,12 @@ export async function listSentShares(
     .parse(await api.get<unknown>('/api/shares', { signal, query: { shipmentType: mode, shipmentId } }));
 }
 
-export const sentSharesQueryOptions = (mode: ShareMode, shipmentId: string) =>
+export const sentSharesQueryOptions = (mode: TrackingMode, shipmentId: string) =>
   queryOptions({
     queryKey: workspaceSharesQueryKey(mode, 'people', shipmentId),
     queryFn: ({ signal }) => listSentShares(mode, shipmentId, signal),
   });
 
-export function useSentShares(mode: ShareMode, shipmentId: string | null) {
+export function useSentShares(mode: TrackingMode, shipmentId: string | null) {
   return useQuery({ ...sentSharesQueryOptions(mode, shipmentId ?? ''), enabled: shipmentId !== null });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ShareMode } from '@tracklane/shared/sharing/sharing.schema';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { api } from '../../../lib/api-client';
 import { workspaceSharesQueryKey } from './keys';
 
@@ -8,7 +8,7 @@ export async function revokeShare(shareId: string): Promise<void> {
   await api.delete<unknown>(`/api/shares/${encodeURIComponent(shareId)}`);
 }
 
-export function useRevokeShare(mode: ShareMode) {
+export function useRevokeShare(mode: TrackingMode) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeShare,

@@ -4,15 +4,15 @@ import {
   shareLinkSchema,
   type CreateShareLinkRequest,
   type ShareLink,
-  type ShareMode,
 } from '@tracklane/shared/sharing/sharing.schema';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { workspaceSharesQueryKey } from './keys';
 
 /** The workspace's public links that contain one shipment, newest first. */
 export async function listShareLinks(
-  mode: ShareMode,
+  mode: TrackingMode,
   shipmentId: string,
   signal?: AbortSignal,
 ): Promise<ShareLink[]> {
@@ -21,13 +21,13 @@ export async function listShareLinks(
     .parse(await api.get<unknown>('/api/share-links', { signal, query: { shipmentType: mode, shipmentId } }));
 }
 
-export const shareLinksQueryOptions = (mode: ShareMode, shipmentId: string) =>
+export const shareLinksQueryOptions = (mode: TrackingMode, shipmentId: string) =>
   queryOptions({
     queryKey: workspaceSharesQueryKey(mode, 'links', shipmentId),
     queryFn: ({ signal }) => listShareLinks(mode, shipmentId, signal),
   });
 
-export function useShareLinks(mode: ShareMode, shipmentId: string | null) {
+export function useShareLinks(mode: TrackingMode, shipmentId: string | null) {
   return useQuery({ ...shareLinksQueryOptions(mode, shipmentId ?? ''), enabled: shipmentId !== null });
 }
 
@@ -50,7 +50,7 @@ export async function revokeShareLink(id: string): Promise<void> {
   await api.delete<unknown>(`/api/share-links/${encodeURIComponent(id)}`);
 }
 
-export function useRevokeShareLink(mode: ShareMode) {
+export function useRevokeShareLink(mode: TrackingMode) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeShareLink,

@@ -4,6 +4,8 @@ import type { PublicShare, PublicShipment } from '@tracklane/shared/sharing/shar
 import { Logo } from '../../../components/logo';
 import { ShipmentMap } from '../../../components/shipment-map';
 import { formatDateTime } from '../../../lib/dates';
+import type { ModeDefinition } from '../../../modes/mode-definition';
+import { modeOf } from '../../../modes/registry';
 import { statusText } from '../utils/labels';
 import classes from './public-share-view.module.css';
 
@@ -17,12 +19,12 @@ function ShipmentCard({
   shipment,
   index,
   timeZone,
-  ocean,
+  look,
 }: {
   shipment: PublicShipment;
   index: number;
   timeZone: string;
-  ocean: boolean;
+  look: ModeDefinition['publicShare'];
 }) {
   const arrival = shipment.arrival.actual ?? shipment.arrival.estimated;
   return (
@@ -38,7 +40,7 @@ function ShipmentCard({
       <Stack gap="md">
         <div>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            {ocean ? 'Container' : 'Parcel'}
+            {look.thing}
           </Text>
           <Group gap="xs" wrap="wrap">
             <Title order={2} className={classes.number}>
@@ -47,8 +49,7 @@ function ShipmentCard({
             <Badge variant="light">{statusText(shipment.status)}</Badge>
           </Group>
           <Text size="sm" c="dimmed">
-            {ocean ? `MBL ${shipment.reference}` : ''}
-            {shipment.carrierName ? `${ocean ? ' · ' : ''}${shipment.carrierName}` : ''}
+            {look.subline(shipment)}
           </Text>
         </div>
         <Group gap="xl" wrap="wrap">
@@ -70,7 +71,7 @@ function ShipmentCard({
           </div>
           <div>
             <Text size="xs" c="dimmed">
-              {ocean ? 'Arrival' : 'Delivery'}
+              {look.arrivalHeader}
             </Text>
             <Text size="sm" fw={600} data-testid="public-eta">
               {when(arrival, shipment.arrival.actual !== null, timeZone)}
@@ -110,7 +111,7 @@ function ShipmentCard({
  * nothing private, since the answer it reads carries nothing else.
  */
 export function PublicShareView({ share, timeZone }: { share: PublicShare; timeZone: string }) {
-  const ocean = share.shipmentType === 'ocean';
+  const look = modeOf(share.shipmentType)!.publicShare;
   const first = share.shipments[0];
   useDocumentTitle(`${first ? first.number : 'Shared shipment'} · Shared on Tracklane`);
   return (
@@ -118,7 +119,7 @@ export function PublicShareView({ share, timeZone }: { share: PublicShare; timeZ
       <div className={classes.top}>
         <Logo size={28} />
         <Text size="sm" c="dimmed">
-          Shared {ocean ? 'ocean' : 'ground'} shipment{share.shipments.length === 1 ? '' : 's'}
+          Shared {look.word} shipment{share.shipments.length === 1 ? '' : 's'}
           {share.expiresAt ? ` · link expires ${formatDateTime(share.expiresAt, timeZone)}` : ''}
         </Text>
       </div>
@@ -135,7 +136,7 @@ export function PublicShareView({ share, timeZone }: { share: PublicShare; timeZ
                 shipment={s}
                 index={i}
                 timeZone={timeZone}
-                ocean={ocean}
+                look={look}
               />
             ))}
           </Stack>

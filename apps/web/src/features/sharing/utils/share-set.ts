@@ -1,25 +1,20 @@
-import type { ShareSet } from '../components/share-dialog';
+import type { CreateSharesRequest } from '@tracklane/shared/sharing/sharing.schema';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 
-/** Ocean shipments (a detail, or rows of the list) as the share dialog takes them. */
-export const oceanShareSet = (
-  shipments: { shipmentOverallId: string; containerNo: string; mblNo: string }[],
-): ShareSet => ({
-  mode: 'ocean',
-  shipments: shipments.map((s) => ({
-    shipmentId: s.shipmentOverallId,
-    number: s.containerNo,
-    selection: { containerNo: s.containerNo, mblNo: s.mblNo },
-  })),
-});
+/** One shipment a dialog shares: its id (links, sent shares) and the number it is shown by. */
+export interface ShareShipment {
+  shipmentId: string;
+  number: string;
+}
 
-/** Parcels (a detail, or rows of the list) as the share dialog takes them. */
-export const expressShareSet = (
-  shipments: { expressOrderId: string; expressOrderNo: string }[],
-): ShareSet => ({
-  mode: 'express',
-  shipments: shipments.map((s) => ({
-    shipmentId: s.expressOrderId,
-    number: s.expressOrderNo,
-    selection: { trackingNo: s.expressOrderNo, expressOrderId: s.expressOrderId },
-  })),
-});
+/**
+ * The shipments a dialog shares: one (its detail page) or many (a list's selection), of one mode. Each
+ * mode builds its own (src/modes/<mode>/share-set.ts): how the API names its shipments when they are
+ * shared with people (spec §3 Shared/invited shipment selection) is the mode's to say.
+ */
+export interface ShareSet {
+  mode: TrackingMode;
+  shipments: ShareShipment[];
+  /** The request that shares the set with these addresses. */
+  request: (emails: string[]) => CreateSharesRequest;
+}

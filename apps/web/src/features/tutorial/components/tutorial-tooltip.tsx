@@ -3,8 +3,9 @@ import { useViewportSize } from '@mantine/hooks';
 import { TUTORIAL_TOOLTIP_WIDTH_PX } from '@tracklane/shared/constants';
 import { useEffect, useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { paths, type SiteType } from '../../../config/paths';
+import type { SiteType } from '../../../config/paths';
 import { useFirstRunPromptHeld } from '../../../lib/first-run-prompts';
+import { modeOfSiteType } from '../../../modes/registry';
 import { trackUsage } from '../../../lib/track-usage';
 import { useIdle } from '../../../lib/use-idle';
 import { useSetTutorialDisplay, useTutorialStatuses } from '../api/tutorial-statuses';
@@ -73,7 +74,7 @@ interface TutorialTooltipProps {
  * multipleShipments tutorial off on the server (spec §4), CANCEL hides it for this visit, NEXT goes to
  * /new-shipments/{siteType}.
  *
- * It mounts once the page's first screen is done (issue #17): it shows nothing before its statuses are
+ * It mounts once the page's first screen is done: it shows nothing before its statuses are
  * asked anyway, and its first reads of the window's size and of its anchor forced a layout of the whole
  * page inside the first commit.
  */
@@ -135,7 +136,7 @@ function Tutorial({ userId, siteType }: TutorialTooltipProps) {
     trackUsage('tutorial_next', { step });
     if (step === 'welcome') {
       setProgress('add');
-      void navigate(paths.newShipments[siteType]);
+      void navigate(modeOfSiteType(siteType).paths.newShipment);
     } else if (step === 'add') setProgress('list');
     else hide('tutorial_finished');
   };

@@ -4,12 +4,12 @@ import {
   ExpressShipmentDetail,
   type ExpressDetailTab,
 } from '../../features/express-shipments/components/express-shipment-detail';
-import { ShipmentComments } from './shipment-comments';
+import { ShipmentComments } from '../../app/pages/shipment-comments';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
 import { useExpressShipment } from '../../features/express-shipments/api/get-express-shipment';
 import { ShareButton } from '../../features/sharing/components/share-button';
-import { expressShareSet } from '../../features/sharing/utils/share-set';
-import { useLinkedTimeZone, useShipmentAccess } from './use-shipment-access';
+import { expressShareSet } from './share-set';
+import { useLinkedTimeZone, useShipmentAccess } from '../../app/pages/use-shipment-access';
 import { TrackedElsewhere } from '../../components/tracked-elsewhere';
 import { paths } from '../../config/paths';
 import { useLocateExpressShipment } from '../../features/express-shipments/api/locate-express-shipment';

@@ -1,7 +1,7 @@
 import { NoShipmentAccess } from '../../components/no-shipment-access';
 import { NewOceanShipment } from '../../features/ocean-shipments/components/new-ocean-shipment';
 import { oceanDetailHref } from '../../features/ocean-shipments/utils/detail-href';
-import { useReaderTimeZone, useShipmentAccess } from './use-shipment-access';
+import { useReaderTimeZone, useShipmentAccess } from '../../app/pages/use-shipment-access';
 
 const TITLE = 'New ocean shipment';
 

@@ -4,13 +4,13 @@ import {
   OceanShipmentDetail,
   type DetailTab,
 } from '../../features/ocean-shipments/components/ocean-shipment-detail';
-import { ShipmentComments } from './shipment-comments';
+import { ShipmentComments } from '../../app/pages/shipment-comments';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
 import { useOceanShipment } from '../../features/ocean-shipments/api/get-ocean-shipment';
 import { ShareButton } from '../../features/sharing/components/share-button';
-import { oceanShareSet } from '../../features/sharing/utils/share-set';
+import { oceanShareSet } from './share-set';
 import { FreeTimeClocks } from '../../features/free-time/components/free-time-clocks';
-import { useLinkedTimeZone, useShipmentAccess } from './use-shipment-access';
+import { useLinkedTimeZone, useShipmentAccess } from '../../app/pages/use-shipment-access';
 import { TrackedElsewhere } from '../../components/tracked-elsewhere';
 import { paths } from '../../config/paths';
 import { useLocateOceanShipment } from '../../features/ocean-shipments/api/locate-ocean-shipment';

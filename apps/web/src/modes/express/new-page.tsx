@@ -1,6 +1,6 @@
 import { NoShipmentAccess } from '../../components/no-shipment-access';
 import { NewExpressShipment } from '../../features/express-shipments/components/new-express-shipment';
-import { useShipmentAccess } from './use-shipment-access';
+import { useShipmentAccess } from '../../app/pages/use-shipment-access';
 
 const TITLE = 'New ground shipment';
 

@@ -1,0 +1,55 @@
+import { eq, ilike } from 'drizzle-orm';
+import type { ParcelStatus } from '@tracklane/shared/express/parcel-event';
+import { parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
+import { expressShipments, trackedItems } from '../../db/schema/tracking';
+import { publicExpress } from '../sharing/share-links.service';
+import type { ModePresentation } from '../tracking/mode-presentation';
+import { getExpressShipment, toExpressShipment } from './express-shipments.service';
+
+/** Webhooks speak to the workspace: no member's star (ADR 0033). */
+const NO_STAR = false;
+
+/** How an express parcel (a carrier's tracking number) is presented outside its own pages. */
+export const EXPRESS_PRESENTATION: ModePresentation = {
+  mode: 'express',
+  table: expressShipments,
+  // The web calls the mode Ground, and so do its URLs.
+  site: 'ground',
+  noun: 'express shipment',
+  numberLine: (item) => item.trackingNo,
+  carrierName: (carrier) => parcelCarrierByCode(carrier)?.name ?? null,
+  async apiShipments(db, where) {
+    const rows = await db
+      .select({ s: expressShipments, c: trackedItems })
+      .from(expressShipments)
+      .innerJoin(trackedItems, eq(trackedItems.id, expressShipments.itemId))
+      .where(where);
+    return rows.map((r) => ({
+      workspaceId: r.s.workspaceId,
+      itemId: r.s.itemId,
+      shipment: toExpressShipment(r.s, r.c, NO_STAR),
+    }));
+  },
+  carrierEventsInWebhooks: false,
+  rowNumbers: (item) => ({ expressOrderId: item.shipmentId, expressOrderNo: item.trackingNo }),
+  searchResult: (common, hit) => ({
+    mode: 'express' as const,
+    ...common,
+    expressOrderId: hit.id,
+    expressOrderNo: hit.number,
+    carrier: hit.carrier,
+    status: hit.status as ParcelStatus | null,
+  }),
+  historyColumns: () => ({
+    number: expressShipments.trackingNo,
+    reference: expressShipments.carrier,
+    carrier: expressShipments.carrier,
+    search: (pattern) => ilike(expressShipments.trackingNo, pattern),
+  }),
+  async sharedDetail(db, reader, shipmentId) {
+    const shipment = await getExpressShipment(db, reader, shipmentId, undefined);
+    return { ocean: null, express: { ...shipment, favorite: false, archived: false, tags: [] } };
+  },
+  publicView: async (db, reader, shipmentId) =>
+    publicExpress(await getExpressShipment(db, reader, shipmentId, undefined)),
+};

@@ -1,0 +1,111 @@
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { SearchResult } from '@tracklane/shared/search/search.schema';
+import type { PublicShipment, SharedShipment } from '@tracklane/shared/sharing/sharing.schema';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
+import type { Database } from '../../db/client';
+import type { expressShipments, oceanShipments } from '../../db/schema/tracking';
+import type { ShipmentReader } from '../shipment-favorites/shipment-favorites.service';
+
+/** A subscription as the API answers with it, with the workspace and item it belongs to. */
+export interface ApiShipmentRow {
+  workspaceId: string;
+  itemId: string;
+  shipment: Record<string, unknown>;
+}
+
+/**
+ * The number fields a row naming a shipment carries on the wire (notifications, mentions): every mode
+ * fills its own, the others stay null.
+ */
+export interface ShipmentRowNumbers {
+  containerNo: string | null;
+  mblNo: string | null;
+  expressOrderId: string | null;
+  expressOrderNo: string | null;
+}
+
+/** A tracked item's numbers as stored on tracked_items, with the subscription's id in a workspace. */
+export interface ItemNumbers {
+  trackingNo: string;
+  reference: string;
+  /** The workspace's subscription, when the row names one. */
+  shipmentId: string | null;
+}
+
+/** A search hit's mode-specific part, from the columns every mode's hit has. */
+export interface SearchHit {
+  id: string;
+  number: string;
+  reference: string;
+  carrier: string;
+  status: string | null;
+}
+
+/** What every mode's search result has. */
+export type SearchResultCommon = Pick<
+  SearchResult,
+  'shipmentId' | 'workspace' | 'organization' | 'state' | 'archived' | 'tags' | 'createdAt' | 'match'
+>;
+
+/** The columns the tracking history reads of a mode's subscriptions, and its number search. */
+export interface HistoryColumns {
+  number: PgColumn;
+  reference: PgColumn;
+  carrier: PgColumn;
+  /** Matches the (upper-cased, LIKE-escaped) pattern against the mode's numbers. */
+  search(pattern: string): SQL | undefined;
+}
+
+/**
+ * How a shipment of a mode is presented outside its own pages: in webhook payloads, mail, the share
+ * views, search, notifications and mentions. These features are written once over it and look it up
+ * by the mode a row names (mode-presentations.ts), so a further mode brings its own and changes none.
+ */
+export interface ModePresentation {
+  mode: TrackingMode;
+  /** The mode's subscription table (the definition's `subscriptionTable`). */
+  table: typeof oceanShipments | typeof expressShipments;
+  /** The site segment of the web's URLs for the mode (`/shipment-history/<site>/…`). */
+  site: string;
+  /** What one shipment of the mode is called in prose ("ocean shipment"). */
+  noun: string;
+  /** The shipment's numbers on one line of a mail. */
+  numberLine(item: { trackingNo: string; reference: string }): string;
+  /** The carrier's name for a stored carrier code, or null when the code is unknown. */
+  carrierName(carrier: string): string | null;
+  /** The subscriptions matching `where` (over `table` joined to tracked_items) as the API's shipments. */
+  apiShipments(db: Database, where: SQL): Promise<ApiShipmentRow[]>;
+  /** Whether webhook events carry the item's carrier events (DCSA-shaped endpoints receive them). */
+  carrierEventsInWebhooks: boolean;
+  /** The mode's own number fields of a notification or mention row. */
+  rowNumbers(item: ItemNumbers): Partial<ShipmentRowNumbers>;
+  /** A search hit of the mode as the search answers with it. */
+  searchResult(common: SearchResultCommon, hit: SearchHit): SearchResult;
+  /** The tracking history's columns of the mode's subscriptions. */
+  historyColumns(): HistoryColumns;
+  /**
+   * A shipment shared with someone, as the shared detail carries it: read on nobody's behalf, with
+   * what belongs to the sharer's workspace blanked.
+   */
+  sharedDetail(
+    db: Database,
+    reader: ShipmentReader,
+    shipmentId: string,
+  ): Promise<Omit<SharedShipment, 'share'>>;
+  /** A shipment under a public link, built field by field. */
+  publicView(db: Database, reader: ShipmentReader, shipmentId: string, now: Date): Promise<PublicShipment>;
+}
+
+const NO_NUMBERS: ShipmentRowNumbers = {
+  containerNo: null,
+  mblNo: null,
+  expressOrderId: null,
+  expressOrderNo: null,
+};
+
+/** Every number field of a row, the mode's own filled in. */
+export const rowNumbersOf = (presentation: ModePresentation, item: ItemNumbers): ShipmentRowNumbers => ({
+  ...NO_NUMBERS,
+  ...presentation.rowNumbers(item),
+});

@@ -1,0 +1,15 @@
+import { useParams } from 'react-router';
+
+/** The test mode's detail page: its route's parameter, so a test sees the route reached it. */
+export function AirDetailPage() {
+  const { awb = '' } = useParams();
+  return <h1 data-testid="air-detail">Air waybill {awb}</h1>;
+}
+
+export function NewAirPage() {
+  return <h1 data-testid="air-new">New air shipment</h1>;
+}
+
+export function AirListPage({ tab }: { tab: string }) {
+  return <h1 data-testid="air-list">Air waybills: {tab}</h1>;
+}
