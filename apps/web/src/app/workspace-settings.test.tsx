@@ -53,13 +53,14 @@ describe('workspace settings for general users', () => {
     expect(await screen.findByText(refusal)).toBeInTheDocument();
     expect(screen.getByText(/Ask a company admin of Beta Logistics/)).toBeInTheDocument();
     // Only the shell's own calls: organizations, the selection, the user's invitations, share
-    // invites, notifications and comment mentions, the tutorial's flags and the page view (these wait
-    // for the first idle moment, one after another).
+    // invites, notifications and comment mentions, the open exceptions' count, the tutorial's flags and
+    // the page view (these wait for the first idle moment, one after another).
     await waitFor(() =>
       expect([...new Set(api.calls.map((call) => call.path))].sort()).toEqual([
         '/api/_api/user-journey/getTutorialsStatuses',
         '/api/_api/user-journey/post',
         '/api/comments/at/list',
+        '/api/exceptions/counts',
         '/api/invite/get-first-unread-notification',
         '/api/invite/notifications',
         '/api/notification/get',
