@@ -12,8 +12,7 @@ const FALLBACK_TIME_ZONE = 'UTC';
 
 /**
  * Temporal's clock, where the browser has it: it names the browser's zone and checks a zone without
- * building a date formatter, whose first one loads the browser's locale tables (15–25 ms on the main
- * thread; warm-up-date-formatting.ts loads them on a worker instead, issue #17).
+ * building a date formatter, whose first one loads the browser's locale tables on the main thread.
  */
 interface TemporalNow {
   timeZoneId(): string;
@@ -46,7 +45,7 @@ export function isValidTimeZone(timeZone: string): boolean {
       valid = false;
     }
     // Building a formatter to check costs about a millisecond on a phone, and every component that
-    // shows a date asks on each render (issue #17): each zone is checked once.
+    // shows a date asks on each render: each zone is checked once.
     if (checkedZones.size < 1_000) checkedZones.set(timeZone, valid);
   }
   return valid;
