@@ -9,7 +9,6 @@ import {
 } from './table-columns';
 import classes from './shipment-list.module.css';
 import { DropdownAfterFirstScreen } from '../components/after-first-screen';
-import { TargetAfterCommit } from '../components/target-after-commit';
 
 interface ColumnSettingsProps<Row, Id extends string, Sort extends string> {
   /** The table's columns, for their names, which may be hidden, and the default layout. */
@@ -26,17 +25,15 @@ export function ColumnSettings<Row, Id extends string, Sort extends string>({
 }: ColumnSettingsProps<Row, Id, Sort>) {
   return (
     <Popover position="bottom-end" width={280} shadow="md" radius="md" trapFocus>
-      <Popover.Target refProp="targetRef">
-        <TargetAfterCommit>
-          <Button
-            variant="default"
-            size="sm"
-            leftSection={<IconColumns3 size={16} stroke={1.75} />}
-            aria-label="Columns"
-          >
-            Columns
-          </Button>
-        </TargetAfterCommit>
+      <Popover.Target>
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconColumns3 size={16} stroke={1.75} />}
+          aria-label="Columns"
+        >
+          Columns
+        </Button>
       </Popover.Target>
       <DropdownAfterFirstScreen>
         <Popover.Dropdown p={0} aria-label="Table columns" role="dialog">

@@ -15,7 +15,6 @@ import type { User } from '../types';
 import { initialsOf } from '../../../lib/initials';
 import classes from './user-menu.module.css';
 import { DropdownAfterFirstScreen } from '../../../components/after-first-screen';
-import { TargetAfterCommit } from '../../../components/target-after-commit';
 
 function displayName(user: User): string {
   return `${user.firstName} ${user.lastName}`.trim() || user.email;
@@ -42,16 +41,14 @@ export function UserMenu() {
 
   return (
     <Menu position="bottom-end" width={240} offset={6}>
-      <Menu.Target refProp="targetRef">
-        <TargetAfterCommit>
-          <UnstyledButton className={classes.target} aria-label="Account menu" data-testid="user-menu">
-            <Avatar src={user.avatar} alt="" radius="xl" size={30} color="ocean" variant="light">
-              {initialsOf(user)}
-            </Avatar>
-            <span className={classes.name}>{displayName(user)}</span>
-            <IconChevronDown size={14} stroke={1.75} className={classes.chevron} aria-hidden="true" />
-          </UnstyledButton>
-        </TargetAfterCommit>
+      <Menu.Target>
+        <UnstyledButton className={classes.target} aria-label="Account menu" data-testid="user-menu">
+          <Avatar src={user.avatar} alt="" radius="xl" size={30} color="ocean" variant="light">
+            {initialsOf(user)}
+          </Avatar>
+          <span className={classes.name}>{displayName(user)}</span>
+          <IconChevronDown size={14} stroke={1.75} className={classes.chevron} aria-hidden="true" />
+        </UnstyledButton>
       </Menu.Target>
       <DropdownAfterFirstScreen>
         <Menu.Dropdown>

@@ -23,7 +23,6 @@ import { useMarkNotifications } from '../api/mark-notifications';
 import { NotificationItem } from './notification-item';
 import classes from './notifications.module.css';
 import { DropdownAfterFirstScreen } from '../../../components/after-first-screen';
-import { TargetAfterCommit } from '../../../components/target-after-commit';
 
 type BellTab = 'shipments' | 'invites' | 'comments';
 
@@ -105,34 +104,32 @@ export function NotificationBell({
       trapFocus
       returnFocus
     >
-      <Popover.Target refProp="targetRef">
-        <TargetAfterCommit>
-          <Indicator
-            label={badgeLabel(count)}
-            size={18}
-            color="red"
-            offset={4}
-            disabled={count === 0}
-            className={classes.bellTarget}
-            data-testid="bell-badge"
-            data-count={count}
-          >
-            <Tooltip label="Notifications" disabled={opened}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
-                aria-label={label}
-                aria-expanded={opened}
-                aria-haspopup="dialog"
-                onClick={toggle}
-                data-testid="notification-bell"
-              >
-                <IconBell size={20} stroke={1.75} />
-              </ActionIcon>
-            </Tooltip>
-          </Indicator>
-        </TargetAfterCommit>
+      <Popover.Target>
+        <Indicator
+          label={badgeLabel(count)}
+          size={18}
+          color="red"
+          offset={4}
+          disabled={count === 0}
+          className={classes.bellTarget}
+          data-testid="bell-badge"
+          data-count={count}
+        >
+          <Tooltip label="Notifications" disabled={opened}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={label}
+              aria-expanded={opened}
+              aria-haspopup="dialog"
+              onClick={toggle}
+              data-testid="notification-bell"
+            >
+              <IconBell size={20} stroke={1.75} />
+            </ActionIcon>
+          </Tooltip>
+        </Indicator>
       </Popover.Target>
       <DropdownAfterFirstScreen>
         <Popover.Dropdown

@@ -23,7 +23,6 @@ import {
 } from '../stores/workspace-store';
 import classes from './workspace-menu.module.css';
 import { DropdownAfterFirstScreen } from '../../../components/after-first-screen';
-import { TargetAfterCommit } from '../../../components/target-after-commit';
 
 export interface LeaveTarget {
   organization: CurrentOrganization;
@@ -67,25 +66,23 @@ export function WorkspaceMenu({ onViewMembers, onLeaveWorkspace, onInvitePeople 
 
   return (
     <Menu position="bottom-start" width={260} offset={6}>
-      <Menu.Target refProp="targetRef">
-        <TargetAfterCommit>
-          <UnstyledButton className={classes.target} data-testid="workspace-menu">
-            <EntityAvatar
-              name={workspace.name}
-              image={workspace.image}
-              size={32}
-              radius="md"
-              className={classes.avatar}
-            />
-            <span className={classes.names}>
-              <span className={classes.workspaceName} data-testid="current-workspace-name">
-                {workspace.name}
-              </span>
-              <span className={classes.organizationName}>{organization.organizationName}</span>
+      <Menu.Target>
+        <UnstyledButton className={classes.target} data-testid="workspace-menu">
+          <EntityAvatar
+            name={workspace.name}
+            image={workspace.image}
+            size={32}
+            radius="md"
+            className={classes.avatar}
+          />
+          <span className={classes.names}>
+            <span className={classes.workspaceName} data-testid="current-workspace-name">
+              {workspace.name}
             </span>
-            <IconChevronDown size={14} stroke={1.75} className={classes.chevron} aria-hidden="true" />
-          </UnstyledButton>
-        </TargetAfterCommit>
+            <span className={classes.organizationName}>{organization.organizationName}</span>
+          </span>
+          <IconChevronDown size={14} stroke={1.75} className={classes.chevron} aria-hidden="true" />
+        </UnstyledButton>
       </Menu.Target>
       <DropdownAfterFirstScreen>
         <Menu.Dropdown mah={DROPDOWN_MENU_MAX_HEIGHT_PX} className={classes.dropdown}>
