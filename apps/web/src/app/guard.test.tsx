@@ -79,7 +79,7 @@ describe('auth guard (spec §2)', () => {
   });
 });
 
-describe('a visit that starts on the HTML frame of a signed-in page (issue #17)', () => {
+describe('a visit that starts on the HTML frame of a signed-in page', () => {
   afterEach(() => endStartFrame());
 
   /** What the frame shows: the shell's skeleton, the page's own header, no splash. */

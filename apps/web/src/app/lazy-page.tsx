@@ -8,7 +8,7 @@ export interface LazyPage<P extends object> {
   preload(): Promise<unknown>;
   /**
    * Starts the requests the page's first render reads, with the props its route gives it, so that
-   * they travel beside the page's code and the session check rather than after them (issue #17).
+   * they travel beside the page's code and the session check rather than after them.
    */
   prefetch?: (props: P) => Promise<unknown>;
 }
@@ -55,8 +55,7 @@ interface DialogProps {
 /**
  * Wraps a dialog's dynamic import. Nothing of the dialog is downloaded, evaluated or rendered until it
  * is first opened; from then on it stays mounted, so that it closes with its transition. The pages
- * that offer a dialog (share, invite, members, leave) do not carry its code into their first load
- * (issue #17).
+ * that offer a dialog (share, invite, members, leave) do not carry its code into their first load.
  */
 export function lazyDialog<P extends DialogProps>(load: () => Promise<ComponentType<P>>) {
   const Dialog = lazyPage(load);

@@ -9,7 +9,7 @@ import toasts from './toasts.module.css';
 
 /**
  * Everything a page needs around it, whatever its layout. The toasts' host mounts once the first screen
- * is done (issue #17): its portal and transition group set state as they mount, updates React renders
+ * is done: its portal and transition group set state as they mount, updates React renders
  * at once, running all of the first commit's effects with them in one task. A toast shown before then
  * (they are kept in Mantine's store) appears as it mounts.
  */

@@ -13,7 +13,7 @@ import { ShellSkeleton } from './layouts/shell-skeleton';
 import { CommentThread } from './pages/lazy-comment-thread';
 import { RouteErrorPage } from './pages/route-error-page';
 
-// Every screen is its own chunk (issue #17: the first page of a visit downloads only what it shows).
+// Every screen is its own chunk, so that the first page of a visit downloads only what it shows.
 // Auth screens and their layout, the shell and each feature's pages load on first use.
 const AuthSplitLayout = lazyPage(() => import('./layouts/auth-split-layout').then((m) => m.AuthSplitLayout));
 const SignInForm = lazyPage(() =>
@@ -139,7 +139,7 @@ if (import.meta.env.MODE === 'test') await Promise.all(lazyScreens.map((screen) 
  * too (`LazyPage.prefetch`), and it resolves once those have answered as well: the first render then
  * finds their answers and renders the page once, with nothing arriving during or just after it (each
  * answer a query's subscribers see is a synchronous re-render, which made the page's commit and its
- * effects one task: issue #17). Their failures are left to the page, which asks again as it renders.
+ * effects one long task). Their failures are left to the page, which asks again as it renders.
  */
 export function preloadFor(
   where: string | readonly { route: RouteObject }[],

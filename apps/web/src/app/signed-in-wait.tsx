@@ -1,4 +1,4 @@
-// The wait of a signed-in page (issue #17, ADR 0023): apart from guard.tsx because the lazy chunks
+// The wait of a signed-in page (ADR 0023): apart from guard.tsx because the lazy chunks
 // (the agreement gate, the shell) import it, and a module they share with the entry takes its imports
 // along into chunks of their own: this one imports little.
 import { useLocation } from 'react-router';

@@ -8,7 +8,7 @@ import { useLatch } from '../lib/use-latch';
  * and keeps them from then on. For what a page holds closed: a dialog, a drawer, a menu's or a
  * popover's dropdown. Mounted with the page, each closed one mounted its portal and transition and
  * rendered again at once (Mantine sets their state on mount): on a phone that was part of the first
- * screen's long tasks (issue #17). Mounted a moment later, they still open with their transition; one
+ * screen's long tasks. Mounted a moment later, they still open with their transition; one
  * opened before that moment appears without it.
  */
 export function AfterFirstScreen({ now = false, children }: { now?: boolean; children: ReactNode }) {

@@ -29,7 +29,7 @@ function schedule() {
  * for good; true at once once that has happened for anyone. What a page's first screen does not need
  * (the bell's counts, the first-unread-share greeting, the filters' choices, the live-update socket,
  * usage tracking, the tutorial) waits for it. Started together with the page, their requests and
- * re-renders were part of its first long task on a phone (issue #17); callers are released one per idle
+ * re-renders were part of its first long task on a phone; callers are released one per idle
  * callback, so that they do not make one long task of their own either.
  */
 export function useIdle(): boolean {

@@ -1,5 +1,5 @@
 /**
- * The frame of a signed-in page, as its HTML paints it before any JavaScript has arrived (issue #17):
+ * The frame of a signed-in page, as its HTML paints it before any JavaScript has arrived:
  * the shell's skeleton (rail, sidebar, top bar) around the page's real header and a skeleton of its
  * body. No one's data: the build renders it once for everyone (prerender.tsx), and the app shows the
  * same while it checks the session and the user agreement (guard.tsx), so the page then replaces it
