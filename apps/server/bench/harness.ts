@@ -131,6 +131,8 @@ export async function benchContext(
       LOG_LEVEL: 'silent',
       RATE_LIMIT_PER_MINUTE: '100000000',
       SERVE_WEB: options.serveWeb ? 'true' : 'false',
+      // Another build of the web app to serve (to compare two builds on one machine).
+      ...(process.env.BENCH_WEB_DIST ? { WEB_DIST_DIR: process.env.BENCH_WEB_DIST } : {}),
     }),
     dataDir: database.dir,
   };
