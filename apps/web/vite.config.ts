@@ -67,10 +67,11 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // Five groups named by what they hold, so that a page loads a handful of long-cached files. The
-        // entry's: React with its router, TanStack Query with the stores, Mantine with its icons (each
-        // `$initial`: what the entry runs of them), the app's own code it runs; and what two or more
-        // lazy pages share, libraries included. Each page stays a chunk of its own (its lazy import).
+        // Six groups named by what they hold, so that a page loads a handful of long-cached files:
+        // React with its router; TanStack Query with the stores; Mantine with its icons; the app's own
+        // code the entry runs (the last three `$initial`: only what the entry imports of them); the
+        // signed-out pages; what two or more lazy pages share, libraries included. Each signed-in page
+        // stays a chunk of its own (its lazy import in app/router.tsx).
         codeSplitting: {
           groups: [
             {
@@ -93,11 +94,11 @@ export default defineConfig({
             },
             // The app's own modules the entry imports, with the shared package's schemas (and zod).
             { name: 'app-core', test: APP_CODE, tags: ['$initial'], priority: 2 },
-            // The signed-out pages (sign-in, sign-up, password reset) with what they use: a visitor
-            // who is not signed in downloads nothing of the signed-in pages.
+            // The signed-out pages (sign-in, sign-up, e-mail code, password reset, their layout) with
+            // what they use: a visitor who is not signed in downloads nothing of the signed-in pages.
             {
               name: 'pages-auth',
-              test: /[\\/]src[\\/](features[\\/]auth|app[\\/]layouts[\\/]auth-)/,
+              test: /[\\/]src[\\/](features[\\/]auth[\\/]components[\\/](?!user-menu)|app[\\/]layouts[\\/]auth-)/,
               priority: 1,
             },
             // What two or more lazy pages import: the signed-in shell's and the lists' code.

@@ -7,15 +7,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The /auth screens' chunks (named after their modules): they must need nothing but the entry's CSS. */
-const AUTH_CHUNKS = [
-  'auth-split-layout',
-  'sign-in-form',
-  'sign-up-form',
-  'verify-email-screen',
-  'forgot-password-screen',
-  'reset-password-screen',
-];
+/** The /auth screens' chunk (a chunk group of apps/web/vite.config.ts): it must need nothing but the entry's CSS. */
+const AUTH_CHUNKS = ['pages-auth'];
 
 const dist = process.argv[2] ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const assets = path.join(dist, 'assets');

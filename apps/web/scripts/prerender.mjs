@@ -61,6 +61,9 @@ function assetsOf(key, css = [], js = [], seen = new Set()) {
   return { css, js };
 }
 
+/** The most JavaScript files a prerendered page may load before it runs (the entry's included). */
+const MAX_PRELOADED_FILES = 15;
+
 const entryChunks = new Set();
 const entry = assetsOf('index.html', [], [], entryChunks);
 if (!template.includes('<div id="root"></div>') || !template.includes('</head>'))
@@ -98,6 +101,14 @@ for (const page of prerenderedPages) {
   // The signed-in shell is not a signed-out visitor's to download.
   if (page.kind !== 'frame' && pageJs.some((file) => /signed-in/.test(file)))
     throw new Error(`prerender: ${page.path} loads the signed-in shell's chunk`);
+
+  // Each file is a request; on a phone's network a page of many small chunks waits round trip after
+  // round trip. The chunk groups of vite.config.ts keep a page to a handful.
+  const preloads = entry.js.length + pageJs.length;
+  if (preloads > MAX_PRELOADED_FILES)
+    throw new Error(
+      `prerender: ${page.path} loads ${String(preloads)} JavaScript files (at most ${String(MAX_PRELOADED_FILES)}): group its chunks in vite.config.ts`,
+    );
 
   const links = [
     ...pageCss.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
