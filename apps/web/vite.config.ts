@@ -101,6 +101,9 @@ export default defineConfig({
               test: /[\\/]src[\\/](features[\\/]auth[\\/]components[\\/](?!user-menu)|app[\\/]layouts[\\/]auth-)/,
               priority: 1,
             },
+            // The password encryption's fallback where the browser has no WebCrypto (plain http), loaded
+            // only there: in a chunk of its own, named for it.
+            { name: 'node-forge', test: /node_modules[\\/]node-forge[\\/]/, priority: 6 },
             // What two or more lazy pages import: the signed-in shell's and the lists' code.
             { name: 'pages-shared', minShareCount: 2 },
           ],
