@@ -71,7 +71,7 @@ export default defineConfig({
         // React with its router; TanStack Query with the stores; Mantine with its icons; the app's own
         // code the entry runs (the last three `$initial`: only what the entry imports of them); the
         // signed-out pages; what two or more lazy pages share, libraries included. Each signed-in page
-        // stays a chunk of its own (its lazy import in app/router.tsx).
+        // stays a chunk of its own (its lazy import in app/router.tsx), and so does node-forge below.
         codeSplitting: {
           groups: [
             {
