@@ -6,7 +6,7 @@ import {
   type ReadCommentMentionRequest,
 } from '@tracklane/shared/comments/comments.schema';
 import type { Database } from '../../db/client';
-import { modePresentation } from '../../mode-presentations';
+import { modePresentation } from '../../modes';
 import { rowNumbersOf } from '../tracking/mode-presentation';
 import { comments } from '../../db/schema/comments';
 import { notifications, notificationSettings } from '../../db/schema/notifications';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeSchema } from '@tracklane/shared/api/envelope';
 import type { AppContext } from '../../app-context';
 import { ok } from '../../lib/envelope';
-import { allModeFeatures } from '../tracking/mode-features';
+import { allModeFeatures } from '../../modes';
 
 const tags = ['dashboard'];
 

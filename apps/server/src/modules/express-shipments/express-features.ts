@@ -3,6 +3,7 @@ import { expressShipments } from '../../db/schema/tracking';
 import { expressDashboard } from './express-dashboard';
 import type { ModeFeatures } from '../tracking/tracking-mode';
 import { EXPRESS_ALERTS } from './express-alerts';
+import { EXPRESS_PRESENTATION } from './express-presentation';
 import { countExpressTabs } from './express-shipments.service';
 
 /** What the workspace features are written over for express parcels. */
@@ -16,4 +17,5 @@ export const EXPRESS_FEATURES: ModeFeatures = {
     schema: expressDashboardSchema,
     build: expressDashboard,
   },
+  presentation: EXPRESS_PRESENTATION,
 };

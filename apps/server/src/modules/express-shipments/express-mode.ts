@@ -75,7 +75,6 @@ export function createExpressMode(sources: ModeSources<ExpressProvider>): Tracki
     derive: deriveParcel,
     nextCheck: expressNextCheck,
     detectChanges: detectParcelChanges,
-    subscriptionTable: EXPRESS_FEATURES.table,
     listColumns: expressListColumns,
     features: EXPRESS_FEATURES,
   });

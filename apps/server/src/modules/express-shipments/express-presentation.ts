@@ -11,8 +11,6 @@ const NO_STAR = false;
 
 /** How an express parcel (a carrier's tracking number) is presented outside its own pages. */
 export const EXPRESS_PRESENTATION: ModePresentation = {
-  mode: 'express',
-  table: expressShipments,
   // The web calls the mode Ground, and so do its URLs.
   site: 'ground',
   noun: 'express shipment',
@@ -44,6 +42,7 @@ export const EXPRESS_PRESENTATION: ModePresentation = {
     number: expressShipments.trackingNo,
     reference: expressShipments.carrier,
     carrier: expressShipments.carrier,
+    status: expressShipments.status,
     search: (pattern) => ilike(expressShipments.trackingNo, pattern),
   }),
   async sharedDetail(db, reader, shipmentId) {

@@ -52,7 +52,7 @@ async function mayViewShipment(
   shipmentId: string,
 ): Promise<boolean> {
   for (const mode of Object.values(modes)) {
-    const table = mode.subscriptionTable;
+    const table = mode.features.table;
     const [row] = await db
       .select({ workspaceId: table.workspaceId })
       .from(table)

@@ -10,7 +10,7 @@ import type {
   NotificationSettings,
 } from '@tracklane/shared/notifications/notifications.schema';
 import type { Database } from '../../db/client';
-import { modePresentation } from '../../mode-presentations';
+import { modePresentation } from '../../modes';
 import { rowNumbersOf } from '../tracking/mode-presentation';
 import { notifications, notificationSettings, trackingChanges } from '../../db/schema/notifications';
 import { workspaceMembers, workspaces } from '../../db/schema/organizations';

@@ -3,6 +3,7 @@ import { oceanShipments } from '../../db/schema/tracking';
 import { oceanDashboard } from './ocean-dashboard';
 import type { ModeFeatures } from '../tracking/tracking-mode';
 import { OCEAN_ALERTS } from './ocean-alerts';
+import { OCEAN_PRESENTATION } from './ocean-presentation';
 import { countOceanTabs } from './ocean-shipments.service';
 
 /** What the workspace features are written over for ocean shipments. */
@@ -16,4 +17,5 @@ export const OCEAN_FEATURES: ModeFeatures = {
     schema: oceanDashboardSchema,
     build: oceanDashboard,
   },
+  presentation: OCEAN_PRESENTATION,
 };

@@ -95,7 +95,6 @@ export function createOceanMode(
     derive: (events, facts) => deriveShipment(events, { lastFreeDay: facts.lastFreeDay ?? null }),
     nextCheck: oceanNextCheck,
     detectChanges: detectShipmentChanges,
-    subscriptionTable: OCEAN_FEATURES.table,
     listColumns: oceanListColumns,
     features: OCEAN_FEATURES,
     // Then each subscription's own organization's terminal columns (the carrier's gate-out ends its

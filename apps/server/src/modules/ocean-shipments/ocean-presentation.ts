@@ -16,8 +16,6 @@ const NO_STAR = false;
 
 /** How an ocean shipment (a container on a bill of lading) is presented outside its own pages. */
 export const OCEAN_PRESENTATION: ModePresentation = {
-  mode: 'ocean',
-  table: oceanShipments,
   site: 'ocean',
   noun: 'ocean shipment',
   numberLine: (item) => `${item.trackingNo} (B/L ${item.reference})`,
@@ -48,6 +46,7 @@ export const OCEAN_PRESENTATION: ModePresentation = {
     number: oceanShipments.containerNo,
     reference: oceanShipments.mblNo,
     carrier: oceanShipments.carrierScac,
+    status: oceanShipments.status,
     search: (pattern) => or(ilike(oceanShipments.containerNo, pattern), ilike(oceanShipments.mblNo, pattern)),
   }),
   async sharedDetail(db, reader, shipmentId) {

@@ -8,7 +8,7 @@ import {
 } from '@tracklane/shared/search/search.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { Database } from '../../db/client';
-import { modePresentation } from '../../mode-presentations';
+import { modePresentation } from '../../modes';
 import { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { listShipmentWorkspaces, type ShipmentWorkspace } from '../../tenancy/memberships';
 

@@ -8,7 +8,7 @@ import {
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
-import { modePresentation } from '../../mode-presentations';
+import { modeFeatures, modePresentation } from '../../modes';
 import { shipmentShares, type ShipmentShareRow } from '../../db/schema/sharing';
 import { shareShipmentId } from './share-shipment';
 import { expressShipments, oceanShipments } from '../../db/schema/tracking';
@@ -37,19 +37,19 @@ export async function listTrackingHistory(
   const term = input.search ? `%${escapeLike(input.search.toUpperCase())}%` : null;
   // Every mode's subscriptions, read through the same columns: number, reference and carrier.
   const presentation = modePresentation(mode);
-  const t = presentation.table;
+  const t = modeFeatures(mode).table;
   const columns = presentation.historyColumns();
-  const { number, reference, carrier } = columns;
+  const { number, reference, carrier, status } = columns;
   const search = term ? columns.search(term) : undefined;
   const where = and(inWorkspace(tenant, t), search);
   const [rows, [total]] = await Promise.all([
     db
       .select({
         id: t.id,
-        number,
-        reference,
-        carrier,
-        status: t.status,
+        number: sql<string>`${number}`,
+        reference: sql<string>`${reference}`,
+        carrier: sql<string>`${carrier}`,
+        status: sql<string | null>`${status}`,
         archived: t.archived,
         createdAt: t.createdAt,
         addedBy: nameOf,
@@ -85,7 +85,7 @@ export async function listTrackingHistory(
  * plan's quota of active shipments (the same locked path as unarchiving); active ones stay as they are.
  */
 export async function retrackShipments(ctx: AppContext, tenant: Tenant, mode: TrackingMode, ids: string[]) {
-  const { table } = modePresentation(mode);
+  const { table } = modeFeatures(mode);
   const archived = await ctx.db
     .select({ id: table.id })
     .from(table)

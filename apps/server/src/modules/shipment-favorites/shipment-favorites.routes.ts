@@ -7,7 +7,7 @@ import { oceanFavoriteRequestSchema } from '@tracklane/shared/ocean-shipments/oc
 import { TAB_HEADER } from '@tracklane/shared/realtime/user-events';
 import type { AppContext } from '../../app-context';
 import { ok } from '../../lib/envelope';
-import { modeFeatures } from '../tracking/mode-features';
+import { modeFeatures } from '../../modes';
 import { setFavorites } from './shipment-favorites.service';
 
 /**

@@ -60,7 +60,7 @@ export async function copyToSubscriptions(
     const rows = items
       .filter((item) => item.mode === mode.mode)
       .map((item) => ({ itemId: item.id, ...mode.listColumns(item.derived, item.state) }));
-    await updateRows(db, mode.subscriptionTable, 'itemId', rows);
+    await updateRows(db, mode.features.table, 'itemId', rows);
     if (mode.afterCopy && rows.length)
       await mode.afterCopy(
         db,

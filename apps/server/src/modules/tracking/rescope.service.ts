@@ -41,7 +41,7 @@ async function moveToScope(
   target: ItemScope,
   onlyIds?: readonly string[],
 ): Promise<number> {
-  const table = ctx.tracking.modes[mode].subscriptionTable;
+  const table = ctx.tracking.modes[mode].features.table;
   const wrong = await tx
     .select({
       id: table.id,
@@ -250,7 +250,7 @@ export async function rescopeSubscriptions(
   ids: readonly string[],
 ): Promise<void> {
   if (ids.length === 0) return;
-  const table = ctx.tracking.modes[mode].subscriptionTable;
+  const table = ctx.tracking.modes[mode].features.table;
   const rows = await t.tx
     .selectDistinct({ carrier: trackedItems.carrier })
     .from(table)

@@ -13,7 +13,7 @@ import { createExpressMode } from '../express-shipments/express-mode';
 import { createOceanMode } from '../ocean-shipments/ocean-mode';
 import { terminalsChanged } from '../terminal-availability/terminal-availability.service';
 import type { ItemsChangedSubscriber } from './items-changed';
-import { registerModeFeatures } from './mode-features';
+import { registerModeFeatures } from '../../modes';
 import type { TrackingModeDefinition } from './tracking-mode';
 import type { TrackingEngine } from './refresh.service';
 import { rescopeOrganizationCarrier } from './rescope.service';
@@ -42,7 +42,6 @@ export function createTrackingEngine(
     demoCarriers: config.demoCarriers,
     onItemsChanged,
   };
-  for (const definition of Object.values(engine.modes)) registerModeFeatures(definition.features);
   return engine;
 }
 
