@@ -32,7 +32,12 @@ export function allModeFeatures(): ModeFeatures[] {
 /** How a registered mode's shipments are presented outside its own pages. */
 export const modePresentation = (mode: TrackingMode): ModePresentation => modeFeatures(mode).presentation;
 
-/** Adds (or replaces) a mode's parts: how a mode that is not built in joins. */
-export function registerModeFeatures(features: ModeFeatures): void {
+/**
+ * Adds a mode's parts: how a mode that is not built in joins. Answers the function that takes them
+ * out again (test files share a worker's modules).
+ */
+export function registerModeFeatures(features: ModeFeatures): () => void {
+  if (registered().has(features.mode)) throw new Error(`Tracking mode "${features.mode}" is registered`);
   registered().set(features.mode, features);
+  return () => registered().delete(features.mode);
 }

@@ -1,4 +1,6 @@
 import { expressDashboardSchema } from '@tracklane/shared/dashboard/dashboard.schema';
+import type { z } from 'zod';
+import { expressFavoriteRequestSchema } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { expressShipments } from '../../db/schema/tracking';
 import { expressDashboard } from './express-dashboard';
 import type { ModeFeatures } from '../tracking/tracking-mode';
@@ -18,4 +20,13 @@ export const EXPRESS_FEATURES: ModeFeatures = {
     build: expressDashboard,
   },
   presentation: EXPRESS_PRESENTATION,
+  routes: {
+    segment: 'express',
+    idParam: 'expressOrderId',
+    tag: 'express-shipments',
+    one: 'an express shipment',
+    many: 'express shipments',
+    favoriteRequest: expressFavoriteRequestSchema,
+    favoriteIds: (body) => (body as z.infer<typeof expressFavoriteRequestSchema>).expressOrderIds,
+  },
 };

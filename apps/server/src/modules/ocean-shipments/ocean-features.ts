@@ -1,4 +1,6 @@
 import { oceanDashboardSchema } from '@tracklane/shared/dashboard/dashboard.schema';
+import type { z } from 'zod';
+import { oceanFavoriteRequestSchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { oceanShipments } from '../../db/schema/tracking';
 import { oceanDashboard } from './ocean-dashboard';
 import type { ModeFeatures } from '../tracking/tracking-mode';
@@ -18,4 +20,13 @@ export const OCEAN_FEATURES: ModeFeatures = {
     build: oceanDashboard,
   },
   presentation: OCEAN_PRESENTATION,
+  routes: {
+    segment: 'ocean',
+    idParam: 'shipmentOverallId',
+    tag: 'ocean-shipments',
+    one: 'an ocean shipment',
+    many: 'ocean shipments',
+    favoriteRequest: oceanFavoriteRequestSchema,
+    favoriteIds: (body) => (body as z.infer<typeof oceanFavoriteRequestSchema>).shipmentOverallIds,
+  },
 };

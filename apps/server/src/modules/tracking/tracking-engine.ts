@@ -47,11 +47,17 @@ export function createTrackingEngine(
 
 /**
  * Adds a further mode to an engine and its feature parts to the registry: the seam through which a
- * mode that is not built in joins (the test-only mode of test/modes/).
+ * mode that is not built in joins (the test-only mode of test/modes/). Answers the function that
+ * takes the mode out again.
  */
-export function registerMode(tracking: TrackingEngine, definition: TrackingModeDefinition): void {
-  (tracking.modes as Record<string, TrackingModeDefinition>)[definition.mode] = definition;
-  registerModeFeatures(definition.features);
+export function registerMode(tracking: TrackingEngine, definition: TrackingModeDefinition): () => void {
+  const modes = tracking.modes as Record<string, TrackingModeDefinition>;
+  modes[definition.mode] = definition;
+  const unregister = registerModeFeatures(definition.features);
+  return () => {
+    unregister();
+    delete modes[definition.mode];
+  };
 }
 
 /**

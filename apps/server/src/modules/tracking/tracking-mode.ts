@@ -122,6 +122,26 @@ export interface ModeDashboard {
   build: (db: Database, workspaceId: string, now: Date) => Promise<object>;
 }
 
+/**
+ * How the routes written once over every mode (tags, favourites) name the mode's shipments, in the
+ * spec's words: the path segment, the id's name, the OpenAPI tag.
+ */
+export interface ModeRoutes {
+  /** `/api/shipments/<segment>/…`. */
+  segment: string;
+  /** The name of a shipment's id in a path (`:shipmentOverallId`). */
+  idParam: string;
+  /** The OpenAPI tag of the mode's shipment routes. */
+  tag: string;
+  /** One shipment and several in a summary ("an ocean shipment", "ocean shipments"). */
+  one: string;
+  many: string;
+  /** The body of POST …/favorite: the ids (under the mode's field name) and `favorite`. */
+  favoriteRequest: z.ZodType<{ favorite: boolean }>;
+  /** The ids of such a body. */
+  favoriteIds(body: { favorite: boolean }): string[];
+}
+
 /** What the features need of a mode. */
 export interface ModeFeatures<Counts extends object = object> {
   mode: TrackingMode;
@@ -134,6 +154,8 @@ export interface ModeFeatures<Counts extends object = object> {
   dashboard: ModeDashboard;
   /** How a shipment of the mode is presented outside its own pages. */
   presentation: ModePresentation;
+  /** How the routes written over every mode name its shipments. */
+  routes: ModeRoutes;
 }
 
 /** Every mode, keyed by its name; the engine picks an item's mode by `tracked_items.mode`. */
