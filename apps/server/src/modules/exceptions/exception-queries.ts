@@ -16,7 +16,8 @@ import type { WorkspaceScope } from '../../tenancy/scope';
 import { inWorkspace } from '../../tenancy/scope';
 
 const owner = alias(users, 'exception_owner');
-const nameOf = (u: { firstName: AnyColumn; lastName: AnyColumn }) => sql<string>`trim(${u.firstName} || ' ' || ${u.lastName})`;
+const nameOf = (u: { firstName: AnyColumn; lastName: AnyColumn }) =>
+  sql<string>`trim(${u.firstName} || ' ' || ${u.lastName})`;
 
 /** The shipment an exception is about, whichever mode: its number, carrier and tags (nulls if gone). */
 const reference = sql<string | null>`coalesce(${os.containerNo}, ${es.trackingNo})`;
@@ -125,7 +126,11 @@ export async function listExceptionRows(
   return { items: rows.map(toException), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
-export async function exceptionRow(db: Database, scope: WorkspaceScope, id: string): Promise<ShipmentException | null> {
+export async function exceptionRow(
+  db: Database,
+  scope: WorkspaceScope,
+  id: string,
+): Promise<ShipmentException | null> {
   const [row] = (await selectExceptions(db).where(and(inWorkspace(scope, x), eq(x.id, id)))) as Row[];
   return row ? toException(row) : null;
 }

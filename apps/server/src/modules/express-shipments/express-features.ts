@@ -6,6 +6,7 @@ import { expressDashboard } from './express-dashboard';
 import type { ModeFeatures } from '../tracking/tracking-mode';
 import { EXPRESS_ALERTS } from './express-alerts';
 import { EXPRESS_PRESENTATION } from './express-presentation';
+import { expressExceptionSubjects } from './express-exceptions';
 import { countExpressTabs } from './express-shipments.service';
 
 /** What the workspace features are written over for express parcels. */
@@ -20,6 +21,7 @@ export const EXPRESS_FEATURES: ModeFeatures = {
     build: expressDashboard,
   },
   presentation: EXPRESS_PRESENTATION,
+  exceptions: expressExceptionSubjects,
   routes: {
     segment: 'express',
     idParam: 'expressOrderId',

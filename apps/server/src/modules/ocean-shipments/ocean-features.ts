@@ -6,6 +6,7 @@ import { oceanDashboard } from './ocean-dashboard';
 import type { ModeFeatures } from '../tracking/tracking-mode';
 import { OCEAN_ALERTS } from './ocean-alerts';
 import { OCEAN_PRESENTATION } from './ocean-presentation';
+import { oceanExceptionSubjects } from './ocean-exceptions';
 import { countOceanTabs } from './ocean-shipments.service';
 
 /** What the workspace features are written over for ocean shipments. */
@@ -20,6 +21,7 @@ export const OCEAN_FEATURES: ModeFeatures = {
     build: oceanDashboard,
   },
   presentation: OCEAN_PRESENTATION,
+  exceptions: oceanExceptionSubjects,
   routes: {
     segment: 'ocean',
     idParam: 'shipmentOverallId',

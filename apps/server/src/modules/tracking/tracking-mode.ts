@@ -8,6 +8,7 @@ import type { subscriptionColumns, trackedItems, TrackingState } from '../../db/
 import type { Database, DatabaseHandle } from '../../db/client';
 import type { TrackingProvider } from '../../integrations/tracking/provider';
 import type { ModeSources } from '../../integrations/tracking/sources';
+import type { Finding } from '../exceptions/exception-rules';
 import type { ModePresentation } from './mode-presentation';
 
 export type { ItemScope, ModeSources } from '../../integrations/tracking/sources';
@@ -142,6 +143,17 @@ export interface ModeRoutes {
   favoriteIds(body: { favorite: boolean }): string[];
 }
 
+/** Which shipments to look at: the subscriptions of some items (a refresh), or every one (a sweep). */
+export type ExceptionScope = { itemIds: readonly string[] } | { all: true };
+
+/** A subscription and the exceptions its mode's rules find on it (exception-rules.ts). */
+export interface ExceptionSubject {
+  subscriptionId: string;
+  workspaceId: string;
+  itemId: string;
+  findings: Finding[];
+}
+
 /** What the features need of a mode. */
 export interface ModeFeatures<Counts extends object = object> {
   mode: TrackingMode;
@@ -156,6 +168,11 @@ export interface ModeFeatures<Counts extends object = object> {
   presentation: ModePresentation;
   /** How the routes written over every mode name its shipments. */
   routes: ModeRoutes;
+  /**
+   * The mode's exception rules over the scope's non-archived subscriptions; a mode without any raises
+   * no exceptions.
+   */
+  exceptions?: (tx: Database, scope: ExceptionScope, now: Date) => Promise<ExceptionSubject[]>;
 }
 
 /** Every mode, keyed by its name; the engine picks an item's mode by `tracked_items.mode`. */
