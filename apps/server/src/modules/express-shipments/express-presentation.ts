@@ -44,6 +44,8 @@ export const EXPRESS_PRESENTATION: ModePresentation = {
     number: expressShipments.trackingNo,
     reference: expressShipments.carrier,
     carrier: expressShipments.carrier,
+    arrivedAt: expressShipments.deliveredAt,
+    expectedAt: expressShipments.estimatedDelivery,
     search: (pattern) => ilike(expressShipments.trackingNo, pattern),
   }),
   async sharedDetail(db, reader, shipmentId) {

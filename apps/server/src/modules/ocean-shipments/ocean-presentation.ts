@@ -48,6 +48,8 @@ export const OCEAN_PRESENTATION: ModePresentation = {
     number: oceanShipments.containerNo,
     reference: oceanShipments.mblNo,
     carrier: oceanShipments.carrierScac,
+    arrivedAt: oceanShipments.ata,
+    expectedAt: oceanShipments.eta,
     search: (pattern) => or(ilike(oceanShipments.containerNo, pattern), ilike(oceanShipments.mblNo, pattern)),
   }),
   async sharedDetail(db, reader, shipmentId) {

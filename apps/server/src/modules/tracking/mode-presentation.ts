@@ -53,6 +53,10 @@ export interface HistoryColumns {
   number: PgColumn;
   reference: PgColumn;
   carrier: PgColumn;
+  /** When the shipment arrived (was delivered), null until it has. */
+  arrivedAt: PgColumn;
+  /** When it is expected to arrive until it has. */
+  expectedAt: PgColumn;
   /** Matches the (upper-cased, LIKE-escaped) pattern against the mode's numbers. */
   search(pattern: string): SQL | undefined;
 }
