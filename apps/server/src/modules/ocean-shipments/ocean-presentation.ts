@@ -5,6 +5,7 @@ import { oceanShipments, trackedItems } from '../../db/schema/tracking';
 import { termsColumns } from '../free-time/free-time-clocks';
 import { publicOcean } from '../sharing/share-links.service';
 import type { ModePresentation } from '../tracking/mode-presentation';
+import { oceanSearchBranches } from './ocean-search';
 import { billRefColumn } from './bills.service';
 import { getOceanShipmentById, toOceanShipment } from './ocean-shipments.service';
 
@@ -36,6 +37,7 @@ export const OCEAN_PRESENTATION: ModePresentation = {
   },
   carrierEventsInWebhooks: true,
   rowNumbers: (item) => ({ containerNo: item.trackingNo, mblNo: item.reference }),
+  searchBranches: oceanSearchBranches,
   searchResult: (common, hit) => ({
     mode: 'ocean' as const,
     ...common,

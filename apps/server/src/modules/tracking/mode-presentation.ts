@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { SearchTerms } from '@tracklane/shared/search/search-query';
 import type { SearchResult } from '@tracklane/shared/search/search.schema';
 import type { PublicShipment, SharedShipment } from '@tracklane/shared/sharing/sharing.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
@@ -84,6 +85,11 @@ export interface ModePresentation {
   carrierEventsInWebhooks: boolean;
   /** The mode's own number fields of a notification or mention row. */
   rowNumbers(item: ItemNumbers): Partial<ShipmentRowNumbers>;
+  /**
+   * The search's branches over the mode's subscriptions in the workspace `w.id`, each index-answered
+   * and limited (search-branches.ts); a mode without them is not searched.
+   */
+  searchBranches?(terms: SearchTerms): SQL[];
   /** A search hit of the mode as the search answers with it. */
   searchResult(common: SearchResultCommon, hit: SearchHit): SearchResult;
   /** The tracking history's columns of the mode's subscriptions. */
