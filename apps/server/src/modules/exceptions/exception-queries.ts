@@ -10,19 +10,28 @@ import {
 } from '@tracklane/shared/exceptions/exceptions.schema';
 import type { Database } from '../../db/client';
 import { shipmentExceptionEvents, shipmentExceptions as x } from '../../db/schema/exceptions';
-import { expressShipments as es, oceanShipments as os } from '../../db/schema/tracking';
 import { users } from '../../db/schema/users';
 import type { WorkspaceScope } from '../../tenancy/scope';
 import { inWorkspace } from '../../tenancy/scope';
+import { overEveryMode } from '../tracking/every-mode';
 
 const owner = alias(users, 'exception_owner');
 const nameOf = (u: { firstName: AnyColumn; lastName: AnyColumn }) =>
   sql<string>`trim(${u.firstName} || ' ' || ${u.lastName})`;
 
-/** The shipment an exception is about, whichever mode: its number, carrier and tags (nulls if gone). */
-const reference = sql<string | null>`coalesce(${os.containerNo}, ${es.trackingNo})`;
-const carrier = sql<string | null>`coalesce(${os.carrierScac}, ${es.carrier})`;
-const tags = sql<string[] | null>`coalesce(${os.tags}, ${es.tags})`;
+/**
+ * The shipment an exception is about, in its mode's table: its number, carrier, tags and whether it is
+ * archived (nulls if gone). One primary-key lookup per exception; the other modes' branches are skipped.
+ */
+const shipment = sql`(${overEveryMode(({ mode, table, presentation }) => {
+  const { number, carrier } = presentation.historyColumns();
+  return sql`SELECT ${number} AS reference, ${carrier} AS carrier, ${table.tags} AS tags,
+    ${table.archived} AS archived
+    FROM ${table} WHERE ${x.mode} = ${mode} AND ${table.id} = ${x.subscriptionId}`;
+})}) AS shipment`;
+const reference = sql<string | null>`shipment.reference`;
+const carrier = sql<string | null>`shipment.carrier`;
+const tags = sql<string[] | null>`shipment.tags`;
 
 const columns = {
   id: x.id,
@@ -83,13 +92,12 @@ function selectExceptions(db: Database) {
   return db
     .select(columns)
     .from(x)
-    .leftJoin(os, and(eq(x.mode, 'ocean'), eq(os.id, x.subscriptionId)))
-    .leftJoin(es, and(eq(x.mode, 'express'), eq(es.id, x.subscriptionId)))
+    .leftJoinLateral(shipment, sql`true`)
     .leftJoin(owner, eq(owner.id, x.ownerId));
 }
 
 /** Still on an active (not archived) shipment of the workspace. */
-const onLiveShipment = sql`(coalesce(${os.archived}, ${es.archived}) = false)`;
+const onLiveShipment = sql`(shipment.archived = false)`;
 
 function filtersOf(scope: WorkspaceScope, query: ExceptionListQuery): SQL {
   const states = query.state.length ? query.state : [...ACTIVE_EXCEPTION_STATES];
@@ -120,8 +128,7 @@ export async function listExceptionRows(
   const [total] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(x)
-    .leftJoin(os, and(eq(x.mode, 'ocean'), eq(os.id, x.subscriptionId)))
-    .leftJoin(es, and(eq(x.mode, 'express'), eq(es.id, x.subscriptionId)))
+    .leftJoinLateral(shipment, sql`true`)
     .where(where);
   return { items: rows.map(toException), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
 }
@@ -168,8 +175,7 @@ export async function exceptionCounts(db: Database, scope: WorkspaceScope): Prom
   const rows = await db
     .select({ type: x.type, n: sql<number>`count(*)::int` })
     .from(x)
-    .leftJoin(os, and(eq(x.mode, 'ocean'), eq(os.id, x.subscriptionId)))
-    .leftJoin(es, and(eq(x.mode, 'express'), eq(es.id, x.subscriptionId)))
+    .leftJoinLateral(shipment, sql`true`)
     .where(and(inWorkspace(scope, x), onLiveShipment, inArray(x.state, [...ACTIVE_EXCEPTION_STATES])))
     .groupBy(x.type);
   return {

@@ -4,6 +4,7 @@ import { parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
 import { expressShipments, trackedItems } from '../../db/schema/tracking';
 import { publicExpress } from '../sharing/share-links.service';
 import type { ModePresentation } from '../tracking/mode-presentation';
+import { expressSearchBranches } from './express-search';
 import { getExpressShipment, toExpressShipment } from './express-shipments.service';
 
 /** Webhooks speak to the workspace: no member's star (ADR 0033). */
@@ -30,6 +31,7 @@ export const EXPRESS_PRESENTATION: ModePresentation = {
   },
   carrierEventsInWebhooks: false,
   rowNumbers: (item) => ({ expressOrderId: item.shipmentId, expressOrderNo: item.trackingNo }),
+  searchBranches: expressSearchBranches,
   searchResult: (common, hit) => ({
     mode: 'express' as const,
     ...common,
@@ -43,6 +45,8 @@ export const EXPRESS_PRESENTATION: ModePresentation = {
     reference: expressShipments.carrier,
     carrier: expressShipments.carrier,
     status: expressShipments.status,
+    arrivedAt: expressShipments.deliveredAt,
+    expectedAt: expressShipments.estimatedDelivery,
     search: (pattern) => ilike(expressShipments.trackingNo, pattern),
   }),
   async sharedDetail(db, reader, shipmentId) {

@@ -5,6 +5,7 @@ import { oceanShipments, trackedItems } from '../../db/schema/tracking';
 import { termsColumns } from '../free-time/free-time-clocks';
 import { publicOcean } from '../sharing/share-links.service';
 import type { ModePresentation } from '../tracking/mode-presentation';
+import { oceanSearchBranches } from './ocean-search';
 import { billRefColumn } from './bills.service';
 import { getOceanShipmentById, toOceanShipment } from './ocean-shipments.service';
 
@@ -34,6 +35,7 @@ export const OCEAN_PRESENTATION: ModePresentation = {
   },
   carrierEventsInWebhooks: true,
   rowNumbers: (item) => ({ containerNo: item.trackingNo, mblNo: item.reference }),
+  searchBranches: oceanSearchBranches,
   searchResult: (common, hit) => ({
     mode: 'ocean' as const,
     ...common,
@@ -47,6 +49,8 @@ export const OCEAN_PRESENTATION: ModePresentation = {
     reference: oceanShipments.mblNo,
     carrier: oceanShipments.carrierScac,
     status: oceanShipments.status,
+    arrivedAt: oceanShipments.ata,
+    expectedAt: oceanShipments.eta,
     search: (pattern) => or(ilike(oceanShipments.containerNo, pattern), ilike(oceanShipments.mblNo, pattern)),
   }),
   async sharedDetail(db, reader, shipmentId) {

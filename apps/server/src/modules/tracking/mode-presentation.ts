@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { SearchTerms } from '@tracklane/shared/search/search-query';
 import type { SearchResult } from '@tracklane/shared/search/search.schema';
 import type { PublicShipment, SharedShipment } from '@tracklane/shared/sharing/sharing.schema';
 import type { Database } from '../../db/client';
@@ -53,6 +54,10 @@ export interface HistoryColumns {
   carrier: PgColumn;
   /** The shipment's status as the list shows it. */
   status: PgColumn;
+  /** When the shipment arrived (was delivered), null until it has. */
+  arrivedAt: PgColumn;
+  /** When it is expected to arrive until it has. */
+  expectedAt: PgColumn;
   /** Matches the (upper-cased, LIKE-escaped) pattern against the mode's numbers. */
   search(pattern: string): SQL | undefined;
 }
@@ -78,6 +83,11 @@ export interface ModePresentation {
   carrierEventsInWebhooks: boolean;
   /** The mode's own number fields of a notification or mention row. */
   rowNumbers(item: ItemNumbers): Partial<ShipmentRowNumbers>;
+  /**
+   * The search's branches over the mode's subscriptions in the workspace `w.id`, each index-answered
+   * and limited (search-branches.ts); a mode without them is not searched.
+   */
+  searchBranches?(terms: SearchTerms): SQL[];
   /** A search hit of the mode as the search answers with it. */
   searchResult(common: SearchResultCommon, hit: SearchHit): SearchResult;
   /** The tracking history's columns of the mode's subscriptions. */

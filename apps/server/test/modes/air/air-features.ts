@@ -86,6 +86,8 @@ const presentation: ModePresentation = {
     reference: air.airline,
     carrier: air.airline,
     status: air.status,
+    arrivedAt: air.landedAt,
+    expectedAt: air.etaAt,
     search: (pattern) => ilike(air.awb, pattern),
   }),
   // The search answer, the shared detail and the public view are wire shapes the spec fixes for the
