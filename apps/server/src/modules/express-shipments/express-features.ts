@@ -1,4 +1,5 @@
 import { expressDashboardSchema } from '@tracklane/shared/dashboard/dashboard.schema';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { expressFavoriteRequestSchema } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { expressShipments } from '../../db/schema/tracking';
@@ -22,6 +23,7 @@ export const EXPRESS_FEATURES: ModeFeatures = {
   },
   presentation: EXPRESS_PRESENTATION,
   exceptions: expressExceptionSubjects,
+  arrivalInView: (derived) => sql`COALESCE(${derived} ->> 'deliveredAt', ${derived} ->> 'estimatedDelivery')`,
   routes: {
     segment: 'express',
     idParam: 'expressOrderId',

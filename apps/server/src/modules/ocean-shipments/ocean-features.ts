@@ -1,4 +1,5 @@
 import { oceanDashboardSchema } from '@tracklane/shared/dashboard/dashboard.schema';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { oceanFavoriteRequestSchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { oceanShipments } from '../../db/schema/tracking';
@@ -22,6 +23,8 @@ export const OCEAN_FEATURES: ModeFeatures = {
   },
   presentation: OCEAN_PRESENTATION,
   exceptions: oceanExceptionSubjects,
+  arrivalInView: (derived) =>
+    sql`COALESCE(${derived} #>> '{arrivalVO,ata}', ${derived} #>> '{arrivalVO,eta}')`,
   routes: {
     segment: 'ocean',
     idParam: 'shipmentOverallId',

@@ -42,7 +42,9 @@ interface HitRow extends Record<string, unknown> {
  * ranked exact matches first, then active before archived, then the most recently added.
  */
 export function searchQuery(workspaceIds: readonly string[], terms: SearchTerms): SQL {
-  const branches = allModeFeatures().flatMap(({ presentation }) => presentation.searchBranches?.(terms) ?? []);
+  const branches = allModeFeatures().flatMap(
+    ({ presentation }) => presentation.searchBranches?.(terms) ?? [],
+  );
   return sql`
     WITH hits AS (
       SELECT w.id AS workspace_id, h.*

@@ -5,9 +5,11 @@ import type { AlertCondition, AlertFilters } from '@tracklane/shared/alerts/aler
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { ChangeRecord } from '@tracklane/shared/notifications/notification-types';
 import type { subscriptionColumns, trackedItems, TrackingState } from '../../db/schema/tracking';
+import type { AppContext } from '../../app-context';
 import type { Database, DatabaseHandle } from '../../db/client';
+import type { Transaction } from '../../lib/transaction';
 import type { TrackingProvider } from '../../integrations/tracking/provider';
-import type { ModeSources } from '../../integrations/tracking/sources';
+import type { ItemScope, ModeSources } from '../../integrations/tracking/sources';
 import type { Finding } from '../exceptions/exception-rules';
 import type { ModePresentation } from './mode-presentation';
 
@@ -59,6 +61,24 @@ export interface TrackingModeDefinition<
    * previous one, is a baseline). The engine stores each record once and notifies the followers.
    */
   detectChanges(previous: D | null, next: D): ChangeRecord[];
+  /** The mode's form of a carrier code (ocean: an upper-case SCAC; express: a lower-case code). */
+  carrierCode(carrier: string): string;
+  /**
+   * What the mode follows besides items (ocean: bills of lading and bookings followed alone, ADR
+   * 0037), moved along with its items when an organization's data sources change (rescope.service.ts).
+   */
+  others?: {
+    /** SELECT organization_id, carrier of each one that is not over. */
+    followed: SQL;
+    /** Moves an organization's of one carrier onto `target`'s scope; answers how many moved. */
+    rescope(
+      t: Transaction,
+      ctx: Pick<AppContext, 'pool' | 'tracking' | 'jobs'>,
+      organizationId: string,
+      carrier: string,
+      target: ItemScope,
+    ): Promise<number>;
+  };
   /** The columns every subscription copies from its item for lists (pure; the engine writes them). */
   listColumns(derived: D | null, state: TrackingState): Record<string, unknown>;
   /**
@@ -168,6 +188,11 @@ export interface ModeFeatures<Counts extends object = object> {
   presentation: ModePresentation;
   /** How the routes written over every mode name its shipments. */
   routes: ModeRoutes;
+  /**
+   * The arrival (or delivery) a derived view names, as ISO 8601 text from the jsonb `derived`: due
+   * items nearest to it are asked first.
+   */
+  arrivalInView: (derived: SQL) => SQL;
   /**
    * The mode's exception rules over the scope's non-archived subscriptions; a mode without any raises
    * no exceptions.

@@ -131,6 +131,7 @@ export const AIR_FEATURES: ModeFeatures = {
     },
   },
   presentation,
+  arrivalInView: (derived) => sql`COALESCE(${derived} ->> 'landedAt', ${derived} ->> 'eta')`,
   routes: {
     segment: 'air',
     idParam: 'airShipmentId',

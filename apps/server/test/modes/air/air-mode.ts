@@ -113,6 +113,7 @@ export function createAirMode(airline: TrackingProvider<AirQuery, AirEvent, obje
         ? { at: null, completed: true }
         : { at: new Date(now.getTime() + 3_600_000), completed: false },
     detectChanges: detectAirChanges,
+    carrierCode: (carrier) => carrier.trim().toUpperCase(),
     listColumns: airListColumns,
     features: AIR_FEATURES,
   });
