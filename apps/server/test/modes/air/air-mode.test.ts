@@ -247,13 +247,22 @@ describe('a test-only air mode', () => {
       late: 0,
     });
 
-    const key = async (t: Team) =>
-      (await call(t.owner.cookie, 'POST', '/api/api-keys', { name: 'ERP', scope: 'read' })).json().result
+    const key = async (t: Team, scope = 'read') =>
+      (await call(t.owner.cookie, 'POST', '/api/api-keys', { name: 'ERP', scope })).json().result
         .key as string;
-    const read = (k: string) =>
-      app.inject({ method: 'GET', url: '/api/v1/shipments/air', headers: { authorization: `Bearer ${k}` } });
+    const withKey = (k: string, method: 'GET' | 'POST', url: string) =>
+      app.inject({ method, url, headers: { authorization: `Bearer ${k}` } });
+    const read = (k: string) => withKey(k, 'GET', '/api/v1/shipments/air');
     expect((await read(await key(team))).json().result).toMatchObject([{ airShipmentId: shipment.id }]);
     expect((await read(await key(stranger))).json().result).toEqual([]);
     expect((await call(team.owner.cookie, 'GET', '/api/v1/shipments/air')).statusCode).toBe(401);
+
+    // The public API's archive, written over every mode, takes the air mode's shipments too.
+    const archive = `/api/v1/shipments/air/${shipment.id}/archive`;
+    expect((await withKey(await key(team), 'POST', archive)).statusCode).toBe(403);
+    expect((await withKey(await key(stranger, 'read_write'), 'POST', archive)).statusCode).toBe(404);
+    const archived = await withKey(await key(team, 'read_write'), 'POST', archive);
+    expect(archived.json().result).toEqual({ shipmentId: shipment.id, archived: true });
+    expect(await list(team, 'archived')).toMatchObject({ archivedCount: 1 });
   });
 });
