@@ -8,6 +8,7 @@ import {
   type ExceptionListQuery,
   type ShipmentException,
 } from '@tracklane/shared/exceptions/exceptions.schema';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { Database } from '../../db/client';
 import { shipmentExceptionEvents, shipmentExceptions as x } from '../../db/schema/exceptions';
 import { users } from '../../db/schema/users';
@@ -171,12 +172,23 @@ export async function exceptionEvents(db: Database, exceptionId: string): Promis
 }
 
 /** The active exceptions of a workspace on its active shipments, in all and by type. */
-export async function exceptionCounts(db: Database, scope: WorkspaceScope): Promise<ExceptionCounts> {
+export async function exceptionCounts(
+  db: Database,
+  scope: WorkspaceScope,
+  mode?: TrackingMode,
+): Promise<ExceptionCounts> {
   const rows = await db
     .select({ type: x.type, n: sql<number>`count(*)::int` })
     .from(x)
     .leftJoinLateral(shipment, sql`true`)
-    .where(and(inWorkspace(scope, x), onLiveShipment, inArray(x.state, [...ACTIVE_EXCEPTION_STATES])))
+    .where(
+      and(
+        inWorkspace(scope, x),
+        mode ? eq(x.mode, mode) : undefined,
+        onLiveShipment,
+        inArray(x.state, [...ACTIVE_EXCEPTION_STATES]),
+      ),
+    )
     .groupBy(x.type);
   return {
     active: rows.reduce((sum, r) => sum + r.n, 0),

@@ -139,7 +139,7 @@ export interface ModeAlerts {
 /** A mode's dashboard: what the route answers and says of itself, and how a workspace's is built. */
 export interface ModeDashboard {
   summary: string;
-  schema: z.ZodType;
+  schema: z.ZodObject;
   build: (db: Database, workspaceId: string, now: Date) => Promise<object>;
 }
 

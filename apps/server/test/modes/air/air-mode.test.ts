@@ -240,11 +240,17 @@ describe('a test-only air mode', () => {
     });
     const dashboard = await call(team.owner.cookie, 'GET', '/api/dashboard/air');
     expect(dashboard.statusCode, dashboard.body).toBe(200);
-    expect(dashboard.json().result).toEqual({ inFlight: 1, landed: 0, late: 1 });
+    expect(dashboard.json().result).toEqual({
+      inFlight: 1,
+      landed: 0,
+      late: 1,
+      exceptions: { active: 0, byType: {} },
+    });
     expect((await call(stranger.owner.cookie, 'GET', '/api/dashboard/air')).json().result).toEqual({
       inFlight: 0,
       landed: 0,
       late: 0,
+      exceptions: { active: 0, byType: {} },
     });
 
     const key = async (t: Team, scope = 'read') =>
