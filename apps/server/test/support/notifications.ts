@@ -70,7 +70,7 @@ export async function useNotificationsApp() {
   /**
    * A container followed by these workspaces (as intake would make it), not yet asked about. The
    * workspaces' alert rules are removed: these tests count carrier changes, and a new workspace's
-   * default rules would alert on the same ETA slips (alerts.test.ts covers them).
+   * default rules would alert on the same ETA slips (alerts-evaluation.test.ts covers them).
    */
   async function followedContainer(workspaceIds: string[], createdBy: string) {
     await db.delete(alertRules).where(inArray(alertRules.workspaceId, workspaceIds));
