@@ -26,10 +26,7 @@ const { db } = ctx;
 const call = (account: Account, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   app.inject({ method, url, headers: { cookie: account.cookie }, ...(payload ? { payload } : {}) });
 
-const carrier = {
-  ocean: { status: 'not_found' } as OceanAnswer,
-  express: { status: 'not_found' } as ExpressAnswer,
-};
+const carrier = { ocean: { status: 'not_found' } as OceanAnswer, express: { status: 'not_found' } as ExpressAnswer };
 const engine: TrackingEngine = {
   modes: {
     ocean: createOceanMode(oneProvider({ source: 'demo', track: async () => carrier.ocean })),
@@ -43,26 +40,11 @@ const engine: TrackingEngine = {
 async function ocean(workspaceId: string, columns: Partial<typeof oceanShipments.$inferInsert> = {}) {
   const [item] = await db
     .insert(trackedItems)
-    .values({
-      mode: 'ocean',
-      trackingNo: containerNo(),
-      reference: mbl(),
-      carrier: 'MSCU',
-      state: 'active',
-      lastCheckedAt: new Date(),
-    })
+    .values({ mode: 'ocean', trackingNo: containerNo(), reference: mbl(), carrier: 'MSCU', state: 'active', lastCheckedAt: new Date() })
     .returning();
   const [sub] = await db
     .insert(oceanShipments)
-    .values({
-      workspaceId,
-      itemId: item!.id,
-      containerNo: item!.trackingNo,
-      mblNo: item!.reference,
-      carrierScac: 'MSCU',
-      state: 'active',
-      ...columns,
-    })
+    .values({ workspaceId, itemId: item!.id, containerNo: item!.trackingNo, mblNo: item!.reference, carrierScac: 'MSCU', state: 'active', ...columns })
     .returning();
   return { item: item!, sub: sub! };
 }
@@ -70,34 +52,17 @@ async function ocean(workspaceId: string, columns: Partial<typeof oceanShipments
 async function parcel(workspaceId: string, columns: Partial<typeof expressShipments.$inferInsert> = {}) {
   const [item] = await db
     .insert(trackedItems)
-    .values({
-      mode: 'express',
-      trackingNo: `1Z${String(Math.random()).slice(2, 14)}`,
-      carrier: 'ups',
-      state: 'active',
-      lastCheckedAt: new Date(),
-    })
+    .values({ mode: 'express', trackingNo: `1Z${String(Math.random()).slice(2, 14)}`, carrier: 'ups', state: 'active', lastCheckedAt: new Date() })
     .returning();
   const [sub] = await db
     .insert(expressShipments)
-    .values({
-      workspaceId,
-      itemId: item!.id,
-      trackingNo: item!.trackingNo,
-      carrier: 'ups',
-      state: 'active',
-      ...columns,
-    })
+    .values({ workspaceId, itemId: item!.id, trackingNo: item!.trackingNo, carrier: 'ups', state: 'active', ...columns })
     .returning();
   return { item: item!, sub: sub! };
 }
 
 const exceptionsOf = (subscriptionId: string) =>
-  db
-    .select()
-    .from(shipmentExceptions)
-    .where(eq(shipmentExceptions.subscriptionId, subscriptionId))
-    .orderBy(shipmentExceptions.openedAt);
+  db.select().from(shipmentExceptions).where(eq(shipmentExceptions.subscriptionId, subscriptionId)).orderBy(shipmentExceptions.openedAt);
 
 const sync = (mode: 'ocean' | 'express', itemId: string, now: Date) =>
   withTransaction(ctx.pool, ({ tx }) => syncExceptions(tx, mode, { itemIds: [itemId] }, now));
@@ -137,24 +102,14 @@ describe('exceptions raised by the engine', () => {
     carrier.ocean = { status: 'found', events: [e1, e2] };
     await refreshItem(ctx, engine, item.id, new Date('2026-11-04T00:00:00Z'));
     const [slip] = await exceptionsOf(sub.id);
-    expect(slip).toMatchObject({
-      type: 'eta_slipped',
-      state: 'open',
-      detail: 'ETA 72 h later than first announced',
-    });
+    expect(slip).toMatchObject({ type: 'eta_slipped', state: 'open', detail: 'ETA 72 h later than first announced' });
 
-    carrier.ocean = {
-      status: 'found',
-      events: [e1, e2, arri('e3', 'ACT', '2026-12-04T02:00:00.000Z', '2026-12-04T03:00:00.000Z')],
-    };
+    carrier.ocean = { status: 'found', events: [e1, e2, arri('e3', 'ACT', '2026-12-04T02:00:00.000Z', '2026-12-04T03:00:00.000Z')] };
     await refreshItem(ctx, engine, item.id, new Date('2026-12-04T04:00:00Z'));
     const [after] = await exceptionsOf(sub.id);
     expect(after).toMatchObject({ id: slip!.id, state: 'auto_resolved' });
     expect(after!.clearedAt).not.toBeNull();
-    const events = await db
-      .select()
-      .from(webhookEvents)
-      .where(eq(webhookEvents.workspaceId, team.defaultWorkspaceId));
+    const events = await db.select().from(webhookEvents).where(eq(webhookEvents.workspaceId, team.defaultWorkspaceId));
     expect(events.map((e) => e.type).sort()).toEqual(['exception.opened', 'exception.resolved']);
   });
 
@@ -164,12 +119,7 @@ describe('exceptions raised by the engine', () => {
     carrier.express = { status: 'not_found' };
     await refreshItem(ctx, engine, item.id, new Date('2026-11-02T00:00:00Z'));
     expect((await exceptionsOf(sub.id)).map((x) => [x.type, x.state])).toEqual([['not_found', 'open']]);
-    const scan = (
-      id: string,
-      status: ParcelEvent['status'],
-      subStatus: string | null,
-      time: string,
-    ): ParcelEvent => ({
+    const scan = (id: string, status: ParcelEvent['status'], subStatus: string | null, time: string): ParcelEvent => ({
       eventId: id,
       classifier: 'ACT',
       status,
@@ -181,10 +131,7 @@ describe('exceptions raised by the engine', () => {
       eventTime: time,
       createdAt: time,
     });
-    carrier.express = {
-      status: 'found',
-      events: [scan('p1', 'failed_attempt', null, '2026-11-02T10:00:00.000Z')],
-    };
+    carrier.express = { status: 'found', events: [scan('p1', 'failed_attempt', null, '2026-11-02T10:00:00.000Z')] };
     await refreshItem(ctx, engine, item.id, new Date('2026-11-02T12:00:00Z'));
     expect((await exceptionsOf(sub.id)).map((x) => [x.type, x.state])).toEqual([
       ['not_found', 'auto_resolved'],
@@ -215,34 +162,19 @@ describe('exceptions raised by the engine', () => {
       freeTimeEndsOn: new Date('2026-03-09T00:00:00Z'),
     });
     await sync('ocean', item.id, now);
-    expect((await exceptionsOf(sub.id)).map((x) => x.type).sort()).toEqual([
-      'lfd_passed',
-      'on_hold',
-      'rolled',
-    ]);
+    expect((await exceptionsOf(sub.id)).map((x) => x.type).sort()).toEqual(['lfd_passed', 'on_hold', 'rolled']);
     await sync('ocean', item.id, now); // nothing new: still one each
     expect(await exceptionsOf(sub.id)).toHaveLength(3);
     await db
       .update(oceanShipments)
-      .set({
-        rolledAt: new Date('2026-03-05T00:00:00Z'),
-        terminalOnHold: false,
-        freeTimeEndsOn: UNKNOWN_TIME,
-      })
+      .set({ rolledAt: new Date('2026-03-05T00:00:00Z'), terminalOnHold: false, freeTimeEndsOn: UNKNOWN_TIME })
       .where(eq(oceanShipments.id, sub.id));
     await sync('ocean', item.id, now);
     const rows = await exceptionsOf(sub.id);
-    expect(
-      rows
-        .filter((x) => x.type === 'rolled')
-        .map((x) => x.state)
-        .sort(),
-    ).toEqual(['auto_resolved', 'open']);
+    expect(rows.filter((x) => x.type === 'rolled').map((x) => x.state).sort()).toEqual(['auto_resolved', 'open']);
     expect(rows.filter((x) => x.type !== 'rolled').every((x) => x.state === 'auto_resolved')).toBe(true);
 
-    const late = await parcel(team.defaultWorkspaceId, {
-      estimatedDelivery: new Date('2026-03-08T00:00:00Z'),
-    });
+    const late = await parcel(team.defaultWorkspaceId, { estimatedDelivery: new Date('2026-03-08T00:00:00Z') });
     await runExceptionSweep(ctx, now);
     expect((await exceptionsOf(late.sub.id)).map((x) => x.type)).toEqual(['late']);
   });
@@ -251,11 +183,7 @@ describe('exceptions raised by the engine', () => {
     const team = await buildTeam(app, ctx);
     const { item, sub } = await ocean(team.defaultWorkspaceId, { terminalOnHold: true });
     const now = new Date();
-    await Promise.all([
-      sync('ocean', item.id, now),
-      sync('ocean', item.id, now),
-      sync('ocean', item.id, now),
-    ]);
+    await Promise.all([sync('ocean', item.id, now), sync('ocean', item.id, now), sync('ocean', item.id, now)]);
     expect(await exceptionsOf(sub.id)).toHaveLength(1);
   });
 });
@@ -277,10 +205,7 @@ describe('exceptions as work', () => {
     const forbidden = await call(viewer, 'PATCH', `/api/exceptions/${id}`, { state: 'resolved' });
     expect(forbidden.statusCode).toBe(403);
 
-    const assigned = await call(team.owner, 'PATCH', `/api/exceptions/${id}`, {
-      ownerId: colleague.userId,
-      dueOn: '2026-12-01',
-    });
+    const assigned = await call(team.owner, 'PATCH', `/api/exceptions/${id}`, { ownerId: colleague.userId, dueOn: '2026-12-01' });
     expect(assigned.statusCode, assigned.body).toBe(200);
     expect(assigned.json().result).toMatchObject({ owner: { id: colleague.userId }, dueOn: '2026-12-01' });
     const notified = await db
@@ -291,9 +216,7 @@ describe('exceptions as work', () => {
     expect(notified.map((n) => n.text)).toEqual(['Exception assigned to you: On hold at the terminal']);
 
     const note = `Asked the broker, ${mentionToken('Viewer', viewer.userId)} please check`;
-    expect(
-      (await call(colleague, 'PATCH', `/api/exceptions/${id}`, { note, state: 'acknowledged' })).statusCode,
-    ).toBe(200);
+    expect((await call(colleague, 'PATCH', `/api/exceptions/${id}`, { note, state: 'acknowledged' })).statusCode).toBe(200);
     const mention = await db.select().from(notifications).where(eq(notifications.recipientId, viewer.userId));
     expect(mention).toHaveLength(1);
 
@@ -325,13 +248,8 @@ describe('exceptions as work', () => {
     const [xt] = await exceptionsOf(theirs.sub.id);
 
     expect((await call(other.owner, 'GET', `/api/exceptions/${xa!.id}`)).statusCode).toBe(404);
-    expect(
-      (await call(other.owner, 'PATCH', `/api/exceptions/${xa!.id}`, { state: 'resolved' })).statusCode,
-    ).toBe(404);
-    const mixed = await call(team.owner, 'POST', '/api/exceptions/bulk', {
-      ids: [xa!.id, xt!.id],
-      action: { kind: 'resolve' },
-    });
+    expect((await call(other.owner, 'PATCH', `/api/exceptions/${xa!.id}`, { state: 'resolved' })).statusCode).toBe(404);
+    const mixed = await call(team.owner, 'POST', '/api/exceptions/bulk', { ids: [xa!.id, xt!.id], action: { kind: 'resolve' } });
     expect(mixed.statusCode).toBe(404);
     expect((await exceptionsOf(a.sub.id))[0]!.state).toBe('open');
 
@@ -341,17 +259,11 @@ describe('exceptions as work', () => {
     });
     expect(badOwner.statusCode).toBe(400);
 
-    const done = await call(team.owner, 'POST', '/api/exceptions/bulk', {
-      ids: [xa!.id, xb!.id],
-      action: { kind: 'resolve' },
-    });
+    const done = await call(team.owner, 'POST', '/api/exceptions/bulk', { ids: [xa!.id, xb!.id], action: { kind: 'resolve' } });
     expect(done.json().result).toEqual({ changed: 2 });
     const counts = (await call(team.owner, 'GET', '/api/exceptions/counts')).json().result;
     expect(counts).toEqual({ active: 0, byType: {} });
-    expect((await call(other.owner, 'GET', '/api/exceptions/counts')).json().result).toEqual({
-      active: 1,
-      byType: { on_hold: 1 },
-    });
+    expect((await call(other.owner, 'GET', '/api/exceptions/counts')).json().result).toEqual({ active: 1, byType: { on_hold: 1 } });
   });
 
   it('routes an exception type to the owner an alert rule names, on the shipments its filters match', async () => {
@@ -367,30 +279,13 @@ describe('exceptions as work', () => {
     });
     // A member may route only to themselves; an admin to a member who sees shipments.
     const outsider = await buildTeam(app, ctx);
-    expect(
-      (await call(colleague, 'POST', '/api/alert-rules', rule({ exceptionOwnerId: team.owner.userId })))
-        .statusCode,
-    ).toBe(400);
-    expect(
-      (await call(team.owner, 'POST', '/api/alert-rules', rule({ exceptionOwnerId: outsider.owner.userId })))
-        .statusCode,
-    ).toBe(400);
-    const saved = await call(
-      team.owner,
-      'POST',
-      '/api/alert-rules',
-      rule({ exceptionOwnerId: colleague.userId }),
-    );
+    expect((await call(colleague, 'POST', '/api/alert-rules', rule({ exceptionOwnerId: team.owner.userId }))).statusCode).toBe(400);
+    expect((await call(team.owner, 'POST', '/api/alert-rules', rule({ exceptionOwnerId: outsider.owner.userId }))).statusCode).toBe(400);
+    const saved = await call(team.owner, 'POST', '/api/alert-rules', rule({ exceptionOwnerId: colleague.userId }));
     expect(saved.json().result.exceptionOwnerId).toBe(colleague.userId);
 
-    const matched = await ocean(team.defaultWorkspaceId, {
-      rolledAt: new Date('2026-03-01T00:00:00Z'),
-      terminalOnHold: true,
-    });
-    const other = await ocean(team.defaultWorkspaceId, {
-      rolledAt: new Date('2026-03-01T00:00:00Z'),
-      carrierScac: 'MAEU',
-    });
+    const matched = await ocean(team.defaultWorkspaceId, { rolledAt: new Date('2026-03-01T00:00:00Z'), terminalOnHold: true });
+    const other = await ocean(team.defaultWorkspaceId, { rolledAt: new Date('2026-03-01T00:00:00Z'), carrierScac: 'MAEU' });
     await sync('ocean', matched.item.id, new Date('2026-03-02T00:00:00Z'));
     await sync('ocean', other.item.id, new Date('2026-03-02T00:00:00Z'));
     const owners = (await exceptionsOf(matched.sub.id)).map((x) => [x.type, x.ownerId]).sort();
@@ -399,10 +294,7 @@ describe('exceptions as work', () => {
       ['rolled', colleague.userId],
     ]);
     expect((await exceptionsOf(other.sub.id)).map((x) => x.ownerId)).toEqual([null]);
-    const heard = await db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.recipientId, colleague.userId), eq(notifications.itemId, matched.item.id)));
+    const heard = await db.select().from(notifications).where(and(eq(notifications.recipientId, colleague.userId), eq(notifications.itemId, matched.item.id)));
     expect(heard).toHaveLength(1);
   });
 });

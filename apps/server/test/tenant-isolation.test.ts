@@ -89,11 +89,7 @@ async function victim() {
       workspaceId: team.defaultWorkspaceId,
       mode: 'ocean',
       subscriptionId: oceanId,
-      itemId: (
-        await ctx.db.execute<{ item_id: string }>(
-          sql`SELECT item_id FROM ocean_shipments WHERE id = ${oceanId}`,
-        )
-      ).rows[0]!.item_id,
+      itemId: (await ctx.db.execute<{ item_id: string }>(sql`SELECT item_id FROM ocean_shipments WHERE id = ${oceanId}`)).rows[0]!.item_id,
       type: 'on_hold',
       detail: `${marker} exception`,
       openedAt: new Date(),
