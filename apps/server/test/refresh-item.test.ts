@@ -224,7 +224,7 @@ describe('refreshItem in one transaction', () => {
         ocean: {
           ...working.modes.ocean,
           // The database refuses the subscriptions' update (state is NOT NULL), after the events went in.
-          listColumns: () => ({ state: null as unknown as 'active' }),
+          listColumns: () => ({ state: null }),
         },
       },
     };
