@@ -6,7 +6,7 @@ import type {
   ExpressShipment,
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EXPRESS_COLUMN_IDS } from '../features/express-shipments/utils/columns';
+import { EXPRESS_COLUMN_IDS } from '../modes/express/utils/columns';
 import { resetAllStores } from '../lib/store-reset';
 import { captureDownloads } from '../test/downloads';
 import { fakeApi, ok, type RecordedCall } from '../test/fake-api';

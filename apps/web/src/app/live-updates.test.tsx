@@ -14,9 +14,9 @@ import { useLiveUpdates } from './use-live-updates';
 import {
   EXPRESS_LIST_FILTERS,
   useExpressShipments,
-} from '../features/express-shipments/api/list-express-shipments';
-import { OCEAN_LIST_FILTERS, useOceanShipments } from '../features/ocean-shipments/api/list-ocean-shipments';
-import { useOceanBills } from '../features/ocean-shipments/api/ocean-bills';
+} from '../modes/express/api/list-express-shipments';
+import { OCEAN_LIST_FILTERS, useOceanShipments } from '../modes/ocean/api/list-ocean-shipments';
+import { useOceanBills } from '../modes/ocean/api/ocean-bills';
 import { defaultFilters } from '../shipment-list/filter-params';
 import { TAB_ID } from '../lib/tab-id';
 import { expressListPage, expressShipment } from '../test/express-shipment-fixtures';

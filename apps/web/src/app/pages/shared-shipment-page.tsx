@@ -6,11 +6,11 @@ import { NotFound } from '../../components/not-found';
 import { PageHeader } from '../../components/page-header';
 import { paths, type SiteType } from '../../config/paths';
 import { isSiteType, MODE_LIST } from '../../modes/registry';
-import { ExpressShipmentDetail } from '../../features/express-shipments/components/express-shipment-detail';
+import { ExpressShipmentDetail } from '../../modes/express/components/express-shipment-detail';
 import {
   OceanShipmentDetail,
   type DetailTab,
-} from '../../features/ocean-shipments/components/ocean-shipment-detail';
+} from '../../modes/ocean/components/ocean-shipment-detail';
 import { useSharedShipment } from '../../features/sharing/api/get-shared-shipment';
 import { isApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';

@@ -1,6 +1,6 @@
 import { IconPackage, IconTruckDelivery } from '@tabler/icons-react';
 import { paths } from '../../config/paths';
-import { parcelStatusLook } from '../../features/express-shipments/utils/parcel-status';
+import { parcelStatusLook } from './utils/parcel-status';
 import type { ModeDefinition, SearchResultOf } from '../mode-definition';
 
 /** Parcels by tracking number: "Ground" on screen, /truck/express in URLs, `express` in code (spec §2). */

@@ -1,6 +1,6 @@
 import { IconShip } from '@tabler/icons-react';
 import { paths } from '../../config/paths';
-import { statusLook } from '../../features/ocean-shipments/utils/status';
+import { statusLook } from './utils/status';
 import type { ModeDefinition, SearchResultOf } from '../mode-definition';
 
 /** Ocean containers: container number and master bill of lading (spec §2, §3). */
