@@ -1,5 +1,6 @@
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { SiteType } from '../config/paths';
+import { registerDashboardSource } from '../lib/dashboard-api';
 import { registerLiveShipmentKeys } from '../lib/live-invalidation';
 import { EXPRESS_MODE } from './express/mode';
 import type { ModeDefinition } from './mode-definition';
@@ -16,7 +17,10 @@ export const MODES: Record<TrackingMode, ModeDefinition> = {
 };
 
 const registered: ModeDefinition[] = Object.values(MODES);
-for (const definition of registered) registerLiveShipmentKeys(definition.live);
+for (const definition of registered) {
+  registerLiveShipmentKeys(definition.live);
+  registerDashboardSource(definition.dashboard);
+}
 
 /**
  * Every mode, in the order the product shows them (the switcher, the menus). Read it when it is needed,
@@ -48,11 +52,13 @@ export function modeOfSiteType(siteType: SiteType): ModeDefinition {
  * show ocean and express.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test mode's search result is its own
-export function registerModeForTests(definition: ModeDefinition<string, any>): () => void {
+export function registerModeForTests(definition: ModeDefinition<string, any, any>): () => void {
   registered.push(definition as unknown as ModeDefinition);
   const unregisterLive = registerLiveShipmentKeys(definition.live);
+  const unregisterDashboard = registerDashboardSource(definition.dashboard);
   return () => {
     unregisterLive();
+    unregisterDashboard();
     const at = registered.indexOf(definition as unknown as ModeDefinition);
     if (at >= 0) registered.splice(at, 1);
   };

@@ -1,4 +1,5 @@
 import { IconPackage, IconTruckDelivery } from '@tabler/icons-react';
+import { expressDashboardSchema, type ExpressDashboard } from '@tracklane/shared/dashboard/dashboard.schema';
 import { paths } from '../../config/paths';
 import { parcelStatusLook } from './utils/parcel-status';
 import type { ModeDefinition, SearchResultOf } from '../mode-definition';
@@ -27,9 +28,11 @@ export const EXPRESS_MODE = {
     list: () => import('../../app/pages/express-shipments-page').then((m) => m.ExpressShipmentsPage),
     prefetchList: (props) =>
       import('../../app/pages/express-shipments-page').then((m) => m.prefetchExpressShipmentsPage(props)),
+    sharedDetail: () => import('./shared-detail').then((m) => m.ExpressSharedDetail),
   },
   dashboard: {
     mode: 'express',
+    parse: (raw) => expressDashboardSchema.parse(raw),
     title: 'Ground dashboard',
     things: 'parcels',
     Icon: IconTruckDelivery,
@@ -38,10 +41,10 @@ export const EXPRESS_MODE = {
     addLabel: 'Add a parcel',
     arrivalsTitle: 'Deliveries',
     arrivalsNote: 'Delivered, else the carrier’s latest estimate.',
+    figures: [],
     // Parcel carriers' codes are ours: the name alone.
     carrierName: (carrier) => carrier.name ?? carrier.carrier,
-    itemPath: (link) =>
-      'expressOrderId' in link ? paths.shipment.ground(link.expressOrderId, link.expressOrderNo) : '',
+    itemPath: (link) => paths.shipment.ground(link.expressOrderId, link.expressOrderNo),
   },
   live: { queryRoot: 'express-shipments', idField: 'expressOrderId', sharedField: 'express' },
   alerts: {
@@ -88,4 +91,4 @@ export const EXPRESS_MODE = {
     subline: (shipment) => shipment.carrierName ?? '',
     arrivalHeader: 'Delivery',
   },
-} as const satisfies ModeDefinition<'express', SearchResultOf<'express'>>;
+} as const satisfies ModeDefinition<'express', SearchResultOf<'express'>, ExpressDashboard>;

@@ -1,5 +1,7 @@
 import { IconShip } from '@tabler/icons-react';
+import { oceanDashboardSchema, type OceanDashboard } from '@tracklane/shared/dashboard/dashboard.schema';
 import { paths } from '../../config/paths';
+import { formatMoney } from '../../lib/money';
 import { statusLook } from './utils/status';
 import type { ModeDefinition, SearchResultOf } from '../mode-definition';
 
@@ -23,9 +25,11 @@ export const OCEAN_MODE = {
     list: () => import('../../app/pages/ocean-shipments-page').then((m) => m.OceanShipmentsPage),
     prefetchList: (props) =>
       import('../../app/pages/ocean-shipments-page').then((m) => m.prefetchOceanShipmentsPage(props)),
+    sharedDetail: () => import('./shared-detail').then((m) => m.OceanSharedDetail),
   },
   dashboard: {
     mode: 'ocean',
+    parse: (raw) => oceanDashboardSchema.parse(raw),
     title: 'Ocean dashboard',
     things: 'containers',
     Icon: IconShip,
@@ -34,9 +38,26 @@ export const OCEAN_MODE = {
     addLabel: 'Add a container',
     arrivalsTitle: 'Arrivals',
     arrivalsNote: 'Actual arrival at the port of discharge, else the latest estimate.',
+    figures: [
+      {
+        // Demurrage and detention across the workspace, per currency: incurred so far, at risk this week.
+        title: 'Demurrage & detention',
+        empty: 'No container is running up charges, and none will within a week.',
+        note: 'What running clocks add in the next 7 days if nothing moves, and what they cost already.',
+        testId: 'dd-money',
+        groups: (dashboard) =>
+          dashboard.freeTimeMoney.map((money) => ({
+            key: money.currency,
+            figures: [
+              { value: formatMoney(money.atRiskThisWeek, money.currency), label: 'At risk this week' },
+              { value: formatMoney(money.incurred, money.currency), label: 'Incurred so far' },
+            ],
+          })),
+      },
+    ],
     // Ocean carriers are also known by their SCAC.
     carrierName: (carrier) => (carrier.name ? `${carrier.name} (${carrier.carrier})` : carrier.carrier),
-    itemPath: (link) => ('containerNo' in link ? paths.shipment.ocean(link.containerNo, link.mblNo) : ''),
+    itemPath: (link) => paths.shipment.ocean(link.containerNo, link.mblNo),
   },
   live: { queryRoot: 'ocean-shipments', idField: 'shipmentOverallId', sharedField: 'ocean' },
   alerts: {
@@ -88,4 +109,4 @@ export const OCEAN_MODE = {
       `MBL ${shipment.reference}${shipment.carrierName ? ` · ${shipment.carrierName}` : ''}`,
     arrivalHeader: 'Arrival',
   },
-} as const satisfies ModeDefinition<'ocean', SearchResultOf<'ocean'>>;
+} as const satisfies ModeDefinition<'ocean', SearchResultOf<'ocean'>, OceanDashboard>;

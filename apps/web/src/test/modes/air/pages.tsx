@@ -1,4 +1,5 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import type { SharedDetailProps } from '../../../modes/mode-definition';
 
 /** The test mode's detail page: its route's parameter, so a test sees the route reached it. */
 export function AirDetailPage() {
@@ -12,4 +13,13 @@ export function NewAirPage() {
 
 export function AirListPage({ tab }: { tab: string }) {
   return <h1 data-testid="air-list">Air waybills: {tab}</h1>;
+}
+
+/** An air waybill shared with the reader: where it leads back to, so a test sees the page handed it over. */
+export function AirSharedDetail({ back }: SharedDetailProps) {
+  return (
+    <h1 data-testid="air-shared">
+      Shared air waybill <Link to={back.href}>{back.label}</Link>
+    </h1>
+  );
 }
