@@ -37,7 +37,7 @@ export const AIR_MODE: ModeDefinition<'air', AirSearchResult, AirDashboard> = {
     detail: () => import('./pages').then((m) => m.AirDetailPage),
     newShipment: () => import('./pages').then((m) => m.NewAirPage),
     list: () => import('./pages').then((m) => m.AirListPage),
-    prefetchList: () => Promise.resolve(),
+    prefetchList: (props) => import('./pages').then((m) => m.prefetchAirListPage(props)),
     sharedDetail: () => import('./pages').then((m) => m.AirSharedDetail),
   },
   dashboard: AIR_DASHBOARD,
