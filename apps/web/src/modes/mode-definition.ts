@@ -60,6 +60,11 @@ export interface ModeDefinition<
     newShipment: string;
   };
   /**
+   * Its list's header, as the page and the frame the build paints before it (app/layouts/page-frame)
+   * both show it: each tab's title, and what the list holds ("Containers").
+   */
+  listHeader: { readonly titles: { readonly [tab: string]: string }; readonly things: string };
+  /**
    * Its pages, each its own download: the router gives them the mode's paths (the lists' tabs,
    * `paths.newShipment`, `detailRoute`).
    */

@@ -20,14 +20,21 @@ export const EXPRESS_MODE = {
     },
     newShipment: paths.newShipments.ground,
   },
+  listHeader: {
+    titles: {
+      active: 'Active ground shipments',
+      notFound: 'Ground shipments not found',
+      archived: 'Archived ground shipments',
+    },
+    things: 'Parcels',
+  },
   pages: {
     detailRoute: '/shipment/truck/express/:expressOrderId/:expressOrderNo',
     detail: () => import('./detail-page').then((m) => m.ExpressShipmentPage),
     newShipment: () => import('./new-page').then((m) => m.NewExpressShipmentPage),
-    // The list's entry stays under app/pages: the build and the prerendered frames name its chunk.
-    list: () => import('../../app/pages/express-shipments-page').then((m) => m.ExpressShipmentsPage),
-    prefetchList: (props) =>
-      import('../../app/pages/express-shipments-page').then((m) => m.prefetchExpressShipmentsPage(props)),
+    // The list's own entry: the build and the prerendered frames name its chunk (vite.config.ts, prerender.tsx).
+    list: () => import('./express-list-page').then((m) => m.ExpressShipmentsPage),
+    prefetchList: (props) => import('./express-list-page').then((m) => m.prefetchExpressShipmentsPage(props)),
     sharedDetail: () => import('./shared-detail').then((m) => m.ExpressSharedDetail),
   },
   dashboard: {

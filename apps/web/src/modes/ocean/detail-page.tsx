@@ -1,9 +1,5 @@
 import { useParams, useSearchParams } from 'react-router';
-import {
-  DETAIL_TABS,
-  OceanShipmentDetail,
-  type DetailTab,
-} from './components/ocean-shipment-detail';
+import { DETAIL_TABS, OceanShipmentDetail, type DetailTab } from './components/ocean-shipment-detail';
 import { ShipmentComments } from '../../app/pages/shipment-comments';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
 import { useOceanShipment } from './api/get-ocean-shipment';

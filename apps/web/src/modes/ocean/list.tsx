@@ -4,7 +4,8 @@ import type {
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
 import { useCallback, useMemo } from 'react';
-import { OCEAN_LIST_TITLE, oceanListDescription } from '../../components/page-headers';
+import { listDescription } from '../../components/page-headers';
+import { OCEAN_MODE } from './mode';
 import { paths } from '../../config/paths';
 import { queryClient } from '../../lib/query-client';
 import { useArchiveOceanShipments } from './api/archive-ocean-shipments';
@@ -159,8 +160,8 @@ export const OCEAN_LIST: ShipmentListDefinition<
     { value: 'archived', label: 'Archived' },
   ],
   tabPath: { active: paths.shipments.oceanActive, archived: paths.shipments.oceanArchived },
-  title: OCEAN_LIST_TITLE,
-  description: oceanListDescription,
+  title: OCEAN_MODE.listHeader.titles,
+  description: (timeZone) => listDescription(OCEAN_MODE.listHeader.things, timeZone),
   newShipmentHref: paths.newShipments.ocean,
   demo: { isDemo, explanation: OCEAN_DEMO_EXPLANATION },
   search: { placeholder: 'Search container or MBL', label: 'Search by container or bill of lading number' },

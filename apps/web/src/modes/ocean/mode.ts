@@ -17,14 +17,17 @@ export const OCEAN_MODE = {
     lists: { active: paths.shipments.oceanActive, archived: paths.shipments.oceanArchived },
     newShipment: paths.newShipments.ocean,
   },
+  listHeader: {
+    titles: { active: 'Active ocean shipments', archived: 'Archived ocean shipments' },
+    things: 'Containers',
+  },
   pages: {
     detailRoute: '/shipment/ocean/:containerNo/:mblNo',
     detail: () => import('./detail-page').then((m) => m.OceanShipmentPage),
     newShipment: () => import('./new-page').then((m) => m.NewOceanShipmentPage),
-    // The list's entry stays under app/pages: the build and the prerendered frames name its chunk.
-    list: () => import('../../app/pages/ocean-shipments-page').then((m) => m.OceanShipmentsPage),
-    prefetchList: (props) =>
-      import('../../app/pages/ocean-shipments-page').then((m) => m.prefetchOceanShipmentsPage(props)),
+    // The list's own entry: the build and the prerendered frames name its chunk (vite.config.ts, prerender.tsx).
+    list: () => import('./ocean-list-page').then((m) => m.OceanShipmentsPage),
+    prefetchList: (props) => import('./ocean-list-page').then((m) => m.prefetchOceanShipmentsPage(props)),
     sharedDetail: () => import('./shared-detail').then((m) => m.OceanSharedDetail),
   },
   dashboard: {

@@ -2,6 +2,7 @@ import { IconPlane } from '@tabler/icons-react';
 import { useCallback, useMemo } from 'react';
 import { StatusBadge } from '../../../components/status-badge';
 import { activeEmptyTab, archiveEmptyTab } from '../../../components/list-empty-state';
+import { listDescription } from '../../../components/page-headers';
 import { formatDate } from '../../../lib/dates';
 import { queryClient } from '../../../lib/query-client';
 import type { ModeListPage } from '../../../modes/mode-definition';
@@ -25,7 +26,7 @@ import {
   type AirSort,
   type AirTab,
 } from './list-api';
-import { airDetailPath, AIR_PATHS } from './paths';
+import { airDetailPath, AIR_LIST_HEADER, AIR_PATHS } from './paths';
 
 /*
  * The test mode's list: its columns, cells, calls and words, handed to the shared list machinery as
@@ -156,8 +157,8 @@ export const AIR_LIST: ShipmentListDefinition<
     { value: 'archived', label: 'Archived' },
   ],
   tabPath: AIR_PATHS.lists,
-  title: { active: 'Active air waybills', archived: 'Archived air waybills' },
-  description: (timeZone) => `Air waybills this workspace follows. Dates are days in ${timeZone}.`,
+  title: AIR_LIST_HEADER.titles,
+  description: (timeZone) => listDescription(AIR_LIST_HEADER.things, timeZone),
   newShipmentHref: AIR_PATHS.newShipment,
   demo: { isDemo: () => false, explanation: '' },
   search: { placeholder: 'Search air waybill', label: 'Search by air waybill' },

@@ -1,7 +1,7 @@
 import { IconPlane } from '@tabler/icons-react';
 import type { ModeDefinition } from '../../../modes/mode-definition';
 import { AIR_DASHBOARD, type AirDashboard } from './dashboard';
-import { airDetailPath, AIR_PATHS } from './paths';
+import { airDetailPath, AIR_LIST_HEADER, AIR_PATHS } from './paths';
 
 /**
  * A mode that exists only in tests (air freight by air waybill), registered through the registry's
@@ -32,6 +32,7 @@ export const AIR_MODE: ModeDefinition<'air', AirSearchResult, AirDashboard> = {
   Icon: IconPlane,
   segment: 'air',
   paths: AIR_PATHS,
+  listHeader: AIR_LIST_HEADER,
   pages: {
     detailRoute: '/shipment/air/:awb',
     detail: () => import('./pages').then((m) => m.AirDetailPage),

@@ -6,3 +6,9 @@ export const AIR_PATHS = {
 } as const;
 
 export const airDetailPath = (awb: string) => `/shipment/air/${encodeURIComponent(awb)}`;
+
+/** Its list's header: each tab's title and what the list holds. */
+export const AIR_LIST_HEADER = {
+  titles: { active: 'Active air waybills', archived: 'Archived air waybills' },
+  things: 'Air waybills',
+} as const;
