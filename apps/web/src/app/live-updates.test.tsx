@@ -11,10 +11,7 @@ import { FakeWebSocket } from '../test/fake-web-socket';
 import { oceanDashboard } from '../test/dashboard-fixtures';
 import { TestProviders } from '../test/render';
 import { useLiveUpdates } from './use-live-updates';
-import {
-  EXPRESS_LIST_FILTERS,
-  useExpressShipments,
-} from '../modes/express/api/list-express-shipments';
+import { EXPRESS_LIST_FILTERS, useExpressShipments } from '../modes/express/api/list-express-shipments';
 import { OCEAN_LIST_FILTERS, useOceanShipments } from '../modes/ocean/api/list-ocean-shipments';
 import { useOceanBills } from '../modes/ocean/api/ocean-bills';
 import { defaultFilters } from '../shipment-list/filter-params';
