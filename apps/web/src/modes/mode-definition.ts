@@ -80,6 +80,8 @@ export interface ModeDefinition<
     sharedDetail: () => Promise<ComponentType<SharedDetailProps>>;
   };
   dashboard: DashboardModeConfig<Dashboard>;
+  /** The welcome's line for the mode (a workspace that follows nothing yet): what one adds, by what. */
+  welcome: { line: string; Icon: ComponentType<{ size?: number }> };
   /** Where its answers name its shipments, for the live updates' invalidation (lib/live-invalidation). */
   live: LiveShipmentKeys;
   /** How alert rules (workspace settings) speak of the mode's shipments. */

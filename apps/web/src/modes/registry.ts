@@ -28,6 +28,11 @@ for (const definition of registered) {
  */
 export const MODE_LIST: readonly ModeDefinition[] = registered;
 
+/** The product's first mode: where a page of no mode of its own leads (a workspace switch, a "back"). */
+export function firstMode(): ModeDefinition {
+  return registered[0]!;
+}
+
 /**
  * The mode an answer names (a search result's `mode`, a notification's or a mention's `shipmentType`);
  * undefined for one this app does not know.
@@ -43,7 +48,7 @@ export function isSiteType(value: string | undefined): value is SiteType {
 
 /** The mode a site type (the switcher's and the URLs' word: ocean, ground) stands for. */
 export function modeOfSiteType(siteType: SiteType): ModeDefinition {
-  return registered.find((definition) => definition.siteType === siteType) ?? MODES.ocean;
+  return registered.find((definition) => definition.siteType === siteType) ?? firstMode();
 }
 
 /**

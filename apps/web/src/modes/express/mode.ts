@@ -53,6 +53,7 @@ export const EXPRESS_MODE = {
     carrierName: (carrier) => carrier.name ?? carrier.carrier,
     itemPath: (link) => paths.shipment.ground(link.expressOrderId, link.expressOrderNo),
   },
+  welcome: { line: 'Express: a parcel’s tracking number.', Icon: IconPackage },
   live: { queryRoot: 'express-shipments', idField: 'expressOrderId', sharedField: 'express' },
   alerts: {
     optionLabel: 'Express parcels',

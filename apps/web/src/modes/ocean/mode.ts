@@ -62,6 +62,7 @@ export const OCEAN_MODE = {
     carrierName: (carrier) => (carrier.name ? `${carrier.name} (${carrier.carrier})` : carrier.carrier),
     itemPath: (link) => paths.shipment.ocean(link.containerNo, link.mblNo),
   },
+  welcome: { line: 'Ocean: a container number with its bill of lading.', Icon: IconShip },
   live: { queryRoot: 'ocean-shipments', idField: 'shipmentOverallId', sharedField: 'ocean' },
   alerts: {
     optionLabel: 'Ocean containers',

@@ -42,6 +42,7 @@ export const AIR_MODE: ModeDefinition<'air', AirSearchResult, AirDashboard> = {
     sharedDetail: () => import('./pages').then((m) => m.AirSharedDetail),
   },
   dashboard: AIR_DASHBOARD,
+  welcome: { line: 'Air: an air waybill number.', Icon: IconPlane },
   live: { queryRoot: 'air-shipments', idField: 'airShipmentId', sharedField: 'air' },
   alerts: {
     optionLabel: 'Air waybills',
