@@ -252,8 +252,8 @@ export default defineConfig({
             // row actions, badges), in one chunk too (the dashboards load it for the page header).
             {
               ...staticImportsOf('lists', [
-                'src/app/pages/ocean-shipments-page.tsx',
-                'src/app/pages/express-shipments-page.tsx',
+                'src/modes/ocean/ocean-list-page.tsx',
+                'src/modes/express/express-list-page.tsx',
               ]),
               minShareCount: 2,
             },

@@ -1,5 +1,5 @@
-import { OCEAN_LIST_PAGE } from '../../modes/ocean/list';
-import { prefetchShipmentsPage, ShipmentsPage } from './shipments-page';
+import { OCEAN_LIST_PAGE } from './list';
+import { prefetchShipmentsPage, ShipmentsPage } from '../../app/pages/shipments-page';
 
 /*
  * The ocean list's own entry: its chunk, and the one the prerendered frames of its paths preload

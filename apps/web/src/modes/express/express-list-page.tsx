@@ -1,5 +1,5 @@
-import { EXPRESS_LIST_PAGE } from '../../modes/express/list';
-import { prefetchShipmentsPage, ShipmentsPage } from './shipments-page';
+import { EXPRESS_LIST_PAGE } from './list';
+import { prefetchShipmentsPage, ShipmentsPage } from '../../app/pages/shipments-page';
 
 /*
  * The express list's own entry: its chunk, and the one the prerendered frames of its paths preload
