@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXPRESS_COLUMN_IDS } from '../features/express-shipments/utils/columns';
+import { EXPRESS_COLUMN_IDS } from '../modes/express/utils/columns';
 import { captureDownloads } from '../test/downloads';
 import { ok } from '../test/fake-api';
 import { expressShipment } from '../test/express-shipment-fixtures';

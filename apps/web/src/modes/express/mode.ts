@@ -46,6 +46,12 @@ export const EXPRESS_MODE = {
     listPath: paths.shipments.groundActive,
     newPath: paths.newShipments.ground,
     addLabel: 'Add a parcel',
+    exceptionTypes: {
+      exception: 'parcel_exception',
+      failedAttempt: 'failed_attempt',
+      late: 'late',
+      notFound: 'not_found',
+    },
     arrivalsTitle: 'Deliveries',
     arrivalsNote: 'Delivered, else the carrier’s latest estimate.',
     figures: [],

@@ -39,6 +39,16 @@ export const OCEAN_MODE = {
     listPath: paths.shipments.oceanActive,
     newPath: paths.newShipments.ocean,
     addLabel: 'Add a container',
+    exceptionTypes: {
+      lfdPassed: 'lfd_passed',
+      lfdToday: 'lfd_at_risk',
+      lfdSoon: 'lfd_at_risk',
+      onHold: 'on_hold',
+      etaSlipped: 'eta_slipped',
+      rolled: 'rolled',
+      notFound: 'not_found',
+      stale: 'no_update',
+    },
     arrivalsTitle: 'Arrivals',
     arrivalsNote: 'Actual arrival at the port of discharge, else the latest estimate.',
     figures: [

@@ -87,7 +87,12 @@ export function Dashboard({ config, timeZone, canCreate }: DashboardProps) {
         </EmptyState>
       ) : dashboard ? (
         <>
-          <AttentionCards cards={dashboard.attentionVO} config={config} timeZone={timeZone} />
+          <AttentionCards
+            cards={dashboard.attentionVO}
+            exceptions={dashboard.exceptions}
+            config={config}
+            timeZone={timeZone}
+          />
           <DashboardPanels dashboard={dashboard} config={config} />
           <LiveMapSection map={dashboard.liveMapVO} config={config} timeZone={timeZone} />
         </>

@@ -1,6 +1,8 @@
 import type { ReasonPart } from '@tracklane/shared/dashboard/dashboard.schema';
+import type { ExceptionType } from '@tracklane/shared/exceptions/exceptions.schema';
 import type { MapPath, MapPlaceKind } from '@tracklane/shared/tracking/shipment-map.schema';
 import type { ComponentType } from 'react';
+import { paths } from '../../../config/paths';
 import type { DashboardSource } from '../../../lib/dashboard-api';
 
 /** Where an item of a dashboard leads: the numbers of one shipment, as its mode names them. */
@@ -40,6 +42,8 @@ export interface DashboardAnswer<Link extends DashboardLink = DashboardLink> {
   statusBreakdown: { status: string; label: string; count: number }[];
   arrivals: { thisWeek: number; nextWeek: number };
   carriers: { carrier: string; name: string | null; count: number }[];
+  /** The mode's exceptions still to work on, in all and by type (the server adds them to every mode's). */
+  exceptions?: { active: number; byType: Partial<Record<ExceptionType, number>> };
 }
 
 /** Any mode's dashboard, as the view reads it: each item's link is turned into a path by the mode. */
@@ -88,6 +92,8 @@ export interface DashboardModeConfig<
   carrierName(carrier: Dashboard['carriers'][number]): string;
   /** The detail page of one shipment an item links to. */
   itemPath(link: LinkOf<Dashboard>): string;
+  /** The exception type an attention rule is raised as, when it is one (its card links to them). */
+  exceptionTypes?: Readonly<Partial<Record<Dashboard['attentionVO'][number]['rule'], ExceptionType>>>;
 }
 
 /** The detail page of one shipment, in the reader's zone (spec §2: `?timeZone=`). */
@@ -97,6 +103,10 @@ export const itemHref = (config: DashboardModeConfig, link: DashboardLink, timeZ
 /** The list of exactly the shipments one attention card counts. */
 export const attentionHref = (config: DashboardModeConfig, rule: string) =>
   `${config.listPath}?attention=${encodeURIComponent(rule)}`;
+
+/** The exceptions page narrowed to one type (all types without one). */
+export const exceptionsHref = (type?: ExceptionType) =>
+  type ? `${paths.exceptions}?type=${encodeURIComponent(type)}` : paths.exceptions;
 
 /** The workspace's shipments of the mode that are not archived (every one has a status group). */
 export const shipmentTotal = (dashboard: DashboardAnswer) =>
