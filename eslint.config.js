@@ -8,15 +8,19 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const webFeaturesDir = 'apps/web/src/features';
-const webFeatures = (() => {
+const webModesDir = 'apps/web/src/modes';
+/** @param {string} dir */
+const subfolders = (dir) => {
   try {
-    return readdirSync(webFeaturesDir, { withFileTypes: true })
+    return readdirSync(dir, { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => d.name);
   } catch {
     return [];
   }
-})();
+};
+const webFeatures = subfolders(webFeaturesDir);
+const webModes = subfolders(webModesDir);
 
 /**
  * One-way flow (bulletproof-react): shared → lib/components → shipment-list → features → modes → app.
@@ -65,6 +69,14 @@ const boundaryZones = [
     message:
       'Features read a mode from modes/registry.ts only: a mode folder composes features, never the other way round.',
   },
+  ...webModes.map((mode) => ({
+    // A mode's folder holds its lists, pages, calls and components (src/modes/<mode>/…).
+    target: `./${webModesDir}/${mode}`,
+    from: `./${webModesDir}`,
+    except: [`./${mode}`, './mode-definition.ts'],
+    message:
+      'A mode never imports another mode (nor the registry that names them all): share through shipment-list/, lib/ or components/.',
+  })),
   {
     target: './apps/server/src/lib',
     from: ['./apps/server/src/modules', './apps/server/src/plugins'],

@@ -31,7 +31,9 @@ import { usersRoutes } from './modules/users/users.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { expressShipmentsRoutes } from './modules/express-shipments/express-shipments.routes';
+import { expressV1Routes } from './modules/express-shipments/express-v1.routes';
 import { oceanShipmentsRoutes } from './modules/ocean-shipments/ocean-shipments.routes';
+import { oceanV1Routes } from './modules/ocean-shipments/ocean-v1.routes';
 import { shipmentFavoritesRoutes } from './modules/shipment-favorites/shipment-favorites.routes';
 import { shipmentTagsRoutes } from './modules/shipment-tags/shipment-tags.routes';
 import { membersRoutes } from './modules/members/members.routes';
@@ -198,6 +200,8 @@ export async function buildApp(ctx: AppContext) {
   await app.register(exceptionsRoutes, { ctx });
   await app.register(freeTimeRoutes, { ctx });
   await app.register(publicApiRoutes, { ctx });
+  await app.register(oceanV1Routes, { ctx });
+  await app.register(expressV1Routes, { ctx });
   await app.register(dcsaEventsRoutes, { ctx });
   if (!config.smtpUrl) await app.register(devMailboxRoutes, { ctx });
 

@@ -246,7 +246,7 @@ describe('rescoping after a connection appears or disappears', () => {
       .values({
         workspaceId: org.workspaceId,
         mode: 'ocean',
-        oceanShipmentId: id,
+        shipmentId: id,
         sharedBy: org.userId,
         email: 'x@example.com',
       })
@@ -281,8 +281,7 @@ describe('rescoping after a connection appears or disappears', () => {
       moved.item.id,
     );
     expect(
-      (await ctx.db.select().from(shipmentShares).where(eq(shipmentShares.id, share!.id)))[0]!
-        .oceanShipmentId,
+      (await ctx.db.select().from(shipmentShares).where(eq(shipmentShares.id, share!.id)))[0]!.shipmentId,
     ).toBe(id);
     const [episode] = await ctx.db.select().from(alertEpisodes).where(eq(alertEpisodes.subscriptionId, id));
     expect(episode!.itemId).toBe(moved.item.id);

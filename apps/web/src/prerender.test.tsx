@@ -1,67 +1,23 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from './app/app';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endStartFrame } from './app/guard';
 import { FRAMES } from './app/layouts/page-frame';
-import { routes } from './app/router';
 import { useAuthStore } from './features/auth/stores/auth-store';
 import { useUiStore } from './features/navigation/stores/ui-store';
 import { FRAME_SCRIPT, prerenderedPages, renderPage } from './prerender';
 import { signInAsAgreedUser } from './test/session';
 import { fakeApi, ok as fakeOk } from './test/fake-api';
 import { mockApi, ok, testUser } from './test/http';
-import { testKeys, type TestKeys } from './test/keys';
+import {
+  setUpPrerenderHydration,
+  keys,
+  publicKey,
+  hydrateSignIn,
+  hydrateAt,
+} from './test/prerender-hydration';
 
-let keys: TestKeys;
-let root: Root | undefined;
-
-beforeEach(async () => {
-  keys = await testKeys();
-  // As in the browser at start-up: the session check has not answered yet.
-  useAuthStore.setState({ status: 'loading', user: null, authError: null });
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
-});
-
-const publicKey = () => ok({ keyId: keys.keyId, publicKey: keys.publicKeyPem, algorithm: 'RSA-OAEP-256' });
-
-/** What the server sends for /auth/sign-in (the markup in #root), taken over as main.tsx does. */
-async function hydrateSignIn(beforeHydrating: (container: HTMLElement) => void = () => {}) {
-  const html = await renderPage({ path: '/auth/sign-in', kind: 'signed-out' });
-  const container = document.createElement('div');
-  container.id = 'root';
-  container.innerHTML = html;
-  document.body.append(container);
-  beforeHydrating(container);
-  const heading = container.querySelector('h1');
-  return { html, container, heading, ...(await hydrateAt(container, '/auth/sign-in')) };
-}
-
-/** React takes `container`'s markup over at `path`, as main.tsx does; console errors and recoverable ones kept. */
-async function hydrateAt(container: HTMLElement, path: string) {
-  const consoleErrors = vi.spyOn(console, 'error');
-  const recoverable: unknown[] = [];
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  await act(async () => {
-    root = hydrateRoot(
-      container,
-      <StrictMode>
-        <App router={router} />
-      </StrictMode>,
-      { onRecoverableError: (error) => recoverable.push(error) },
-    );
-    await Promise.resolve();
-  });
-  return { consoleErrors, recoverable, router };
-}
+setUpPrerenderHydration();
 
 describe('pages rendered at build time', () => {
   it('lists the sign-in page and the frames of the shipment lists and dashboards', () => {

@@ -45,8 +45,8 @@ function frame(path: string, title: string, page: string): PrerenderedPage {
   };
 }
 
-const OCEAN_LIST = 'src/app/pages/ocean-shipments-page.tsx';
-const EXPRESS_LIST = 'src/app/pages/express-shipments-page.tsx';
+const OCEAN_LIST = 'src/modes/ocean/ocean-list-page.tsx';
+const EXPRESS_LIST = 'src/modes/express/express-list-page.tsx';
 const DASHBOARD = 'src/app/pages/dashboard-page.tsx';
 
 export const prerenderedPages: PrerenderedPage[] = [

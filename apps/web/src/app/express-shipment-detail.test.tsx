@@ -5,7 +5,7 @@ import type {
   ExpressShipmentDetail,
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { expressListQueryKey } from '../features/express-shipments/api/list-express-shipments';
+import { expressListQueryKey } from '../modes/express/api/list-express-shipments';
 import { resetAllStores } from '../lib/store-reset';
 import { queryClient } from '../lib/query-client';
 import { fail, fakeApi, ok } from '../test/fake-api';

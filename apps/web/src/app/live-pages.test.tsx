@@ -5,8 +5,8 @@ import {
   OCEAN_LIST_FILTERS,
   PENDING_POLL_MS,
   useOceanShipments,
-} from '../features/ocean-shipments/api/list-ocean-shipments';
-import { useOceanShipment } from '../features/ocean-shipments/api/get-ocean-shipment';
+} from '../modes/ocean/api/list-ocean-shipments';
+import { useOceanShipment } from '../modes/ocean/api/get-ocean-shipment';
 import { usePublicShare } from '../features/sharing/api/get-public-share';
 import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
 import { useDashboard } from '../lib/dashboard-api';

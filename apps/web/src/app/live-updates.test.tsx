@@ -11,12 +11,9 @@ import { FakeWebSocket } from '../test/fake-web-socket';
 import { oceanDashboard } from '../test/dashboard-fixtures';
 import { TestProviders } from '../test/render';
 import { useLiveUpdates } from './use-live-updates';
-import {
-  EXPRESS_LIST_FILTERS,
-  useExpressShipments,
-} from '../features/express-shipments/api/list-express-shipments';
-import { OCEAN_LIST_FILTERS, useOceanShipments } from '../features/ocean-shipments/api/list-ocean-shipments';
-import { useOceanBills } from '../features/ocean-shipments/api/ocean-bills';
+import { EXPRESS_LIST_FILTERS, useExpressShipments } from '../modes/express/api/list-express-shipments';
+import { OCEAN_LIST_FILTERS, useOceanShipments } from '../modes/ocean/api/list-ocean-shipments';
+import { useOceanBills } from '../modes/ocean/api/ocean-bills';
 import { defaultFilters } from '../shipment-list/filter-params';
 import { TAB_ID } from '../lib/tab-id';
 import { expressListPage, expressShipment } from '../test/express-shipment-fixtures';

@@ -1,4 +1,4 @@
-import type { ModeDefinition } from '../modes/mode-definition';
+import type { ModeDefinition, SharedDetailProps } from '../modes/mode-definition';
 import { lazyPage, type LazyPage } from './lazy-page';
 
 /** A mode's pages as the router renders them: each downloads on first use. */
@@ -6,6 +6,8 @@ export interface ModePages {
   list: LazyPage<{ tab: string }>;
   detail: LazyPage<object>;
   newShipment: LazyPage<object>;
+  /** Its shipment shared with the reader, inside the shared shipment page. */
+  sharedDetail: LazyPage<SharedDetailProps>;
 }
 
 const made = new WeakMap<ModeDefinition, ModePages>();
@@ -21,6 +23,7 @@ export function modePages(definition: ModeDefinition): ModePages {
       list: lazyPage(definition.pages.list, definition.pages.prefetchList),
       detail: lazyPage(definition.pages.detail),
       newShipment: lazyPage(definition.pages.newShipment),
+      sharedDetail: lazyPage(definition.pages.sharedDetail),
     };
     made.set(definition, pages);
   }

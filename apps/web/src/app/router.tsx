@@ -111,8 +111,8 @@ export const lazyScreens = [
   HomePage,
   NewShipmentPage,
   ...MODE_LIST.flatMap((mode): LazyPage<never>[] => {
-    const { list, detail, newShipment } = modePages(mode);
-    return [list, detail, newShipment];
+    const { list, detail, newShipment, sharedDetail } = modePages(mode);
+    return [list, detail, newShipment, sharedDetail];
   }),
   ShipmentHistoryPage,
   SharedShipmentPage,

@@ -8,7 +8,7 @@ import type {
 } from '@tracklane/shared/terminal-availability/terminal-availability';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FreeTimeClocks } from '../features/free-time/components/free-time-clocks';
-import { useOceanShipment } from '../features/ocean-shipments/api/get-ocean-shipment';
+import { useOceanShipment } from '../modes/ocean/api/get-ocean-shipment';
 import { resetAllStores } from '../lib/store-reset';
 import { fakeApi, ok } from '../test/fake-api';
 import { freeTime, oceanShipmentDetail } from '../test/ocean-shipment-fixtures';

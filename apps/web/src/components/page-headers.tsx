@@ -6,23 +6,15 @@
  */
 import type { ReactNode } from 'react';
 
-export const OCEAN_LIST_TITLE = {
-  active: 'Active ocean shipments',
-  archived: 'Archived ocean shipments',
-} as const;
-
-export const EXPRESS_LIST_TITLE = {
-  active: 'Active ground shipments',
-  notFound: 'Ground shipments not found',
-  archived: 'Archived ground shipments',
-} as const;
-
-export function oceanListDescription(timeZone: ReactNode): ReactNode {
-  return <>Containers this workspace follows, refreshed from the carriers. Dates are days in {timeZone}.</>;
-}
-
-export function expressListDescription(timeZone: ReactNode): ReactNode {
-  return <>Parcels this workspace follows, refreshed from the carriers. Dates are days in {timeZone}.</>;
+/** `things`: "Containers", "Parcels" (each mode's `listHeader`, src/modes/<mode>/mode.ts). */
+export function listDescription(things: string, timeZone: ReactNode): ReactNode {
+  // One text before the zone, as the words were written out per mode: the frame's HTML is unchanged.
+  return (
+    <>
+      {`${things} this workspace follows, refreshed from the carriers. Dates are days in `}
+      {timeZone}.
+    </>
+  );
 }
 
 /** `things`: "containers", "parcels" (each mode's dashboard config, src/modes/<mode>/mode.ts). */

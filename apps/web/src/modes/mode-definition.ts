@@ -1,14 +1,26 @@
 import type { CommentMention } from '@tracklane/shared/comments/comments.schema';
 import type { BellNotification } from '@tracklane/shared/notifications/notifications.schema';
 import type { SearchField, SearchResult } from '@tracklane/shared/search/search.schema';
+import type { SharedShipment } from '@tracklane/shared/sharing/sharing.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { ComponentType } from 'react';
 import type { StatusLook } from '../components/status-badge';
 import type { SiteType } from '../config/paths';
-import type { DashboardModeConfig } from '../features/dashboard/utils/modes';
+import type { DashboardAnswer, DashboardModeConfig } from '../features/dashboard/utils/modes';
 import type { ShareSet } from '../features/sharing/utils/share-set';
 import type { LiveShipmentKeys } from '../lib/live-invalidation';
 import type { AnyListDefinition } from '../shipment-list/list-definition';
+
+/** A shipment shared with the reader, as the shared shipment page hands it to its mode. */
+export interface SharedDetailProps {
+  /** The answer: its mode's field (`live.sharedField`) holds the detail. */
+  shipment: SharedShipment;
+  /** The answer's query, as a detail reads its own. */
+  live: { isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
+  /** Back to shared history. */
+  back: { href: string; label: string };
+  timeZone: string;
+}
 
 /** What a mode's list page brings: the list, and its selected rows as the share dialog takes them. */
 export interface ModeListPage {
@@ -29,6 +41,8 @@ export interface ModeDefinition<
   Mode extends string = TrackingMode,
   // `never` when the mode is not known: any mode's definition is then a ModeDefinition (the registry's list).
   Result extends { mode: string } = never,
+  // Its dashboard's own answer: what its figures panels and item links read.
+  Dashboard extends DashboardAnswer = DashboardAnswer,
 > {
   /** The mode's name in code and on the wire (the shared enum, TRACKING_MODES). */
   mode: Mode;
@@ -46,6 +60,11 @@ export interface ModeDefinition<
     newShipment: string;
   };
   /**
+   * Its list's header, as the page and the frame the build paints before it (app/layouts/page-frame)
+   * both show it: each tab's title, and what the list holds ("Containers").
+   */
+  listHeader: { readonly titles: { readonly [tab: string]: string }; readonly things: string };
+  /**
    * Its pages, each its own download: the router gives them the mode's paths (the lists' tabs,
    * `paths.newShipment`, `detailRoute`).
    */
@@ -57,8 +76,12 @@ export interface ModeDefinition<
     list: () => Promise<ComponentType<{ tab: string }>>;
     /** What the list page's first render asks the server for (router.tsx, `preloadFor`). */
     prefetchList: (props: { tab: string }) => Promise<unknown>;
+    /** A shipment of the mode shared with the reader, drawn read-only (the shared shipment page). */
+    sharedDetail: () => Promise<ComponentType<SharedDetailProps>>;
   };
-  dashboard: DashboardModeConfig;
+  dashboard: DashboardModeConfig<Dashboard>;
+  /** The welcome's line for the mode (a workspace that follows nothing yet): what one adds, by what. */
+  welcome: { line: string; Icon: ComponentType<{ size?: number }> };
   /** Where its answers name its shipments, for the live updates' invalidation (lib/live-invalidation). */
   live: LiveShipmentKeys;
   /** How alert rules (workspace settings) speak of the mode's shipments. */

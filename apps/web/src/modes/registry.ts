@@ -1,5 +1,6 @@
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { SiteType } from '../config/paths';
+import { registerDashboardSource } from '../lib/dashboard-api';
 import { registerLiveShipmentKeys } from '../lib/live-invalidation';
 import { EXPRESS_MODE } from './express/mode';
 import type { ModeDefinition } from './mode-definition';
@@ -16,13 +17,21 @@ export const MODES: Record<TrackingMode, ModeDefinition> = {
 };
 
 const registered: ModeDefinition[] = Object.values(MODES);
-for (const definition of registered) registerLiveShipmentKeys(definition.live);
+for (const definition of registered) {
+  registerLiveShipmentKeys(definition.live);
+  registerDashboardSource(definition.dashboard);
+}
 
 /**
  * Every mode, in the order the product shows them (the switcher, the menus). Read it when it is needed,
  * not into a constant at import: tests add a mode of their own (`registerModeForTests`).
  */
 export const MODE_LIST: readonly ModeDefinition[] = registered;
+
+/** The product's first mode: where a page of no mode of its own leads (a workspace switch, a "back"). */
+export function firstMode(): ModeDefinition {
+  return registered[0]!;
+}
 
 /**
  * The mode an answer names (a search result's `mode`, a notification's or a mention's `shipmentType`);
@@ -39,7 +48,7 @@ export function isSiteType(value: string | undefined): value is SiteType {
 
 /** The mode a site type (the switcher's and the URLs' word: ocean, ground) stands for. */
 export function modeOfSiteType(siteType: SiteType): ModeDefinition {
-  return registered.find((definition) => definition.siteType === siteType) ?? MODES.ocean;
+  return registered.find((definition) => definition.siteType === siteType) ?? firstMode();
 }
 
 /**
@@ -48,11 +57,13 @@ export function modeOfSiteType(siteType: SiteType): ModeDefinition {
  * show ocean and express.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test mode's search result is its own
-export function registerModeForTests(definition: ModeDefinition<string, any>): () => void {
+export function registerModeForTests(definition: ModeDefinition<string, any, any>): () => void {
   registered.push(definition as unknown as ModeDefinition);
   const unregisterLive = registerLiveShipmentKeys(definition.live);
+  const unregisterDashboard = registerDashboardSource(definition.dashboard);
   return () => {
     unregisterLive();
+    unregisterDashboard();
     const at = registered.indexOf(definition as unknown as ModeDefinition);
     if (at >= 0) registered.splice(at, 1);
   };

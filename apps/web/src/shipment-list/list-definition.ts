@@ -1,4 +1,3 @@
-import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { ComponentType, ReactNode } from 'react';
 import type { EmptyTab } from '../components/list-empty-state';
 import type { ListFilters, ListFiltersConfig } from './filter-params';
@@ -43,7 +42,8 @@ export interface ShipmentListDefinition<
   Sort extends string,
   Key extends string,
 > {
-  mode: TrackingMode;
+  /** The mode's name in code: its dashboard (an attention rule's label) and the list's identity. */
+  mode: string;
   tabs: readonly ListTab<Tab>[];
   tabPath: Record<Tab, string>;
   title: Record<Tab, string>;

@@ -17,6 +17,7 @@ export function oceanDashboard(fields: Partial<OceanDashboard> = {}): OceanDashb
     ],
     arrivals: { thisWeek: 0, nextWeek: 0 },
     carriers: [],
+    exceptions: { active: 0, byType: {} },
     freeTimeMoney: [],
     ...fields,
   };
@@ -98,6 +99,7 @@ export function expressDashboard(fields: Partial<ExpressDashboard> = {}): Expres
     statusBreakdown: [],
     arrivals: { thisWeek: 0, nextWeek: 0 },
     carriers: [],
+    exceptions: { active: 0, byType: {} },
     ...fields,
   };
 }

@@ -6,6 +6,9 @@ import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { theme } from '../app/theme';
 import { queryClient } from '../lib/query-client';
+// The app's modes, registered as the shell registers them (its router reads the registry): hooks
+// rendered on their own (a dashboard, a list) then find their mode's dashboard and live keys.
+import '../modes/registry';
 
 /** The app's providers, with Mantine's test mode (no transitions, no portals delays). */
 export function TestProviders({ children }: { children: ReactNode }) {

@@ -1,10 +1,27 @@
+import { beforeAll, beforeEach, vi } from 'vitest';
 import { useAuthStore } from '../features/auth/stores/auth-store';
 import { agreementStatusQueryOptions } from '../features/legal/api/get-agreement-status';
 import { queryClient } from '../lib/query-client';
+import { resetAllStores } from '../lib/store-reset';
 import { testUser } from './http';
 
 /** A signed-in user who has accepted the user agreement: the state most shell tests start from. */
 export function signInAsAgreedUser(user = testUser): void {
   useAuthStore.setState({ status: 'authenticated', user: { ...user } });
   queryClient.setQueryData(agreementStatusQueryOptions(user.id).queryKey, { agreed: true });
+}
+
+/**
+ * For a file of page tests: every test starts from empty stores and a signed-in, agreed user, and
+ * elements can be scrolled into view (jsdom has no layout to scroll).
+ */
+export function setUpSignedInPage(): void {
+  beforeAll(() => {
+    Element.prototype.scrollIntoView = vi.fn();
+  });
+
+  beforeEach(() => {
+    resetAllStores();
+    signInAsAgreedUser();
+  });
 }

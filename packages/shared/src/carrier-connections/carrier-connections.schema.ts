@@ -1,35 +1,34 @@
 import { z } from 'zod';
 import { deliverySchema, DELIVERY_MODES, pushStateSchema } from './carrier-push.schema';
+import {
+  CONNECTION_KINDS,
+  CONNECTION_TERMINALS_MAX,
+  isTerminalKind,
+  TERMINAL_OPERATORS,
+  type ConnectionKind,
+} from './connection-kinds';
+import { ERROR_CLASSES, TEST_OUTCOMES, type ErrorClass } from './connection-outcomes';
 
-/**
- * What a connection speaks: a carrier's DCSA Track & Trace 2.2 events, or a terminal's import
- * availability (APM Terminals' Import Availability API, ADR 0039).
- */
-export const CONNECTION_KINDS = ['dcsa-tnt-2.2', 'apmt-import-availability'] as const;
-export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
-
-/** The kinds that ask a terminal about containers at its facilities rather than a carrier. */
-export const TERMINAL_KINDS = ['apmt-import-availability'] as const satisfies readonly ConnectionKind[];
-export type TerminalKind = (typeof TERMINAL_KINDS)[number];
-
-export const isTerminalKind = (kind: ConnectionKind): kind is TerminalKind =>
-  (TERMINAL_KINDS as readonly ConnectionKind[]).includes(kind);
-
-export const CONNECTION_KIND_LABELS: Record<ConnectionKind, string> = {
-  'dcsa-tnt-2.2': 'Carrier events (DCSA Track & Trace 2.2)',
-  'apmt-import-availability': 'Terminal availability (APM Terminals)',
-};
-
-/**
- * A terminal connection names its operator where a carrier connection names a SCAC: the code the
- * connection is stored under (one enabled connection per organization and operator) and its name.
- */
-export const TERMINAL_OPERATORS: Record<TerminalKind, { code: string; name: string }> = {
-  'apmt-import-availability': { code: 'APMT', name: 'APM Terminals' },
-};
-
-/** The facilities one terminal connection asks about (UN/LOCODEs), at most. */
-export const CONNECTION_TERMINALS_MAX = 30;
+// The connection kinds and the test outcomes are modules of their own, re-exported here where
+// callers import them with the request and view schemas.
+export {
+  CONNECTION_KIND_LABELS,
+  CONNECTION_KINDS,
+  CONNECTION_TERMINALS_MAX,
+  isTerminalKind,
+  TERMINAL_KINDS,
+  TERMINAL_OPERATORS,
+  type ConnectionKind,
+  type TerminalKind,
+} from './connection-kinds';
+export {
+  ERROR_CLASSES,
+  TEST_OUTCOME_LABELS,
+  TEST_OUTCOMES,
+  testOutcomeLabel,
+  type ErrorClass,
+  type TestOutcome,
+} from './connection-outcomes';
 
 export const AUTH_TYPES = ['headers', 'oauth2-client-credentials', 'none'] as const;
 export type AuthType = (typeof AUTH_TYPES)[number];
@@ -53,46 +52,6 @@ export const HEADER_NAME_MAX = 100;
 export const SECRET_VALUE_MAX = 4000;
 export const SCOPE_MAX = 500;
 export const CONNECTIONS_PER_ORGANIZATION_MAX = 50;
-
-/**
- * What "Test connection" found, in words. `works` also covers a carrier that answered properly that it
- * does not know the reference.
- */
-export const TEST_OUTCOMES = [
-  'works',
-  'wrong_credentials',
-  'not_allowed',
-  'rate_limited',
-  'unreachable',
-  'not_dcsa',
-] as const;
-export type TestOutcome = (typeof TEST_OUTCOMES)[number];
-
-export const TEST_OUTCOME_LABELS: Record<TestOutcome, string> = {
-  works: 'Works',
-  wrong_credentials: 'Wrong credentials',
-  not_allowed: 'Not allowed',
-  rate_limited: 'Rate limited',
-  unreachable: 'Carrier unreachable',
-  not_dcsa: 'Answer not DCSA 2.2',
-};
-
-/** The same outcomes for a terminal connection: its answers are the terminal API's, not DCSA's. */
-const TERMINAL_OUTCOME_LABELS: Partial<Record<TestOutcome, string>> = {
-  unreachable: 'Terminal unreachable',
-  not_dcsa: 'Answer not in the terminal API’s format',
-};
-
-/** A test outcome or health class in words, for a connection of this kind. */
-export function testOutcomeLabel(outcome: TestOutcome, kind: ConnectionKind): string {
-  return (
-    (isTerminalKind(kind) ? TERMINAL_OUTCOME_LABELS[outcome] : undefined) ?? TEST_OUTCOME_LABELS[outcome]
-  );
-}
-
-/** How a failed call is classed in the health view: the test outcomes but `works`. */
-export const ERROR_CLASSES = TEST_OUTCOMES.filter((o): o is Exclude<TestOutcome, 'works'> => o !== 'works');
-export type ErrorClass = Exclude<TestOutcome, 'works'>;
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exceptionCountsSchema } from '../exceptions/exceptions.schema';
 import { MAP_PLACE_KINDS, mapPathSchema } from '../tracking/shipment-map.schema';
 
 /** Ocean: a last free day this many days ahead (after today) is "soon". */
@@ -99,6 +100,8 @@ function dashboardSchema<Rule extends string, Link extends z.ZodType>(
     arrivals: z.object({ thisWeek: count, nextWeek: count }),
     /** Most shipments first. */
     carriers: z.array(z.object({ carrier: z.string(), name: z.string().nullable(), count })),
+    /** The mode's exceptions still to work on (open or acknowledged), in all and by type. */
+    exceptions: exceptionCountsSchema,
   });
 }
 

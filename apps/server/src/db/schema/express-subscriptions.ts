@@ -10,7 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { workspaces } from './organizations';
-import { subscriptionColumns, TRACKING_STATES, UNKNOWN_TIME } from './tracked-items';
+import { subscriptionColumns, UNKNOWN_TIME } from './tracked-items';
 
 /** The express list tabs (spec §3): a tab is derived from `archived` and the tracking state. */
 export const EXPRESS_TABS = ['active', 'not_found', 'archived'] as const;
@@ -27,7 +27,6 @@ export const expressShipments = pgTable(
     // Copies of the tracked item's list columns.
     trackingNo: text('tracking_no').notNull(),
     carrier: text('carrier').notNull(),
-    state: text('state', { enum: TRACKING_STATES }).notNull().default('pending'),
     tab: text('tab', { enum: EXPRESS_TABS }).generatedAlwaysAs(
       sql`CASE WHEN archived THEN 'archived' WHEN state = 'not_found' THEN 'not_found' ELSE 'active' END`,
     ),

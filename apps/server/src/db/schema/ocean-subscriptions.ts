@@ -41,7 +41,6 @@ export const oceanShipments = pgTable(
     containerNo: text('container_no').notNull(),
     mblNo: text('mbl_no').notNull(),
     carrierScac: text('carrier_scac').notNull(),
-    state: text('state').notNull().default('pending'),
     status: text('status'),
     polLocode: text('pol_locode'),
     podLocode: text('pod_locode'),

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { TRACKING_MODES } from '@tracklane/shared/tracking/tracking-modes';
 import { workspaces } from './organizations';
-import { expressShipments, oceanShipments } from './tracking';
 import { users } from './users';
 
 /**
@@ -10,6 +9,10 @@ import { users } from './users';
  * the spec's overallId). It belongs to the address, as a workspace invitation does: someone without an
  * account finds it once they sign up and verify that address. The recipient sees the shipment's live
  * tracking data, read-only, until the workspace revokes the share.
+ *
+ * The shipment is named by its mode and subscription id, one pair for every mode. A key naming a row
+ * of one of several tables cannot be a foreign key: a share goes with its subscription by a trigger on
+ * each subscription table (migration 0028), as favourites do.
  */
 export const shipmentShares = pgTable(
   'shipment_shares',
@@ -19,10 +22,8 @@ export const shipmentShares = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     mode: text('mode', { enum: TRACKING_MODES }).notNull(),
-    oceanShipmentId: uuid('ocean_shipment_id').references(() => oceanShipments.id, { onDelete: 'cascade' }),
-    expressShipmentId: uuid('express_shipment_id').references(() => expressShipments.id, {
-      onDelete: 'cascade',
-    }),
+    /** The shared subscription: a row of `mode`'s subscription table in `workspace_id`. */
+    shipmentId: uuid('shipment_id').notNull(),
     /** Lower-cased. */
     email: text('email').notNull(),
     sharedBy: uuid('shared_by').references(() => users.id, { onDelete: 'set null' }),
@@ -35,17 +36,13 @@ export const shipmentShares = pgTable(
     openedAt: timestamp('opened_at', { withTimezone: true }),
   },
   (t) => [
-    check(
-      'shipment_shares_one_shipment',
-      sql`(${t.mode} = 'ocean' AND ${t.oceanShipmentId} IS NOT NULL AND ${t.expressShipmentId} IS NULL) OR (${t.mode} = 'express' AND ${t.expressShipmentId} IS NOT NULL AND ${t.oceanShipmentId} IS NULL)`,
-    ),
     check('shipment_shares_email_lower', sql`${t.email} = lower(${t.email})`),
-    uniqueIndex('shipment_shares_live_ocean_idx')
-      .on(t.oceanShipmentId, t.email)
+    // One live share of a shipment per address; also who a shipment is shared with.
+    uniqueIndex('shipment_shares_live_idx')
+      .on(t.shipmentId, t.mode, t.email)
       .where(sql`${t.revokedAt} IS NULL`),
-    uniqueIndex('shipment_shares_live_express_idx')
-      .on(t.expressShipmentId, t.email)
-      .where(sql`${t.revokedAt} IS NULL`),
+    // Every share of a subscription, revoked ones too: what its trigger deletes when it goes.
+    index('shipment_shares_shipment_idx').on(t.mode, t.shipmentId),
     // Shared history: a recipient's live shares of one mode, newest first.
     index('shipment_shares_recipient_idx')
       .on(t.email, t.mode, t.createdAt)

@@ -155,8 +155,8 @@ export const trackingEvents = pgTable(
 );
 
 /**
- * What every mode's subscription has: a workspace following a tracked item, archived or not, who added
- * it and when (millisecond precision, like the dates list cursors carry). Favourites are each member's
+ * What every mode's subscription has: a workspace following a tracked item, its tracking state,
+ * archived or not, who added it and when (millisecond precision, like the dates list cursors carry). Favourites are each member's
  * own: {@link shipmentFavorites}.
  */
 export function subscriptionColumns() {
@@ -168,6 +168,8 @@ export function subscriptionColumns() {
     itemId: uuid('item_id')
       .notNull()
       .references(() => trackedItems.id, { onDelete: 'restrict' }),
+    /** The item's tracking state, copied for lists and the plan's quota. */
+    state: text('state', { enum: TRACKING_STATES }).notNull().default('pending'),
     archived: boolean('archived').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /**

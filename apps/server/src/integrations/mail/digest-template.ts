@@ -1,6 +1,6 @@
 import type { ChangeData, NotificationType } from '@tracklane/shared/notifications/notification-types';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
-import { modePresentation } from '../../mode-presentations';
+import { modePresentation } from '../../modes';
 import type { NewMail } from './mailer';
 import { escapeHtml, oneLine } from './mail-text';
 

@@ -1,7 +1,7 @@
 import type { NewMail } from './mailer';
 import { escapeHtml, oneLine } from './mail-text';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
-import { modePresentation } from '../../mode-presentations';
+import { modePresentation } from '../../modes';
 
 /** A plain, branded message: the same words in HTML and in text. */
 export function layout(to: string, title: string, lines: string[], code?: string): NewMail {

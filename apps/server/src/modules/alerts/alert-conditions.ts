@@ -3,7 +3,7 @@ import type { AlertCondition, AlertFilters } from '@tracklane/shared/alerts/aler
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { staleItem } from '../dashboard/attention';
 import { isFavoriteOf } from '../shipment-favorites/shipment-favorites.service';
-import { modeFeatures } from '../tracking/mode-features';
+import { modeFeatures } from '../../modes';
 import type { ModeAlertCondition, SubscriptionTable } from '../tracking/tracking-mode';
 
 /** A rule's condition as SQL over its mode's subscriptions joined to tracked_items, and its episode mark. */

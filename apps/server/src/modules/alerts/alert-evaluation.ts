@@ -7,7 +7,7 @@ import { trackingChanges } from '../../db/schema/notifications';
 import { trackedItems } from '../../db/schema/tracking';
 import { shipmentReaders } from '../members/shipment-readers';
 import { notifyMembers } from '../notifications/record-changes';
-import { modeFeatures } from '../tracking/mode-features';
+import { modeFeatures } from '../../modes';
 import { itemsOfMode, type ItemsChangedSubscriber } from '../tracking/items-changed';
 import { conditionSql, filtersSql } from './alert-conditions';
 import { inWorkspace } from '../../tenancy/scope';

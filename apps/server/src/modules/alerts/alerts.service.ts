@@ -22,7 +22,8 @@ type RuleRow = typeof alertRules.$inferSelect;
 const NOT_FOUND = 'This alert rule does not exist in this workspace.';
 const NOT_YOURS = 'You can change only your own alert rules. Ask a company admin to change this one.';
 const NO_RECIPIENT = 'Choose who hears of this rule: all members, some members, or an e-mail address.';
-const ROUTE_MEMBERS_ONLY = 'Exceptions can be routed only to yourself, or by an admin to a member who may see shipments.';
+const ROUTE_MEMBERS_ONLY =
+  'Exceptions can be routed only to yourself, or by an admin to a member who may see shipments.';
 const MEMBERS_ONLY = 'Recipients must be members of this workspace who may see its shipments.';
 const TOO_MANY = `A workspace has at most ${String(MAX_ALERT_RULES)} alert rules. Delete one first.`;
 
@@ -100,8 +101,11 @@ async function checkedRule(db: Database, tenant: Tenant, input: SaveAlertRule) {
   const exceptionOwnerId = input.exceptionOwnerId ?? null;
   if (exceptionOwnerId && exceptionOwnerId !== tenant.userId) {
     // Anyone may route exceptions to themselves; only an admin to another member who sees shipments.
-    const members = managesWorkspaceAlertRules(tenant.role) ? await eligibleMembers(db, tenant.workspaceId) : [];
-    if (!members.some((m) => m.userId === exceptionOwnerId)) throw new AppError('VALIDATION', ROUTE_MEMBERS_ONLY);
+    const members = managesWorkspaceAlertRules(tenant.role)
+      ? await eligibleMembers(db, tenant.workspaceId)
+      : [];
+    if (!members.some((m) => m.userId === exceptionOwnerId))
+      throw new AppError('VALIDATION', ROUTE_MEMBERS_ONLY);
   }
   if (!managesWorkspaceAlertRules(tenant.role)) {
     return {

@@ -3,8 +3,9 @@ import { BILLING_MESSAGES, type Plan, type PlanMode } from '@tracklane/shared/bi
 import type { Database } from '../../db/client';
 import { organizationMembers, organizations, workspaces } from '../../db/schema/organizations';
 import { plans } from '../../db/schema/plans';
-import { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { AppError } from '../../lib/app-error';
+import { allModeFeatures } from '../../modes';
+import type { SubscriptionTable } from '../tracking/tracking-mode';
 import { pendingInvitationSeats } from '../organizations/organizations.service';
 import { inOrganization, inWorkspaces, theOrganization } from '../../tenancy/scope';
 
@@ -44,7 +45,7 @@ export async function seatUsage(db: Database, organizationId: string): Promise<n
 }
 
 /**
- * Active shipments of the organization, both modes, every workspace: not archived and not completed.
+ * Active shipments of the organization, every mode, every workspace: not archived and not completed.
  * What the quota counts.
  */
 export async function activeShipmentUsage(db: Database, organizationId: string): Promise<number> {
@@ -52,14 +53,16 @@ export async function activeShipmentUsage(db: Database, organizationId: string):
     .select({ id: workspaces.id })
     .from(workspaces)
     .where(inOrganization({ organizationId }, workspaces));
-  const count = async (table: typeof oceanShipments | typeof expressShipments) => {
+  const count = async (table: SubscriptionTable) => {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(table)
       .where(and(inWorkspaces(ids, table), eq(table.archived, false), ne(table.state, 'completed')));
     return row?.n ?? 0;
   };
-  return (await count(oceanShipments)) + (await count(expressShipments));
+  let total = 0;
+  for (const { table } of allModeFeatures()) total += await count(table);
+  return total;
 }
 
 /** Refuses a plan the organization's current use does not fit in (a downgrade below usage). */

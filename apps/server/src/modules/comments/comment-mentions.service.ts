@@ -6,12 +6,14 @@ import {
   type ReadCommentMentionRequest,
 } from '@tracklane/shared/comments/comments.schema';
 import type { Database } from '../../db/client';
-import { modePresentation } from '../../mode-presentations';
+import { modePresentation } from '../../modes';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
+import { overEveryMode } from '../tracking/every-mode';
 import { rowNumbersOf } from '../tracking/mode-presentation';
 import { comments } from '../../db/schema/comments';
 import { notifications, notificationSettings } from '../../db/schema/notifications';
 import { workspaces } from '../../db/schema/organizations';
-import { expressShipments, trackedItems } from '../../db/schema/tracking';
+import { trackedItems } from '../../db/schema/tracking';
 import { users } from '../../db/schema/users';
 import { publishToUsers } from '../../integrations/realtime/realtime-hub';
 import { AppError } from '../../lib/app-error';
@@ -89,7 +91,10 @@ const visibleMentions = (userId: string, extra?: SQL) => sql`
   JOIN ${memberships} ON ${memberships.workspaceId} = c.workspace_id AND ${memberships.userId} = ${userId}
    AND ${seesShipments}
   JOIN ${trackedItems} ti ON ti.id = c.item_id
-  LEFT JOIN ${expressShipments} es ON es.workspace_id = c.workspace_id AND es.item_id = c.item_id
+  LEFT JOIN LATERAL (${overEveryMode(
+    ({ mode, table }) => sql`SELECT t.id FROM ${table} t
+      WHERE ti.mode = ${mode} AND t.workspace_id = c.workspace_id AND t.item_id = c.item_id`,
+  )}) s ON true
   LEFT JOIN ${users} a ON a.id = c.author_id
   WHERE n.recipient_id = ${userId} AND n.in_app AND n.comment_id IS NOT NULL ${extra ? sql`AND ${extra}` : sql``}`;
 
@@ -123,10 +128,10 @@ export async function listCommentMentions(
       workspace_id: string;
       workspace_name: string;
       organization_id: string;
-      mode: 'ocean' | 'express';
+      mode: TrackingMode;
       tracking_no: string;
       reference: string;
-      express_id: string | null;
+      shipment_id: string | null;
       author_id: string | null;
       first_name: string | null;
       last_name: string | null;
@@ -134,7 +139,7 @@ export async function listCommentMentions(
     }>(sql`
       SELECT n.id, n.comment_id, n.created_at, n.read_at, c.content, c.workspace_id,
              w.name AS workspace_name, w.organization_id, ti.mode, ti.tracking_no, ti.reference,
-             es.id AS express_id, a.id AS author_id, a.first_name, a.last_name, a.avatar_url
+             s.id AS shipment_id, a.id AS author_id, a.first_name, a.last_name, a.avatar_url
       ${visibleMentions(userId, filter)}
       ORDER BY n.created_at DESC, n.id DESC
       LIMIT ${input.pageSize} OFFSET ${(input.pageNo - 1) * input.pageSize}`),
@@ -147,7 +152,7 @@ export async function listCommentMentions(
       const numbers = rowNumbersOf(modePresentation(r.mode), {
         trackingNo: r.tracking_no,
         reference: r.reference,
-        shipmentId: r.express_id,
+        shipmentId: r.shipment_id,
       });
       return {
         id: r.id,

@@ -10,7 +10,7 @@ import {
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
-import { modePresentation } from '../../mode-presentations';
+import { modeFeatures } from '../../modes';
 import { comments } from '../../db/schema/comments';
 import { users } from '../../db/schema/users';
 import { publishToUsers } from '../../integrations/realtime/realtime-hub';
@@ -33,7 +33,7 @@ async function itemOf(
   shipmentType: TrackingMode,
   shipmentId: string,
 ): Promise<string> {
-  const { table } = modePresentation(shipmentType);
+  const { table } = modeFeatures(shipmentType);
   const [row] = await db
     .select({ itemId: table.itemId })
     .from(table)

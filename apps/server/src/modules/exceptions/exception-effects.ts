@@ -9,7 +9,11 @@ import { emitWebhookEvent } from '../webhooks/webhook-events';
 type ExceptionWebhook = 'exception.opened' | 'exception.resolved';
 
 /** The webhook an exception's opening or resolution sends, from the writer's transaction (outbox). */
-export async function emitExceptionEvent(tx: Database, type: ExceptionWebhook, exceptionId: string): Promise<void> {
+export async function emitExceptionEvent(
+  tx: Database,
+  type: ExceptionWebhook,
+  exceptionId: string,
+): Promise<void> {
   const [row] = await tx.select().from(shipmentExceptions).where(eq(shipmentExceptions.id, exceptionId));
   if (!row) return;
   await emitWebhookEvent(tx, {
@@ -59,5 +63,9 @@ export async function notifyAboutException(
     .onConflictDoNothing()
     .returning({ id: trackingChanges.id });
   if (!change) return;
-  await notifyMembers(tx, { changeId: change.id, workspaceId: exception.workspaceId, userIds: input.userIds }, now);
+  await notifyMembers(
+    tx,
+    { changeId: change.id, workspaceId: exception.workspaceId, userIds: input.userIds },
+    now,
+  );
 }

@@ -8,20 +8,31 @@ import {
   type ExceptionListQuery,
   type ShipmentException,
 } from '@tracklane/shared/exceptions/exceptions.schema';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { Database } from '../../db/client';
 import { shipmentExceptionEvents, shipmentExceptions as x } from '../../db/schema/exceptions';
-import { expressShipments as es, oceanShipments as os } from '../../db/schema/tracking';
 import { users } from '../../db/schema/users';
 import type { WorkspaceScope } from '../../tenancy/scope';
 import { inWorkspace } from '../../tenancy/scope';
+import { overEveryMode } from '../tracking/every-mode';
 
 const owner = alias(users, 'exception_owner');
-const nameOf = (u: { firstName: AnyColumn; lastName: AnyColumn }) => sql<string>`trim(${u.firstName} || ' ' || ${u.lastName})`;
+const nameOf = (u: { firstName: AnyColumn; lastName: AnyColumn }) =>
+  sql<string>`trim(${u.firstName} || ' ' || ${u.lastName})`;
 
-/** The shipment an exception is about, whichever mode: its number, carrier and tags (nulls if gone). */
-const reference = sql<string | null>`coalesce(${os.containerNo}, ${es.trackingNo})`;
-const carrier = sql<string | null>`coalesce(${os.carrierScac}, ${es.carrier})`;
-const tags = sql<string[] | null>`coalesce(${os.tags}, ${es.tags})`;
+/**
+ * The shipment an exception is about, in its mode's table: its number, carrier, tags and whether it is
+ * archived (nulls if gone). One primary-key lookup per exception; the other modes' branches are skipped.
+ */
+const shipment = sql`(${overEveryMode(({ mode, table, presentation }) => {
+  const { number, carrier } = presentation.historyColumns();
+  return sql`SELECT ${number} AS reference, ${carrier} AS carrier, ${table.tags} AS tags,
+    ${table.archived} AS archived
+    FROM ${table} WHERE ${x.mode} = ${mode} AND ${table.id} = ${x.subscriptionId}`;
+})}) AS shipment`;
+const reference = sql<string | null>`shipment.reference`;
+const carrier = sql<string | null>`shipment.carrier`;
+const tags = sql<string[] | null>`shipment.tags`;
 
 const columns = {
   id: x.id,
@@ -82,13 +93,12 @@ function selectExceptions(db: Database) {
   return db
     .select(columns)
     .from(x)
-    .leftJoin(os, and(eq(x.mode, 'ocean'), eq(os.id, x.subscriptionId)))
-    .leftJoin(es, and(eq(x.mode, 'express'), eq(es.id, x.subscriptionId)))
+    .leftJoinLateral(shipment, sql`true`)
     .leftJoin(owner, eq(owner.id, x.ownerId));
 }
 
 /** Still on an active (not archived) shipment of the workspace. */
-const onLiveShipment = sql`(coalesce(${os.archived}, ${es.archived}) = false)`;
+const onLiveShipment = sql`(shipment.archived = false)`;
 
 function filtersOf(scope: WorkspaceScope, query: ExceptionListQuery): SQL {
   const states = query.state.length ? query.state : [...ACTIVE_EXCEPTION_STATES];
@@ -119,13 +129,16 @@ export async function listExceptionRows(
   const [total] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(x)
-    .leftJoin(os, and(eq(x.mode, 'ocean'), eq(os.id, x.subscriptionId)))
-    .leftJoin(es, and(eq(x.mode, 'express'), eq(es.id, x.subscriptionId)))
+    .leftJoinLateral(shipment, sql`true`)
     .where(where);
   return { items: rows.map(toException), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
-export async function exceptionRow(db: Database, scope: WorkspaceScope, id: string): Promise<ShipmentException | null> {
+export async function exceptionRow(
+  db: Database,
+  scope: WorkspaceScope,
+  id: string,
+): Promise<ShipmentException | null> {
   const [row] = (await selectExceptions(db).where(and(inWorkspace(scope, x), eq(x.id, id)))) as Row[];
   return row ? toException(row) : null;
 }
@@ -159,13 +172,23 @@ export async function exceptionEvents(db: Database, exceptionId: string): Promis
 }
 
 /** The active exceptions of a workspace on its active shipments, in all and by type. */
-export async function exceptionCounts(db: Database, scope: WorkspaceScope): Promise<ExceptionCounts> {
+export async function exceptionCounts(
+  db: Database,
+  scope: WorkspaceScope,
+  mode?: TrackingMode,
+): Promise<ExceptionCounts> {
   const rows = await db
     .select({ type: x.type, n: sql<number>`count(*)::int` })
     .from(x)
-    .leftJoin(os, and(eq(x.mode, 'ocean'), eq(os.id, x.subscriptionId)))
-    .leftJoin(es, and(eq(x.mode, 'express'), eq(es.id, x.subscriptionId)))
-    .where(and(inWorkspace(scope, x), onLiveShipment, inArray(x.state, [...ACTIVE_EXCEPTION_STATES])))
+    .leftJoinLateral(shipment, sql`true`)
+    .where(
+      and(
+        inWorkspace(scope, x),
+        mode ? eq(x.mode, mode) : undefined,
+        onLiveShipment,
+        inArray(x.state, [...ACTIVE_EXCEPTION_STATES]),
+      ),
+    )
     .groupBy(x.type);
   return {
     active: rows.reduce((sum, r) => sum + r.n, 0),

@@ -4,7 +4,7 @@ import { EXCEPTION_TYPE_LABELS, type ExceptionType } from '@tracklane/shared/exc
 import type { Database } from '../../db/client';
 import { alertRules } from '../../db/schema/alerts';
 import { shipmentExceptionEvents, shipmentExceptions as x } from '../../db/schema/exceptions';
-import { expressShipments, oceanShipments } from '../../db/schema/tracking';
+import { modeFeatures } from '../../modes';
 import { inWorkspace } from '../../tenancy/scope';
 import { filtersSql } from '../alerts/alert-conditions';
 import { notifyAboutException } from './exception-effects';
@@ -45,21 +45,29 @@ export async function routeToOwners(tx: Database, exceptionIds: readonly string[
         ),
       )
       .orderBy(asc(alertRules.createdAt), asc(alertRules.id));
-    const table = exception.mode === 'ocean' ? oceanShipments : expressShipments;
+    const { table } = modeFeatures(exception.mode);
     for (const rule of rules) {
       if (!EXCEPTION_TYPES_OF_CONDITION[rule.condition.kind].includes(exception.type)) continue;
       const [match] = await tx
         .select({ id: table.id })
         .from(table)
-        .where(and(eq(table.id, exception.subscriptionId), filtersSql(rule.mode, rule.filters, rule.ownerId)));
+        .where(
+          and(eq(table.id, exception.subscriptionId), filtersSql(rule.mode, rule.filters, rule.ownerId)),
+        );
       if (!match) continue;
       const ownerId = rule.exceptionOwnerId!;
       await tx.update(x).set({ ownerId, updatedAt: now }).where(eq(x.id, exception.id));
-      await tx.insert(shipmentExceptionEvents).values({ exceptionId: exception.id, action: 'assigned', ownerId, createdAt: now });
+      await tx
+        .insert(shipmentExceptionEvents)
+        .values({ exceptionId: exception.id, action: 'assigned', ownerId, createdAt: now });
       await notifyAboutException(
         tx,
         exception,
-        { key: `routed:${ownerId}`, text: `Exception assigned to you by the rule "${rule.name}": ${EXCEPTION_TYPE_LABELS[exception.type]}`, userIds: [ownerId] },
+        {
+          key: `routed:${ownerId}`,
+          text: `Exception assigned to you by the rule "${rule.name}": ${EXCEPTION_TYPE_LABELS[exception.type]}`,
+          userIds: [ownerId],
+        },
         now,
       );
       break;

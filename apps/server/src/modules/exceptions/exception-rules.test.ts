@@ -4,20 +4,21 @@ import {
   connectionAtRisk,
   emptyNotReturned,
   etaSlipped,
-  failedAttempt,
   lastFreeDay,
-  late,
-  noUpdate,
-  notFound,
   oceanFindings,
   onHold,
+  rolled,
+  type OceanSnapshot,
+} from '../ocean-shipments/ocean-exceptions';
+import {
+  failedAttempt,
+  late,
   parcelException,
   parcelFindings,
   returnedToSender,
-  rolled,
-  type OceanSnapshot,
   type ParcelSnapshot,
-} from './exception-rules';
+} from '../express-shipments/express-exceptions';
+import { noUpdate, notFound } from './exception-rules';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
 const at = (iso: string) => new Date(iso);
@@ -77,7 +78,11 @@ function parcel(over: Partial<ParcelSnapshot> = {}): ParcelSnapshot {
   };
 }
 
-const leg = (from: string, to: string, times: Partial<VoyageLeg['departure'] & VoyageLeg['arrival']>): VoyageLeg => ({
+const leg = (
+  from: string,
+  to: string,
+  times: Partial<VoyageLeg['departure'] & VoyageLeg['arrival']>,
+): VoyageLeg => ({
   from: { locode: from, name: null },
   to: { locode: to, name: null },
   departure: { etd: times.etd ?? null, atd: times.atd ?? null },
@@ -93,7 +98,9 @@ describe('ocean exception rules', () => {
     const second = rolled(ocean({ rolledAt: at('2026-03-05T00:00:00Z') }));
     expect(first?.type).toBe('rolled');
     expect(first?.mark).not.toBe(second?.mark);
-    expect(rolled(ocean({ rolledAt: at('2026-03-01T00:00:00Z'), ata: at('2026-03-09T00:00:00Z') }))).toBeNull();
+    expect(
+      rolled(ocean({ rolledAt: at('2026-03-01T00:00:00Z'), ata: at('2026-03-09T00:00:00Z') })),
+    ).toBeNull();
   });
 
   it('raises an ETA slip from 48 hours against the first ETA, not before, not after arrival', () => {
@@ -118,11 +125,19 @@ describe('ocean exception rules', () => {
       detail: 'Only 12 h between arrival and the next departure at SGSIN',
     });
     const missed = view({
-      legs: [leg('CNSHA', 'SGSIN', { eta: hoursFromNow(48) }), leg('SGSIN', 'NLRTM', { etd: hoursFromNow(40) })],
+      legs: [
+        leg('CNSHA', 'SGSIN', { eta: hoursFromNow(48) }),
+        leg('SGSIN', 'NLRTM', { etd: hoursFromNow(40) }),
+      ],
     });
-    expect(connectionAtRisk(ocean({ derived: missed }))?.detail).toBe('Next vessel leaves SGSIN 8 h before the box arrives');
+    expect(connectionAtRisk(ocean({ derived: missed }))?.detail).toBe(
+      'Next vessel leaves SGSIN 8 h before the box arrives',
+    );
     const roomy = view({
-      legs: [leg('CNSHA', 'SGSIN', { eta: hoursFromNow(48) }), leg('SGSIN', 'NLRTM', { etd: hoursFromNow(96) })],
+      legs: [
+        leg('CNSHA', 'SGSIN', { eta: hoursFromNow(48) }),
+        leg('SGSIN', 'NLRTM', { etd: hoursFromNow(96) }),
+      ],
     });
     expect(connectionAtRisk(ocean({ derived: roomy }))).toBeNull();
     const gone = view({
@@ -187,9 +202,9 @@ describe('ocean exception rules', () => {
 
 describe('parcel exception rules', () => {
   it('raises an exception, and a return to sender instead of one', () => {
-    expect(parcelException(parcel({ status: 'exception', derived: { subStatus: 'customs_hold' } }))?.detail).toBe(
-      'Carrier reports an exception (customs hold)',
-    );
+    expect(
+      parcelException(parcel({ status: 'exception', derived: { subStatus: 'customs_hold' } }))?.detail,
+    ).toBe('Carrier reports an exception (customs hold)');
     const returning = parcel({ status: 'exception', derived: { subStatus: 'return_to_sender' } });
     expect(parcelException(returning)).toBeNull();
     expect(returnedToSender(returning)?.type).toBe('returned_to_sender');
@@ -210,8 +225,8 @@ describe('parcel exception rules', () => {
   });
 
   it('lists every finding of one parcel together', () => {
-    expect(parcelFindings(parcel({ state: 'not_found', lastCheckedAt: null }), NOW).map((f) => f.type)).toEqual([
-      'not_found',
-    ]);
+    expect(
+      parcelFindings(parcel({ state: 'not_found', lastCheckedAt: null }), NOW).map((f) => f.type),
+    ).toEqual(['not_found']);
   });
 });

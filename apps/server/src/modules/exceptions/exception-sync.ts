@@ -1,79 +1,13 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { DerivedParcel } from '@tracklane/shared/express/derived-parcel';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
-import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
 import type { Database } from '../../db/client';
 import { shipmentExceptionEvents, shipmentExceptions } from '../../db/schema/exceptions';
-import { expressShipments, oceanShipments, trackedItems } from '../../db/schema/tracking';
 import { publishLive } from '../../integrations/realtime/publish-live';
+import { modeFeatures } from '../../modes';
 import type { ItemsChangedSubscriber } from '../tracking/items-changed';
+import type { ExceptionScope } from '../tracking/tracking-mode';
 import { emitExceptionEvent } from './exception-effects';
 import { routeToOwners } from './exception-routing';
-import { oceanFindings, parcelFindings, type Finding } from './exception-rules';
-
-/** Which shipments to look at: the subscriptions of some items (a refresh), or every one (the sweep). */
-export type ExceptionScope = { itemIds: readonly string[] } | { all: true };
-
-interface Subject {
-  subscriptionId: string;
-  workspaceId: string;
-  itemId: string;
-  findings: Finding[];
-}
-
-async function oceanSubjects(tx: Database, scope: ExceptionScope, now: Date): Promise<Subject[]> {
-  const os = oceanShipments;
-  const rows = await tx
-    .select({
-      id: os.id,
-      workspaceId: os.workspaceId,
-      itemId: os.itemId,
-      state: os.state,
-      status: os.status,
-      eta: os.eta,
-      firstEta: os.firstEta,
-      ata: os.ata,
-      rolledAt: os.rolledAt,
-      terminalOnHold: os.terminalOnHold,
-      freeTimeEndsOn: os.freeTimeEndsOn,
-      lastCheckedAt: trackedItems.lastCheckedAt,
-      derived: trackedItems.derived,
-    })
-    .from(os)
-    .innerJoin(trackedItems, eq(trackedItems.id, os.itemId))
-    .where(and(eq(os.archived, false), 'itemIds' in scope ? inArray(os.itemId, [...scope.itemIds]) : undefined));
-  return rows.map((r) => ({
-    subscriptionId: r.id,
-    workspaceId: r.workspaceId,
-    itemId: r.itemId,
-    findings: oceanFindings({ ...r, derived: r.derived as DerivedShipment | null }, now),
-  }));
-}
-
-async function parcelSubjects(tx: Database, scope: ExceptionScope, now: Date): Promise<Subject[]> {
-  const es = expressShipments;
-  const rows = await tx
-    .select({
-      id: es.id,
-      workspaceId: es.workspaceId,
-      itemId: es.itemId,
-      state: es.state,
-      status: es.status,
-      estimatedDelivery: es.estimatedDelivery,
-      deliveredAt: es.deliveredAt,
-      lastCheckedAt: trackedItems.lastCheckedAt,
-      derived: trackedItems.derived,
-    })
-    .from(es)
-    .innerJoin(trackedItems, eq(trackedItems.id, es.itemId))
-    .where(and(eq(es.archived, false), 'itemIds' in scope ? inArray(es.itemId, [...scope.itemIds]) : undefined));
-  return rows.map((r) => ({
-    subscriptionId: r.id,
-    workspaceId: r.workspaceId,
-    itemId: r.itemId,
-    findings: parcelFindings({ ...r, derived: r.derived as DerivedParcel | null }, now),
-  }));
-}
 
 const key = (subscriptionId: string, type: string, mark: string) => `${subscriptionId}|${type}|${mark}`;
 
@@ -93,11 +27,20 @@ export async function syncExceptions(
   now: Date,
 ): Promise<{ opened: number; cleared: number }> {
   if ('itemIds' in scope && scope.itemIds.length === 0) return { opened: 0, cleared: 0 };
-  const subjects = mode === 'ocean' ? await oceanSubjects(tx, scope, now) : await parcelSubjects(tx, scope, now);
+  const findExceptions = modeFeatures(mode).exceptions;
+  if (!findExceptions) return { opened: 0, cleared: 0 };
+  const subjects = await findExceptions(tx, scope, now);
   if (subjects.length === 0) return { opened: 0, cleared: 0 };
   const x = shipmentExceptions;
   const episodes = await tx
-    .select({ id: x.id, subscriptionId: x.subscriptionId, workspaceId: x.workspaceId, type: x.type, mark: x.mark, state: x.state })
+    .select({
+      id: x.id,
+      subscriptionId: x.subscriptionId,
+      workspaceId: x.workspaceId,
+      type: x.type,
+      mark: x.mark,
+      state: x.state,
+    })
     .from(x)
     .where(
       and(
@@ -109,16 +52,24 @@ export async function syncExceptions(
         ),
       ),
     );
-  const found = new Set(subjects.flatMap((s) => s.findings.map((f) => key(s.subscriptionId, f.type, f.mark))));
+  const found = new Set(
+    subjects.flatMap((s) => s.findings.map((f) => key(s.subscriptionId, f.type, f.mark))),
+  );
   const ended = episodes.filter((e) => !found.has(key(e.subscriptionId, e.type, e.mark)));
   for (const episode of ended) {
     const active = episode.state === 'open' || episode.state === 'acknowledged';
     await tx
       .update(x)
-      .set(active ? { clearedAt: now, state: 'auto_resolved', resolvedAt: now, updatedAt: now } : { clearedAt: now })
+      .set(
+        active
+          ? { clearedAt: now, state: 'auto_resolved', resolvedAt: now, updatedAt: now }
+          : { clearedAt: now },
+      )
       .where(eq(x.id, episode.id));
     if (!active) continue;
-    await tx.insert(shipmentExceptionEvents).values({ exceptionId: episode.id, action: 'auto_resolved', createdAt: now });
+    await tx
+      .insert(shipmentExceptionEvents)
+      .values({ exceptionId: episode.id, action: 'auto_resolved', createdAt: now });
     await emitExceptionEvent(tx, 'exception.resolved', episode.id);
   }
 

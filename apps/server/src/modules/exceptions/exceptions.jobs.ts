@@ -1,7 +1,7 @@
-import { TRACKING_MODES } from '@tracklane/shared/tracking/tracking-modes';
 import type { AppContext } from '../../app-context';
 import { QUEUES, type JobQueue } from '../../jobs/queue';
 import { withTransaction } from '../../lib/transaction';
+import { allModeFeatures } from '../../modes';
 import { syncExceptions } from './exception-sync';
 
 type JobContext = Pick<AppContext, 'db' | 'pool'>;
@@ -11,9 +11,12 @@ type JobContext = Pick<AppContext, 'db' | 'pool'>;
  * last free day coming closer, a silent carrier, a late parcel) and clears others, with no refresh to
  * announce it.
  */
-export async function runExceptionSweep(ctx: JobContext, now: Date): Promise<{ opened: number; cleared: number }> {
+export async function runExceptionSweep(
+  ctx: JobContext,
+  now: Date,
+): Promise<{ opened: number; cleared: number }> {
   const total = { opened: 0, cleared: 0 };
-  for (const mode of TRACKING_MODES) {
+  for (const { mode } of allModeFeatures()) {
     const result = await withTransaction(ctx.pool, ({ tx }) => syncExceptions(tx, mode, { all: true }, now));
     total.opened += result.opened;
     total.cleared += result.cleared;

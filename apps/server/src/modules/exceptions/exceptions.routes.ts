@@ -99,7 +99,10 @@ export const exceptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       },
     },
     async (request) =>
-      ok(await updateException(ctx, request.tenant, request.params.exceptionId, request.body), 'Exception saved'),
+      ok(
+        await updateException(ctx, request.tenant, request.params.exceptionId, request.body),
+        'Exception saved',
+      ),
   );
 
   app.post(
@@ -130,7 +133,10 @@ export const exceptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         description:
           'One page of the workspace’s exceptions, open and acknowledged unless `state` names others. Filter by `type`, `state`, `owner` (a member id or `none`), `carrier` and `tag`.',
         querystring: exceptionListQuerySchema,
-        ...v1Responses(envelopeSchema(exceptionListSchema), envelope({ items: [EXAMPLE], total: 1, page: 1, pageSize: 50 })),
+        ...v1Responses(
+          envelopeSchema(exceptionListSchema),
+          envelope({ items: [EXAMPLE], total: 1, page: 1, pageSize: 50 }),
+        ),
       },
     },
     async (request) => ok(await listExceptions(ctx.db, request.tenant, request.query)),

@@ -27,11 +27,19 @@ const NOT_FOUND = 'This exception does not exist in this workspace.';
 const NOT_A_READER = 'The owner must be a member of this workspace who may see its shipments.';
 const CLOSED = 'This exception is already resolved. It can no longer be changed, only read.';
 
-export function listExceptions(db: Database, tenant: Tenant, query: ExceptionListQuery): Promise<ExceptionList> {
+export function listExceptions(
+  db: Database,
+  tenant: Tenant,
+  query: ExceptionListQuery,
+): Promise<ExceptionList> {
   return listExceptionRows(db, tenant, query);
 }
 
-export async function getException(db: Database, tenant: Tenant, id: string): Promise<ShipmentExceptionDetail> {
+export async function getException(
+  db: Database,
+  tenant: Tenant,
+  id: string,
+): Promise<ShipmentExceptionDetail> {
   const exception = await exceptionRow(db, tenant, id);
   if (!exception) throw new AppError('NOT_FOUND', NOT_FOUND);
   return { ...exception, events: await exceptionEvents(db, id) };
@@ -56,8 +64,15 @@ async function applyChange(
   now: Date,
 ): Promise<void> {
   if (!isActive(row)) throw new AppError('CONFLICT', CLOSED);
-  const audit = (values: { action: ExceptionAction; ownerId?: string | null; dueOn?: string | null; note?: string }) =>
-    tx.insert(shipmentExceptionEvents).values({ exceptionId: row.id, actorId: tenant.userId, createdAt: now, ...values });
+  const audit = (values: {
+    action: ExceptionAction;
+    ownerId?: string | null;
+    dueOn?: string | null;
+    note?: string;
+  }) =>
+    tx
+      .insert(shipmentExceptionEvents)
+      .values({ exceptionId: row.id, actorId: tenant.userId, createdAt: now, ...values });
   const label = EXCEPTION_TYPE_LABELS[row.type];
   const set: Partial<ExceptionRow> = { updatedAt: now };
   if (change.ownerId !== undefined && change.ownerId !== row.ownerId) {
@@ -65,7 +80,16 @@ async function applyChange(
     set.ownerId = change.ownerId;
     await audit({ action: 'assigned', ownerId: change.ownerId });
     if (change.ownerId && change.ownerId !== tenant.userId)
-      await notifyAboutException(tx, row, { key: `assigned:${now.toISOString()}:${change.ownerId}`, text: `Exception assigned to you: ${label}`, userIds: [change.ownerId] }, now);
+      await notifyAboutException(
+        tx,
+        row,
+        {
+          key: `assigned:${now.toISOString()}:${change.ownerId}`,
+          text: `Exception assigned to you: ${label}`,
+          userIds: [change.ownerId],
+        },
+        now,
+      );
   }
   if (change.dueOn !== undefined && change.dueOn !== row.dueOn) {
     set.dueOn = change.dueOn;
@@ -74,7 +98,16 @@ async function applyChange(
   if (change.note) {
     await audit({ action: 'noted', note: change.note });
     const mentioned = mentionedUserIds(change.note).filter((id) => id !== tenant.userId);
-    await notifyAboutException(tx, row, { key: `note:${now.toISOString()}:${tenant.userId}`, text: `Mentioned in a note on an exception (${label}): ${commentPlainText(change.note).slice(0, 200)}`, userIds: mentioned }, now);
+    await notifyAboutException(
+      tx,
+      row,
+      {
+        key: `note:${now.toISOString()}:${tenant.userId}`,
+        text: `Mentioned in a note on an exception (${label}): ${commentPlainText(change.note).slice(0, 200)}`,
+        userIds: mentioned,
+      },
+      now,
+    );
   }
   if (change.state === 'acknowledged' && row.state === 'open') {
     set.state = 'acknowledged';
@@ -130,7 +163,8 @@ export async function bulkUpdateExceptions(
       .where(and(inWorkspace(tenant, x), inArray(x.id, ids)))
       .orderBy(x.id)
       .for('update');
-    if (rows.length !== ids.length) throw new AppError('NOT_FOUND', 'One or more of these exceptions do not exist in this workspace.');
+    if (rows.length !== ids.length)
+      throw new AppError('NOT_FOUND', 'One or more of these exceptions do not exist in this workspace.');
     const change: UpdateException =
       input.action.kind === 'assign' ? { ownerId: input.action.ownerId } : { state: 'resolved' };
     let changed = 0;
@@ -138,7 +172,10 @@ export async function bulkUpdateExceptions(
       await applyChange(tx, tenant, row, change, now);
       changed++;
     }
-    await publishLive(tx, { workspaceIds: [tenant.workspaceId], shipmentIds: rows.map((r) => r.subscriptionId) });
+    await publishLive(tx, {
+      workspaceIds: [tenant.workspaceId],
+      shipmentIds: rows.map((r) => r.subscriptionId),
+    });
     return changed;
   });
 }

@@ -131,7 +131,7 @@ export async function expressDashboard(
   db: Database,
   workspaceId: string,
   now: Date,
-): Promise<ExpressDashboard> {
+): Promise<Omit<ExpressDashboard, 'exceptions'>> {
   const base = and(inWorkspace({ workspaceId }, es), eq(es.archived, false));
   const top = async (rule: ExpressAttentionRule) => {
     const definition = EXPRESS_ATTENTION[rule];

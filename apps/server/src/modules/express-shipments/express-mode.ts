@@ -75,7 +75,8 @@ export function createExpressMode(sources: ModeSources<ExpressProvider>): Tracki
     derive: deriveParcel,
     nextCheck: expressNextCheck,
     detectChanges: detectParcelChanges,
-    subscriptionTable: EXPRESS_FEATURES.table,
+    // Parcel carriers are our lower-case codes.
+    carrierCode: (carrier) => carrier.trim().toLowerCase(),
     listColumns: expressListColumns,
     features: EXPRESS_FEATURES,
   });

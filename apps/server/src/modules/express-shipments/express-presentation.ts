@@ -4,6 +4,7 @@ import { parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
 import { expressShipments, trackedItems } from '../../db/schema/tracking';
 import { publicExpress } from '../sharing/share-links.service';
 import type { ModePresentation } from '../tracking/mode-presentation';
+import { expressSearchBranches } from './express-search';
 import { getExpressShipment, toExpressShipment } from './express-shipments.service';
 
 /** Webhooks speak to the workspace: no member's star (ADR 0033). */
@@ -11,8 +12,6 @@ const NO_STAR = false;
 
 /** How an express parcel (a carrier's tracking number) is presented outside its own pages. */
 export const EXPRESS_PRESENTATION: ModePresentation = {
-  mode: 'express',
-  table: expressShipments,
   // The web calls the mode Ground, and so do its URLs.
   site: 'ground',
   noun: 'express shipment',
@@ -32,6 +31,7 @@ export const EXPRESS_PRESENTATION: ModePresentation = {
   },
   carrierEventsInWebhooks: false,
   rowNumbers: (item) => ({ expressOrderId: item.shipmentId, expressOrderNo: item.trackingNo }),
+  searchBranches: expressSearchBranches,
   searchResult: (common, hit) => ({
     mode: 'express' as const,
     ...common,
@@ -44,6 +44,9 @@ export const EXPRESS_PRESENTATION: ModePresentation = {
     number: expressShipments.trackingNo,
     reference: expressShipments.carrier,
     carrier: expressShipments.carrier,
+    status: expressShipments.status,
+    arrivedAt: expressShipments.deliveredAt,
+    expectedAt: expressShipments.estimatedDelivery,
     search: (pattern) => ilike(expressShipments.trackingNo, pattern),
   }),
   async sharedDetail(db, reader, shipmentId) {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { canViewShipments } from '@tracklane/shared/organizations/organizations.policy';
 import { FOLLOWED_MESSAGE } from '@tracklane/shared/realtime/live-pages';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
@@ -52,7 +52,7 @@ async function mayViewShipment(
   shipmentId: string,
 ): Promise<boolean> {
   for (const mode of Object.values(modes)) {
-    const table = mode.subscriptionTable;
+    const table = mode.features.table;
     const [row] = await db
       .select({ workspaceId: table.workspaceId })
       .from(table)
@@ -65,7 +65,7 @@ async function mayViewShipment(
     .from(shipmentShares)
     .where(
       and(
-        or(eq(shipmentShares.oceanShipmentId, shipmentId), eq(shipmentShares.expressShipmentId, shipmentId)),
+        eq(shipmentShares.shipmentId, shipmentId),
         eq(shipmentShares.email, owner.email.toLowerCase()),
         isNull(shipmentShares.revokedAt),
       ),

@@ -1,14 +1,10 @@
 import { and, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { expressShipments, oceanShipments } from '../../db/schema/tracking';
+import { allModeFeatures } from '../../modes';
 import { publishLive } from '../../integrations/realtime/publish-live';
 import type { ItemsChangedSubscriber } from '../tracking/items-changed';
+import type { SubscriptionTable } from '../tracking/tracking-mode';
 import { inWorkspace } from '../../tenancy/scope';
-
-type SubscriptionTable = typeof oceanShipments | typeof expressShipments;
-
-/** Every mode's subscription table, for writes that know an item but not its mode (comments). */
-const SUBSCRIPTION_TABLES: readonly SubscriptionTable[] = [oceanShipments, expressShipments];
 
 /** The subscriptions (shipments) following these items, in one workspace or in all, with their workspaces. */
 async function subscriptionsOf(
@@ -41,7 +37,7 @@ async function subscriptionsOf(
  * tab shows them. Nobody's notification settings are read.
  */
 export const publishChangedItems: ItemsChangedSubscriber = async ({ tx, modes, items }) => {
-  const tables = Object.values(modes).map((mode) => mode.subscriptionTable);
+  const tables = Object.values(modes).map((mode) => mode.features.table);
   const followers = await subscriptionsOf(
     tx,
     tables,
@@ -67,6 +63,11 @@ export async function publishShipmentsChanged(
 
 /** A write about an item in one workspace (a comment): the pages of its shipments there refetch. */
 export async function publishItemChanged(tx: Database, workspaceId: string, itemId: string): Promise<void> {
-  const followers = await subscriptionsOf(tx, SUBSCRIPTION_TABLES, [itemId], workspaceId);
+  const followers = await subscriptionsOf(
+    tx,
+    allModeFeatures().map((mode) => mode.table),
+    [itemId],
+    workspaceId,
+  );
   await publishLive(tx, { shipmentIds: followers.map((f) => f.id) });
 }

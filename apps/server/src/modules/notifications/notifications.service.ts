@@ -10,11 +10,12 @@ import type {
   NotificationSettings,
 } from '@tracklane/shared/notifications/notifications.schema';
 import type { Database } from '../../db/client';
-import { modePresentation } from '../../mode-presentations';
+import { modePresentation } from '../../modes';
+import { overEveryMode } from '../tracking/every-mode';
 import { rowNumbersOf } from '../tracking/mode-presentation';
 import { notifications, notificationSettings, trackingChanges } from '../../db/schema/notifications';
 import { workspaceMembers, workspaces } from '../../db/schema/organizations';
-import { expressShipments, oceanShipments, trackedItems } from '../../db/schema/tracking';
+import { trackedItems } from '../../db/schema/tracking';
 import { publish } from '../../integrations/realtime/realtime-hub';
 import { withTransaction } from '../../lib/transaction';
 import type pg from 'pg';
@@ -145,13 +146,15 @@ async function workspacesOf(db: Database, userId: string, ids: string[]) {
     shipment_id: string | null;
   }>(sql`
     SELECT n.id AS notification_id, w.id AS workspace_id, w.name AS workspace_name,
-           w.organization_id, COALESCE(os.id, es.id) AS shipment_id
+           w.organization_id, s.id AS shipment_id
     FROM ${notifications} n
     CROSS JOIN LATERAL unnest(n.workspace_ids) AS named(workspace_id)
     JOIN ${workspaces} w ON w.id = named.workspace_id
     JOIN ${workspaceMembers} m ON m.workspace_id = w.id AND m.user_id = ${userId}
-    LEFT JOIN ${oceanShipments} os ON os.workspace_id = w.id AND os.item_id = n.item_id
-    LEFT JOIN ${expressShipments} es ON es.workspace_id = w.id AND es.item_id = n.item_id
+    -- The workspace's subscription of the item, in whichever mode's table holds it.
+    LEFT JOIN LATERAL (${overEveryMode(
+      ({ table }) => sql`SELECT t.id FROM ${table} t WHERE t.workspace_id = w.id AND t.item_id = n.item_id`,
+    )}) s ON true
     WHERE n.id IN (${sql.join(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ChangeRecord } from '@tracklane/shared/notifications/notification-types';
 import type { Database } from '../../db/client';
 import { notifications, notificationSettings, trackingChanges } from '../../db/schema/notifications';
-import type { expressShipments, oceanShipments } from '../../db/schema/tracking';
+import type { SubscriptionTable } from '../tracking/tracking-mode';
 import { CHANNEL, USERS_PER_NOTIFY } from '../../integrations/realtime/realtime-hub';
 import { memberships, seesShipments } from '../../tenancy/memberships';
 import { inWorkspace } from '../../tenancy/scope';
@@ -31,7 +31,7 @@ export interface ItemChange {
  */
 export async function recordChanges(
   tx: Database,
-  subscriptions: typeof oceanShipments | typeof expressShipments,
+  subscriptions: SubscriptionTable,
   changes: readonly ItemChange[],
   now: Date,
 ): Promise<number> {
@@ -138,6 +138,6 @@ export const notifyChangedItems: ItemsChangedSubscriber = async ({ tx, modes, it
     const changes: ItemChange[] = itemsOfMode(items, mode.mode).flatMap((item) =>
       item.changes.map((change) => ({ itemId: item.itemId, change })),
     );
-    await recordChanges(tx, mode.subscriptionTable, changes, now);
+    await recordChanges(tx, mode.features.table, changes, now);
   }
 };

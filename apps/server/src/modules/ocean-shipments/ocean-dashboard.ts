@@ -64,7 +64,7 @@ type OceanItem = OceanDashboard['liveMapVO']['positions'][number]['items'][numbe
  * latest check, and one grouped pass for statuses, carriers and the map (one row per lane, vessel and
  * status, never per shipment). The queries are independent and sent at once.
  */
-export async function oceanDashboard(db: Database, workspaceId: string, now: Date): Promise<OceanDashboard> {
+export async function oceanDashboard(db: Database, workspaceId: string, now: Date): Promise<Omit<OceanDashboard, 'exceptions'>> {
   const base = and(inWorkspace({ workspaceId }, os), eq(os.archived, false));
   const top = async (rule: OceanAttentionRule) => {
     const definition = OCEAN_ATTENTION[rule];

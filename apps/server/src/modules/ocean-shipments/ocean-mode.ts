@@ -8,6 +8,7 @@ import { updateFreeTimeClocks } from '../free-time/free-time-clocks';
 import { updateTerminalColumns } from '../terminal-availability/terminal-columns';
 import { refreshTerminals, type TerminalSources } from '../terminal-availability/terminal-refresh';
 import { OCEAN_FEATURES } from './ocean-features';
+import { billCarriersFollowed, moveBillsToScope } from './bill-rescope';
 import { defineMode, type TrackingModeDefinition } from '../tracking/tracking-mode';
 
 import { DAY } from '../tracking/backoff';
@@ -95,7 +96,9 @@ export function createOceanMode(
     derive: (events, facts) => deriveShipment(events, { lastFreeDay: facts.lastFreeDay ?? null }),
     nextCheck: oceanNextCheck,
     detectChanges: detectShipmentChanges,
-    subscriptionTable: OCEAN_FEATURES.table,
+    // Ocean carriers are SCACs.
+    carrierCode: (carrier) => carrier.trim().toUpperCase(),
+    others: { followed: billCarriersFollowed, rescope: moveBillsToScope },
     listColumns: oceanListColumns,
     features: OCEAN_FEATURES,
     // Then each subscription's own organization's terminal columns (the carrier's gate-out ends its

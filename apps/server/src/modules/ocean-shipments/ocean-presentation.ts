@@ -5,6 +5,7 @@ import { oceanShipments, trackedItems } from '../../db/schema/tracking';
 import { termsColumns } from '../free-time/free-time-clocks';
 import { publicOcean } from '../sharing/share-links.service';
 import type { ModePresentation } from '../tracking/mode-presentation';
+import { oceanSearchBranches } from './ocean-search';
 import { billRefColumn } from './bills.service';
 import { getOceanShipmentById, toOceanShipment } from './ocean-shipments.service';
 
@@ -16,8 +17,6 @@ const NO_STAR = false;
 
 /** How an ocean shipment (a container on a bill of lading) is presented outside its own pages. */
 export const OCEAN_PRESENTATION: ModePresentation = {
-  mode: 'ocean',
-  table: oceanShipments,
   site: 'ocean',
   noun: 'ocean shipment',
   numberLine: (item) => `${item.trackingNo} (B/L ${item.reference})`,
@@ -36,6 +35,7 @@ export const OCEAN_PRESENTATION: ModePresentation = {
   },
   carrierEventsInWebhooks: true,
   rowNumbers: (item) => ({ containerNo: item.trackingNo, mblNo: item.reference }),
+  searchBranches: oceanSearchBranches,
   searchResult: (common, hit) => ({
     mode: 'ocean' as const,
     ...common,
@@ -48,6 +48,9 @@ export const OCEAN_PRESENTATION: ModePresentation = {
     number: oceanShipments.containerNo,
     reference: oceanShipments.mblNo,
     carrier: oceanShipments.carrierScac,
+    status: oceanShipments.status,
+    arrivedAt: oceanShipments.ata,
+    expectedAt: oceanShipments.eta,
     search: (pattern) => or(ilike(oceanShipments.containerNo, pattern), ilike(oceanShipments.mblNo, pattern)),
   }),
   async sharedDetail(db, reader, shipmentId) {

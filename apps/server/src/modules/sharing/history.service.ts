@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   HISTORY_PAGE_SIZE,
   type SharedHistoryPage,
@@ -8,10 +8,8 @@ import {
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
-import { modePresentation } from '../../mode-presentations';
+import { modeFeatures, modePresentation } from '../../modes';
 import { shipmentShares, type ShipmentShareRow } from '../../db/schema/sharing';
-import { shareShipmentId } from './share-shipment';
-import { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { users, type UserRow } from '../../db/schema/users';
 import { setArchived } from '../tracking/archive.service';
 import type { Tenant } from '../../tenancy/tenant';
@@ -37,19 +35,19 @@ export async function listTrackingHistory(
   const term = input.search ? `%${escapeLike(input.search.toUpperCase())}%` : null;
   // Every mode's subscriptions, read through the same columns: number, reference and carrier.
   const presentation = modePresentation(mode);
-  const t = presentation.table;
+  const t = modeFeatures(mode).table;
   const columns = presentation.historyColumns();
-  const { number, reference, carrier } = columns;
+  const { number, reference, carrier, status } = columns;
   const search = term ? columns.search(term) : undefined;
   const where = and(inWorkspace(tenant, t), search);
   const [rows, [total]] = await Promise.all([
     db
       .select({
         id: t.id,
-        number,
-        reference,
-        carrier,
-        status: t.status,
+        number: sql<string>`${number}`,
+        reference: sql<string>`${reference}`,
+        carrier: sql<string>`${carrier}`,
+        status: sql<string | null>`${status}`,
         archived: t.archived,
         createdAt: t.createdAt,
         addedBy: nameOf,
@@ -85,7 +83,7 @@ export async function listTrackingHistory(
  * plan's quota of active shipments (the same locked path as unarchiving); active ones stay as they are.
  */
 export async function retrackShipments(ctx: AppContext, tenant: Tenant, mode: TrackingMode, ids: string[]) {
-  const { table } = modePresentation(mode);
+  const { table } = modeFeatures(mode);
   const archived = await ctx.db
     .select({ id: table.id })
     .from(table)
@@ -116,51 +114,40 @@ export async function listSharedHistory(
   input: { search?: string | undefined; pageNo: number },
 ): Promise<SharedHistoryPage> {
   const term = input.search ? `%${escapeLike(input.search.toUpperCase())}%` : null;
-  const number = sql<string>`COALESCE(${oceanShipments.containerNo}, ${expressShipments.trackingNo})`;
+  // The shares' subscriptions of the mode, read through the history columns every mode has.
+  const presentation = modePresentation(mode);
+  const t = modeFeatures(mode).table;
+  const columns = presentation.historyColumns();
   const filters: (SQL | undefined)[] = [
     eq(shipmentShares.email, user.email.toLowerCase()),
     eq(shipmentShares.mode, mode),
     isNull(shipmentShares.revokedAt),
+    term ? columns.search(term) : undefined,
   ];
-  if (term)
-    filters.push(
-      or(
-        ilike(oceanShipments.containerNo, term),
-        ilike(oceanShipments.mblNo, term),
-        ilike(expressShipments.trackingNo, term),
-      ),
-    );
   const where = and(...filters);
-  const base = () =>
+  const shared = eq(t.id, shipmentShares.shipmentId);
+  const [rows, [total]] = await Promise.all([
     db
       .select({
         id: shipmentShares.id,
         sharedAt: shipmentShares.createdAt,
-        number,
-        reference: sql<string>`COALESCE(${oceanShipments.mblNo}, ${expressShipments.carrier})`,
-        carrier: sql<string>`COALESCE(${oceanShipments.carrierScac}, ${expressShipments.carrier})`,
-        status: sql<string | null>`COALESCE(${oceanShipments.status}, ${expressShipments.status})`,
-        arrival: sql<Date | null>`COALESCE(${oceanShipments.ata}, ${oceanShipments.eta}, ${expressShipments.deliveredAt}, ${expressShipments.estimatedDelivery})`,
-        arrivalActual: sql<boolean>`(${oceanShipments.ata} IS NOT NULL OR ${expressShipments.deliveredAt} IS NOT NULL)`,
+        number: sql<string>`${columns.number}`,
+        reference: sql<string>`${columns.reference}`,
+        carrier: sql<string>`${columns.carrier}`,
+        status: sql<string | null>`${columns.status}`,
+        arrival: sql<Date | null>`COALESCE(${columns.arrivedAt}, ${columns.expectedAt})`,
+        arrivalActual: sql<boolean>`(${columns.arrivedAt} IS NOT NULL)`,
         sharedBy: nameOf,
         sharedByEmail: users.email,
       })
       .from(shipmentShares)
-      .leftJoin(oceanShipments, eq(oceanShipments.id, shipmentShares.oceanShipmentId))
-      .leftJoin(expressShipments, eq(expressShipments.id, shipmentShares.expressShipmentId))
-      .leftJoin(users, eq(users.id, shipmentShares.sharedBy));
-  const [rows, [total]] = await Promise.all([
-    base()
+      .innerJoin(t, shared)
+      .leftJoin(users, eq(users.id, shipmentShares.sharedBy))
       .where(where)
       .orderBy(desc(shipmentShares.createdAt), desc(shipmentShares.id))
       .limit(HISTORY_PAGE_SIZE)
       .offset(offsetOf(input.pageNo)),
-    db
-      .select({ n: count() })
-      .from(shipmentShares)
-      .leftJoin(oceanShipments, eq(oceanShipments.id, shipmentShares.oceanShipmentId))
-      .leftJoin(expressShipments, eq(expressShipments.id, shipmentShares.expressShipmentId))
-      .where(where),
+    db.select({ n: count() }).from(shipmentShares).innerJoin(t, shared).where(where),
   ]);
   return {
     rows: rows.map((r) => ({
@@ -208,7 +195,7 @@ export async function getSharedShipment(db: Database, share: ShipmentShareRow): 
   const detail = await modePresentation(share.mode).sharedDetail(
     db,
     { workspaceId: share.workspaceId, userId: null },
-    shareShipmentId(share),
+    share.shipmentId,
   );
   return { share: info, ...detail };
 }

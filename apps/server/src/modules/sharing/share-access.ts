@@ -16,21 +16,17 @@ import { isUuid } from '@tracklane/shared/validation/database-ranges';
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * The live share named `overallId` addressed to this user's e-mail address, for the `share:recipient`
+ * The live share named `shareId` (the path's overallId) addressed to this user's e-mail address, for the `share:recipient`
  * level. Another user's share, a revoked one or an id that is not one are all simply not found.
  */
-export async function findShareFor(
-  db: Database,
-  user: UserRow,
-  overallId: unknown,
-): Promise<ShipmentShareRow> {
-  if (!isUuid(overallId)) throw new AppError('NOT_FOUND', SHARING_MESSAGES.shareNotFound);
+export async function findShareFor(db: Database, user: UserRow, shareId: unknown): Promise<ShipmentShareRow> {
+  if (!isUuid(shareId)) throw new AppError('NOT_FOUND', SHARING_MESSAGES.shareNotFound);
   const [share] = await db
     .select()
     .from(shipmentShares)
     .where(
       and(
-        eq(shipmentShares.id, overallId),
+        eq(shipmentShares.id, shareId),
         eq(shipmentShares.email, sql`lower(${user.email})`),
         isNull(shipmentShares.revokedAt),
       ),

@@ -5,10 +5,10 @@ import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { notifications } from '../../db/schema/notifications';
 import { shipmentShares } from '../../db/schema/sharing';
-import { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { users, type UserRow } from '../../db/schema/users';
 import { publish } from '../../integrations/realtime/realtime-hub';
 import { withTransaction } from '../../lib/transaction';
+import { sharedSubscriptions } from './share-shipment';
 import { fullName, lower } from './shares.service';
 
 /**
@@ -23,51 +23,55 @@ const liveInvitesOf = (user: UserRow) =>
     eq(shipmentShares.email, lower(user.email)),
   );
 
-/** The user's share invites (live shares only), newest first, at most `limit`. */
-async function inviteRows(db: Database, user: UserRow, where: ReturnType<typeof and>, limit: number) {
-  return db
+/** The user's share invites (live shares only), newest first, at most `limit`, with their shipments' numbers. */
+async function invites(
+  db: Database,
+  user: UserRow,
+  where: ReturnType<typeof and>,
+  limit: number,
+): Promise<InviteNotification[]> {
+  const rows = await db
     .select({
       id: notifications.id,
       readAt: notifications.readAt,
-      overallId: shipmentShares.id,
+      shareId: shipmentShares.id,
       mode: shipmentShares.mode,
+      shipmentId: shipmentShares.shipmentId,
       sharedAt: shipmentShares.createdAt,
-      number: sql<string>`COALESCE(${oceanShipments.containerNo}, ${expressShipments.trackingNo})`,
       firstName: users.firstName,
       lastName: users.lastName,
       sharerEmail: users.email,
     })
     .from(notifications)
     .innerJoin(shipmentShares, eq(shipmentShares.id, notifications.shareId))
-    .leftJoin(oceanShipments, eq(oceanShipments.id, shipmentShares.oceanShipmentId))
-    .leftJoin(expressShipments, eq(expressShipments.id, shipmentShares.expressShipmentId))
     .leftJoin(users, eq(users.id, shipmentShares.sharedBy))
     .where(and(liveInvitesOf(user), where))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
+  const subscriptionOf = await sharedSubscriptions(db, rows);
+  return rows.map((r) => ({
+    id: r.id,
+    overallId: r.shareId,
+    shipmentType: r.mode,
+    name: r.sharerEmail ? fullName({ ...r, email: r.sharerEmail }) : 'A former member',
+    // A share goes with its shipment: the number is there for every live share.
+    number: subscriptionOf(r)?.number ?? '',
+    sharedAt: r.sharedAt.toISOString(),
+    isRead: r.readAt !== null,
+  }));
 }
-
-const toInvite = (r: Awaited<ReturnType<typeof inviteRows>>[number]): InviteNotification => ({
-  id: r.id,
-  overallId: r.overallId,
-  shipmentType: r.mode,
-  name: r.sharerEmail ? fullName({ ...r, email: r.sharerEmail }) : 'A former member',
-  number: r.number,
-  sharedAt: r.sharedAt.toISOString(),
-  isRead: r.readAt !== null,
-});
 
 /** The bell's INVITES tab: the user's share invites (at most 10) and how many are unread. */
 export async function listInviteNotifications(db: Database, user: UserRow): Promise<InviteNotificationList> {
   const [rows, unread] = await Promise.all([
-    inviteRows(db, user, undefined, INVITE_TAB_MAX),
+    invites(db, user, undefined, INVITE_TAB_MAX),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(notifications)
       .innerJoin(shipmentShares, eq(shipmentShares.id, notifications.shareId))
       .where(and(liveInvitesOf(user), isNull(notifications.readAt))),
   ]);
-  return { notifications: rows.map(toInvite), unreadNumber: unread[0]?.n ?? 0 };
+  return { notifications: rows, unreadNumber: unread[0]?.n ?? 0 };
 }
 
 /** spec §7 invite/get-first-unread-notification: the oldest unread share invite, or null. */
@@ -80,8 +84,8 @@ export async function firstUnreadInvite(db: Database, user: UserRow): Promise<In
     .orderBy(asc(notifications.createdAt), asc(notifications.id))
     .limit(1);
   if (!row) return null;
-  const [invite] = await inviteRows(db, user, eq(notifications.id, row.id), 1);
-  return invite ? toInvite(invite) : null;
+  const [invite] = await invites(db, user, eq(notifications.id, row.id), 1);
+  return invite ?? null;
 }
 
 /**

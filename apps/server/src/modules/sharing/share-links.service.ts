@@ -12,7 +12,7 @@ import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/
 import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
-import { modePresentation } from '../../mode-presentations';
+import { modeFeatures, modePresentation } from '../../modes';
 import { shareLinks, type ShareLinkRow } from '../../db/schema/sharing';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
@@ -28,7 +28,7 @@ const DAY = 86_400_000;
 async function numbersOf(db: Database, workspaceId: string, mode: TrackingMode, ids: string[]) {
   if (ids.length === 0) return new Map<string, string>();
   const presentation = modePresentation(mode);
-  const table = presentation.table;
+  const { table } = modeFeatures(mode);
   const rows = await db
     .select({ id: table.id, number: sql<string>`${presentation.historyColumns().number}` })
     .from(table)

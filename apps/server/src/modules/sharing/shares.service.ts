@@ -14,7 +14,6 @@ import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { notifications, notificationSettings } from '../../db/schema/notifications';
 import { shareEmails, shipmentShares } from '../../db/schema/sharing';
-import { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import { users, type UserRow } from '../../db/schema/users';
 import { queueMail } from '../../integrations/mail/mailer';
 import { shareMail } from '../../integrations/mail/templates';
@@ -22,66 +21,15 @@ import { publish } from '../../integrations/realtime/realtime-hub';
 import { AppError } from '../../lib/app-error';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { withTransaction, type Transaction } from '../../lib/transaction';
-import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
 import type { Tenant } from '../../tenancy/tenant';
 import { inWorkspace } from '../../tenancy/scope';
 import { publishShipmentsChanged } from '../live-pages/live-publish';
+import { chosenShipments } from './share-selection';
+import { sharedSubscriptions } from './share-shipment';
 
 export const lower = (email: string) => email.trim().toLowerCase();
 export const fullName = (u: { firstName: string | null; lastName: string | null; email?: string | null }) =>
   `${u.firstName ?? ''} ${u.lastName ?? ''}`.trim() || (u.email ?? 'A Tracklane user');
-
-interface Chosen {
-  shipmentId: string;
-  itemId: string;
-  number: string;
-}
-
-/** The chosen shipments of the tenant's workspace; any that is not one of its shipments refuses the whole share. */
-async function chosenShipments(tx: Database, tenant: Tenant, input: CreateSharesRequest): Promise<Chosen[]> {
-  if (input.shipmentType === 'ocean') {
-    const keys = input.shipments.map((s) => ({
-      containerNo: normaliseContainerNumber(s.containerNo),
-      mblNo: normaliseMblNumber(s.mblNo),
-    }));
-    const rows = await tx
-      .select({
-        shipmentId: oceanShipments.id,
-        itemId: oceanShipments.itemId,
-        number: oceanShipments.containerNo,
-      })
-      .from(oceanShipments)
-      .where(
-        and(
-          inWorkspace(tenant, oceanShipments),
-          sql`(${oceanShipments.containerNo}, ${oceanShipments.mblNo}) IN (${sql.join(
-            keys.map((k) => sql`(${k.containerNo}, ${k.mblNo})`),
-            sql`, `,
-          )})`,
-        ),
-      );
-    if (rows.length !== new Set(keys.map((k) => `${k.containerNo}|${k.mblNo}`)).size)
-      throw new AppError('NOT_FOUND', SHARING_MESSAGES.shipmentNotFound);
-    return rows;
-  }
-  const ids = [...new Set(input.shipments.map((s) => s.expressOrderId))];
-  const rows = await tx
-    .select({
-      shipmentId: expressShipments.id,
-      itemId: expressShipments.itemId,
-      number: expressShipments.trackingNo,
-    })
-    .from(expressShipments)
-    .where(and(inWorkspace(tenant, expressShipments), inArray(expressShipments.id, ids)));
-  const byId = new Map(rows.map((r) => [r.shipmentId, r]));
-  // The number must match too: a selection names the parcel by both.
-  const matching = input.shipments.every(
-    (s) => byId.get(s.expressOrderId)?.number.toUpperCase() === s.trackingNo.trim().toUpperCase(),
-  );
-  if (!matching || rows.length !== ids.length)
-    throw new AppError('NOT_FOUND', SHARING_MESSAGES.shipmentNotFound);
-  return rows;
-}
 
 /** What a user wants for share invites (no settings row: in the app and by e-mail). */
 async function wantsFor(tx: Database, userIds: string[]) {
@@ -238,21 +186,16 @@ export async function createShares(
           chosen.map((c) => ({
             workspaceId: tenant.workspaceId,
             mode: input.shipmentType,
-            oceanShipmentId: input.shipmentType === 'ocean' ? c.shipmentId : null,
-            expressShipmentId: input.shipmentType === 'express' ? c.shipmentId : null,
+            shipmentId: c.shipmentId,
             email,
             sharedBy: sharer.id,
           })),
         )
         .onConflictDoNothing()
-        .returning({
-          id: shipmentShares.id,
-          oceanShipmentId: shipmentShares.oceanShipmentId,
-          expressShipmentId: shipmentShares.expressShipmentId,
-        });
+        .returning({ id: shipmentShares.id, shipmentId: shipmentShares.shipmentId });
       if (inserted.length === 0) continue;
       const fresh: FreshShare[] = inserted.map((s) => {
-        const c = byShipment.get((s.oceanShipmentId ?? s.expressShipmentId)!)!;
+        const c = byShipment.get(s.shipmentId)!;
         return { id: s.id, shipmentId: c.shipmentId, itemId: c.itemId, number: c.number };
       });
       const account = accountByEmail.get(email);
@@ -299,20 +242,19 @@ export async function claimSharesFor(
       id: shipmentShares.id,
       mode: shipmentShares.mode,
       sharedBy: shipmentShares.sharedBy,
-      shipmentId: sql<string>`COALESCE(${shipmentShares.oceanShipmentId}, ${shipmentShares.expressShipmentId})`,
-      itemId: sql<string>`COALESCE(${oceanShipments.itemId}, ${expressShipments.itemId})`,
-      number: sql<string>`COALESCE(${oceanShipments.containerNo}, ${expressShipments.trackingNo})`,
+      shipmentId: shipmentShares.shipmentId,
     })
     .from(shipmentShares)
-    .leftJoin(oceanShipments, eq(oceanShipments.id, shipmentShares.oceanShipmentId))
-    .leftJoin(expressShipments, eq(expressShipments.id, shipmentShares.expressShipmentId))
     .where(and(eq(shipmentShares.email, lower(user.email)), isNull(shipmentShares.revokedAt)));
+  const subscriptionOf = await sharedSubscriptions(t.tx, waiting);
   for (const share of waiting) {
+    const subscription = subscriptionOf(share);
+    if (!subscription) continue;
     await notifyRecipients(
       t,
       ctx,
       user,
-      [share],
+      [{ id: share.id, shipmentId: share.shipmentId, ...subscription }],
       { id: share.sharedBy, name: '', email: '' },
       share.mode,
       false,
@@ -346,9 +288,8 @@ export async function listSentShares(
     .where(
       and(
         inWorkspace(tenant, shipmentShares),
-        mode === 'ocean'
-          ? eq(shipmentShares.oceanShipmentId, shipmentId)
-          : eq(shipmentShares.expressShipmentId, shipmentId),
+        eq(shipmentShares.mode, mode),
+        eq(shipmentShares.shipmentId, shipmentId),
         isNull(shipmentShares.revokedAt),
       ),
     )
@@ -378,10 +319,7 @@ export async function revokeShare(ctx: AppContext, tenant: Tenant, shareId: stri
           isNull(shipmentShares.revokedAt),
         ),
       )
-      .returning({
-        email: shipmentShares.email,
-        shipmentId: sql<string>`COALESCE(${shipmentShares.oceanShipmentId}, ${shipmentShares.expressShipmentId})`,
-      });
+      .returning({ email: shipmentShares.email, shipmentId: shipmentShares.shipmentId });
     if (!revoked) throw new AppError('NOT_FOUND', SHARING_MESSAGES.shareNotFound);
     // The recipient's open page of it, and the sharers' open pages, refetch.
     await publishShipmentsChanged(tx, tenant.workspaceId, [revoked.shipmentId]);

@@ -23,6 +23,7 @@ import {
   SHARING_MESSAGES,
 } from '@tracklane/shared/sharing/sharing.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
+import { allModeFeatures } from '../../modes';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
@@ -37,8 +38,13 @@ import { firstUnreadInvite, listInviteNotifications, markShareOpened } from './s
 import { createShares, listSentShares, revokeShare } from './shares.service';
 
 const tags = ['sharing'];
-/** spec §2's site types: ground is the express mode. */
-const modeOf = (type: 'ocean' | 'ground'): TrackingMode => (type === 'ocean' ? 'ocean' : 'express');
+/** spec §2's site types (ground is the express mode): the mode whose presentation names the site. */
+type HistoryType = z.infer<typeof historyTypeParamsSchema>['type'];
+const modeOf = (site: HistoryType): TrackingMode => {
+  const found = allModeFeatures().find((m) => m.presentation.site === site);
+  if (!found) throw new AppError('NOT_FOUND', SHARING_MESSAGES.shareNotFound);
+  return found.mode;
+};
 const idParams = z.strictObject({ id: z.uuid({ message: 'Not found' }) });
 const nameOf = (u: { firstName: string; lastName: string; email: string }) =>
   `${u.firstName} ${u.lastName}`.trim() || u.email;

@@ -2,12 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '@tracklane/shared/api/envelope';
-import { expressFavoriteRequestSchema } from '@tracklane/shared/express-shipments/express-shipments.schema';
-import { oceanFavoriteRequestSchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { TAB_HEADER } from '@tracklane/shared/realtime/user-events';
 import type { AppContext } from '../../app-context';
 import { ok } from '../../lib/envelope';
-import { modeFeatures } from '../tracking/mode-features';
+import { allModeFeatures } from '../../modes';
 import { setFavorites } from './shipment-favorites.service';
 
 /**
@@ -25,51 +23,30 @@ function originOf(request: FastifyRequest): string | null {
 }
 
 export const shipmentFavoritesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post(
-    '/api/shipments/ocean/favorite',
-    {
-      config: { access: 'shipments:view' },
-      schema: {
-        tags: ['ocean-shipments'],
-        summary: 'Star or unstar ocean shipments, for the caller alone',
-        body: oceanFavoriteRequestSchema,
-        response: { 200: resultSchema },
+  for (const features of allModeFeatures()) {
+    const { routes } = features;
+    app.post(
+      `/api/shipments/${routes.segment}/favorite`,
+      {
+        config: { access: 'shipments:view' },
+        schema: {
+          tags: [routes.tag],
+          summary: `Star or unstar ${routes.many}, for the caller alone`,
+          body: routes.favoriteRequest,
+          response: { 200: resultSchema },
+        },
       },
-    },
-    async (request) =>
-      ok(
-        await setFavorites(
-          ctx,
-          request.tenant,
-          modeFeatures('ocean'),
-          request.body.shipmentOverallIds,
-          request.body.favorite,
-          originOf(request),
+      async (request) =>
+        ok(
+          await setFavorites(
+            ctx,
+            request.tenant,
+            features,
+            routes.favoriteIds(request.body),
+            request.body.favorite,
+            originOf(request),
+          ),
         ),
-      ),
-  );
-
-  app.post(
-    '/api/shipments/express/favorite',
-    {
-      config: { access: 'shipments:view' },
-      schema: {
-        tags: ['express-shipments'],
-        summary: 'Star or unstar express shipments, for the caller alone',
-        body: expressFavoriteRequestSchema,
-        response: { 200: resultSchema },
-      },
-    },
-    async (request) =>
-      ok(
-        await setFavorites(
-          ctx,
-          request.tenant,
-          modeFeatures('express'),
-          request.body.expressOrderIds,
-          request.body.favorite,
-          originOf(request),
-        ),
-      ),
-  );
+    );
+  }
 };

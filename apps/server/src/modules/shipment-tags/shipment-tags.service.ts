@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
 import { inWorkspace } from '../../tenancy/scope';
 import { publishShipmentsChanged } from '../live-pages/live-publish';
-import { modeFeatures } from '../tracking/mode-features';
+import { modeFeatures } from '../../modes';
 
 /*
  * Shipment tags (issue 18): the workspace's own words on its shipments, kept on its subscription rows

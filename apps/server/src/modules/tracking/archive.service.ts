@@ -7,7 +7,7 @@ import { assertRestoreFitsQuota } from '../billing/shipment-quota';
 import type { Tenant } from '../../tenancy/tenant';
 import { emitShipmentEvents } from '../webhooks/shipment-webhooks';
 import type { Subscriptions } from './follow.service';
-import { modeFeatures } from './mode-features';
+import { modeFeatures } from '../../modes';
 import type { ModeFeatures } from './tracking-mode';
 import { wakeItems } from './refresh.service';
 import { rescopeSubscriptions } from './rescope.service';

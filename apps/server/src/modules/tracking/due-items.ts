@@ -1,6 +1,7 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { expressShipments, oceanShipments, trackedItems, UNKNOWN_TIME } from '../../db/schema/tracking';
+import { trackedItems, UNKNOWN_TIME } from '../../db/schema/tracking';
+import { allModeFeatures } from '../../modes';
 import { MINUTE } from './backoff';
 
 /**
@@ -13,9 +14,18 @@ import { MINUTE } from './backoff';
  */
 export async function claimDueItems(db: Database, now: Date, limit: number): Promise<string[]> {
   const lease = new Date(now.getTime() + 10 * MINUTE);
-  // An ISO 8601 time from the view (ocean: actual else estimated arrival; express: delivery).
-  const arrival = sql`(COALESCE(derived #>> '{arrivalVO,ata}', derived #>> '{arrivalVO,eta}',
-    derived ->> 'deliveredAt', derived ->> 'estimatedDelivery'))::timestamptz`;
+  const modes = allModeFeatures();
+  // The arrival (or delivery) each mode's view names, and whether an unarchived shipment follows it.
+  const arrival = sql`(CASE t.mode ${sql.join(
+    modes.map(({ mode, arrivalInView }) => sql`WHEN ${mode} THEN ${arrivalInView(sql`t.derived`)}`),
+    sql` `,
+  )} END)::timestamptz`;
+  const followed = sql.join(
+    modes.map(
+      ({ table }) => sql`EXISTS (SELECT 1 FROM ${table} s WHERE s.item_id = t.id AND NOT s.archived)`,
+    ),
+    sql` OR `,
+  );
   for (;;) {
     const rows = await db.execute<{
       id: string;
@@ -26,8 +36,7 @@ export async function claimDueItems(db: Database, now: Date, limit: number): Pro
       WITH due AS (
         SELECT t.id, t.next_check_at AS due_at,
           abs(extract(epoch FROM ${arrival} - ${now}::timestamptz))::float8 AS distance,
-          EXISTS (SELECT 1 FROM ${oceanShipments} s WHERE s.item_id = t.id AND NOT s.archived)
-          OR EXISTS (SELECT 1 FROM ${expressShipments} s WHERE s.item_id = t.id AND NOT s.archived) AS followed
+          ${followed} AS followed
         FROM ${trackedItems} t
         WHERE t.state NOT IN ('completed', 'no_source') AND t.next_check_at <= ${now}
         ORDER BY distance NULLS LAST, t.next_check_at

@@ -2,18 +2,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { AppContext } from '../../app-context';
 import { carrierConnections } from '../../db/schema/carrier-connections';
-import {
-  type expressShipments,
-  NO_ORGANIZATION,
-  type oceanShipments,
-  trackedItems,
-} from '../../db/schema/tracking';
+import { NO_ORGANIZATION, trackedItems } from '../../db/schema/tracking';
 import { QUEUES } from '../../jobs/queue';
 import { withTransaction } from '../../lib/transaction';
 import type { Tenant } from '../../tenancy/tenant';
 import { copyToSubscriptions, wakeItems } from './refresh.service';
 import { routeCarriers, scopeColumns } from './routing';
-import type { TrackedItem } from './tracking-mode';
+import type { SubscriptionTable, TrackedItem } from './tracking-mode';
 import { REFRESH_BATCH, refreshJob } from './tracking.jobs';
 import { inOrganization, inWorkspace } from '../../tenancy/scope';
 
@@ -32,7 +27,7 @@ export type Follower = Pick<Tenant, 'organizationId' | 'workspaceId'> & { userId
 /** A mode's subscription table and the identifying columns a new subscription copies from its item. */
 export interface Subscriptions {
   mode: TrackingMode;
-  table: typeof oceanShipments | typeof expressShipments;
+  table: SubscriptionTable;
   identity(item: TrackedItem): Record<string, string>;
 }
 
@@ -130,7 +125,7 @@ export async function followItems(
               state: item.state,
               ...subscriptions.identity(item),
               ...columns,
-            })) as (typeof oceanShipments.$inferInsert)[],
+            })) as (typeof table.$inferInsert)[],
           )
           .onConflictDoNothing()
           .returning({ id: table.id, itemId: table.itemId })

@@ -1,10 +1,9 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { SearchTerms } from '@tracklane/shared/search/search-query';
 import type { SearchResult } from '@tracklane/shared/search/search.schema';
 import type { PublicShipment, SharedShipment } from '@tracklane/shared/sharing/sharing.schema';
-import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { Database } from '../../db/client';
-import type { expressShipments, oceanShipments } from '../../db/schema/tracking';
 import type { ShipmentReader } from '../shipment-favorites/shipment-favorites.service';
 
 /** A subscription as the API answers with it, with the workspace and item it belongs to. */
@@ -53,6 +52,12 @@ export interface HistoryColumns {
   number: PgColumn;
   reference: PgColumn;
   carrier: PgColumn;
+  /** The shipment's status as the list shows it. */
+  status: PgColumn;
+  /** When the shipment arrived (was delivered), null until it has. */
+  arrivedAt: PgColumn;
+  /** When it is expected to arrive until it has. */
+  expectedAt: PgColumn;
   /** Matches the (upper-cased, LIKE-escaped) pattern against the mode's numbers. */
   search(pattern: string): SQL | undefined;
 }
@@ -60,12 +65,10 @@ export interface HistoryColumns {
 /**
  * How a shipment of a mode is presented outside its own pages: in webhook payloads, mail, the share
  * views, search, notifications and mentions. These features are written once over it and look it up
- * by the mode a row names (mode-presentations.ts), so a further mode brings its own and changes none.
+ * by the mode a row names (`modePresentation`, src/modes.ts), so a further mode brings its own and
+ * changes none.
  */
 export interface ModePresentation {
-  mode: TrackingMode;
-  /** The mode's subscription table (the definition's `subscriptionTable`). */
-  table: typeof oceanShipments | typeof expressShipments;
   /** The site segment of the web's URLs for the mode (`/shipment-history/<site>/…`). */
   site: string;
   /** What one shipment of the mode is called in prose ("ocean shipment"). */
@@ -80,6 +83,11 @@ export interface ModePresentation {
   carrierEventsInWebhooks: boolean;
   /** The mode's own number fields of a notification or mention row. */
   rowNumbers(item: ItemNumbers): Partial<ShipmentRowNumbers>;
+  /**
+   * The search's branches over the mode's subscriptions in the workspace `w.id`, each index-answered
+   * and limited (search-branches.ts); a mode without them is not searched.
+   */
+  searchBranches?(terms: SearchTerms): SQL[];
   /** A search hit of the mode as the search answers with it. */
   searchResult(common: SearchResultCommon, hit: SearchHit): SearchResult;
   /** The tracking history's columns of the mode's subscriptions. */

@@ -38,8 +38,7 @@ export async function moveRelated(
   await tx.execute(sql`
     UPDATE ${alertEpisodes} e SET item_id = m.target FROM ${rows}
     WHERE e.subscription_id = m.id AND e.item_id = m.source`);
-  const shareColumn = mode === 'ocean' ? sql.raw('ocean_shipment_id') : sql.raw('express_shipment_id');
   await tx.execute(sql`
     UPDATE ${notifications} n SET item_id = m.target FROM ${shipmentShares} s, ${rows}
-    WHERE n.share_id = s.id AND s.${shareColumn} = m.id AND n.item_id = m.source`);
+    WHERE n.share_id = s.id AND s.mode = ${mode} AND s.shipment_id = m.id AND n.item_id = m.source`);
 }

@@ -1,24 +1,19 @@
 import { and, asc, eq, inArray, ne, not, sql } from 'drizzle-orm';
-import { TRACKING_MODES, type TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { workspaces } from '../../db/schema/organizations';
-import { NO_ORGANIZATION, oceanBills, trackedBills, trackedItems } from '../../db/schema/tracking';
+import { trackedItems } from '../../db/schema/tracking';
 import { QUEUES } from '../../jobs/queue';
 import { withTransaction, type Transaction } from '../../lib/transaction';
 import { copyToSubscriptions, wakeItems } from './refresh.service';
-import { BILL_REFRESH_BATCH, billRefreshJob, wakeBills } from '../ocean-shipments/bill-follow.service';
 import { moveRelated } from './rescope-related';
 import { inScope, routeCarriers, scopeColumns } from './routing';
 import type { ItemScope } from './tracking-mode';
 import { REFRESH_BATCH, refreshJob } from './tracking.jobs';
 import { inOrganization } from '../../tenancy/scope';
 
-type RescopeContext = Pick<AppContext, 'pool' | 'tracking' | 'jobs'>;
-
-/** Ocean carriers are SCACs (upper case); parcel carriers our lower-case codes. */
-const carrierIn = (mode: TrackingMode, carrier: string) =>
-  mode === 'ocean' ? carrier.trim().toUpperCase() : carrier.trim().toLowerCase();
+export type RescopeContext = Pick<AppContext, 'pool' | 'tracking' | 'jobs'>;
 
 /**
  * Moves an organization's subscriptions of one mode and carrier (all of them, or only `onlyIds`) that
@@ -41,7 +36,7 @@ async function moveToScope(
   target: ItemScope,
   onlyIds?: readonly string[],
 ): Promise<number> {
-  const table = ctx.tracking.modes[mode].subscriptionTable;
+  const table = ctx.tracking.modes[mode].features.table;
   const wrong = await tx
     .select({
       id: table.id,
@@ -133,86 +128,6 @@ async function moveToScope(
 }
 
 /**
- * Moves an organization's followed bills of lading and bookings of one carrier (ADR 0037) whose bill has
- * another scope than `target` onto the bill of `target` with the same identity, created and queued when
- * nobody follows it yet, as {@link moveToScope} moves container subscriptions: the workspace's bill keeps
- * its id, and with it its containers and what it could not add. The bills involved are locked first, in
- * id order, as a refresh locks one (bills before organizations before items). A bill that is over keeps
- * what it named.
- */
-async function moveBillsToScope(
-  { tx, client }: Transaction,
-  ctx: RescopeContext,
-  organizationId: string,
-  carrier: string,
-  target: ItemScope,
-): Promise<number> {
-  const wrong = await tx
-    .select({
-      id: oceanBills.id,
-      billId: trackedBills.id,
-      kind: trackedBills.kind,
-      reference: trackedBills.reference,
-    })
-    .from(oceanBills)
-    .innerJoin(trackedBills, eq(trackedBills.id, oceanBills.billId))
-    .innerJoin(workspaces, eq(workspaces.id, oceanBills.workspaceId))
-    .where(
-      and(
-        inOrganization({ organizationId }, workspaces),
-        eq(trackedBills.carrier, carrier),
-        ne(trackedBills.state, 'completed'),
-        sql`NOT (${trackedBills.scope} = ${target.scope} AND COALESCE(${trackedBills.organizationId}, ${NO_ORGANIZATION}::uuid) = ${target.organizationId ?? NO_ORGANIZATION}::uuid)`,
-      ),
-    );
-  if (wrong.length === 0) return 0;
-  const keyOf = (k: { kind: string; reference: string }) => `${k.kind}|${k.reference}`;
-  const keys = [...new Map(wrong.map((w) => [keyOf(w), w])).values()];
-  const fresh = await tx
-    .insert(trackedBills)
-    .values(keys.map((k) => ({ kind: k.kind, reference: k.reference, carrier, ...scopeColumns(target) })))
-    .onConflictDoNothing()
-    .returning({ id: trackedBills.id });
-  const targets = await tx
-    .select({ id: trackedBills.id, kind: trackedBills.kind, reference: trackedBills.reference })
-    .from(trackedBills)
-    .where(
-      and(
-        eq(trackedBills.carrier, carrier),
-        eq(trackedBills.scope, target.scope),
-        sql`COALESCE(${trackedBills.organizationId}, ${NO_ORGANIZATION}::uuid) = ${target.organizationId ?? NO_ORGANIZATION}::uuid`,
-        sql`(${trackedBills.kind}, ${trackedBills.reference}) IN (${sql.join(
-          keys.map((k) => sql`(${k.kind}, ${k.reference})`),
-          sql`, `,
-        )})`,
-      ),
-    );
-  const involved = [...new Set([...wrong.map((w) => w.billId), ...targets.map((t) => t.id)])];
-  await tx
-    .select({ id: trackedBills.id })
-    .from(trackedBills)
-    .where(inArray(trackedBills.id, involved))
-    .orderBy(asc(trackedBills.id))
-    .for('no key update');
-  const targetOf = new Map(targets.map((t) => [keyOf(t), t.id]));
-  const moves = wrong.map((w) => ({ id: w.id, source: w.billId, target: targetOf.get(keyOf(w))! }));
-  const moved = await tx.execute<{ bill_id: string }>(sql`
-    UPDATE ${oceanBills} o SET bill_id = m.target
-    FROM jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) AS m(id uuid, source uuid, target uuid)
-    WHERE o.id = m.id AND o.bill_id = m.source
-      AND NOT EXISTS (SELECT 1 FROM ${oceanBills} x WHERE x.workspace_id = o.workspace_id AND x.bill_id = m.target)
-    RETURNING o.bill_id`);
-  const movedTo = new Set(moved.rows.map((r) => r.bill_id));
-  await wakeBills(tx, [...movedTo], new Date());
-  const toAsk = target.scope === 'none' ? [] : fresh.map((f) => f.id).filter((id) => movedTo.has(id));
-  for (let i = 0; i < toAsk.length; i += BILL_REFRESH_BATCH)
-    await ctx.jobs.send(QUEUES.trackingRefresh, billRefreshJob(toAsk.slice(i, i + BILL_REFRESH_BATCH)), {
-      client,
-    });
-  return moved.rows.length;
-}
-
-/**
  * Moves an organization's shipments of a carrier to the data source that should answer for them now
  * (ADR 0035), after its connections changed or the operator's configuration did: a shipment without
  * a source starts tracking as soon as a connection is added, without being added again, and goes back
@@ -226,11 +141,13 @@ export async function rescopeOrganizationCarrier(
 ): Promise<number> {
   return withTransaction(ctx.pool, async (t) => {
     let moved = 0;
-    for (const mode of TRACKING_MODES) {
-      const code = carrierIn(mode, carrier);
+    for (const definition of Object.values(ctx.tracking.modes)) {
+      const { mode } = definition;
+      const code = definition.carrierCode(carrier);
       const target = (await routeCarriers(t.tx, ctx.tracking, mode, organizationId, [code])).get(code)!;
-      // Bills first: a refresh locks its bill before the items it adds.
-      if (mode === 'ocean') moved += await moveBillsToScope(t, ctx, organizationId, code, target);
+      // What the mode follows besides items first (ocean's bills: a refresh locks its bill before the
+      // items it adds).
+      if (definition.others) moved += await definition.others.rescope(t, ctx, organizationId, code, target);
       moved += await moveToScope(t, ctx, mode, organizationId, code, target);
     }
     return moved;
@@ -250,7 +167,7 @@ export async function rescopeSubscriptions(
   ids: readonly string[],
 ): Promise<void> {
   if (ids.length === 0) return;
-  const table = ctx.tracking.modes[mode].subscriptionTable;
+  const table = ctx.tracking.modes[mode].features.table;
   const rows = await t.tx
     .selectDistinct({ carrier: trackedItems.carrier })
     .from(table)
@@ -268,19 +185,20 @@ export async function rescopeSubscriptions(
  * workspaces on the demo data they had). One transaction per organization and carrier.
  */
 export async function rescopeAll(ctx: RescopeContext & { db: Database }): Promise<number> {
+  const modes = Object.values(ctx.tracking.modes);
   const pairs = await ctx.db.execute<{ organization_id: string; carrier: string }>(sql`
     SELECT DISTINCT w.organization_id, i.carrier
     FROM ${trackedItems} i
-    JOIN (SELECT item_id, workspace_id FROM ocean_shipments UNION ALL SELECT item_id, workspace_id FROM express_shipments) s
-      ON s.item_id = i.id
+    JOIN (${sql.join(
+      modes.map(({ features: { table } }) => sql`SELECT item_id, workspace_id FROM ${table}`),
+      sql` UNION ALL `,
+    )}) s ON s.item_id = i.id
     JOIN ${workspaces} w ON w.id = s.workspace_id
     WHERE i.state <> 'completed'
-    UNION
-    SELECT DISTINCT w.organization_id, b.carrier
-    FROM ${trackedBills} b
-    JOIN ${oceanBills} o ON o.bill_id = b.id
-    JOIN ${workspaces} w ON w.id = o.workspace_id
-    WHERE b.state <> 'completed'`);
+    ${sql.join(
+      modes.flatMap(({ others }) => (others ? [sql`UNION ${others.followed}`] : [])),
+      sql` `,
+    )}`);
   let moved = 0;
   for (const pair of pairs.rows)
     moved += await rescopeOrganizationCarrier(ctx, pair.organization_id, pair.carrier);

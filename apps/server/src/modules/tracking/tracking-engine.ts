@@ -13,7 +13,7 @@ import { createExpressMode } from '../express-shipments/express-mode';
 import { createOceanMode } from '../ocean-shipments/ocean-mode';
 import { terminalsChanged } from '../terminal-availability/terminal-availability.service';
 import type { ItemsChangedSubscriber } from './items-changed';
-import { registerModeFeatures } from './mode-features';
+import { registerModeFeatures } from '../../modes';
 import type { TrackingModeDefinition } from './tracking-mode';
 import type { TrackingEngine } from './refresh.service';
 import { rescopeOrganizationCarrier } from './rescope.service';
@@ -42,17 +42,22 @@ export function createTrackingEngine(
     demoCarriers: config.demoCarriers,
     onItemsChanged,
   };
-  for (const definition of Object.values(engine.modes)) registerModeFeatures(definition.features);
   return engine;
 }
 
 /**
  * Adds a further mode to an engine and its feature parts to the registry: the seam through which a
- * mode that is not built in joins (the test-only mode of test/modes/).
+ * mode that is not built in joins (the test-only mode of test/modes/). Answers the function that
+ * takes the mode out again.
  */
-export function registerMode(tracking: TrackingEngine, definition: TrackingModeDefinition): void {
-  (tracking.modes as Record<string, TrackingModeDefinition>)[definition.mode] = definition;
-  registerModeFeatures(definition.features);
+export function registerMode(tracking: TrackingEngine, definition: TrackingModeDefinition): () => void {
+  const modes = tracking.modes as Record<string, TrackingModeDefinition>;
+  modes[definition.mode] = definition;
+  const unregister = registerModeFeatures(definition.features);
+  return () => {
+    unregister();
+    delete modes[definition.mode];
+  };
 }
 
 /**

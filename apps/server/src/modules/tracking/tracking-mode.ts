@@ -1,12 +1,17 @@
-import type { SQL } from 'drizzle-orm';
+import type { BuildColumns, SQL } from 'drizzle-orm';
+import type { PgTableWithColumns } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { AlertCondition, AlertFilters } from '@tracklane/shared/alerts/alerts.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { ChangeRecord } from '@tracklane/shared/notifications/notification-types';
-import type { expressShipments, oceanShipments, trackedItems, TrackingState } from '../../db/schema/tracking';
+import type { subscriptionColumns, trackedItems, TrackingState } from '../../db/schema/tracking';
+import type { AppContext } from '../../app-context';
 import type { Database, DatabaseHandle } from '../../db/client';
+import type { Transaction } from '../../lib/transaction';
 import type { TrackingProvider } from '../../integrations/tracking/provider';
-import type { ModeSources } from '../../integrations/tracking/sources';
+import type { ItemScope, ModeSources } from '../../integrations/tracking/sources';
+import type { Finding } from '../exceptions/exception-rules';
+import type { ModePresentation } from './mode-presentation';
 
 export type { ItemScope, ModeSources } from '../../integrations/tracking/sources';
 
@@ -56,13 +61,26 @@ export interface TrackingModeDefinition<
    * previous one, is a baseline). The engine stores each record once and notifies the followers.
    */
   detectChanges(previous: D | null, next: D): ChangeRecord[];
-  /** The mode's subscription table: who follows an item, for list copies and notifications. */
-  subscriptionTable: SubscriptionTable;
+  /** The mode's form of a carrier code (ocean: an upper-case SCAC; express: a lower-case code). */
+  carrierCode(carrier: string): string;
+  /**
+   * What the mode follows besides items (ocean: bills of lading and bookings followed alone, ADR
+   * 0037), moved along with its items when an organization's data sources change (rescope.service.ts).
+   */
+  others?: {
+    /** SELECT organization_id, carrier of each one that is not over. */
+    followed: SQL;
+    /** Moves an organization's of one carrier onto `target`'s scope; answers how many moved. */
+    rescope(
+      t: Transaction,
+      ctx: Pick<AppContext, 'pool' | 'tracking' | 'jobs'>,
+      organizationId: string,
+      carrier: string,
+      target: ItemScope,
+    ): Promise<number>;
+  };
   /** The columns every subscription copies from its item for lists (pure; the engine writes them). */
-  listColumns(
-    derived: D | null,
-    state: TrackingState,
-  ): Partial<typeof oceanShipments.$inferInsert> | Partial<typeof expressShipments.$inferInsert>;
+  listColumns(derived: D | null, state: TrackingState): Record<string, unknown>;
   /**
    * Subscription columns that depend on each workspace and not only on the item (ocean: the free-time
    * clocks, on each workspace's terms), written right after the list columns of these items.
@@ -78,20 +96,30 @@ export interface TrackingModeDefinition<
     itemIds: readonly string[],
     now: Date,
   ): Promise<void>;
-  /** What the workspace features are written over (archive, favourites, counts, tags, alerts, dashboard). */
+  /**
+   * What the features outside the engine are written over (archive, favourites, counts, tags, alerts,
+   * the dashboard, and how a shipment is presented), with the mode's subscription table.
+   */
   features: ModeFeatures;
 }
 
 /**
- * A mode's subscriptions: every such table is built from the same subscription columns (id, workspace,
- * item, archived, tags, created), and adds the list columns its lists sort and filter on.
+ * A mode's subscriptions: who follows an item. Every such table is built from the same subscription
+ * columns (id, workspace, item, archived, tags, created), and adds the list columns its lists sort and
+ * filter on; the features written over every mode read only the common ones.
  */
-export type SubscriptionTable = typeof oceanShipments | typeof expressShipments;
+export type SubscriptionTable = PgTableWithColumns<{
+  name: string;
+  schema: undefined;
+  dialect: 'pg';
+  columns: BuildColumns<string, ReturnType<typeof subscriptionColumns>, 'pg'>;
+}>;
 
 // ---------------------------------------------------------------------------------------------------
-// The workspace features (archive, favourites, tab counts, tags, alerts, the dashboard) are written
-// once over these parts of a mode; they need no provider, so they are registered by the mode's name
-// (mode-features.ts) and a feature looks them up from a rule's or a route's mode.
+// The features (archive, favourites, tab counts, tags, alerts, the dashboard, and the presentation in
+// webhooks, mail, sharing, search, notifications and comments) are written once over these parts of a
+// mode; they need no provider, so they are registered by the mode's name (src/modes.ts) and a feature
+// looks them up from a rule's, a route's or a row's mode.
 
 /** An alert condition as SQL over the mode's subscriptions joined to tracked_items, and its mark. */
 export interface ModeAlertCondition {
@@ -111,20 +139,65 @@ export interface ModeAlerts {
 /** A mode's dashboard: what the route answers and says of itself, and how a workspace's is built. */
 export interface ModeDashboard {
   summary: string;
-  schema: z.ZodType;
+  schema: z.ZodObject;
   build: (db: Database, workspaceId: string, now: Date) => Promise<object>;
 }
 
-/** What the workspace features need of a mode. */
+/**
+ * How the routes written once over every mode (tags, favourites) name the mode's shipments, in the
+ * spec's words: the path segment, the id's name, the OpenAPI tag.
+ */
+export interface ModeRoutes {
+  /** `/api/shipments/<segment>/…`. */
+  segment: string;
+  /** The name of a shipment's id in a path (`:shipmentOverallId`). */
+  idParam: string;
+  /** The OpenAPI tag of the mode's shipment routes. */
+  tag: string;
+  /** One shipment and several in a summary ("an ocean shipment", "ocean shipments"). */
+  one: string;
+  many: string;
+  /** The body of POST …/favorite: the ids (under the mode's field name) and `favorite`. */
+  favoriteRequest: z.ZodType<{ favorite: boolean }>;
+  /** The ids of such a body. */
+  favoriteIds(body: { favorite: boolean }): string[];
+}
+
+/** Which shipments to look at: the subscriptions of some items (a refresh), or every one (a sweep). */
+export type ExceptionScope = { itemIds: readonly string[] } | { all: true };
+
+/** A subscription and the exceptions its mode's rules find on it (exception-rules.ts). */
+export interface ExceptionSubject {
+  subscriptionId: string;
+  workspaceId: string;
+  itemId: string;
+  findings: Finding[];
+}
+
+/** What the features need of a mode. */
 export interface ModeFeatures<Counts extends object = object> {
   mode: TrackingMode;
-  /** The subscription table (the definition's `subscriptionTable`). */
+  /** The mode's subscription table: who follows an item, for list copies and notifications. */
   table: SubscriptionTable;
   /** The counts of the list's tabs, as every list answer and an archive move carry them. */
   countTabs: (db: Database, workspaceId: string) => Promise<Counts>;
   alerts: ModeAlerts;
   /** The mode's dashboard (GET /api/dashboard/{mode}): its attention rules and panels. */
   dashboard: ModeDashboard;
+  /** How a shipment of the mode is presented outside its own pages. */
+  presentation: ModePresentation;
+  /** How the routes written over every mode name its shipments. */
+  routes: ModeRoutes;
+  /**
+   * The arrival (or delivery) a derived view names, as ISO 8601 text from the jsonb `derived`: due
+   * items nearest to it are asked first.
+   */
+  arrivalInView: (derived: SQL) => SQL;
+  /**
+   * The mode's exception rules over the scope's non-archived subscriptions; a mode without any raises
+   * no exceptions.
+   */
+  exceptions?: (tx: Database, scope: ExceptionScope, now: Date) => Promise<ExceptionSubject[]>;
 }
 
 /** Every mode, keyed by its name; the engine picks an item's mode by `tracked_items.mode`. */

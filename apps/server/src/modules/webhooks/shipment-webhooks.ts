@@ -4,7 +4,7 @@ import type { WebhookEventType } from '@tracklane/shared/webhooks/webhooks.schem
 import type { Database } from '../../db/client';
 import { trackingEvents } from '../../db/schema/tracking';
 import { webhookEndpoints } from '../../db/schema/webhooks';
-import { modePresentation } from '../../mode-presentations';
+import { modeFeatures, modePresentation } from '../../modes';
 import { itemsOfMode, type ItemsChangedSubscriber } from '../tracking/items-changed';
 import { emitWebhookEvent } from './webhook-events';
 import { inWorkspace } from '../../tenancy/scope';
@@ -28,7 +28,7 @@ async function storedEventIds(tx: Database, itemIds: string[]): Promise<Map<stri
   return byItem;
 }
 
-const tableOf = (mode: TrackingMode) => modePresentation(mode).table;
+const tableOf = (mode: TrackingMode) => modeFeatures(mode).table;
 
 /** Only workspaces with an enabled endpoint for the type: most writes build no payload at all. */
 function wantedBy(mode: TrackingMode, type: WebhookEventType): SQL {
@@ -51,7 +51,7 @@ export async function emitShipmentEvents(
 ): Promise<void> {
   if (subscriptionIds.length === 0) return;
   const presentation = modePresentation(mode);
-  const t = presentation.table;
+  const t = modeFeatures(mode).table;
   const payloads = await presentation.apiShipments(
     tx,
     and(inWorkspace({ workspaceId }, t), inArray(t.id, subscriptionIds), wantedBy(mode, type))!,
@@ -95,7 +95,7 @@ export async function emitShipmentChanged(
   if (news.length === 0) return;
   const byItem = new Map(news.map((i) => [i.itemId, i]));
   const presentation = modePresentation(mode);
-  const t = presentation.table;
+  const t = modeFeatures(mode).table;
   const payloads = await presentation.apiShipments(
     tx,
     and(inArray(t.itemId, [...byItem.keys()]), not(t.archived), wantedBy(mode, 'shipment.changed'))!,

@@ -6,22 +6,15 @@
  * with nothing moving. The reader's time zone in the header is written by the HTML's inline script
  * (`FRAME_SCRIPT`) before the first paint, from the stored profile or the browser.
  */
-import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { Button } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import {
-  dashboardDescription,
-  EXPRESS_LIST_TITLE,
-  expressListDescription,
-  OCEAN_LIST_TITLE,
-  oceanListDescription,
-} from '../../components/page-headers';
-import { paths } from '../../config/paths';
+import { dashboardDescription, listDescription } from '../../components/page-headers';
 import { DashboardSkeleton } from '../../features/dashboard/components/dashboard-skeleton';
-import { MODES } from '../../modes/registry';
+import type { DashboardModeConfig } from '../../features/dashboard/utils/modes';
+import { MODE_LIST } from '../../modes/registry';
 import { useReaderTimeZone } from '../pages/use-shipment-access';
 import classes from './page-frame.module.css';
 
@@ -89,8 +82,7 @@ function ListFrame({
   );
 }
 
-function DashboardFrame({ mode }: { mode: TrackingMode }) {
-  const config = MODES[mode].dashboard;
+function DashboardFrame({ config }: { config: DashboardModeConfig }) {
   return (
     <>
       <PageHeader title={config.title} description={dashboardDescription(config.things, <Zone />)} />
@@ -99,46 +91,25 @@ function DashboardFrame({ mode }: { mode: TrackingMode }) {
   );
 }
 
-/** The pages with a frame, by path: what the page shows first, without data. */
-export const FRAMES: Record<string, () => ReactNode> = {
-  [paths.shipments.oceanActive]: () => (
-    <ListFrame
-      title={OCEAN_LIST_TITLE.active}
-      description={oceanListDescription(<Zone />)}
-      newShipmentHref={paths.newShipments.ocean}
-    />
+/** The pages with a frame, by path: what each shows first, without data (the modes' lists, then dashboards). */
+export const FRAMES: Record<string, () => ReactNode> = Object.fromEntries([
+  ...MODE_LIST.flatMap((mode) =>
+    Object.entries(mode.paths.lists).map(([tab, path]): [string, () => ReactNode] => [
+      path,
+      () => (
+        <ListFrame
+          title={mode.listHeader.titles[tab] ?? ''}
+          description={listDescription(mode.listHeader.things, <Zone />)}
+          newShipmentHref={mode.paths.newShipment}
+        />
+      ),
+    ]),
   ),
-  [paths.shipments.oceanArchived]: () => (
-    <ListFrame
-      title={OCEAN_LIST_TITLE.archived}
-      description={oceanListDescription(<Zone />)}
-      newShipmentHref={paths.newShipments.ocean}
-    />
-  ),
-  [paths.shipments.groundActive]: () => (
-    <ListFrame
-      title={EXPRESS_LIST_TITLE.active}
-      description={expressListDescription(<Zone />)}
-      newShipmentHref={paths.newShipments.ground}
-    />
-  ),
-  [paths.shipments.groundNotFound]: () => (
-    <ListFrame
-      title={EXPRESS_LIST_TITLE.notFound}
-      description={expressListDescription(<Zone />)}
-      newShipmentHref={paths.newShipments.ground}
-    />
-  ),
-  [paths.shipments.groundArchived]: () => (
-    <ListFrame
-      title={EXPRESS_LIST_TITLE.archived}
-      description={expressListDescription(<Zone />)}
-      newShipmentHref={paths.newShipments.ground}
-    />
-  ),
-  [paths.dashboard.ocean]: () => <DashboardFrame mode="ocean" />,
-  [paths.dashboard.ground]: () => <DashboardFrame mode="express" />,
-};
+  ...MODE_LIST.map((mode): [string, () => ReactNode] => [
+    mode.paths.dashboard,
+    () => <DashboardFrame config={mode.dashboard} />,
+  ]),
+]);
 
 /**
  * The page's part of the frame at `path`, inside the shell's skeleton (the guard draws that: it is in the

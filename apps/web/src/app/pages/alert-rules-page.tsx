@@ -9,6 +9,7 @@ import { AlertRulesSection } from '../../features/alerts/components/alert-rules-
 import { useOrganizations } from '../../features/workspaces/api/get-organizations';
 import { useWorkspaceStore } from '../../features/workspaces/stores/workspace-store';
 import { endSentence } from '@tracklane/shared/sentence';
+import { firstMode } from '../../modes/registry';
 
 const TITLE = 'Alert rules';
 
@@ -33,7 +34,7 @@ export function AlertRulesPage() {
           <AdminOnly
             title="No workspace selected"
             description="Alert rules belong to a workspace. Ask a company admin for an invite."
-            backHref={paths.dashboard.ocean}
+            backHref={firstMode().paths.dashboard}
           />
         )}
       </>
@@ -46,7 +47,7 @@ export function AlertRulesPage() {
         <AdminOnly
           title="You cannot set up alert rules here"
           description={`Alert rules are for company admins and members who may add shipments in ${endSentence(workspace.name)} Ask a company admin of ${endSentence(organization.organizationName)}`}
-          backHref={paths.dashboard.ocean}
+          backHref={firstMode().paths.dashboard}
         />
       </>
     );

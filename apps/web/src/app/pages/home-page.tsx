@@ -1,7 +1,7 @@
 import { NoShipmentAccess } from '../../components/no-shipment-access';
 import { Dashboard, DashboardSkeleton } from '../../features/dashboard/components/dashboard';
 import { Welcome } from '../../features/dashboard/components/welcome';
-import { shipmentTotal } from '../../features/dashboard/utils/modes';
+import { shipmentTotal, type AnyDashboard } from '../../features/dashboard/utils/modes';
 import { useSiteType } from '../../features/navigation/hooks/use-site-type';
 import { useDashboards } from '../../lib/dashboard-api';
 import { MODE_LIST, modeOfSiteType } from '../../modes/registry';
@@ -16,7 +16,7 @@ export function HomePage() {
   const { canView, canCreate, organizationName } = useShipmentAccess();
   const timeZone = useReaderTimeZone();
   const { siteType } = useSiteType();
-  const dashboards = useDashboards(
+  const dashboards = useDashboards<AnyDashboard>(
     MODE_LIST.map((definition) => definition.mode),
     canView,
   );

@@ -5,16 +5,11 @@ import { DetailLoading } from '../../components/detail-states';
 import { NotFound } from '../../components/not-found';
 import { PageHeader } from '../../components/page-header';
 import { paths, type SiteType } from '../../config/paths';
-import { isSiteType, MODE_LIST } from '../../modes/registry';
-import { ExpressShipmentDetail } from '../../features/express-shipments/components/express-shipment-detail';
-import {
-  OceanShipmentDetail,
-  type DetailTab,
-} from '../../features/ocean-shipments/components/ocean-shipment-detail';
-import { useSharedShipment } from '../../features/sharing/api/get-shared-shipment';
+import { isSiteType, MODE_LIST, modeOfSiteType } from '../../modes/registry';
+import { sharedDetailOf, useSharedShipment } from '../../features/sharing/api/get-shared-shipment';
 import { isApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
-import { useState } from 'react';
+import { modePages } from '../mode-pages';
 import { useReaderTimeZone } from './use-shipment-access';
 
 function NoLongerShared({ type }: { type: SiteType }) {
@@ -47,7 +42,7 @@ function NoLongerShared({ type }: { type: SiteType }) {
 
 /**
  * /shipment-history/{ocean|ground}/shared-history/details/:overallId (spec §2): a shipment shared with
- * me, drawn by the same detail components as the workspace's own in their read-only mode. A share that
+ * me, drawn by its mode (the same detail components as the workspace's own, in their read-only mode). A share that
  * is revoked while the page is open disappears at its next fetch (the socket asks for one at once).
  */
 export function SharedShipmentPage() {
@@ -57,7 +52,8 @@ export function SharedShipmentPage() {
   const site: SiteType = valid ? type : MODE_LIST[0]!.siteType;
   const timeZone = useReaderTimeZone();
   const query = useSharedShipment(site, overallId);
-  const [tab, setTab] = useState<DetailTab>('milestones');
+  // The address's mode draws the shipment: its code downloads beside the answer, not after it.
+  void modePages(modeOfSiteType(site)).sharedDetail.preload();
   if (!valid) return <NotFound homeHref={paths.home} homeLabel="Back to dashboard" />;
 
   const gone = isApiError(query.error) && [400, 404].includes(query.error.status);
@@ -96,33 +92,13 @@ export function SharedShipmentPage() {
     error: query.error,
     refetch: query.refetch,
   };
-  if (data.ocean) {
+  const shared = sharedDetailOf(data);
+  if (shared) {
+    const { sharedDetail: SharedDetail } = modePages(shared.definition);
     return (
       <>
         {banner}
-        <OceanShipmentDetail
-          containerNo={data.ocean.containerNo}
-          mblNo={data.ocean.mblNo}
-          timeZone={timeZone}
-          tab={tab}
-          onTabChange={setTab}
-          canChange={false}
-          shared={{ query: { ...live, data: data.ocean }, back }}
-        />
-      </>
-    );
-  }
-  if (data.express) {
-    return (
-      <>
-        {banner}
-        <ExpressShipmentDetail
-          expressOrderId={data.express.expressOrderId}
-          expressOrderNo={data.express.expressOrderNo}
-          timeZone={timeZone}
-          canChange={false}
-          shared={{ query: { ...live, data: data.express }, back }}
-        />
+        <SharedDetail shipment={data} live={live} back={back} timeZone={timeZone} />
       </>
     );
   }

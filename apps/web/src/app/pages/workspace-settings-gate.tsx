@@ -3,12 +3,12 @@ import { canManageOrganization } from '@tracklane/shared/organizations/organizat
 import type { ReactNode } from 'react';
 import { AdminOnly } from '../../components/admin-only';
 import { PageHeader } from '../../components/page-header';
-import { paths } from '../../config/paths';
 import { useOrganizations } from '../../features/workspaces/api/get-organizations';
 import {
   useWorkspaceStore,
   type CurrentOrganization,
 } from '../../features/workspaces/stores/workspace-store';
+import { firstMode } from '../../modes/registry';
 
 interface WorkspaceSettingsGateProps {
   title: string;
@@ -43,7 +43,7 @@ export function WorkspaceSettingsGate({ title, refusal, children }: WorkspaceSet
         <AdminOnly
           title="No organization selected"
           description="You are not a member of any workspace at the moment. Ask a company admin for an invite."
-          backHref={paths.dashboard.ocean}
+          backHref={firstMode().paths.dashboard}
         />
       </>
     );
@@ -56,7 +56,7 @@ export function WorkspaceSettingsGate({ title, refusal, children }: WorkspaceSet
         <AdminOnly
           title={refusal.title}
           description={refusal.description(organization.organizationName)}
-          backHref={paths.dashboard.ocean}
+          backHref={firstMode().paths.dashboard}
         />
       </>
     );

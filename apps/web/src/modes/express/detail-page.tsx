@@ -3,16 +3,16 @@ import {
   EXPRESS_DETAIL_TABS,
   ExpressShipmentDetail,
   type ExpressDetailTab,
-} from '../../features/express-shipments/components/express-shipment-detail';
+} from './components/express-shipment-detail';
 import { ShipmentComments } from '../../app/pages/shipment-comments';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
-import { useExpressShipment } from '../../features/express-shipments/api/get-express-shipment';
+import { useExpressShipment } from './api/get-express-shipment';
 import { ShareButton } from '../../features/sharing/components/share-button';
 import { expressShareSet } from './share-set';
 import { useLinkedTimeZone, useShipmentAccess } from '../../app/pages/use-shipment-access';
 import { TrackedElsewhere } from '../../components/tracked-elsewhere';
 import { paths } from '../../config/paths';
-import { useLocateExpressShipment } from '../../features/express-shipments/api/locate-express-shipment';
+import { useLocateExpressShipment } from './api/locate-express-shipment';
 import { isNotFound } from '../../lib/api-client';
 import { useOpenInWorkspace } from '../../features/workspaces/hooks/use-open-in-workspace';
 

@@ -7,15 +7,13 @@ import type {
 } from '@tracklane/shared/express-shipments/express-shipments.schema';
 import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
 import { useCallback, useMemo } from 'react';
-import { EXPRESS_LIST_TITLE, expressListDescription } from '../../components/page-headers';
+import { listDescription } from '../../components/page-headers';
+import { EXPRESS_MODE } from './mode';
 import { paths } from '../../config/paths';
 import { queryClient } from '../../lib/query-client';
-import { useArchiveExpressShipments } from '../../features/express-shipments/api/archive-express-shipments';
-import { useFavoriteExpressShipments } from '../../features/express-shipments/api/favorite-express-shipments';
-import {
-  useExpressOptions,
-  type ExpressOptions,
-} from '../../features/express-shipments/api/get-express-options';
+import { useArchiveExpressShipments } from './api/archive-express-shipments';
+import { useFavoriteExpressShipments } from './api/favorite-express-shipments';
+import { useExpressOptions, type ExpressOptions } from './api/get-express-options';
 import {
   EXPRESS_LIST_FILTERS,
   expressListQueryOptions,
@@ -23,15 +21,12 @@ import {
   expressTabCount,
   listAllExpressShipments,
   useExpressShipments,
-} from '../../features/express-shipments/api/list-express-shipments';
-import { ExpressCell } from '../../features/express-shipments/components/express-cells';
-import {
-  expressEmptyTab,
-  NOT_FOUND_EXPLANATION,
-} from '../../features/express-shipments/components/express-empty-tab';
-import { parcelCarrierLabel } from '../../features/express-shipments/utils/carriers';
-import { EXPRESS_COLUMNS, type ExpressColumnId } from '../../features/express-shipments/utils/columns';
-import { EXPRESS_DEMO_EXPLANATION, isDemo } from '../../features/express-shipments/utils/parcel-status';
+} from './api/list-express-shipments';
+import { ExpressCell } from './components/express-cells';
+import { expressEmptyTab, NOT_FOUND_EXPLANATION } from './components/express-empty-tab';
+import { parcelCarrierLabel } from './utils/carriers';
+import { EXPRESS_COLUMNS, type ExpressColumnId } from './utils/columns';
+import { EXPRESS_DEMO_EXPLANATION, isDemo } from './utils/parcel-status';
 import { expressShareSet } from './share-set';
 import type { ModeListPage } from '../mode-definition';
 import type { ListExtrasInput, ShipmentListDefinition } from '../../shipment-list/list-definition';
@@ -127,8 +122,8 @@ export const EXPRESS_LIST: ShipmentListDefinition<
     notFound: paths.shipments.groundNotFound,
     archived: paths.shipments.groundArchived,
   },
-  title: EXPRESS_LIST_TITLE,
-  description: expressListDescription,
+  title: EXPRESS_MODE.listHeader.titles,
+  description: (timeZone) => listDescription(EXPRESS_MODE.listHeader.things, timeZone),
   newShipmentHref: paths.newShipments.ground,
   demo: { isDemo, explanation: EXPRESS_DEMO_EXPLANATION },
   search: { placeholder: 'Search tracking number', label: 'Search by tracking number' },

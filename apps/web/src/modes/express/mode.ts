@@ -1,6 +1,7 @@
 import { IconPackage, IconTruckDelivery } from '@tabler/icons-react';
+import { expressDashboardSchema, type ExpressDashboard } from '@tracklane/shared/dashboard/dashboard.schema';
 import { paths } from '../../config/paths';
-import { parcelStatusLook } from '../../features/express-shipments/utils/parcel-status';
+import { parcelStatusLook } from './utils/parcel-status';
 import type { ModeDefinition, SearchResultOf } from '../mode-definition';
 
 /** Parcels by tracking number: "Ground" on screen, /truck/express in URLs, `express` in code (spec §2). */
@@ -19,30 +20,46 @@ export const EXPRESS_MODE = {
     },
     newShipment: paths.newShipments.ground,
   },
+  listHeader: {
+    titles: {
+      active: 'Active ground shipments',
+      notFound: 'Ground shipments not found',
+      archived: 'Archived ground shipments',
+    },
+    things: 'Parcels',
+  },
   pages: {
     detailRoute: '/shipment/truck/express/:expressOrderId/:expressOrderNo',
     detail: () => import('./detail-page').then((m) => m.ExpressShipmentPage),
     newShipment: () => import('./new-page').then((m) => m.NewExpressShipmentPage),
-    // The list's entry stays under app/pages: the build and the prerendered frames name its chunk.
-    list: () => import('../../app/pages/express-shipments-page').then((m) => m.ExpressShipmentsPage),
-    prefetchList: (props) =>
-      import('../../app/pages/express-shipments-page').then((m) => m.prefetchExpressShipmentsPage(props)),
+    // The list's own entry: the build and the prerendered frames name its chunk (vite.config.ts, prerender.tsx).
+    list: () => import('./express-list-page').then((m) => m.ExpressShipmentsPage),
+    prefetchList: (props) => import('./express-list-page').then((m) => m.prefetchExpressShipmentsPage(props)),
+    sharedDetail: () => import('./shared-detail').then((m) => m.ExpressSharedDetail),
   },
   dashboard: {
     mode: 'express',
+    parse: (raw) => expressDashboardSchema.parse(raw),
     title: 'Ground dashboard',
     things: 'parcels',
     Icon: IconTruckDelivery,
     listPath: paths.shipments.groundActive,
     newPath: paths.newShipments.ground,
     addLabel: 'Add a parcel',
+    exceptionTypes: {
+      exception: 'parcel_exception',
+      failedAttempt: 'failed_attempt',
+      late: 'late',
+      notFound: 'not_found',
+    },
     arrivalsTitle: 'Deliveries',
     arrivalsNote: 'Delivered, else the carrier’s latest estimate.',
+    figures: [],
     // Parcel carriers' codes are ours: the name alone.
     carrierName: (carrier) => carrier.name ?? carrier.carrier,
-    itemPath: (link) =>
-      'expressOrderId' in link ? paths.shipment.ground(link.expressOrderId, link.expressOrderNo) : '',
+    itemPath: (link) => paths.shipment.ground(link.expressOrderId, link.expressOrderNo),
   },
+  welcome: { line: 'Express: a parcel’s tracking number.', Icon: IconPackage },
   live: { queryRoot: 'express-shipments', idField: 'expressOrderId', sharedField: 'express' },
   alerts: {
     optionLabel: 'Express parcels',
@@ -88,4 +105,4 @@ export const EXPRESS_MODE = {
     subline: (shipment) => shipment.carrierName ?? '',
     arrivalHeader: 'Delivery',
   },
-} as const satisfies ModeDefinition<'express', SearchResultOf<'express'>>;
+} as const satisfies ModeDefinition<'express', SearchResultOf<'express'>, ExpressDashboard>;

@@ -1,5 +1,5 @@
 import { NoShipmentAccess } from '../../components/no-shipment-access';
-import { NewExpressShipment } from '../../features/express-shipments/components/new-express-shipment';
+import { NewExpressShipment } from './components/new-express-shipment';
 import { useShipmentAccess } from '../../app/pages/use-shipment-access';
 
 const TITLE = 'New ground shipment';

@@ -1,19 +1,15 @@
 import { useParams, useSearchParams } from 'react-router';
-import {
-  DETAIL_TABS,
-  OceanShipmentDetail,
-  type DetailTab,
-} from '../../features/ocean-shipments/components/ocean-shipment-detail';
+import { DETAIL_TABS, OceanShipmentDetail, type DetailTab } from './components/ocean-shipment-detail';
 import { ShipmentComments } from '../../app/pages/shipment-comments';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
-import { useOceanShipment } from '../../features/ocean-shipments/api/get-ocean-shipment';
+import { useOceanShipment } from './api/get-ocean-shipment';
 import { ShareButton } from '../../features/sharing/components/share-button';
 import { oceanShareSet } from './share-set';
 import { FreeTimeClocks } from '../../features/free-time/components/free-time-clocks';
 import { useLinkedTimeZone, useShipmentAccess } from '../../app/pages/use-shipment-access';
 import { TrackedElsewhere } from '../../components/tracked-elsewhere';
 import { paths } from '../../config/paths';
-import { useLocateOceanShipment } from '../../features/ocean-shipments/api/locate-ocean-shipment';
+import { useLocateOceanShipment } from './api/locate-ocean-shipment';
 import { isNotFound } from '../../lib/api-client';
 import { useOpenInWorkspace } from '../../features/workspaces/hooks/use-open-in-workspace';
 

@@ -4,13 +4,14 @@ import type {
 } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
 import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
 import { useCallback, useMemo } from 'react';
-import { OCEAN_LIST_TITLE, oceanListDescription } from '../../components/page-headers';
+import { listDescription } from '../../components/page-headers';
+import { OCEAN_MODE } from './mode';
 import { paths } from '../../config/paths';
 import { queryClient } from '../../lib/query-client';
-import { useArchiveOceanShipments } from '../../features/ocean-shipments/api/archive-ocean-shipments';
-import { listAllOceanShipments } from '../../features/ocean-shipments/api/export-ocean-shipments';
-import { useFavoriteOceanShipments } from '../../features/ocean-shipments/api/favorite-ocean-shipments';
-import { useOceanOptions, type OceanOptions } from '../../features/ocean-shipments/api/get-ocean-options';
+import { useArchiveOceanShipments } from './api/archive-ocean-shipments';
+import { listAllOceanShipments } from './api/export-ocean-shipments';
+import { useFavoriteOceanShipments } from './api/favorite-ocean-shipments';
+import { useOceanOptions, type OceanOptions } from './api/get-ocean-options';
 import {
   OCEAN_LIST_FILTERS,
   oceanListQueryOptions,
@@ -19,15 +20,15 @@ import {
   type OceanSelectKey,
   shipmentsOf,
   useOceanShipments,
-} from '../../features/ocean-shipments/api/list-ocean-shipments';
-import { useOceanBills } from '../../features/ocean-shipments/api/ocean-bills';
-import { BillGroupHeader, WaitingBills } from '../../features/ocean-shipments/components/ocean-bills';
-import { oceanEmptyTab } from '../../features/ocean-shipments/components/ocean-empty-tab';
-import { ShipmentCell } from '../../features/ocean-shipments/components/shipment-cells';
-import { carrierLabel, shortCarrierName } from '../../features/ocean-shipments/utils/carriers';
-import { OCEAN_COLUMNS, type ColumnId } from '../../features/ocean-shipments/utils/columns';
-import { oceanDetailHref } from '../../features/ocean-shipments/utils/detail-href';
-import { isDemo, OCEAN_DEMO_EXPLANATION } from '../../features/ocean-shipments/utils/status';
+} from './api/list-ocean-shipments';
+import { useOceanBills } from './api/ocean-bills';
+import { BillGroupHeader, WaitingBills } from './components/ocean-bills';
+import { oceanEmptyTab } from './components/ocean-empty-tab';
+import { ShipmentCell } from './components/shipment-cells';
+import { carrierLabel, shortCarrierName } from './utils/carriers';
+import { OCEAN_COLUMNS, type ColumnId } from './utils/columns';
+import { oceanDetailHref } from './utils/detail-href';
+import { isDemo, OCEAN_DEMO_EXPLANATION } from './utils/status';
 import { oceanShareSet } from './share-set';
 import type { ModeListPage } from '../mode-definition';
 import type { ListExtrasInput, ShipmentListDefinition } from '../../shipment-list/list-definition';
@@ -159,8 +160,8 @@ export const OCEAN_LIST: ShipmentListDefinition<
     { value: 'archived', label: 'Archived' },
   ],
   tabPath: { active: paths.shipments.oceanActive, archived: paths.shipments.oceanArchived },
-  title: OCEAN_LIST_TITLE,
-  description: oceanListDescription,
+  title: OCEAN_MODE.listHeader.titles,
+  description: (timeZone) => listDescription(OCEAN_MODE.listHeader.things, timeZone),
   newShipmentHref: paths.newShipments.ocean,
   demo: { isDemo, explanation: OCEAN_DEMO_EXPLANATION },
   search: { placeholder: 'Search container or MBL', label: 'Search by container or bill of lading number' },

@@ -1,6 +1,8 @@
 import { IconShip } from '@tabler/icons-react';
+import { oceanDashboardSchema, type OceanDashboard } from '@tracklane/shared/dashboard/dashboard.schema';
 import { paths } from '../../config/paths';
-import { statusLook } from '../../features/ocean-shipments/utils/status';
+import { formatMoney } from '../../lib/money';
+import { statusLook } from './utils/status';
 import type { ModeDefinition, SearchResultOf } from '../mode-definition';
 
 /** Ocean containers: container number and master bill of lading (spec §2, §3). */
@@ -15,29 +17,62 @@ export const OCEAN_MODE = {
     lists: { active: paths.shipments.oceanActive, archived: paths.shipments.oceanArchived },
     newShipment: paths.newShipments.ocean,
   },
+  listHeader: {
+    titles: { active: 'Active ocean shipments', archived: 'Archived ocean shipments' },
+    things: 'Containers',
+  },
   pages: {
     detailRoute: '/shipment/ocean/:containerNo/:mblNo',
     detail: () => import('./detail-page').then((m) => m.OceanShipmentPage),
     newShipment: () => import('./new-page').then((m) => m.NewOceanShipmentPage),
-    // The list's entry stays under app/pages: the build and the prerendered frames name its chunk.
-    list: () => import('../../app/pages/ocean-shipments-page').then((m) => m.OceanShipmentsPage),
-    prefetchList: (props) =>
-      import('../../app/pages/ocean-shipments-page').then((m) => m.prefetchOceanShipmentsPage(props)),
+    // The list's own entry: the build and the prerendered frames name its chunk (vite.config.ts, prerender.tsx).
+    list: () => import('./ocean-list-page').then((m) => m.OceanShipmentsPage),
+    prefetchList: (props) => import('./ocean-list-page').then((m) => m.prefetchOceanShipmentsPage(props)),
+    sharedDetail: () => import('./shared-detail').then((m) => m.OceanSharedDetail),
   },
   dashboard: {
     mode: 'ocean',
+    parse: (raw) => oceanDashboardSchema.parse(raw),
     title: 'Ocean dashboard',
     things: 'containers',
     Icon: IconShip,
     listPath: paths.shipments.oceanActive,
     newPath: paths.newShipments.ocean,
     addLabel: 'Add a container',
+    exceptionTypes: {
+      lfdPassed: 'lfd_passed',
+      lfdToday: 'lfd_at_risk',
+      lfdSoon: 'lfd_at_risk',
+      onHold: 'on_hold',
+      etaSlipped: 'eta_slipped',
+      rolled: 'rolled',
+      notFound: 'not_found',
+      stale: 'no_update',
+    },
     arrivalsTitle: 'Arrivals',
     arrivalsNote: 'Actual arrival at the port of discharge, else the latest estimate.',
+    figures: [
+      {
+        // Demurrage and detention across the workspace, per currency: incurred so far, at risk this week.
+        title: 'Demurrage & detention',
+        empty: 'No container is running up charges, and none will within a week.',
+        note: 'What running clocks add in the next 7 days if nothing moves, and what they cost already.',
+        testId: 'dd-money',
+        groups: (dashboard) =>
+          dashboard.freeTimeMoney.map((money) => ({
+            key: money.currency,
+            figures: [
+              { value: formatMoney(money.atRiskThisWeek, money.currency), label: 'At risk this week' },
+              { value: formatMoney(money.incurred, money.currency), label: 'Incurred so far' },
+            ],
+          })),
+      },
+    ],
     // Ocean carriers are also known by their SCAC.
     carrierName: (carrier) => (carrier.name ? `${carrier.name} (${carrier.carrier})` : carrier.carrier),
-    itemPath: (link) => ('containerNo' in link ? paths.shipment.ocean(link.containerNo, link.mblNo) : ''),
+    itemPath: (link) => paths.shipment.ocean(link.containerNo, link.mblNo),
   },
+  welcome: { line: 'Ocean: a container number with its bill of lading.', Icon: IconShip },
   live: { queryRoot: 'ocean-shipments', idField: 'shipmentOverallId', sharedField: 'ocean' },
   alerts: {
     optionLabel: 'Ocean containers',
@@ -88,4 +123,4 @@ export const OCEAN_MODE = {
       `MBL ${shipment.reference}${shipment.carrierName ? ` · ${shipment.carrierName}` : ''}`,
     arrivalHeader: 'Arrival',
   },
-} as const satisfies ModeDefinition<'ocean', SearchResultOf<'ocean'>>;
+} as const satisfies ModeDefinition<'ocean', SearchResultOf<'ocean'>, OceanDashboard>;

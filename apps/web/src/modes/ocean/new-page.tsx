@@ -1,6 +1,6 @@
 import { NoShipmentAccess } from '../../components/no-shipment-access';
-import { NewOceanShipment } from '../../features/ocean-shipments/components/new-ocean-shipment';
-import { oceanDetailHref } from '../../features/ocean-shipments/utils/detail-href';
+import { NewOceanShipment } from './components/new-ocean-shipment';
+import { oceanDetailHref } from './utils/detail-href';
 import { useReaderTimeZone, useShipmentAccess } from '../../app/pages/use-shipment-access';
 
 const TITLE = 'New ocean shipment';

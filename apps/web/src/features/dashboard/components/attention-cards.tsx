@@ -3,7 +3,13 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { NoConnectionAction } from '../../../components/no-connection';
 import { formatDate, formatDay } from '../../../lib/dates';
-import { attentionHref, itemHref, type AnyDashboard, type DashboardModeConfig } from '../utils/modes';
+import {
+  attentionHref,
+  exceptionsHref,
+  itemHref,
+  type AnyDashboard,
+  type DashboardModeConfig,
+} from '../utils/modes';
 import classes from './dashboard.module.css';
 
 type Reason = AnyDashboard['attentionVO'][number]['items'][number]['reason'];
@@ -23,24 +29,39 @@ export function reasonText(reason: Reason, timeZone: string): string {
 
 interface AttentionCardsProps {
   cards: AnyDashboard['attentionVO'];
+  exceptions: AnyDashboard['exceptions'];
   config: DashboardModeConfig;
   timeZone: string;
 }
+
+const exceptionWords = (n: number) => `${String(n)} open exception${n === 1 ? '' : 's'}`;
 
 /**
  * What needs a look (spec §3 attentionVO): one card per rule with its count and top shipments, each
  * with its reason. The card's title opens the list narrowed to exactly the shipments it counts.
  */
-export function AttentionCards({ cards, config, timeZone }: AttentionCardsProps) {
+export function AttentionCards({ cards, exceptions, config, timeZone }: AttentionCardsProps) {
   const raised = cards.filter((card) => card.count > 0);
   const clear = cards.filter((card) => card.count === 0);
+  // The exceptions people own for a card's rule, when the rule is raised as one.
+  const owned = (rule: string) => {
+    const type = config.exceptionTypes?.[rule];
+    const count = type ? (exceptions?.byType[type] ?? 0) : 0;
+    return type && count > 0 ? { type, count } : null;
+  };
   return (
     <section aria-label="Needs attention" className={classes.attentionSection}>
+      {exceptions && exceptions.active > 0 ? (
+        <Anchor component={Link} to={exceptionsHref()} size="sm" fw={600} data-testid="dashboard-exceptions">
+          {exceptionWords(exceptions.active)} to work on
+        </Anchor>
+      ) : null}
       {raised.length > 0 ? (
         <div className={classes.attention}>
           {raised.map((card) => {
             const href = attentionHref(config, card.rule);
             const more = card.count - card.items.length;
+            const work = owned(card.rule);
             return (
               <Paper
                 key={card.rule}
@@ -79,10 +100,19 @@ export function AttentionCards({ cards, config, timeZone }: AttentionCardsProps)
                     </li>
                   ))}
                 </ul>
-                {more > 0 ? (
-                  <Anchor component={Link} to={href} size="sm" mt="auto">
-                    See all {card.count}
-                  </Anchor>
+                {more > 0 || work ? (
+                  <Group gap="md" mt="auto">
+                    {more > 0 ? (
+                      <Anchor component={Link} to={href} size="sm">
+                        See all {card.count}
+                      </Anchor>
+                    ) : null}
+                    {work ? (
+                      <Anchor component={Link} to={exceptionsHref(work.type)} size="sm" c="orange.8">
+                        {exceptionWords(work.count)}
+                      </Anchor>
+                    ) : null}
+                  </Group>
                 ) : null}
               </Paper>
             );

@@ -1,8 +1,6 @@
 import { Paper, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
-import type { OceanDashboard } from '@tracklane/shared/dashboard/dashboard.schema';
 import type { ReactNode } from 'react';
-import { formatMoney } from '../../../lib/money';
-import type { AnyDashboard, DashboardModeConfig } from '../utils/modes';
+import type { AnyDashboard, DashboardFiguresPanel, DashboardModeConfig } from '../utils/modes';
 import classes from './dashboard.module.css';
 
 const SWATCHES = [
@@ -30,36 +28,33 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Demurrage and detention across the workspace, per currency: incurred so far, at risk this week. */
-function MoneyPanel({ money }: { money: OceanDashboard['freeTimeMoney'] }) {
+/** A panel of figures only the mode's answer has (ocean: demurrage and detention, per currency). */
+function FiguresPanel({ panel, dashboard }: { panel: DashboardFiguresPanel; dashboard: AnyDashboard }) {
+  const groups = panel.groups(dashboard);
   return (
-    <Panel title="Demurrage & detention">
-      {money.length === 0 ? (
+    <Panel title={panel.title}>
+      {groups.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No container is running up charges, and none will within a week.
+          {panel.empty}
         </Text>
       ) : (
         <Stack gap="sm">
-          {money.map((m) => (
-            <div key={m.currency} className={classes.weeks} data-testid="dd-money">
-              <div>
-                <div className={classes.moneyNumber}>{formatMoney(m.atRiskThisWeek, m.currency)}</div>
-                <Text size="sm" c="dimmed">
-                  At risk this week
-                </Text>
-              </div>
-              <div>
-                <div className={classes.moneyNumber}>{formatMoney(m.incurred, m.currency)}</div>
-                <Text size="sm" c="dimmed">
-                  Incurred so far
-                </Text>
-              </div>
+          {groups.map((group) => (
+            <div key={group.key} className={classes.weeks} data-testid={panel.testId}>
+              {group.figures.map((figure) => (
+                <div key={figure.label}>
+                  <div className={classes.moneyNumber}>{figure.value}</div>
+                  <Text size="sm" c="dimmed">
+                    {figure.label}
+                  </Text>
+                </div>
+              ))}
             </div>
           ))}
         </Stack>
       )}
       <Text size="xs" c="dimmed" mt="sm">
-        What running clocks add in the next 7 days if nothing moves, and what they cost already.
+        {panel.note}
       </Text>
     </Panel>
   );
@@ -127,7 +122,9 @@ export function DashboardPanels({
         </Text>
       </Panel>
 
-      {'freeTimeMoney' in dashboard ? <MoneyPanel money={dashboard.freeTimeMoney} /> : null}
+      {config.figures.map((panel) => (
+        <FiguresPanel key={panel.title} panel={panel} dashboard={dashboard} />
+      ))}
 
       <Panel title="Carriers">
         {dashboard.carriers.length > 0 ? (

@@ -24,11 +24,11 @@ interface DashboardProps {
 export { DashboardSkeleton };
 
 /**
- * /dashboard/ocean and /dashboard/truck/express (spec §3): what needs attention, the status breakdown,
+ * A mode's dashboard, /dashboard/ocean and /dashboard/truck/express (spec §3): what needs attention, the status breakdown,
  * arrivals by week, carriers, and where the shipments are. Refreshed every minute and on focus.
  */
 export function Dashboard({ config, timeZone, canCreate }: DashboardProps) {
-  const query = useDashboard(config.mode);
+  const query = useDashboard<AnyDashboard>(config.mode);
   const dashboard: AnyDashboard | undefined = query.data;
 
   const updated = dashboard ? (
@@ -87,7 +87,12 @@ export function Dashboard({ config, timeZone, canCreate }: DashboardProps) {
         </EmptyState>
       ) : dashboard ? (
         <>
-          <AttentionCards cards={dashboard.attentionVO} config={config} timeZone={timeZone} />
+          <AttentionCards
+            cards={dashboard.attentionVO}
+            exceptions={dashboard.exceptions}
+            config={config}
+            timeZone={timeZone}
+          />
           <DashboardPanels dashboard={dashboard} config={config} />
           <LiveMapSection map={dashboard.liveMapVO} config={config} timeZone={timeZone} />
         </>

@@ -1,8 +1,8 @@
 import { Button, Group, List, Paper, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconClipboardList, IconPackage, IconShip } from '@tabler/icons-react';
+import { IconClipboardList } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { paths } from '../../../config/paths';
+import { MODE_LIST } from '../../../modes/registry';
 
 /**
  * Home for a workspace that follows nothing yet (spec §1): what Tracklane does and the first step.
@@ -22,24 +22,18 @@ export function Welcome({ canCreate }: { canCreate: boolean }) {
           failed delivery.
         </Text>
         <List spacing="xs" size="sm" mb="lg" center>
-          <List.Item
-            icon={
-              <ThemeIcon size={22} radius="xl" variant="light">
-                <IconShip size={14} />
-              </ThemeIcon>
-            }
-          >
-            Ocean: a container number with its bill of lading.
-          </List.Item>
-          <List.Item
-            icon={
-              <ThemeIcon size={22} radius="xl" variant="light">
-                <IconPackage size={14} />
-              </ThemeIcon>
-            }
-          >
-            Express: a parcel’s tracking number.
-          </List.Item>
+          {MODE_LIST.map((mode) => (
+            <List.Item
+              key={mode.mode}
+              icon={
+                <ThemeIcon size={22} radius="xl" variant="light">
+                  <mode.welcome.Icon size={14} />
+                </ThemeIcon>
+              }
+            >
+              {mode.welcome.line}
+            </List.Item>
+          ))}
           <List.Item
             icon={
               <ThemeIcon size={22} radius="xl" variant="light">
@@ -56,17 +50,18 @@ export function Welcome({ canCreate }: { canCreate: boolean }) {
               Start here
             </Text>
             <Group gap="sm" w="fit-content" data-tutorial="first-step">
-              <Button component={Link} to={paths.newShipments.ocean} leftSection={<IconShip size={16} />}>
-                Add a container
-              </Button>
-              <Button
-                component={Link}
-                to={paths.newShipments.ground}
-                variant="default"
-                leftSection={<IconPackage size={16} />}
-              >
-                Add a parcel
-              </Button>
+              {MODE_LIST.map((mode, index) => (
+                <Button
+                  key={mode.mode}
+                  component={Link}
+                  to={mode.paths.newShipment}
+                  // The first mode's is the first step; the others are there beside it.
+                  variant={index === 0 ? undefined : 'default'}
+                  leftSection={<mode.welcome.Icon size={16} />}
+                >
+                  {mode.dashboard.addLabel}
+                </Button>
+              ))}
             </Group>
           </>
         ) : (

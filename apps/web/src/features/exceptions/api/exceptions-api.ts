@@ -59,7 +59,9 @@ export function useException(id: string | null) {
   return useQuery({
     queryKey: [...EXCEPTIONS_QUERY_KEY, 'detail', id] as const,
     queryFn: async ({ signal }) =>
-      exceptionDetailSchema.parse(await api.get<unknown>(`${EXCEPTIONS_PATH}/${encodeURIComponent(id!)}`, { signal })),
+      exceptionDetailSchema.parse(
+        await api.get<unknown>(`${EXCEPTIONS_PATH}/${encodeURIComponent(id!)}`, { signal }),
+      ),
     enabled: id !== null,
   });
 }
@@ -72,7 +74,9 @@ function useRefresh() {
 export function useUpdateException() {
   return useMutation({
     mutationFn: async ({ id, change }: { id: string; change: UpdateException }) =>
-      exceptionDetailSchema.parse(await api.patch<unknown>(`${EXCEPTIONS_PATH}/${encodeURIComponent(id)}`, change)),
+      exceptionDetailSchema.parse(
+        await api.patch<unknown>(`${EXCEPTIONS_PATH}/${encodeURIComponent(id)}`, change),
+      ),
     onSuccess: useRefresh(),
   });
 }

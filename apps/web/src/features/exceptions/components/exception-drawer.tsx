@@ -1,4 +1,15 @@
-import { Button, Drawer, Group, Select, Skeleton, Stack, Text, Textarea, TextInput, Timeline } from '@mantine/core';
+import {
+  Button,
+  Drawer,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Timeline,
+} from '@mantine/core';
 import {
   EXCEPTION_TYPE_LABELS,
   type ExceptionEvent,
@@ -37,19 +48,31 @@ export function ExceptionDrawer({ id, members, onClose }: Props) {
   const nameOf = (userId: string | null) => members.find((m) => m.value === userId)?.label ?? 'nobody';
 
   return (
-    <Drawer opened={id !== null} onClose={onClose} position="right" size="md" title={x ? EXCEPTION_TYPE_LABELS[x.type] : 'Exception'}>
+    <Drawer
+      opened={id !== null}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={x ? EXCEPTION_TYPE_LABELS[x.type] : 'Exception'}
+    >
       {detail.isPending ? (
         <Stack aria-busy="true" aria-label="Loading">
           <Skeleton height={24} />
           <Skeleton height={120} />
         </Stack>
       ) : detail.isError ? (
-        <QueryErrorAlert title="Could not load this exception" error={detail.error} onRetry={() => void detail.refetch()} />
+        <QueryErrorAlert
+          title="Could not load this exception"
+          error={detail.error}
+          onRetry={() => void detail.refetch()}
+        />
       ) : x ? (
         <Stack gap="md" data-testid="exception-detail">
           <Group gap="xs">
             <StateBadge state={x.state} />
-            <Text size="sm">{x.reference} · {x.carrier}</Text>
+            <Text size="sm">
+              {x.reference} · {x.carrier}
+            </Text>
           </Group>
           <Text size="sm">{x.detail}</Text>
           <Select
@@ -71,7 +94,11 @@ export function ExceptionDrawer({ id, members, onClose }: Props) {
           {active && (
             <Group gap="sm">
               {x.state === 'open' && (
-                <Button variant="light" loading={update.isPending} onClick={() => save({ state: 'acknowledged' })}>
+                <Button
+                  variant="light"
+                  loading={update.isPending}
+                  onClick={() => save({ state: 'acknowledged' })}
+                >
                   Acknowledge
                 </Button>
               )}
@@ -80,23 +107,45 @@ export function ExceptionDrawer({ id, members, onClose }: Props) {
               </Button>
             </Group>
           )}
-          {update.isError && <QueryErrorAlert title="Could not save" error={update.error} onRetry={() => update.reset()} />}
+          {update.isError && (
+            <QueryErrorAlert title="Could not save" error={update.error} onRetry={() => update.reset()} />
+          )}
           {active && (
             <Stack gap="xs">
-              <Textarea label="Note" placeholder="What was done, who was asked" autosize minRows={2} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
-              <Button variant="default" disabled={!note.trim()} loading={update.isPending} onClick={() => save({ note }, () => setNote(''))}>
+              <Textarea
+                label="Note"
+                placeholder="What was done, who was asked"
+                autosize
+                minRows={2}
+                value={note}
+                onChange={(e) => setNote(e.currentTarget.value)}
+              />
+              <Button
+                variant="default"
+                disabled={!note.trim()}
+                loading={update.isPending}
+                onClick={() => save({ note }, () => setNote(''))}
+              >
                 Add note
               </Button>
             </Stack>
           )}
-          <Text fw={600} size="sm">History</Text>
+          <Text fw={600} size="sm">
+            History
+          </Text>
           <Timeline bulletSize={12} lineWidth={2} data-testid="exception-history">
             {x.events.map((e) => (
               <Timeline.Item key={e.id} title={`${e.actor?.name ?? 'Tracklane'} ${ACTION_TEXT[e.action]}`}>
                 {e.action === 'assigned' && <Text size="xs">Owner: {nameOf(e.ownerId)}</Text>}
                 {e.action === 'due_set' && <Text size="xs">Due: {e.dueOn ?? 'none'}</Text>}
-                {e.note && <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{e.note}</Text>}
-                <Text size="xs" c="dimmed">{new Date(e.createdAt).toLocaleString()}</Text>
+                {e.note && (
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {e.note}
+                  </Text>
+                )}
+                <Text size="xs" c="dimmed">
+                  {new Date(e.createdAt).toLocaleString()}
+                </Text>
               </Timeline.Item>
             ))}
           </Timeline>

@@ -1,36 +1,78 @@
-import { Button, Card, Checkbox, Group, Pagination, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Pagination,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import {
   EXCEPTION_STATES,
   EXCEPTION_TYPE_LABELS,
   EXCEPTION_TYPES,
+  type ExceptionType,
   type ShipmentException,
 } from '@tracklane/shared/exceptions/exceptions.schema';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { useBulkExceptions, useExceptionMembers, useExceptions, type ExceptionFilters } from '../api/exceptions-api';
+import {
+  useBulkExceptions,
+  useExceptionMembers,
+  useExceptions,
+  type ExceptionFilters,
+} from '../api/exceptions-api';
 import { ExceptionDrawer } from './exception-drawer';
 import { STATE_LABELS, StateBadge } from './state-badge';
 import classes from './exceptions.module.css';
 
 const NO_FILTERS: ExceptionFilters = { type: null, state: null, owner: null, carrier: '', tag: '', page: 1 };
+const typeFrom = (value: string | null): ExceptionType | null =>
+  EXCEPTION_TYPES.find((type) => type === value) ?? null;
 const day = (iso: string) => new Date(iso).toLocaleDateString();
 
 /** /exceptions: the workspace's exceptions as a work list, with filters, bulk actions and a detail drawer. */
 export function ExceptionsPage() {
-  const [filters, setFilters] = useState<ExceptionFilters>(NO_FILTERS);
+  // A link may name the type to show (the dashboard's cards: `?type=rolled`); the URL follows the filter.
+  const [params, setParams] = useSearchParams();
+  const [filters, setFilters] = useState<ExceptionFilters>(() => {
+    const type = typeFrom(params.get('type'));
+    return type ? { ...NO_FILTERS, type } : NO_FILTERS;
+  });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [openId, setOpenId] = useState<string | null>(null);
   const [bulkOwner, setBulkOwner] = useState<string | null>(null);
   const list = useExceptions(filters);
   const members = useExceptionMembers();
   const bulk = useBulkExceptions();
-  const memberOptions = (members.data ?? []).map((m) => ({ value: m.userId, label: `${m.firstName} ${m.lastName}`.trim() }));
+  const memberOptions = (members.data ?? []).map((m) => ({
+    value: m.userId,
+    label: `${m.firstName} ${m.lastName}`.trim(),
+  }));
   const set = (patch: Partial<ExceptionFilters>) => {
     setFilters((f) => ({ ...f, page: 1, ...patch }));
     setSelected(new Set());
+    if ('type' in patch)
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (patch.type) next.set('type', patch.type);
+          else next.delete('type');
+          return next;
+        },
+        { replace: true },
+      );
   };
+  const filtered = (Object.keys(NO_FILTERS) as (keyof ExceptionFilters)[]).some(
+    (key) => key !== 'page' && filters[key] !== NO_FILTERS[key],
+  );
   const items = list.data?.items ?? [];
   const toggle = (id: string) =>
     setSelected((s) => {
@@ -44,7 +86,10 @@ export function ExceptionsPage() {
 
   return (
     <>
-      <PageHeader title="Exceptions" description="What needs someone's attention, owned until it is closed." />
+      <PageHeader
+        title="Exceptions"
+        description="What needs someone's attention, owned until it is closed."
+      />
       <Stack gap="md">
         <div className={classes.filters}>
           <Select
@@ -71,8 +116,18 @@ export function ExceptionsPage() {
             value={filters.owner}
             onChange={(v) => set({ owner: v })}
           />
-          <TextInput label="Carrier" placeholder="e.g. MSCU" value={filters.carrier} onChange={(e) => set({ carrier: e.currentTarget.value })} />
-          <TextInput label="Tag" placeholder="Any tag" value={filters.tag} onChange={(e) => set({ tag: e.currentTarget.value })} />
+          <TextInput
+            label="Carrier"
+            placeholder="e.g. MSCU"
+            value={filters.carrier}
+            onChange={(e) => set({ carrier: e.currentTarget.value })}
+          />
+          <TextInput
+            label="Tag"
+            placeholder="Any tag"
+            value={filters.tag}
+            onChange={(e) => set({ tag: e.currentTarget.value })}
+          />
         </div>
 
         {selected.size > 0 && (
@@ -80,8 +135,19 @@ export function ExceptionsPage() {
             <Text size="sm" fw={600}>
               {selected.size} selected
             </Text>
-            <Select placeholder="Assign to…" data={memberOptions} value={bulkOwner} onChange={setBulkOwner} aria-label="Assign selected to" />
-            <Button variant="light" disabled={!bulkOwner} loading={bulk.isPending} onClick={() => runBulk({ kind: 'assign', ownerId: bulkOwner })}>
+            <Select
+              placeholder="Assign to…"
+              data={memberOptions}
+              value={bulkOwner}
+              onChange={setBulkOwner}
+              aria-label="Assign selected to"
+            />
+            <Button
+              variant="light"
+              disabled={!bulkOwner}
+              loading={bulk.isPending}
+              onClick={() => runBulk({ kind: 'assign', ownerId: bulkOwner })}
+            >
               Assign
             </Button>
             <Button color="green" loading={bulk.isPending} onClick={() => runBulk({ kind: 'resolve' })}>
@@ -89,7 +155,13 @@ export function ExceptionsPage() {
             </Button>
           </Group>
         )}
-        {bulk.isError && <QueryErrorAlert title="Could not change the exceptions" error={bulk.error} onRetry={() => bulk.reset()} />}
+        {bulk.isError && (
+          <QueryErrorAlert
+            title="Could not change the exceptions"
+            error={bulk.error}
+            onRetry={() => bulk.reset()}
+          />
+        )}
 
         {list.isPending ? (
           <Stack gap="sm" aria-busy="true" aria-label="Loading">
@@ -98,16 +170,22 @@ export function ExceptionsPage() {
             <Skeleton height={48} />
           </Stack>
         ) : list.isError ? (
-          <QueryErrorAlert title="Could not load the exceptions" error={list.error} onRetry={() => void list.refetch()} />
+          <QueryErrorAlert
+            title="Could not load the exceptions"
+            error={list.error}
+            onRetry={() => void list.refetch()}
+          />
         ) : items.length === 0 ? (
           <Card withBorder padding="xl" data-testid="exceptions-empty">
             <Stack align="center" gap="xs">
               <IconCircleCheck size={32} />
-              <Text fw={600}>{filters === NO_FILTERS ? 'Nothing needs attention' : 'No exceptions match these filters'}</Text>
+              <Text fw={600}>
+                {filtered ? 'No exceptions match these filters' : 'Nothing needs attention'}
+              </Text>
               <Text size="sm" c="dimmed">
                 Exceptions appear here when a shipment is rolled, late, held, or its free time runs out.
               </Text>
-              {filters !== NO_FILTERS && (
+              {filtered && (
                 <Button variant="subtle" onClick={() => set(NO_FILTERS)}>
                   Clear filters
                 </Button>
@@ -116,17 +194,36 @@ export function ExceptionsPage() {
           </Card>
         ) : (
           <>
-            <ExceptionTable items={items} selected={selected} onToggle={toggle} onOpen={setOpenId} onToggleAll={(all) => setSelected(all ? new Set(items.map((i) => i.id)) : new Set())} />
+            <ExceptionTable
+              items={items}
+              selected={selected}
+              onToggle={toggle}
+              onOpen={setOpenId}
+              onToggleAll={(all) => setSelected(all ? new Set(items.map((i) => i.id)) : new Set())}
+            />
             <div className={classes.cards}>
               {items.map((x) => (
                 <Card key={x.id} withBorder padding="sm" data-testid="exception-card">
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Checkbox aria-label={`Select ${x.reference}`} checked={selected.has(x.id)} onChange={() => toggle(x.id)} />
+                    <Checkbox
+                      aria-label={`Select ${x.reference}`}
+                      checked={selected.has(x.id)}
+                      onChange={() => toggle(x.id)}
+                    />
                     <Stack gap={2} miw={0} style={{ flex: 1 }}>
-                      <Text fw={600} size="sm">{EXCEPTION_TYPE_LABELS[x.type]}</Text>
-                      <Text size="sm" className={classes.wrap}>{x.reference} · {x.carrier}</Text>
-                      <Text size="xs" c="dimmed" className={classes.wrap}>{x.detail}</Text>
-                      <Text size="xs" c="dimmed">Owner: {x.owner?.name ?? 'nobody'}{x.dueOn ? ` · due ${x.dueOn}` : ''}</Text>
+                      <Text fw={600} size="sm">
+                        {EXCEPTION_TYPE_LABELS[x.type]}
+                      </Text>
+                      <Text size="sm" className={classes.wrap}>
+                        {x.reference} · {x.carrier}
+                      </Text>
+                      <Text size="xs" c="dimmed" className={classes.wrap}>
+                        {x.detail}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        Owner: {x.owner?.name ?? 'nobody'}
+                        {x.dueOn ? ` · due ${x.dueOn}` : ''}
+                      </Text>
                     </Stack>
                     <StateBadge state={x.state} />
                   </Group>
@@ -170,7 +267,12 @@ function ExceptionTable({
       <Table.Thead>
         <Table.Tr>
           <Table.Th>
-            <Checkbox aria-label="Select all" checked={all} indeterminate={!all && selected.size > 0} onChange={() => onToggleAll(!all)} />
+            <Checkbox
+              aria-label="Select all"
+              checked={all}
+              indeterminate={!all && selected.size > 0}
+              onChange={() => onToggleAll(!all)}
+            />
           </Table.Th>
           <Table.Th>Exception</Table.Th>
           <Table.Th>Shipment</Table.Th>
@@ -184,20 +286,37 @@ function ExceptionTable({
         {items.map((x) => (
           <Table.Tr key={x.id}>
             <Table.Td>
-              <Checkbox aria-label={`Select ${x.reference}`} checked={selected.has(x.id)} onChange={() => onToggle(x.id)} />
+              <Checkbox
+                aria-label={`Select ${x.reference}`}
+                checked={selected.has(x.id)}
+                onChange={() => onToggle(x.id)}
+              />
             </Table.Td>
             <Table.Td>
               <Button variant="subtle" size="compact-sm" onClick={() => onOpen(x.id)}>
                 {EXCEPTION_TYPE_LABELS[x.type]}
               </Button>
-              <Text size="xs" c="dimmed">{x.detail}</Text>
+              <Text size="xs" c="dimmed">
+                {x.detail}
+              </Text>
             </Table.Td>
             <Table.Td>
               <Text size="sm">{x.reference}</Text>
-              <Text size="xs" c="dimmed">{x.carrier}{x.tags.length ? ` · ${x.tags.join(', ')}` : ''}</Text>
+              <Text size="xs" c="dimmed">
+                {x.carrier}
+                {x.tags.length ? ` · ${x.tags.join(', ')}` : ''}
+              </Text>
             </Table.Td>
-            <Table.Td><StateBadge state={x.state} /></Table.Td>
-            <Table.Td>{x.owner?.name ?? <Text size="sm" c="dimmed">Nobody</Text>}</Table.Td>
+            <Table.Td>
+              <StateBadge state={x.state} />
+            </Table.Td>
+            <Table.Td>
+              {x.owner?.name ?? (
+                <Text size="sm" c="dimmed">
+                  Nobody
+                </Text>
+              )}
+            </Table.Td>
             <Table.Td>{x.dueOn ?? '—'}</Table.Td>
             <Table.Td>{day(x.openedAt)}</Table.Td>
           </Table.Tr>

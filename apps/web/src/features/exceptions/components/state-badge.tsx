@@ -14,7 +14,6 @@ const STATE_COLORS: Record<ExceptionState, string> = {
   auto_resolved: 'gray',
 };
 
-
 /** An exception's state, in words and colour. */
 export function StateBadge({ state }: { state: ExceptionState }) {
   return (
@@ -23,4 +22,3 @@ export function StateBadge({ state }: { state: ExceptionState }) {
     </Badge>
   );
 }
-

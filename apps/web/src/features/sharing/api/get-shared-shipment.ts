@@ -1,9 +1,31 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { sharedShipmentSchema } from '@tracklane/shared/sharing/sharing.schema';
+import { sharedShipmentSchema, type SharedShipment } from '@tracklane/shared/sharing/sharing.schema';
 import type { SiteType } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { SHARED_WITH_ME_QUERY_KEY } from './keys';
 import { useFollowShipment, useLiveSocketUp } from '../../../lib/live-pages-store';
+import type { ModeDefinition } from '../../../modes/mode-definition';
+import { MODE_LIST } from '../../../modes/registry';
+
+/** The mode of a shipment shared with me and its detail: the first mode whose field the answer fills. */
+export function sharedDetailOf(
+  shipment: SharedShipment | undefined,
+): { definition: ModeDefinition; detail: Record<string, unknown> } | null {
+  if (!shipment) return null;
+  for (const definition of MODE_LIST) {
+    const detail: unknown = (shipment as Record<string, unknown>)[definition.live.sharedField];
+    if (typeof detail === 'object' && detail !== null)
+      return { definition, detail: detail as Record<string, unknown> };
+  }
+  return null;
+}
+
+/** The shared detail's shipment id, as its mode's answers name it. */
+function sharedShipmentId(shipment: SharedShipment | undefined): string | undefined {
+  const shared = sharedDetailOf(shipment);
+  const id = shared?.detail[shared.definition.live.idField];
+  return typeof id === 'string' ? id : undefined;
+}
 
 /**
  * A shipment shared with the signed-in user, live and without the sharer's money; 404 when it is not (or
@@ -33,11 +55,9 @@ export function useSharedShipment(type: SiteType, overallId: string) {
   const query = useQuery({
     ...sharedShipmentQueryOptions(type, overallId),
     refetchInterval: (query) =>
-      !socketUp && (query.state.data?.ocean ?? query.state.data?.express)?.state === 'pending'
-        ? PENDING_POLL_MS
-        : false,
+      !socketUp && sharedDetailOf(query.state.data)?.detail.state === 'pending' ? PENDING_POLL_MS : false,
   });
   // The shared shipment's topic: its data, or a revocation, refetches the page.
-  useFollowShipment(query.data?.ocean?.shipmentOverallId ?? query.data?.express?.expressOrderId);
+  useFollowShipment(sharedShipmentId(query.data));
   return query;
 }

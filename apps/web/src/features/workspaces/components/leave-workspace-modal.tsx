@@ -6,12 +6,12 @@ import {
   leavingRemovesFromOrganization,
 } from '@tracklane/shared/organizations/organizations.policy';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { useLeaveWorkspace } from '../api/leave-workspace';
 import { useApplySelection } from '../hooks/use-apply-selection';
 import type { LeaveTarget } from './workspace-menu';
 import { endSentence } from '@tracklane/shared/sentence';
+import { firstMode } from '../../../modes/registry';
 
 /** How many workspaces the organization has: decides whether leaving also leaves the organization. */
 export type WorkspaceCount =
@@ -53,7 +53,7 @@ export function LeaveWorkspaceModal({ target, opened, onClose, workspaceCount }:
     onClose();
     // spec §4: the server has moved the session to the user's own default workspace.
     await applySelection(result.selection, { refetchOrganizations: true });
-    await navigate(paths.dashboard.ocean);
+    await navigate(firstMode().paths.dashboard);
   };
 
   const confirmButton = (

@@ -1,11 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { ORGANIZATIONS_QUERY_KEY } from '../../../lib/tenant-queries';
 import { selectWorkspace } from '../api/select-workspace';
 import { useApplySelection } from './use-apply-selection';
+import { firstMode } from '../../../modes/registry';
 
 export interface SwitchTarget {
   workspaceId: string;
@@ -13,7 +13,7 @@ export interface SwitchTarget {
 }
 
 /**
- * The rail's click (spec §2): switches organization and workspace, then opens the ocean dashboard.
+ * The rail’s click (spec §2): switches organization and workspace, then opens the first mode’s dashboard.
  * One call does both, since the server takes the organization from the workspace.
  */
 export function useSwitchWorkspace({ onSwitched }: { onSwitched?: () => void } = {}) {
@@ -24,7 +24,7 @@ export function useSwitchWorkspace({ onSwitched }: { onSwitched?: () => void } =
     mutationFn: (target: SwitchTarget) => selectWorkspace(target.workspaceId),
     onSuccess: async (selection) => {
       await applySelection(selection);
-      await navigate(paths.dashboard.ocean);
+      await navigate(firstMode().paths.dashboard);
       onSwitched?.();
     },
     onError: (error, target) => {

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { BellNotification } from '@tracklane/shared/notifications/notifications.schema';
 import type { CommentMention } from '@tracklane/shared/comments/comments.schema';
 import type { SearchResult } from '@tracklane/shared/search/search.schema';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildRoutes } from '../../../app/router';
 import { commentMentionHref } from '../../../app/use-open-comment-mention';
 import { SiteTypeSwitcher } from '../../../features/navigation/components/site-type-switcher';
@@ -12,10 +13,12 @@ import { searchResultHref } from '../../../features/search/utils/search-result-h
 import { resetAllStores } from '../../../lib/store-reset';
 import { MODE_LIST, modeOf, registerModeForTests } from '../../../modes/registry';
 import { modePages } from '../../../app/mode-pages';
-import { fakeApi, ok } from '../../fake-api';
+import { fail, fakeApi, ok, type RecordedCall } from '../../fake-api';
 import { acme, acmeDefault, selectionOf } from '../../organization-fixtures';
 import { renderRoutes, renderWithProviders } from '../../render';
 import { signInAsAgreedUser } from '../../session';
+import { airDashboard, airListPage, airRow } from './fixtures';
+import type { AirRow, AirTab } from './list-api';
 import { AIR_MODE, type AirSearchResult } from './mode';
 
 /*
@@ -141,11 +144,148 @@ describe('a test-only third mode', () => {
     });
 
     it('opens each tab of its list and its new-shipment page', async () => {
+      fakeApi({
+        'GET /api/workspaces/get': ok([acme]),
+        'POST /api/workspaces/setCookies': ok(selectionOf(acmeDefault)),
+        'GET /api/users/preferences/airTableColumns': ok(null),
+        'GET /api/shipments/air': ok(airListPage({ active: [], archived: [] }, 'archived')),
+      });
       const archived = renderRoutes(buildRoutes(), '/shipments/air/archived');
-      expect(await screen.findByTestId('air-list')).toHaveTextContent('Air waybills: archived');
+      expect(await screen.findByRole('heading', { name: 'Archived air waybills' })).toBeInTheDocument();
       archived.unmount();
       renderRoutes(buildRoutes(), '/new-shipments/air');
       expect(await screen.findByTestId('air-new')).toBeInTheDocument();
+    });
+  });
+
+  describe('its dashboard and list, through the shared machinery', () => {
+    const LIST = 'GET /api/shipments/air';
+    const lh = airRow();
+    const af = airRow({ airShipmentId: 'air-2', awb: '057-87654321', airline: 'AF', status: 'landed' });
+    const old = airRow({ airShipmentId: 'air-3', awb: '020-11111111', archived: true });
+    const byTab = (tabs: Record<AirTab, AirRow[]>) => (call: RecordedCall) =>
+      ok(airListPage(tabs, call.query.status as AirTab));
+    const rows = () => screen.getAllByTestId('shipment-row');
+    const numbersShown = () =>
+      rows().map((row) => within(row).getByRole('link', { name: /^\d{3}-\d{8}$/ }).textContent);
+
+    function serve(extra: Parameters<typeof fakeApi>[0] = {}) {
+      return fakeApi({
+        'GET /api/workspaces/get': ok([acme]),
+        'POST /api/workspaces/setCookies': ok(selectionOf(acmeDefault)),
+        'GET /api/users/preferences/airTableColumns': ok(null),
+        'GET /api/shipments/air/options': ok({ airlines: ['AF', 'LH'] }),
+        [LIST]: byTab({ active: [lh, af], archived: [old] }),
+        ...extra,
+      });
+    }
+
+    beforeAll(() => {
+      Element.prototype.scrollIntoView = vi.fn();
+    });
+
+    beforeEach(async () => {
+      resetAllStores();
+      signInAsAgreedUser();
+      await modePages(AIR_MODE as never).list.preload();
+    });
+
+    it('renders its dashboard’s panels from its own answer, its own panel included', async () => {
+      const api = serve({ 'GET /api/dashboard/air': ok(airDashboard()) });
+      renderRoutes(buildRoutes(), '/dashboard/air');
+
+      expect(await screen.findByRole('heading', { name: 'Air dashboard' })).toBeInTheDocument();
+      const card = await screen.findByRole('article', { name: 'Offloaded at the last airport: 1' });
+      expect(within(card).getByRole('link', { name: 'Offloaded at the last airport' })).toHaveAttribute(
+        'href',
+        '/shipments/air/active?attention=offloaded',
+      );
+      expect(within(card).getByRole('link', { name: AWB })).toHaveAttribute(
+        'href',
+        expect.stringMatching(new RegExp(`^/shipment/air/${AWB}\\?timeZone=`)),
+      );
+      const landings = screen.getByRole('region', { name: 'Landings' });
+      expect(landings).toHaveTextContent('4This week');
+      expect(landings).toHaveTextContent('7Next week');
+      expect(screen.getByRole('region', { name: 'By status' })).toHaveTextContent('In the air3');
+      const holds = screen.getByTestId('customs-holds');
+      expect(holds).toHaveTextContent('FRA 2Held now');
+      expect(holds).toHaveTextContent('5Released this week');
+      const carriers = screen.getByRole('region', { name: 'Carriers' });
+      expect(within(carriers).getByText('Lufthansa Cargo (LH)')).toBeInTheDocument();
+      expect(within(carriers).getByText('AF')).toBeInTheDocument();
+      // No panel of another mode's answer.
+      expect(screen.queryByRole('region', { name: 'Demurrage & detention' })).toBeNull();
+      expect(api.callsTo('GET /api/dashboard/air')).toHaveLength(1);
+    });
+
+    it('checks its answer with its own schema: one without its own part is an error', async () => {
+      const { customsHolds: _dropped, ...withoutHolds } = airDashboard();
+      serve({ 'GET /api/dashboard/air': ok(withoutHolds) });
+      renderRoutes(buildRoutes(), '/dashboard/air');
+      expect(await screen.findByText('Could not load the dashboard')).toBeInTheDocument();
+    });
+
+    it('lists its rows with its tabs’ counts, and sorts by a column', async () => {
+      const api = serve();
+      const { router } = renderRoutes(buildRoutes(), '/shipments/air/active');
+      const user = userEvent.setup();
+
+      await waitFor(() => expect(numbersShown()).toEqual([lh.awb, af.awb]));
+      expect(screen.getByRole('heading', { name: 'Active air waybills' })).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'Active (2)' })).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'Archived (1)' })).toBeInTheDocument();
+      expect(api.callsTo(LIST)[0]?.query).toEqual({ status: 'active', limit: '50', sort: 'created_desc' });
+      expect(rows()[1]).toHaveTextContent('Landed');
+
+      api.route(LIST, byTab({ active: [af, lh], archived: [old] }));
+      await user.click(screen.getByRole('button', { name: 'Landing' }));
+      await waitFor(() => expect(api.callsTo(LIST).at(-1)?.query).toMatchObject({ sort: 'landing_asc' }));
+      expect(router.state.location.search).toBe('?sort=landing_asc');
+      await waitFor(() => expect(numbersShown()).toEqual([af.awb, lh.awb]));
+
+      await user.click(screen.getByRole('tab', { name: 'Archived (1)' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/shipments/air/archived'));
+      await waitFor(() => expect(numbersShown()).toEqual([old.awb]));
+    });
+
+    it('archives the selected rows and stars one, through the shared list actions', async () => {
+      const api = serve({
+        'POST /api/shipments/air/archive': ok({ updatedIds: [af.airShipmentId] }),
+        'POST /api/shipments/air/favorite': ok({ updatedIds: [lh.airShipmentId] }),
+      });
+      renderRoutes(buildRoutes(), '/shipments/air/active');
+      const user = userEvent.setup();
+      await waitFor(() => expect(rows()).toHaveLength(2));
+
+      await user.click(screen.getByRole('button', { name: `Add ${lh.awb} to favourites` }));
+      await waitFor(() =>
+        expect(api.callsTo('POST /api/shipments/air/favorite')[0]?.body).toEqual({
+          airShipmentIds: [lh.airShipmentId],
+          favorite: true,
+        }),
+      );
+      expect(screen.getByRole('button', { name: `Remove ${lh.awb} from favourites` })).toBeInTheDocument();
+
+      await user.click(screen.getByRole('checkbox', { name: `Select ${af.awb}` }));
+      const bar = await screen.findByRole('group', { name: 'Selected shipments' });
+      api.route(LIST, byTab({ active: [{ ...lh, favorite: true }], archived: [af, old] }));
+      await user.click(within(bar).getByRole('button', { name: 'Archive' }));
+
+      await waitFor(() => expect(numbersShown()).toEqual([lh.awb]));
+      expect(api.callsTo('POST /api/shipments/air/archive')[0]?.body).toEqual({
+        airShipmentIds: [af.airShipmentId],
+        archived: true,
+      });
+      expect(await screen.findByText('Archived 1 shipment')).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'Active (1)' })).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'Archived (2)' })).toBeInTheDocument();
+    });
+
+    it('says so when its list cannot be loaded', async () => {
+      serve({ [LIST]: fail(500, 'INTERNAL', 'Down') });
+      renderRoutes(buildRoutes(), '/shipments/air/active');
+      expect(await screen.findByText('Could not load the shipments')).toBeInTheDocument();
     });
   });
 });

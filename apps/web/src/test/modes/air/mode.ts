@@ -1,5 +1,7 @@
 import { IconPlane } from '@tabler/icons-react';
 import type { ModeDefinition } from '../../../modes/mode-definition';
+import { AIR_DASHBOARD, type AirDashboard } from './dashboard';
+import { airDetailPath, AIR_LIST_HEADER, AIR_PATHS } from './paths';
 
 /**
  * A mode that exists only in tests (air freight by air waybill), registered through the registry's
@@ -23,40 +25,24 @@ export interface AirSearchResult {
   match: { field: 'trackingNo' | 'tag'; value: string; exact: boolean };
 }
 
-const detailPath = (awb: string) => `/shipment/air/${encodeURIComponent(awb)}`;
-
-export const AIR_MODE: ModeDefinition<'air', AirSearchResult> = {
+export const AIR_MODE: ModeDefinition<'air', AirSearchResult, AirDashboard> = {
   mode: 'air',
   siteType: 'air',
   label: 'Air',
   Icon: IconPlane,
   segment: 'air',
-  paths: {
-    dashboard: '/dashboard/air',
-    lists: { active: '/shipments/air/active', archived: '/shipments/air/archived' },
-    newShipment: '/new-shipments/air',
-  },
+  paths: AIR_PATHS,
+  listHeader: AIR_LIST_HEADER,
   pages: {
     detailRoute: '/shipment/air/:awb',
     detail: () => import('./pages').then((m) => m.AirDetailPage),
     newShipment: () => import('./pages').then((m) => m.NewAirPage),
     list: () => import('./pages').then((m) => m.AirListPage),
-    prefetchList: () => Promise.resolve(),
+    prefetchList: (props) => import('./pages').then((m) => m.prefetchAirListPage(props)),
+    sharedDetail: () => import('./pages').then((m) => m.AirSharedDetail),
   },
-  dashboard: {
-    // The dashboard's config names the product's modes; the test mode's answers go by its own word.
-    mode: 'air' as never,
-    title: 'Air dashboard',
-    things: 'air waybills',
-    Icon: IconPlane,
-    listPath: '/shipments/air/active',
-    newPath: '/new-shipments/air',
-    addLabel: 'Add an air waybill',
-    arrivalsTitle: 'Landings',
-    arrivalsNote: 'Landed, else the airline’s estimate.',
-    carrierName: (carrier) => carrier.name ?? carrier.carrier,
-    itemPath: () => '',
-  },
+  dashboard: AIR_DASHBOARD,
+  welcome: { line: 'Air: an air waybill number.', Icon: IconPlane },
   live: { queryRoot: 'air-shipments', idField: 'airShipmentId', sharedField: 'air' },
   alerts: {
     optionLabel: 'Air waybills',
@@ -72,7 +58,7 @@ export const AIR_MODE: ModeDefinition<'air', AirSearchResult> = {
     searchPlaceholder: 'Search air waybill',
     sharedEmpty: 'When someone shares an air shipment with you, it shows here.',
     subline: (row) => row.carrierName ?? row.reference,
-    detailPath: (row) => detailPath(row.number),
+    detailPath: (row) => airDetailPath(row.number),
   },
   search: {
     Icon: IconPlane,
@@ -83,14 +69,14 @@ export const AIR_MODE: ModeDefinition<'air', AirSearchResult> = {
       result.status === 'landed'
         ? { label: 'Landed', color: 'teal' }
         : { label: 'In the air', color: 'blue' },
-    detailPath: (result) => detailPath(result.awb),
+    detailPath: (result) => airDetailPath(result.awb),
   },
   notification: {
-    detailPath: (change) => (change.expressOrderNo ? detailPath(change.expressOrderNo) : null),
+    detailPath: (change) => (change.expressOrderNo ? airDetailPath(change.expressOrderNo) : null),
     label: (change) => ({ primary: change.expressOrderNo ?? '', secondary: 'Air waybill' }),
   },
   mention: {
-    detailPath: (mention) => (mention.orderNo ? detailPath(mention.orderNo) : null),
+    detailPath: (mention) => (mention.orderNo ? airDetailPath(mention.orderNo) : null),
     number: (mention) => mention.orderNo ?? '',
   },
   publicShare: {

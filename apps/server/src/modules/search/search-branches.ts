@@ -1,0 +1,49 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { SEARCH_RESULT_LIMIT, type SearchTerms } from '@tracklane/shared/search/search-query';
+
+/**
+ * What every mode's search branches share (ModePresentation.searchBranches): each branch is a query
+ * over one mode's subscriptions in the workspace `w.id` that an index answers in the order results
+ * are ranked, limited to {@link CANDIDATES}, so that however many shipments share a prefix, a branch
+ * reads a few rows. Every row another branch ranks above a row also ranks above it overall, so the
+ * best {@link SEARCH_RESULT_LIMIT} overall are among them.
+ *
+ * A branch gives these columns, in this order (UNION ALL): mode, id, number, reference, carrier,
+ * state, status, archived, tags, created_at, then field, value, exact and standing.
+ */
+
+/** One more than is sent: whether more matched. */
+export const CANDIDATES = SEARCH_RESULT_LIMIT + 1;
+
+/**
+ * Active shipments come before archived ones; a shipment not found in between. Written into the SQL
+ * as literals: a parameter's type would be unknown to the UNION.
+ */
+export const STANDING = {
+  active: sql.raw('0'),
+  notFound: sql.raw('1'),
+  archived: sql.raw('2'),
+} as const;
+
+/** A LIKE pattern for values that begin with `term` (its %, _ and \ taken literally). */
+export const startsWith = (term: string) => `${term.replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * The workspace's shipments in `table` with a tag that begins with the query, whatever its case; the
+ * tag shown is the one equal to the query when there is one. Tags have no index a prefix can use: this
+ * reads the workspace's tagged rows (see docs/performance.md).
+ */
+export function tagBranch(table: SQL, columns: SQL, standing: SQL, t: SearchTerms): SQL {
+  const tag = startsWith(t.tag);
+  return sql`
+    SELECT ${columns}, 'tag' AS field, matched.tag AS value, lower(matched.tag) = ${t.tag} AS exact,
+      ${standing} AS standing
+    FROM ${table} s
+    CROSS JOIN LATERAL (
+      SELECT u.tag FROM unnest(s.tags) AS u(tag)
+      WHERE lower(u.tag) LIKE ${tag}
+      ORDER BY lower(u.tag) = ${t.tag} DESC, u.tag LIMIT 1
+    ) matched
+    WHERE s.workspace_id = w.id AND s.tags <> '{}'
+    ORDER BY exact DESC, standing, s.created_at DESC, s.id DESC LIMIT ${CANDIDATES}`;
+}

@@ -1,0 +1,15 @@
+import { EXPRESS_LIST_PAGE } from './list';
+import { prefetchShipmentsPage, ShipmentsPage } from '../../app/pages/shipments-page';
+
+/*
+ * The express list's own entry: its chunk, and the one the prerendered frames of its paths preload
+ * (prerender.tsx, vite.config.ts). The page is the one list page over the mode's list.
+ */
+
+/** What the page's first render asks the server for (router.tsx, `preloadFor`). */
+export const prefetchExpressShipmentsPage = (props: { tab: string }) =>
+  prefetchShipmentsPage(EXPRESS_LIST_PAGE, props);
+
+export function ExpressShipmentsPage({ tab }: { tab: string }) {
+  return <ShipmentsPage page={EXPRESS_LIST_PAGE} tab={tab} />;
+}

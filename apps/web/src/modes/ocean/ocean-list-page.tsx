@@ -1,0 +1,15 @@
+import { OCEAN_LIST_PAGE } from './list';
+import { prefetchShipmentsPage, ShipmentsPage } from '../../app/pages/shipments-page';
+
+/*
+ * The ocean list's own entry: its chunk, and the one the prerendered frames of its paths preload
+ * (prerender.tsx, vite.config.ts). The page is the one list page over the mode's list.
+ */
+
+/** What the page's first render asks the server for (router.tsx, `preloadFor`). */
+export const prefetchOceanShipmentsPage = (props: { tab: string }) =>
+  prefetchShipmentsPage(OCEAN_LIST_PAGE, props);
+
+export function OceanShipmentsPage({ tab }: { tab: string }) {
+  return <ShipmentsPage page={OCEAN_LIST_PAGE} tab={tab} />;
+}
