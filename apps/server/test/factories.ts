@@ -4,6 +4,7 @@ import type { App } from '../src/app';
 import type { AppContext } from '../src/app-context';
 import { organizationMembers, workspaceMembers, workspaces } from '../src/db/schema/organizations';
 import { trackedItems } from '../src/db/schema/tracking';
+import { demoCarrierKnows } from '../src/integrations/tracking/demo-carrier';
 import { refreshItem } from '../src/modules/tracking/refresh.service';
 import type { OrganizationRole } from '../src/db/schema/organizations';
 import { signUp, type Account } from './auth-helpers';
@@ -85,6 +86,17 @@ let bill = 700000000;
  * each test file's data) are then the same at every run.
  */
 export const mbl = () => `MEDU${String(bill++)}`;
+
+/**
+ * A fresh container on a fresh bill that the demo carrier knows (it answers some numbers "not found"):
+ * for tests that need its events, whatever numbers other test files took before in the worker.
+ */
+export function knownBox(): { containerNo: string; mblNo: string } {
+  for (;;) {
+    const box = { containerNo: containerNo(), mblNo: mbl() };
+    if (demoCarrierKnows(box.containerNo, box.mblNo)) return box;
+  }
+}
 
 /** Asks the providers about the items with these tracking numbers only, not about other tests'. */
 export async function refreshTracked(ctx: AppContext, trackingNos: string[]): Promise<void> {

@@ -7,7 +7,7 @@ import { withTransaction } from '../src/lib/transaction';
 import { emitShipmentChanged } from '../src/modules/webhooks/shipment-webhooks';
 import { dispatchPendingDeliveries } from '../src/modules/webhooks/webhooks.jobs';
 import { describeErrors, dcsaSpec } from './dcsa-spec';
-import { addMember, buildTeam, containerNo, mbl, refreshTracked } from './factories';
+import { addMember, buildTeam, containerNo, knownBox, mbl, refreshTracked } from './factories';
 import { useWebhooksApp } from './support/webhooks';
 
 const { app, ctx, verifyFromTheDocs, receiver, session, register, addOcean, deliveriesOf } =
@@ -101,7 +101,7 @@ describe('webhook events', () => {
     const ours = await buildTeam(app, ctx);
     const dcsaTeam = await buildTeam(app, ctx);
     const quiet = await buildTeam(app, ctx);
-    const box = { containerNo: containerNo(), mblNo: mbl() };
+    const box = knownBox();
     for (const team of [ours, dcsaTeam, quiet])
       await session(team.owner.cookie, 'POST', '/api/shipments/ocean', { items: [box] });
     // The first check stores the events before any endpoint listens (the refresh's own event is the
@@ -188,7 +188,7 @@ describe('webhook events', () => {
     const team = await buildTeam(app, ctx);
     const target = await receiver();
     await register(team, { url: target.url, eventTypes: ['shipment.changed'] });
-    const box = { containerNo: containerNo(), mblNo: mbl() };
+    const box = knownBox();
     await session(team.owner.cookie, 'POST', '/api/shipments/ocean', { items: [box] });
     await refreshTracked(ctx, [box.containerNo]);
     await vi.waitFor(() => expect(target.received).toHaveLength(1), { timeout: 10_000 });
@@ -207,7 +207,7 @@ describe('webhook events', () => {
       eventTypes: ['shipment.added'],
       shape: 'dcsa',
     });
-    const box = { containerNo: containerNo(), mblNo: mbl() };
+    const box = knownBox();
     await session(first.owner.cookie, 'POST', '/api/shipments/ocean', { items: [box] });
     await refreshTracked(ctx, [box.containerNo]);
     await session(second.owner.cookie, 'POST', '/api/shipments/ocean', { items: [box] });

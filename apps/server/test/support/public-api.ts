@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { useTestApp } from '../app';
-import { containerNo, mbl, type Team } from '../factories';
+import { knownBox, type Team } from '../factories';
 
 /** The app with demo carriers, with the key and request helpers the public API tests share. */
 export async function usePublicApiApp() {
@@ -19,7 +19,7 @@ export async function usePublicApiApp() {
   }
 
   async function addOcean(key: string, count = 1) {
-    const items = Array.from({ length: count }, () => ({ containerNo: containerNo(), mblNo: mbl() }));
+    const items = Array.from({ length: count }, knownBox);
     const res = await withKey(key, 'POST', '/api/v1/shipments/ocean', { items });
     expect(res.statusCode).toBe(200);
     return res.json().result as { containerNo: string; shipmentOverallId: string; outcome: string }[];

@@ -89,11 +89,18 @@ const voyageTimeline = cachedTimelines(
   (q: OceanQuery) => `${q.containerNo}|${q.mblNo}|${String(q.trackingStartedAt.getTime())}`,
 );
 
+/** About 7% of the numbers are "not found", as with real carriers: drawn from the container and bill. */
+const NOT_FOUND_SHARE = 0.07;
+
+/** Whether the demo carrier knows a container on a bill of lading (the first draw of its voyage). */
+export const demoCarrierKnows = (containerNo: string, mblNo: string): boolean =>
+  randomStream(`${containerNo}|${mblNo}`)() >= NOT_FOUND_SHARE;
+
 /** The whole voyage, each event with the moment the carrier publishes it. */
 function drawVoyage(query: OceanQuery): DemoTimeline<TrackingEvent, OceanFacts> {
   const seed = `${query.containerNo}|${query.mblNo}`;
   const random = randomStream(seed);
-  if (random() < 0.07) return { found: false };
+  if (random() < NOT_FOUND_SHARE) return { found: false };
 
   const lane = LANES[Math.floor(random() * LANES.length)]!;
   // Containers arrive at every stage: the voyage began up to 45 days before tracking started.
