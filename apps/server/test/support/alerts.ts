@@ -3,12 +3,13 @@ import { expect } from 'vitest';
 import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
 import { alertRules } from '../../src/db/schema/alerts';
 import { notifications, trackingChanges } from '../../src/db/schema/notifications';
-import { expressShipments, oceanShipments, trackedItems } from '../../src/db/schema/tracking';
+import { trackedItems } from '../../src/db/schema/tracking';
 import { withTransaction } from '../../src/lib/transaction';
 import { evaluateAlerts } from '../../src/modules/alerts/alert-evaluation';
+import { followedContainer, followedParcel } from './followed-shipments';
 import { useTestApp } from '../app';
 import type { Account } from '../auth-helpers';
-import { buildTeam, containerNo, mbl, type Team } from '../factories';
+import { buildTeam, type Team } from '../factories';
 
 /** The app on a fresh database with what the alert tests build on: quiet teams, rules, shipments and the evaluation. */
 export async function useAlertsApp() {
@@ -46,64 +47,11 @@ export async function useAlertsApp() {
     return res.json().result.id as string;
   }
 
-  /** An ocean container followed by the workspace, with list columns set as a refresh would. */
-  async function oceanShipment(
-    workspaceId: string,
-    columns: Partial<typeof oceanShipments.$inferInsert> = {},
-  ) {
-    const [item] = await db
-      .insert(trackedItems)
-      .values({
-        mode: 'ocean',
-        trackingNo: containerNo(),
-        reference: mbl(),
-        carrier: 'MSCU',
-        state: 'active',
-        lastCheckedAt: new Date(),
-      })
-      .returning();
-    const [sub] = await db
-      .insert(oceanShipments)
-      .values({
-        workspaceId,
-        itemId: item!.id,
-        containerNo: item!.trackingNo,
-        mblNo: item!.reference,
-        carrierScac: 'MSCU',
-        state: 'active',
-        ...columns,
-      })
-      .returning();
-    return { item: item!, sub: sub! };
-  }
+  const oceanShipment = (workspaceId: string, columns?: Parameters<typeof followedContainer>[2]) =>
+    followedContainer(db, workspaceId, columns);
 
-  async function expressShipment(
-    workspaceId: string,
-    columns: Partial<typeof expressShipments.$inferInsert> = {},
-  ) {
-    const [item] = await db
-      .insert(trackedItems)
-      .values({
-        mode: 'express',
-        trackingNo: `1Z${String(Math.random()).slice(2, 14)}`,
-        carrier: 'ups',
-        state: 'active',
-        lastCheckedAt: new Date(),
-      })
-      .returning();
-    const [sub] = await db
-      .insert(expressShipments)
-      .values({
-        workspaceId,
-        itemId: item!.id,
-        trackingNo: item!.trackingNo,
-        carrier: 'ups',
-        state: 'active',
-        ...columns,
-      })
-      .returning();
-    return { item: item!, sub: sub! };
-  }
+  const expressShipment = (workspaceId: string, columns?: Parameters<typeof followedParcel>[2]) =>
+    followedParcel(db, workspaceId, columns);
 
   /** The container's actual milestones as its derived view holds them (what the clocks read). */
   async function setMilestones(itemId: string, actual: { discharged?: string; fullGateOut?: string }) {

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
 import { shipmentExceptions } from '../../src/db/schema/exceptions';
-import { expressShipments, oceanShipments, trackedItems } from '../../src/db/schema/tracking';
 import { oneProvider } from '../../src/integrations/tracking/sources';
 import type { ExpressAnswer, OceanAnswer } from '../../src/integrations/tracking/provider';
 import { ITEMS_CHANGED_SUBSCRIBERS } from '../../src/items-changed-subscribers';
@@ -10,9 +9,9 @@ import { syncExceptions } from '../../src/modules/exceptions/exception-sync';
 import { createExpressMode } from '../../src/modules/express-shipments/express-mode';
 import { createOceanMode } from '../../src/modules/ocean-shipments/ocean-mode';
 import { type TrackingEngine } from '../../src/modules/tracking/refresh.service';
+import { followedContainer, followedParcel } from './followed-shipments';
 import { useTestApp } from '../app';
 import type { Account } from '../auth-helpers';
-import { containerNo, mbl } from '../factories';
 
 /**
  * The app with scripted carriers of both modes and helpers that make followed shipments, for the
@@ -39,57 +38,11 @@ export async function useExceptionsApp() {
     onItemsChanged: ITEMS_CHANGED_SUBSCRIBERS,
   };
 
-  async function ocean(workspaceId: string, columns: Partial<typeof oceanShipments.$inferInsert> = {}) {
-    const [item] = await db
-      .insert(trackedItems)
-      .values({
-        mode: 'ocean',
-        trackingNo: containerNo(),
-        reference: mbl(),
-        carrier: 'MSCU',
-        state: 'active',
-        lastCheckedAt: new Date(),
-      })
-      .returning();
-    const [sub] = await db
-      .insert(oceanShipments)
-      .values({
-        workspaceId,
-        itemId: item!.id,
-        containerNo: item!.trackingNo,
-        mblNo: item!.reference,
-        carrierScac: 'MSCU',
-        state: 'active',
-        ...columns,
-      })
-      .returning();
-    return { item: item!, sub: sub! };
-  }
+  const ocean = (workspaceId: string, columns?: Parameters<typeof followedContainer>[2]) =>
+    followedContainer(db, workspaceId, columns);
 
-  async function parcel(workspaceId: string, columns: Partial<typeof expressShipments.$inferInsert> = {}) {
-    const [item] = await db
-      .insert(trackedItems)
-      .values({
-        mode: 'express',
-        trackingNo: `1Z${String(Math.random()).slice(2, 14)}`,
-        carrier: 'ups',
-        state: 'active',
-        lastCheckedAt: new Date(),
-      })
-      .returning();
-    const [sub] = await db
-      .insert(expressShipments)
-      .values({
-        workspaceId,
-        itemId: item!.id,
-        trackingNo: item!.trackingNo,
-        carrier: 'ups',
-        state: 'active',
-        ...columns,
-      })
-      .returning();
-    return { item: item!, sub: sub! };
-  }
+  const parcel = (workspaceId: string, columns?: Parameters<typeof followedParcel>[2]) =>
+    followedParcel(db, workspaceId, columns);
 
   const exceptionsOf = (subscriptionId: string) =>
     db
