@@ -57,7 +57,11 @@ export const reasonPartSchema = z.object({
 });
 export type ReasonPart = z.infer<typeof reasonPartSchema>;
 
-function dashboardSchema<Rule extends string, Link extends z.ZodType>(
+/**
+ * What every mode's dashboard answers (spec §3), over the mode's attention rules and the link of its
+ * items; a mode extends it with panels of its own.
+ */
+export function dashboardSchema<Rule extends string, Link extends z.ZodType>(
   rules: readonly [Rule, ...Rule[]],
   link: Link,
 ) {

@@ -1,6 +1,5 @@
 import { IconPlane } from '@tabler/icons-react';
-import { reasonPartSchema } from '@tracklane/shared/dashboard/dashboard.schema';
-import { MAP_PLACE_KINDS, mapPathSchema } from '@tracklane/shared/tracking/shipment-map.schema';
+import { dashboardSchema } from '@tracklane/shared/dashboard/dashboard.schema';
 import { z } from 'zod';
 import type { DashboardModeConfig } from '../../../features/dashboard/utils/modes';
 import { airDetailPath, AIR_PATHS } from './paths';
@@ -11,35 +10,11 @@ import { airDetailPath, AIR_PATHS } from './paths';
  */
 
 const count = z.number().int().min(0);
-const item = z.object({ id: z.string(), identifier: z.string(), link: z.object({ awb: z.string() }) });
 
-export const airDashboardSchema = z.object({
-  attentionVO: z.array(
-    z.object({
-      rule: z.enum(['offloaded', 'customsHold']),
-      label: z.string(),
-      count,
-      items: z.array(item.extend({ reason: z.array(reasonPartSchema) })),
-    }),
-  ),
-  liveMapVO: z.object({
-    positions: z.array(
-      z.object({
-        key: z.string(),
-        kind: z.enum(MAP_PLACE_KINDS),
-        name: z.string(),
-        lat: z.number(),
-        lon: z.number(),
-        count,
-        items: z.array(item),
-      }),
-    ),
-    legs: z.array(z.object({ path: mapPathSchema, count })),
-  }),
-  updatedTime: z.string().nullable(),
-  statusBreakdown: z.array(z.object({ status: z.string(), label: z.string(), count })),
-  arrivals: z.object({ thisWeek: count, nextWeek: count }),
-  carriers: z.array(z.object({ carrier: z.string(), name: z.string().nullable(), count })),
+export const airDashboardSchema = dashboardSchema(
+  ['offloaded', 'customsHold'],
+  z.object({ awb: z.string() }),
+).extend({
   /** Air waybills held by customs, per airport: only this mode answers it. */
   customsHolds: z.array(z.object({ airport: z.string(), held: count, releasedThisWeek: count })),
 });

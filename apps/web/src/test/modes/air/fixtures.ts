@@ -31,6 +31,7 @@ export const airDashboard = (fields: Partial<AirDashboard> = {}): AirDashboard =
     { carrier: 'LH', name: 'Lufthansa Cargo', count: 4 },
     { carrier: 'AF', name: null, count: 1 },
   ],
+  exceptions: { active: 0, byType: {} },
   customsHolds: [{ airport: 'FRA', held: 2, releasedThisWeek: 5 }],
   ...fields,
 });
