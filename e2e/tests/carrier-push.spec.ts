@@ -54,13 +54,26 @@ test.describe('push from carriers', () => {
     });
     expect(added.ok()).toBe(true);
     await expect(card).toContainText('Push · 1 subscribed', { timeout: 30_000 });
+    // The first poll brings the container's two events (a queue of other refreshes may delay it).
+    await expect
+      .poll(
+        async () => {
+          const detail = await page.request.get(`/api/shipments/ocean/${fakeCarrier.container}/${mblNo}`);
+          return ((await detail.json()) as { result?: { events?: unknown[] } }).result?.events?.length;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(2);
     await expect(card).toContainText('Last callbackNone yet');
 
     // The carrier pushes a new event, signed with the subscription's secret: stored, and shown.
     const pushed = await page.request.post(fakeCarrier.pushUrl, {
       data: { reference: fakeCarrier.container, code: 'LOAD' },
     });
-    expect(await pushed.json()).toEqual([{ subscriptionID: expect.any(String), status: 204 }]);
+    // Every subscription on the container is answered (earlier runs' organizations may hold one too).
+    const replies = (await pushed.json()) as { subscriptionID: string; status: number }[];
+    expect(replies.length).toBeGreaterThan(0);
+    for (const reply of replies) expect(reply.status).toBe(204);
     await expect(card).not.toContainText('Last callbackNone yet');
     await page.screenshot({ path: testInfo.outputPath('push-page-1440.png'), fullPage: true });
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  FOLLOWED_MESSAGE,
   SHIPMENT_CHANGED_MESSAGE,
   WORKSPACE_CHANGED_MESSAGE,
   type LiveFollowMessage,
@@ -26,6 +27,8 @@ export function useLivePages(workspaceId: string | null): {
   const message = JSON.stringify(follow);
   const latest = useRef({ message, workspaceId });
   const send = useRef<SendOnSocket | null>(null);
+  // The shipment the server last said the socket follows.
+  const followedShipment = useRef<string | null>(null);
   useEffect(() => {
     latest.current = { message, workspaceId };
     send.current?.(message);
@@ -37,6 +40,16 @@ export function useLivePages(workspaceId: string | null): {
         // A message about the workspace the tab showed before a switch: nothing here shows it.
         if (event && event.workspaceId !== latest.current.workspaceId) return;
         void invalidateWorkspaceViews(queryClient);
+      },
+      [FOLLOWED_MESSAGE.type]: (event) => {
+        // After a reconnect every handler runs without a message: the others refetch everything.
+        if (!event) return;
+        const id = typeof event.shipmentId === 'string' ? event.shipmentId : null;
+        const newlyFollowed = id !== null && id !== followedShipment.current;
+        followedShipment.current = id;
+        // A page names its shipment once its detail has loaded, so a change stored between that answer
+        // and the follow reached no one: the page asks once more, now that every change reaches it.
+        if (newlyFollowed) void invalidateShipmentViews(queryClient, id);
       },
       [SHIPMENT_CHANGED_MESSAGE.type]: (event) => {
         const id = typeof event?.shipmentId === 'string' ? event.shipmentId : undefined;
