@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
+import type { TrackingEvent } from '@tracklane/shared/tracking/ocean/tracking-event';
 import type { AppContext } from '../../app-context';
 import { carrierConnections } from '../../db/schema/carrier-connections';
 import { carrierSubscriptions } from '../../db/schema/carrier-subscriptions';

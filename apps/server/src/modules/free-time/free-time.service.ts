@@ -8,7 +8,7 @@ import {
   type ShipmentFreeTime,
 } from '@tracklane/shared/free-time/free-time.schema';
 import { portTimeZone } from '@tracklane/shared/free-time/port-time-zones';
-import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
+import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
 import type { Database } from '../../db/client';
 import { freeTimeDefaults } from '../../db/schema/alerts';
 import { oceanShipments as os, trackedItems as ti } from '../../db/schema/tracking';

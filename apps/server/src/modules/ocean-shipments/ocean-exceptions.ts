@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { EXCEPTION_THRESHOLDS } from '@tracklane/shared/exceptions/exceptions.schema';
-import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
+import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
 import type { Database } from '../../db/client';
 import { oceanShipments, trackedItems } from '../../db/schema/tracking';
 import {

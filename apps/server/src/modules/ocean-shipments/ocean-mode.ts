@@ -1,6 +1,6 @@
 import { detectShipmentChanges } from '@tracklane/shared/notifications/detect-shipment-changes';
-import { deriveShipment, type DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
-import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
+import { deriveShipment, type DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import type { TrackingEvent } from '@tracklane/shared/tracking/ocean/tracking-event';
 import { UNKNOWN_TIME, type TrackingState } from '../../db/schema/tracking';
 import type { OceanFacts, OceanProvider, OceanQuery } from '../../integrations/tracking/provider';
 import type { ModeSources } from '../../integrations/tracking/sources';

@@ -6,13 +6,13 @@ import type {
   OceanShipment,
   OceanShipmentDetail,
   OceanSort,
-} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import { carrierByScac } from '@tracklane/shared/tracking/carriers';
-import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
-import { seaLanes } from '@tracklane/shared/tracking/sea-lanes/sea-lanes';
-import { voyageMap } from '@tracklane/shared/tracking/sea-lanes/voyage-map';
-import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
-import { portByLocode } from '@tracklane/shared/tracking/ports';
+} from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
+import { carrierByScac } from '@tracklane/shared/tracking/ocean/carriers';
+import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import { seaLanes } from '@tracklane/shared/tracking/ocean/sea-lanes/sea-lanes';
+import { voyageMap } from '@tracklane/shared/tracking/ocean/sea-lanes/voyage-map';
+import type { TrackingEvent } from '@tracklane/shared/tracking/ocean/tracking-event';
+import { portByLocode } from '@tracklane/shared/tracking/ocean/ports';
 import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
 import type { Database } from '../../db/client';
 import {

@@ -7,7 +7,7 @@ import {
   isOnHold,
   type TerminalFacts,
 } from '@tracklane/shared/terminal-availability/terminal-availability';
-import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
+import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
 import type { DatabaseHandle } from '../../db/client';
 import { workspaces } from '../../db/schema/organizations';
 import { oceanShipments, terminalFacts, trackedItems } from '../../db/schema/tracking';
