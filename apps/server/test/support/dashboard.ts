@@ -14,7 +14,7 @@ import {
   trackedItems,
   type TrackingState,
 } from '../../src/db/schema/tracking';
-import { updateFreeTimeClocks } from '../../src/modules/free-time/free-time-clocks';
+import { updateFreeTimeClocks } from '../../src/modules/ocean-shipments/free-time/free-time-clocks';
 import { listExpressShipments } from '../../src/modules/express-shipments/express-shipments.service';
 import { listOceanShipments } from '../../src/modules/ocean-shipments/ocean-shipments.service';
 import { expressListColumns } from '../../src/modules/express-shipments/express-mode';

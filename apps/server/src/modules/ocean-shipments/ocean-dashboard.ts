@@ -25,7 +25,7 @@ import { type TerminalFacts } from '@tracklane/shared/terminal-availability/term
 import type { Database } from '../../db/client';
 import { workspaces } from '../../db/schema/organizations';
 import { oceanShipments as os, terminalFacts, trackedItems as ti } from '../../db/schema/tracking';
-import { clockColumns, clocksNow } from '../free-time/free-time-clocks';
+import { clockColumns, clocksNow } from './free-time/free-time-clocks';
 import { OCEAN_ATTENTION } from './ocean-attention';
 import { inWorkspace } from '../../tenancy/scope';
 import {

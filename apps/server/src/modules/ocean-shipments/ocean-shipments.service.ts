@@ -25,8 +25,8 @@ import {
 import { AppError } from '../../lib/app-error';
 import { firstAttentionRule } from '../dashboard/attention';
 import { OCEAN_ATTENTION } from './ocean-attention';
-import { clocksNow, termsColumns, type resolveTerms } from '../free-time/free-time-clocks';
-import { terminalAvailabilityOf } from '../terminal-availability/terminal-availability.service';
+import { clocksNow, termsColumns, type resolveTerms } from './free-time/free-time-clocks';
+import { terminalAvailabilityOf } from './terminal-availability/terminal-availability.service';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { readRows } from '../../lib/row-reader';
 import { listItemColumns, tabCountColumns } from '../tracking/list-page';
