@@ -2,7 +2,7 @@ import { eq, ilike } from 'drizzle-orm';
 import type { ParcelStatus } from '@tracklane/shared/tracking/express/parcel-event';
 import { parcelCarrierByCode } from '@tracklane/shared/tracking/express/parcel-carriers';
 import { expressShipmentDetailSchema } from '@tracklane/shared/tracking/express/express-shipments.schema';
-import { expressSearchResultSchema } from '@tracklane/shared/search/search.schema';
+import { expressSearchResultSchema, type ExpressSearchResult } from '@tracklane/shared/search/search.schema';
 import { expressSelectionSchema } from '@tracklane/shared/sharing/sharing.schema';
 import { expressShipments, trackedItems } from '../../db/schema/tracking';
 import { publicExpress } from '../sharing/share-links.service';
@@ -44,7 +44,7 @@ export const EXPRESS_PRESENTATION: ModePresentation = {
   carrierEventsInWebhooks: false,
   rowNumbers: (item) => ({ expressOrderId: item.shipmentId, expressOrderNo: item.trackingNo }),
   searchBranches: expressSearchBranches,
-  searchResult: (common, hit) => ({
+  searchResult: (common, hit): ExpressSearchResult => ({
     mode: 'express' as const,
     ...common,
     expressOrderId: hit.id,
@@ -53,7 +53,7 @@ export const EXPRESS_PRESENTATION: ModePresentation = {
     status: hit.status as ParcelStatus | null,
   }),
   searchResultSchema: expressSearchResultSchema,
-  shareSelection: shareSelection as ShareSelection,
+  shareSelection,
   historyColumns: () => ({
     number: expressShipments.trackingNo,
     reference: expressShipments.carrier,

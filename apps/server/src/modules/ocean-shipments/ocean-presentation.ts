@@ -2,7 +2,7 @@ import { eq, ilike, or } from 'drizzle-orm';
 import type { ShipmentStatus } from '@tracklane/shared/tracking/ocean/derive-shipment';
 import { carrierByScac } from '@tracklane/shared/tracking/ocean/carriers';
 import { oceanTrackingDetailSchema } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
-import { oceanSearchResultSchema } from '@tracklane/shared/search/search.schema';
+import { oceanSearchResultSchema, type OceanSearchResult } from '@tracklane/shared/search/search.schema';
 import { oceanSelectionSchema } from '@tracklane/shared/sharing/sharing.schema';
 import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
 import { oceanShipments, trackedItems } from '../../db/schema/tracking';
@@ -52,7 +52,7 @@ export const OCEAN_PRESENTATION: ModePresentation = {
   carrierEventsInWebhooks: true,
   rowNumbers: (item) => ({ containerNo: item.trackingNo, mblNo: item.reference }),
   searchBranches: oceanSearchBranches,
-  searchResult: (common, hit) => ({
+  searchResult: (common, hit): OceanSearchResult => ({
     mode: 'ocean' as const,
     ...common,
     containerNo: hit.number,
@@ -61,7 +61,7 @@ export const OCEAN_PRESENTATION: ModePresentation = {
     status: hit.status as ShipmentStatus | null,
   }),
   searchResultSchema: oceanSearchResultSchema,
-  shareSelection: shareSelection as ShareSelection,
+  shareSelection,
   historyColumns: () => ({
     number: oceanShipments.containerNo,
     reference: oceanShipments.mblNo,

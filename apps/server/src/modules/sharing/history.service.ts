@@ -201,6 +201,9 @@ export async function getSharedShipment(
     share.shipmentId,
   );
   // A field per registered mode, named by the mode: the share's own filled, the others null.
-  const details = allModeFeatures().map(({ mode }) => [mode, mode === share.mode ? detail : null]);
+  const details = allModeFeatures().map(({ mode }): [string, object | null] => [
+    mode,
+    mode === share.mode ? detail : null,
+  ]);
   return { share: info, ...Object.fromEntries(details) };
 }

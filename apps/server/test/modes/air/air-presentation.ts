@@ -153,7 +153,7 @@ export const AIR_PRESENTATION: ModePresentation = {
     status: hit.status,
   }),
   searchResultSchema: airSearchResultSchema,
-  shareSelection: shareSelection as ShareSelection,
+  shareSelection,
   async sharedDetail(db, reader, shipmentId) {
     const { s } = await readAir(db, reader.workspaceId, shipmentId);
     // The sharer's archive, tags and stars are their workspace's own.
