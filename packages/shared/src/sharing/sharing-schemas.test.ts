@@ -47,39 +47,39 @@ describe('the sharing schemas built over the modes', () => {
   });
 
   it('take a further mode’s name, selection and detail beside them', () => {
-    const air = {
-      mode: 'air' as (typeof BUILT_IN)[number]['mode'],
-      site: 'air',
-      selection: z.strictObject({ awb: z.string() }),
-      detail: z.object({ awb: z.string() }),
+    const rail = {
+      mode: 'rail' as (typeof BUILT_IN)[number]['mode'],
+      site: 'rail',
+      selection: z.strictObject({ wagon: z.string() }),
+      detail: z.object({ wagon: z.string() }),
     };
-    const built = sharingSchemas([...BUILT_IN, air]);
+    const built = sharingSchemas([...BUILT_IN, rail]);
     expect(
       built.createSharesRequest.safeParse({
-        shipmentType: 'air',
-        shipments: [{ awb: '1' }],
+        shipmentType: 'rail',
+        shipments: [{ wagon: '1' }],
         emails: ['a@b.co'],
       }).success,
     ).toBe(true);
-    expect(built.historyTypeParams.parse({ type: 'air' })).toEqual({ type: 'air' });
-    const share = { overallId: 'x', shipmentType: 'air', sharedBy: 'A', sharedAt: 'now' };
-    expect(built.sharedShipment.parse({ share, ocean: null, express: null, air: { awb: '1' } })).toEqual({
+    expect(built.historyTypeParams.parse({ type: 'rail' })).toEqual({ type: 'rail' });
+    const share = { overallId: 'x', shipmentType: 'rail', sharedBy: 'A', sharedAt: 'now' };
+    expect(built.sharedShipment.parse({ share, ocean: null, express: null, rail: { wagon: '1' } })).toEqual({
       share,
       ocean: null,
       express: null,
-      air: { awb: '1' },
+      rail: { wagon: '1' },
     });
     expect(
-      sentSharesQuerySchema.safeParse({ shipmentType: 'air', shipmentId: crypto.randomUUID() }).success,
+      sentSharesQuerySchema.safeParse({ shipmentType: 'rail', shipmentId: crypto.randomUUID() }).success,
     ).toBe(false);
   });
 
   it('name the modes a comment thread takes in its message', () => {
     const [ocean, express] = ['ocean', 'express'] as const;
     const message = (modes: string[]) =>
-      commentThreadParamsSchemaOf(modes).safeParse({ shipmentType: 'rail', shipmentId: crypto.randomUUID() })
+      commentThreadParamsSchemaOf(modes).safeParse({ shipmentType: 'truck', shipmentId: crypto.randomUUID() })
         .error?.issues[0]?.message;
     expect(message([ocean, express])).toBe('Shipment type must be ocean or express');
-    expect(message([ocean, express, 'air'])).toBe('Shipment type must be ocean, express or air');
+    expect(message([ocean, express, 'rail'])).toBe('Shipment type must be ocean, express or rail');
   });
 });

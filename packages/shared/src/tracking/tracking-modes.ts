@@ -11,7 +11,7 @@ export type TrackingMode = (typeof TRACKING_MODES)[number];
  */
 export type ModeNames = readonly string[];
 
-/** "ocean or express", "ocean, express or air": the modes a message names. */
+/** "ocean or express", "ocean, express or rail": the modes a message names. */
 export const modesInWords = (modes: ModeNames) =>
   modes.length > 1 ? `${modes.slice(0, -1).join(', ')} or ${modes.at(-1)!}` : (modes[0] ?? '');
 
