@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRACKING_MODES } from '../tracking/tracking-modes';
+import { modesInWords, TRACKING_MODES, trackingModeSchema, type ModeNames } from '../tracking/tracking-modes';
 import { COMMENT_MAX_LENGTH, COMMENT_MENTIONS_PAGE_SIZE } from './comment-content';
 
 export const COMMENT_MESSAGES = {
@@ -13,10 +13,12 @@ export const COMMENT_MESSAGES = {
 } as const;
 
 /** The shipment a thread belongs to: its type and its id in the workspace (shipmentOverallId / expressOrderId). */
-export const commentThreadParamsSchema = z.object({
-  shipmentType: z.enum(TRACKING_MODES, { message: 'Shipment type must be ocean or express' }),
-  shipmentId: z.uuid({ message: 'Shipment is not valid' }),
-});
+export const commentThreadParamsSchemaOf = (modes: ModeNames) =>
+  z.object({
+    shipmentType: trackingModeSchema(modes, `Shipment type must be ${modesInWords(modes)}`),
+    shipmentId: z.uuid({ message: 'Shipment is not valid' }),
+  });
+export const commentThreadParamsSchema = commentThreadParamsSchemaOf(TRACKING_MODES);
 
 export const commentIdParamsSchema = z.object({
   commentId: z.uuid({ message: 'Comment is not valid' }),
@@ -85,34 +87,38 @@ export const commentMentionListRequestSchema = z.strictObject({
 export type CommentMentionListRequest = z.input<typeof commentMentionListRequestSchema>;
 
 /** spec §3 Comment mention notification, with what the bell shows (who, where, a preview, read). */
-export const commentMentionSchema = z.object({
-  id: z.string(),
-  commentId: z.string(),
-  mentionedBy: commentAuthorSchema.nullable(),
-  createdAt: z.string(),
-  organizationId: z.string(),
-  workspaceId: z.string(),
-  workspaceName: z.string(),
-  shipmentType: z.enum(TRACKING_MODES),
-  containerNo: z.string().nullable(),
-  mblNo: z.string().nullable(),
-  expressOrderId: z.string().nullable(),
-  orderNo: z.string().nullable(),
-  /** One line of the comment, mentions as @Name. */
-  excerpt: z.string(),
-  isRead: z.boolean(),
-});
+const commentMentionSchemaOf = (modes: ModeNames) =>
+  z.object({
+    id: z.string(),
+    commentId: z.string(),
+    mentionedBy: commentAuthorSchema.nullable(),
+    createdAt: z.string(),
+    organizationId: z.string(),
+    workspaceId: z.string(),
+    workspaceName: z.string(),
+    shipmentType: trackingModeSchema(modes),
+    containerNo: z.string().nullable(),
+    mblNo: z.string().nullable(),
+    expressOrderId: z.string().nullable(),
+    orderNo: z.string().nullable(),
+    /** One line of the comment, mentions as @Name. */
+    excerpt: z.string(),
+    isRead: z.boolean(),
+  });
+export const commentMentionSchema = commentMentionSchemaOf(TRACKING_MODES);
 export type CommentMention = z.infer<typeof commentMentionSchema>;
 
 /** spec §3 "atList plus paging info"; totalPage is the store's commentsAtTotalPage. */
-export const commentMentionPageSchema = z.object({
-  atList: z.array(commentMentionSchema),
-  pageNo: z.number().int(),
-  pageSize: z.number().int(),
-  totalNumber: z.number().int(),
-  totalPage: z.number().int(),
-  unreadNumber: z.number().int(),
-});
+export const commentMentionPageSchemaOf = (modes: ModeNames) =>
+  z.object({
+    atList: z.array(commentMentionSchemaOf(modes)),
+    pageNo: z.number().int(),
+    pageSize: z.number().int(),
+    totalNumber: z.number().int(),
+    totalPage: z.number().int(),
+    unreadNumber: z.number().int(),
+  });
+export const commentMentionPageSchema = commentMentionPageSchemaOf(TRACKING_MODES);
 export type CommentMentionPage = z.infer<typeof commentMentionPageSchema>;
 
 /** spec §7 POST /api/comments/at/read. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NOTIFICATION_PAGE_SIZE } from '../constants';
-import { TRACKING_MODES } from '../tracking/tracking-modes';
+import { TRACKING_MODES, trackingModeSchema, type ModeNames } from '../tracking/tracking-modes';
 import {
   DIGEST_FREQUENCIES,
   NOTIFICATION_TYPES,
@@ -38,41 +38,46 @@ export const notificationWorkspaceSchema = z.object({
 });
 
 /** spec §3 Bell notification. */
-export const bellNotificationSchema = z.object({
-  id: z.string(),
-  shipmentType: z.enum(TRACKING_MODES),
-  containerChangeStatus: z.object({
+const bellNotificationSchemaOf = (modes: ModeNames) =>
+  z.object({
     id: z.string(),
-    containerNo: z.string().nullable(),
-    mblNo: z.string().nullable(),
-    expressOrderId: z.string().nullable(),
-    expressOrderNo: z.string().nullable(),
-    type: z.enum(SHIPMENT_CHANGE_TYPES),
-    notification: z.string(),
-    updatedAt: z.string(),
-    /** Values behind the text (times as ISO 8601), for showing them in the reader's time zone. */
-    data: z.object({
-      from: z.string().nullable().optional(),
-      to: z.string().nullable().optional(),
-      deltaMs: z.number().optional(),
-      subject: z.string().optional(),
-      ruleId: z.string().optional(),
-      ruleName: z.string().optional(),
+    shipmentType: trackingModeSchema(modes),
+    containerChangeStatus: z.object({
+      id: z.string(),
+      containerNo: z.string().nullable(),
+      mblNo: z.string().nullable(),
+      expressOrderId: z.string().nullable(),
+      expressOrderNo: z.string().nullable(),
+      type: z.enum(SHIPMENT_CHANGE_TYPES),
+      notification: z.string(),
+      updatedAt: z.string(),
+      /** Values behind the text (times as ISO 8601), for showing them in the reader's time zone. */
+      data: z.object({
+        from: z.string().nullable().optional(),
+        to: z.string().nullable().optional(),
+        deltaMs: z.number().optional(),
+        subject: z.string().optional(),
+        ruleId: z.string().optional(),
+        ruleName: z.string().optional(),
+      }),
     }),
-  }),
-  isRead: z.boolean(),
-  workspaces: z.array(notificationWorkspaceSchema),
-});
+    isRead: z.boolean(),
+    workspaces: z.array(notificationWorkspaceSchema),
+  });
+export const bellNotificationSchema = bellNotificationSchemaOf(TRACKING_MODES);
 export type BellNotification = z.infer<typeof bellNotificationSchema>;
 
 /** spec §3 Notification store: notifications, totalNumber (this filter), unreadNumber (all unread). */
-export const notificationPageSchema = z.object({
-  notifications: z.array(bellNotificationSchema),
-  totalNumber: z.number().int(),
-  unreadNumber: z.number().int(),
-  pageNo: z.number().int(),
-  pageSize: z.number().int(),
-});
+/** The page over the given modes (a server's registered ones; the built-in ones below). */
+export const notificationPageSchemaOf = (modes: ModeNames) =>
+  z.object({
+    notifications: z.array(bellNotificationSchemaOf(modes)),
+    totalNumber: z.number().int(),
+    unreadNumber: z.number().int(),
+    pageNo: z.number().int(),
+    pageSize: z.number().int(),
+  });
+export const notificationPageSchema = notificationPageSchemaOf(TRACKING_MODES);
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 /** spec §7 POST /api/notification/mark: userId, isRead and the ids; or `all` for mark all. */

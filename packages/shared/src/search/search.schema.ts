@@ -44,7 +44,8 @@ export type SearchMatch = z.infer<typeof searchMatchSchema>;
 
 const placeSchema = z.object({ id: z.string(), name: z.string() });
 
-const resultFields = {
+/** What every mode's search result has besides its `mode` and its own numbers. */
+export const searchResultFields = {
   /** The shipment's id in its workspace (ocean shipmentOverallId, express expressOrderId). */
   shipmentId: z.string(),
   workspace: placeSchema,
@@ -59,7 +60,7 @@ const resultFields = {
 
 export const oceanSearchResultSchema = z.object({
   mode: z.literal('ocean'),
-  ...resultFields,
+  ...searchResultFields,
   containerNo: z.string(),
   mblNo: z.string(),
   carrierScac: z.string(),
@@ -68,7 +69,7 @@ export const oceanSearchResultSchema = z.object({
 
 export const expressSearchResultSchema = z.object({
   mode: z.literal('express'),
-  ...resultFields,
+  ...searchResultFields,
   expressOrderId: z.string(),
   /** The carrier's tracking number. */
   expressOrderNo: z.string(),
@@ -84,10 +85,18 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 export type OceanSearchResult = z.infer<typeof oceanSearchResultSchema>;
 export type ExpressSearchResult = z.infer<typeof expressSearchResultSchema>;
 
-export const searchAnswerSchema = z.object({
-  /** Exact matches first, then active before archived, then the most recently added. */
-  items: z.array(searchResultSchema),
-  /** More shipments matched than were sent: the user should type more. */
-  truncated: z.boolean(),
-});
+/**
+ * The search's answer over the given modes' results (each a z.object of its `mode` literal, the
+ * {@link searchResultFields} and its own numbers): {@link searchAnswerSchema} is it over the built-in
+ * modes; a server builds its route's over every mode it registered.
+ */
+export const searchAnswerSchemaOf = <T extends readonly [z.ZodObject, ...z.ZodObject[]]>(results: T) =>
+  z.object({
+    /** Exact matches first, then active before archived, then the most recently added. */
+    items: z.array(z.discriminatedUnion('mode', results)),
+    /** More shipments matched than were sent: the user should type more. */
+    truncated: z.boolean(),
+  });
+
+export const searchAnswerSchema = searchAnswerSchemaOf([oceanSearchResultSchema, expressSearchResultSchema]);
 export type SearchAnswer = z.infer<typeof searchAnswerSchema>;

@@ -3,7 +3,12 @@ import { emailSchema } from '../auth/auth.schema';
 import { expressShipmentDetailSchema } from '../tracking/express/express-shipments.schema';
 import { oceanTrackingDetailSchema } from '../tracking/ocean/ocean-shipments.schema';
 import { mapPathSchema, mapPlaceSchema } from '../tracking/shipment-map.schema';
-import { TRACKING_MODES } from '../tracking/tracking-modes';
+import {
+  TRACKING_MODES,
+  trackingModeSchema,
+  type ModeNames,
+  type TrackingMode,
+} from '../tracking/tracking-modes';
 
 /** At most this many people and shipments in one share (a share is people × shipments rows). */
 export const SHARE_MAX_RECIPIENTS = 20;
@@ -63,23 +68,20 @@ const shipmentsOf = <T extends z.ZodType>(item: T) =>
     .min(1, { message: SHARING_MESSAGES.noShipments })
     .max(SHARE_MAX_SHIPMENTS, { message: SHARING_MESSAGES.tooManyShipments });
 
+/** A share request of one mode: its shipments as the mode's selection names them, and the addresses. */
+const shareRequestOf = <M extends string, S extends z.ZodObject>(mode: M, selection: S) =>
+  z.strictObject({
+    shipmentType: z.literal(mode),
+    shipments: shipmentsOf(selection),
+    emails: z
+      .array(emailSchema)
+      .min(1, { message: SHARING_MESSAGES.noRecipients })
+      .max(SHARE_MAX_RECIPIENTS, { message: SHARING_MESSAGES.tooManyRecipients }),
+  });
+
 export const createSharesRequestSchema = z.discriminatedUnion('shipmentType', [
-  z.strictObject({
-    shipmentType: z.literal('ocean'),
-    shipments: shipmentsOf(oceanSelectionSchema),
-    emails: z
-      .array(emailSchema)
-      .min(1, { message: SHARING_MESSAGES.noRecipients })
-      .max(SHARE_MAX_RECIPIENTS, { message: SHARING_MESSAGES.tooManyRecipients }),
-  }),
-  z.strictObject({
-    shipmentType: z.literal('express'),
-    shipments: shipmentsOf(expressSelectionSchema),
-    emails: z
-      .array(emailSchema)
-      .min(1, { message: SHARING_MESSAGES.noRecipients })
-      .max(SHARE_MAX_RECIPIENTS, { message: SHARING_MESSAGES.tooManyRecipients }),
-  }),
+  shareRequestOf('ocean', oceanSelectionSchema),
+  shareRequestOf('express', expressSelectionSchema),
 ]);
 export type CreateSharesRequest = z.infer<typeof createSharesRequestSchema>;
 /**
@@ -107,29 +109,35 @@ export const sentShareSchema = z.strictObject({
   sharedAt: z.string(),
 });
 export type SentShare = z.infer<typeof sentShareSchema>;
-export const sentSharesQuerySchema = z.strictObject({
-  shipmentType: z.enum(TRACKING_MODES),
-  shipmentId: z.uuid({ message: 'The shipment is not valid' }),
-});
+const sentSharesQuerySchemaOf = (modes: ModeNames) =>
+  z.strictObject({
+    shipmentType: trackingModeSchema(modes),
+    shipmentId: z.uuid({ message: 'The shipment is not valid' }),
+  });
+export const sentSharesQuerySchema = sentSharesQuerySchemaOf(TRACKING_MODES);
 
 /**
  * spec §3 Invite notification: overallId (the share), shipmentType, name (who shared), number
  * (container or tracking number), sharedAt; plus the notification's id and read flag.
  */
-export const inviteNotificationSchema = z.object({
-  id: z.string(),
-  overallId: z.string(),
-  shipmentType: z.enum(TRACKING_MODES),
-  name: z.string(),
-  number: z.string(),
-  sharedAt: z.string(),
-  isRead: z.boolean(),
-});
+const inviteNotificationSchemaOf = (modes: ModeNames) =>
+  z.object({
+    id: z.string(),
+    overallId: z.string(),
+    shipmentType: trackingModeSchema(modes),
+    name: z.string(),
+    number: z.string(),
+    sharedAt: z.string(),
+    isRead: z.boolean(),
+  });
+export const inviteNotificationSchema = inviteNotificationSchemaOf(TRACKING_MODES);
 export type InviteNotification = z.infer<typeof inviteNotificationSchema>;
-export const inviteNotificationListSchema = z.object({
-  notifications: z.array(inviteNotificationSchema),
-  unreadNumber: z.number().int(),
-});
+const inviteNotificationListSchemaOf = (modes: ModeNames) =>
+  z.object({
+    notifications: z.array(inviteNotificationSchemaOf(modes)),
+    unreadNumber: z.number().int(),
+  });
+export const inviteNotificationListSchema = inviteNotificationListSchemaOf(TRACKING_MODES);
 export type InviteNotificationList = z.infer<typeof inviteNotificationListSchema>;
 
 const search = z.string().trim().max(100).optional();
@@ -140,21 +148,23 @@ export type HistoryQuery = z.input<typeof historyQuerySchema>;
 export const historyTypeParamsSchema = z.strictObject({ type: z.enum(['ocean', 'ground']) });
 
 /** spec §3 shipment history overall list: one shipment shared with me. */
-export const sharedHistoryRowSchema = z.object({
-  overallId: z.string(),
-  shipmentType: z.enum(TRACKING_MODES),
-  number: z.string(),
-  /** Bill of lading (ocean) or carrier code (express). */
-  reference: z.string(),
-  carrierName: z.string().nullable(),
-  status: z.string().nullable(),
-  /** ETA (ocean) or estimated delivery (express), actual when known. */
-  arrival: z.string().nullable(),
-  /** The arrival is the actual one (else an estimate, shown "EST: …"). */
-  arrivalActual: z.boolean(),
-  sharedBy: z.string(),
-  sharedAt: z.string(),
-});
+const sharedHistoryRowSchemaOf = (modes: ModeNames) =>
+  z.object({
+    overallId: z.string(),
+    shipmentType: trackingModeSchema(modes),
+    number: z.string(),
+    /** Bill of lading (ocean) or carrier code (express). */
+    reference: z.string(),
+    carrierName: z.string().nullable(),
+    status: z.string().nullable(),
+    /** ETA (ocean) or estimated delivery (express), actual when known. */
+    arrival: z.string().nullable(),
+    /** The arrival is the actual one (else an estimate, shown "EST: …"). */
+    arrivalActual: z.boolean(),
+    sharedBy: z.string(),
+    sharedAt: z.string(),
+  });
+export const sharedHistoryRowSchema = sharedHistoryRowSchemaOf(TRACKING_MODES);
 export type SharedHistoryRow = z.infer<typeof sharedHistoryRowSchema>;
 
 /** The tracking history: every shipment the workspace ever added, archived included. */
@@ -195,12 +205,14 @@ export const retrackResultSchema = z.object({
 });
 
 /** Who shared a shipment with me, and when: the shared detail page's heading. */
-export const shareInfoSchema = z.object({
-  overallId: z.string(),
-  shipmentType: z.enum(TRACKING_MODES),
-  sharedBy: z.string(),
-  sharedAt: z.string(),
-});
+const shareInfoSchemaOf = (modes: ModeNames) =>
+  z.object({
+    overallId: z.string(),
+    shipmentType: trackingModeSchema(modes),
+    sharedBy: z.string(),
+    sharedAt: z.string(),
+  });
+export const shareInfoSchema = shareInfoSchemaOf(TRACKING_MODES);
 export type ShareInfo = z.infer<typeof shareInfoSchema>;
 
 /**
@@ -214,36 +226,42 @@ export const sharedShipmentSchema = z.object({
 });
 export type SharedShipment = z.infer<typeof sharedShipmentSchema>;
 
-export const createShareLinkRequestSchema = z.strictObject({
-  shipmentType: z.enum(TRACKING_MODES),
-  shipmentIds: z
-    .array(z.uuid({ message: 'The shipment is not valid' }))
-    .min(1, { message: SHARING_MESSAGES.noShipments })
-    .max(SHARE_MAX_SHIPMENTS, { message: SHARING_MESSAGES.tooManyShipments }),
-  /** Days until the link stops working; omitted: until revoked. */
-  expiresInDays: z.number().int().min(1).max(SHARE_LINK_MAX_DAYS).optional(),
-});
+const createShareLinkRequestSchemaOf = (modes: ModeNames) =>
+  z.strictObject({
+    shipmentType: trackingModeSchema(modes),
+    shipmentIds: z
+      .array(z.uuid({ message: 'The shipment is not valid' }))
+      .min(1, { message: SHARING_MESSAGES.noShipments })
+      .max(SHARE_MAX_SHIPMENTS, { message: SHARING_MESSAGES.tooManyShipments }),
+    /** Days until the link stops working; omitted: until revoked. */
+    expiresInDays: z.number().int().min(1).max(SHARE_LINK_MAX_DAYS).optional(),
+  });
+export const createShareLinkRequestSchema = createShareLinkRequestSchemaOf(TRACKING_MODES);
 export type CreateShareLinkRequest = z.infer<typeof createShareLinkRequestSchema>;
 
-export const shareLinkSchema = z.object({
-  id: z.string(),
-  shipmentType: z.enum(TRACKING_MODES),
-  numbers: z.array(z.string()),
-  createdBy: z.string().nullable(),
-  createdAt: z.string(),
-  expiresAt: z.string().nullable(),
-  revokedAt: z.string().nullable(),
-  /** Whether it opens now: live, or expired (past its date) or revoked. */
-  state: z.enum(['live', 'expired', 'revoked']),
-});
+const shareLinkSchemaOf = (modes: ModeNames) =>
+  z.object({
+    id: z.string(),
+    shipmentType: trackingModeSchema(modes),
+    numbers: z.array(z.string()),
+    createdBy: z.string().nullable(),
+    createdAt: z.string(),
+    expiresAt: z.string().nullable(),
+    revokedAt: z.string().nullable(),
+    /** Whether it opens now: live, or expired (past its date) or revoked. */
+    state: z.enum(['live', 'expired', 'revoked']),
+  });
+export const shareLinkSchema = shareLinkSchemaOf(TRACKING_MODES);
 export type ShareLink = z.infer<typeof shareLinkSchema>;
 /** The token is shown once, at creation: only its hash is stored. */
 export const createdShareLinkSchema = shareLinkSchema.extend({ token: z.string(), url: z.string() });
 export type CreatedShareLink = z.infer<typeof createdShareLinkSchema>;
-export const shareLinksQuerySchema = z.strictObject({
-  shipmentType: z.enum(TRACKING_MODES),
-  shipmentId: z.uuid().optional(),
-});
+const shareLinksQuerySchemaOf = (modes: ModeNames) =>
+  z.strictObject({
+    shipmentType: trackingModeSchema(modes),
+    shipmentId: z.uuid().optional(),
+  });
+export const shareLinksQuerySchema = shareLinksQuerySchemaOf(TRACKING_MODES);
 
 const milestone = z.object({
   key: z.string(),
@@ -274,9 +292,68 @@ export const publicShipmentSchema = z.strictObject({
   lastCheckedAt: z.string().nullable(),
 });
 export type PublicShipment = z.infer<typeof publicShipmentSchema>;
-export const publicShareSchema = z.strictObject({
-  shipmentType: z.enum(TRACKING_MODES),
-  expiresAt: z.string().nullable(),
-  shipments: z.array(publicShipmentSchema),
-});
+const publicShareSchemaOf = (modes: ModeNames) =>
+  z.strictObject({
+    shipmentType: trackingModeSchema(modes),
+    expiresAt: z.string().nullable(),
+    shipments: z.array(publicShipmentSchema),
+  });
+export const publicShareSchema = publicShareSchemaOf(TRACKING_MODES);
 export type PublicShare = z.infer<typeof publicShareSchema>;
+
+/** What the sharing routes' schemas take of each mode a server registered. */
+export interface SharingModeWire {
+  mode: TrackingMode;
+  /** spec §2's site type of the shipment history's addresses (ground is the express mode). */
+  site: string;
+  /** spec §3 shared shipment selection: how a share request names the mode's shipments. */
+  selection: z.ZodObject;
+  /** The mode's shipment as a share's recipient reads it: the shared detail's field named by the mode. */
+  detail: z.ZodType;
+}
+
+const nonEmpty = <T>(items: T[], what: string): [T, ...T[]] => {
+  if (items.length === 0) throw new Error(`No mode gives ${what}`);
+  return items as [T, ...T[]];
+};
+
+/**
+ * The sharing routes' schemas over the given modes: the exports above are these over the built-in
+ * modes (their wire shapes, which the spec fixes); a server builds its routes' over every mode it
+ * registered, so each one's shares, links and shared detail are validated and documented alike. The
+ * shared detail carries a field per mode, named by the mode, the share's own filled and the others null.
+ */
+export function sharingSchemas(modes: readonly SharingModeWire[]) {
+  const names = modes.map((m) => m.mode);
+  const shareLink = shareLinkSchemaOf(names);
+  return {
+    createSharesRequest: z.discriminatedUnion(
+      'shipmentType',
+      nonEmpty(
+        modes.map((m) => shareRequestOf(m.mode, m.selection)),
+        'a share selection',
+      ),
+    ),
+    sentSharesQuery: sentSharesQuerySchemaOf(names),
+    inviteNotification: inviteNotificationSchemaOf(names),
+    inviteNotificationList: inviteNotificationListSchemaOf(names),
+    historyTypeParams: z.strictObject({
+      type: z.enum(
+        nonEmpty(
+          modes.map((m) => m.site),
+          'a site',
+        ),
+      ),
+    }),
+    sharedHistoryPage: historyPageSchema(sharedHistoryRowSchemaOf(names)),
+    sharedShipment: z.object({
+      share: shareInfoSchemaOf(names),
+      ...Object.fromEntries(modes.map((m) => [m.mode, m.detail.nullable()])),
+    }),
+    createShareLinkRequest: createShareLinkRequestSchemaOf(names),
+    shareLink,
+    createdShareLink: shareLink.extend({ token: z.string(), url: z.string() }),
+    shareLinksQuery: shareLinksQuerySchemaOf(names),
+    publicShare: publicShareSchemaOf(names),
+  };
+}

@@ -5,9 +5,7 @@ import {
   commentContentSchema,
   commentIdParamsSchema,
   commentMentionListRequestSchema,
-  commentMentionPageSchema,
   commentSchema,
-  commentThreadParamsSchema,
   commentThreadSchema,
   mentionableMemberSchema,
   readCommentMentionRequestSchema,
@@ -15,6 +13,7 @@ import {
 } from '@tracklane/shared/comments/comments.schema';
 import type { AppContext } from '../../app-context';
 import { ok } from '../../lib/envelope';
+import { registeredCommentSchemas } from '../tracking/mode-wire';
 import { listCommentMentions, readCommentMention } from './comment-mentions.service';
 import {
   createComment,
@@ -33,6 +32,9 @@ const tags = ['comments'];
  * workspaces (spec §7).
  */
 export const commentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // A thread of any registered mode's shipment; mentions name it by the mode.
+  const { threadParams: commentThreadParamsSchema, mentionPage: commentMentionPageSchema } =
+    registeredCommentSchemas();
   app.post(
     '/api/comments/at/list',
     {

@@ -5,7 +5,6 @@ import {
   markNotificationsRequestSchema,
   markNotificationsResultSchema,
   notificationListQuerySchema,
-  notificationPageSchema,
   notificationSettingsSchema,
   USER_EVENTS_SOCKET_PATH,
 } from '@tracklane/shared/notifications/notifications.schema';
@@ -14,6 +13,7 @@ import { SOCKET_TOPICS } from '../../integrations/realtime/realtime-hub';
 import { attachUserSocket, refuseForeignSocket } from '../../integrations/realtime/user-socket';
 import { acceptFollowRequests } from '../live-pages/live-follow';
 import { ok } from '../../lib/envelope';
+import { registeredNotificationPageSchema } from '../tracking/mode-wire';
 import {
   getNotificationSettings,
   listNotifications,
@@ -32,7 +32,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         tags,
         summary: 'My shipment notifications, newest first, 10 a page (spec §7)',
         querystring: notificationListQuerySchema,
-        response: { 200: envelopeSchema(notificationPageSchema) },
+        // Notifications of every registered mode's shipments.
+        response: { 200: envelopeSchema(registeredNotificationPageSchema()) },
       },
     },
     async (request) => ok(await listNotifications(ctx.db, request.user.id, request.query)),

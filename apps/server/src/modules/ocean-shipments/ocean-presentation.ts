@@ -1,10 +1,14 @@
 import { eq, ilike, or } from 'drizzle-orm';
 import type { ShipmentStatus } from '@tracklane/shared/tracking/ocean/derive-shipment';
 import { carrierByScac } from '@tracklane/shared/tracking/ocean/carriers';
+import { oceanTrackingDetailSchema } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
+import { oceanSearchResultSchema, type OceanSearchResult } from '@tracklane/shared/search/search.schema';
+import { oceanSelectionSchema } from '@tracklane/shared/sharing/sharing.schema';
+import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
 import { oceanShipments, trackedItems } from '../../db/schema/tracking';
 import { termsColumns } from './free-time/free-time-clocks';
 import { publicOcean } from '../sharing/share-links.service';
-import type { ModePresentation } from '../tracking/mode-presentation';
+import type { ModePresentation, ShareSelection } from '../tracking/mode-presentation';
 import { oceanSearchBranches } from './ocean-search';
 import { billRefColumn } from './bills.service';
 import { getOceanShipmentById, toOceanShipment } from './ocean-shipments.service';
@@ -14,6 +18,18 @@ import { getOceanShipmentById, toOceanShipment } from './ocean-shipments.service
  * shipments carry `favorite: false`, the field kept for clients that read it.
  */
 const NO_STAR = false;
+
+/** A share names containers by number and bill of lading, as intake stores them. */
+const shareSelection: ShareSelection<typeof oceanSelectionSchema> = {
+  schema: oceanSelectionSchema,
+  keys: (shipments) => ({
+    by: 'numbers',
+    keys: shipments.map((s) => ({
+      number: normaliseContainerNumber(s.containerNo),
+      reference: normaliseMblNumber(s.mblNo),
+    })),
+  }),
+};
 
 /** How an ocean shipment (a container on a bill of lading) is presented outside its own pages. */
 export const OCEAN_PRESENTATION: ModePresentation = {
@@ -36,7 +52,7 @@ export const OCEAN_PRESENTATION: ModePresentation = {
   carrierEventsInWebhooks: true,
   rowNumbers: (item) => ({ containerNo: item.trackingNo, mblNo: item.reference }),
   searchBranches: oceanSearchBranches,
-  searchResult: (common, hit) => ({
+  searchResult: (common, hit): OceanSearchResult => ({
     mode: 'ocean' as const,
     ...common,
     containerNo: hit.number,
@@ -44,6 +60,8 @@ export const OCEAN_PRESENTATION: ModePresentation = {
     carrierScac: hit.carrier,
     status: hit.status as ShipmentStatus | null,
   }),
+  searchResultSchema: oceanSearchResultSchema,
+  shareSelection,
   historyColumns: () => ({
     number: oceanShipments.containerNo,
     reference: oceanShipments.mblNo,
@@ -61,8 +79,9 @@ export const OCEAN_PRESENTATION: ModePresentation = {
     } = await getOceanShipmentById(db, reader, shipmentId);
     // The sharer's archive, tags and bill (with its other containers) are the workspace's own, not the
     // recipient's to see.
-    return { ocean: { ...tracking, favorite: false, archived: false, tags: [], bill: null }, express: null };
+    return { ...tracking, favorite: false, archived: false, tags: [], bill: null };
   },
+  sharedDetailSchema: oceanTrackingDetailSchema,
   publicView: async (db, reader, shipmentId, now) =>
     publicOcean(await getOceanShipmentById(db, reader, shipmentId, now)),
 };

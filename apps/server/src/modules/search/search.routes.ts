@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeSchema } from '@tracklane/shared/api/envelope';
-import { searchAnswerSchema, searchQuerySchema } from '@tracklane/shared/search/search.schema';
+import { searchQuerySchema } from '@tracklane/shared/search/search.schema';
 import type { AppContext } from '../../app-context';
 import { ok } from '../../lib/envelope';
+import { registeredSearchAnswerSchema } from '../tracking/mode-wire';
 import { searchShipments } from './search.service';
 
 const tags = ['search'];
@@ -22,7 +23,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
           'where the caller may see shipments. At most 20 results: exact matches first, then active before ' +
           'archived, then the most recently added; `truncated` says more matched.',
         querystring: searchQuerySchema,
-        response: { 200: envelopeSchema(searchAnswerSchema) },
+        response: { 200: envelopeSchema(registeredSearchAnswerSchema()) },
       },
     },
     async (request) => ok(await searchShipments(ctx.db, request.user.id, request.query.q)),

@@ -1,14 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_RESULT_LIMIT, searchTerms, type SearchTerms } from '@tracklane/shared/search/search-query';
-import {
-  searchMatchLabel,
-  type SearchAnswer,
-  type SearchField,
-  type SearchResult,
-} from '@tracklane/shared/search/search.schema';
+import { searchMatchLabel, type SearchField } from '@tracklane/shared/search/search.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { Database } from '../../db/client';
 import { allModeFeatures, modePresentation } from '../../modes';
+import type { ModeSearchResult } from '../tracking/mode-presentation';
 import { CANDIDATES } from './search-branches';
 import { listShipmentWorkspaces, type ShipmentWorkspace } from '../../tenancy/memberships';
 
@@ -63,7 +59,7 @@ export function searchQuery(workspaceIds: readonly string[], terms: SearchTerms)
     LIMIT ${CANDIDATES}`;
 }
 
-function toResult(row: HitRow, place: ShipmentWorkspace): SearchResult {
+function toResult(row: HitRow, place: ShipmentWorkspace): ModeSearchResult {
   const common = {
     shipmentId: row.id,
     workspace: { id: place.workspaceId, name: place.workspaceName },
@@ -89,7 +85,11 @@ function toResult(row: HitRow, place: ShipmentWorkspace): SearchResult {
  *
  * @param query already checked as searchable (searchQuerySchema).
  */
-export async function searchShipments(db: Database, userId: string, query: string): Promise<SearchAnswer> {
+export async function searchShipments(
+  db: Database,
+  userId: string,
+  query: string,
+): Promise<{ items: ModeSearchResult[]; truncated: boolean }> {
   const places = await listShipmentWorkspaces(db, userId);
   if (places.length === 0) return { items: [], truncated: false };
   const byId = new Map(places.map((place) => [place.workspaceId, place]));

@@ -2,13 +2,13 @@ import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   HISTORY_PAGE_SIZE,
   type SharedHistoryPage,
-  type SharedShipment,
+  type ShareInfo,
   type TrackingHistoryPage,
 } from '@tracklane/shared/sharing/sharing.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
-import { modeFeatures, modePresentation } from '../../modes';
+import { allModeFeatures, modeFeatures, modePresentation } from '../../modes';
 import { shipmentShares, type ShipmentShareRow } from '../../db/schema/sharing';
 import { users, type UserRow } from '../../db/schema/users';
 import { setArchived } from '../tracking/archive.service';
@@ -178,13 +178,16 @@ async function sharerName(db: Database, share: ShipmentShareRow): Promise<string
 }
 
 /**
- * A shared shipment as its recipient sees it: the live tracking data of the sharer's shipment, with
+ * A shared shipment as its recipient sees it (under its mode's name): the live tracking data of the sharer's shipment, with
  * what belongs to the sharer's workspace left out: no favourite (stars are personal), archive and tags
  * blanked, and its money
  * (demurrage and detention: `freeTime`, cost and currency) and its organization's terminal answers
  * (`terminal`, ADR 0039) not carried at all.
  */
-export async function getSharedShipment(db: Database, share: ShipmentShareRow): Promise<SharedShipment> {
+export async function getSharedShipment(
+  db: Database,
+  share: ShipmentShareRow,
+): Promise<{ share: ShareInfo } & Record<string, object | null>> {
   const info = {
     overallId: share.id,
     shipmentType: share.mode,
@@ -197,5 +200,10 @@ export async function getSharedShipment(db: Database, share: ShipmentShareRow): 
     { workspaceId: share.workspaceId, userId: null },
     share.shipmentId,
   );
-  return { share: info, ...detail };
+  // A field per registered mode, named by the mode: the share's own filled, the others null.
+  const details = allModeFeatures().map(({ mode }): [string, object | null] => [
+    mode,
+    mode === share.mode ? detail : null,
+  ]);
+  return { share: info, ...Object.fromEntries(details) };
 }

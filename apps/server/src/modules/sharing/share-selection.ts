@@ -1,6 +1,6 @@
 import { and, inArray, sql } from 'drizzle-orm';
-import { SHARING_MESSAGES, type CreateSharesRequest } from '@tracklane/shared/sharing/sharing.schema';
-import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
+import { SHARING_MESSAGES } from '@tracklane/shared/sharing/sharing.schema';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { Database } from '../../db/client';
 import { modeFeatures } from '../../modes';
 import { AppError } from '../../lib/app-error';
@@ -14,54 +14,19 @@ export interface Chosen {
   number: string;
 }
 
-/**
- * How a selection names a shipment of its mode's subscriptions: by its number and reference (the
- * history columns), or by its id with its number to match.
- */
-type SelectionKeys =
-  | { by: 'numbers'; keys: { number: string; reference: string }[] }
-  | { by: 'id'; keys: { id: string; number: string }[] };
-
-type Request<T extends CreateSharesRequest['shipmentType']> = Extract<
-  CreateSharesRequest,
-  { shipmentType: T }
->;
-
-/**
- * spec §3 Shared/invited shipment selection, by the request's shipment type: the one place the wire's
- * per-mode selection fields are read, as the keys {@link chosenShipments} looks the shipments up by.
- */
-const SELECTIONS: {
-  [T in CreateSharesRequest['shipmentType']]: (shipments: Request<T>['shipments']) => SelectionKeys;
-} = {
-  ocean: (shipments) => ({
-    by: 'numbers',
-    keys: shipments.map((s) => ({
-      number: normaliseContainerNumber(s.containerNo),
-      reference: normaliseMblNumber(s.mblNo),
-    })),
-  }),
-  express: (shipments) => ({
-    by: 'id',
-    keys: shipments.map((s) => ({ id: s.expressOrderId, number: s.trackingNo })),
-  }),
-};
-
-// The request's type picks the entry made for its own shipments.
-const selectionOf = (input: CreateSharesRequest): SelectionKeys =>
-  (SELECTIONS[input.shipmentType] as (shipments: CreateSharesRequest['shipments']) => SelectionKeys)(
-    input.shipments,
-  );
+/** A share request as the route validated it over every registered mode's selection. */
+export interface ShareRequest {
+  shipmentType: TrackingMode;
+  /** The mode's selection (spec §3): its presentation's shareSelection reads them. */
+  shipments: Record<string, unknown>[];
+  emails: string[];
+}
 
 /** The chosen shipments of the tenant's workspace; any that is not one of its shipments refuses the whole share. */
-export async function chosenShipments(
-  tx: Database,
-  tenant: Tenant,
-  input: CreateSharesRequest,
-): Promise<Chosen[]> {
+export async function chosenShipments(tx: Database, tenant: Tenant, input: ShareRequest): Promise<Chosen[]> {
   const { table, presentation } = modeFeatures(input.shipmentType);
   const columns = presentation.historyColumns();
-  const selection = selectionOf(input);
+  const selection = presentation.shareSelection.keys(input.shipments);
   const chosen = (where: ReturnType<typeof sql>) =>
     tx
       .select({ shipmentId: table.id, itemId: table.itemId, number: sql<string>`${columns.number}` })

@@ -5,7 +5,6 @@ import {
   SHARE_RECIPIENTS_PER_USER_PER_HOUR,
   SHARES_PER_RECIPIENT_PER_HOUR,
   SHARING_MESSAGES,
-  type CreateSharesRequest,
   type CreateSharesResult,
   type SentShare,
 } from '@tracklane/shared/sharing/sharing.schema';
@@ -24,7 +23,7 @@ import { withTransaction, type Transaction } from '../../lib/transaction';
 import type { Tenant } from '../../tenancy/tenant';
 import { inWorkspace } from '../../tenancy/scope';
 import { publishShipmentsChanged } from '../live-pages/live-publish';
-import { chosenShipments } from './share-selection';
+import { chosenShipments, type ShareRequest } from './share-selection';
 import { sharedSubscriptions } from './share-shipment';
 
 export const lower = (email: string) => email.trim().toLowerCase();
@@ -163,7 +162,7 @@ export async function createShares(
   ctx: AppContext,
   tenant: Tenant,
   sharer: UserRow,
-  input: CreateSharesRequest,
+  input: ShareRequest,
 ): Promise<CreateSharesResult> {
   // Sorted: concurrent shares take their row locks in one order.
   const emails = [...new Set(input.emails.map(lower))].sort();

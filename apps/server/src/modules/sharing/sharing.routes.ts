@@ -2,28 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '@tracklane/shared/api/envelope';
 import {
-  createdShareLinkSchema,
-  createShareLinkRequestSchema,
-  createSharesRequestSchema,
   createSharesResultSchema,
   historyQuerySchema,
-  historyTypeParamsSchema,
-  inviteNotificationListSchema,
-  inviteNotificationSchema,
-  publicShareSchema,
   retrackRequestSchema,
   retrackResultSchema,
   sentShareSchema,
-  sentSharesQuerySchema,
-  shareLinkSchema,
-  shareLinksQuerySchema,
-  sharedHistoryPageSchema,
-  sharedShipmentSchema,
   trackingHistoryPageSchema,
   SHARING_MESSAGES,
 } from '@tracklane/shared/sharing/sharing.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { allModeFeatures } from '../../modes';
+import { registeredSharingSchemas } from '../tracking/mode-wire';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
@@ -39,8 +28,7 @@ import { createShares, listSentShares, revokeShare } from './shares.service';
 
 const tags = ['sharing'];
 /** spec §2's site types (ground is the express mode): the mode whose presentation names the site. */
-type HistoryType = z.infer<typeof historyTypeParamsSchema>['type'];
-const modeOf = (site: HistoryType): TrackingMode => {
+const modeOf = (site: string): TrackingMode => {
   const found = allModeFeatures().find((m) => m.presentation.site === site);
   if (!found) throw new AppError('NOT_FOUND', SHARING_MESSAGES.shareNotFound);
   return found.mode;
@@ -50,6 +38,22 @@ const nameOf = (u: { firstName: string; lastName: string; email: string }) =>
   `${u.firstName} ${u.lastName}`.trim() || u.email;
 
 export const sharingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Over every registered mode: its selection, its site, its shared detail and its name.
+  const {
+    createdShareLink: createdShareLinkSchema,
+    createShareLinkRequest: createShareLinkRequestSchema,
+    createSharesRequest: createSharesRequestSchema,
+    historyTypeParams: historyTypeParamsSchema,
+    inviteNotification: inviteNotificationSchema,
+    inviteNotificationList: inviteNotificationListSchema,
+    publicShare: publicShareSchema,
+    sentSharesQuery: sentSharesQuerySchema,
+    shareLink: shareLinkSchema,
+    shareLinksQuery: shareLinksQuerySchema,
+    sharedHistoryPage: sharedHistoryPageSchema,
+    sharedShipment: sharedShipmentSchema,
+  } = registeredSharingSchemas();
+
   // --- Sharing with people -------------------------------------------------------------------
   app.post(
     '/api/shares',

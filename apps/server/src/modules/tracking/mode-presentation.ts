@@ -1,8 +1,10 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { SearchTerms } from '@tracklane/shared/search/search-query';
 import type { SearchResult } from '@tracklane/shared/search/search.schema';
-import type { PublicShipment, SharedShipment } from '@tracklane/shared/sharing/sharing.schema';
+import type { PublicShipment } from '@tracklane/shared/sharing/sharing.schema';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { Database } from '../../db/client';
 import type { ShipmentReader } from '../shipment-favorites/shipment-favorites.service';
 
@@ -47,6 +49,26 @@ export type SearchResultCommon = Pick<
   'shipmentId' | 'workspace' | 'organization' | 'state' | 'archived' | 'tags' | 'createdAt' | 'match'
 >;
 
+/** A search result of a mode: the common fields, its `mode`, and its own numbers. */
+export type ModeSearchResult = SearchResultCommon & { mode: TrackingMode } & Record<string, unknown>;
+
+/**
+ * How a share request's selection names a mode's shipments, as the share looks them up: by number
+ * and reference (the history columns), or by id with its number to match.
+ */
+export type SelectionKeys =
+  | { by: 'numbers'; keys: { number: string; reference: string }[] }
+  | { by: 'id'; keys: { id: string; number: string }[] };
+
+/**
+ * spec §3 Shared/invited shipment selection of a mode: the fields a share request names its
+ * shipments by (the route's schema is built from every mode's), and the keys they give.
+ */
+export interface ShareSelection<S extends z.ZodObject = z.ZodObject> {
+  schema: S;
+  keys(shipments: z.infer<S>[]): SelectionKeys;
+}
+
 /** The columns the tracking history reads of a mode's subscriptions, and its number search. */
 export interface HistoryColumns {
   number: PgColumn;
@@ -89,18 +111,23 @@ export interface ModePresentation {
    */
   searchBranches?(terms: SearchTerms): SQL[];
   /** A search hit of the mode as the search answers with it. */
-  searchResult(common: SearchResultCommon, hit: SearchHit): SearchResult;
+  searchResult(common: SearchResultCommon, hit: SearchHit): ModeSearchResult;
+  /**
+   * The schema of {@link searchResult}'s answer (`mode` its literal name, the shared
+   * searchResultFields and its own numbers): the search answer's union is built of every mode's.
+   */
+  searchResultSchema: z.ZodObject;
+  /** How a share request names the mode's shipments. */
+  shareSelection: ShareSelection;
   /** The tracking history's columns of the mode's subscriptions. */
   historyColumns(): HistoryColumns;
   /**
-   * A shipment shared with someone, as the shared detail carries it: read on nobody's behalf, with
-   * what belongs to the sharer's workspace blanked.
+   * A shipment shared with someone, as the shared detail carries it under the mode's name: read on
+   * nobody's behalf, with what belongs to the sharer's workspace blanked.
    */
-  sharedDetail(
-    db: Database,
-    reader: ShipmentReader,
-    shipmentId: string,
-  ): Promise<Omit<SharedShipment, 'share'>>;
+  sharedDetail(db: Database, reader: ShipmentReader, shipmentId: string): Promise<object>;
+  /** The schema of {@link sharedDetail}'s answer: the shared detail's field named by the mode. */
+  sharedDetailSchema: z.ZodType;
   /** A shipment under a public link, built field by field. */
   publicView(db: Database, reader: ShipmentReader, shipmentId: string, now: Date): Promise<PublicShipment>;
 }

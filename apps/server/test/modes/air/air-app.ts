@@ -1,8 +1,9 @@
-import { afterAll } from 'vitest';
-import { buildApp } from '../../../src/app';
+import { afterAll, expect } from 'vitest';
+import { buildApp, type App } from '../../../src/app';
 import { registerMode } from '../../../src/modules/tracking/tracking-engine';
 import { createTestContext } from '../../context';
 import { useTestDatabase } from '../../database';
+import type { Team } from '../../factories';
 import { createAirMode, createFakeAirline } from './air-mode';
 import { airRoutes } from './air-routes';
 import { createAirTables } from './air-schema';
@@ -32,4 +33,34 @@ export async function useAirApp() {
     await ctx.jobs.boss.stop({ graceful: false }).catch(() => undefined);
   });
   return { app, ctx, airline };
+}
+
+let serial = 1_000_000;
+/** A fresh air waybill number: airline prefix, seven digits and their check digit (mod 7). */
+export function awb(): string {
+  serial += 1;
+  return `020${String(serial).padStart(7, '0')}${String(serial % 7)}`;
+}
+
+/** Calls to the API as a cookie's user, and air waybills followed through the mode's intake. */
+export function airCalls(app: App) {
+  const call = (
+    cookie: string | null,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+
+  /** The team's owner follows a fresh AWB (or `number`) with Lufthansa Cargo. */
+  async function addAir(team: Team, number = awb()) {
+    const res = await call(team.owner.cookie, 'POST', '/api/shipments/air', {
+      items: [{ awb: number, airline: 'LH' }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = res.json<{ result: { outcome: string; subscriptionId: string }[] }>().result;
+    expect(row!.outcome).toBe('created');
+    return { awb: number, id: row!.subscriptionId };
+  }
+
+  return { call, addAir };
 }

@@ -1,33 +1,13 @@
-import { and, eq, ilike, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { trackedItems } from '../../../src/db/schema/tracking';
 import type { Database } from '../../../src/db/client';
 import { NO_MARK } from '../../../src/modules/alerts/alert-conditions';
-import type { ModePresentation } from '../../../src/modules/tracking/mode-presentation';
 import type { ModeFeatures } from '../../../src/modules/tracking/tracking-mode';
 import { inWorkspace } from '../../../src/tenancy/scope';
+import { AIR, AIR_PRESENTATION } from './air-presentation';
 import { airShipments as air } from './air-schema';
 
 const HOUR = 3_600_000;
-
-/** The airlines the fake knows, by IATA code. */
-const AIRLINES: Record<string, string> = { LH: 'Lufthansa Cargo', CX: 'Cathay Cargo' };
-
-/** An air shipment as the mode's API answers with it. */
-export function toAirShipment(s: typeof air.$inferSelect, favorite: boolean) {
-  return {
-    airShipmentId: s.id,
-    awb: s.awb,
-    airline: s.airline,
-    state: s.state,
-    status: s.status,
-    eta: s.etaAt?.toISOString() ?? null,
-    landedAt: s.landedAt?.toISOString() ?? null,
-    archived: s.archived,
-    tags: s.tags,
-    favorite,
-  };
-}
 
 /** Counts of the list's two tabs. */
 export async function countAirTabs(db: Database, workspaceId: string) {
@@ -60,48 +40,9 @@ export const airArchiveRequestSchema = z.strictObject({
 
 const airDashboardSchema = z.object({ inFlight: z.number(), landed: z.number(), late: z.number() });
 
-const presentation: ModePresentation = {
-  site: 'air',
-  noun: 'air shipment',
-  numberLine: (item) => `AWB ${item.trackingNo}`,
-  carrierName: (carrier) => AIRLINES[carrier] ?? null,
-  async apiShipments(db, where) {
-    const rows = await db
-      .select({ s: air })
-      .from(air)
-      .innerJoin(trackedItems, eq(trackedItems.id, air.itemId))
-      .where(where);
-    return rows.map((r) => ({
-      workspaceId: r.s.workspaceId,
-      itemId: r.s.itemId,
-      shipment: toAirShipment(r.s, false),
-    }));
-  },
-  carrierEventsInWebhooks: false,
-  // The notification and mention rows' number fields are the product's modes'; the row names the
-  // shipment by its id and the mode.
-  rowNumbers: () => ({}),
-  historyColumns: () => ({
-    number: air.awb,
-    reference: air.airline,
-    carrier: air.airline,
-    status: air.status,
-    arrivedAt: air.landedAt,
-    expectedAt: air.etaAt,
-    search: (pattern) => ilike(air.awb, pattern),
-  }),
-  // The search answer, the shared detail and the public view are wire shapes the spec fixes for the
-  // product's modes; a test-only mode has no place in them.
-  searchResult: () => {
-    throw new Error('The search answer has no air results');
-  },
-  sharedDetail: () => Promise.reject(new Error('The shared detail has no air shipments')),
-  publicView: () => Promise.reject(new Error('Public links carry no air shipments')),
-};
-
 /** What the features are written over for the test-only air mode. */
 export const AIR_FEATURES: ModeFeatures = {
-  mode: 'air' as ModeFeatures['mode'],
+  mode: AIR,
   table: air,
   countTabs: countAirTabs,
   alerts: {
@@ -130,7 +71,7 @@ export const AIR_FEATURES: ModeFeatures = {
       return { inFlight: row?.inFlight ?? 0, landed: row?.landed ?? 0, late: row?.late ?? 0 };
     },
   },
-  presentation,
+  presentation: AIR_PRESENTATION,
   arrivalInView: (derived) => sql`COALESCE(${derived} ->> 'landedAt', ${derived} ->> 'eta')`,
   routes: {
     segment: 'air',

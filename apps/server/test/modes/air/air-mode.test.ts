@@ -4,10 +4,8 @@ import { alertEpisodes, alertRules } from '../../../src/db/schema/alerts';
 import { comments } from '../../../src/db/schema/comments';
 import { notifications } from '../../../src/db/schema/notifications';
 import { webhookEvents } from '../../../src/db/schema/webhooks';
-import { createComment } from '../../../src/modules/comments/comments.service';
-import { loadTenant } from '../../../src/tenancy/tenant';
 import { addMember, buildTeam, refreshTracked, type Team } from '../../factories';
-import { useAirApp } from './air-app';
+import { airCalls, useAirApp } from './air-app';
 import { AIR, type AirEvent } from './air-mode';
 
 /**
@@ -17,15 +15,7 @@ import { AIR, type AirEvent } from './air-mode';
  */
 const { app, ctx, airline } = await useAirApp();
 
-const call = (cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-
-let serial = 1_000_000;
-/** A fresh air waybill number: airline prefix, seven digits and their check digit (mod 7). */
-function awb(): string {
-  serial += 1;
-  return `020${String(serial).padStart(7, '0')}${String(serial % 7)}`;
-}
+const { call, addAir } = airCalls(app);
 
 const HOUR = 3_600_000;
 const at = (ms: number) => new Date(ms).toISOString();
@@ -43,16 +33,6 @@ function event(
     eventTime: at(time),
     createdAt: at(n),
   };
-}
-
-async function addAir(team: Team, number = awb()) {
-  const res = await call(team.owner.cookie, 'POST', '/api/shipments/air', {
-    items: [{ awb: number, airline: 'LH' }],
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const [row] = res.json<{ result: { outcome: string; subscriptionId: string }[] }>().result;
-  expect(row!.outcome).toBe('created');
-  return { awb: number, id: row!.subscriptionId };
 }
 
 const list = async (team: Team, tab = 'active') =>
@@ -181,6 +161,13 @@ describe('a test-only air mode', () => {
       .from(notifications)
       .where(eq(notifications.recipientId, colleague.userId));
     expect(told.map((n) => n.type).sort()).toEqual(['alert', 'eta']);
+    // The bell's route answers them, naming the mode.
+    const bell = await call(colleague.cookie, 'GET', `/api/notification/get?userId=${colleague.userId}`);
+    expect(bell.statusCode, bell.body).toBe(200);
+    expect(bell.json().result.notifications).toMatchObject([
+      { shipmentType: 'air' },
+      { shipmentType: 'air' },
+    ]);
     const episodes = await ctx.db.select().from(alertEpisodes).where(eq(alertEpisodes.ruleId, rule!.id));
     expect(episodes).toHaveLength(1);
 
@@ -190,8 +177,10 @@ describe('a test-only air mode', () => {
     const [closed] = await ctx.db.select().from(alertEpisodes).where(eq(alertEpisodes.ruleId, rule!.id));
     expect(closed!.closedAt).not.toBeNull();
 
-    const tenant = (await loadTenant(ctx.db, team.owner.userId, team.defaultWorkspaceId))!;
-    await createComment(ctx, tenant, AIR, shipment.id, `Landed early, @[Colleague](${colleague.userId})`);
+    const posted = await call(team.owner.cookie, 'POST', `/api/comments/air/${shipment.id}`, {
+      content: `Landed early, @[Colleague](${colleague.userId})`,
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
     const [comment] = await ctx.db
       .select()
       .from(comments)

@@ -1,5 +1,4 @@
 import type { ChangeRecord } from '@tracklane/shared/notifications/notification-types';
-import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { ProviderAnswer, TrackingProvider } from '../../../src/integrations/tracking/provider';
 import { oneProvider } from '../../../src/integrations/tracking/sources';
 import type { TrackingState } from '../../../src/db/schema/tracking';
@@ -9,9 +8,9 @@ import {
   type TrackingModeDefinition,
 } from '../../../src/modules/tracking/tracking-mode';
 import { AIR_FEATURES } from './air-features';
+import { AIR } from './air-presentation';
 
-/** The mode's name: not one of the product's modes, so it is cast once, here. */
-export const AIR = 'air' as TrackingMode;
+export { AIR };
 
 /** What the fake airline reports: a flight's departure or landing, actual or estimated. */
 export interface AirEvent extends ModeEvent {

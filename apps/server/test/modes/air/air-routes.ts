@@ -10,7 +10,8 @@ import { isFavoriteOf } from '../../../src/modules/shipment-favorites/shipment-f
 import { setArchived } from '../../../src/modules/tracking/archive.service';
 import { modePresentation } from '../../../src/modes';
 import { inWorkspace } from '../../../src/tenancy/scope';
-import { airArchiveRequestSchema, countAirTabs, toAirShipment } from './air-features';
+import { airArchiveRequestSchema, countAirTabs } from './air-features';
+import { toAirShipment } from './air-presentation';
 import { AIR } from './air-mode';
 import { airShipments as air } from './air-schema';
 
