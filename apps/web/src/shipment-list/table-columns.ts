@@ -1,4 +1,5 @@
-import type { ExportField } from './table-export';
+import { formatDate } from '../lib/dates';
+import { dateField, type ExportField } from './table-export';
 
 /*
  * A shipment table's data columns (spec §3 "tracking table columns (hidden columns, order)"), whatever
@@ -82,6 +83,22 @@ export const columnSet =
     ) as Record<Id, TableColumn<Row, Id, Sort>>;
     return { ids, columns, defaultLayout: { order: [...ids], hidden: [...spec.hidden] }, card: spec.card };
   };
+
+/** The tags column, as every mode's rows have tags; in the mode's widths. */
+export const tagsColumn = <Row extends { tags: readonly string[] }, Sort extends string>(
+  width: TableColumn<Row>['width'],
+): ColumnSpec<Row, Sort> => ({ label: 'Tags', width, text: (row) => row.tags.join(', ') });
+
+/** When the row was added to the workspace, newest first by the mode's `sort`. */
+export const addedColumn = <Row extends { createdAt: string }, Sort extends string>(
+  sort: Sort,
+): ColumnSpec<Row, Sort> => ({
+  label: 'Added',
+  width: { min: 80, preferred: 96 },
+  sorts: { first: sort },
+  text: (row, timeZone) => formatDate(row.createdAt, timeZone),
+  exportFields: [dateField('Added', (row) => row.createdAt)],
+});
 
 const isColumnOf =
   <Id extends string>(ids: readonly Id[]) =>

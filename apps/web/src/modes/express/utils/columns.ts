@@ -4,7 +4,7 @@ import type {
   ExpressSort,
 } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { formatDate } from '../../../lib/dates';
-import { columnSet } from '../../../shipment-list/table-columns';
+import { addedColumn, columnSet, tagsColumn } from '../../../shipment-list/table-columns';
 import { dateField } from '../../../shipment-list/table-export';
 import { parcelCarrierLabel } from './carriers';
 import { placeLabel } from './parcel-place';
@@ -40,16 +40,8 @@ export const EXPRESS_COLUMNS = columnSet<ExpressListItem, ExpressSort>()({
       label: 'Carrier',
       text: (s) => parcelCarrierLabel(s.carrier, s.carrierName),
     },
-    status: {
-      width: { min: 120, preferred: 148 },
-      label: 'Status',
-      text: (s) => parcelStatusLook(s).label,
-    },
-    tags: {
-      width: { min: 44, preferred: 72 },
-      label: 'Tags',
-      text: (s) => s.tags.join(', '),
-    },
+    status: { label: 'Status', width: { min: 120, preferred: 148 }, text: (s) => parcelStatusLook(s).label },
+    tags: tagsColumn({ min: 44, preferred: 72 }),
     destination: {
       width: { min: 92, preferred: 140 },
       label: 'Destination',
@@ -83,28 +75,10 @@ export const EXPRESS_COLUMNS = columnSet<ExpressListItem, ExpressSort>()({
       text: (s, timeZone) => formatDate(s.lastEventAt, timeZone),
       exportFields: [dateField('Last event', (s) => s.lastEventAt)],
     },
-    origin: {
-      width: { min: 92, preferred: 140 },
-      label: 'Origin',
-      text: (s) => placeLabel(s.origin) ?? '',
-    },
-    service: {
-      width: { min: 80, preferred: 120 },
-      label: 'Service',
-      text: (s) => s.service ?? '',
-    },
-    added: {
-      width: { min: 80, preferred: 96 },
-      label: 'Added',
-      sorts: { first: 'created_desc' },
-      text: (s, timeZone) => formatDate(s.createdAt, timeZone),
-      exportFields: [dateField('Added', (s) => s.createdAt)],
-    },
-    source: {
-      width: { min: 80, preferred: 120 },
-      label: 'Source',
-      text: (s) => sourceLabel(s.source),
-    },
+    origin: { label: 'Origin', width: { min: 92, preferred: 140 }, text: (s) => placeLabel(s.origin) ?? '' },
+    service: { label: 'Service', width: { min: 80, preferred: 120 }, text: (s) => s.service ?? '' },
+    added: addedColumn('created_desc'),
+    source: { label: 'Source', width: { min: 80, preferred: 120 }, text: (s) => sourceLabel(s.source) },
   },
   hidden: ['lastEvent', 'origin', 'service', 'added', 'source'],
   card: {

@@ -5,8 +5,8 @@ import type {
   OceanSort,
 } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { clockLabel } from '@tracklane/shared/free-time/free-time-text';
-import { formatDate, formatDay } from '../../../lib/dates';
-import { columnSet } from '../../../shipment-list/table-columns';
+import { formatDay } from '../../../lib/dates';
+import { addedColumn, columnSet, tagsColumn } from '../../../shipment-list/table-columns';
 import { dateField } from '../../../shipment-list/table-export';
 import { carrierLabel } from './carriers';
 import { formatMoney, nextFreeTimeText } from './free-time-text';
@@ -56,16 +56,8 @@ export const OCEAN_COLUMNS = columnSet<OceanListItem, OceanSort>()({
       label: 'Carrier',
       text: (s) => carrierLabel(s.carrierScac, s.carrierName),
     },
-    status: {
-      width: { min: 112, preferred: 118 },
-      label: 'Status',
-      text: (s) => statusLook(s).label,
-    },
-    tags: {
-      width: { min: 40, preferred: 56 },
-      label: 'Tags',
-      text: (s) => s.tags.join(', '),
-    },
+    status: { label: 'Status', width: { min: 112, preferred: 118 }, text: (s) => statusLook(s).label },
+    tags: tagsColumn({ min: 40, preferred: 56 }),
     route: {
       width: { min: 92, preferred: 120 },
       label: 'POL → POD',
@@ -120,18 +112,8 @@ export const OCEAN_COLUMNS = columnSet<OceanListItem, OceanSort>()({
       ],
     },
     // Hidden by default: the dates matter more at a glance, and the columns above fill a laptop's table.
-    vessel: {
-      width: { min: 96, preferred: 140 },
-      label: 'Vessel',
-      text: (s) => s.vesselName ?? '',
-    },
-    added: {
-      width: { min: 80, preferred: 96 },
-      label: 'Added',
-      sorts: { first: 'created_desc' },
-      text: (s, timeZone) => formatDate(s.createdAt, timeZone),
-      exportFields: [dateField('Added', (s) => s.createdAt)],
-    },
+    vessel: { label: 'Vessel', width: { min: 96, preferred: 140 }, text: (s) => s.vesselName ?? '' },
+    added: addedColumn('created_desc'),
   },
   hidden: ['vessel', 'added'],
   card: {

@@ -8,7 +8,7 @@ import { queryClient } from '../../../lib/query-client';
 import type { ModeListPage } from '../../../modes/mode-definition';
 import type { ListCellContext, ShipmentListDefinition } from '../../../shipment-list/list-definition';
 import { DayCell, IdentifierCell, MissingValue } from '../../../shipment-list/table-cells';
-import { columnSet } from '../../../shipment-list/table-columns';
+import { columnSet, tagsColumn } from '../../../shipment-list/table-columns';
 import type { TableColumnsKey } from '../../../shipment-list/table-columns-preference';
 import {
   AIR_LIST_FILTERS,
@@ -54,7 +54,7 @@ const AIR_COLUMNS = columnSet<AirRow, AirSort>()({
       sorts: { first: 'landing_asc', second: 'landing_desc' },
       text: (row, timeZone) => (row.landingAt ? formatDate(row.landingAt, timeZone) : ''),
     },
-    tags: { label: 'Tags', width, text: (row) => row.tags.join(', ') },
+    tags: tagsColumn(width),
   },
   hidden: [],
   card: {
