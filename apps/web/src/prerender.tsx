@@ -16,6 +16,8 @@ import { createMemoryRouter } from 'react-router';
 import { App } from './app/app';
 import { PageFrame, startSignedOut, startWithFrame } from './app/guard';
 import { preloadFor, routes } from './app/router';
+import type { ModeDefinition } from './modes/mode-definition';
+import { MODE_LIST } from './modes/registry';
 
 export interface PrerenderedPage {
   path: string;
@@ -45,26 +47,32 @@ function frame(path: string, title: string, page: string): PrerenderedPage {
   };
 }
 
-const OCEAN_LIST = 'src/modes/ocean/ocean-list-page.tsx';
-const EXPRESS_LIST = 'src/modes/express/express-list-page.tsx';
 const DASHBOARD = 'src/app/pages/dashboard-page.tsx';
 
-export const prerenderedPages: PrerenderedPage[] = [
-  {
-    path: '/auth/sign-in',
-    kind: 'signed-out',
-    title: 'Sign in · Tracklane',
-    // The signed-out pages and their layout are one chunk group (vite.config.ts).
-    modules: ['pages-auth'],
-  },
-  frame('/shipments/ocean/active', 'Active ocean shipments', OCEAN_LIST),
-  frame('/shipments/ocean/archived', 'Archived ocean shipments', OCEAN_LIST),
-  frame('/shipments/truck/express/active', 'Active ground shipments', EXPRESS_LIST),
-  frame('/shipments/truck/express/not-found', 'Ground shipments not found', EXPRESS_LIST),
-  frame('/shipments/truck/express/archived', 'Archived ground shipments', EXPRESS_LIST),
-  frame('/dashboard/ocean', 'Ocean dashboard', DASHBOARD),
-  frame('/dashboard/truck/express', 'Ground dashboard', DASHBOARD),
-];
+/**
+ * The pages to render for these modes: sign-in, then each mode's list tabs (its list's entry module,
+ * as its definition names it, preloaded) and each mode's dashboard. A mode registered in the registry
+ * gets its frames with nothing written here.
+ */
+export function prerenderedPagesOf(modes: readonly ModeDefinition[]): PrerenderedPage[] {
+  return [
+    {
+      path: '/auth/sign-in',
+      kind: 'signed-out',
+      title: 'Sign in · Tracklane',
+      // The signed-out pages and their layout are one chunk group (vite.config.ts).
+      modules: ['pages-auth'],
+    },
+    ...modes.flatMap((mode) =>
+      Object.entries(mode.paths.lists).map(([tab, path]) =>
+        frame(path, mode.listHeader.titles[tab] ?? mode.label, mode.pages.listEntry),
+      ),
+    ),
+    ...modes.map((mode) => frame(mode.paths.dashboard, mode.dashboard.title, DASHBOARD)),
+  ];
+}
+
+export const prerenderedPages: PrerenderedPage[] = prerenderedPagesOf(MODE_LIST);
 
 /**
  * Runs in a frame's HTML right after #root, before the first paint (the server allows it by its hash in

@@ -4,7 +4,7 @@ import type { AlertRule, AlertRulesResult } from '@tracklane/shared/alerts/alert
 import type { ShipmentFreeTime } from '@tracklane/shared/free-time/free-time.schema';
 import { BUILT_IN_TERMS } from '@tracklane/shared/free-time/free-time.schema';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FreeTimeClocks } from '../features/free-time/components/free-time-clocks';
+import { FreeTimeClocks } from '../modes/ocean/components/free-time-clocks';
 import { TermsForm } from '../features/free-time/components/terms-form';
 import { resetAllStores } from '../lib/store-reset';
 import { fail, fakeApi, ok } from '../test/fake-api';

@@ -253,7 +253,16 @@ describe('home (spec §1, §2)', { timeout: 20_000 }, () => {
       'href',
       '/new-shipments/truck/express',
     );
-    expect(welcome).toHaveTextContent(/paste them from a spreadsheet/);
+    // The product's two modes, in the words the welcome has always had.
+    expect(within(welcome).getByRole('heading', { level: 2 })).toHaveTextContent(
+      'Every container and parcel in one place',
+    );
+    expect(welcome).toHaveTextContent(
+      'Tracklane follows your ocean containers and express parcels with the carriers for you: where each one is, when it arrives, and what needs a look — a last free day coming up, an ETA that slipped, a failed delivery.',
+    );
+    expect(welcome).toHaveTextContent(
+      'Many at once: paste them from a spreadsheet or upload a CSV on either page.',
+    );
     expect(router.state.location.pathname).toBe('/');
   });
 

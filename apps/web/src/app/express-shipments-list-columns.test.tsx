@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXPRESS_COLUMN_IDS } from '../modes/express/utils/columns';
+import { EXPRESS_COLUMNS } from '../modes/express/utils/columns';
 import { captureDownloads } from '../test/downloads';
 import { ok } from '../test/fake-api';
 import { expressShipment } from '../test/express-shipment-fixtures';
@@ -113,7 +113,7 @@ describe('express shipment list: filters, sort and columns', { timeout: 20_000 }
       expect(api.callsTo('PUT /api/users/preferences/expressTableColumns').at(-1)?.body).toEqual({
         hidden: ['origin', 'added', 'source'],
         // The order stays the default one: only what is hidden changed.
-        order: [...EXPRESS_COLUMN_IDS],
+        order: [...EXPRESS_COLUMNS.ids],
       }),
     );
     await user.keyboard('{Escape}');

@@ -7,7 +7,7 @@ import type {
   TerminalFacts,
 } from '@tracklane/shared/terminal-availability/terminal-availability';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FreeTimeClocks } from '../features/free-time/components/free-time-clocks';
+import { FreeTimeClocks } from '../modes/ocean/components/free-time-clocks';
 import { useOceanShipment } from '../modes/ocean/api/get-ocean-shipment';
 import { resetAllStores } from '../lib/store-reset';
 import { fakeApi, ok } from '../test/fake-api';

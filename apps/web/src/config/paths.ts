@@ -1,11 +1,12 @@
 /**
- * Every URL of the spec's route table (§2), written once. The router, the menu and the site-type
- * switcher all read them from here so that a renamed path cannot drift between them.
+ * Every URL of the spec's route table (§2) that belongs to no one tracking mode, written once. The
+ * router, the menu and the site-type switcher read them from here, and a mode's from its definition
+ * (`ModeDefinition.paths`, src/modes/<mode>/paths.ts), so that a renamed path cannot drift between them.
  */
 
 /**
- * The word a tracking mode goes by in URLs (/shipment-history/ground/…, `paths.dashboard.ground`) and
- * in the site-type switcher's stored choice (spec §4): "ground" for the express mode. Code speaks of
+ * The word a tracking mode goes by in URLs (/shipment-history/ground/…) and in the site-type
+ * switcher's stored choice (spec §4): "ground" for the express mode. Code speaks of
  * the mode itself (`TrackingMode`); each mode's definition names its word, and src/modes/registry.ts
  * turns one into the other (`isSiteType` tells a known word from any other string).
  */
@@ -13,20 +14,9 @@ export type SiteType = string;
 
 export const paths = {
   home: '/',
-  dashboard: {
-    ocean: '/dashboard/ocean',
-    ground: '/dashboard/truck/express',
-  },
-  shipments: {
-    oceanActive: '/shipments/ocean/active',
-    oceanArchived: '/shipments/ocean/archived',
-    groundActive: '/shipments/truck/express/active',
-    groundNotFound: '/shipments/truck/express/not-found',
-    groundArchived: '/shipments/truck/express/archived',
-  },
+  // Each mode's own pages (its dashboard, lists, new-shipment and detail pages) are its definition's
+  // `paths`, in its folder (src/modes/<mode>/paths.ts); what stands here belongs to no one mode.
   newShipments: {
-    ocean: '/new-shipments/ocean',
-    ground: '/new-shipments/truck/express',
     create: '/new-shipments/create',
   },
   shipmentHistory: {
@@ -34,12 +24,6 @@ export const paths = {
     shared: (type: SiteType) => `/shipment-history/${type}/shared-history`,
     sharedDetails: (type: SiteType, overallId: string) =>
       `/shipment-history/${type}/shared-history/details/${encodeURIComponent(overallId)}`,
-  },
-  shipment: {
-    ocean: (containerNo: string, mblNo: string) =>
-      `/shipment/ocean/${encodeURIComponent(containerNo)}/${encodeURIComponent(mblNo)}`,
-    ground: (expressOrderId: string, expressOrderNo: string) =>
-      `/shipment/truck/express/${encodeURIComponent(expressOrderId)}/${encodeURIComponent(expressOrderNo)}`,
   },
   notifications: '/notifications/all',
   exceptions: '/exceptions',

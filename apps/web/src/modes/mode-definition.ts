@@ -74,14 +74,32 @@ export interface ModeDefinition<
     detail: () => Promise<ComponentType>;
     newShipment: () => Promise<ComponentType>;
     list: () => Promise<ComponentType<{ tab: string }>>;
+    /**
+     * The module `list` loads, from the web app's root (src/modes/ocean/ocean-list-page.tsx): the
+     * build prerenders the frames of the list's tabs with its chunk preloaded (src/prerender.tsx).
+     */
+    listEntry: string;
     /** What the list page's first render asks the server for (router.tsx, `preloadFor`). */
     prefetchList: (props: { tab: string }) => Promise<unknown>;
     /** A shipment of the mode shared with the reader, drawn read-only (the shared shipment page). */
     sharedDetail: () => Promise<ComponentType<SharedDetailProps>>;
   };
   dashboard: DashboardModeConfig<Dashboard>;
-  /** The welcome's line for the mode (a workspace that follows nothing yet): what one adds, by what. */
-  welcome: { line: string; Icon: ComponentType<{ size?: number }> };
+  /**
+   * How the welcome (a workspace that follows nothing yet) speaks of the mode: its title and intro
+   * name every mode's shipments (features/dashboard/components/welcome.tsx), its line says what one adds.
+   */
+  welcome: {
+    /** What one adds, by what: "Ocean: a container number with its bill of lading." */
+    line: string;
+    Icon: ComponentType<{ size?: number }>;
+    /** One of its shipments, in the title ("Every container and parcel in one place"). */
+    thing: string;
+    /** Its shipments, in the intro ("Tracklane follows your ocean containers and …"). */
+    things: string;
+    /** What of them needs a look, in the intro's examples ("a last free day coming up"). */
+    needsALook: readonly string[];
+  };
   /** Where its answers name its shipments, for the live updates' invalidation (lib/live-invalidation). */
   live: LiveShipmentKeys;
   /** How alert rules (workspace settings) speak of the mode's shipments. */

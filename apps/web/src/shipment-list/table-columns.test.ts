@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  columnSet,
   isDefaultLayout,
   layoutFromPreference,
   moveColumn,
@@ -102,5 +103,46 @@ describe('table columns', () => {
     expect(sortDirection(set.columns.delivery, 'delivery_desc')).toBe('descending');
     expect(sortDirection(set.columns.added, 'created_desc')).toBe('descending');
     expect(sortDirection(set.columns.delivery, 'created_desc')).toBeUndefined();
+  });
+});
+
+describe('a mode’s column set, built from its columns', () => {
+  type Row = { number: string; place: string; day: string };
+  const set = columnSet<Row, 'number_asc'>()({
+    columns: {
+      number: {
+        label: 'Number',
+        width: { min: 100, preferred: 120 },
+        sorts: { first: 'number_asc' },
+        text: (r) => r.number,
+      },
+      place: { label: 'Place', width: { min: 80, preferred: 90 }, text: (r) => r.place },
+      day: { label: 'Day', width: { min: 80, preferred: 90 }, text: (r) => r.day },
+    },
+    hidden: ['day'],
+    card: {
+      identifier: 'number',
+      detail: 'place',
+      status: 'place',
+      date: () => 'day',
+      attention: () => null,
+    },
+  });
+
+  it('takes the default order from its columns, and each column’s id from its key', () => {
+    expect(set.ids).toEqual(['number', 'place', 'day']);
+    expect(set.defaultLayout).toEqual({ order: ['number', 'place', 'day'], hidden: ['day'] });
+    expect(set.columns.place.id).toBe('place');
+    expect(visibleColumns(set, set.defaultLayout).map((column) => column.label)).toEqual(['Number', 'Place']);
+  });
+
+  it('lets every column but the card’s identifier be hidden', () => {
+    expect(Object.values(set.columns).map((column) => [column.id, column.hideable])).toEqual([
+      ['number', false],
+      ['place', true],
+      ['day', true],
+    ]);
+    expect(toggleColumn(set, set.defaultLayout, 'number')).toBe(set.defaultLayout);
+    expect(toggleColumn(set, set.defaultLayout, 'place').hidden).toEqual(['day', 'place']);
   });
 });

@@ -1,4 +1,5 @@
-import type { ExportField } from './table-export';
+import { formatDate } from '../lib/dates';
+import { dateField, type ExportField } from './table-export';
 
 /*
  * A shipment table's data columns (spec §3 "tracking table columns (hidden columns, order)"), whatever
@@ -59,6 +60,45 @@ export interface ColumnSet<Row, Id extends string, Sort extends string> {
   defaultLayout: ColumnLayout<Id>;
   card: CardLayout<Row, Id>;
 }
+
+/** One column as a mode writes it: `columnSet` gives it its id and says whether it can be hidden. */
+export type ColumnSpec<Row, Sort extends string> = Omit<TableColumn<Row, string, Sort>, 'id' | 'hideable'>;
+
+/**
+ * A mode's column set from its columns alone, written once for every mode. The columns' order is the
+ * table's default order; the card's identifier is the column that names the row, the one column that
+ * cannot be hidden; `hidden` are those hidden by default. Called in two steps so that the mode names its
+ * row and sorts and the column ids come from its columns: `columnSet<Row, Sort>()({ columns, … })`.
+ */
+export const columnSet =
+  <Row, Sort extends string>() =>
+  <Id extends string>(spec: {
+    columns: Record<Id, ColumnSpec<Row, Sort>>;
+    hidden: readonly NoInfer<Id>[];
+    card: CardLayout<Row, NoInfer<Id>>;
+  }): ColumnSet<Row, Id, Sort> => {
+    const ids = Object.keys(spec.columns) as Id[];
+    const columns = Object.fromEntries(
+      ids.map((id) => [id, { id, hideable: id !== spec.card.identifier, ...spec.columns[id] }]),
+    ) as Record<Id, TableColumn<Row, Id, Sort>>;
+    return { ids, columns, defaultLayout: { order: [...ids], hidden: [...spec.hidden] }, card: spec.card };
+  };
+
+/** The tags column, as every mode's rows have tags; in the mode's widths. */
+export const tagsColumn = <Row extends { tags: readonly string[] }, Sort extends string>(
+  width: TableColumn<Row>['width'],
+): ColumnSpec<Row, Sort> => ({ label: 'Tags', width, text: (row) => row.tags.join(', ') });
+
+/** When the row was added to the workspace, newest first by the mode's `sort`. */
+export const addedColumn = <Row extends { createdAt: string }, Sort extends string>(
+  sort: Sort,
+): ColumnSpec<Row, Sort> => ({
+  label: 'Added',
+  width: { min: 80, preferred: 96 },
+  sorts: { first: sort },
+  text: (row, timeZone) => formatDate(row.createdAt, timeZone),
+  exportFields: [dateField('Added', (row) => row.createdAt)],
+});
 
 const isColumnOf =
   <Id extends string>(ids: readonly Id[]) =>

@@ -11,7 +11,7 @@ import { ShareButton } from '../../features/sharing/components/share-button';
 import { expressShareSet } from './share-set';
 import { useLinkedTimeZone, useShipmentAccess } from '../../app/pages/use-shipment-access';
 import { TrackedElsewhere } from '../../components/tracked-elsewhere';
-import { paths } from '../../config/paths';
+import { expressDetailPath } from './paths';
 import { useLocateExpressShipment } from './api/locate-express-shipment';
 import { isNotFound } from '../../lib/api-client';
 import { useOpenInWorkspace } from '../../features/workspaces/hooks/use-open-in-workspace';
@@ -50,7 +50,7 @@ export function ExpressShipmentPage() {
           onOpen={(place) =>
             void openInWorkspace({
               workspaceId: place.workspaceId,
-              href: paths.shipment.ground(place.shipmentId, expressOrderNo),
+              href: expressDetailPath(place.shipmentId, expressOrderNo),
               failureTitle: 'Could not open the parcel',
             })
           }

@@ -9,7 +9,7 @@ import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
 import { useCallback, useMemo } from 'react';
 import { listDescription } from '../../components/page-headers';
 import { EXPRESS_MODE } from './mode';
-import { paths } from '../../config/paths';
+import { EXPRESS_PATHS, expressDetailPath } from './paths';
 import { queryClient } from '../../lib/query-client';
 import { useArchiveExpressShipments } from './api/archive-express-shipments';
 import { useFavoriteExpressShipments } from './api/favorite-express-shipments';
@@ -117,14 +117,10 @@ export const EXPRESS_LIST: ShipmentListDefinition<
     { value: 'notFound', label: 'Not found' },
     { value: 'archived', label: 'Archived' },
   ],
-  tabPath: {
-    active: paths.shipments.groundActive,
-    notFound: paths.shipments.groundNotFound,
-    archived: paths.shipments.groundArchived,
-  },
+  tabPath: EXPRESS_PATHS.lists,
   title: EXPRESS_MODE.listHeader.titles,
   description: (timeZone) => listDescription(EXPRESS_MODE.listHeader.things, timeZone),
-  newShipmentHref: paths.newShipments.ground,
+  newShipmentHref: EXPRESS_PATHS.newShipment,
   demo: { isDemo, explanation: EXPRESS_DEMO_EXPLANATION },
   search: { placeholder: 'Search tracking number', label: 'Search by tracking number' },
   filters: EXPRESS_LIST_FILTERS,
@@ -136,7 +132,7 @@ export const EXPRESS_LIST: ShipmentListDefinition<
   rowLabel: (shipment) =>
     `Tracking number ${shipment.expressOrderNo}, ${parcelCarrierLabel(shipment.carrier, shipment.carrierName)}`,
   rowName: (shipment) => shipment.expressOrderNo,
-  detailHref: (shipment) => paths.shipment.ground(shipment.expressOrderId, shipment.expressOrderNo),
+  detailHref: (shipment) => expressDetailPath(shipment.expressOrderId, shipment.expressOrderNo),
   isFavorite: (shipment) => shipment.favorite,
   unconnectedCarrier: (shipment) =>
     shipment.state === NO_SOURCE_STATE ? parcelCarrierLabel(shipment.carrier, shipment.carrierName) : null,

@@ -1,6 +1,6 @@
 import { IconPackage, IconTruckDelivery } from '@tabler/icons-react';
 import { expressDashboardSchema, type ExpressDashboard } from '@tracklane/shared/dashboard/dashboard.schema';
-import { paths } from '../../config/paths';
+import { EXPRESS_DETAIL_ROUTE, EXPRESS_PATHS, expressDetailPath } from './paths';
 import { parcelStatusLook } from './utils/parcel-status';
 import type { ModeDefinition, SearchResultOf } from '../mode-definition';
 
@@ -11,15 +11,7 @@ export const EXPRESS_MODE = {
   label: 'Ground',
   Icon: IconTruckDelivery,
   segment: 'truck/express',
-  paths: {
-    dashboard: paths.dashboard.ground,
-    lists: {
-      active: paths.shipments.groundActive,
-      notFound: paths.shipments.groundNotFound,
-      archived: paths.shipments.groundArchived,
-    },
-    newShipment: paths.newShipments.ground,
-  },
+  paths: EXPRESS_PATHS,
   listHeader: {
     titles: {
       active: 'Active ground shipments',
@@ -29,11 +21,11 @@ export const EXPRESS_MODE = {
     things: 'Parcels',
   },
   pages: {
-    detailRoute: '/shipment/truck/express/:expressOrderId/:expressOrderNo',
+    detailRoute: EXPRESS_DETAIL_ROUTE,
     detail: () => import('./detail-page').then((m) => m.ExpressShipmentPage),
     newShipment: () => import('./new-page').then((m) => m.NewExpressShipmentPage),
-    // The list's own entry: the build and the prerendered frames name its chunk (vite.config.ts, prerender.tsx).
     list: () => import('./express-list-page').then((m) => m.ExpressShipmentsPage),
+    listEntry: 'src/modes/express/express-list-page.tsx',
     prefetchList: (props) => import('./express-list-page').then((m) => m.prefetchExpressShipmentsPage(props)),
     sharedDetail: () => import('./shared-detail').then((m) => m.ExpressSharedDetail),
   },
@@ -43,8 +35,8 @@ export const EXPRESS_MODE = {
     title: 'Ground dashboard',
     things: 'parcels',
     Icon: IconTruckDelivery,
-    listPath: paths.shipments.groundActive,
-    newPath: paths.newShipments.ground,
+    listPath: EXPRESS_PATHS.lists.active,
+    newPath: EXPRESS_PATHS.newShipment,
     addLabel: 'Add a parcel',
     exceptionTypes: {
       exception: 'parcel_exception',
@@ -57,9 +49,15 @@ export const EXPRESS_MODE = {
     figures: [],
     // Parcel carriers' codes are ours: the name alone.
     carrierName: (carrier) => carrier.name ?? carrier.carrier,
-    itemPath: (link) => paths.shipment.ground(link.expressOrderId, link.expressOrderNo),
+    itemPath: (link) => expressDetailPath(link.expressOrderId, link.expressOrderNo),
   },
-  welcome: { line: 'Express: a parcel’s tracking number.', Icon: IconPackage },
+  welcome: {
+    line: 'Express: a parcel’s tracking number.',
+    Icon: IconPackage,
+    thing: 'parcel',
+    things: 'express parcels',
+    needsALook: ['a failed delivery'],
+  },
   live: { queryRoot: 'express-shipments', idField: 'expressOrderId', sharedField: 'express' },
   alerts: {
     optionLabel: 'Express parcels',
@@ -76,7 +74,7 @@ export const EXPRESS_MODE = {
     sharedEmpty:
       'When someone shares a ground shipment with your e-mail address, it shows here with live tracking.',
     subline: (row) => row.carrierName ?? row.reference,
-    detailPath: (row) => paths.shipment.ground(row.shipmentId, row.number),
+    detailPath: (row) => expressDetailPath(row.shipmentId, row.number),
   },
   search: {
     Icon: IconPackage,
@@ -84,18 +82,18 @@ export const EXPRESS_MODE = {
     numberField: 'trackingNo',
     detail: (result) => ({ word: 'Parcel', reference: null, carrier: result.carrier.toUpperCase() }),
     status: parcelStatusLook,
-    detailPath: (result) => paths.shipment.ground(result.expressOrderId, result.expressOrderNo),
+    detailPath: (result) => expressDetailPath(result.expressOrderId, result.expressOrderNo),
   },
   notification: {
     // A parcel's page is named by its id in the workspace that follows it.
     detailPath: (change, shipmentId) =>
-      change.expressOrderNo ? paths.shipment.ground(shipmentId, change.expressOrderNo) : null,
+      change.expressOrderNo ? expressDetailPath(shipmentId, change.expressOrderNo) : null,
     label: (change) => ({ primary: change.expressOrderNo ?? '', secondary: null }),
   },
   mention: {
     detailPath: (mention) =>
       mention.expressOrderId && mention.orderNo
-        ? paths.shipment.ground(mention.expressOrderId, mention.orderNo)
+        ? expressDetailPath(mention.expressOrderId, mention.orderNo)
         : null,
     number: (mention) => mention.orderNo ?? '',
   },

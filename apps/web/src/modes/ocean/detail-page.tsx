@@ -5,10 +5,10 @@ import { useAuthStore } from '../../features/auth/stores/auth-store';
 import { useOceanShipment } from './api/get-ocean-shipment';
 import { ShareButton } from '../../features/sharing/components/share-button';
 import { oceanShareSet } from './share-set';
-import { FreeTimeClocks } from '../../features/free-time/components/free-time-clocks';
+import { FreeTimeClocks } from './components/free-time-clocks';
 import { useLinkedTimeZone, useShipmentAccess } from '../../app/pages/use-shipment-access';
 import { TrackedElsewhere } from '../../components/tracked-elsewhere';
-import { paths } from '../../config/paths';
+import { oceanDetailPath } from './paths';
 import { useLocateOceanShipment } from './api/locate-ocean-shipment';
 import { isNotFound } from '../../lib/api-client';
 import { useOpenInWorkspace } from '../../features/workspaces/hooks/use-open-in-workspace';
@@ -67,7 +67,7 @@ export function OceanShipmentPage() {
           onOpen={(place) =>
             void openInWorkspace({
               workspaceId: place.workspaceId,
-              href: `${paths.shipment.ocean(containerNo, mblNo)}?timeZone=${encodeURIComponent(timeZone)}`,
+              href: `${oceanDetailPath(containerNo, mblNo)}?timeZone=${encodeURIComponent(timeZone)}`,
               failureTitle: 'Could not open the shipment',
             })
           }

@@ -6,7 +6,7 @@ import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
 import { useCallback, useMemo } from 'react';
 import { listDescription } from '../../components/page-headers';
 import { OCEAN_MODE } from './mode';
-import { paths } from '../../config/paths';
+import { OCEAN_PATHS } from './paths';
 import { queryClient } from '../../lib/query-client';
 import { useArchiveOceanShipments } from './api/archive-ocean-shipments';
 import { listAllOceanShipments } from './api/export-ocean-shipments';
@@ -159,10 +159,10 @@ export const OCEAN_LIST: ShipmentListDefinition<
     { value: 'active', label: 'Active' },
     { value: 'archived', label: 'Archived' },
   ],
-  tabPath: { active: paths.shipments.oceanActive, archived: paths.shipments.oceanArchived },
+  tabPath: OCEAN_PATHS.lists,
   title: OCEAN_MODE.listHeader.titles,
   description: (timeZone) => listDescription(OCEAN_MODE.listHeader.things, timeZone),
-  newShipmentHref: paths.newShipments.ocean,
+  newShipmentHref: OCEAN_PATHS.newShipment,
   demo: { isDemo, explanation: OCEAN_DEMO_EXPLANATION },
   search: { placeholder: 'Search container or MBL', label: 'Search by container or bill of lading number' },
   filters: OCEAN_LIST_FILTERS,

@@ -1,6 +1,6 @@
 import { IconShip } from '@tabler/icons-react';
 import { oceanDashboardSchema, type OceanDashboard } from '@tracklane/shared/dashboard/dashboard.schema';
-import { paths } from '../../config/paths';
+import { OCEAN_DETAIL_ROUTE, OCEAN_PATHS, oceanDetailPath } from './paths';
 import { formatMoney } from '../../lib/money';
 import { statusLook } from './utils/status';
 import type { ModeDefinition, SearchResultOf } from '../mode-definition';
@@ -12,21 +12,17 @@ export const OCEAN_MODE = {
   label: 'Ocean',
   Icon: IconShip,
   segment: 'ocean',
-  paths: {
-    dashboard: paths.dashboard.ocean,
-    lists: { active: paths.shipments.oceanActive, archived: paths.shipments.oceanArchived },
-    newShipment: paths.newShipments.ocean,
-  },
+  paths: OCEAN_PATHS,
   listHeader: {
     titles: { active: 'Active ocean shipments', archived: 'Archived ocean shipments' },
     things: 'Containers',
   },
   pages: {
-    detailRoute: '/shipment/ocean/:containerNo/:mblNo',
+    detailRoute: OCEAN_DETAIL_ROUTE,
     detail: () => import('./detail-page').then((m) => m.OceanShipmentPage),
     newShipment: () => import('./new-page').then((m) => m.NewOceanShipmentPage),
-    // The list's own entry: the build and the prerendered frames name its chunk (vite.config.ts, prerender.tsx).
     list: () => import('./ocean-list-page').then((m) => m.OceanShipmentsPage),
+    listEntry: 'src/modes/ocean/ocean-list-page.tsx',
     prefetchList: (props) => import('./ocean-list-page').then((m) => m.prefetchOceanShipmentsPage(props)),
     sharedDetail: () => import('./shared-detail').then((m) => m.OceanSharedDetail),
   },
@@ -36,8 +32,8 @@ export const OCEAN_MODE = {
     title: 'Ocean dashboard',
     things: 'containers',
     Icon: IconShip,
-    listPath: paths.shipments.oceanActive,
-    newPath: paths.newShipments.ocean,
+    listPath: OCEAN_PATHS.lists.active,
+    newPath: OCEAN_PATHS.newShipment,
     addLabel: 'Add a container',
     exceptionTypes: {
       lfdPassed: 'lfd_passed',
@@ -70,9 +66,15 @@ export const OCEAN_MODE = {
     ],
     // Ocean carriers are also known by their SCAC.
     carrierName: (carrier) => (carrier.name ? `${carrier.name} (${carrier.carrier})` : carrier.carrier),
-    itemPath: (link) => paths.shipment.ocean(link.containerNo, link.mblNo),
+    itemPath: (link) => oceanDetailPath(link.containerNo, link.mblNo),
   },
-  welcome: { line: 'Ocean: a container number with its bill of lading.', Icon: IconShip },
+  welcome: {
+    line: 'Ocean: a container number with its bill of lading.',
+    Icon: IconShip,
+    thing: 'container',
+    things: 'ocean containers',
+    needsALook: ['a last free day coming up', 'an ETA that slipped'],
+  },
   live: { queryRoot: 'ocean-shipments', idField: 'shipmentOverallId', sharedField: 'ocean' },
   alerts: {
     optionLabel: 'Ocean containers',
@@ -89,7 +91,7 @@ export const OCEAN_MODE = {
     sharedEmpty:
       'When someone shares an ocean shipment with your e-mail address, it shows here with live tracking.',
     subline: (row) => `MBL ${row.reference}${row.carrierName ? ` · ${row.carrierName}` : ''}`,
-    detailPath: (row) => paths.shipment.ocean(row.number, row.reference),
+    detailPath: (row) => oceanDetailPath(row.number, row.reference),
   },
   search: {
     Icon: IconShip,
@@ -101,11 +103,11 @@ export const OCEAN_MODE = {
       carrier: null,
     }),
     status: statusLook,
-    detailPath: (result) => paths.shipment.ocean(result.containerNo, result.mblNo),
+    detailPath: (result) => oceanDetailPath(result.containerNo, result.mblNo),
   },
   notification: {
     detailPath: (change) =>
-      change.containerNo && change.mblNo ? paths.shipment.ocean(change.containerNo, change.mblNo) : null,
+      change.containerNo && change.mblNo ? oceanDetailPath(change.containerNo, change.mblNo) : null,
     label: (change) => ({
       primary: change.containerNo ?? '',
       secondary: change.mblNo ? `B/L ${change.mblNo}` : null,
@@ -113,7 +115,7 @@ export const OCEAN_MODE = {
   },
   mention: {
     detailPath: (mention) =>
-      mention.containerNo && mention.mblNo ? paths.shipment.ocean(mention.containerNo, mention.mblNo) : null,
+      mention.containerNo && mention.mblNo ? oceanDetailPath(mention.containerNo, mention.mblNo) : null,
     number: (mention) => mention.containerNo ?? '',
   },
   publicShare: {

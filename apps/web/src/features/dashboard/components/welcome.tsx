@@ -4,25 +4,32 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { MODE_LIST } from '../../../modes/registry';
 
+/** Words as a sentence lists them: "a", "a and b", "a, b and c". */
+function inWords(words: readonly string[]): string {
+  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)!}`;
+}
+
 /**
- * Home for a workspace that follows nothing yet (spec §1): what Tracklane does and the first step.
+ * Home for a workspace that follows nothing yet (spec §1): what Tracklane does and the first step,
+ * in the words of the registered modes.
  * The first-step buttons carry `data-tutorial` anchors for the tutorial, which comes in its own issue.
  */
 export function Welcome({ canCreate }: { canCreate: boolean }) {
+  const modes = MODE_LIST;
   return (
     <>
       <PageHeader title="Welcome to Tracklane" />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={760} data-testid="welcome">
         <Title order={2} size="h3" mb="xs">
-          Every container and parcel in one place
+          Every {inWords(modes.map((mode) => mode.welcome.thing))} in one place
         </Title>
         <Text c="dimmed" mb="md">
-          Tracklane follows your ocean containers and express parcels with the carriers for you: where each
-          one is, when it arrives, and what needs a look — a last free day coming up, an ETA that slipped, a
-          failed delivery.
+          Tracklane follows your {inWords(modes.map((mode) => mode.welcome.things))} with the carriers for
+          you: where each one is, when it arrives, and what needs a look —{' '}
+          {modes.flatMap((mode) => mode.welcome.needsALook).join(', ')}.
         </Text>
         <List spacing="xs" size="sm" mb="lg" center>
-          {MODE_LIST.map((mode) => (
+          {modes.map((mode) => (
             <List.Item
               key={mode.mode}
               icon={
@@ -41,7 +48,8 @@ export function Welcome({ canCreate }: { canCreate: boolean }) {
               </ThemeIcon>
             }
           >
-            Many at once: paste them from a spreadsheet or upload a CSV on either page.
+            Many at once: paste them from a spreadsheet or upload a CSV on{' '}
+            {modes.length === 2 ? 'either' : 'each'} page.
           </List.Item>
         </List>
         {canCreate ? (
@@ -50,7 +58,7 @@ export function Welcome({ canCreate }: { canCreate: boolean }) {
               Start here
             </Text>
             <Group gap="sm" w="fit-content" data-tutorial="first-step">
-              {MODE_LIST.map((mode, index) => (
+              {modes.map((mode, index) => (
                 <Button
                   key={mode.mode}
                   component={Link}

@@ -6,7 +6,7 @@ import {
 import { Link } from 'react-router';
 import { BulkIntake } from '../../../components/bulk-intake';
 import { PreviewCarrier, type PreviewColumn } from '../../../components/bulk-preview-table';
-import { paths } from '../../../config/paths';
+import { EXPRESS_PATHS, expressDetailPath } from '../paths';
 import { useCreateExpressShipments } from '../api/create-express-shipments';
 import { parseExpressBulkText, type ExpressBulkRow } from '../utils/bulk-parser';
 import { parcelCarrierLabel } from '../utils/carriers';
@@ -55,11 +55,7 @@ const OUTCOME_COLUMNS: PreviewColumn<ExpressIntakeOutcome>[] = [
     mono: true,
     cell: (outcome) =>
       outcome.expressOrderId ? (
-        <Anchor
-          component={Link}
-          to={paths.shipment.ground(outcome.expressOrderId, outcome.trackingNo)}
-          inherit
-        >
+        <Anchor component={Link} to={expressDetailPath(outcome.expressOrderId, outcome.trackingNo)} inherit>
           {outcome.trackingNo}
         </Anchor>
       ) : (
@@ -83,7 +79,7 @@ export function ExpressBulkIntake() {
       previewColumns={PREVIEW_COLUMNS}
       errorOf={errorOf}
       outcomeColumns={OUTCOME_COLUMNS}
-      listHref={paths.shipments.groundActive}
+      listHref={EXPRESS_PATHS.lists.active}
       paste={PASTE}
       fileColumns="tracking number, carrier (optional)"
     />

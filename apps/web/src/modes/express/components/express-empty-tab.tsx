@@ -3,7 +3,7 @@ import { IconPackage, IconSearch } from '@tabler/icons-react';
 import type { ExpressListTab } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { Link } from 'react-router';
 import { activeEmptyTab, archiveEmptyTab, type EmptyTab } from '../../../components/list-empty-state';
-import { paths } from '../../../config/paths';
+import { EXPRESS_PATHS } from '../paths';
 
 /** What the not-found tab holds, said above its rows. */
 export const NOT_FOUND_EXPLANATION =
@@ -15,7 +15,7 @@ export function expressEmptyTab(
   counts: Record<ExpressListTab, number> | null,
   canCreate: boolean,
 ): EmptyTab {
-  if (status === 'archived') return archiveEmptyTab(paths.shipments.groundActive);
+  if (status === 'archived') return archiveEmptyTab(EXPRESS_PATHS.lists.active);
   if (status === 'notFound') {
     return {
       icon: <IconSearch size={26} stroke={1.75} />,
@@ -24,7 +24,7 @@ export function expressEmptyTab(
       description:
         'A parcel lands here when no carrier knew its tracking number within the retry window. Tracklane still asks once a day, and the parcel moves back to Active by itself as soon as its carrier knows it.',
       actions: (
-        <Button component={Link} to={paths.shipments.groundActive} variant="default">
+        <Button component={Link} to={EXPRESS_PATHS.lists.active} variant="default">
           Go to active shipments
         </Button>
       ),
@@ -36,8 +36,8 @@ export function expressEmptyTab(
     firstTitle: 'No parcels yet — add your first tracking number',
     howToAdd:
       'Enter a tracking number, or paste a whole list. Tracklane recognises the carrier and keeps every scan and delivery estimate up to date.',
-    newShipmentHref: canCreate ? paths.newShipments.ground : null,
-    archivedHref: paths.shipments.groundArchived,
+    newShipmentHref: canCreate ? EXPRESS_PATHS.newShipment : null,
+    archivedHref: EXPRESS_PATHS.lists.archived,
     everArchived: (counts?.archived ?? 0) > 0,
   });
 }

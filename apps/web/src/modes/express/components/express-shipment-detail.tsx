@@ -13,7 +13,7 @@ import {
   DetailPendingCard,
 } from '../../../components/detail-states';
 import { NotFound } from '../../../components/not-found';
-import { paths } from '../../../config/paths';
+import { EXPRESS_PATHS } from '../paths';
 import { formatDateTime } from '../../../lib/dates';
 import { archiveWithNotice } from '../../../lib/detail-actions';
 import { notifyFavoriteFailed } from '../../../shipment-list/use-list-actions';
@@ -136,13 +136,13 @@ export function ExpressShipmentDetail({
         // A path the server cannot read (400) names no parcel either.
         notFoundStatuses={[404, 400]}
         notFound={
-          <NotFound homeHref={paths.shipments.groundActive} homeLabel="Back to ground shipments">
+          <NotFound homeHref={EXPRESS_PATHS.lists.active} homeLabel="Back to ground shipments">
             {elsewhere}
           </NotFound>
         }
         heading={
           <>
-            <DetailBackLink href={paths.shipments.groundActive} label="Ground shipments" />
+            <DetailBackLink href={EXPRESS_PATHS.lists.active} label="Ground shipments" />
             <Title order={1} className={detail.title} mb="lg">
               Ground shipment
             </Title>

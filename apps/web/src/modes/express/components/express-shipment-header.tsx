@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Text } from '@mantine/core';
 import type { ExpressShipmentDetail } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { DetailFacts, DetailHeader } from '../../../components/detail-header';
-import { paths } from '../../../config/paths';
+import { EXPRESS_PATHS } from '../paths';
 import { parcelCarrierLabel } from '../utils/carriers';
 import { EXPRESS_DEMO_EXPLANATION, isDemo, parcelStatusLook, sourceLabel } from '../utils/parcel-status';
 
@@ -33,8 +33,8 @@ export function ExpressShipmentHeader(props: ExpressShipmentHeaderProps) {
       back={
         props.back ??
         (shipment.archived
-          ? { href: paths.shipments.groundArchived, label: 'Archived ground shipments' }
-          : { href: paths.shipments.groundActive, label: 'Ground shipments' })
+          ? { href: EXPRESS_PATHS.lists.archived, label: 'Archived ground shipments' }
+          : { href: EXPRESS_PATHS.lists.active, label: 'Ground shipments' })
       }
       kind="Parcel"
       number={number}

@@ -13,7 +13,7 @@ import {
 import type { ExpressIntakeOutcome } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { IntakeOutcomeAlert, type IntakeResult } from '../../../components/intake-outcome-alert';
-import { paths } from '../../../config/paths';
+import { EXPRESS_PATHS, expressDetailPath } from '../paths';
 import { isApiError } from '../../../lib/api-client';
 import { useCreateExpressShipments } from '../api/create-express-shipments';
 import { carrierOptions, parcelCarrierLabel } from '../utils/carriers';
@@ -163,14 +163,12 @@ export function SingleParcelForm({ disabled = false }: { disabled?: boolean }) {
             result={result}
             numberOf={(outcome) => outcome.trackingNo}
             detailHref={(outcome) =>
-              outcome.expressOrderId
-                ? paths.shipment.ground(outcome.expressOrderId, outcome.trackingNo)
-                : null
+              outcome.expressOrderId ? expressDetailPath(outcome.expressOrderId, outcome.trackingNo) : null
             }
             createdText={(outcome) =>
               `The first check with ${parcelCarrierLabel(outcome.carrier)} is running; scans appear within moments.`
             }
-            listHref={paths.shipments.groundActive}
+            listHref={EXPRESS_PATHS.lists.active}
             refusedText="The server refused this parcel."
           />
         </div>

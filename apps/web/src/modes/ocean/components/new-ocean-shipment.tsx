@@ -3,7 +3,7 @@ import { IconEye, IconList } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { IntakeSection } from '../../../components/intake-section';
 import { PageHeader } from '../../../components/page-header';
-import { paths } from '../../../config/paths';
+import { OCEAN_PATHS } from '../paths';
 import { viewOnlyExplanation } from '../../../lib/shipment-access-text';
 import { OceanBulkIntake } from './ocean-bulk-intake';
 import { SingleShipmentForm } from './single-shipment-form';
@@ -35,7 +35,7 @@ export function NewOceanShipment({ title, canCreate, organizationName, detailHre
           <EmptyState.Actions>
             <Button
               component={Link}
-              to={paths.shipments.oceanActive}
+              to={OCEAN_PATHS.lists.active}
               variant="default"
               leftSection={<IconList size={16} />}
             >

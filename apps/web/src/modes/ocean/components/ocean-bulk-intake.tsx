@@ -6,7 +6,7 @@ import {
 import { Link } from 'react-router';
 import { BulkIntake } from '../../../components/bulk-intake';
 import { PreviewCarrier, type PreviewColumn } from '../../../components/bulk-preview-table';
-import { paths } from '../../../config/paths';
+import { OCEAN_PATHS } from '../paths';
 import { useCreateOceanShipments } from '../api/create-ocean-shipments';
 import { parseBulkText, type BulkRow } from '../utils/bulk-parser';
 import { carrierLabel, shortCarrierName } from '../utils/carriers';
@@ -104,7 +104,7 @@ export function OceanBulkIntake({ detailHref }: OceanBulkIntakeProps) {
       previewColumns={PREVIEW_COLUMNS}
       errorOf={errorOf}
       outcomeColumns={outcomeColumns}
-      listHref={paths.shipments.oceanActive}
+      listHref={OCEAN_PATHS.lists.active}
       paste={PASTE}
       fileColumns="container, MBL, booking, carrier (a row without a container follows its bill or booking alone)"
     />

@@ -17,7 +17,7 @@ import {
   DetailLoading,
   DetailPendingCard,
 } from '../../../components/detail-states';
-import { paths } from '../../../config/paths';
+import { OCEAN_PATHS } from '../paths';
 import { formatDateTime } from '../../../lib/dates';
 import { archiveWithNotice } from '../../../lib/detail-actions';
 import { notifyFavoriteFailed } from '../../../shipment-list/use-list-actions';
@@ -171,7 +171,7 @@ export function OceanShipmentDetail({
               <EmptyState.Actions>
                 <Button
                   component={Link}
-                  to={paths.shipments.oceanActive}
+                  to={OCEAN_PATHS.lists.active}
                   variant="default"
                   leftSection={<IconArrowLeft size={16} />}
                 >

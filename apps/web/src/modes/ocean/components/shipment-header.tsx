@@ -3,7 +3,7 @@ import { Group, Text, Tooltip } from '@mantine/core';
 import type { OceanTrackingDetail } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { CopyIdentifier } from '../../../components/copy-identifier';
 import { DetailFact, DetailFacts, DetailHeader } from '../../../components/detail-header';
-import { paths } from '../../../config/paths';
+import { OCEAN_PATHS } from '../paths';
 import { carrierLabel } from '../utils/carriers';
 import { isDemo, OCEAN_DEMO_EXPLANATION, sourceLabel, statusLook } from '../utils/status';
 import classes from './ocean-shipment-detail.module.css';
@@ -41,8 +41,8 @@ export function ShipmentHeader(props: ShipmentHeaderProps) {
       back={
         props.back ??
         (shipment?.archived
-          ? { href: paths.shipments.oceanArchived, label: 'Archived shipments' }
-          : { href: paths.shipments.oceanActive, label: 'Active shipments' })
+          ? { href: OCEAN_PATHS.lists.archived, label: 'Archived shipments' }
+          : { href: OCEAN_PATHS.lists.active, label: 'Active shipments' })
       }
       kind="Container"
       number={containerNo}

@@ -11,7 +11,7 @@ import {
 } from '@tracklane/shared/validation/container-number';
 import { useState, type FormEvent } from 'react';
 import { IntakeOutcomeAlert, type IntakeResult } from '../../../components/intake-outcome-alert';
-import { paths } from '../../../config/paths';
+import { OCEAN_PATHS } from '../paths';
 import { isApiError } from '../../../lib/api-client';
 import { useCreateOceanShipments } from '../api/create-ocean-shipments';
 import { CARRIER_OPTIONS, shortCarrierName } from '../utils/carriers';
@@ -229,7 +229,7 @@ export function SingleShipmentForm({ detailHref }: SingleShipmentFormProps) {
                 ? 'The first check with the carrier is running; milestones appear within moments.'
                 : 'The carrier is being asked which containers travel on it: each appears in the list, grouped under it, as the carrier names it.'
             }
-            listHref={billId ? billListHref(billId) : paths.shipments.oceanActive}
+            listHref={billId ? billListHref(billId) : OCEAN_PATHS.lists.active}
             refusedText="The server refused this shipment."
           />
         </div>

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { freeTime, oceanShipment } from '../../../test/ocean-shipment-fixtures';
-import { layoutFromPreference, moveColumn, nextSort, toggleColumn } from '../../../shipment-list/table-columns';
+import type { OceanListItem } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
+import { freeTime, oceanShipment as shipment } from '../../../test/ocean-shipment-fixtures';
+import {
+  layoutFromPreference,
+  moveColumn,
+  nextSort,
+  toggleColumn,
+} from '../../../shipment-list/table-columns';
 import { tableToCells, tableToCsv } from '../../../shipment-list/table-export';
-import { COLUMN_IDS, COLUMNS, DEFAULT_LAYOUT, OCEAN_COLUMNS } from './columns';
+import { OCEAN_COLUMNS } from './columns';
+
+const { ids: COLUMN_IDS, columns: COLUMNS, defaultLayout: DEFAULT_LAYOUT } = OCEAN_COLUMNS;
+
+/** A list's row: the shipment with the attention the list adds. */
+const oceanShipment = (fields: Parameters<typeof shipment>[0] = {}): OceanListItem => ({
+  attention: null,
+  ...shipment(fields),
+});
 
 describe('ocean table columns', () => {
   it('uses the default layout until the user saved one', () => {

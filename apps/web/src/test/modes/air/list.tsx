@@ -8,7 +8,7 @@ import { queryClient } from '../../../lib/query-client';
 import type { ModeListPage } from '../../../modes/mode-definition';
 import type { ListCellContext, ShipmentListDefinition } from '../../../shipment-list/list-definition';
 import { DayCell, IdentifierCell, MissingValue } from '../../../shipment-list/table-cells';
-import type { ColumnSet, TableColumn } from '../../../shipment-list/table-columns';
+import { columnSet, tagsColumn } from '../../../shipment-list/table-columns';
 import type { TableColumnsKey } from '../../../shipment-list/table-columns-preference';
 import {
   AIR_LIST_FILTERS,
@@ -33,47 +33,30 @@ import { airDetailPath, AIR_LIST_HEADER, AIR_PATHS } from './paths';
  * each product mode hands its own.
  */
 
-const AIR_COLUMN_IDS = ['awb', 'airline', 'status', 'landing', 'tags'] as const;
-type AirColumnId = (typeof AIR_COLUMN_IDS)[number];
-
 const statusLook = (row: AirRow) =>
   row.status === 'landed' ? { label: 'Landed', color: 'teal' } : { label: 'In the air', color: 'blue' };
 
-const column = (
-  id: AirColumnId,
-  label: string,
-  text: (row: AirRow, timeZone: string) => string,
-  rest: Partial<TableColumn<AirRow, AirColumnId, AirSort>> = {},
-): TableColumn<AirRow, AirColumnId, AirSort> => ({
-  id,
-  label,
-  hideable: true,
-  width: { min: 96, preferred: 140 },
-  text,
-  ...rest,
-});
+const width = { min: 96, preferred: 140 };
 
-const AIR_COLUMNS: ColumnSet<AirRow, AirColumnId, AirSort> = {
-  ids: AIR_COLUMN_IDS,
+const AIR_COLUMNS = columnSet<AirRow, AirSort>()({
   columns: {
-    awb: column('awb', 'Air waybill', (row) => row.awb, {
-      hideable: false,
-      sorts: { first: 'awb_asc' },
+    awb: {
+      label: 'Air waybill',
       width: { min: 140, preferred: 180 },
-    }),
-    airline: column('airline', 'Airline', (row) => row.airline),
-    status: column('status', 'Status', (row) => statusLook(row).label),
-    landing: column(
-      'landing',
-      'Landing',
-      (row, timeZone) => (row.landingAt ? formatDate(row.landingAt, timeZone) : ''),
-      {
-        sorts: { first: 'landing_asc', second: 'landing_desc' },
-      },
-    ),
-    tags: column('tags', 'Tags', (row) => row.tags.join(', ')),
+      sorts: { first: 'awb_asc' },
+      text: (row) => row.awb,
+    },
+    airline: { label: 'Airline', width, text: (row) => row.airline },
+    status: { label: 'Status', width, text: (row) => statusLook(row).label },
+    landing: {
+      label: 'Landing',
+      width,
+      sorts: { first: 'landing_asc', second: 'landing_desc' },
+      text: (row, timeZone) => (row.landingAt ? formatDate(row.landingAt, timeZone) : ''),
+    },
+    tags: tagsColumn(width),
   },
-  defaultLayout: { order: [...AIR_COLUMN_IDS], hidden: [] },
+  hidden: [],
   card: {
     identifier: 'awb',
     detail: 'airline',
@@ -81,7 +64,9 @@ const AIR_COLUMNS: ColumnSet<AirRow, AirColumnId, AirSort> = {
     date: () => 'landing',
     attention: () => null,
   },
-};
+});
+
+type AirColumnId = (typeof AIR_COLUMNS.ids)[number];
 
 function AirCell({ column: id, context }: { column: AirColumnId; context: ListCellContext<AirRow> }) {
   const { shipment: row, timeZone } = context;

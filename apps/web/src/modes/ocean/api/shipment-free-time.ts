@@ -6,8 +6,14 @@ import {
 } from '@tracklane/shared/free-time/free-time.schema';
 import { api, apiRequest } from '../../../lib/api-client';
 import { tenantQueryKey } from '../../../lib/tenant-queries';
+import { OCEAN_SHIPMENTS_PATH, OCEAN_SHIPMENTS_QUERY_KEY } from './list-ocean-shipments';
 
-const shipmentPath = (shipmentId: string) => `/api/shipments/ocean/${encodeURIComponent(shipmentId)}`;
+/*
+ * A container's free time: its demurrage and detention terms and its last free day (ADR 0031, 0039),
+ * an ocean shipment's own. The workspace's and carriers' defaults are the free-time feature's.
+ */
+
+const shipmentPath = (shipmentId: string) => `${OCEAN_SHIPMENTS_PATH}/${encodeURIComponent(shipmentId)}`;
 const pathOf = (shipmentId: string) => `${shipmentPath(shipmentId)}/free-time`;
 
 /** One shipment's terms (and where they come from), milestones and port time zone. */
@@ -62,7 +68,7 @@ export function useSetManualLastFreeDay() {
     onSuccess: (result, input) => {
       queryClient.setQueryData(shipmentFreeTimeQueryOptions(input.shipmentId).queryKey, result);
       // The detail's and the lists' clocks name the new day too.
-      void queryClient.invalidateQueries({ queryKey: tenantQueryKey('ocean-shipments') });
+      void queryClient.invalidateQueries({ queryKey: OCEAN_SHIPMENTS_QUERY_KEY });
     },
   });
 }

@@ -18,8 +18,8 @@ import {
   useSetShipmentFreeTime,
   useShipmentFreeTime,
 } from '../api/shipment-free-time';
-import classes from './free-time.module.css';
-import { TermsForm } from './terms-form';
+import { TermsForm } from '../../../features/free-time/components/terms-form';
+import classes from './free-time-clocks.module.css';
 
 const SOURCE_LABEL: Record<TermsSource, string> = {
   shipment: 'This shipment’s terms',
