@@ -54,8 +54,10 @@ function groupBy(rows: readonly RollupRow[], keysOf: (row: RollupRow) => string[
 }
 
 /** Most arrivals first, then by name. */
-const byArrivals = <T extends { arrived: number }>(name: (item: T) => string) => (a: T, b: T) =>
-  b.arrived - a.arrived || name(a).localeCompare(name(b));
+const byArrivals =
+  <T extends { arrived: number }>(name: (item: T) => string) =>
+  (a: T, b: T) =>
+    b.arrived - a.arrived || name(a).localeCompare(name(b));
 
 function monthsOf(from: string, to: string): string[] {
   const months: string[] = [];

@@ -39,7 +39,10 @@ describe('delay buckets', () => {
 
   it('stays within a quarter of the exact percentile on a spread of delays, merged or not', () => {
     const delays = Array.from({ length: 200 }, (_, i) => 25 + ((i * 37) % 500));
-    const halves = [rollUp(delays.slice(0, 90).map((d) => late(d)))[0]!, rollUp(delays.slice(90).map((d) => late(d)))[0]!];
+    const halves = [
+      rollUp(delays.slice(0, 90).map((d) => late(d)))[0]!,
+      rollUp(delays.slice(90).map((d) => late(d)))[0]!,
+    ];
     const merged = addFigures(emptyFigures(), halves[0]!);
     addFigures(merged, halves[1]!);
     const sorted = [...delays].sort((a, b) => a - b);
@@ -69,7 +72,14 @@ describe('rollUp and reliabilityReport', () => {
 
   it('gives the known answers per carrier, lane, port and month', () => {
     const report = reliabilityReport('workspace', { from: '2026-02', to: '2026-04' }, rollUp(facts));
-    expect(report.overall).toMatchObject({ arrived: 4, judged: 3, onTime: 1, late: 2, avgDelayHours: 72, rolls: 1 });
+    expect(report.overall).toMatchObject({
+      arrived: 4,
+      judged: 3,
+      onTime: 1,
+      late: 2,
+      avgDelayHours: 72,
+      rolls: 1,
+    });
     expect(report.overall.onTimeShare).toBeCloseTo(1 / 3);
     expect(report.overall.p90DelayHours).toBe(96);
     expect(report.overall.horizons.slice(0, 2)).toEqual([
