@@ -9,7 +9,7 @@ import { itemsOfMode, type ItemsChangedSubscriber } from '../tracking/items-chan
 import { rewriteRollups, type RollupSlice } from './rollup-writer';
 
 /** How many items one catch-up round measures. */
-const CATCH_UP_BATCH = 500;
+const CATCH_UP_BATCH = 5000;
 
 const sliceOf = (carrier: string, arrivedAt: Date): RollupSlice => ({ carrier, month: monthOf(arrivedAt) });
 
