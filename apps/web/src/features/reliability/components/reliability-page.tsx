@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Card,
   Group,
@@ -119,11 +120,13 @@ export function ReliabilityView({ mayViewOrganization }: { mayViewOrganization: 
           searchable
           w={{ base: '100%', xs: 200 }}
         />
-        <form
+        <Box
+          component="form"
           onSubmit={(event) => {
             event.preventDefault();
             setTag(tagDraft.trim());
           }}
+          w={{ base: '100%', xs: 'auto' }}
           style={{ display: 'flex', gap: 8, alignItems: 'flex-end' }}
         >
           <TextInput
@@ -132,12 +135,13 @@ export function ReliabilityView({ mayViewOrganization }: { mayViewOrganization: 
             value={tagDraft}
             onChange={(event) => setTagDraft(event.currentTarget.value)}
             maxLength={30}
-            w={{ base: '100%', xs: 150 }}
+            w={{ base: 'auto', xs: 150 }}
+            style={{ flex: '1 1 auto' }}
           />
-          <Button type="submit" variant="default">
+          <Button type="submit" variant="default" style={{ flexShrink: 0 }}>
             Apply
           </Button>
-        </form>
+        </Box>
         {report.isFetching && data ? <Loader size="sm" aria-label="Updating" /> : null}
       </Group>
 
