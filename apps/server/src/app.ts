@@ -48,6 +48,7 @@ import { API_KEY_SECURITY_SCHEME } from './modules/public-api/v1-schema';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { exceptionsRoutes } from './modules/exceptions/exceptions.routes';
+import { reliabilityRoutes } from './modules/reliability/reliability.routes';
 import { freeTimeRoutes } from './modules/ocean-shipments/free-time/free-time.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
@@ -198,6 +199,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(carrierCallbacksRoutes, { ctx });
   await app.register(alertsRoutes, { ctx });
   await app.register(exceptionsRoutes, { ctx });
+  await app.register(reliabilityRoutes, { ctx });
   await app.register(freeTimeRoutes, { ctx });
   await app.register(publicApiRoutes, { ctx });
   await app.register(oceanV1Routes, { ctx });

@@ -2,6 +2,7 @@ import { alertChangedItems } from './modules/alerts/alert-evaluation';
 import { syncChangedExceptions } from './modules/exceptions/exception-sync';
 import { publishChangedItems } from './modules/live-pages/live-publish';
 import { notifyChangedItems } from './modules/notifications/record-changes';
+import { measureChangedItems } from './modules/reliability/arrival-facts';
 import type { ItemsChangedSubscriber } from './modules/tracking/items-changed';
 import { emitChangedItems } from './modules/webhooks/shipment-webhooks';
 
@@ -9,7 +10,8 @@ import { emitChangedItems } from './modules/webhooks/shipment-webhooks';
  * Who hears the tracking engine's "these items changed", in this order, inside the refresh's
  * transaction: notifications (stored changes and the followers' notifications), webhooks
  * (`shipment.changed`), alerts (on the list columns just written), exceptions (raised and cleared
- * from the same columns and views) and live pages (open lists, details,
+ * from the same columns and views), reliability (arrival facts and
+ * their monthly roll-ups) and live pages (open lists, details,
  * dashboards and shared pages refetch). The engine knows none of them by name.
  */
 export const ITEMS_CHANGED_SUBSCRIBERS: readonly ItemsChangedSubscriber[] = [
@@ -17,5 +19,6 @@ export const ITEMS_CHANGED_SUBSCRIBERS: readonly ItemsChangedSubscriber[] = [
   emitChangedItems,
   alertChangedItems,
   syncChangedExceptions,
+  measureChangedItems,
   publishChangedItems,
 ];

@@ -13,6 +13,7 @@ import {
 } from './integrations/tracking/connections/secrets-at-rest';
 import { createLocalStorage } from './integrations/storage/file-storage';
 import { scheduleHousekeeping } from './jobs/housekeeping';
+import { startReliabilityJobs } from './modules/reliability/reliability.jobs';
 import { startAlertJobs } from './modules/alerts/alerts.jobs';
 import { startExceptionJobs } from './modules/exceptions/exceptions.jobs';
 import { startCarrierSubscriptionJobs } from './modules/ocean-shipments/carrier-connections/carrier-subscriptions.jobs';
@@ -107,6 +108,7 @@ async function main(): Promise<void> {
     await startDigestJob(jobs, { db, pool, jobs, config });
     await startAlertJobs(jobs, { db, pool, jobs });
     await startExceptionJobs(jobs, { db, pool });
+    await startReliabilityJobs(jobs, { db });
     realtime = createRealtimeHub(databaseUrl, logger);
     await realtime.ready;
     const ctx: AppContext = {

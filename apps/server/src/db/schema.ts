@@ -17,3 +17,4 @@ export * from './schema/alerts';
 export * from './schema/carrier-connections';
 export * from './schema/carrier-subscriptions';
 export * from './schema/exceptions';
+export * from './schema/reliability';

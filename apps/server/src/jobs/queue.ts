@@ -15,6 +15,7 @@ export const QUEUES = {
   alertEmails: 'alerts.emails',
   exceptionSweep: 'exceptions.sweep',
   carrierSubscriptions: 'carrier.subscriptions',
+  reliabilityCatchUp: 'reliability.catch-up',
 } as const;
 
 export interface MailDeliverJob {

@@ -3,6 +3,7 @@ import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 're
 import { NotFound } from '../components/not-found';
 import { Splash } from '../components/splash';
 import { paths } from '../config/paths';
+import { RELIABILITY_PAGE_PATH } from '../lib/reliability';
 import { MODE_LIST } from '../modes/registry';
 import { PageFrame, RequireGuest, RequireUser } from './guard';
 import { lazyPage, PageSuspense, type LazyPage } from './lazy-page';
@@ -78,6 +79,7 @@ const WorkspaceMembersPage = lazyPage(() =>
 const ExceptionsPage = lazyPage(() =>
   import('../features/exceptions/components/exceptions-page').then((m) => m.ExceptionsPage),
 );
+const ReliabilityPage = lazyPage(() => import('./pages/reliability-page').then((m) => m.ReliabilityPage));
 const AlertRulesPage = lazyPage(() => import('./pages/alert-rules-page').then((m) => m.AlertRulesPage));
 const FreeTimePage = lazyPage(() => import('./pages/free-time-page').then((m) => m.FreeTimePage));
 const CarrierConnectionsPage = lazyPage(() =>
@@ -121,6 +123,7 @@ export const lazyScreens = [
   CommentThread,
   AlertRulesPage,
   ExceptionsPage,
+  ReliabilityPage,
   FreeTimePage,
   CarrierConnectionsPage,
   PageFrame,
@@ -187,6 +190,7 @@ const mainShellRoutes = (): RouteObject[] => [
   },
   { path: paths.notifications, element: <NotificationsPage /> },
   { path: paths.exceptions, element: <ExceptionsPage /> },
+  { path: RELIABILITY_PAGE_PATH, element: <ReliabilityPage /> },
   { path: paths.settings.profile, element: <ProfileSettingsPage /> },
   { path: paths.settings.notification, element: <NotificationSettingsPage /> },
   { path: paths.settings.billing, element: <BillingSettingsPage /> },

@@ -1,5 +1,6 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { dashboardQueryKey } from './dashboard-api';
+import { RELIABILITY_QUERY_KEY } from './reliability';
 import { TENANT_QUERY_KEY } from './tenant-queries';
 
 /*
@@ -34,7 +35,12 @@ const isShipmentRoot = (root: string) => liveModes.some((mode) => mode.queryRoot
 /** Every mode's query-key roots, for invalidating all their answers at once. */
 export const shipmentQueryRoots = (): string[] => liveModes.map((mode) => mode.queryRoot);
 /** Roots of what a workspace's lists show besides the rows: archive history, dashboards. */
-const WORKSPACE_ROOTS = new Set(['tracking-history', 'exceptions', dashboardQueryKey()[1]]);
+const WORKSPACE_ROOTS = new Set([
+  'tracking-history',
+  'exceptions',
+  RELIABILITY_QUERY_KEY[1],
+  dashboardQueryKey()[1],
+]);
 /** The one-shipment answers under a mode's root (a bill's page lists several: the workspace's). */
 const DETAIL_PARTS = new Set(['detail']);
 

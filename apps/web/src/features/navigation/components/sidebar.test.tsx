@@ -50,6 +50,7 @@ describe('menu', () => {
       ['Dashboard', '/dashboard/ocean'],
       ['Shipment List', '/shipments/ocean/active'],
       ['Exceptions', '/exceptions'],
+      ['Reliability', '/reliability'],
       ['New Shipment', '/new-shipments/ocean'],
       ['Shipment History', '/shipment-history/ocean/tracking-history'],
     ]);

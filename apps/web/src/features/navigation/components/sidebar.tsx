@@ -1,6 +1,7 @@
 import { Tooltip, UnstyledButton } from '@mantine/core';
 import {
   IconAlertTriangle,
+  IconChartBar,
   IconHistory,
   IconLayoutDashboard,
   IconLayoutSidebarLeftCollapse,
@@ -21,6 +22,7 @@ const ICONS: Record<MenuItemKey, Icon> = {
   dashboard: IconLayoutDashboard,
   'shipment-list': IconList,
   exceptions: IconAlertTriangle,
+  reliability: IconChartBar,
   'new-shipment': IconSquarePlus,
   'shipment-history': IconHistory,
 };

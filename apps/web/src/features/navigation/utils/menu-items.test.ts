@@ -5,11 +5,24 @@ const labels = (permission: number | null) => getMenuItems('ocean', permission).
 
 describe('getMenuItems visibility by shipmentPermission (spec §2, §6)', () => {
   it('shows every item to a user who may view and create (0)', () => {
-    expect(labels(0)).toEqual(['Dashboard', 'Shipment List', 'Exceptions', 'New Shipment', 'Shipment History']);
+    expect(labels(0)).toEqual([
+      'Dashboard',
+      'Shipment List',
+      'Exceptions',
+      'Reliability',
+      'New Shipment',
+      'Shipment History',
+    ]);
   });
 
   it('hides New Shipment from a view-only user (1)', () => {
-    expect(labels(1)).toEqual(['Dashboard', 'Shipment List', 'Exceptions', 'Shipment History']);
+    expect(labels(1)).toEqual([
+      'Dashboard',
+      'Shipment List',
+      'Exceptions',
+      'Reliability',
+      'Shipment History',
+    ]);
   });
 
   it.each([2, -1, 99])('hides the list and creation for any other permission (%i)', (permission) => {
@@ -17,7 +30,14 @@ describe('getMenuItems visibility by shipmentPermission (spec §2, §6)', () => 
   });
 
   it('shows every item while no organization is selected (null)', () => {
-    expect(labels(null)).toEqual(['Dashboard', 'Shipment List', 'Exceptions', 'New Shipment', 'Shipment History']);
+    expect(labels(null)).toEqual([
+      'Dashboard',
+      'Shipment List',
+      'Exceptions',
+      'Reliability',
+      'New Shipment',
+      'Shipment History',
+    ]);
   });
 });
 
@@ -27,6 +47,7 @@ describe('getMenuItems destinations', () => {
       '/dashboard/ocean',
       '/shipments/ocean/active',
       '/exceptions',
+      '/reliability',
       '/new-shipments/ocean',
       '/shipment-history/ocean/tracking-history',
     ]);

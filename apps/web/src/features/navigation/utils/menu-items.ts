@@ -1,8 +1,10 @@
 import { canCreateShipments, canViewShipments } from '@tracklane/shared/organizations/organizations.policy';
 import { paths, type SiteType } from '../../../config/paths';
+import { RELIABILITY_PAGE_PATH } from '../../../lib/reliability';
 import { modeOfSiteType } from '../../../modes/registry';
 
-export type MenuItemKey = 'dashboard' | 'shipment-list' | 'exceptions' | 'new-shipment' | 'shipment-history';
+export type MenuItemKey =
+  'dashboard' | 'shipment-list' | 'exceptions' | 'reliability' | 'new-shipment' | 'shipment-history';
 
 export interface MenuItem {
   key: MenuItemKey;
@@ -43,7 +45,20 @@ export function getMenuItems(siteType: SiteType, shipmentPermission: number | nu
       activePrefixes: [`/shipments/${mode.segment}`, `/shipment/${mode.segment}`],
     });
     // Exceptions of both modes, as one work list.
-    items.push({ key: 'exceptions', label: 'Exceptions', href: paths.exceptions, activePrefixes: [paths.exceptions] });
+    items.push({
+      key: 'exceptions',
+      label: 'Exceptions',
+      href: paths.exceptions,
+      activePrefixes: [paths.exceptions],
+    });
+    // Carriers' and lanes' reliability over the workspace's arrived containers (ocean only).
+    if (siteType === 'ocean')
+      items.push({
+        key: 'reliability',
+        label: 'Reliability',
+        href: RELIABILITY_PAGE_PATH,
+        activePrefixes: [RELIABILITY_PAGE_PATH],
+      });
   }
   if (canCreateShipment(shipmentPermission)) {
     items.push({

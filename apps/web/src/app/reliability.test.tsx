@@ -1,0 +1,91 @@
+import type { Query } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
+import { reliabilityReport } from '@tracklane/shared/reliability/report';
+import { rollUp, type ArrivalFact } from '@tracklane/shared/reliability/rollup';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { isWorkspaceView } from '../lib/live-invalidation';
+import { RELIABILITY_QUERY_KEY } from '../lib/reliability';
+import { resetAllStores } from '../lib/store-reset';
+import { fail, fakeApi, ok } from '../test/fake-api';
+import { acme, acmeDefault, selectionOf } from '../test/organization-fixtures';
+import { renderRoutes } from '../test/render';
+import { signInAsAgreedUser } from '../test/session';
+import { routes } from './router';
+
+const fact = (over: Partial<ArrivalFact>): ArrivalFact => ({
+  source: 'carrier',
+  carrier: 'MAEU',
+  pol: 'CNSHA',
+  pod: 'NLRTM',
+  transshipments: [],
+  arrivedAt: new Date(),
+  onTime: true,
+  delayHours: null,
+  rolls: 0,
+  errorHours: [12, 12, 12, 12],
+  ...over,
+});
+
+/** Three arrivals this month: MAEU on time, MAEU 4 days late via Singapore, HLCU 2 days late. */
+function report(arrivals: ArrivalFact[]) {
+  const month = new Date().toISOString().slice(0, 7);
+  return reliabilityReport('workspace', { from: month, to: month }, rollUp(arrivals));
+}
+const ARRIVALS = [
+  fact({}),
+  fact({ onTime: false, delayHours: 96, transshipments: ['SGSIN'], rolls: 1, errorHours: [96, 24, 24, 24] }),
+  fact({ carrier: 'HLCU', pod: 'DEHAM', onTime: false, delayHours: 48, errorHours: [48, 48, 48, 48] }),
+];
+
+function serve(answer: ReturnType<typeof ok> | Response) {
+  return fakeApi({
+    'GET /api/workspaces/get': ok([acme]),
+    'POST /api/workspaces/setCookies': ok(selectionOf(acmeDefault)),
+    'GET /api/reliability': answer,
+    'GET /api/reliability/organization': answer,
+  });
+}
+
+beforeEach(() => {
+  resetAllStores();
+  signInAsAgreedUser();
+});
+
+describe('the reliability page', { timeout: 20_000 }, () => {
+  it('shows the period’s figures, the tables and the industry figure as reference', async () => {
+    const api = serve(ok(report(ARRIVALS)));
+    renderRoutes(routes, '/reliability');
+    const onTime = await screen.findByText('On time', { selector: 'p' });
+    expect(onTime.parentElement).toHaveTextContent('33%');
+    expect(onTime.parentElement).toHaveTextContent('1 of 3 with an ETA');
+    const carriers = screen.getByRole('heading', { name: 'Per carrier' }).closest('div')!;
+    expect(within(carriers).getByText('MAEU').closest('tr')).toHaveTextContent('MAEU250%');
+    expect(screen.getByRole('heading', { name: 'Per transshipment port' }).closest('div')).toHaveTextContent(
+      'SGSIN',
+    );
+    expect(screen.getByRole('img', { name: 'On-time share by month' })).toBeInTheDocument();
+    expect(screen.getByText(/Sea-Intelligence/)).toHaveTextContent('62.8% in December 2025');
+    const call = api.calls.find((c) => c.path === '/api/reliability');
+    expect(call?.query.from).toMatch(/^\d{4}-\d{2}$/);
+  });
+
+  it('says what to do when nothing arrived', async () => {
+    serve(ok(report([])));
+    renderRoutes(routes, '/reliability');
+    expect(await screen.findByText('No arrivals to measure in this period')).toBeInTheDocument();
+  });
+
+  it('says what went wrong on an error', async () => {
+    serve(fail(400, 'VALIDATION', 'Choose a period of at most 36 months.'));
+    renderRoutes(routes, '/reliability');
+    expect(await screen.findByText('Could not load the reliability figures')).toBeInTheDocument();
+    expect(screen.getByText(/Choose a period of at most 36 months/)).toBeInTheDocument();
+  });
+
+  it('refetches on the workspace’s live message', () => {
+    const query = {
+      queryKey: [...RELIABILITY_QUERY_KEY, 'workspace', { from: '2026-01' }],
+    } as unknown as Query;
+    expect(isWorkspaceView(query)).toBe(true);
+  });
+});
