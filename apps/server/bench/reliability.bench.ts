@@ -10,7 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { catchUpArrivals } from '../src/modules/reliability/arrival-facts';
+import { catchUpArrivals } from '../src/modules/ocean-shipments/reliability/arrival-facts';
 import { withBenchEnvironment } from './harness';
 import { markdownTable, percentiles, round, seconds } from './report';
 

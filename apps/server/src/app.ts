@@ -48,7 +48,7 @@ import { API_KEY_SECURITY_SCHEME } from './modules/public-api/v1-schema';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { exceptionsRoutes } from './modules/exceptions/exceptions.routes';
-import { reliabilityRoutes } from './modules/reliability/reliability.routes';
+import { reliabilityRoutes } from './modules/ocean-shipments/reliability/reliability.routes';
 import { freeTimeRoutes } from './modules/ocean-shipments/free-time/free-time.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';

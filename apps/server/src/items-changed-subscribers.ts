@@ -2,7 +2,7 @@ import { alertChangedItems } from './modules/alerts/alert-evaluation';
 import { syncChangedExceptions } from './modules/exceptions/exception-sync';
 import { publishChangedItems } from './modules/live-pages/live-publish';
 import { notifyChangedItems } from './modules/notifications/record-changes';
-import { measureChangedItems } from './modules/reliability/arrival-facts';
+import { measureChangedItems } from './modules/ocean-shipments/reliability/arrival-facts';
 import type { ItemsChangedSubscriber } from './modules/tracking/items-changed';
 import { emitChangedItems } from './modules/webhooks/shipment-webhooks';
 

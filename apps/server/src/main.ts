@@ -13,7 +13,7 @@ import {
 } from './integrations/tracking/connections/secrets-at-rest';
 import { createLocalStorage } from './integrations/storage/file-storage';
 import { scheduleHousekeeping } from './jobs/housekeeping';
-import { startReliabilityJobs } from './modules/reliability/reliability.jobs';
+import { startReliabilityJobs } from './modules/ocean-shipments/reliability/reliability.jobs';
 import { startAlertJobs } from './modules/alerts/alerts.jobs';
 import { startExceptionJobs } from './modules/exceptions/exceptions.jobs';
 import { startCarrierSubscriptionJobs } from './modules/ocean-shipments/carrier-connections/carrier-subscriptions.jobs';

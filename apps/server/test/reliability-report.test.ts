@@ -4,7 +4,11 @@ import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-sh
 import { reliabilityRollups, shipmentArrivals } from '../src/db/schema/reliability';
 import { oceanShipments, trackedItems } from '../src/db/schema/tracking';
 import { oceanListColumns } from '../src/modules/ocean-shipments/ocean-mode';
-import { catchUpArrivals, measureChangedItems, measureItems } from '../src/modules/reliability/arrival-facts';
+import {
+  catchUpArrivals,
+  measureChangedItems,
+  measureItems,
+} from '../src/modules/ocean-shipments/reliability/arrival-facts';
 import { useTestApp } from './app';
 import { addMember, buildTeam, containerNo, createWorkspaceAs, mbl } from './factories';
 

@@ -1,7 +1,7 @@
 import type { Query } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
-import { reliabilityReport } from '@tracklane/shared/reliability/report';
-import { rollUp, type ArrivalFact } from '@tracklane/shared/reliability/rollup';
+import { reliabilityReport } from '@tracklane/shared/tracking/ocean/reliability/report';
+import { rollUp, type ArrivalFact } from '@tracklane/shared/tracking/ocean/reliability/rollup';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isWorkspaceView } from '../lib/live-invalidation';
 import { RELIABILITY_QUERY_KEY } from '../lib/reliability';

@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ETA_SOURCES } from '@tracklane/shared/reliability/eta-accuracy';
+import { ETA_SOURCES } from '@tracklane/shared/tracking/ocean/reliability/eta-accuracy';
 import { organizations, workspaces } from './organizations';
 import { trackedItems } from './tracked-items';
 

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   reliabilityReportSchema,
   type ReliabilityQuery,
-} from '@tracklane/shared/reliability/reliability.schema';
+} from '@tracklane/shared/tracking/ocean/reliability/reliability.schema';
 import { api } from '../../../lib/api-client';
 import { RELIABILITY_QUERY_KEY } from '../../../lib/reliability';
 

@@ -1,5 +1,8 @@
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
-import type { HorizonAccuracy, MonthReliability } from '@tracklane/shared/reliability/reliability.schema';
+import type {
+  HorizonAccuracy,
+  MonthReliability,
+} from '@tracklane/shared/tracking/ocean/reliability/reliability.schema';
 import { days, monthLabel, percent } from '../utils/format';
 
 const WIDTH = 320;

@@ -15,7 +15,10 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { INDUSTRY_REFERENCE, type ReliabilityQuery } from '@tracklane/shared/reliability/reliability.schema';
+import {
+  INDUSTRY_REFERENCE,
+  type ReliabilityQuery,
+} from '@tracklane/shared/tracking/ocean/reliability/reliability.schema';
 import { ExportButton } from '../../../shipment-list/export-button';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';

@@ -1,6 +1,9 @@
 import { Card, Table, Text, Title } from '@mantine/core';
-import { HORIZON_DAYS } from '@tracklane/shared/reliability/eta-accuracy';
-import type { ReliabilityFigures, ReliabilityReport } from '@tracklane/shared/reliability/reliability.schema';
+import { HORIZON_DAYS } from '@tracklane/shared/tracking/ocean/reliability/eta-accuracy';
+import type {
+  ReliabilityFigures,
+  ReliabilityReport,
+} from '@tracklane/shared/tracking/ocean/reliability/reliability.schema';
 import type { ExportColumn } from '../../../shipment-list/table-export';
 import { bias, days, percent } from '../utils/format';
 

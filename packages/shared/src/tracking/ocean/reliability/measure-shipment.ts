@@ -1,4 +1,4 @@
-import type { DerivedShipment } from '../tracking/ocean/derive-shipment';
+import type { DerivedShipment } from '../derive-shipment';
 import { measureEta, type EtaMeasurement } from './eta-accuracy';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tagFilterSchema } from '../tags/tags.schema';
+import { tagFilterSchema } from '../../../tags/tags.schema';
 import { ETA_SOURCES } from './eta-accuracy';
 
 /** The longest period one answer covers, in months. */

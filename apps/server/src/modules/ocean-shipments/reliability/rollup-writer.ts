@@ -1,10 +1,10 @@
 import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { rollUp, type ArrivalFact } from '@tracklane/shared/reliability/rollup';
-import type { Database } from '../../db/client';
-import { workspaces } from '../../db/schema/organizations';
-import { reliabilityRollups, shipmentArrivals } from '../../db/schema/reliability';
-import { oceanShipments } from '../../db/schema/tracking';
-import { inWorkspaces, organizationIs, workspaceIs } from '../../tenancy/scope';
+import { rollUp, type ArrivalFact } from '@tracklane/shared/tracking/ocean/reliability/rollup';
+import type { Database } from '../../../db/client';
+import { workspaces } from '../../../db/schema/organizations';
+import { reliabilityRollups, shipmentArrivals } from '../../../db/schema/reliability';
+import { oceanShipments } from '../../../db/schema/tracking';
+import { inWorkspaces, organizationIs, workspaceIs } from '../../../tenancy/scope';
 
 /** The part of the roll-ups one rewrite covers: a carrier's arrivals in a month (YYYY-MM-01). */
 export interface RollupSlice {

@@ -3,9 +3,9 @@ import { envelopeSchema } from '@tracklane/shared/api/envelope';
 import {
   reliabilityQuerySchema,
   reliabilityReportSchema,
-} from '@tracklane/shared/reliability/reliability.schema';
-import type { AppContext } from '../../app-context';
-import { ok } from '../../lib/envelope';
+} from '@tracklane/shared/tracking/ocean/reliability/reliability.schema';
+import type { AppContext } from '../../../app-context';
+import { ok } from '../../../lib/envelope';
 import { getReliabilityReport } from './reliability.service';
 
 const tags = ['reliability'];

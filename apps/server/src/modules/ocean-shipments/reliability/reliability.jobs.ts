@@ -1,5 +1,5 @@
-import type { AppContext } from '../../app-context';
-import { QUEUES, type JobQueue } from '../../jobs/queue';
+import type { AppContext } from '../../../app-context';
+import { QUEUES, type JobQueue } from '../../../jobs/queue';
 import { catchUpArrivals } from './arrival-facts';
 
 /**

@@ -1,9 +1,12 @@
 import { and, between, gte, isNull, lt, sql } from 'drizzle-orm';
-import { reliabilityReport } from '@tracklane/shared/reliability/report';
-import type { ReliabilityQuery, ReliabilityReport } from '@tracklane/shared/reliability/reliability.schema';
-import { rollUp, type RollupRow } from '@tracklane/shared/reliability/rollup';
-import type { Database } from '../../db/client';
-import { reliabilityRollups, shipmentArrivals } from '../../db/schema/reliability';
+import { reliabilityReport } from '@tracklane/shared/tracking/ocean/reliability/report';
+import type {
+  ReliabilityQuery,
+  ReliabilityReport,
+} from '@tracklane/shared/tracking/ocean/reliability/reliability.schema';
+import { rollUp, type RollupRow } from '@tracklane/shared/tracking/ocean/reliability/rollup';
+import type { Database } from '../../../db/client';
+import { reliabilityRollups, shipmentArrivals } from '../../../db/schema/reliability';
 import {
   inOrganization,
   inWorkspace,
@@ -11,7 +14,7 @@ import {
   workspaceIs,
   type OrganizationScope,
   type WorkspaceScope,
-} from '../../tenancy/scope';
+} from '../../../tenancy/scope';
 import { FACT_COLUMNS } from './rollup-writer';
 
 export type ReliabilityScope =

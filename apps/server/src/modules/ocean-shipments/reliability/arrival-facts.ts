@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { measureCarrierEta } from '@tracklane/shared/reliability/measure-shipment';
-import { monthOf } from '@tracklane/shared/reliability/rollup';
+import { measureCarrierEta } from '@tracklane/shared/tracking/ocean/reliability/measure-shipment';
+import { monthOf } from '@tracklane/shared/tracking/ocean/reliability/rollup';
 import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
-import type { Database } from '../../db/client';
-import { shipmentArrivals } from '../../db/schema/reliability';
-import { trackedItems } from '../../db/schema/tracking';
-import { itemsOfMode, type ItemsChangedSubscriber } from '../tracking/items-changed';
+import type { Database } from '../../../db/client';
+import { shipmentArrivals } from '../../../db/schema/reliability';
+import { trackedItems } from '../../../db/schema/tracking';
+import { itemsOfMode, type ItemsChangedSubscriber } from '../../tracking/items-changed';
 import { rewriteRollups, type RollupSlice } from './rollup-writer';
 
 /** How many items one catch-up round measures. */
