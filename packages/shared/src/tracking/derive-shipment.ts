@@ -63,7 +63,11 @@ export interface Roll {
 export interface VoyageLeg {
   from: PortRef;
   to: PortRef;
-  departure: { etd: string | null; atd: string | null };
+  /**
+   * `plannedEtd`: the departure as the carrier first planned or estimated it (its earliest-published
+   * plan or estimate); views derived before it was read have none.
+   */
+  departure: { etd: string | null; atd: string | null; plannedEtd?: string | null };
   arrival: { eta: string | null; ata: string | null };
 }
 
@@ -85,6 +89,12 @@ export interface DerivedShipment {
    * call known while that is not), in order. Views derived before legs were read have none.
    */
   legs?: VoyageLeg[];
+  /**
+   * The port calls from the port of loading to the port of discharge as the carrier first published
+   * them (its first answer that named a port of discharge), withdrawn calls included: what a port
+   * added, omitted or called in another order is told against. Views derived before it was read have none.
+   */
+  plannedRoute?: PortRef[];
   lastActualAt: string | null;
 }
 
@@ -157,7 +167,7 @@ function byJourneyOrder(a: CallMilestone, b: CallMilestone): number {
  * one visit, so a transshipment's discharge and reload stay together and a port called at again later
  * is a second visit.
  */
-function portVisits(events: TrackingEvent[]): Visit[] {
+function portVisits(events: TrackingEvent[], withdrawn: ReadonlySet<string> = new Set()): Visit[] {
   const groups = new Map<string, CallMilestone>();
   for (const e of events.filter(isCallEvent)) {
     const key = [e.typeCode, e.locationCode, e.voyage ?? '', String(e.transportCallSequence ?? '')].join('|');
@@ -165,7 +175,12 @@ function portVisits(events: TrackingEvent[]): Visit[] {
     if (group) group.events.push(e);
     else groups.set(key, { typeCode: e.typeCode, locode: e.locationCode, key, events: [e], best: e });
   }
+  // A move the carrier no longer lists (all its plans and estimates withdrawn, never actual) is not
+  // part of the route any more: the call was omitted.
+  const listed = (m: CallMilestone) =>
+    m.events.some((e) => e.classifier === 'ACT' || !withdrawn.has(e.eventId));
   const milestones = [...groups.values()]
+    .filter(listed)
     .map((m) => ({ ...m, best: pickMilestone(m.events) ?? m.best }))
     .sort(byJourneyOrder);
 
@@ -250,9 +265,9 @@ function podIndexOf(visits: Visit[], polIndex: number): number {
  */
 export function deriveShipment(
   events: TrackingEvent[],
-  extras: { lastFreeDay?: string | null } = {},
+  extras: { lastFreeDay?: string | null; withdrawn?: ReadonlySet<string> } = {},
 ): DerivedShipment {
-  const visits = portVisits(events);
+  const visits = portVisits(events, extras.withdrawn);
   const polIndex = visits.findIndex((v) => has(v, 'LOAD') || has(v, 'DEPA'));
   const podIndex = podIndexOf(visits, polIndex);
   const polVisit = polIndex >= 0 ? visits[polIndex] : undefined;
@@ -345,6 +360,7 @@ export function deriveShipment(
       departure: {
         etd: estimateOf(leaving)?.eventTime ?? null,
         atd: actualOf(leaving)?.eventTime ?? null,
+        plannedEtd: firstPublished(leaving)?.eventTime ?? null,
       },
       arrival: { eta: estimateOf(reaching)?.eventTime ?? null, ata: actualOf(reaching)?.eventTime ?? null },
     };
@@ -367,8 +383,41 @@ export function deriveShipment(
     etaHistory,
     rolls,
     legs,
+    plannedRoute: plannedRoute(events),
     lastActualAt: actuals.at(-1)?.eventTime ?? null,
   };
+}
+
+/** The earliest-published plan or estimate among these events (the first the carrier said). */
+function firstPublished(list: TrackingEvent[]): TrackingEvent | null {
+  const plans = list.filter((e) => e.classifier !== 'ACT');
+  return (
+    plans.sort((a, b) => time(a.createdAt) - time(b.createdAt) || a.eventId.localeCompare(b.eventId))[0] ??
+    null
+  );
+}
+
+/** The calls from the port of loading to the port of discharge, when both are known. */
+function routeOf(visits: Visit[]): PortRef[] | null {
+  const polIndex = visits.findIndex((v) => has(v, 'LOAD') || has(v, 'DEPA'));
+  const podIndex = podIndexOf(visits, polIndex);
+  if (polIndex < 0 || podIndex < 0) return null;
+  return visits.slice(polIndex, podIndex + 1).map((v) => ({ ...v.port }));
+}
+
+/**
+ * The route as the carrier first published it: the port calls its events named at the first moment
+ * (by the events' creation times) they named both a port of loading and one of discharge. Withdrawn
+ * calls count: they were planned then. Empty while no such moment is known.
+ */
+function plannedRoute(events: TrackingEvent[]): PortRef[] {
+  const calls = events.filter(isCallEvent);
+  const moments = [...new Set(calls.map((e) => time(e.createdAt)))].sort((a, b) => a - b);
+  for (const moment of moments) {
+    const route = routeOf(portVisits(calls.filter((e) => time(e.createdAt) <= moment)));
+    if (route) return route;
+  }
+  return [];
 }
 
 function statusOf(o: ShipmentOverall, departed: boolean, arrived: boolean): ShipmentStatus {
