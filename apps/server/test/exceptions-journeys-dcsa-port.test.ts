@@ -84,7 +84,9 @@ describe('exception journeys through a DCSA carrier: not found, silence, the ter
     terminal.records.set(`USLAX:${box}`, atTerminal(box, 21, 'CUSTOMS HOLD'));
     answer(box, [...voyage(box), ...discharged(box)]);
     await refresh(itemId, 20.5);
-    expect(await ofType(subId, 'on_hold')).toEqual([['open', 'The terminal reports a hold on the container']]);
+    expect(await ofType(subId, 'on_hold')).toEqual([
+      ['open', 'The terminal reports a hold on the container'],
+    ]);
     expect(await ofType(subId, 'lfd_at_risk')).toEqual([
       ['open', `Last free day ${day(21).slice(0, 10)} is tomorrow`],
     ]);

@@ -186,9 +186,7 @@ describe('exception journeys through a DCSA carrier: the route', () => {
     const left = transport('DEPA', 'ACT', day(17), 'SGSIN', MAINLINER, 1, 17);
     answer(box, [...all(p), late, ...waits, ...there, left]);
     await refresh(itemId, 17.5);
-    expect((await ofType(subId, 'transshipment_delayed')).map(([state]) => state)).toEqual([
-      'auto_resolved',
-    ]);
+    expect((await ofType(subId, 'transshipment_delayed')).map(([state]) => state)).toEqual(['auto_resolved']);
   });
 
   it('raises a transshipment overdue at the sweep while the carrier keeps silent, cleared on departure', async () => {
@@ -211,8 +209,6 @@ describe('exception journeys through a DCSA carrier: the route', () => {
     const left = transport('DEPA', 'ACT', day(16, 2), 'SGSIN', MAINLINER, 1, 16);
     answer(box, [...all(p), ...there, left]);
     await refresh(itemId, 16.2);
-    expect((await ofType(subId, 'transshipment_delayed')).map(([state]) => state)).toEqual([
-      'auto_resolved',
-    ]);
+    expect((await ofType(subId, 'transshipment_delayed')).map(([state]) => state)).toEqual(['auto_resolved']);
   });
 });

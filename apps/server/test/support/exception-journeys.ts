@@ -114,7 +114,9 @@ export async function useDcsaJourneys() {
       .select({ itemId: trackedItems.id, subId: oceanShipments.id })
       .from(oceanShipments)
       .innerJoin(trackedItems, eq(trackedItems.id, oceanShipments.itemId))
-      .where(and(eq(oceanShipments.containerNo, box), eq(oceanShipments.workspaceId, team.defaultWorkspaceId)));
+      .where(
+        and(eq(oceanShipments.containerNo, box), eq(oceanShipments.workspaceId, team.defaultWorkspaceId)),
+      );
     return { box, mbl, ...row! };
   }
 
@@ -149,5 +151,18 @@ export async function useDcsaJourneys() {
   const ofType = async (subId: string, type: string) =>
     (await exceptionsOf(subId)).filter((x) => x.type === type).map((x) => [x.state, x.detail]);
 
-  return { ...journeys, T0, day, transport, equipment, follow, answer, refresh, sweep, exceptionsOf, active, ofType };
+  return {
+    ...journeys,
+    T0,
+    day,
+    transport,
+    equipment,
+    follow,
+    answer,
+    refresh,
+    sweep,
+    exceptionsOf,
+    active,
+    ofType,
+  };
 }

@@ -169,8 +169,9 @@ export const onHold = (s: OceanSnapshot): Finding | null =>
 
 /** Until the empty is back, the free time of the clock that runs: passed, or within the threshold. */
 export function lastFreeDay(s: OceanSnapshot, now: Date): Finding | null {
-  if (!s.freeTimeEndsOn || s.status === 'empty_returned' || s.derived?.shipmentOverall.emptyReturned)
-    return null;
+  // Only an actual return stops the clocks: carriers plan the return from the booking on.
+  const returned = s.derived?.shipmentOverall.emptyReturned?.classifier === 'ACT';
+  if (!s.freeTimeEndsOn || s.status === 'empty_returned' || returned) return null;
   const daysLeft = Math.round((startOfUtcDay(s.freeTimeEndsOn) - startOfUtcDay(now)) / DAY);
   const day = iso(s.freeTimeEndsOn).slice(0, 10);
   if (daysLeft < 0) return { type: 'lfd_passed', mark: day, detail: `Last free day ${day} has passed` };
