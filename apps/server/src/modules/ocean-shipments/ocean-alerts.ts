@@ -1,8 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import {
-  ACTIVE_EXCEPTION_STATES,
-  type ExceptionType,
-} from '@tracklane/shared/exceptions/exceptions.schema';
+import { ACTIVE_EXCEPTION_STATES, type ExceptionType } from '@tracklane/shared/exceptions/exceptions.schema';
 import { shipmentExceptions } from '../../db/schema/exceptions';
 import { oceanShipments as os } from '../../db/schema/tracking';
 import { markOf, NO_MARK } from '../alerts/alert-conditions';
