@@ -55,16 +55,19 @@ export function etaSlipped(s: OceanSnapshot): Finding | null {
 }
 
 /**
- * At a transshipment port the box has not yet left: the next vessel's departure (actual, else
+ * At a transshipment port (not a call its vessel makes with the box on board) the box has not yet
+ * left: the next vessel's departure (actual, else
  * estimated) comes before the box's arrival there plus the buffer. Read from the view's legs: the
  * arrival of one leg and the departure of the next share the port.
  */
 export function connectionAtRisk(s: OceanSnapshot): Finding | null {
   const legs = s.derived?.legs ?? [];
+  // Only where the box changes vessel: at its vessel's other calls it stays on board.
+  const transshipments = new Set((s.derived?.transshipments ?? []).map((p) => p.locode));
   for (let i = 0; i + 1 < legs.length; i++) {
     const inbound = legs[i]!;
     const outbound = legs[i + 1]!;
-    if (outbound.departure.atd) continue;
+    if (outbound.departure.atd || !transshipments.has(inbound.to.locode)) continue;
     const arrival = inbound.arrival.ata ?? inbound.arrival.eta;
     const departure = outbound.departure.etd;
     if (!arrival || !departure) continue;
