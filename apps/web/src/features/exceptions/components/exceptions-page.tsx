@@ -309,8 +309,11 @@ function ExceptionTable({
                 {x.tags.length ? ` · ${x.tags.join(', ')}` : ''}
               </Text>
             </Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <StateBadge state={x.state} />
+            <Table.Td>
+              {/* Its whole width, or the table squeezes the badge to an ellipsis. */}
+              <div style={{ minWidth: 'max-content' }}>
+                <StateBadge state={x.state} />
+              </div>
             </Table.Td>
             <Table.Td>
               {x.owner?.name ?? (
