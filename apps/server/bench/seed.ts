@@ -3,9 +3,14 @@
  * like what the refresh stores (derived views, list columns), for the list and dashboard benchmarks.
  */
 import { sql } from 'drizzle-orm';
-import type { DerivedParcel } from '@tracklane/shared/express/derived-parcel';
-import type { ParcelStatus } from '@tracklane/shared/express/parcel-event';
-import { gatewayOf, parcelHubByCode, type ParcelHub, hubPlace } from '@tracklane/shared/express/parcel-hubs';
+import type { DerivedParcel } from '@tracklane/shared/tracking/express/derived-parcel';
+import type { ParcelStatus } from '@tracklane/shared/tracking/express/parcel-event';
+import {
+  gatewayOf,
+  parcelHubByCode,
+  type ParcelHub,
+  hubPlace,
+} from '@tracklane/shared/tracking/express/parcel-hubs';
 import type { Database } from '../src/db/client';
 import { UNKNOWN_TIME } from '../src/db/schema/tracking';
 

@@ -15,7 +15,7 @@ import { createLocalStorage } from './integrations/storage/file-storage';
 import { scheduleHousekeeping } from './jobs/housekeeping';
 import { startAlertJobs } from './modules/alerts/alerts.jobs';
 import { startExceptionJobs } from './modules/exceptions/exceptions.jobs';
-import { startCarrierSubscriptionJobs } from './modules/carrier-connections/carrier-subscriptions.jobs';
+import { startCarrierSubscriptionJobs } from './modules/ocean-shipments/carrier-connections/carrier-subscriptions.jobs';
 import { startJobQueue, type JobQueue } from './jobs/queue';
 import { createLogger } from './lib/logger';
 import { loadAuthKey } from './lib/password-crypto';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { oneProvider } from '../src/integrations/tracking/sources';
 import { describe, expect, it } from 'vitest';
-import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
+import type { TrackingEvent } from '@tracklane/shared/tracking/ocean/tracking-event';
 import { mailOutbox } from '../src/db/schema/mail';
 import { notifications } from '../src/db/schema/notifications';
 import { oceanShipments } from '../src/db/schema/tracking';

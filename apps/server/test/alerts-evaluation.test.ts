@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { alertEpisodes } from '../src/db/schema/alerts';
 import { expressShipments, oceanShipments, trackedItems } from '../src/db/schema/tracking';
 import { runAlertSweep } from '../src/modules/alerts/alerts.jobs';
-import { updateFreeTimeClocks } from '../src/modules/free-time/free-time-clocks';
+import { updateFreeTimeClocks } from '../src/modules/ocean-shipments/free-time/free-time-clocks';
 import { addMember, buildTeam } from './factories';
 import { useAlertsApp } from './support/alerts';
 

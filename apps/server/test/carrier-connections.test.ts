@@ -8,7 +8,7 @@ import {
   createConnection,
   deleteConnection,
   updateConnection,
-} from '../src/modules/carrier-connections/carrier-connections.service';
+} from '../src/modules/ocean-shipments/carrier-connections/carrier-connections.service';
 import { addMember, buildTeam, containerNo } from './factories';
 import { equipmentEvent } from './fake-carrier';
 import { useCarrierConnectionsApp } from './support/carrier-connections';

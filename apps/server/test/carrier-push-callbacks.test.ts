@@ -5,7 +5,7 @@ import { rateLimits } from '../src/db/schema/auth-codes';
 import { carrierConnections } from '../src/db/schema/carrier-connections';
 import { trackingChanges } from '../src/db/schema/notifications';
 import { trackedItems } from '../src/db/schema/tracking';
-import { createCarrierCallbackGate } from '../src/modules/carrier-connections/carrier-callback-access';
+import { createCarrierCallbackGate } from '../src/modules/ocean-shipments/carrier-connections/carrier-callback-access';
 import { PUSHED_INTERVAL } from '../src/modules/tracking/schedule';
 import { buildTeam, containerNo, refreshTracked, type Team } from './factories';
 import { useCarrierPushApp } from './support/carrier-push';

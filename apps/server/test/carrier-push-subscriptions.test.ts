@@ -5,8 +5,8 @@ import { carrierSubscriptions } from '../src/db/schema/carrier-subscriptions';
 import { trackedItems } from '../src/db/schema/tracking';
 import { prepareConnectionSecrets } from '../src/integrations/tracking/connections/secrets-at-rest';
 import { createSecretBox, keyId } from '../src/lib/secret-box';
-import { runCarrierSubscriptionsJob } from '../src/modules/carrier-connections/carrier-subscriptions.jobs';
-import { syncCarrierSubscriptions } from '../src/modules/carrier-connections/carrier-subscriptions.service';
+import { runCarrierSubscriptionsJob } from '../src/modules/ocean-shipments/carrier-connections/carrier-subscriptions.jobs';
+import { syncCarrierSubscriptions } from '../src/modules/ocean-shipments/carrier-connections/carrier-subscriptions.service';
 import { QUEUES } from '../src/jobs/queue';
 import { PUSHED_INTERVAL } from '../src/modules/tracking/schedule';
 import { addMember, buildTeam, containerNo } from './factories';
@@ -241,7 +241,7 @@ describe('push delivery settings', () => {
   it('need a public https address where carriers reach Tracklane, outside development', async () => {
     const team = await buildTeam(app, ctx);
     const { createConnection } =
-      await import('../src/modules/carrier-connections/carrier-connections.service');
+      await import('../src/modules/ocean-shipments/carrier-connections/carrier-connections.service');
     const strict = {
       ...ctx,
       config: { ...ctx.config, carrierAllowLocal: false, publicUrl: 'http://tracklane.internal' },

@@ -3,7 +3,7 @@ import {
   EXPRESS_ATTENTION_RULES,
   type ExpressAttentionRule,
 } from '@tracklane/shared/dashboard/dashboard.schema';
-import { expressListQuerySchema } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import { expressListQuerySchema } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { expressDashboard } from '../src/modules/express-shipments/express-dashboard';
 import { listExpressShipments } from '../src/modules/express-shipments/express-shipments.service';
 import { addMember, buildTeam } from './factories';

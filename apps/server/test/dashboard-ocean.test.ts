@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { OCEAN_ATTENTION_RULES, type OceanAttentionRule } from '@tracklane/shared/dashboard/dashboard.schema';
-import { oceanListQuerySchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import { drawnPoints, inland, pointsInland } from '@tracklane/shared/tracking/sea-lanes/land.test-support';
-import { distanceKm } from '@tracklane/shared/tracking/sea-lanes/sea-routes';
+import { oceanListQuerySchema } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
+import {
+  drawnPoints,
+  inland,
+  pointsInland,
+} from '@tracklane/shared/tracking/ocean/sea-lanes/land.test-support';
+import { distanceKm } from '@tracklane/shared/tracking/ocean/sea-lanes/sea-routes';
 import { STALE_AFTER_FAILURES } from '../src/modules/dashboard/attention';
 import { oceanDashboard } from '../src/modules/ocean-shipments/ocean-dashboard';
 import { listOceanShipments } from '../src/modules/ocean-shipments/ocean-shipments.service';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
+import type { TrackingEvent } from '@tracklane/shared/tracking/ocean/tracking-event';
 import { apiKeys } from '../src/db/schema/api-keys';
 import { trackedItems, trackingEvents } from '../src/db/schema/tracking';
 import { hashToken } from '../src/lib/tokens';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { checkContainerNumber } from '@tracklane/shared/validation/container-number';
 import { oceanShipments, trackedItems } from '../src/db/schema/tracking';
-import { deriveParcel } from '@tracklane/shared/express/derive-parcel';
+import { deriveParcel } from '@tracklane/shared/tracking/express/derive-parcel';
 import { demoParcelJourney } from '../src/integrations/tracking/express/demo-parcel-carrier';
 import { validateExpressItem } from '../src/modules/express-shipments/express-intake.service';
 import { DEMO_EMAIL, demoParcels, demoShipments, seedDemoAccount } from '../src/modules/demo/seed-demo';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimatedDeliveryEvent, type ParcelEvent } from '@tracklane/shared/express/parcel-event';
+import { estimatedDeliveryEvent, type ParcelEvent } from '@tracklane/shared/tracking/express/parcel-event';
 import { runExceptionSweep } from '../src/modules/exceptions/exceptions.jobs';
 import { refreshItem } from '../src/modules/tracking/refresh.service';
 import { buildTeam } from './factories';

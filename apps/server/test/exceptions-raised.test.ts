@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { ParcelEvent } from '@tracklane/shared/express/parcel-event';
+import type { ParcelEvent } from '@tracklane/shared/tracking/express/parcel-event';
 import { UNKNOWN_TIME, oceanShipments } from '../src/db/schema/tracking';
 import { webhookEndpoints, webhookEvents } from '../src/db/schema/webhooks';
 import { runExceptionSweep } from '../src/modules/exceptions/exceptions.jobs';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { oceanListQuerySchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { oceanListQuerySchema } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { oceanShipments, trackedItems } from '../src/db/schema/tracking';
-import { updateFreeTimeClocks } from '../src/modules/free-time/free-time-clocks';
+import { updateFreeTimeClocks } from '../src/modules/ocean-shipments/free-time/free-time-clocks';
 import { listOceanShipments } from '../src/modules/ocean-shipments/ocean-shipments.service';
 import { useTestApp } from './app';
 import type { Account } from './auth-helpers';

@@ -30,17 +30,17 @@ describe('the repository licence', () => {
   it('leaves third-party data with its own licence beside it, each listed in NOTICE', () => {
     const notice = read('NOTICE').toString('utf8');
     for (const dir of [
-      'packages/shared/src/express/tracking-number-data',
+      'packages/shared/src/tracking/express/tracking-number-data',
       'apps/server/src/integrations/tracking/dcsa/fixtures/dcsa-examples',
-      'packages/shared/src/tracking/sea-lanes',
+      'packages/shared/src/tracking/ocean/sea-lanes',
     ]) {
       expect(existsSync(path.join(root, dir, 'LICENSE'))).toBe(true);
       expect(notice).toContain(`${dir}/LICENSE`);
     }
-    expect(read('packages/shared/src/express/tracking-number-data/LICENSE').toString()).toMatch(
+    expect(read('packages/shared/src/tracking/express/tracking-number-data/LICENSE').toString()).toMatch(
       /^MIT License/,
     );
-    expect(read('packages/shared/src/tracking/sea-lanes/LICENSE').toString()).toContain('MIT License');
+    expect(read('packages/shared/src/tracking/ocean/sea-lanes/LICENSE').toString()).toContain('MIT License');
     expect(notice).toContain('world-atlas');
   });
 });

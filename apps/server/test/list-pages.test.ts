@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { containerCheckDigit } from '@tracklane/shared/validation/container-number';
-import { expressListQuerySchema } from '@tracklane/shared/express-shipments/express-shipments.schema';
-import { oceanListQuerySchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { expressListQuerySchema } from '@tracklane/shared/tracking/express/express-shipments.schema';
+import { oceanListQuerySchema } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { readRows } from '../src/lib/row-reader';
 import {
   countExpressTabs,

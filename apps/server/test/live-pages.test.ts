@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
+import type { TrackingEvent } from '@tracklane/shared/tracking/ocean/tracking-event';
 import { notificationSettings } from '../src/db/schema/notifications';
 import { oceanShipments, trackedItems } from '../src/db/schema/tracking';
 import { ITEMS_CHANGED_SUBSCRIBERS } from '../src/items-changed-subscribers';

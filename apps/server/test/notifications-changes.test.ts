@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { ParcelEvent } from '@tracklane/shared/express/parcel-event';
+import type { ParcelEvent } from '@tracklane/shared/tracking/express/parcel-event';
 import { trackingChanges } from '../src/db/schema/notifications';
 import { expressShipments, oceanShipments, trackedItems } from '../src/db/schema/tracking';
 import { withTransaction } from '../src/lib/transaction';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanShipment } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { containerCheckDigit } from '@tracklane/shared/validation/container-number';
 import { oceanShipments, trackedItems } from '../src/db/schema/tracking';
 import { organizationMembers } from '../src/db/schema/organizations';

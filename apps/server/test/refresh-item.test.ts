@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { ParcelEvent } from '@tracklane/shared/express/parcel-event';
+import type { ParcelEvent } from '@tracklane/shared/tracking/express/parcel-event';
 import { oceanShipments, trackedItems, trackingEvents } from '../src/db/schema/tracking';
 import { users } from '../src/db/schema/users';
 import { demoVoyage } from '../src/integrations/tracking/demo-carrier';

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
-import { oceanListQuerySchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { TrackingEvent } from '@tracklane/shared/tracking/ocean/tracking-event';
+import { oceanListQuerySchema } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { alertEpisodes, alertRules } from '../src/db/schema/alerts';
 import { comments } from '../src/db/schema/comments';
 import { organizations, workspaceMembers, workspaces } from '../src/db/schema/organizations';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { envelopeSchema } from '@tracklane/shared/api/envelope';
-import { expressListResultSchema } from '@tracklane/shared/express-shipments/express-shipments.schema';
-import { oceanListResultSchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { expressListResultSchema } from '@tracklane/shared/tracking/express/express-shipments.schema';
+import { oceanListResultSchema } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { compiledSerializer } from './compiled-serializer';
 
 const port = (locode: string) => ({ locode, name: locode === 'CNSHA' ? 'Shanghai' : null });

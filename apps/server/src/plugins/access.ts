@@ -28,7 +28,7 @@ import { findShareFor, resolveShareLink } from '../modules/sharing/share-access'
 import type {
   CarrierCallbackGate,
   CarrierCallbackPrincipal,
-} from '../modules/carrier-connections/carrier-callback-access';
+} from '../modules/ocean-shipments/carrier-connections/carrier-callback-access';
 import { AppError } from '../lib/app-error';
 import {
   publishedInRequest,

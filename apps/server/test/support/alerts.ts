@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
+import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
 import { alertRules } from '../../src/db/schema/alerts';
 import { notifications, trackingChanges } from '../../src/db/schema/notifications';
 import { trackedItems } from '../../src/db/schema/tracking';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { trackedItems, trackingEvents } from '../../src/db/schema/tracking';
-import { syncCarrierSubscriptions } from '../../src/modules/carrier-connections/carrier-subscriptions.service';
+import { syncCarrierSubscriptions } from '../../src/modules/ocean-shipments/carrier-connections/carrier-subscriptions.service';
 import { useTestApp } from '../app';
 import { buildTeam, containerNo, mbl, type Team } from '../factories';
 import { startFakeCarrier } from '../fake-carrier';

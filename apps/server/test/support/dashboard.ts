@@ -3,18 +3,18 @@ import {
   type ExpressAttentionRule,
   type OceanAttentionRule,
 } from '@tracklane/shared/dashboard/dashboard.schema';
-import { expressListQuerySchema } from '@tracklane/shared/express-shipments/express-shipments.schema';
-import type { DerivedParcel } from '@tracklane/shared/express/derived-parcel';
-import type { ParcelPlace } from '@tracklane/shared/express/parcel-event';
-import { oceanListQuerySchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
+import { expressListQuerySchema } from '@tracklane/shared/tracking/express/express-shipments.schema';
+import type { DerivedParcel } from '@tracklane/shared/tracking/express/derived-parcel';
+import type { ParcelPlace } from '@tracklane/shared/tracking/express/parcel-event';
+import { oceanListQuerySchema } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
+import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
 import {
   expressShipments,
   oceanShipments,
   trackedItems,
   type TrackingState,
 } from '../../src/db/schema/tracking';
-import { updateFreeTimeClocks } from '../../src/modules/free-time/free-time-clocks';
+import { updateFreeTimeClocks } from '../../src/modules/ocean-shipments/free-time/free-time-clocks';
 import { listExpressShipments } from '../../src/modules/express-shipments/express-shipments.service';
 import { listOceanShipments } from '../../src/modules/ocean-shipments/ocean-shipments.service';
 import { expressListColumns } from '../../src/modules/express-shipments/express-mode';

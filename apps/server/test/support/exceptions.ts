@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
+import type { TrackingEvent } from '@tracklane/shared/tracking/ocean/tracking-event';
 import { shipmentExceptions } from '../../src/db/schema/exceptions';
 import { oneProvider } from '../../src/integrations/tracking/sources';
 import type { ExpressAnswer, OceanAnswer } from '../../src/integrations/tracking/provider';

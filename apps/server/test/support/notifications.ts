@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { oneProvider } from '../../src/integrations/tracking/sources';
 import { expect } from 'vitest';
-import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
+import type { TrackingEvent } from '@tracklane/shared/tracking/ocean/tracking-event';
 import { alertRules } from '../../src/db/schema/alerts';
 import { notifications } from '../../src/db/schema/notifications';
 import { oceanShipments, trackedItems } from '../../src/db/schema/tracking';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { oneProvider } from '../../src/integrations/tracking/sources';
-import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
-import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
+import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import type { TrackingEvent } from '@tracklane/shared/tracking/ocean/tracking-event';
 import { oceanShipments, trackedItems } from '../../src/db/schema/tracking';
 import { users } from '../../src/db/schema/users';
 import {

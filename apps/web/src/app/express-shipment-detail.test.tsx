@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type {
   ExpressListResult,
   ExpressShipmentDetail,
-} from '@tracklane/shared/express-shipments/express-shipments.schema';
+} from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expressListQueryKey } from '../modes/express/api/list-express-shipments';
 import { resetAllStores } from '../lib/store-reset';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OceanIntakeOutcome } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanIntakeOutcome } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeApi, ok } from '../test/fake-api';
 import { beta, betaDesk, selectionOf } from '../test/organization-fixtures';

@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
-import type { ShipmentPlace } from '@tracklane/shared/tracking/shipment-places';
+import type { ShipmentPlace } from '@tracklane/shared/tracking/ocean/shipment-places';
 
 interface TrackedElsewhereProps {
   places: ShipmentPlace[];

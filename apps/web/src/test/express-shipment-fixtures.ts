@@ -4,7 +4,7 @@ import type {
   ExpressListItem,
   ExpressShipment,
   ExpressShipmentDetail,
-} from '@tracklane/shared/express-shipments/express-shipments.schema';
+} from '@tracklane/shared/tracking/express/express-shipments.schema';
 
 /** Express shipments (parcels) shaped exactly as the server answers them (shared schemas). */
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type {
   ExpressListTab,
   ExpressShipment,
-} from '@tracklane/shared/express-shipments/express-shipments.schema';
+} from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { fakeApi, ok, type RecordedCall } from './fake-api';
 import { expressListPage, expressShipment, parcelPlace } from './express-shipment-fixtures';
 import { acme, acmeDefault, selectionOf } from './organization-fixtures';

@@ -1,4 +1,4 @@
-import type { OceanIntakeOutcome } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanIntakeOutcome } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { fakeApi, ok } from './fake-api';
 import { acme, acmeDefault, selectionOf } from './organization-fixtures';
 

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanShipmentDetail } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { fakeApi, ok } from './fake-api';
 import { oceanShipmentDetail, trackingEvent } from './ocean-shipment-fixtures';
 import { acme, acmeDefault, selectionOf } from './organization-fixtures';

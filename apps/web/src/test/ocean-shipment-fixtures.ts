@@ -2,7 +2,7 @@ import type {
   OceanListItem,
   OceanShipment,
   OceanShipmentDetail,
-} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+} from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 
 /** Ocean shipments shaped exactly as the server answers them (shared schemas). */
 

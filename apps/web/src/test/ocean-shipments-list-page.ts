@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanShipment } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { fakeApi, ok, type RecordedCall } from './fake-api';
 import { listPage, noOptions, oceanShipment } from './ocean-shipment-fixtures';
 import { acme, acmeDefault, selectionOf } from './organization-fixtures';

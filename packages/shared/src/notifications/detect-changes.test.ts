@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DerivedParcel } from '../express/derived-parcel';
-import type { DerivedShipment } from '../tracking/derive-shipment';
+import type { DerivedParcel } from '../tracking/express/derived-parcel';
+import type { DerivedShipment } from '../tracking/ocean/derive-shipment';
 import { describeDuration } from './describe-delta';
 import { detectParcelChanges } from './detect-parcel-changes';
 import { detectShipmentChanges, MIN_ESTIMATE_SHIFT_MS } from './detect-shipment-changes';

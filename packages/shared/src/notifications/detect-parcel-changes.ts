@@ -1,5 +1,5 @@
-import type { DerivedParcel } from '../express/derived-parcel';
-import { PARCEL_STATUS_LABELS, type ParcelPlace } from '../express/parcel-event';
+import type { DerivedParcel } from '../tracking/express/derived-parcel';
+import { PARCEL_STATUS_LABELS, type ParcelPlace } from '../tracking/express/parcel-event';
 import { estimateChange } from './detect-shipment-changes';
 import type { ChangeRecord } from './notification-types';
 

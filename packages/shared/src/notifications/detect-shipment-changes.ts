@@ -1,4 +1,4 @@
-import type { DerivedShipment, Milestone, PortRef, ShipmentStatus } from '../tracking/derive-shipment';
+import type { DerivedShipment, Milestone, PortRef, ShipmentStatus } from '../tracking/ocean/derive-shipment';
 import { describeShift } from './describe-delta';
 import type { ChangeRecord } from './notification-types';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API_KEY_SCOPES } from '../api-keys/api-keys.schema';
-import { expressListQuerySchema } from '../express-shipments/express-shipments.schema';
-import { oceanListQuerySchema } from '../ocean-shipments/ocean-shipments.schema';
+import { expressListQuerySchema } from '../tracking/express/express-shipments.schema';
+import { oceanListQuerySchema } from '../tracking/ocean/ocean-shipments.schema';
 
 /** The public API's version: its routes live under /api/v1/. */
 export const PUBLIC_API_VERSION = 'v1';

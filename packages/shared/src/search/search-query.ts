@@ -1,4 +1,4 @@
-import { normaliseParcelNumber } from '../express/normalise-parcel-number';
+import { normaliseParcelNumber } from '../tracking/express/normalise-parcel-number';
 import { normaliseTag } from '../tags/normalise-tag';
 import { normaliseContainerNumber, normaliseMblNumber } from '../validation/container-number';
 

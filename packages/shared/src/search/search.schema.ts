@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TRACKING_STATE_DESCRIPTION } from '../tracking/no-connection';
-import { PARCEL_STATUSES } from '../express/parcel-event';
-import { SHIPMENT_STATUSES } from '../tracking/derive-shipment';
+import { PARCEL_STATUSES } from '../tracking/express/parcel-event';
+import { SHIPMENT_STATUSES } from '../tracking/ocean/derive-shipment';
 import { longEnough, SEARCH_MAX_LENGTH, SEARCH_MESSAGES } from './search-query';
 
 /* The top bar's search (GET /api/search): what it is asked and what it answers. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from '../auth/auth.schema';
-import { expressShipmentDetailSchema } from '../express-shipments/express-shipments.schema';
-import { oceanTrackingDetailSchema } from '../ocean-shipments/ocean-shipments.schema';
+import { expressShipmentDetailSchema } from '../tracking/express/express-shipments.schema';
+import { oceanTrackingDetailSchema } from '../tracking/ocean/ocean-shipments.schema';
 import { mapPathSchema, mapPlaceSchema } from '../tracking/shipment-map.schema';
 import { TRACKING_MODES } from '../tracking/tracking-modes';
 

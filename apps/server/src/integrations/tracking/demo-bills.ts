@@ -1,4 +1,4 @@
-import { carrierByScac } from '@tracklane/shared/tracking/carriers';
+import { carrierByScac } from '@tracklane/shared/tracking/ocean/carriers';
 import { containerCheckDigit } from '@tracklane/shared/validation/container-number';
 import type { BillAnswer, BillQuery } from './provider';
 import { randomStream } from './random-stream';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveShipment } from '@tracklane/shared/tracking/derive-shipment';
+import { deriveShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
 import { demoVoyage } from './demo-carrier';
 
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { portByLocode } from '@tracklane/shared/tracking/ports';
-import type { EventClassifier, TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
+import { portByLocode } from '@tracklane/shared/tracking/ocean/ports';
+import type { EventClassifier, TrackingEvent } from '@tracklane/shared/tracking/ocean/tracking-event';
 import { cachedTimelines, revealAt, type DemoTimeline, type Timed } from './demo-timeline';
 import { demoBill } from './demo-bills';
 import { disruptionOf, LATE_EMPTY_MS, MISSED_BY_MS, wayCalls, type LastLeg } from './demo-disruptions';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { portByLocode } from '@tracklane/shared/tracking/ports';
-import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
+import { portByLocode } from '@tracklane/shared/tracking/ocean/ports';
+import type { TrackingEvent } from '@tracklane/shared/tracking/ocean/tracking-event';
 import type { Timed } from './demo-timeline';
 import { randomStream } from './random-stream';
 

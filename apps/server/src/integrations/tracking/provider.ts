@@ -1,6 +1,6 @@
-import type { ParcelEvent, ParcelFacts } from '@tracklane/shared/express/parcel-event';
+import type { ParcelEvent, ParcelFacts } from '@tracklane/shared/tracking/express/parcel-event';
 import type { TerminalFacts } from '@tracklane/shared/terminal-availability/terminal-availability';
-import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
+import type { TrackingEvent } from '@tracklane/shared/tracking/ocean/tracking-event';
 
 /**
  * What a provider answers. `facts` are what it knows besides events (a last free day, a parcel's

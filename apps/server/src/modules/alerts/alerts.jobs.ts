@@ -8,7 +8,7 @@ import { alertMail } from '../../integrations/mail/alert-template';
 import { queueMail } from '../../integrations/mail/mailer';
 import { QUEUES, type JobQueue } from '../../jobs/queue';
 import { withTransaction } from '../../lib/transaction';
-import { updateFreeTimeClocks } from '../free-time/free-time-clocks';
+import { updateFreeTimeClocks } from '../ocean-shipments/free-time/free-time-clocks';
 import { evaluateRule } from './alert-evaluation';
 
 type JobContext = Pick<AppContext, 'db' | 'pool' | 'jobs'>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DerivedShipment, Milestone, VoyageLeg } from '@tracklane/shared/tracking/derive-shipment';
+import type { DerivedShipment, Milestone, VoyageLeg } from '@tracklane/shared/tracking/ocean/derive-shipment';
 import {
   connectionAtRisk,
   emptyNotReturned,

@@ -6,8 +6,8 @@ import {
   type ExpressAttentionRule,
   type ExpressDashboard,
 } from '@tracklane/shared/dashboard/dashboard.schema';
-import { PARCEL_STATUS_LABELS, type ParcelStatus } from '@tracklane/shared/express/parcel-event';
-import { parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
+import { PARCEL_STATUS_LABELS, type ParcelStatus } from '@tracklane/shared/tracking/express/parcel-event';
+import { parcelCarrierByCode } from '@tracklane/shared/tracking/express/parcel-carriers';
 import { noConnectionText } from '@tracklane/shared/tracking/no-connection';
 import type { MapPath } from '@tracklane/shared/tracking/shipment-map.schema';
 import type { Database } from '../../db/client';

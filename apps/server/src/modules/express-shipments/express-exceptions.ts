@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DerivedParcel } from '@tracklane/shared/express/derived-parcel';
+import type { DerivedParcel } from '@tracklane/shared/tracking/express/derived-parcel';
 import { EXCEPTION_THRESHOLDS } from '@tracklane/shared/exceptions/exceptions.schema';
 import type { Database } from '../../db/client';
 import { expressShipments, trackedItems } from '../../db/schema/tracking';

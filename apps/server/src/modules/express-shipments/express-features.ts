@@ -1,7 +1,7 @@
 import { expressDashboardSchema } from '@tracklane/shared/dashboard/dashboard.schema';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { expressFavoriteRequestSchema } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import { expressFavoriteRequestSchema } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { expressShipments } from '../../db/schema/tracking';
 import { expressDashboard } from './express-dashboard';
 import type { ModeFeatures } from '../tracking/tracking-mode';

@@ -1,9 +1,12 @@
 import type {
   ExpressIntakeItem,
   ExpressIntakeOutcome,
-} from '@tracklane/shared/express-shipments/express-shipments.schema';
-import { parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
-import { normaliseParcelNumber, validateParcelNumberInput } from '@tracklane/shared/express/parcel-number';
+} from '@tracklane/shared/tracking/express/express-shipments.schema';
+import { parcelCarrierByCode } from '@tracklane/shared/tracking/express/parcel-carriers';
+import {
+  normaliseParcelNumber,
+  validateParcelNumberInput,
+} from '@tracklane/shared/tracking/express/parcel-number';
 import type { AppContext } from '../../app-context';
 import type { Tenant } from '../../tenancy/tenant';
 import { expressSubscriptions } from './express-subscriptions';

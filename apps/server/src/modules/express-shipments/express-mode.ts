@@ -1,7 +1,7 @@
-import { deriveParcel } from '@tracklane/shared/express/derive-parcel';
-import type { DerivedParcel } from '@tracklane/shared/express/derived-parcel';
+import { deriveParcel } from '@tracklane/shared/tracking/express/derive-parcel';
+import type { DerivedParcel } from '@tracklane/shared/tracking/express/derived-parcel';
 import { detectParcelChanges } from '@tracklane/shared/notifications/detect-parcel-changes';
-import type { ParcelEvent, ParcelFacts } from '@tracklane/shared/express/parcel-event';
+import type { ParcelEvent, ParcelFacts } from '@tracklane/shared/tracking/express/parcel-event';
 import { UNKNOWN_TIME, type TrackingState } from '../../db/schema/tracking';
 import type { ExpressProvider, ExpressQuery } from '../../integrations/tracking/provider';
 import type { ModeSources } from '../../integrations/tracking/sources';

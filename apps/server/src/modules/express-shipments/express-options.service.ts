@@ -1,4 +1,4 @@
-import { PARCEL_CARRIERS } from '@tracklane/shared/express/parcel-carriers';
+import { PARCEL_CARRIERS } from '@tracklane/shared/tracking/express/parcel-carriers';
 import type { Database } from '../../db/client';
 import { listWorkspaceTags } from '../shipment-tags/shipment-tags.service';
 

@@ -1,6 +1,6 @@
 import { eq, ilike } from 'drizzle-orm';
-import type { ParcelStatus } from '@tracklane/shared/express/parcel-event';
-import { parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
+import type { ParcelStatus } from '@tracklane/shared/tracking/express/parcel-event';
+import { parcelCarrierByCode } from '@tracklane/shared/tracking/express/parcel-carriers';
 import { expressShipments, trackedItems } from '../../db/schema/tracking';
 import { publicExpress } from '../sharing/share-links.service';
 import type { ModePresentation } from '../tracking/mode-presentation';

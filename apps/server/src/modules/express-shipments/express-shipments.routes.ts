@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { normaliseParcelNumber } from '@tracklane/shared/express/parcel-number';
-import { expressLocateQuerySchema, shipmentPlaceSchema } from '@tracklane/shared/tracking/shipment-places';
+import { normaliseParcelNumber } from '@tracklane/shared/tracking/express/parcel-number';
+import {
+  expressLocateQuerySchema,
+  shipmentPlaceSchema,
+} from '@tracklane/shared/tracking/ocean/shipment-places';
 import { expressShipments } from '../../db/schema/tracking';
 import { locateInMyWorkspaces } from '../tracking/locate.service';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,7 +17,7 @@ import {
   expressListResultSchema,
   expressOptionsSchema,
   expressShipmentDetailSchema,
-} from '@tracklane/shared/express-shipments/express-shipments.schema';
+} from '@tracklane/shared/tracking/express/express-shipments.schema';
 import type { AppContext } from '../../app-context';
 import { compiledSerializer } from '../../lib/compiled-serializer';
 import { ok } from '../../lib/envelope';

@@ -7,11 +7,11 @@ import type {
   ExpressShipment,
   ExpressShipmentDetail,
   ExpressSort,
-} from '@tracklane/shared/express-shipments/express-shipments.schema';
-import type { DerivedParcel } from '@tracklane/shared/express/derived-parcel';
-import { parcelCarrierByCode } from '@tracklane/shared/express/parcel-carriers';
-import type { ParcelEvent } from '@tracklane/shared/express/parcel-event';
-import { normaliseParcelNumber } from '@tracklane/shared/express/parcel-number';
+} from '@tracklane/shared/tracking/express/express-shipments.schema';
+import type { DerivedParcel } from '@tracklane/shared/tracking/express/derived-parcel';
+import { parcelCarrierByCode } from '@tracklane/shared/tracking/express/parcel-carriers';
+import type { ParcelEvent } from '@tracklane/shared/tracking/express/parcel-event';
+import { normaliseParcelNumber } from '@tracklane/shared/tracking/express/parcel-number';
 import type { Database } from '../../db/client';
 import {
   type EXPRESS_TABS,

@@ -7,7 +7,7 @@ import {
   expressListResultSchema,
   expressShipmentDetailSchema,
   parcelEventSchema,
-} from '@tracklane/shared/express-shipments/express-shipments.schema';
+} from '@tracklane/shared/tracking/express/express-shipments.schema';
 import {
   v1ExpressListQuerySchema,
   v1ShipmentParamsSchema,

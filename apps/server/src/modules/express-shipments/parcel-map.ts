@@ -1,6 +1,6 @@
-import type { DerivedParcel } from '@tracklane/shared/express/derived-parcel';
-import type { ParcelPlace } from '@tracklane/shared/express/parcel-event';
-import { PARCEL_HUBS } from '@tracklane/shared/express/parcel-hubs';
+import type { DerivedParcel } from '@tracklane/shared/tracking/express/derived-parcel';
+import type { ParcelPlace } from '@tracklane/shared/tracking/express/parcel-event';
+import { PARCEL_HUBS } from '@tracklane/shared/tracking/express/parcel-hubs';
 
 export interface MapPoint {
   lat: number;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { BillKind } from '@tracklane/shared/ocean-shipments/ocean-bills';
+import type { BillKind } from '@tracklane/shared/tracking/ocean/ocean-bills';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import {

@@ -4,8 +4,8 @@ import type {
   OceanBillSummary,
   oceanBillListQuerySchema,
   OceanShipment,
-} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import { carrierByScac } from '@tracklane/shared/tracking/carriers';
+} from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
+import { carrierByScac } from '@tracklane/shared/tracking/ocean/carriers';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';

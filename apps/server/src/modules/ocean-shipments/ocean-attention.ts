@@ -7,7 +7,7 @@ import {
 } from '@tracklane/shared/dashboard/dashboard.schema';
 import { oceanShipments as os, trackedItems as ti } from '../../db/schema/tracking';
 import { staleItem, type AttentionRule } from '../dashboard/attention';
-import { freeTimeEndsWithin } from '../free-time/free-time-clocks';
+import { freeTimeEndsWithin } from './free-time/free-time-clocks';
 
 /**
  * The conditions behind the attention rules, with their thresholds as parameters: the dashboard uses

@@ -9,18 +9,23 @@ import {
   type ReasonPart,
 } from '@tracklane/shared/dashboard/dashboard.schema';
 import { clockLabel, daysLeftText } from '@tracklane/shared/free-time/free-time-text';
-import { carrierByScac, carrierLabel } from '@tracklane/shared/tracking/carriers';
+import { carrierByScac, carrierLabel } from '@tracklane/shared/tracking/ocean/carriers';
 import { noConnectionText } from '@tracklane/shared/tracking/no-connection';
-import type { Roll, ShipmentStatus } from '@tracklane/shared/tracking/derive-shipment';
-import type { DerivedShipment, PortRef } from '@tracklane/shared/tracking/derive-shipment';
-import { seaLanes } from '@tracklane/shared/tracking/sea-lanes/sea-lanes';
-import { placePoint, voyageRoute } from '@tracklane/shared/tracking/sea-lanes/voyage-map';
-import { portCalls, voyagePlace, type VoyagePlace, type VoyageView } from '@tracklane/shared/tracking/voyage';
+import type { Roll, ShipmentStatus } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import type { DerivedShipment, PortRef } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import { seaLanes } from '@tracklane/shared/tracking/ocean/sea-lanes/sea-lanes';
+import { placePoint, voyageRoute } from '@tracklane/shared/tracking/ocean/sea-lanes/voyage-map';
+import {
+  portCalls,
+  voyagePlace,
+  type VoyagePlace,
+  type VoyageView,
+} from '@tracklane/shared/tracking/ocean/voyage';
 import { type TerminalFacts } from '@tracklane/shared/terminal-availability/terminal-availability';
 import type { Database } from '../../db/client';
 import { workspaces } from '../../db/schema/organizations';
 import { oceanShipments as os, terminalFacts, trackedItems as ti } from '../../db/schema/tracking';
-import { clockColumns, clocksNow } from '../free-time/free-time-clocks';
+import { clockColumns, clocksNow } from './free-time/free-time-clocks';
 import { OCEAN_ATTENTION } from './ocean-attention';
 import { inWorkspace } from '../../tenancy/scope';
 import {
@@ -64,7 +69,11 @@ type OceanItem = OceanDashboard['liveMapVO']['positions'][number]['items'][numbe
  * latest check, and one grouped pass for statuses, carriers and the map (one row per lane, vessel and
  * status, never per shipment). The queries are independent and sent at once.
  */
-export async function oceanDashboard(db: Database, workspaceId: string, now: Date): Promise<Omit<OceanDashboard, 'exceptions'>> {
+export async function oceanDashboard(
+  db: Database,
+  workspaceId: string,
+  now: Date,
+): Promise<Omit<OceanDashboard, 'exceptions'>> {
   const base = and(inWorkspace({ workspaceId }, os), eq(os.archived, false));
   const top = async (rule: OceanAttentionRule) => {
     const definition = OCEAN_ATTENTION[rule];

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { EXCEPTION_THRESHOLDS } from '@tracklane/shared/exceptions/exceptions.schema';
-import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
-import { portCalls } from '@tracklane/shared/tracking/voyage';
+import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import { portCalls } from '@tracklane/shared/tracking/ocean/voyage';
 import type { Database } from '../../db/client';
 import { oceanShipments, trackedItems } from '../../db/schema/tracking';
 import {

@@ -1,7 +1,7 @@
 import { oceanDashboardSchema } from '@tracklane/shared/dashboard/dashboard.schema';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { oceanFavoriteRequestSchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { oceanFavoriteRequestSchema } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { oceanShipments } from '../../db/schema/tracking';
 import { oceanDashboard } from './ocean-dashboard';
 import type { ModeFeatures } from '../tracking/tracking-mode';

@@ -1,5 +1,5 @@
 import type { Clock, FreeTimeClocks } from '@tracklane/shared/free-time/free-time';
-import type { OceanFreeTime } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanFreeTime } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 
 /** A clock as lists, exports and the API show it. */
 const clockView = (c: Clock): OceanFreeTime['demurrage'] => ({

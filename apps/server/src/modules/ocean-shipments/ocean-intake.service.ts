@@ -3,12 +3,12 @@ import {
   checkOceanIntake,
   OCEAN_INTAKE_MESSAGES,
   type BillKind,
-} from '@tracklane/shared/ocean-shipments/ocean-bills';
+} from '@tracklane/shared/tracking/ocean/ocean-bills';
 import type {
   OceanIntakeItem,
   OceanIntakeOutcome,
-} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import { carrierByScac, inferCarrierFromMbl } from '@tracklane/shared/tracking/carriers';
+} from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
+import { carrierByScac, inferCarrierFromMbl } from '@tracklane/shared/tracking/ocean/carriers';
 import type { AppContext } from '../../app-context';
 import { joinTransaction, withTransaction } from '../../lib/transaction';
 import { activeShipmentUsage } from '../billing/entitlements';

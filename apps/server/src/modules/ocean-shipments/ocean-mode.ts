@@ -1,12 +1,12 @@
 import { detectShipmentChanges } from '@tracklane/shared/notifications/detect-shipment-changes';
-import { deriveShipment, type DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
-import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
+import { deriveShipment, type DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import type { TrackingEvent } from '@tracklane/shared/tracking/ocean/tracking-event';
 import { UNKNOWN_TIME, type TrackingState } from '../../db/schema/tracking';
 import type { OceanFacts, OceanProvider, OceanQuery } from '../../integrations/tracking/provider';
 import type { ModeSources } from '../../integrations/tracking/sources';
-import { updateFreeTimeClocks } from '../free-time/free-time-clocks';
-import { updateTerminalColumns } from '../terminal-availability/terminal-columns';
-import { refreshTerminals, type TerminalSources } from '../terminal-availability/terminal-refresh';
+import { updateFreeTimeClocks } from './free-time/free-time-clocks';
+import { updateTerminalColumns } from './terminal-availability/terminal-columns';
+import { refreshTerminals, type TerminalSources } from './terminal-availability/terminal-refresh';
 import { OCEAN_FEATURES } from './ocean-features';
 import { billCarriersFollowed, moveBillsToScope } from './bill-rescope';
 import { defineMode, type TrackingModeDefinition } from '../tracking/tracking-mode';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { OCEAN_CARRIERS } from '@tracklane/shared/tracking/carriers';
-import { portByLocode } from '@tracklane/shared/tracking/ports';
+import { OCEAN_CARRIERS } from '@tracklane/shared/tracking/ocean/carriers';
+import { portByLocode } from '@tracklane/shared/tracking/ocean/ports';
 import type { Database } from '../../db/client';
 import { oceanShipments } from '../../db/schema/tracking';
 import { inWorkspace } from '../../tenancy/scope';

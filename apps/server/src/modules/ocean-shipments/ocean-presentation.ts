@@ -1,8 +1,8 @@
 import { eq, ilike, or } from 'drizzle-orm';
-import type { ShipmentStatus } from '@tracklane/shared/tracking/derive-shipment';
-import { carrierByScac } from '@tracklane/shared/tracking/carriers';
+import type { ShipmentStatus } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import { carrierByScac } from '@tracklane/shared/tracking/ocean/carriers';
 import { oceanShipments, trackedItems } from '../../db/schema/tracking';
-import { termsColumns } from '../free-time/free-time-clocks';
+import { termsColumns } from './free-time/free-time-clocks';
 import { publicOcean } from '../sharing/share-links.service';
 import type { ModePresentation } from '../tracking/mode-presentation';
 import { oceanSearchBranches } from './ocean-search';

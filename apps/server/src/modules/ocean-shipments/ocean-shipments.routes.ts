@@ -1,5 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { oceanLocateQuerySchema, shipmentPlaceSchema } from '@tracklane/shared/tracking/shipment-places';
+import {
+  oceanLocateQuerySchema,
+  shipmentPlaceSchema,
+} from '@tracklane/shared/tracking/ocean/shipment-places';
 import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
 import { oceanShipments } from '../../db/schema/tracking';
 import { locateInMyWorkspaces } from '../tracking/locate.service';
@@ -18,7 +21,7 @@ import {
   oceanListResultSchema,
   oceanOptionsSchema,
   oceanShipmentDetailSchema,
-} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+} from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import type { AppContext } from '../../app-context';
 import { compiledSerializer } from '../../lib/compiled-serializer';
 import { ok } from '../../lib/envelope';

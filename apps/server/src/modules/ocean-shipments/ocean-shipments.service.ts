@@ -6,13 +6,13 @@ import type {
   OceanShipment,
   OceanShipmentDetail,
   OceanSort,
-} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import { carrierByScac } from '@tracklane/shared/tracking/carriers';
-import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
-import { seaLanes } from '@tracklane/shared/tracking/sea-lanes/sea-lanes';
-import { voyageMap } from '@tracklane/shared/tracking/sea-lanes/voyage-map';
-import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
-import { portByLocode } from '@tracklane/shared/tracking/ports';
+} from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
+import { carrierByScac } from '@tracklane/shared/tracking/ocean/carriers';
+import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import { seaLanes } from '@tracklane/shared/tracking/ocean/sea-lanes/sea-lanes';
+import { voyageMap } from '@tracklane/shared/tracking/ocean/sea-lanes/voyage-map';
+import type { TrackingEvent } from '@tracklane/shared/tracking/ocean/tracking-event';
+import { portByLocode } from '@tracklane/shared/tracking/ocean/ports';
 import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/validation/container-number';
 import type { Database } from '../../db/client';
 import {
@@ -25,8 +25,8 @@ import {
 import { AppError } from '../../lib/app-error';
 import { firstAttentionRule } from '../dashboard/attention';
 import { OCEAN_ATTENTION } from './ocean-attention';
-import { clocksNow, termsColumns, type resolveTerms } from '../free-time/free-time-clocks';
-import { terminalAvailabilityOf } from '../terminal-availability/terminal-availability.service';
+import { clocksNow, termsColumns, type resolveTerms } from './free-time/free-time-clocks';
+import { terminalAvailabilityOf } from './terminal-availability/terminal-availability.service';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { readRows } from '../../lib/row-reader';
 import { listItemColumns, tabCountColumns } from '../tracking/list-page';

@@ -11,7 +11,7 @@ import {
   oceanListResultSchema,
   oceanShipmentDetailSchema,
   trackingEventSchema,
-} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+} from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import {
   v1OceanListQuerySchema,
   v1ShipmentParamsSchema,

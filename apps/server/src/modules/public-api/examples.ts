@@ -4,8 +4,8 @@
  * the API does not send.
  */
 
-import { seaLanes } from '@tracklane/shared/tracking/sea-lanes/sea-lanes';
-import { voyageMap } from '@tracklane/shared/tracking/sea-lanes/voyage-map';
+import { seaLanes } from '@tracklane/shared/tracking/ocean/sea-lanes/sea-lanes';
+import { voyageMap } from '@tracklane/shared/tracking/ocean/sea-lanes/voyage-map';
 
 const envelope = <T>(result: T, message = 'OK') => ({ success: true, result, message, code: 'OK' });
 

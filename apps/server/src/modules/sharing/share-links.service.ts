@@ -8,8 +8,8 @@ import {
   type ShareLink,
 } from '@tracklane/shared/sharing/sharing.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
-import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/express-shipments.schema';
-import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { ExpressShipmentDetail } from '@tracklane/shared/tracking/express/express-shipments.schema';
+import type { OceanShipmentDetail } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { modeFeatures, modePresentation } from '../../modes';

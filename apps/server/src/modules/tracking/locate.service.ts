@@ -1,5 +1,5 @@
 import { and, inArray, type SQL } from 'drizzle-orm';
-import type { ShipmentPlace } from '@tracklane/shared/tracking/shipment-places';
+import type { ShipmentPlace } from '@tracklane/shared/tracking/ocean/shipment-places';
 import type { Database } from '../../db/client';
 import { listShipmentWorkspaces } from '../../tenancy/memberships';
 import type { Subscriptions } from './follow.service';

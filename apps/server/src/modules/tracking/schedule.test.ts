@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
-import type { DerivedParcel } from '@tracklane/shared/express/derived-parcel';
+import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import type { DerivedParcel } from '@tracklane/shared/tracking/express/derived-parcel';
 import { oceanNextCheck } from '../ocean-shipments/ocean-mode';
 import { expressNextCheck } from '../express-shipments/express-mode';
 import { DAY, HOUR, MINUTE } from './backoff';

@@ -11,7 +11,7 @@ import type { OrganizationConnections } from '../../integrations/tracking/provid
 import { createOceanSources } from '../../integrations/tracking/registry';
 import { createExpressMode } from '../express-shipments/express-mode';
 import { createOceanMode } from '../ocean-shipments/ocean-mode';
-import { terminalsChanged } from '../terminal-availability/terminal-availability.service';
+import { terminalsChanged } from '../ocean-shipments/terminal-availability/terminal-availability.service';
 import type { ItemsChangedSubscriber } from './items-changed';
 import { registerModeFeatures } from '../../modes';
 import type { TrackingModeDefinition } from './tracking-mode';

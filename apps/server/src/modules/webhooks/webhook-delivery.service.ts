@@ -7,7 +7,7 @@ import { queueMail } from '../../integrations/mail/mailer';
 import { webhookDisabledMail } from '../../integrations/mail/webhook-template';
 import { DCSA_API_VERSION } from '../../integrations/tracking/dcsa/dcsa-out';
 import { withTransaction } from '../../lib/transaction';
-import { dcsaEventsByIds } from '../public-api/dcsa-events.service';
+import { dcsaEventsByIds } from '../ocean-shipments/dcsa-events.service';
 import { postWebhook } from './webhook-http';
 import { dcsaNotificationSignature, signWebhook } from './webhook-signature';
 import { theWorkspace } from '../../tenancy/scope';

@@ -1,10 +1,10 @@
-import { PARCEL_STATUSES, PARCEL_STATUS_LABELS } from '@tracklane/shared/express/parcel-event';
+import { PARCEL_STATUSES, PARCEL_STATUS_LABELS } from '@tracklane/shared/tracking/express/parcel-event';
 import type {
   ExpressListItem,
   ExpressListResult,
   ExpressListTab,
   ExpressSort,
-} from '@tracklane/shared/express-shipments/express-shipments.schema';
+} from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
 import { useCallback, useMemo } from 'react';
 import { listDescription } from '../../components/page-headers';

@@ -1,7 +1,7 @@
 import type {
   OceanBillSummary,
   OceanListItem,
-} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+} from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
 import { useCallback, useMemo } from 'react';
 import { listDescription } from '../../components/page-headers';
@@ -33,7 +33,7 @@ import { oceanShareSet } from './share-set';
 import type { ModeListPage } from '../mode-definition';
 import type { ListExtrasInput, ShipmentListDefinition } from '../../shipment-list/list-definition';
 import type { FilterSelect } from '../../shipment-list/list-filters';
-import type { OceanSort } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanSort } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 
 const portOptions = (ports: OceanOptions['pols'] | undefined) =>
   (ports ?? []).map((port) => ({

@@ -1,4 +1,4 @@
-import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
+import type { TrackingEvent } from '@tracklane/shared/tracking/ocean/tracking-event';
 import type { DcsaEquipmentEvent, DcsaEvent, DcsaTransportEvent } from './dcsa-schema';
 
 /** Container numbers are compared without the spaces and dashes some systems print them with. */

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { deriveShipment } from '@tracklane/shared/tracking/derive-shipment';
+import { deriveShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
 import type { OceanQuery } from '../provider';
 import { createDcsaProvider, type DcsaProviderOptions } from './dcsa-provider';
 

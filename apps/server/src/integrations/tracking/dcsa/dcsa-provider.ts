@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Logger } from 'pino';
 import type { ErrorClass } from '@tracklane/shared/carrier-connections/carrier-connections.schema';
-import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
+import type { TrackingEvent } from '@tracklane/shared/tracking/ocean/tracking-event';
 import { checkContainerNumber } from '@tracklane/shared/validation/container-number';
 import type { BillAnswer, BillQuery, OceanAnswer, OceanProvider, OceanQuery } from '../provider';
 import { CarrierRateLimitedError, DcsaError } from './dcsa-errors';

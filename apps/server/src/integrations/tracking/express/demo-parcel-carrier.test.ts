@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deriveParcel } from '@tracklane/shared/express/derive-parcel';
-import { PARCEL_HUBS } from '@tracklane/shared/express/parcel-hubs';
+import { deriveParcel } from '@tracklane/shared/tracking/express/derive-parcel';
+import { PARCEL_HUBS } from '@tracklane/shared/tracking/express/parcel-hubs';
 import type { ExpressAnswer, ExpressQuery } from '../provider';
 import { createDemoParcelCarrier, demoParcelJourney } from './demo-parcel-carrier';
 

@@ -5,13 +5,13 @@ import {
   gatewayOf,
   type ParcelHub,
   hubPlace,
-} from '@tracklane/shared/express/parcel-hubs';
+} from '@tracklane/shared/tracking/express/parcel-hubs';
 import {
   estimatedDeliveryEvent,
   type ParcelEvent,
   type ParcelFacts,
   type ParcelStatus,
-} from '@tracklane/shared/express/parcel-event';
+} from '@tracklane/shared/tracking/express/parcel-event';
 import { cachedTimelines, revealAt, type DemoTimeline, type Timed } from '../demo-timeline';
 import type { ExpressAnswer, ExpressProvider, ExpressQuery } from '../provider';
 import { randomStream } from '../random-stream';

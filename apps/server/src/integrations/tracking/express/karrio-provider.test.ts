@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { deriveParcel } from '@tracklane/shared/express/derive-parcel';
+import { deriveParcel } from '@tracklane/shared/tracking/express/derive-parcel';
 import type { ExpressQuery } from '../provider';
 import { createKarrioProvider } from './karrio-provider';
 import { KARRIO_TRACKER_STATUSES } from './karrio-schema';

@@ -4,7 +4,7 @@ import {
   type ParcelEvent,
   type ParcelFacts,
   type ParcelPlace,
-} from '@tracklane/shared/express/parcel-event';
+} from '@tracklane/shared/tracking/express/parcel-event';
 import type { ExpressAnswer, ExpressProvider, ExpressQuery } from '../provider';
 import {
   KARRIO_STATUS_MAP,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ParcelStatus } from '@tracklane/shared/express/parcel-event';
+import type { ParcelStatus } from '@tracklane/shared/tracking/express/parcel-event';
 
 /**
  * What a Karrio tracker (`TrackingStatus` in karrio/server/core/serializers.py) must look like before we

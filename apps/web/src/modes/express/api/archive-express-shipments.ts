@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from
 import type {
   ExpressListResult,
   ExpressListTab,
-} from '@tracklane/shared/express-shipments/express-shipments.schema';
+} from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { expressShipmentDetailQueryKey } from './get-express-shipment';

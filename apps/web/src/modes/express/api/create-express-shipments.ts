@@ -3,7 +3,7 @@ import {
   expressIntakeOutcomeSchema,
   type ExpressIntakeItem,
   type ExpressIntakeOutcome,
-} from '@tracklane/shared/express-shipments/express-shipments.schema';
+} from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { trackUsage } from '../../../lib/track-usage';

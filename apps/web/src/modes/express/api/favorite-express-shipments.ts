@@ -2,7 +2,7 @@ import type {
   ExpressListItem,
   ExpressListResult,
   ExpressShipmentDetail,
-} from '@tracklane/shared/express-shipments/express-shipments.schema';
+} from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { useFavoriteShipments, type FavoriteMode } from '../../../shipment-list/favorite-shipments';
 import { expressShipmentDetailQueryKey } from './get-express-shipment';
 import { EXPRESS_SHIPMENTS_PATH, expressListQueryKey } from './list-express-shipments';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { expressOptionsSchema } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import { expressOptionsSchema } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { tenantQueryKey } from '../../../lib/tenant-queries';

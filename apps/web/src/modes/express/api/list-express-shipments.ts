@@ -8,7 +8,7 @@ import {
   type ExpressListTab,
   type ExpressListItem,
   type ExpressSort,
-} from '@tracklane/shared/express-shipments/express-shipments.schema';
+} from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { api } from '../../../lib/api-client';
 import type { ListFilters, ListFiltersConfig } from '../../../shipment-list/filter-params';
 import { listAllPages, listPageQuery } from '../../../shipment-list/shipment-list-api';

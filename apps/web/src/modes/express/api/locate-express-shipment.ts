@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { shipmentPlaceSchema, type ShipmentPlace } from '@tracklane/shared/tracking/shipment-places';
+import { shipmentPlaceSchema, type ShipmentPlace } from '@tracklane/shared/tracking/ocean/shipment-places';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 

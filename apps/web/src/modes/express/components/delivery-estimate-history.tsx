@@ -1,4 +1,4 @@
-import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import type { ExpressShipmentDetail } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { EstimateHistory, EstimateSlipSummary } from '../../../components/estimate-history';
 import { formatDateTime } from '../../../lib/dates';
 import { formatShift, shiftMinutes } from '../../../lib/duration';

@@ -2,7 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import {
   EXPRESS_INTAKE_MAX_ITEMS,
   type ExpressIntakeOutcome,
-} from '@tracklane/shared/express-shipments/express-shipments.schema';
+} from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { Link } from 'react-router';
 import { BulkIntake } from '../../../components/bulk-intake';
 import { PreviewCarrier, type PreviewColumn } from '../../../components/bulk-preview-table';

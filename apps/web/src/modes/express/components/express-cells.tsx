@@ -1,7 +1,7 @@
 import { Tooltip } from '@mantine/core';
 import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
-import type { ParcelPlace } from '@tracklane/shared/express/parcel-event';
-import type { ExpressShipment } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import type { ParcelPlace } from '@tracklane/shared/tracking/express/parcel-event';
+import type { ExpressShipment } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { DemoBadge } from '../../../components/demo-badge';
 import { NoConnectionCell } from '../../../components/no-connection';
 import { StatusBadge } from '../../../components/status-badge';

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconPackage, IconSearch } from '@tabler/icons-react';
-import type { ExpressListTab } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import type { ExpressListTab } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { Link } from 'react-router';
 import { activeEmptyTab, archiveEmptyTab, type EmptyTab } from '../../../components/list-empty-state';
 import { paths } from '../../../config/paths';

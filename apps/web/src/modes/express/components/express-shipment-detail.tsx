@@ -2,7 +2,7 @@ import { Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
 import { NoConnectionAlert } from '../../../components/no-connection';
 import { ShipmentTags } from '../../../components/shipment-tags';
-import type { ExpressShipmentDetail as Detail } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import type { ExpressShipmentDetail as Detail } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import type { ReactNode } from 'react';
 import { DetailBackLink, type SharedDetailSource } from '../../../components/detail-header';
 import detail from '../../../components/detail-page.module.css';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Text } from '@mantine/core';
-import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import type { ExpressShipmentDetail } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { DetailFacts, DetailHeader } from '../../../components/detail-header';
 import { paths } from '../../../config/paths';
 import { parcelCarrierLabel } from '../utils/carriers';

@@ -1,4 +1,4 @@
-import { EXPRESS_INTAKE_MAX_ITEMS } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import { EXPRESS_INTAKE_MAX_ITEMS } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { FormAlert } from '../../../components/form-alert';
 import { IntakeSection } from '../../../components/intake-section';
 import { PageHeader } from '../../../components/page-header';

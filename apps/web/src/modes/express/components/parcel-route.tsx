@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import type { ExpressShipmentDetail } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import detail from '../../../components/detail-page.module.css';
 import { formatDateTime } from '../../../lib/dates';
 import { placeLabel } from '../utils/parcel-place';

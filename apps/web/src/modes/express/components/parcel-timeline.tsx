@@ -1,6 +1,6 @@
 import { Badge, Text, Tooltip } from '@mantine/core';
-import { PARCEL_STATUS_LABELS } from '@tracklane/shared/express/parcel-event';
-import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import { PARCEL_STATUS_LABELS } from '@tracklane/shared/tracking/express/parcel-event';
+import type { ExpressShipmentDetail } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import detail from '../../../components/detail-page.module.css';
 import { formatDateTime } from '../../../lib/dates';
 import { placeLabel } from '../utils/parcel-place';

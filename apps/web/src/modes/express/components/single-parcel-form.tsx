@@ -1,13 +1,16 @@
 import { Button, Select, TextInput } from '@mantine/core';
 import { IconCircleCheck, IconPlus } from '@tabler/icons-react';
-import { PARCEL_CARRIER_CODES, type ParcelCarrierCode } from '@tracklane/shared/express/parcel-carriers';
+import {
+  PARCEL_CARRIER_CODES,
+  type ParcelCarrierCode,
+} from '@tracklane/shared/tracking/express/parcel-carriers';
 import {
   detectParcelCarriers,
   PARCEL_NUMBER_MESSAGES,
   validateParcelNumberInput,
   type ParcelNumberCheck,
-} from '@tracklane/shared/express/parcel-number';
-import type { ExpressIntakeOutcome } from '@tracklane/shared/express-shipments/express-shipments.schema';
+} from '@tracklane/shared/tracking/express/parcel-number';
+import type { ExpressIntakeOutcome } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { IntakeOutcomeAlert, type IntakeResult } from '../../../components/intake-outcome-alert';
 import { paths } from '../../../config/paths';

@@ -1,8 +1,8 @@
-import { validateParcelNumberInput } from '@tracklane/shared/express/parcel-number';
+import { validateParcelNumberInput } from '@tracklane/shared/tracking/express/parcel-number';
 import {
   EXPRESS_INTAKE_MAX_ITEMS,
   type ExpressIntakeItem,
-} from '@tracklane/shared/express-shipments/express-shipments.schema';
+} from '@tracklane/shared/tracking/express/express-shipments.schema';
 import {
   headerColumns,
   pastedRows,

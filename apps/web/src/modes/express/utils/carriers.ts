@@ -2,7 +2,7 @@ import {
   PARCEL_CARRIERS,
   parcelCarrierByCode,
   type ParcelCarrier,
-} from '@tracklane/shared/express/parcel-carriers';
+} from '@tracklane/shared/tracking/express/parcel-carriers';
 
 /** The name of one of our carrier codes; the code itself when we do not know it. */
 export function parcelCarrierLabel(code: string | null, name?: string | null): string {

@@ -3,7 +3,7 @@ import type {
   ExpressListItem,
   ExpressShipment,
   ExpressSort,
-} from '@tracklane/shared/express-shipments/express-shipments.schema';
+} from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { formatDate } from '../../../lib/dates';
 import type { ColumnLayout, ColumnSet, TableColumn } from '../../../shipment-list/table-columns';
 import { dateField } from '../../../shipment-list/table-export';

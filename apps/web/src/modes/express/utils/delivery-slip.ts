@@ -1,4 +1,4 @@
-import type { ExpressShipmentDetail } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import type { ExpressShipmentDetail } from '@tracklane/shared/tracking/express/express-shipments.schema';
 
 export interface DeliverySlip {
   /** The first delivery time the carrier announced. */

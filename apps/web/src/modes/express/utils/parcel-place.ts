@@ -1,4 +1,4 @@
-import type { ParcelPlace } from '@tracklane/shared/express/parcel-event';
+import type { ParcelPlace } from '@tracklane/shared/tracking/express/parcel-event';
 
 /**
  * A place as people read it: the carrier's own name for it ("LOUISVILLE KY US", "Leipzig Hub"), else

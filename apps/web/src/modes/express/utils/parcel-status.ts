@@ -1,6 +1,6 @@
 import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
-import { PARCEL_STATUS_LABELS, type ParcelStatus } from '@tracklane/shared/express/parcel-event';
-import type { ExpressShipment } from '@tracklane/shared/express-shipments/express-shipments.schema';
+import { PARCEL_STATUS_LABELS, type ParcelStatus } from '@tracklane/shared/tracking/express/parcel-event';
+import type { ExpressShipment } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import type { StatusLook } from '../../../components/status-badge';
 
 const STATUS_COLOR: Record<ParcelStatus, string> = {

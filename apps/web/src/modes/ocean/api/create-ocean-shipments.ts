@@ -3,7 +3,7 @@ import {
   oceanIntakeOutcomeSchema,
   type OceanIntakeItem,
   type OceanIntakeOutcome,
-} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+} from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { trackUsage } from '../../../lib/track-usage';

@@ -1,5 +1,5 @@
-import type { OceanListItem } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import { OCEAN_LIST_MAX_LIMIT } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanListItem } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
+import { OCEAN_LIST_MAX_LIMIT } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { listAllPages } from '../../../shipment-list/shipment-list-api';
 import { listOceanShipments, type OceanListFilters, type OceanListStatus } from './list-ocean-shipments';
 

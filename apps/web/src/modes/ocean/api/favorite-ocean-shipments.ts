@@ -1,7 +1,7 @@
 import type {
   OceanListItem,
   OceanShipmentDetail,
-} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+} from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { useFavoriteShipments, type FavoriteMode } from '../../../shipment-list/favorite-shipments';
 import { tenantQueryKey } from '../../../lib/tenant-queries';
 import { OCEAN_SHIPMENTS_PATH, oceanListQueryKey, type OceanListPage } from './list-ocean-shipments';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { oceanOptionsSchema } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { oceanOptionsSchema } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { tenantQueryKey } from '../../../lib/tenant-queries';

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   oceanShipmentDetailSchema,
   type OceanShipmentDetail,
-} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+} from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { api } from '../../../lib/api-client';
 import { tenantQueryKey } from '../../../lib/tenant-queries';
 import { OCEAN_SHIPMENTS_PATH } from './list-ocean-shipments';

@@ -5,7 +5,7 @@ import {
   oceanListResultSchema,
   type OceanListItem,
   type OceanSort,
-} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+} from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import type { ListFilters, ListFiltersConfig } from '../../../shipment-list/filter-params';

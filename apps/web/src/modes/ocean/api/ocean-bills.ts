@@ -3,7 +3,7 @@ import {
   oceanBillListResultSchema,
   oceanBillSchema,
   type OceanBill,
-} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+} from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { type z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { tenantQueryKey } from '../../../lib/tenant-queries';

@@ -1,4 +1,4 @@
-import type { OceanTrackingDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanTrackingDetail } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { EstimateHistory, EstimateSlipSummary } from '../../../components/estimate-history';
 import { formatDateTime } from '../../../lib/dates';
 import { formatShift, shiftMinutes } from '../../../lib/duration';

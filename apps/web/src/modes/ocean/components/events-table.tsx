@@ -1,5 +1,5 @@
 import { Badge, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import type { OceanTrackingDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanTrackingDetail } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { ScrollableTable } from '../../../components/scrollable-table';

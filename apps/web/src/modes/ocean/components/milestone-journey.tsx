@@ -2,7 +2,7 @@ import { Badge, Text, Tooltip } from '@mantine/core';
 import type {
   OceanShipmentDetail,
   OceanTrackingDetail,
-} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+} from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { LAST_FREE_DAY_SOURCE_LABELS } from '@tracklane/shared/free-time/free-time.schema';
 import { EstimateShift } from '../../../components/estimate-history';
 import { formatDateTime, formatDay } from '../../../lib/dates';

@@ -1,7 +1,7 @@
 import { Anchor, Button, Paper, Skeleton, Text } from '@mantine/core';
 import { IconFileDescription, IconStack2 } from '@tabler/icons-react';
-import { billName, billStateText, BILL_KIND_LABEL } from '@tracklane/shared/ocean-shipments/ocean-bills';
-import type { OceanBill, OceanBillSummary } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import { billName, billStateText, BILL_KIND_LABEL } from '@tracklane/shared/tracking/ocean/ocean-bills';
+import type { OceanBill, OceanBillSummary } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { Link } from 'react-router';
 import { NoConnectionText } from '../../../components/no-connection';
 import { StatusBadge } from '../../../components/status-badge';

@@ -2,7 +2,7 @@ import { Anchor } from '@mantine/core';
 import {
   OCEAN_INTAKE_MAX_ITEMS,
   type OceanIntakeOutcome,
-} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+} from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { Link } from 'react-router';
 import { BulkIntake } from '../../../components/bulk-intake';
 import { PreviewCarrier, type PreviewColumn } from '../../../components/bulk-preview-table';

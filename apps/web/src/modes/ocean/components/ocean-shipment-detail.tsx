@@ -3,7 +3,7 @@ import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import type {
   OceanShipmentDetail as Detail,
   OceanTrackingDetail,
-} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+} from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';

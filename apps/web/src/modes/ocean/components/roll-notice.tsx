@@ -1,6 +1,6 @@
 import { Alert, List } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
-import type { OceanTrackingDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanTrackingDetail } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { formatDateTime } from '../../../lib/dates';
 
 type Vessel = OceanTrackingDetail['rolls'][number]['from'];

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { deriveShipment } from '@tracklane/shared/tracking/derive-shipment';
-import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
+import { deriveShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import type { TrackingEvent } from '@tracklane/shared/tracking/ocean/tracking-event';
 import { describe, expect, it } from 'vitest';
 import { oceanShipmentDetail, trackingEvent } from '../../../test/ocean-shipment-fixtures';
 import { renderWithProviders } from '../../../test/render';

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { IconShip } from '@tabler/icons-react';
-import type { OceanTrackingDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanTrackingDetail } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import detail from '../../../components/detail-page.module.css';
 import { formatDateTime } from '../../../lib/dates';
 import { journeyStops, type JourneyStop, type JourneyTime } from '../utils/journey';

@@ -1,6 +1,6 @@
 import { Tooltip } from '@mantine/core';
-import type { OceanFreeTime, OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import { billName } from '@tracklane/shared/ocean-shipments/ocean-bills';
+import type { OceanFreeTime, OceanShipment } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
+import { billName } from '@tracklane/shared/tracking/ocean/ocean-bills';
 import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
 import { NoConnectionCell } from '../../../components/no-connection';
 import { LightBadge } from '../../../components/light-badge';

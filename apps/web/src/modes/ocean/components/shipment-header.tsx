@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Group, Text, Tooltip } from '@mantine/core';
-import type { OceanTrackingDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanTrackingDetail } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { CopyIdentifier } from '../../../components/copy-identifier';
 import { DetailFact, DetailFacts, DetailHeader } from '../../../components/detail-header';
 import { paths } from '../../../config/paths';

@@ -1,8 +1,8 @@
 import { Button, Group, Radio, Select, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck, IconPlus } from '@tabler/icons-react';
-import { billName } from '@tracklane/shared/ocean-shipments/ocean-bills';
-import type { OceanIntakeOutcome } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import { inferCarrierFromMbl } from '@tracklane/shared/tracking/carriers';
+import { billName } from '@tracklane/shared/tracking/ocean/ocean-bills';
+import type { OceanIntakeOutcome } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
+import { inferCarrierFromMbl } from '@tracklane/shared/tracking/ocean/carriers';
 import {
   checkBookingNumber,
   checkContainerNumber,

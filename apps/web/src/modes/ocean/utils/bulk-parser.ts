@@ -1,7 +1,7 @@
 import {
   OCEAN_INTAKE_MAX_ITEMS,
   type OceanIntakeItem,
-} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+} from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { checkContainerNumber } from '@tracklane/shared/validation/container-number';
 import { headerColumns, pastedRows, summariseBulkRows, type BulkParse } from '../../../lib/paste-table';
 import { resolveCarrier } from './carriers';

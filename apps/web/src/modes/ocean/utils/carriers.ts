@@ -3,9 +3,9 @@ import {
   OCEAN_CARRIERS,
   shortCarrierName,
   type OceanCarrier,
-} from '@tracklane/shared/tracking/carriers';
+} from '@tracklane/shared/tracking/ocean/carriers';
 
-export { carrierLabel, shortCarrierName } from '@tracklane/shared/tracking/carriers';
+export { carrierLabel, shortCarrierName } from '@tracklane/shared/tracking/ocean/carriers';
 
 /**
  * The carrier someone typed in a pasted row or a CSV cell: a SCAC ("MSCU"), the full name, or the short

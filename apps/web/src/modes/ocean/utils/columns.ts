@@ -3,7 +3,7 @@ import type {
   OceanListItem,
   OceanShipment,
   OceanSort,
-} from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+} from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { clockLabel } from '@tracklane/shared/free-time/free-time-text';
 import { formatDate, formatDay } from '../../../lib/dates';
 import type { ColumnLayout, ColumnSet, TableColumn } from '../../../shipment-list/table-columns';

@@ -1,4 +1,4 @@
-import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanShipment } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { paths } from '../../../config/paths';
 
 /** The detail page of a shipment, with the reader's zone as spec §2 writes it (?timeZone=…). */

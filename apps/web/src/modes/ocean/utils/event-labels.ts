@@ -1,4 +1,4 @@
-import type { EventClassifier } from '@tracklane/shared/tracking/tracking-event';
+import type { EventClassifier } from '@tracklane/shared/tracking/ocean/tracking-event';
 
 /** DCSA Track & Trace event codes, as people say them. */
 const EVENT_NAMES: Record<string, string> = {

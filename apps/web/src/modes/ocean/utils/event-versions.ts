@@ -1,4 +1,4 @@
-import type { OceanShipmentDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanShipmentDetail } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 
 type DetailEvent = OceanShipmentDetail['events'][number];
 

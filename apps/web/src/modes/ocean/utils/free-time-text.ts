@@ -1,4 +1,4 @@
-import type { OceanFreeTime } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanFreeTime } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import type { ClockName } from '@tracklane/shared/free-time/free-time.schema';
 import { clockLabel, daysLeftText } from '@tracklane/shared/free-time/free-time-text';
 

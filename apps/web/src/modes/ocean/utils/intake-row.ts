@@ -1,6 +1,6 @@
-import { checkOceanIntake, type BillKind } from '@tracklane/shared/ocean-shipments/ocean-bills';
-import type { OceanIntakeItem } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import { inferCarrierFromMbl, type OceanCarrier } from '@tracklane/shared/tracking/carriers';
+import { checkOceanIntake, type BillKind } from '@tracklane/shared/tracking/ocean/ocean-bills';
+import type { OceanIntakeItem } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
+import { inferCarrierFromMbl, type OceanCarrier } from '@tracklane/shared/tracking/ocean/carriers';
 import { resolveCarrier } from './carriers';
 
 /** The single form's words: it has a list of carriers to choose from. */

@@ -1,6 +1,6 @@
-import type { OceanTrackingDetail } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import type { PortRef } from '@tracklane/shared/tracking/derive-shipment';
-import type { EventClassifier } from '@tracklane/shared/tracking/tracking-event';
+import type { OceanTrackingDetail } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
+import type { PortRef } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import type { EventClassifier } from '@tracklane/shared/tracking/ocean/tracking-event';
 
 type DetailEvent = OceanTrackingDetail['events'][number];
 

@@ -1,6 +1,6 @@
-import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
+import type { OceanShipment } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { LFD_SOON_DAYS } from '@tracklane/shared/dashboard/dashboard.schema';
-import { milestoneText } from '@tracklane/shared/tracking/derive-shipment';
+import { milestoneText } from '@tracklane/shared/tracking/ocean/derive-shipment';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 
 /*

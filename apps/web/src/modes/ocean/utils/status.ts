@@ -1,6 +1,6 @@
 import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
-import type { OceanShipment } from '@tracklane/shared/ocean-shipments/ocean-shipments.schema';
-import type { ShipmentStatus } from '@tracklane/shared/tracking/derive-shipment';
+import type { OceanShipment } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
+import type { ShipmentStatus } from '@tracklane/shared/tracking/ocean/derive-shipment';
 import type { StatusLook } from '../../../components/status-badge';
 
 const STATUS: Record<ShipmentStatus, StatusLook> = {

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { organizationMembers } from '../../db/schema/organizations';
-import { publishToUsers } from '../../integrations/realtime/realtime-hub';
-import { inOrganization } from '../../tenancy/scope';
+import type { Database } from '../../../db/client';
+import { organizationMembers } from '../../../db/schema/organizations';
+import { publishToUsers } from '../../../integrations/realtime/realtime-hub';
+import { inOrganization } from '../../../tenancy/scope';
 
 /**
  * Tells the organization's company admins' open carrier connections pages to refetch, when the

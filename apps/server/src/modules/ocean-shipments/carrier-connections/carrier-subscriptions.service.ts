@@ -2,21 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { isContainerNumber } from '@tracklane/shared/carrier-connections/carrier-connections.schema';
 import { supportsPush } from '@tracklane/shared/carrier-connections/carrier-push.schema';
-import type { AppContext } from '../../app-context';
-import type { Database } from '../../db/client';
-import { carrierConnections, type CarrierConnectionRow } from '../../db/schema/carrier-connections';
+import type { AppContext } from '../../../app-context';
+import type { Database } from '../../../db/client';
+import { carrierConnections, type CarrierConnectionRow } from '../../../db/schema/carrier-connections';
 import {
   carrierSubscriptions,
   type CarrierSubscriptionRow,
   type SubscriptionReferenceType,
-} from '../../db/schema/carrier-subscriptions';
-import { oceanShipments, trackedItems, UNKNOWN_TIME } from '../../db/schema/tracking';
-import { classify, subscriptionsUrlOf } from '../../integrations/tracking/connections/connections-contract';
-import { newSubscriptionSecret } from '../../integrations/tracking/dcsa/dcsa-subscriptions';
-import { ProviderDeferredError } from '../../integrations/tracking/provider';
-import { withTransaction } from '../../lib/transaction';
+} from '../../../db/schema/carrier-subscriptions';
+import { oceanShipments, trackedItems, UNKNOWN_TIME } from '../../../db/schema/tracking';
+import {
+  classify,
+  subscriptionsUrlOf,
+} from '../../../integrations/tracking/connections/connections-contract';
+import { newSubscriptionSecret } from '../../../integrations/tracking/dcsa/dcsa-subscriptions';
+import { ProviderDeferredError } from '../../../integrations/tracking/provider';
+import { withTransaction } from '../../../lib/transaction';
 import { announceConnections } from './announce-connections';
-import { organizationIs } from '../../tenancy/scope';
+import { organizationIs } from '../../../tenancy/scope';
 
 type Ctx = Pick<AppContext, 'db' | 'pool' | 'carrierConnections'>;
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { TRACKING_STATE_DESCRIPTION } from '../tracking/no-connection';
+import { TRACKING_STATE_DESCRIPTION } from '../no-connection';
 import { BILL_KINDS, BILL_STATE_DESCRIPTION, BILL_STATES } from './ocean-bills';
-import { OCEAN_ATTENTION_RULES } from '../dashboard/dashboard.schema';
-import { CLOCK_NAMES } from '../free-time/free-time.schema';
-import { SHIPMENT_STATUSES } from '../tracking/derive-shipment';
-import { shipmentMapSchema } from '../tracking/shipment-map.schema';
-import { favoriteFieldSchema, favoriteFilterSchema } from '../favorites/favorites.schema';
-import { terminalAvailabilitySchema } from '../terminal-availability/terminal-availability';
-import { LAST_FREE_DAY_SOURCES } from '../free-time/free-time.schema';
+import { OCEAN_ATTENTION_RULES } from '../../dashboard/dashboard.schema';
+import { CLOCK_NAMES } from '../../free-time/free-time.schema';
+import { SHIPMENT_STATUSES } from './derive-shipment';
+import { shipmentMapSchema } from '../shipment-map.schema';
+import { favoriteFieldSchema, favoriteFilterSchema } from '../../favorites/favorites.schema';
+import { terminalAvailabilitySchema } from '../../terminal-availability/terminal-availability';
+import { LAST_FREE_DAY_SOURCES } from '../../free-time/free-time.schema';
 
 export const OCEAN_INTAKE_MAX_ITEMS = 500;
 export const OCEAN_LIST_MAX_LIMIT = 200;

@@ -10,16 +10,16 @@ import {
   type TerminalAvailability,
   type TerminalFacts,
 } from '@tracklane/shared/terminal-availability/terminal-availability';
-import type { Database, DatabaseHandle } from '../../db/client';
-import { carrierConnections } from '../../db/schema/carrier-connections';
-import { workspaces } from '../../db/schema/organizations';
-import { oceanShipments, terminalFacts, trackedItems } from '../../db/schema/tracking';
-import { withTransaction } from '../../lib/transaction';
-import { evaluateAlerts } from '../alerts/alert-evaluation';
+import type { Database, DatabaseHandle } from '../../../db/client';
+import { carrierConnections } from '../../../db/schema/carrier-connections';
+import { workspaces } from '../../../db/schema/organizations';
+import { oceanShipments, terminalFacts, trackedItems } from '../../../db/schema/tracking';
+import { withTransaction } from '../../../lib/transaction';
+import { evaluateAlerts } from '../../alerts/alert-evaluation';
 import { updateFreeTimeClocks } from '../free-time/free-time-clocks';
 import { announceTerminalChange, updateTerminalColumns } from './terminal-columns';
 import { refreshTerminals, type TerminalSources } from './terminal-refresh';
-import { inOrganization, theWorkspace } from '../../tenancy/scope';
+import { inOrganization, theWorkspace } from '../../../tenancy/scope';
 
 /**
  * What the workspace's organization's enabled terminal connection last said of the item (ADR 0039),

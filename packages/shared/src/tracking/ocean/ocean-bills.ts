@@ -8,7 +8,7 @@ import {
   normaliseBookingNumber,
   normaliseContainerNumber,
   normaliseMblNumber,
-} from '../validation/container-number';
+} from '../../validation/container-number';
 
 /** What a followed reference is: a bill of lading or a carrier booking. */
 export const BILL_KINDS = ['bl', 'booking'] as const;

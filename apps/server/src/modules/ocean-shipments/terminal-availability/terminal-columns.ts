@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { carrierConnections } from '../../db/schema/carrier-connections';
-import { workspaces } from '../../db/schema/organizations';
-import { publishToUsers } from '../../integrations/realtime/realtime-hub';
-import { oceanShipments as os, terminalFacts as tf } from '../../db/schema/tracking';
-import { memberships, seesShipments } from '../../tenancy/memberships';
-import { organizationIs } from '../../tenancy/scope';
+import type { Database } from '../../../db/client';
+import { carrierConnections } from '../../../db/schema/carrier-connections';
+import { workspaces } from '../../../db/schema/organizations';
+import { publishToUsers } from '../../../integrations/realtime/realtime-hub';
+import { oceanShipments as os, terminalFacts as tf } from '../../../db/schema/tracking';
+import { memberships, seesShipments } from '../../../tenancy/memberships';
+import { organizationIs } from '../../../tenancy/scope';
 
 export type TerminalColumnsScope = { itemIds: readonly string[] } | { organizationId: string };
 

@@ -8,16 +8,16 @@ import {
   type ShipmentFreeTime,
 } from '@tracklane/shared/free-time/free-time.schema';
 import { portTimeZone } from '@tracklane/shared/free-time/port-time-zones';
-import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
-import type { Database } from '../../db/client';
-import { freeTimeDefaults } from '../../db/schema/alerts';
-import { oceanShipments as os, trackedItems as ti } from '../../db/schema/tracking';
-import { AppError } from '../../lib/app-error';
-import { withTransaction } from '../../lib/transaction';
-import type { Tenant } from '../../tenancy/tenant';
+import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import type { Database } from '../../../db/client';
+import { freeTimeDefaults } from '../../../db/schema/alerts';
+import { oceanShipments as os, trackedItems as ti } from '../../../db/schema/tracking';
+import { AppError } from '../../../lib/app-error';
+import { withTransaction } from '../../../lib/transaction';
+import type { Tenant } from '../../../tenancy/tenant';
 import { clockMilestones, resolveTerms, termsColumns, updateFreeTimeClocks } from './free-time-clocks';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
-import { inWorkspace } from '../../tenancy/scope';
+import { inWorkspace } from '../../../tenancy/scope';
 
 const NOT_TRACKED = 'This shipment is not tracked in this workspace.';
 const NO_SUCH_DEFAULT = 'There are no free-time terms for this carrier in this workspace.';

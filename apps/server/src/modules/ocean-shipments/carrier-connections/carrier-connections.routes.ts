@@ -8,8 +8,8 @@ import {
   testConnectionResultSchema,
   updateConnectionRequestSchema,
 } from '@tracklane/shared/carrier-connections/carrier-connections.schema';
-import type { AppContext } from '../../app-context';
-import { ok } from '../../lib/envelope';
+import type { AppContext } from '../../../app-context';
+import { ok } from '../../../lib/envelope';
 import {
   CONNECTION_NOT_FOUND,
   createConnection,

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { AppContext } from '../../app-context';
-import { carrierConnections } from '../../db/schema/carrier-connections';
-import { QUEUES } from '../../jobs/queue';
+import type { AppContext } from '../../../app-context';
+import { carrierConnections } from '../../../db/schema/carrier-connections';
+import { QUEUES } from '../../../jobs/queue';
 import { connectionsWithSubscriptions, syncCarrierSubscriptions } from './carrier-subscriptions.service';
-import { inOrganization } from '../../tenancy/scope';
+import { inOrganization } from '../../../tenancy/scope';
 
 /**
  * Which connection's subscriptions to bring in line: one connection (it changed), the enabled

@@ -1,6 +1,6 @@
 import { portByLocode, type Port } from '../ports';
 import type { PortRef } from '../derive-shipment';
-import type { MapPath, MapPlace, ShipmentMap } from '../shipment-map.schema';
+import type { MapPath, MapPlace, ShipmentMap } from '../../shipment-map.schema';
 import { elapsedFraction, portCalls, voyagePlace, type VoyagePlace, type VoyageView } from '../voyage';
 import { pointAlong, seaPath, type LonLat, type SeaLanes } from './sea-routes';
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CARRIER_CALLBACK_PATH } from '@tracklane/shared/carrier-connections/carrier-push.schema';
-import type { AppContext } from '../../app-context';
-import { DEFAULT_MAX_BODY_BYTES } from '../../integrations/tracking/dcsa/dcsa-provider';
-import { dcsaEventSchema } from '../../integrations/tracking/dcsa/dcsa-schema';
-import { AppError } from '../../lib/app-error';
+import type { AppContext } from '../../../app-context';
+import { DEFAULT_MAX_BODY_BYTES } from '../../../integrations/tracking/dcsa/dcsa-provider';
+import { dcsaEventSchema } from '../../../integrations/tracking/dcsa/dcsa-schema';
+import { AppError } from '../../../lib/app-error';
 import { BAD_SIGNATURE, NO_CALLBACK } from './carrier-callback-access';
 import { receiveCarrierEvents } from './carrier-callbacks.service';
 

@@ -10,15 +10,15 @@ import {
   supportsPush,
   type PushState,
 } from '@tracklane/shared/carrier-connections/carrier-push.schema';
-import type { AppContext } from '../../app-context';
-import type { Database } from '../../db/client';
-import type { CarrierConnectionRow, MaskedSecrets, StoredAuth } from '../../db/schema/carrier-connections';
-import { carrierSubscriptions } from '../../db/schema/carrier-subscriptions';
-import { workspaces } from '../../db/schema/organizations';
-import { oceanShipments, trackedItems } from '../../db/schema/tracking';
-import { callsCounted } from '../../integrations/tracking/connections/budget';
-import { subscriptionsUrlOf } from '../../integrations/tracking/connections/connections-contract';
-import { inOrganization } from '../../tenancy/scope';
+import type { AppContext } from '../../../app-context';
+import type { Database } from '../../../db/client';
+import type { CarrierConnectionRow, MaskedSecrets, StoredAuth } from '../../../db/schema/carrier-connections';
+import { carrierSubscriptions } from '../../../db/schema/carrier-subscriptions';
+import { workspaces } from '../../../db/schema/organizations';
+import { oceanShipments, trackedItems } from '../../../db/schema/tracking';
+import { callsCounted } from '../../../integrations/tracking/connections/budget';
+import { subscriptionsUrlOf } from '../../../integrations/tracking/connections/connections-contract';
+import { inOrganization } from '../../../tenancy/scope';
 import { followedAtTerminals } from '../terminal-availability/terminal-availability.service';
 
 /** Only what the API may show: names, URLs and the last four characters of each secret. */

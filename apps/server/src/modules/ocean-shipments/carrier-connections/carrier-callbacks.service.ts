@@ -1,17 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
-import type { TrackingEvent } from '@tracklane/shared/tracking/tracking-event';
-import type { AppContext } from '../../app-context';
-import { carrierConnections } from '../../db/schema/carrier-connections';
-import { carrierSubscriptions } from '../../db/schema/carrier-subscriptions';
-import { oceanShipments, trackedItems } from '../../db/schema/tracking';
-import { DCSA_SOURCE, toTrackingEvent } from '../../integrations/tracking/dcsa/dcsa-provider';
-import { describeDcsaIssues, parseDcsaEvents } from '../../integrations/tracking/dcsa/dcsa-schema';
-import { AppError } from '../../lib/app-error';
-import { withTransaction } from '../../lib/transaction';
-import { storeProvidedAnswers, type ProvidedAnswer } from '../tracking/refresh.service';
+import type { TrackingEvent } from '@tracklane/shared/tracking/ocean/tracking-event';
+import type { AppContext } from '../../../app-context';
+import { carrierConnections } from '../../../db/schema/carrier-connections';
+import { carrierSubscriptions } from '../../../db/schema/carrier-subscriptions';
+import { oceanShipments, trackedItems } from '../../../db/schema/tracking';
+import { DCSA_SOURCE, toTrackingEvent } from '../../../integrations/tracking/dcsa/dcsa-provider';
+import { describeDcsaIssues, parseDcsaEvents } from '../../../integrations/tracking/dcsa/dcsa-schema';
+import { AppError } from '../../../lib/app-error';
+import { withTransaction } from '../../../lib/transaction';
+import { storeProvidedAnswers, type ProvidedAnswer } from '../../tracking/refresh.service';
 import { announceConnections } from './announce-connections';
 import type { CarrierCallbackPrincipal } from './carrier-callback-access';
-import { organizationIs } from '../../tenancy/scope';
+import { organizationIs } from '../../../tenancy/scope';
 
 type Ctx = Pick<AppContext, 'db' | 'pool' | 'tracking'>;
 

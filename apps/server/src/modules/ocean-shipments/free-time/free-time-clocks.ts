@@ -10,11 +10,11 @@ import {
   type TermsSource,
 } from '@tracklane/shared/free-time/free-time.schema';
 import { PORT_TIME_ZONES, portTimeZone } from '@tracklane/shared/free-time/port-time-zones';
-import type { DerivedShipment, Milestone } from '@tracklane/shared/tracking/derive-shipment';
-import type { Database } from '../../db/client';
-import { freeTimeDefaults } from '../../db/schema/alerts';
-import { oceanShipments as os, trackedItems as ti, UNKNOWN_TIME } from '../../db/schema/tracking';
-import { inWorkspace } from '../../tenancy/scope';
+import type { DerivedShipment, Milestone } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import type { Database } from '../../../db/client';
+import { freeTimeDefaults } from '../../../db/schema/alerts';
+import { oceanShipments as os, trackedItems as ti, UNKNOWN_TIME } from '../../../db/schema/tracking';
+import { inWorkspace } from '../../../tenancy/scope';
 
 const DAY = 86_400_000;
 const BATCH = 500;

@@ -8,8 +8,8 @@ import {
   shipmentFreeTimeRequestSchema,
   shipmentFreeTimeSchema,
 } from '@tracklane/shared/free-time/free-time.schema';
-import type { AppContext } from '../../app-context';
-import { ok } from '../../lib/envelope';
+import type { AppContext } from '../../../app-context';
+import { ok } from '../../../lib/envelope';
 import {
   deleteFreeTimeDefault,
   getShipmentFreeTime,

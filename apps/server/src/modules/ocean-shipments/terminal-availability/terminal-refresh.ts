@@ -7,20 +7,20 @@ import {
   isOnHold,
   type TerminalFacts,
 } from '@tracklane/shared/terminal-availability/terminal-availability';
-import type { DerivedShipment } from '@tracklane/shared/tracking/derive-shipment';
-import type { DatabaseHandle } from '../../db/client';
-import { workspaces } from '../../db/schema/organizations';
-import { oceanShipments, terminalFacts, trackedItems } from '../../db/schema/tracking';
+import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import type { DatabaseHandle } from '../../../db/client';
+import { workspaces } from '../../../db/schema/organizations';
+import { oceanShipments, terminalFacts, trackedItems } from '../../../db/schema/tracking';
 import {
   ProviderDeferredError,
   type OrganizationConnections,
   type TerminalConnection,
-} from '../../integrations/tracking/provider';
-import { withTransaction } from '../../lib/transaction';
-import { evaluateAlerts } from '../alerts/alert-evaluation';
-import { syncExceptions } from '../exceptions/exception-sync';
+} from '../../../integrations/tracking/provider';
+import { withTransaction } from '../../../lib/transaction';
+import { evaluateAlerts } from '../../alerts/alert-evaluation';
+import { syncExceptions } from '../../exceptions/exception-sync';
 import { updateFreeTimeClocks } from '../free-time/free-time-clocks';
-import { DAY } from '../tracking/backoff';
+import { DAY } from '../../tracking/backoff';
 import { announceTerminalChange, updateTerminalColumns } from './terminal-columns';
 
 /** Where the ocean mode's terminal sources come from: the organizations' terminal connections. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { TRACKING_STATE_DESCRIPTION } from '../tracking/no-connection';
-import { EXPRESS_ATTENTION_RULES } from '../dashboard/dashboard.schema';
-import { PARCEL_STATUSES } from '../express/parcel-event';
-import { favoriteFieldSchema, favoriteFilterSchema } from '../favorites/favorites.schema';
+import { TRACKING_STATE_DESCRIPTION } from '../no-connection';
+import { EXPRESS_ATTENTION_RULES } from '../../dashboard/dashboard.schema';
+import { PARCEL_STATUSES } from './parcel-event';
+import { favoriteFieldSchema, favoriteFilterSchema } from '../../favorites/favorites.schema';
 
 export const EXPRESS_INTAKE_MAX_ITEMS = 500;
 export const EXPRESS_LIST_MAX_LIMIT = 200;

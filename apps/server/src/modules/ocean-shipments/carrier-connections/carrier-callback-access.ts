@@ -1,14 +1,14 @@
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AppContext } from '../../app-context';
-import { carrierConnections, type CarrierConnectionRow } from '../../db/schema/carrier-connections';
-import { carrierSubscriptions, type CarrierSubscriptionRow } from '../../db/schema/carrier-subscriptions';
+import type { AppContext } from '../../../app-context';
+import { carrierConnections, type CarrierConnectionRow } from '../../../db/schema/carrier-connections';
+import { carrierSubscriptions, type CarrierSubscriptionRow } from '../../../db/schema/carrier-subscriptions';
 import {
   parseNotificationSignature,
   signedByOneOf,
-} from '../../integrations/tracking/dcsa/dcsa-subscriptions';
-import { AppError } from '../../lib/app-error';
-import { enforceRateLimits } from '../../lib/rate-limit';
+} from '../../../integrations/tracking/dcsa/dcsa-subscriptions';
+import { AppError } from '../../../lib/app-error';
+import { enforceRateLimits } from '../../../lib/rate-limit';
 import { isPushing } from './carrier-subscriptions.service';
 
 /** Who calls a connection's callback URL, once the `carrier:callback` level let it in. */

@@ -18,7 +18,7 @@ import {
   listDcsaEvents,
   type DcsaEventsFilter,
 } from './dcsa-events.service';
-import { API_KEY_SECURITY_SCHEME } from './v1-schema';
+import { API_KEY_SECURITY_SCHEME } from '../public-api/v1-schema';
 
 export const DCSA_EVENTS_PATH = '/api/v1/dcsa/tnt/v2/events';
 const DEFAULT_LIMIT = 100;

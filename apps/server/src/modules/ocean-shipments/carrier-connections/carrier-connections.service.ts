@@ -19,25 +19,25 @@ import {
   type Delivery,
 } from '@tracklane/shared/carrier-connections/carrier-push.schema';
 import type { z } from 'zod';
-import type { AppContext } from '../../app-context';
-import type { Database } from '../../db/client';
+import type { AppContext } from '../../../app-context';
+import type { Database } from '../../../db/client';
 import {
   carrierConnections,
   type CarrierConnectionRow,
   type ConnectionSecrets,
   type MaskedSecrets,
   type StoredAuth,
-} from '../../db/schema/carrier-connections';
-import { QUEUES } from '../../jobs/queue';
-import { AppError } from '../../lib/app-error';
-import { assertUnderCap } from '../../lib/caps';
-import { lastFour, type SecretBox } from '../../lib/secret-box';
-import { withTransaction, type Transaction } from '../../lib/transaction';
-import { isUniqueViolation } from '../../lib/unique-violation';
-import { resolveTarget, TargetRefusedError } from '../webhooks/webhook-target';
+} from '../../../db/schema/carrier-connections';
+import { QUEUES } from '../../../jobs/queue';
+import { AppError } from '../../../lib/app-error';
+import { assertUnderCap } from '../../../lib/caps';
+import { lastFour, type SecretBox } from '../../../lib/secret-box';
+import { withTransaction, type Transaction } from '../../../lib/transaction';
+import { isUniqueViolation } from '../../../lib/unique-violation';
+import { resolveTarget, TargetRefusedError } from '../../webhooks/webhook-target';
 import { announceConnections as announce } from './announce-connections';
 import { syncCarrierSubscriptions } from './carrier-subscriptions.service';
-import { inOrganization } from '../../tenancy/scope';
+import { inOrganization } from '../../../tenancy/scope';
 import { present } from './connection-view';
 
 type Ctx = Pick<AppContext, 'db' | 'pool' | 'config' | 'carrierConnections' | 'jobs'>;
