@@ -9,16 +9,16 @@ import { emitChangedItems } from './modules/webhooks/shipment-webhooks';
 /**
  * Who hears the tracking engine's "these items changed", in this order, inside the refresh's
  * transaction: notifications (stored changes and the followers' notifications), webhooks
- * (`shipment.changed`), alerts (on the list columns just written), exceptions (raised and cleared
- * from the same columns and views), reliability (arrival facts and
- * their monthly roll-ups) and live pages (open lists, details,
+ * (`shipment.changed`), exceptions (raised and cleared from the list columns just written and the
+ * views), alerts (on the same columns, and on the exceptions for the conditions only they judge),
+ * reliability (arrival facts and their monthly roll-ups) and live pages (open lists, details,
  * dashboards and shared pages refetch). The engine knows none of them by name.
  */
 export const ITEMS_CHANGED_SUBSCRIBERS: readonly ItemsChangedSubscriber[] = [
   notifyChangedItems,
   emitChangedItems,
-  alertChangedItems,
   syncChangedExceptions,
+  alertChangedItems,
   measureChangedItems,
   publishChangedItems,
 ];

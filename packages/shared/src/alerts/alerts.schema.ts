@@ -17,8 +17,9 @@ const whole = (what: string, min: number, max: number) =>
 /**
  * What a rule watches for. Ocean: last free day within N days or passed (of the clock that runs:
  * demurrage at the terminal, detention once the box is out, or merged free time); ETA slipped by
- * more than N hours against the first or the last announced ETA; rolled; discharged but not picked
- * up after N days; no update for N days. Express: exception; failed attempt; late against the estimate by N
+ * more than N hours against the first or the last announced ETA; rolled; a transshipment delayed or
+ * its connection at risk; a port omitted or added or the calls' order changed (those two as their
+ * exceptions tell them); discharged but not picked up after N days; no update for N days. Express: exception; failed attempt; late against the estimate by N
  * hours; available but not picked up after N days; no update for N days.
  */
 export const alertConditionSchema = z.discriminatedUnion(
@@ -31,6 +32,8 @@ export const alertConditionSchema = z.discriminatedUnion(
       against: z.enum(['first', 'last'], { message: 'Compare with the first or the last ETA.' }),
     }),
     z.strictObject({ kind: z.literal('rolled') }),
+    z.strictObject({ kind: z.literal('transshipment') }),
+    z.strictObject({ kind: z.literal('route_changed') }),
     z.strictObject({ kind: z.literal('not_picked_up'), days: whole('Days', 0, 60) }),
     z.strictObject({ kind: z.literal('stale'), days: whole('Days', 1, 60) }),
     z.strictObject({ kind: z.literal('exception') }),
@@ -44,7 +47,7 @@ export type AlertConditionKind = AlertCondition['kind'];
 
 /** Which conditions each mode offers. */
 export const CONDITIONS_BY_MODE = {
-  ocean: ['lfd', 'eta_slip', 'rolled', 'not_picked_up', 'stale'],
+  ocean: ['lfd', 'eta_slip', 'rolled', 'transshipment', 'route_changed', 'not_picked_up', 'stale'],
   express: ['exception', 'failed_attempt', 'late', 'not_picked_up', 'stale'],
 } as const satisfies Record<(typeof TRACKING_MODES)[number], readonly AlertConditionKind[]>;
 
@@ -52,6 +55,8 @@ export const CONDITION_LABELS: Record<AlertConditionKind, string> = {
   lfd: 'Last free day (demurrage or detention) within N days or passed',
   eta_slip: 'ETA slipped by N hours or more',
   rolled: 'Rolled to another vessel or voyage',
+  transshipment: 'Transshipment delayed or connection at risk',
+  route_changed: 'Port omitted or added, or port call sequence changed',
   not_picked_up: 'Not picked up N days after discharge or arrival',
   stale: 'No update for N days',
   exception: 'Exception',
@@ -72,6 +77,10 @@ export function describeCondition(condition: AlertCondition): string {
       return `ETA slipped by ${plural(condition.hours, 'hour')} or more against the ${condition.against} ETA`;
     case 'rolled':
       return 'Rolled to another vessel or voyage';
+    case 'transshipment':
+      return 'Transshipment delayed or connection at risk';
+    case 'route_changed':
+      return 'Port omitted or added, or port call sequence changed';
     case 'not_picked_up':
       return `Not picked up ${plural(condition.days, 'day')} after discharge or arrival`;
     case 'stale':

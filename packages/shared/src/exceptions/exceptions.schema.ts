@@ -10,6 +10,9 @@ export const EXCEPTION_TYPES = [
   'rolled',
   'eta_slipped',
   'connection_at_risk',
+  'transshipment_delayed',
+  'port_changed',
+  'sequence_changed',
   'on_hold',
   'lfd_at_risk',
   'lfd_passed',
@@ -27,6 +30,9 @@ export const EXCEPTION_TYPE_LABELS: Record<ExceptionType, string> = {
   rolled: 'Rolled to another vessel',
   eta_slipped: 'ETA slipped',
   connection_at_risk: 'Transshipment connection at risk',
+  transshipment_delayed: 'Transshipment delayed',
+  port_changed: 'Port omitted or added',
+  sequence_changed: 'Port call sequence changed',
   on_hold: 'On hold at the terminal',
   lfd_at_risk: 'Last free day at risk',
   lfd_passed: 'Last free day passed',
@@ -45,6 +51,11 @@ export const EXCEPTION_THRESHOLDS = {
   etaSlipHours: 48,
   /** The next vessel leaves less than this after the box arrives at the transshipment port. */
   connectionBufferHours: 24,
+  /**
+   * At a transshipment port the box has reached, its next departure is now expected this much later
+   * than the carrier first planned it (the wait there grew), or is this much overdue.
+   */
+  transshipmentDelayHours: 24,
   /** The last free day is this close (in days, today included). */
   lfdAtRiskDays: 2,
   /** The box left the terminal full this many days ago and no empty return is known. */

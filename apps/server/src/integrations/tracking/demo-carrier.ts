@@ -3,6 +3,7 @@ import { portByLocode } from '@tracklane/shared/tracking/ocean/ports';
 import type { EventClassifier, TrackingEvent } from '@tracklane/shared/tracking/ocean/tracking-event';
 import { cachedTimelines, revealAt, type DemoTimeline, type Timed } from './demo-timeline';
 import { demoBill } from './demo-bills';
+import { disruptionOf, LATE_EMPTY_MS, MISSED_BY_MS, wayCalls, type LastLeg } from './demo-disruptions';
 import type { BillAnswer, BillQuery, OceanAnswer, OceanFacts, OceanProvider, OceanQuery } from './provider';
 import { randomStream } from './random-stream';
 
@@ -91,10 +92,28 @@ const voyageTimeline = cachedTimelines(
 
 /** About 7% of the numbers are "not found", as with real carriers: drawn from the container and bill. */
 const NOT_FOUND_SHARE = 0.07;
+/** About one booking in ten is rolled. */
+const ROLLED_SHARE = 0.1;
 
 /** Whether the demo carrier knows a container on a bill of lading (the first draw of its voyage). */
 export const demoCarrierKnows = (containerNo: string, mblNo: string): boolean =>
   randomStream(`${containerNo}|${mblNo}`)() >= NOT_FOUND_SHARE;
+
+/**
+ * What sets a demo voyage apart, drawn as {@link drawVoyage} draws it: whether the number is known,
+ * whether its booking is rolled, and its disruption. For choosing demo numbers in tests and seeds.
+ */
+export function demoTraits(containerNo: string, mblNo: string) {
+  const seed = `${containerNo}|${mblNo}`;
+  const random = randomStream(seed);
+  const found = random() >= NOT_FOUND_SHARE;
+  const lane = LANES[Math.floor(random() * LANES.length)]!;
+  return {
+    found,
+    rolled: found && randomStream(`${seed}|roll`)() < ROLLED_SHARE,
+    disruption: found ? disruptionOf(seed, lane.calls) : null,
+  };
+}
 
 /** The whole voyage, each event with the moment the carrier publishes it. */
 function drawVoyage(query: OceanQuery): DemoTimeline<TrackingEvent, OceanFacts> {
@@ -103,6 +122,10 @@ function drawVoyage(query: OceanQuery): DemoTimeline<TrackingEvent, OceanFacts> 
   if (random() < NOT_FOUND_SHARE) return { found: false };
 
   const lane = LANES[Math.floor(random() * LANES.length)]!;
+  const disruption = disruptionOf(seed, lane.calls);
+  // A missed connection: the box reaches the transshipment port days late, and every later move with it.
+  const missedBy = disruption?.kind === 'missed' ? MISSED_BY_MS : 0;
+  let lastLeg: LastLeg | null = null;
   // Containers arrive at every stage: the voyage began up to 45 days before tracking started.
   const start = query.trackingStartedAt.getTime() - Math.floor(random() * 45 * DAY) - 2 * DAY;
   const booking = start - 3 * DAY;
@@ -143,10 +166,17 @@ function drawVoyage(query: OceanQuery): DemoTimeline<TrackingEvent, OceanFacts> 
     const voyage = `${String(100 + Math.floor(random() * 800))}${['E', 'W', 'N', 'S'][Math.floor(random() * 4)]!}`;
     const load = clock + hours(8);
     const depart = load + 6 * HOUR + hours(10);
-    const lastLeg = leg === lane.legDays.length - 1;
-    const arrive = depart + lane.legDays[leg]! * DAY + hours(12) + (lastLeg ? slipHours * HOUR : 0);
+    const last = leg === lane.legDays.length - 1;
+    const arrive =
+      depart +
+      lane.legDays[leg]! * DAY +
+      hours(12) +
+      (last ? slipHours * HOUR : 0) +
+      (leg === 0 ? missedBy : 0);
     const discharge = arrive + 10 * HOUR + hours(20);
-    const slip = lastLeg ? slipHours * HOUR : 0;
+    const slip = (last ? slipHours * HOUR : 0) + missedBy;
+    const onward = leg > 0 ? missedBy : 0;
+    if (last) lastLeg = { vessel, voyage, sequence: leg + 2, depart, arrive, booking };
     add({
       key: `load-${String(leg)}`,
       typeCode: 'LOAD',
@@ -156,6 +186,7 @@ function drawVoyage(query: OceanQuery): DemoTimeline<TrackingEvent, OceanFacts> 
       actual: load,
       vessel,
       voyage,
+      plannedShift: onward,
     });
     add({
       key: `depa-${String(leg)}`,
@@ -166,6 +197,7 @@ function drawVoyage(query: OceanQuery): DemoTimeline<TrackingEvent, OceanFacts> 
       actual: depart,
       vessel,
       voyage,
+      plannedShift: onward,
     });
     add({
       key: `arri-${String(leg)}`,
@@ -189,7 +221,7 @@ function drawVoyage(query: OceanQuery): DemoTimeline<TrackingEvent, OceanFacts> 
       voyage,
       plannedShift: slip,
     });
-    clock = discharge + (lastLeg ? 0 : 2 * DAY);
+    clock = discharge + (last ? 0 : 2 * DAY);
   }
   const pod = lane.calls.at(-1)!;
   const fullOut = clock + 2 * DAY + hours(30);
@@ -209,7 +241,8 @@ function drawVoyage(query: OceanQuery): DemoTimeline<TrackingEvent, OceanFacts> 
     empty: 'EMPTY',
     locode: pod,
     sequence: null,
-    actual: fullOut + 3 * DAY + hours(72),
+    actual:
+      disruption?.kind === 'late_empty' ? fullOut + LATE_EMPTY_MS + hours(48) : fullOut + 3 * DAY + hours(72),
     vessel: null,
     voyage: null,
   });
@@ -219,7 +252,7 @@ function drawVoyage(query: OceanQuery): DemoTimeline<TrackingEvent, OceanFacts> 
   // that the rest of every voyage stays as it was.
   const roll = randomStream(`${seed}|roll`);
   const booked =
-    roll() < 0.1
+    roll() < ROLLED_SHARE
       ? {
           vessel: VESSELS[Math.floor(roll() * VESSELS.length)]!,
           voyage: `${String(100 + Math.floor(roll() * 800))}W`,
@@ -276,6 +309,7 @@ function drawVoyage(query: OceanQuery): DemoTimeline<TrackingEvent, OceanFacts> 
     const published = p.actual + 20 * 60_000;
     publish(Math.max(booking, published), event('ACT', p.actual, published, 'act'));
   }
+  if (disruption && lastLeg) events.push(...wayCalls(seed, disruption, lastLeg));
   const discharged = plan.filter((p) => p.typeCode === 'DISC').at(-1)!;
   // The last free day is known once the box is discharged.
   return {

@@ -5,10 +5,11 @@
  * reveals what is known at its `now`. The answer is the same as drawing the journey again every time.
  */
 
-/** A value that becomes known at `from` (epoch ms). */
+/** A value that becomes known at `from` (epoch ms), and is no longer published from `until` on. */
 export interface Timed<T> {
   from: number;
   value: T;
+  until?: number;
 }
 
 export type DemoTimeline<E, F> =
@@ -17,10 +18,15 @@ export type DemoTimeline<E, F> =
 export type RevealedAnswer<E, F> =
   { status: 'not_found' } | { status: 'found'; events: E[]; facts: Partial<F> };
 
-/** What the carrier has published by `now`: the events known by then, and the facts merged in order. */
+/**
+ * What the carrier has published by `now`: the events known by then and not withdrawn since, and the
+ * facts merged in order.
+ */
 export function revealAt<E, F>(timeline: DemoTimeline<E, F>, now: number): RevealedAnswer<E, F> {
   if (!timeline.found) return { status: 'not_found' };
-  const events = timeline.events.filter((e) => e.from <= now).map((e) => e.value);
+  const events = timeline.events
+    .filter((e) => e.from <= now && (e.until === undefined || now < e.until))
+    .map((e) => e.value);
   let facts: Partial<F> = {};
   for (const f of timeline.facts) if (f.from <= now) facts = { ...facts, ...f.value };
   return { status: 'found', events, facts };

@@ -14,6 +14,8 @@ export const EXCEPTION_TYPES_OF_CONDITION: Record<AlertConditionKind, readonly E
   lfd: ['lfd_at_risk', 'lfd_passed'],
   eta_slip: ['eta_slipped'],
   rolled: ['rolled'],
+  transshipment: ['connection_at_risk', 'transshipment_delayed'],
+  route_changed: ['port_changed', 'sequence_changed'],
   not_picked_up: [],
   stale: ['no_update'],
   exception: ['parcel_exception', 'returned_to_sender'],

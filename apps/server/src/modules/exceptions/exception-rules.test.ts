@@ -21,6 +21,7 @@ import {
 import { noUpdate, notFound } from './exception-rules';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
+const SINGAPORE = [{ locode: 'SGSIN', name: null }];
 const at = (iso: string) => new Date(iso);
 const hoursFromNow = (h: number) => new Date(NOW.getTime() + h * 3_600_000).toISOString();
 
@@ -114,6 +115,7 @@ describe('ocean exception rules', () => {
 
   it('sees a connection at risk when the next vessel leaves too soon or before arrival', () => {
     const tight = view({
+      transshipments: SINGAPORE,
       legs: [
         leg('CNSHA', 'SGSIN', { eta: hoursFromNow(48) }),
         leg('SGSIN', 'NLRTM', { etd: hoursFromNow(60) }),
@@ -125,6 +127,7 @@ describe('ocean exception rules', () => {
       detail: 'Only 12 h between arrival and the next departure at SGSIN',
     });
     const missed = view({
+      transshipments: SINGAPORE,
       legs: [
         leg('CNSHA', 'SGSIN', { eta: hoursFromNow(48) }),
         leg('SGSIN', 'NLRTM', { etd: hoursFromNow(40) }),
@@ -134,6 +137,7 @@ describe('ocean exception rules', () => {
       'Next vessel leaves SGSIN 8 h before the box arrives',
     );
     const roomy = view({
+      transshipments: SINGAPORE,
       legs: [
         leg('CNSHA', 'SGSIN', { eta: hoursFromNow(48) }),
         leg('SGSIN', 'NLRTM', { etd: hoursFromNow(96) }),
@@ -141,12 +145,15 @@ describe('ocean exception rules', () => {
     });
     expect(connectionAtRisk(ocean({ derived: roomy }))).toBeNull();
     const gone = view({
+      transshipments: SINGAPORE,
       legs: [
         leg('CNSHA', 'SGSIN', { ata: hoursFromNow(-10) }),
         leg('SGSIN', 'NLRTM', { etd: hoursFromNow(-5), atd: hoursFromNow(-5) }),
       ],
     });
     expect(connectionAtRisk(ocean({ derived: gone }))).toBeNull();
+    // A call its vessel makes with the box on board is no connection.
+    expect(connectionAtRisk(ocean({ derived: { ...tight, transshipments: [] } }))).toBeNull();
   });
 
   it('raises on hold only when the terminal says so', () => {
@@ -164,6 +171,19 @@ describe('ocean exception rules', () => {
     expect(
       lastFreeDay(ocean({ freeTimeEndsOn: at('2026-03-09T00:00:00Z'), status: 'empty_returned' }), NOW),
     ).toBeNull();
+    // A return the carrier only plans does not stop the clock; an actual one does.
+    const returnPlanned = (classifier: 'PLN' | 'ACT') =>
+      ocean({
+        freeTimeEndsOn: at('2026-03-09T00:00:00Z'),
+        derived: view({
+          shipmentOverall: {
+            ...view().shipmentOverall,
+            emptyReturned: { time: '2026-03-12T00:00:00Z', classifier, location: null },
+          },
+        }),
+      });
+    expect(lastFreeDay(returnPlanned('PLN'), NOW)?.type).toBe('lfd_passed');
+    expect(lastFreeDay(returnPlanned('ACT'), NOW)).toBeNull();
   });
 
   it('raises an empty not returned seven days after an actual full gate-out', () => {

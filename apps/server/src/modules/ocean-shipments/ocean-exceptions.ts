@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { EXCEPTION_THRESHOLDS } from '@tracklane/shared/exceptions/exceptions.schema';
 import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import { portCalls } from '@tracklane/shared/tracking/ocean/voyage';
 import type { Database } from '../../db/client';
 import { oceanShipments, trackedItems } from '../../db/schema/tracking';
 import {
@@ -54,16 +55,19 @@ export function etaSlipped(s: OceanSnapshot): Finding | null {
 }
 
 /**
- * At a transshipment port the box has not yet left: the next vessel's departure (actual, else
+ * At a transshipment port (not a call its vessel makes with the box on board) the box has not yet
+ * left: the next vessel's departure (actual, else
  * estimated) comes before the box's arrival there plus the buffer. Read from the view's legs: the
  * arrival of one leg and the departure of the next share the port.
  */
 export function connectionAtRisk(s: OceanSnapshot): Finding | null {
   const legs = s.derived?.legs ?? [];
+  // Only where the box changes vessel: at its vessel's other calls it stays on board.
+  const transshipments = new Set((s.derived?.transshipments ?? []).map((p) => p.locode));
   for (let i = 0; i + 1 < legs.length; i++) {
     const inbound = legs[i]!;
     const outbound = legs[i + 1]!;
-    if (outbound.departure.atd) continue;
+    if (outbound.departure.atd || !transshipments.has(inbound.to.locode)) continue;
     const arrival = inbound.arrival.ata ?? inbound.arrival.eta;
     const departure = outbound.departure.etd;
     if (!arrival || !departure) continue;
@@ -79,6 +83,88 @@ export function connectionAtRisk(s: OceanSnapshot): Finding | null {
   return null;
 }
 
+/**
+ * At a transshipment port the box has reached and not yet left: its next departure is expected the
+ * threshold later than the carrier first planned it (the wait there grew), or is the threshold overdue
+ * at `now` with no departure known. One episode per port.
+ */
+export function transshipmentDelayed(s: OceanSnapshot, now: Date): Finding | null {
+  const legs = s.derived?.legs ?? [];
+  const transshipments = new Set((s.derived?.transshipments ?? []).map((p) => p.locode));
+  const threshold = EXCEPTION_THRESHOLDS.transshipmentDelayHours * HOUR;
+  for (let i = 0; i + 1 < legs.length; i++) {
+    const inbound = legs[i]!;
+    const outbound = legs[i + 1]!;
+    const port = inbound.to.locode;
+    if (!transshipments.has(port) || !inbound.arrival.ata || outbound.departure.atd) continue;
+    const { etd, plannedEtd } = outbound.departure;
+    if (!etd) continue;
+    const later = plannedEtd ? Date.parse(etd) - Date.parse(plannedEtd) : 0;
+    const overdue = now.getTime() - Date.parse(etd);
+    if (later >= threshold)
+      return {
+        type: 'transshipment_delayed',
+        mark: port,
+        detail: `Next departure from ${port} ${String(hoursOf(later))} h later than planned`,
+      };
+    if (overdue >= threshold)
+      return {
+        type: 'transshipment_delayed',
+        mark: port,
+        detail: `Still at ${port} ${String(hoursOf(overdue))} h after the planned departure`,
+      };
+  }
+  return null;
+}
+
+/** The current route's calls (loading to discharge) and the first published one, while not arrived. */
+function routes(s: OceanSnapshot): { planned: string[]; current: string[] } | null {
+  const planned = s.derived?.plannedRoute?.map((p) => p.locode) ?? [];
+  if (s.ata || s.derived?.arrivalVO.ata || planned.length === 0 || !s.derived?.pod) return null;
+  const current = portCalls(s.derived).map((p) => p.locode);
+  return current.length ? { planned, current } : null;
+}
+
+/**
+ * A port call in the carrier's current route that its first published route did not have, or one
+ * the route had that the carrier no longer lists; until the box arrives, or the route is back as
+ * planned. The mark names the ports: another change is another episode.
+ */
+export function portChanged(s: OceanSnapshot): Finding | null {
+  const r = routes(s);
+  if (!r) return null;
+  const added = [...new Set(r.current.filter((p) => !r.planned.includes(p)))];
+  const omitted = [...new Set(r.planned.filter((p) => !r.current.includes(p)))];
+  if (!added.length && !omitted.length) return null;
+  const words = [
+    added.length ? `${added.join(', ')} added` : '',
+    omitted.length ? `${omitted.join(', ')} omitted` : '',
+  ].filter(Boolean);
+  return {
+    type: 'port_changed',
+    mark: [...added.map((p) => `+${p}`), ...omitted.map((p) => `-${p}`)].join(' '),
+    detail: `Route changed: ${words.join('; ')}`,
+  };
+}
+
+/**
+ * The ports both routes call at, in another order now than first published; until the box arrives,
+ * or the order is back as planned. The mark is the new order.
+ */
+export function sequenceChanged(s: OceanSnapshot): Finding | null {
+  const r = routes(s);
+  if (!r) return null;
+  const first = (list: string[]) => [...new Set(list)];
+  const planned = first(r.planned).filter((p) => r.current.includes(p));
+  const current = first(r.current).filter((p) => r.planned.includes(p));
+  if (planned.join() === current.join()) return null;
+  return {
+    type: 'sequence_changed',
+    mark: current.join(' '),
+    detail: `Port calls now ${current.join(' → ')} (planned ${planned.join(' → ')})`,
+  };
+}
+
 export const onHold = (s: OceanSnapshot): Finding | null =>
   s.terminalOnHold
     ? { type: 'on_hold', mark: '', detail: 'The terminal reports a hold on the container' }
@@ -86,8 +172,9 @@ export const onHold = (s: OceanSnapshot): Finding | null =>
 
 /** Until the empty is back, the free time of the clock that runs: passed, or within the threshold. */
 export function lastFreeDay(s: OceanSnapshot, now: Date): Finding | null {
-  if (!s.freeTimeEndsOn || s.status === 'empty_returned' || s.derived?.shipmentOverall.emptyReturned)
-    return null;
+  // Only an actual return stops the clocks: carriers plan the return from the booking on.
+  const returned = s.derived?.shipmentOverall.emptyReturned?.classifier === 'ACT';
+  if (!s.freeTimeEndsOn || s.status === 'empty_returned' || returned) return null;
   const daysLeft = Math.round((startOfUtcDay(s.freeTimeEndsOn) - startOfUtcDay(now)) / DAY);
   const day = iso(s.freeTimeEndsOn).slice(0, 10);
   if (daysLeft < 0) return { type: 'lfd_passed', mark: day, detail: `Last free day ${day} has passed` };
@@ -120,6 +207,9 @@ export function oceanFindings(s: OceanSnapshot, now: Date): Finding[] {
     rolled(s),
     etaSlipped(s),
     connectionAtRisk(s),
+    transshipmentDelayed(s, now),
+    portChanged(s),
+    sequenceChanged(s),
     onHold(s),
     lastFreeDay(s, now),
     emptyNotReturned(s, now),

@@ -12,6 +12,7 @@ import { billCarriersFollowed, moveBillsToScope } from './bill-rescope';
 import { defineMode, type TrackingModeDefinition } from '../tracking/tracking-mode';
 
 import { DAY } from '../tracking/backoff';
+import { withdrawnOf } from '../tracking/withdrawn-events';
 import { pollInterval } from '../tracking/schedule';
 
 /** Tracking stops this long after the empty container is returned. */
@@ -93,7 +94,11 @@ export function createOceanMode(
       carrierScac: item.carrier,
       trackingStartedAt: item.trackingStartedAt,
     }),
-    derive: (events, facts) => deriveShipment(events, { lastFreeDay: facts.lastFreeDay ?? null }),
+    derive: (events, facts) =>
+      deriveShipment(events, {
+        lastFreeDay: facts.lastFreeDay ?? null,
+        withdrawn: new Set(withdrawnOf(facts)),
+      }),
     nextCheck: oceanNextCheck,
     detectChanges: detectShipmentChanges,
     // Ocean carriers are SCACs.

@@ -126,7 +126,7 @@ export async function storeProvidedAnswers(
   const asked = provided.flatMap((p): Asked[] => {
     const item = byId.get(p.itemId);
     return item && item.state !== 'completed' && item.scope !== 'none'
-      ? [{ item, answer: p.answer, source: p.source }]
+      ? [{ item, answer: p.answer, source: p.source, partial: true }]
       : [];
   });
   return asked.length ? storeAnswers(database, engine, asked, now) : new Map();

@@ -10,6 +10,7 @@ import { withTransaction } from '../../lib/transaction';
 import { updateRows } from '../../lib/update-rows';
 import { failureBackoff, MINUTE, NOT_FOUND_RECHECK_MS, notFoundBackoff } from './backoff';
 import { insertEvents, knownEventIds } from './event-store';
+import { WITHDRAWN_FACT, withdrawnOf } from './withdrawn-events';
 import { announceItemsChanged, NOT_FOUND_CHANGE } from './items-changed';
 import { pushedItemIds } from './pushed-items';
 import type { TrackingEngine } from './refresh.service';
@@ -70,10 +71,38 @@ function mergeFacts(had: Record<string, unknown>, given: object | undefined): Re
   return merged;
 }
 
-/** A provider's answer about one item, or what it threw. */
+/**
+ * A provider's answer about one item, or what it threw. `partial`: the answer carries only some of the
+ * item's events (a carrier's push), so what it leaves out is not withdrawn.
+ */
 export type Asked =
-  | { item: TrackedItem; answer: ProviderAnswer<ModeEvent, object>; source: string }
+  | { item: TrackedItem; answer: ProviderAnswer<ModeEvent, object>; source: string; partial?: boolean }
   | { item: TrackedItem; error: unknown; source: string };
+
+/**
+ * The item's facts with the events its source no longer lists: those stored from that source and
+ * missing from a full answer; a partial answer (a push) only lists some again. Left out when none.
+ */
+function withWithdrawn(
+  facts: Record<string, unknown>,
+  item: Pick<TrackedItem, 'id'>,
+  source: string,
+  answer: ProviderAnswer<ModeEvent, object> & { status: 'found' },
+  partial: boolean,
+  known: ReadonlySet<string>,
+): Record<string, unknown> {
+  const listed = new Set(answer.events.map((e) => e.eventId));
+  const had = withdrawnOf(facts);
+  const prefix = `${item.id}|${source}|`;
+  const withdrawn = partial
+    ? had.filter((id) => !listed.has(id))
+    : [...known]
+        .filter((key) => key.startsWith(prefix))
+        .map((key) => key.slice(prefix.length))
+        .filter((id) => !listed.has(id));
+  const { [WITHDRAWN_FACT]: _dropped, ...rest } = facts;
+  return withdrawn.length ? { ...rest, [WITHDRAWN_FACT]: withdrawn.sort() } : rest;
+}
 
 /** The item columns a refresh writes, and the changes it found, per item. */
 interface ItemWrite {
@@ -113,7 +142,7 @@ export async function storeAnswers(
     const found = asked.flatMap((a) => {
       const item = current.get(a.item.id);
       return item && 'answer' in a && a.answer.status === 'found'
-        ? [{ item, answer: a.answer, source: a.source }]
+        ? [{ item, answer: a.answer, source: a.source, partial: a.partial ?? false }]
         : [];
     });
     // Only events we do not have yet are sent back to the database, and only items whose answer names
@@ -135,7 +164,17 @@ export async function storeAnswers(
     );
     // Nothing new from the carrier (no event, the same facts): the view stays as derived, and its
     // events need not be read.
-    const facts = new Map(found.map(({ item, answer }) => [item.id, mergeFacts(item.facts, answer.facts)]));
+    // Another set of events than the last one stored: what the source no longer lists is withdrawn.
+    const relisted = new Set(news.map((f) => f.item.id));
+    const facts = new Map(
+      found.map(({ item, answer, source, partial }) => {
+        const merged = mergeFacts(item.facts, answer.facts);
+        return [
+          item.id,
+          relisted.has(item.id) ? withWithdrawn(merged, item, source, answer, partial, known) : merged,
+        ];
+      }),
+    );
     const rederive = found.filter(
       ({ item }) =>
         !item.derived || inserted.has(item.id) || !isDeepStrictEqual(facts.get(item.id), item.facts),

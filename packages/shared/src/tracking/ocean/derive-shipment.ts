@@ -1,4 +1,18 @@
+import {
+  eventsOf,
+  firstPublished,
+  has,
+  is,
+  pickMilestone,
+  plannedRoute,
+  podIndexOf,
+  portVisits,
+  time,
+  type Visit,
+} from './port-visits';
 import type { EventClassifier, TrackingEvent } from './tracking-event';
+
+export { pickMilestone } from './port-visits';
 
 export interface PortRef {
   locode: string;
@@ -63,7 +77,11 @@ export interface Roll {
 export interface VoyageLeg {
   from: PortRef;
   to: PortRef;
-  departure: { etd: string | null; atd: string | null };
+  /**
+   * `plannedEtd`: the departure as the carrier first planned or estimated it (its earliest-published
+   * plan or estimate); views derived before it was read have none.
+   */
+  departure: { etd: string | null; atd: string | null; plannedEtd?: string | null };
   arrival: { eta: string | null; ata: string | null };
 }
 
@@ -85,27 +103,13 @@ export interface DerivedShipment {
    * call known while that is not), in order. Views derived before legs were read have none.
    */
   legs?: VoyageLeg[];
+  /**
+   * The port calls from the port of loading to the port of discharge as the carrier first published
+   * them (its first answer that named a port of discharge), withdrawn calls included: what a port
+   * added, omitted or called in another order is told against. Views derived before it was read have none.
+   */
+  plannedRoute?: PortRef[];
   lastActualAt: string | null;
-}
-
-const RANK: Record<EventClassifier, number> = { PLN: 0, EST: 1, ACT: 2 };
-const time = (iso: string) => Date.parse(iso);
-
-/** Later-created events first; among equals, the later event id (stable). */
-function newestFirst(a: TrackingEvent, b: TrackingEvent): number {
-  return time(b.createdAt) - time(a.createdAt) || (a.eventId < b.eventId ? 1 : -1);
-}
-
-/**
- * The best knowledge of one milestone: an actual if there is one (an estimate never overwrites an
- * actual), otherwise the most recently created estimate, otherwise the most recent plan.
- */
-export function pickMilestone(candidates: TrackingEvent[]): TrackingEvent | null {
-  let best: TrackingEvent | null = null;
-  for (const event of [...candidates].sort(newestFirst)) {
-    if (!best || RANK[event.classifier] > RANK[best.classifier]) best = event;
-  }
-  return best;
 }
 
 const port = (e: TrackingEvent | null | undefined): PortRef | null =>
@@ -113,78 +117,6 @@ const port = (e: TrackingEvent | null | undefined): PortRef | null =>
 
 const milestone = (e: TrackingEvent | null): Milestone | null =>
   e ? { time: e.eventTime, classifier: e.classifier, location: port(e) } : null;
-
-const is = (e: TrackingEvent, typeCode: TrackingEvent['typeCode'], empty?: 'EMPTY' | 'LADEN') =>
-  e.typeCode === typeCode && (empty === undefined || e.emptyIndicator === empty);
-
-type CallCode = 'ARRI' | 'DISC' | 'LOAD' | 'DEPA';
-/** The order of the moves within one port call, for milestones given the same time. */
-const CALL_ORDER: Record<CallCode, number> = { ARRI: 0, DISC: 1, LOAD: 2, DEPA: 3 };
-
-/** Every version (plan, estimates, actual) of one move of the container at one port call. */
-interface CallMilestone {
-  typeCode: CallCode;
-  locode: string;
-  key: string;
-  events: TrackingEvent[];
-  best: TrackingEvent;
-}
-
-/** One stay of the container at a port: consecutive milestones there, whichever vessel they belong to. */
-interface Visit {
-  port: PortRef;
-  milestones: CallMilestone[];
-}
-
-const isCallEvent = (e: TrackingEvent): e is TrackingEvent & { typeCode: CallCode; locationCode: string } =>
-  e.locationCode !== null &&
-  (is(e, 'ARRI') || is(e, 'DEPA') || is(e, 'LOAD', 'LADEN') || is(e, 'DISC', 'LADEN'));
-
-function byJourneyOrder(a: CallMilestone, b: CallMilestone): number {
-  return (
-    time(a.best.eventTime) - time(b.best.eventTime) ||
-    CALL_ORDER[a.typeCode] - CALL_ORDER[b.typeCode] ||
-    a.locode.localeCompare(b.locode) ||
-    a.key.localeCompare(b.key)
-  );
-}
-
-/**
- * The ports the container calls at, in the order it calls at them. The versions of one move share its
- * type, place and transport call (voyage and transportCallSequenceNumber, which DCSA numbers per voyage
- * and so only tell two calls of one voyage apart). Moves are ordered by their best-known time, never
- * by sequence numbers, which cannot order the calls of two vessels; consecutive moves at one port are
- * one visit, so a transshipment's discharge and reload stay together and a port called at again later
- * is a second visit.
- */
-function portVisits(events: TrackingEvent[]): Visit[] {
-  const groups = new Map<string, CallMilestone>();
-  for (const e of events.filter(isCallEvent)) {
-    const key = [e.typeCode, e.locationCode, e.voyage ?? '', String(e.transportCallSequence ?? '')].join('|');
-    const group = groups.get(key);
-    if (group) group.events.push(e);
-    else groups.set(key, { typeCode: e.typeCode, locode: e.locationCode, key, events: [e], best: e });
-  }
-  const milestones = [...groups.values()]
-    .map((m) => ({ ...m, best: pickMilestone(m.events) ?? m.best }))
-    .sort(byJourneyOrder);
-
-  const visits: Visit[] = [];
-  for (const m of milestones) {
-    const last = visits.at(-1);
-    if (last?.port.locode === m.locode) last.milestones.push(m);
-    else visits.push({ port: { locode: m.locode, name: null }, milestones: [m] });
-  }
-  for (const visit of visits) {
-    // The first name the carrier gives for the port in this visit, so that it does not depend on input order.
-    visit.port.name = visit.milestones.find((m) => m.best.locationName)?.best.locationName ?? null;
-  }
-  return visits;
-}
-
-const has = (visit: Visit, typeCode: CallCode) => visit.milestones.some((m) => m.typeCode === typeCode);
-const eventsOf = (visit: Visit | undefined, typeCode: CallCode) =>
-  visit?.milestones.filter((m) => m.typeCode === typeCode).flatMap((m) => m.events) ?? [];
 
 /** Two references name other transports: another vessel (by IMO, else by name) or another voyage, where both say. */
 function otherTransport(a: VesselRef, b: VesselRef): boolean {
@@ -224,35 +156,14 @@ function rollsAt(visit: Visit): Roll[] {
 }
 
 /**
- * The visit at the port of discharge: the last port the container is planned, estimated or known to
- * reach. A visit with a load sends the box on (a transshipment, whatever the times of a discharge and
- * a reload there say, since a stale plan can put them either way round); one with a discharge only
- * ends a leg there; a vessel's arrival without either counts while the box is on board (carriers often
- * send no discharge plan), while after a discharge the vessel's further calls are not the container's.
- * -1 while nothing says where the box is going.
- */
-function podIndexOf(visits: Visit[], polIndex: number): number {
-  let onBoard = true;
-  let podIndex = -1;
-  visits.forEach((visit, index) => {
-    const loaded = has(visit, 'LOAD');
-    const discharged = has(visit, 'DISC');
-    const reached = !loaded && (discharged || (onBoard && has(visit, 'ARRI')));
-    if (index > polIndex && reached) podIndex = index;
-    if (loaded || discharged) onBoard = loaded;
-  });
-  return podIndex;
-}
-
-/**
  * Derives the spec's shipment view (shipmentOverall milestones, arrivalVO, departureVO, ports, vessel,
  * status, ETA history) from a container's events, whatever order they arrived in. Pure.
  */
 export function deriveShipment(
   events: TrackingEvent[],
-  extras: { lastFreeDay?: string | null } = {},
+  extras: { lastFreeDay?: string | null; withdrawn?: ReadonlySet<string> } = {},
 ): DerivedShipment {
-  const visits = portVisits(events);
+  const visits = portVisits(events, extras.withdrawn);
   const polIndex = visits.findIndex((v) => has(v, 'LOAD') || has(v, 'DEPA'));
   const podIndex = podIndexOf(visits, polIndex);
   const polVisit = polIndex >= 0 ? visits[polIndex] : undefined;
@@ -345,6 +256,7 @@ export function deriveShipment(
       departure: {
         etd: estimateOf(leaving)?.eventTime ?? null,
         atd: actualOf(leaving)?.eventTime ?? null,
+        plannedEtd: firstPublished(leaving)?.eventTime ?? null,
       },
       arrival: { eta: estimateOf(reaching)?.eventTime ?? null, ata: actualOf(reaching)?.eventTime ?? null },
     };
@@ -367,6 +279,7 @@ export function deriveShipment(
     etaHistory,
     rolls,
     legs,
+    plannedRoute: plannedRoute(events),
     lastActualAt: actuals.at(-1)?.eventTime ?? null,
   };
 }

@@ -70,13 +70,13 @@ describe('voyage legs and where the box is', () => {
       {
         from: { locode: 'CNSHA', name: 'CNSHA' },
         to: { locode: 'SGSIN', name: 'SGSIN' },
-        departure: { etd: null, atd: day(1) },
+        departure: { etd: null, atd: day(1), plannedEtd: null },
         arrival: { eta: null, ata: day(7) },
       },
       {
         from: { locode: 'SGSIN', name: 'SGSIN' },
         to: { locode: 'NLRTM', name: 'NLRTM' },
-        departure: { etd: null, atd: day(9) },
+        departure: { etd: null, atd: day(9), plannedEtd: null },
         arrival: { eta: day(33), ata: null },
       },
     ]);

@@ -18,6 +18,7 @@ import {
 } from '../../../integrations/tracking/provider';
 import { withTransaction } from '../../../lib/transaction';
 import { evaluateAlerts } from '../../alerts/alert-evaluation';
+import { syncExceptions } from '../../exceptions/exception-sync';
 import { updateFreeTimeClocks } from '../free-time/free-time-clocks';
 import { DAY } from '../../tracking/backoff';
 import { announceTerminalChange, updateTerminalColumns } from './terminal-columns';
@@ -265,6 +266,8 @@ async function store(
       });
     const written = await updateTerminalColumns(tx, { itemIds: [...changed] });
     await updateFreeTimeClocks(tx, { itemIds: written }, now);
+    // A hold or a last free day the terminal gives raises or clears exceptions now, not at the sweep.
+    await syncExceptions(tx, 'ocean', { itemIds: written }, now);
     await evaluateAlerts(tx, 'ocean', { itemIds: written }, now);
     await announceTerminalChange(
       tx,

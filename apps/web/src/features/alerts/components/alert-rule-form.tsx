@@ -62,6 +62,8 @@ function conditionOf(kind: AlertConditionKind, amount: number, against: 'first' 
     case 'eta_slip':
       return { kind, hours: amount, against };
     case 'rolled':
+    case 'transshipment':
+    case 'route_changed':
     case 'exception':
     case 'failed_attempt':
       return { kind };

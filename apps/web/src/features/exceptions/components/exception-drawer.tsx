@@ -18,6 +18,7 @@ import {
 import { useState } from 'react';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useException, useUpdateException } from '../api/exceptions-api';
+import { browserTimeZone, formatDateTime, formatDay } from '../../../lib/dates';
 import { StateBadge } from './state-badge';
 
 const ACTION_TEXT: Record<ExceptionEvent['action'], string> = {
@@ -40,6 +41,8 @@ interface Props {
 export function ExceptionDrawer({ id, members, onClose }: Props) {
   const detail = useException(id);
   const update = useUpdateException();
+  // spec §9: the time zone is the browser's.
+  const timeZone = browserTimeZone();
   const [note, setNote] = useState('');
   const x = detail.data;
   const active = x?.state === 'open' || x?.state === 'acknowledged';
@@ -137,14 +140,16 @@ export function ExceptionDrawer({ id, members, onClose }: Props) {
             {x.events.map((e) => (
               <Timeline.Item key={e.id} title={`${e.actor?.name ?? 'Tracklane'} ${ACTION_TEXT[e.action]}`}>
                 {e.action === 'assigned' && <Text size="xs">Owner: {nameOf(e.ownerId)}</Text>}
-                {e.action === 'due_set' && <Text size="xs">Due: {e.dueOn ?? 'none'}</Text>}
+                {e.action === 'due_set' && (
+                  <Text size="xs">Due: {e.dueOn ? formatDay(e.dueOn) : 'none'}</Text>
+                )}
                 {e.note && (
                   <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                     {e.note}
                   </Text>
                 )}
                 <Text size="xs" c="dimmed">
-                  {new Date(e.createdAt).toLocaleString()}
+                  {formatDateTime(e.createdAt, timeZone)}
                 </Text>
               </Timeline.Item>
             ))}

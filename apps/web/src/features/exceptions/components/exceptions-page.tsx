@@ -32,11 +32,11 @@ import {
 import { ExceptionDrawer } from './exception-drawer';
 import { STATE_LABELS, StateBadge } from './state-badge';
 import classes from './exceptions.module.css';
+import { browserTimeZone, formatDate, formatDay } from '../../../lib/dates';
 
 const NO_FILTERS: ExceptionFilters = { type: null, state: null, owner: null, carrier: '', tag: '', page: 1 };
 const typeFrom = (value: string | null): ExceptionType | null =>
   EXCEPTION_TYPES.find((type) => type === value) ?? null;
-const day = (iso: string) => new Date(iso).toLocaleDateString();
 
 /** /exceptions: the workspace's exceptions as a work list, with filters, bulk actions and a detail drawer. */
 export function ExceptionsPage() {
@@ -222,7 +222,7 @@ export function ExceptionsPage() {
                       </Text>
                       <Text size="xs" c="dimmed">
                         Owner: {x.owner?.name ?? 'nobody'}
-                        {x.dueOn ? ` · due ${x.dueOn}` : ''}
+                        {x.dueOn ? ` · due ${formatDay(x.dueOn)}` : ''}
                       </Text>
                     </Stack>
                     <StateBadge state={x.state} />
@@ -262,6 +262,8 @@ function ExceptionTable({
   onOpen: (id: string) => void;
 }) {
   const all = items.length > 0 && items.every((i) => selected.has(i.id));
+  // spec §9: the time zone is the browser's.
+  const timeZone = browserTimeZone();
   return (
     <Table className={classes.table} highlightOnHover verticalSpacing="sm" data-testid="exceptions-table">
       <Table.Thead>
@@ -308,7 +310,10 @@ function ExceptionTable({
               </Text>
             </Table.Td>
             <Table.Td>
-              <StateBadge state={x.state} />
+              {/* Its whole width, or the table squeezes the badge to an ellipsis. */}
+              <div style={{ minWidth: 'max-content' }}>
+                <StateBadge state={x.state} />
+              </div>
             </Table.Td>
             <Table.Td>
               {x.owner?.name ?? (
@@ -317,8 +322,8 @@ function ExceptionTable({
                 </Text>
               )}
             </Table.Td>
-            <Table.Td>{x.dueOn ?? '—'}</Table.Td>
-            <Table.Td>{day(x.openedAt)}</Table.Td>
+            <Table.Td>{x.dueOn ? formatDay(x.dueOn) : '—'}</Table.Td>
+            <Table.Td>{formatDate(x.openedAt, timeZone)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
