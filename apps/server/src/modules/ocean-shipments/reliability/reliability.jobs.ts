@@ -4,7 +4,7 @@ import { catchUpArrivals } from './arrival-facts';
 
 /**
  * The arrival facts' catch-up every 15 minutes, and once at start: boxes that arrived before facts
- * were kept (the backfill after migration 0030) and boxes a workspace began following after arrival.
+ * were kept (the backfill after migration 0029) and boxes a workspace began following after arrival.
  */
 export async function startReliabilityJobs(jobs: JobQueue, ctx: Pick<AppContext, 'db'>): Promise<void> {
   await jobs.boss.schedule(QUEUES.reliabilityCatchUp, '*/15 * * * *');
