@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRACKING_MODES } from '../tracking/tracking-modes';
+import { modesInWords, TRACKING_MODES, trackingModeSchema, type ModeNames } from '../tracking/tracking-modes';
 import { tagFilterSchema } from '../tags/tags.schema';
 import { controlCharactersMessage, hasControlCharacters } from '../validation/control-characters';
 
@@ -138,61 +138,86 @@ export type AlertRecipients = z.infer<typeof alertRecipientsSchema>;
 export const ALERT_RULE_SCOPES = ['workspace', 'personal'] as const;
 export type AlertRuleScope = (typeof ALERT_RULE_SCOPES)[number];
 
-export const saveAlertRuleSchema = z
-  .strictObject({
-    name: z
-      .string({ message: 'Give the rule a name.' })
-      .trim()
-      .min(1, { message: 'Give the rule a name.' })
-      .max(80, { message: 'A rule name is at most 80 characters.' })
-      .refine((name) => !hasControlCharacters(name), {
-        message: `${controlCharactersMessage('A rule name')}.`,
-      }),
-    mode: z.enum(TRACKING_MODES, { message: 'Choose ocean or express.' }),
-    condition: alertConditionSchema,
-    filters: alertFiltersSchema.default({ carriers: [], pol: [], pod: [], tags: [], favoritesOnly: false }),
-    recipients: alertRecipientsSchema.default({ allMembers: false, userIds: [], emails: [] }),
-    enabled: z.boolean().default(true),
-    /**
-     * A member to whom the exceptions this rule's condition raises (on the shipments its filters
-     * match) are assigned as they open; none: they stay unassigned.
-     */
-    exceptionOwnerId: z.uuid({ message: 'Exceptions can be routed only to a member of this workspace.' }).nullable().optional(),
-  })
-  .refine((rule) => (CONDITIONS_BY_MODE[rule.mode] as readonly string[]).includes(rule.condition.kind), {
-    message: 'This condition does not apply to this mode.',
-    path: ['condition'],
-  });
+/**
+ * A rule as saved, over the modes given with the conditions each offers (the routes pass every
+ * registered mode's; the export below is the built-in modes', whose shape the web reads).
+ */
+export const saveAlertRuleSchemaOf = (
+  conditionsByMode: Readonly<Record<string, readonly AlertConditionKind[]>>,
+) =>
+  z
+    .strictObject({
+      name: z
+        .string({ message: 'Give the rule a name.' })
+        .trim()
+        .min(1, { message: 'Give the rule a name.' })
+        .max(80, { message: 'A rule name is at most 80 characters.' })
+        .refine((name) => !hasControlCharacters(name), {
+          message: `${controlCharactersMessage('A rule name')}.`,
+        }),
+      mode: trackingModeSchema(
+        Object.keys(conditionsByMode),
+        `Choose ${modesInWords(Object.keys(conditionsByMode))}.`,
+      ),
+      condition: alertConditionSchema,
+      filters: alertFiltersSchema.default({ carriers: [], pol: [], pod: [], tags: [], favoritesOnly: false }),
+      recipients: alertRecipientsSchema.default({ allMembers: false, userIds: [], emails: [] }),
+      enabled: z.boolean().default(true),
+      /**
+       * A member to whom the exceptions this rule's condition raises (on the shipments its filters
+       * match) are assigned as they open; none: they stay unassigned.
+       */
+      exceptionOwnerId: z
+        .uuid({ message: 'Exceptions can be routed only to a member of this workspace.' })
+        .nullable()
+        .optional(),
+    })
+    .refine(
+      (rule) =>
+        (conditionsByMode[rule.mode] as readonly string[] | undefined)?.includes(rule.condition.kind) ===
+        true,
+      {
+        message: 'This condition does not apply to this mode.',
+        path: ['condition'],
+      },
+    );
+export const saveAlertRuleSchema = saveAlertRuleSchemaOf(CONDITIONS_BY_MODE);
 export type SaveAlertRule = z.infer<typeof saveAlertRuleSchema>;
 
-export const alertRuleSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  mode: z.enum(TRACKING_MODES),
-  condition: alertConditionSchema,
-  filters: alertFiltersSchema,
-  recipients: alertRecipientsSchema,
-  enabled: z.boolean(),
-  /** workspace: an admin's rule for the team; personal: a member's rule for themselves. */
-  scope: z.enum(ALERT_RULE_SCOPES),
-  ownerId: z.string().nullable(),
-  ownerName: z.string().nullable(),
-  /** Who the exceptions of this rule's condition are assigned to as they open (null: nobody). */
-  exceptionOwnerId: z.string().nullable().optional(),
-  /** Whether the caller may change or delete it. */
-  canEdit: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+/** A rule as answered, its mode one of `modes`. */
+export const alertRuleSchemaOf = (modes: ModeNames) =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    mode: trackingModeSchema(modes),
+    condition: alertConditionSchema,
+    filters: alertFiltersSchema,
+    recipients: alertRecipientsSchema,
+    enabled: z.boolean(),
+    /** workspace: an admin's rule for the team; personal: a member's rule for themselves. */
+    scope: z.enum(ALERT_RULE_SCOPES),
+    ownerId: z.string().nullable(),
+    ownerName: z.string().nullable(),
+    /** Who the exceptions of this rule's condition are assigned to as they open (null: nobody). */
+    exceptionOwnerId: z.string().nullable().optional(),
+    /** Whether the caller may change or delete it. */
+    canEdit: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  });
+export const alertRuleSchema = alertRuleSchemaOf(TRACKING_MODES);
 export type AlertRule = z.infer<typeof alertRuleSchema>;
 
-export const alertRulesResultSchema = z.object({
-  rules: z.array(alertRuleSchema),
-  /** Whether the caller manages the workspace's rules (an admin) or only their own. */
-  managesWorkspaceRules: z.boolean(),
-  /** Members who may be named as recipients (an admin's choice; a member sees only themselves). */
-  members: z.array(z.object({ userId: z.string(), name: z.string(), email: z.string() })),
-});
+/** A workspace's rules as answered, over `modes`. */
+export const alertRulesResultSchemaOf = (modes: ModeNames) =>
+  z.object({
+    rules: z.array(alertRuleSchemaOf(modes)),
+    /** Whether the caller manages the workspace's rules (an admin) or only their own. */
+    managesWorkspaceRules: z.boolean(),
+    /** Members who may be named as recipients (an admin's choice; a member sees only themselves). */
+    members: z.array(z.object({ userId: z.string(), name: z.string(), email: z.string() })),
+  });
+export const alertRulesResultSchema = alertRulesResultSchemaOf(TRACKING_MODES);
 export type AlertRulesResult = z.infer<typeof alertRulesResultSchema>;
 
 export const enableAlertRuleSchema = z.strictObject({ enabled: z.boolean() });

@@ -1,14 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '@tracklane/shared/api/envelope';
-import {
-  alertRuleSchema,
-  alertRulesResultSchema,
-  enableAlertRuleSchema,
-  saveAlertRuleSchema,
-} from '@tracklane/shared/alerts/alerts.schema';
+import { enableAlertRuleSchema } from '@tracklane/shared/alerts/alerts.schema';
 import type { AppContext } from '../../app-context';
 import { ok } from '../../lib/envelope';
+import { registeredAlertRuleSchemas } from '../tracking/mode-wire';
 import {
   createAlertRule,
   deleteAlertRule,
@@ -28,6 +24,7 @@ const ruleParams = z.object({
  * are refused.
  */
 export const alertsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const schemas = registeredAlertRuleSchemas();
   app.get(
     '/api/alert-rules',
     {
@@ -35,7 +32,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: {
         tags,
         summary: 'The alert rules I may see here, and the members I may name as recipients',
-        response: { 200: envelopeSchema(alertRulesResultSchema) },
+        response: { 200: envelopeSchema(schemas.rules) },
       },
     },
     async (request) => ok(await listAlertRules(ctx.db, request.tenant)),
@@ -48,8 +45,8 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: {
         tags,
         summary: "Add a rule (an admin's for the workspace, anyone else's for themselves)",
-        body: saveAlertRuleSchema,
-        response: { 200: envelopeSchema(alertRuleSchema) },
+        body: schemas.save,
+        response: { 200: envelopeSchema(schemas.rule) },
       },
     },
     async (request) => ok(await createAlertRule(ctx, request.tenant, request.body), 'Alert rule added'),
@@ -63,8 +60,8 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         tags,
         summary: 'Change a rule',
         params: ruleParams,
-        body: saveAlertRuleSchema,
-        response: { 200: envelopeSchema(alertRuleSchema) },
+        body: schemas.save,
+        response: { 200: envelopeSchema(schemas.rule) },
       },
     },
     async (request) =>
@@ -83,7 +80,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         summary: 'Turn a rule on or off',
         params: ruleParams,
         body: enableAlertRuleSchema,
-        response: { 200: envelopeSchema(alertRuleSchema) },
+        response: { 200: envelopeSchema(schemas.rule) },
       },
     },
     async (request) =>

@@ -1,3 +1,4 @@
+import { CONDITIONS_BY_MODE } from '@tracklane/shared/alerts/alerts.schema';
 import { inArray } from 'drizzle-orm';
 import { expressShipments as es } from '../../db/schema/tracking';
 import { NO_MARK } from '../alerts/alert-conditions';
@@ -8,6 +9,7 @@ const DAY = 24 * 3_600_000;
 
 /** Express's alert conditions (from its attention rules) and its rules' carrier filter. */
 export const EXPRESS_ALERTS: ModeAlerts = {
+  conditions: CONDITIONS_BY_MODE.express,
   condition(condition, now) {
     switch (condition.kind) {
       case 'not_picked_up':

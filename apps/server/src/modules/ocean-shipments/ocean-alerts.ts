@@ -1,3 +1,4 @@
+import { CONDITIONS_BY_MODE } from '@tracklane/shared/alerts/alerts.schema';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ACTIVE_EXCEPTION_STATES, type ExceptionType } from '@tracklane/shared/exceptions/exceptions.schema';
 import { shipmentExceptions } from '../../db/schema/exceptions';
@@ -30,6 +31,7 @@ function activeExceptions(types: readonly ExceptionType[]) {
 
 /** Ocean's alert conditions (from its attention rules) and its rules' carrier and port filters. */
 export const OCEAN_ALERTS: ModeAlerts = {
+  conditions: CONDITIONS_BY_MODE.ocean,
   condition(condition, now) {
     switch (condition.kind) {
       case 'lfd':

@@ -1,4 +1,9 @@
 import {
+  alertRuleSchemaOf,
+  alertRulesResultSchemaOf,
+  saveAlertRuleSchemaOf,
+} from '@tracklane/shared/alerts/alerts.schema';
+import {
   commentMentionPageSchemaOf,
   commentThreadParamsSchemaOf,
 } from '@tracklane/shared/comments/comments.schema';
@@ -8,7 +13,7 @@ import { sharingSchemas } from '@tracklane/shared/sharing/sharing.schema';
 import { allModeFeatures } from '../../modes';
 
 /*
- * The wire shapes written over every mode (sharing, search, comments, notifications), built over the
+ * The wire shapes written over every mode (sharing, search, comments, notifications, alert rules), built over the
  * modes registered when a route is: shared's exports are the same shapes over the built-in modes,
  * whose fields the spec fixes; a further mode adds its name, its share selection, its shared detail
  * and its search result, from its presentation. Routes call these as they are registered, so their
@@ -44,3 +49,12 @@ export const registeredCommentSchemas = () => ({
 
 /** The bell's notification page, over every mode's name. */
 export const registeredNotificationPageSchema = () => notificationPageSchemaOf(registeredModeNames());
+
+/** The alert rule routes' shapes: a rule's mode is a registered one, its condition one the mode offers. */
+export const registeredAlertRuleSchemas = () => ({
+  save: saveAlertRuleSchemaOf(
+    Object.fromEntries(allModeFeatures().map((features) => [features.mode, features.alerts.conditions])),
+  ),
+  rule: alertRuleSchemaOf(registeredModeNames()),
+  rules: alertRulesResultSchemaOf(registeredModeNames()),
+});

@@ -1,7 +1,11 @@
 import type { BuildColumns, SQL } from 'drizzle-orm';
 import type { PgTableWithColumns } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { AlertCondition, AlertFilters } from '@tracklane/shared/alerts/alerts.schema';
+import type {
+  AlertCondition,
+  AlertConditionKind,
+  AlertFilters,
+} from '@tracklane/shared/alerts/alerts.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { ChangeRecord } from '@tracklane/shared/notifications/notification-types';
 import type { subscriptionColumns, trackedItems, TrackingState } from '../../db/schema/tracking';
@@ -130,6 +134,8 @@ export interface ModeAlertCondition {
 
 /** A mode's alerts: the conditions it can watch and the filters its rules narrow them with. */
 export interface ModeAlerts {
+  /** The conditions a rule of the mode may watch (the routes refuse any other). */
+  conditions: readonly AlertConditionKind[];
   /** The condition over the mode's subscriptions, or null when the mode has no such condition. */
   condition(condition: AlertCondition, now: Date): ModeAlertCondition | null;
   /** A rule's filters of the mode's own columns (carriers, ports); tags and favourites are common. */

@@ -46,6 +46,7 @@ export const AIR_FEATURES: ModeFeatures = {
   table: air,
   countTabs: countAirTabs,
   alerts: {
+    conditions: ['late'],
     condition: (condition, now) =>
       condition.kind === 'late' ? { where: late(now, condition.hours), mark: NO_MARK } : null,
     filters: (filters) =>

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { alertEpisodes, alertRules } from '../../../src/db/schema/alerts';
+import { alertEpisodes } from '../../../src/db/schema/alerts';
 import { comments } from '../../../src/db/schema/comments';
 import { notifications } from '../../../src/db/schema/notifications';
 import { webhookEvents } from '../../../src/db/schema/webhooks';
@@ -136,19 +136,22 @@ describe('a test-only air mode', () => {
       event('landed', 'EST', now + 2 * HOUR, 2),
     ]);
     await refreshTracked(ctx, [shipment.awb]);
-    const [rule] = await ctx.db
-      .insert(alertRules)
-      .values({
-        workspaceId: team.defaultWorkspaceId,
-        scope: 'workspace',
-        ownerId: team.owner.userId,
-        name: 'Late air freight',
-        mode: AIR,
-        condition: { kind: 'late', hours: 0 },
-        filters: { carriers: ['LH'], pol: [], pod: [], tags: [], favoritesOnly: false },
-        recipients: { allMembers: true, userIds: [], emails: [] },
-      })
-      .returning();
+    // A rule of its own through the route, on a condition it offers; one it does not offer is refused.
+    const rule = { name: 'Late air freight', mode: AIR, condition: { kind: 'late', hours: 0 } };
+    const refused = await call(team.owner.cookie, 'POST', '/api/alert-rules', {
+      ...rule,
+      condition: { kind: 'rolled' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('This condition does not apply to this mode.');
+    const added = await call(team.owner.cookie, 'POST', '/api/alert-rules', {
+      ...rule,
+      filters: { carriers: ['LH'] },
+      recipients: { allMembers: true },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const ruleId = (added.json().result as { id: string; mode: string }).id;
+    expect(added.json().result).toMatchObject({ mode: AIR, condition: { kind: 'late', hours: 0 } });
 
     // The estimate slips into the past: an ETA change for every follower, and the rule matches.
     airline.script.set(shipment.awb, [
@@ -168,13 +171,13 @@ describe('a test-only air mode', () => {
       { shipmentType: 'air' },
       { shipmentType: 'air' },
     ]);
-    const episodes = await ctx.db.select().from(alertEpisodes).where(eq(alertEpisodes.ruleId, rule!.id));
+    const episodes = await ctx.db.select().from(alertEpisodes).where(eq(alertEpisodes.ruleId, ruleId));
     expect(episodes).toHaveLength(1);
 
     // Landing ends the episode.
     airline.script.set(shipment.awb, [...airline.script.get(shipment.awb)!, event('landed', 'ACT', now, 4)]);
     await refreshTracked(ctx, [shipment.awb]);
-    const [closed] = await ctx.db.select().from(alertEpisodes).where(eq(alertEpisodes.ruleId, rule!.id));
+    const [closed] = await ctx.db.select().from(alertEpisodes).where(eq(alertEpisodes.ruleId, ruleId));
     expect(closed!.closedAt).not.toBeNull();
 
     const posted = await call(team.owner.cookie, 'POST', `/api/comments/air/${shipment.id}`, {
