@@ -225,8 +225,8 @@ describe('leaving an organization from the rail', () => {
 // Spec §2's menu, with the exceptions inbox beside the list for those who may see shipments.
 describe('sidebar menu from the real organization (spec §2, §6)', () => {
   it.each([
-    [0, ['Dashboard', 'Shipment List', 'Exceptions', 'New Shipment', 'Shipment History']],
-    [1, ['Dashboard', 'Shipment List', 'Exceptions', 'Shipment History']],
+    [0, ['Dashboard', 'Shipment List', 'Exceptions', 'Reliability', 'New Shipment', 'Shipment History']],
+    [1, ['Dashboard', 'Shipment List', 'Exceptions', 'Reliability', 'Shipment History']],
     [2, ['Dashboard', 'Shipment History']],
   ])('shipmentPermission %i shows %j', async (shipmentPermission, labels) => {
     serverWith({

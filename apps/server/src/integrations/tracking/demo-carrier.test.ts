@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deriveShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
-import { demoVoyage } from './demo-carrier';
+import { demoTraits, demoVoyage } from './demo-carrier';
 
 const DAY = 86_400_000;
 const started = new Date('2026-11-01T00:00:00Z');
@@ -138,6 +138,15 @@ describe('the demo carrier', () => {
       expect(roll!.to).toEqual({ name: loaded.vesselName, imo: loaded.vesselImo, voyage: loaded.voyage });
       expect(roll!.from.voyage).not.toBe(roll!.to.voyage);
       expect(Date.parse(roll!.recordedAt)).toBeLessThan(Date.parse(loaded.eventTime));
+    }
+  });
+
+  it('rolls exactly the bookings its traits call rolled (tests pick numbers by them)', () => {
+    for (let i = 0; i < 400; i++) {
+      const q = { ...query(`DEMU${String(i).padStart(7, '0')}`), mblNo: `MEDU${String(i)}` };
+      const answer = demoVoyage(q, started.getTime() + 90 * DAY);
+      const rolls = answer.status === 'found' ? deriveShipment(answer.events).rolls.length : 0;
+      expect({ i, rolled: rolls > 0 }).toEqual({ i, rolled: demoTraits(q.containerNo, q.mblNo).rolled });
     }
   });
 });

@@ -251,10 +251,13 @@ function drawVoyage(query: OceanQuery): DemoTimeline<TrackingEvent, OceanFacts> 
   // leg, and the carrier announces the one the box really takes a day later. A stream of its own, so
   // that the rest of every voyage stays as it was.
   const roll = randomStream(`${seed}|roll`);
+  // Another vessel than the one the first leg sails on: a rolled booking always names one.
+  const firstVessel = plan.find((p) => p.key === 'load-0')!.vessel;
+  const others = VESSELS.filter((vessel) => vessel !== firstVessel);
   const booked =
     roll() < ROLLED_SHARE
       ? {
-          vessel: VESSELS[Math.floor(roll() * VESSELS.length)]!,
+          vessel: others[Math.floor(roll() * others.length)]!,
           voyage: `${String(100 + Math.floor(roll() * 800))}W`,
           announced: booking + DAY,
         }
@@ -290,7 +293,7 @@ function drawVoyage(query: OceanQuery): DemoTimeline<TrackingEvent, OceanFacts> 
     });
     // The booking publishes the plan; the departure brings a first estimate; a slip is announced
     // halfway through the last leg; the actual is published shortly after it happens.
-    const rolled = booked && (p.key === 'load-0' || p.key === 'depa-0') && booked.vessel !== p.vessel;
+    const rolled = booked && (p.key === 'load-0' || p.key === 'depa-0');
     if (rolled) {
       publish(booking, {
         ...event('PLN', p.planned, booking, 'pln'),
