@@ -22,7 +22,9 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  // Most specs drive two users or a refresh through the real server while two browsers, the server
+  // and its PostgreSQL share two cores: on a slow or busy machine a two-user spec takes 25–40 s.
+  timeout: 60_000,
   // Two browsers, the server and its PostgreSQL share two cores here: a page can take more than
   // Playwright's default 5 s to settle while the other worker loads one too.
   expect: { timeout: 10_000 },
