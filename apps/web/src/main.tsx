@@ -6,7 +6,8 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { PageFrame, startSignedOut, startWithFrame } from './app/guard';
-import { createAppRouter, preloadFor } from './app/router';
+import { firstLoad } from './app/first-load';
+import { createAppRouter } from './app/router';
 import { startApp } from './app/start';
 import { hasSessionHint } from './lib/session-hint';
 
@@ -29,11 +30,11 @@ void start(container);
 
 async function start(root: HTMLElement) {
   const router = createAppRouter();
-  // The matched routes' code and, under a frame, the page's first requests start now, beside the
-  // session check rather than after it; under a frame React renders once they have answered, so the
-  // first render shows the page with its data while the frame's skeleton stays on screen meanwhile.
+  // The router loads the matched routes' code and, with a session cookie, their data (route.lazy and
+  // loaders) beside the session check; under a frame React renders once both are here, so the first
+  // render shows the page with its data while the frame's skeleton stays on screen meanwhile.
   const pageReady = Promise.all([
-    preloadFor(router.state.matches, { data: framed }),
+    firstLoad(router),
     framed ? PageFrame.preload() : undefined,
     framed ? sessionChecked : undefined,
   ]).catch(() => undefined);

@@ -15,7 +15,8 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { App } from './app/app';
 import { PageFrame, startSignedOut, startWithFrame } from './app/guard';
-import { preloadFor, routes } from './app/router';
+import { firstLoad } from './app/first-load';
+import { routes } from './app/router';
 import type { ModeDefinition } from './modes/mode-definition';
 import { MODE_LIST } from './modes/registry';
 
@@ -89,9 +90,9 @@ export const FRAME_SCRIPT = `(function(){try{var d=document,s=window.localStorag
 export async function renderPage(page: Pick<PrerenderedPage, 'path' | 'kind'>): Promise<string> {
   if (page.kind === 'signed-out') startSignedOut();
   else startWithFrame(page.path);
-  // Rendered with its chunks loaded: no suspense fallback in the HTML.
-  await Promise.all([preloadFor(page.path), page.kind === 'frame' ? PageFrame.preload() : undefined]);
+  // Rendered with its routes loaded: no fallback in the HTML.
   const router = createMemoryRouter(routes, { initialEntries: [page.path] });
+  await Promise.all([firstLoad(router), page.kind === 'frame' ? PageFrame.preload() : undefined]);
   return renderToString(
     <StrictMode>
       <App router={router} />

@@ -23,8 +23,8 @@ import {
   workspace,
 } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
-import { signInAsAgreedUser } from '../test/session';
-import { preloadFor, routes } from './router';
+import { setSessionHint, signInAsAgreedUser } from '../test/session';
+import { routes } from './router';
 
 type Routes = Parameters<typeof fakeApi>[0];
 
@@ -129,16 +129,22 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
     expect(document.body.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 
-  it('asks for its answer before it renders for a visitor with a session, and renders from it', async () => {
-    const api = serve({ [OCEAN]: ok(busyOceanDashboard()) });
-    await preloadFor('/dashboard/ocean', { data: true });
-    await waitFor(() => expect(api.callsTo(OCEAN)).toHaveLength(1));
+  it('with a session cookie, asks for its answer before it renders, and renders from it', async () => {
+    const clearHint = setSessionHint();
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const api = serve({ [OCEAN]: () => answered.then(() => ok(busyOceanDashboard())) });
 
     renderRoutes(routes, '/dashboard/ocean');
+    await waitFor(() => expect(api.callsTo(OCEAN)).toHaveLength(1));
+    expect(screen.queryByRole('heading', { name: 'Ocean dashboard' })).not.toBeInTheDocument();
+
+    answer();
     expect(
       await screen.findByRole('article', { name: 'Last free day within 3 days: 2' }),
     ).toBeInTheDocument();
     expect(api.callsTo(OCEAN)).toHaveLength(1);
+    clearHint();
   });
 
   it('opens the pre-filtered list from a card', async () => {

@@ -4,7 +4,7 @@ import { useAuthStore } from '../features/auth/stores/auth-store';
 import { busyOceanDashboard, expressDashboard } from '../test/dashboard-fixtures';
 import { fakeApi, ok } from '../test/fake-api';
 import { jsonResponse, testUser } from '../test/http';
-import { renderRoutes } from '../test/render';
+import { renderLoadedRoutes, renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
 import { endStartFrame, startWithFrame } from './guard';
 import { routes } from './router';
@@ -72,8 +72,8 @@ describe('auth guard (spec §2)', () => {
     ['/legal', 'Tracklane user agreement'],
     ['/expiredLink', 'This link has expired'],
     ['/share', 'Page not found'],
-  ])('lets anyone open %s, even during the session check', (path, heading) => {
-    renderRoutes(routes, path);
+  ])('lets anyone open %s, even during the session check', async (path, heading) => {
+    await renderLoadedRoutes(routes, path);
     expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();
     expect(screen.queryByTestId('splash')).not.toBeInTheDocument();
   });
@@ -102,7 +102,7 @@ describe('a visit that starts on the HTML frame of a signed-in page', () => {
       'GET /api/shipments/ocean': ok({ items: [], nextCursor: null, activeCount: 0, archivedCount: 0 }),
     });
     startWithFrame('/shipments/ocean/active');
-    renderRoutes(routes, '/shipments/ocean/active');
+    await renderLoadedRoutes(routes, '/shipments/ocean/active');
     expectFrame('Active ocean shipments');
 
     // The session is good; the agreement check is still on its way: still the frame.
@@ -123,7 +123,7 @@ describe('a visit that starts on the HTML frame of a signed-in page', () => {
       vi.fn().mockResolvedValue(jsonResponse(401, { success: false, code: 'UNAUTHENTICATED' })),
     );
     startWithFrame('/shipments/ocean/active');
-    const { router } = renderRoutes(routes, '/shipments/ocean/active');
+    const { router } = await renderLoadedRoutes(routes, '/shipments/ocean/active');
     expectFrame('Active ocean shipments');
 
     await act(() => useAuthStore.getState().checkSession());
@@ -161,26 +161,26 @@ describe('layouts by path (spec §2)', () => {
     expect(screen.getByTestId('main-shell')).toBeInTheDocument();
   });
 
-  it('puts /legal in the plain layout', () => {
-    renderRoutes(routes, '/legal');
+  it('puts /legal in the plain layout', async () => {
+    await renderLoadedRoutes(routes, '/legal');
     expect(screen.getByTestId('plain-layout')).toBeInTheDocument();
     expect(screen.queryByTestId('top-bar')).not.toBeInTheDocument();
   });
 
-  it('shows the designed 404 inside the shell for an unknown address', () => {
-    renderRoutes(routes, '/dashboard/air');
+  it('shows the designed 404 inside the shell for an unknown address', async () => {
+    await renderLoadedRoutes(routes, '/dashboard/air');
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByText('/dashboard/air')).toBeInTheDocument();
     expect(screen.getByTestId('sidebar')).toBeInTheDocument();
   });
 
-  it('treats a shipment-history type other than ocean or ground as not found', () => {
-    renderRoutes(routes, '/shipment-history/air/tracking-history');
+  it('treats a shipment-history type other than ocean or ground as not found', async () => {
+    await renderLoadedRoutes(routes, '/shipment-history/air/tracking-history');
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 
-  it('shows an ocean shipment with its identifiers and the requested time zone', () => {
-    renderRoutes(routes, '/shipment/ocean/MSKU1234565/MAEU240101?timeZone=Asia%2FShanghai&tab=comments');
+  it('shows an ocean shipment with its identifiers and the requested time zone', async () => {
+    await renderLoadedRoutes(routes, '/shipment/ocean/MSKU1234565/MAEU240101?timeZone=Asia%2FShanghai&tab=comments');
     expect(screen.getByRole('heading', { name: 'Container MSKU1234565' })).toBeInTheDocument();
     expect(screen.getByText('MAEU240101')).toBeInTheDocument();
     expect(screen.getByText(/Times in Asia\/Shanghai/)).toBeInTheDocument();

@@ -1,26 +1,21 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useLatch } from '../lib/use-latch';
 
-/** A page loaded on first use: its own chunk, so the first page of a visit downloads only itself. */
+/**
+ * A part of a page loaded on first use (a dialog, a tab's panel, the frame): its own chunk, so a page
+ * does not carry it into its first load. Screens are the router's lazy routes (router.tsx).
+ */
 export interface LazyPage<P extends object> {
   (props: P): ReactNode;
-  /** Starts the download (idempotent); resolves once the page renders without suspending. */
+  /** Starts the download (idempotent); resolves once the part renders without suspending. */
   preload(): Promise<unknown>;
-  /**
-   * Starts the requests the page's first render reads, with the props its route gives it, so that
-   * they travel beside the page's code and the session check rather than after them.
-   */
-  prefetch?: (props: P) => Promise<unknown>;
 }
 
 /**
  * Wraps a page's dynamic import. Until it has arrived the page suspends (the nearest Suspense shows a
  * skeleton of its size); once it has, it renders at once, even in a new tree.
  */
-export function lazyPage<P extends object>(
-  load: () => Promise<ComponentType<P>>,
-  prefetch?: (props: P) => Promise<unknown>,
-): LazyPage<P> {
+export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const preload = () =>
@@ -38,7 +33,6 @@ export function lazyPage<P extends object>(
     return <Component {...props} />;
   };
   Page.preload = preload;
-  Page.prefetch = prefetch;
   return Page;
 }
 

@@ -6,7 +6,7 @@ import { useUiStore } from '../features/navigation/stores/ui-store';
 import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
 import { queryClient } from '../lib/query-client';
 import { jsonResponse } from '../test/http';
-import { renderRoutes } from '../test/render';
+import { renderLoadedRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
 import { routes } from './router';
 
@@ -39,7 +39,7 @@ describe('logging out from the avatar menu (spec §4)', () => {
       // A fresh answer per call: the shell's own requests (organizations) must not consume this one.
       vi.fn(() => Promise.resolve(jsonResponse(200, { success: true, message: 'Logged out' }))),
     );
-    const { router } = renderRoutes(routes, '/dashboard/truck/express');
+    const { router } = await renderLoadedRoutes(routes, '/dashboard/truck/express');
 
     await logOutFromAvatarMenu();
 
@@ -60,7 +60,7 @@ describe('logging out from the avatar menu (spec §4)', () => {
       'fetch',
       vi.fn().mockResolvedValue(jsonResponse(500, { success: false, code: 'INTERNAL' })),
     );
-    const { router } = renderRoutes(routes, '/dashboard/truck/express');
+    const { router } = await renderLoadedRoutes(routes, '/dashboard/truck/express');
 
     await logOutFromAvatarMenu();
 
@@ -74,7 +74,7 @@ describe('logging out from the avatar menu (spec §4)', () => {
 
 describe('avatar menu', () => {
   it("shows the user's initials and links to the settings pages", async () => {
-    renderRoutes(routes, '/dashboard/ocean');
+    await renderLoadedRoutes(routes, '/dashboard/ocean');
     expect(screen.getByText('AL')).toBeInTheDocument();
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Account menu' }));

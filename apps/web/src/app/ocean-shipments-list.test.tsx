@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ok } from '../test/fake-api';
 import { listPage, oceanShipment } from '../test/ocean-shipment-fixtures';
 import { renderRoutes } from '../test/render';
-import { preloadFor, routes } from './router';
+import { routes } from './router';
+import { setSessionHint } from '../test/session';
 import {
   first,
   second,
@@ -34,19 +35,23 @@ describe('ocean shipment list: tabs, counts and archiving (spec §3, §4)', { ti
     });
   });
 
-  it('asks for its first page and columns before it renders, and renders its rows from those answers', async () => {
-    const api = serve(byStatus([first, second, third], [archivedOne]));
-    // Without a session (no frame from the server), only the code is fetched.
-    await preloadFor('/shipments/ocean/active');
-    expect(api.calls).toEqual([]);
+  it('with a session cookie, loads its first page and columns before it renders, and renders its rows from them', async () => {
+    const clearHint = setSessionHint();
+    const lists = byStatus([first, second, third], [archivedOne]);
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const api = serve(lists, { 'GET /api/shipments/ocean': (call) => answered.then(() => lists(call)) });
 
-    await preloadFor('/shipments/ocean/active', { data: true });
+    renderRoutes(routes, '/shipments/ocean/active?sort=created_desc');
     await waitFor(() => expect(api.callsTo('GET /api/shipments/ocean')).toHaveLength(1));
     expect(api.callsTo('GET /api/users/preferences/oceanTableColumns')).toHaveLength(1);
     expect(api.callsTo('GET /api/workspaces/get')).toHaveLength(1);
+    // The page waits for its answer: nothing of it is drawn yet.
+    expect(screen.queryByRole('heading', { name: 'Active ocean shipments' })).not.toBeInTheDocument();
 
-    renderRoutes(routes, '/shipments/ocean/active');
+    answer();
     await waitFor(() => expect(rows()).toHaveLength(3));
+    clearHint();
     // The page took those answers: it did not ask again.
     expect(api.callsTo('GET /api/shipments/ocean')).toHaveLength(1);
     expect(api.callsTo('GET /api/users/preferences/oceanTableColumns')).toHaveLength(1);

@@ -13,7 +13,7 @@ export { MainShell } from './layouts/main-shell';
 
 /**
  * The requests every signed-in page's first render reads, started beside the session check for a
- * visitor the server knows (router.tsx, `preloadFor`): the user agreement of the user this browser last
+ * visitor the server knows (the route's loader, router.tsx): the user agreement of the user this browser last
  * saw, the organizations, then the session's selection confirmed and written into the workspace store
  * (what the shell's `useWorkspaceSession` does as it mounts). When the session turns out to be someone
  * else's or none, the gate asks again for the right user, and the sign-in page takes over.

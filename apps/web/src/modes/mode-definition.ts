@@ -79,8 +79,8 @@ export interface ModeDefinition<
      * build prerenders the frames of the list's tabs with its chunk preloaded (src/prerender.tsx).
      */
     listEntry: string;
-    /** What the list page's first render asks the server for (router.tsx, `preloadFor`). */
-    prefetchList: (props: { tab: string }) => Promise<unknown>;
+    /** What the list page's first render asks the server for, with the address's filters (its route's loader). */
+    prefetchList: (props: { tab: string }, search: URLSearchParams) => Promise<unknown>;
     /** A shipment of the mode shared with the reader, drawn read-only (the shared shipment page). */
     sharedDetail: () => Promise<ComponentType<SharedDetailProps>>;
   };

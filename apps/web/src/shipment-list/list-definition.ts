@@ -66,7 +66,7 @@ export interface ShipmentListDefinition<
   /** The carrier a row waits a connection for (spec: no data source), or null. */
   unconnectedCarrier: (row: Row) => string | null;
 
-  /** The list's first page, for the route's prefetch. */
+  /** The list's first page, for the route's loader: a cached answer as it is, else asked for. */
   prefetch: (tab: Tab, filters: ListFilters<Key, Sort>) => Promise<unknown>;
   useList: (tab: Tab, filters: ListFilters<Key, Sort>) => ListQuery<Page>;
   rowsOf: (pages: Page[] | undefined) => Row[];

@@ -12,8 +12,9 @@ import { notifyFavoriteFailed } from './use-list-actions';
 import { useListFilters } from './use-list-filters';
 
 /**
- * Starts a list's first page and the reader's columns, as the list will ask for them on its first
- * render (the filters from the address): `prefetch` of the page's route (router.tsx).
+ * A list's first page and the reader's columns, as the list asks for them on its first render (the
+ * filters from the address's `search`): what its route's loader waits for. Answers already cached are
+ * taken as they are (the list refreshes them as it renders).
  */
 export function prefetchShipmentList<
   Row,
@@ -22,11 +23,15 @@ export function prefetchShipmentList<
   Id extends string,
   Sort extends string,
   Key extends string,
->(list: ShipmentListDefinition<Row, Page, Tab, Id, Sort, Key>, tab: Tab): Promise<unknown> {
-  const filters = filtersFromParams(list.filters, new URLSearchParams(window.location.search));
+>(
+  list: ShipmentListDefinition<Row, Page, Tab, Id, Sort, Key>,
+  tab: Tab,
+  search: URLSearchParams,
+): Promise<unknown> {
+  const filters = filtersFromParams(list.filters, search);
   return Promise.all([
     list.prefetch(tab, filters),
-    queryClient.prefetchQuery(columnsPreferenceQueryOptions(list.columnsKey)),
+    queryClient.ensureQueryData(columnsPreferenceQueryOptions(list.columnsKey)),
   ]);
 }
 

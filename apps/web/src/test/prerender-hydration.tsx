@@ -4,6 +4,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { App } from '../app/app';
+import { firstLoad } from '../app/first-load';
 import { routes } from '../app/router';
 import { useAuthStore } from '../features/auth/stores/auth-store';
 import { renderPage } from '../prerender';
@@ -33,6 +34,7 @@ export async function hydrateAt(container: HTMLElement, path: string) {
   const consoleErrors = vi.spyOn(console, 'error');
   const recoverable: unknown[] = [];
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  await firstLoad(router);
   await act(async () => {
     root = hydrateRoot(
       container,

@@ -1,4 +1,5 @@
 import { beforeAll, beforeEach, vi } from 'vitest';
+import { SESSION_HINT_COOKIE } from '@tracklane/shared/auth/session-hint';
 import { useAuthStore } from '../features/auth/stores/auth-store';
 import { agreementStatusQueryOptions } from '../features/legal/api/get-agreement-status';
 import { queryClient } from '../lib/query-client';
@@ -24,4 +25,15 @@ export function setUpSignedInPage(): void {
     resetAllStores();
     signInAsAgreedUser();
   });
+}
+
+/**
+ * The browser holds a session cookie, as the server's readable hint says (lib/session-hint), until the
+ * returned function clears it: routes' loaders then ask for their pages' data before rendering them.
+ */
+export function setSessionHint(): () => void {
+  document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
+  return () => {
+    document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+  };
 }

@@ -3,7 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@tracklane/shared/constants';
 import { canManageOrganization } from '@tracklane/shared/organizations/organizations.policy';
 import { memo, Suspense, useEffect, type ComponentProps, type ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useNavigation } from 'react-router';
 import { AfterFirstScreen } from '../../components/after-first-screen';
 import { MayConnectCarriers } from '../../components/no-connection';
 import { PageSkeleton } from '../../components/page-skeleton';
@@ -70,6 +70,16 @@ function CarrierConnectionsAccess({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * A bar along the top while a navigation waits for its page's code or first data (its route's lazy
+ * module and loader): the page on screen stays until the next one can render whole.
+ */
+function NavigationProgress() {
+  const loading = useNavigation().state === 'loading';
+  if (!loading) return null;
+  return <div className={classes.navigationProgress} role="progressbar" aria-label="Loading the page" />;
+}
+
 /** Top bar, sidebar and content: every page outside /auth, /share, /legal (spec §2). */
 export function MainShell() {
   // Read as the shell first renders: found only in an effect, a phone re-rendered the whole shell and
@@ -104,6 +114,7 @@ export function MainShell() {
           </div>
         )}
         <div className={classes.column}>
+          <NavigationProgress />
           <TopBar drawerOpened={drawerOpened} onOpenDrawer={drawer.open} />
           <main id="main-content" className={classes.content} tabIndex={-1}>
             <div className={classes.contentInner}>

@@ -6,9 +6,9 @@ import { modeOf } from '../../modes/registry';
 import { queryClient } from '../../lib/query-client';
 import { useReaderTimeZone, useShipmentAccess } from './use-shipment-access';
 
-/** What the page's first render asks the server for (router.tsx, `preloadFor`). */
+/** What the page's first render asks the server for (its route's loader). */
 export const prefetchDashboardPage = ({ mode }: { mode: TrackingMode }) =>
-  queryClient.prefetchQuery(dashboardQueryOptions(mode));
+  queryClient.ensureQueryData(dashboardQueryOptions(mode));
 
 /** /dashboard/ocean and /dashboard/truck/express (spec §2, §3). */
 export function DashboardPage({ mode }: { mode: TrackingMode }) {

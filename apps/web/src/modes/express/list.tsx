@@ -136,7 +136,7 @@ export const EXPRESS_LIST: ShipmentListDefinition<
   isFavorite: (shipment) => shipment.favorite,
   unconnectedCarrier: (shipment) =>
     shipment.state === NO_SOURCE_STATE ? parcelCarrierLabel(shipment.carrier, shipment.carrierName) : null,
-  prefetch: (tab, filters) => queryClient.prefetchInfiniteQuery(expressListQueryOptions(tab, filters)),
+  prefetch: (tab, filters) => queryClient.ensureInfiniteQueryData(expressListQueryOptions(tab, filters)),
   useList: useExpressShipments,
   rowsOf: expressShipmentsOf,
   counts: (page) => ({

@@ -26,7 +26,8 @@ export const EXPRESS_MODE = {
     newShipment: () => import('./new-page').then((m) => m.NewExpressShipmentPage),
     list: () => import('./express-list-page').then((m) => m.ExpressShipmentsPage),
     listEntry: 'src/modes/express/express-list-page.tsx',
-    prefetchList: (props) => import('./express-list-page').then((m) => m.prefetchExpressShipmentsPage(props)),
+    prefetchList: (props, search) =>
+      import('./express-list-page').then((m) => m.prefetchExpressShipmentsPage(props, search)),
     sharedDetail: () => import('./shared-detail').then((m) => m.ExpressSharedDetail),
   },
   dashboard: {

@@ -177,7 +177,7 @@ export const OCEAN_LIST: ShipmentListDefinition<
   isFavorite: (shipment) => shipment.favorite,
   unconnectedCarrier: (shipment) =>
     shipment.state === NO_SOURCE_STATE ? carrierLabel(shipment.carrierScac, shipment.carrierName) : null,
-  prefetch: (tab, filters) => queryClient.prefetchInfiniteQuery(oceanListQueryOptions(tab, filters)),
+  prefetch: (tab, filters) => queryClient.ensureInfiniteQueryData(oceanListQueryOptions(tab, filters)),
   useList: useOceanShipments,
   rowsOf: shipmentsOf,
   counts: (page) => ({ active: page.activeCount, archived: page.archivedCount }),

@@ -6,9 +6,9 @@ import { prefetchShipmentsPage, ShipmentsPage } from '../../app/pages/shipments-
  * (prerender.tsx, vite.config.ts). The page is the one list page over the mode's list.
  */
 
-/** What the page's first render asks the server for (router.tsx, `preloadFor`). */
-export const prefetchOceanShipmentsPage = (props: { tab: string }) =>
-  prefetchShipmentsPage(OCEAN_LIST_PAGE, props);
+/** What the page's first render asks the server for (its route's loader). */
+export const prefetchOceanShipmentsPage = (props: { tab: string }, search: URLSearchParams) =>
+  prefetchShipmentsPage(OCEAN_LIST_PAGE, props, search);
 
 export function OceanShipmentsPage({ tab }: { tab: string }) {
   return <ShipmentsPage page={OCEAN_LIST_PAGE} tab={tab} />;

@@ -12,7 +12,7 @@ import { SearchResults } from '../../../features/search/components/search-result
 import { searchResultHref } from '../../../features/search/utils/search-result-href';
 import { resetAllStores } from '../../../lib/store-reset';
 import { MODE_LIST, modeOf, registerModeForTests } from '../../../modes/registry';
-import { modePages } from '../../../app/mode-pages';
+import type { ModeDefinition } from '../../../modes/mode-definition';
 import { fail, fakeApi, ok, type RecordedCall } from '../../fake-api';
 import { acme, acmeDefault, selectionOf } from '../../organization-fixtures';
 import { renderRoutes, renderWithProviders } from '../../render';
@@ -134,8 +134,8 @@ describe('a test-only third mode', () => {
         'GET /api/workspaces/get': ok([acme]),
         'POST /api/workspaces/setCookies': ok(selectionOf(acmeDefault)),
       });
-      const { list, detail, newShipment } = modePages(AIR_MODE as never);
-      await Promise.all([list.preload(), detail.preload(), newShipment.preload()]);
+      const { pages } = AIR_MODE as never as ModeDefinition;
+      await Promise.all([pages.list(), pages.detail(), pages.newShipment()]);
     });
 
     it('opens its detail page at its route', async () => {
@@ -187,7 +187,7 @@ describe('a test-only third mode', () => {
     beforeEach(async () => {
       resetAllStores();
       signInAsAgreedUser();
-      await modePages(AIR_MODE as never).list.preload();
+      await (AIR_MODE as never as ModeDefinition).pages.list();
     });
 
     it('renders its dashboard’s panels from its own answer, its own panel included', async () => {

@@ -159,7 +159,7 @@ export const AIR_LIST: ShipmentListDefinition<
   detailHref: (row, timeZone) => `${airDetailPath(row.awb)}?timeZone=${encodeURIComponent(timeZone)}`,
   isFavorite: (row) => row.favorite,
   unconnectedCarrier: () => null,
-  prefetch: (tab, filters) => queryClient.prefetchInfiniteQuery(airListQueryOptions(tab, filters)),
+  prefetch: (tab, filters) => queryClient.ensureInfiniteQueryData(airListQueryOptions(tab, filters)),
   useList: useAirShipments,
   rowsOf: airRowsOf,
   counts: (page) => ({ active: page.activeCount, archived: page.archivedCount }),

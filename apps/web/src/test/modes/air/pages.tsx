@@ -18,7 +18,8 @@ export function AirListPage({ tab }: { tab: string }) {
   return <ShipmentsPage page={AIR_LIST_PAGE} tab={tab} />;
 }
 
-export const prefetchAirListPage = (props: { tab: string }) => prefetchShipmentsPage(AIR_LIST_PAGE, props);
+export const prefetchAirListPage = (props: { tab: string }, search: URLSearchParams) =>
+  prefetchShipmentsPage(AIR_LIST_PAGE, props, search);
 
 /** An air waybill shared with the reader: where it leads back to, so a test sees the page handed it over. */
 export function AirSharedDetail({ back }: SharedDetailProps) {
