@@ -180,7 +180,10 @@ describe('layouts by path (spec §2)', () => {
   });
 
   it('shows an ocean shipment with its identifiers and the requested time zone', async () => {
-    await renderLoadedRoutes(routes, '/shipment/ocean/MSKU1234565/MAEU240101?timeZone=Asia%2FShanghai&tab=comments');
+    await renderLoadedRoutes(
+      routes,
+      '/shipment/ocean/MSKU1234565/MAEU240101?timeZone=Asia%2FShanghai&tab=comments',
+    );
     expect(screen.getByRole('heading', { name: 'Container MSKU1234565' })).toBeInTheDocument();
     expect(screen.getByText('MAEU240101')).toBeInTheDocument();
     expect(screen.getByText(/Times in Asia\/Shanghai/)).toBeInTheDocument();

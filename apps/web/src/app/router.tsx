@@ -19,7 +19,10 @@ type Load<P> = () => Promise<ComponentType<P>>;
  * A screen as a lazy route (React Router's `route.lazy`): its own chunk, downloaded when a navigation
  * first reaches it, rendered with the props its route gives it.
  */
-function screen<P extends object>(load: Load<P>, ...[props]: keyof P extends never ? [] : [P]): RouteObject['lazy'] {
+function screen<P extends object>(
+  load: Load<P>,
+  ...[props]: keyof P extends never ? [] : [P]
+): RouteObject['lazy'] {
   return async () => {
     const Screen = await load();
     return { Component: props ? () => <Screen {...props} /> : (Screen as ComponentType) };
@@ -149,7 +152,10 @@ const mainShellRoutes = (modes: readonly ModeDefinition[]): RouteObject[] => [
   { index: true, lazy: screen(HomePage) },
   ...modeRoutes(modes),
   { path: paths.newShipments.create, lazy: screen(NewShipmentPage) },
-  { path: '/shipment-history/:type/tracking-history', lazy: screen(ShipmentHistoryPage, { view: 'tracking' }) },
+  {
+    path: '/shipment-history/:type/tracking-history',
+    lazy: screen(ShipmentHistoryPage, { view: 'tracking' }),
+  },
   { path: '/shipment-history/:type/shared-history', lazy: screen(ShipmentHistoryPage, { view: 'shared' }) },
   { path: '/shipment-history/:type/shared-history/details/:overallId', lazy: screen(SharedShipmentPage) },
   { path: paths.notifications, lazy: screen(NotificationsPage) },
@@ -239,4 +245,3 @@ if (import.meta.env.MODE === 'test') {
 export function createAppRouter() {
   return createBrowserRouter(routes);
 }
-

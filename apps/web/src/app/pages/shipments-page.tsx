@@ -7,8 +7,11 @@ import { ShareDialog } from '../lazy-dialogs';
 import { useReaderTimeZone, useShipmentAccess } from './use-shipment-access';
 
 /** What the page's first render asks the server for, with the address's filters (its route's loader). */
-export const prefetchShipmentsPage = (page: ModeListPage, { tab }: { tab: string }, search: URLSearchParams) =>
-  prefetchShipmentList(page.list, tab, search);
+export const prefetchShipmentsPage = (
+  page: ModeListPage,
+  { tab }: { tab: string },
+  search: URLSearchParams,
+) => prefetchShipmentList(page.list, tab, search);
 
 /**
  * A mode's shipment list, one tab of it (spec §2: /shipments/ocean/active, /archived,
