@@ -45,7 +45,7 @@ console.log(`Initial JavaScript (gzip), ${String(initial.size)} files:\n${rows.j
 console.log(`  total ${kib(total)} of a ${kib(INITIAL_JS_BUDGET_BYTES)} budget`);
 if (total > INITIAL_JS_BUDGET_BYTES) {
   console.error(
-    `Initial JavaScript is ${kib(total)}, over the ${kib(INITIAL_JS_BUDGET_BYTES)} budget: load the new code with its page (lazyPage in apps/web/src/app/router.tsx) or drop a dependency.`,
+    `Initial JavaScript is ${kib(total)}, over the ${kib(INITIAL_JS_BUDGET_BYTES)} budget: load the new code with its screen (a lazy route in apps/web/src/app/router.tsx) or drop a dependency.`,
   );
   process.exit(1);
 }
