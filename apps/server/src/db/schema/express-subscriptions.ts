@@ -84,6 +84,17 @@ export const expressShipments = pgTable(
     index('express_shipments_status_idx').on(t.workspaceId, t.archived, t.status),
     // The list's tag filter (tags @> ARRAY[tag]) and the workspace's tags in use.
     index('express_shipments_tags_idx').using('gin', t.tags),
+    // Search by the workspace's references: a PO number (po_numbers @> ARRAY[po]) or a customer
+    // reference or booking number typed in full or from its start.
+    index('express_shipments_po_numbers_idx').using('gin', t.poNumbers),
+    index('express_shipments_customer_reference_idx').on(
+      t.workspaceId,
+      sql`upper(${t.customerReference}) text_pattern_ops`,
+    ),
+    index('express_shipments_booking_number_idx').on(
+      t.workspaceId,
+      sql`upper(${t.bookingNumber}) text_pattern_ops`,
+    ),
     index('express_shipments_late_idx')
       .on(t.workspaceId, t.archived, t.estimatedDelivery)
       .where(sql`${t.deliveredAt} IS NULL`),

@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { TRACKING_MODES } from '@tracklane/shared/tracking/tracking-modes';
+import { companies } from './companies';
 import { organizations, workspaces } from './organizations';
 import { users } from './users';
 
@@ -180,6 +181,20 @@ export function subscriptionColumns() {
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * The workspace's references on its shipment (references.schema.ts): its booking number, its
+     * customer's reference, its purchase orders, and the parties from its own list of companies.
+     */
+    bookingNumber: text('booking_number'),
+    customerReference: text('customer_reference'),
+    poNumbers: text('po_numbers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    shipperId: uuid('shipper_id').references(() => companies.id, { onDelete: 'set null' }),
+    consigneeId: uuid('consignee_id').references(() => companies.id, { onDelete: 'set null' }),
+    customerId: uuid('customer_id').references(() => companies.id, { onDelete: 'set null' }),
+    forwarderId: uuid('forwarder_id').references(() => companies.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   };
