@@ -40,13 +40,17 @@ export async function referencesOf(
 ): Promise<Map<string, ShipmentReferences>> {
   const wanted = ids.filter(isUuid);
   if (!wanted.length) return new Map();
-  const party = Object.fromEntries(PARTY_ROLES.map((role) => [role, alias(companies, `${role}_company`)]));
-  const partyFields = Object.fromEntries(
-    PARTY_ROLES.flatMap((role) => [
-      [`${role}Id`, party[role]!.id],
-      [`${role}Name`, party[role]!.name],
-    ]),
-  );
+  const party = {
+    shipper: alias(companies, 'shipper_company'),
+    consignee: alias(companies, 'consignee_company'),
+    customer: alias(companies, 'customer_company'),
+    forwarder: alias(companies, 'forwarder_company'),
+  };
+  const partyFields: Record<string, typeof companies.id | typeof companies.name> = {};
+  for (const role of PARTY_ROLES) {
+    partyFields[`${role}Id`] = party[role].id;
+    partyFields[`${role}Name`] = party[role].name;
+  }
   const rows = (await db
     .select({
       id: table.id,
@@ -56,10 +60,10 @@ export async function referencesOf(
       ...partyFields,
     })
     .from(table)
-    .leftJoin(party.shipper!, eq(party.shipper!.id, table.shipperId))
-    .leftJoin(party.consignee!, eq(party.consignee!.id, table.consigneeId))
-    .leftJoin(party.customer!, eq(party.customer!.id, table.customerId))
-    .leftJoin(party.forwarder!, eq(party.forwarder!.id, table.forwarderId))
+    .leftJoin(party.shipper, eq(party.shipper.id, table.shipperId))
+    .leftJoin(party.consignee, eq(party.consignee.id, table.consigneeId))
+    .leftJoin(party.customer, eq(party.customer.id, table.customerId))
+    .leftJoin(party.forwarder, eq(party.forwarder.id, table.forwarderId))
     .where(and(inWorkspace({ workspaceId }, table), inArray(table.id, wanted)))) as Record<string, unknown>[];
   return new Map(
     rows.map((row) => {
