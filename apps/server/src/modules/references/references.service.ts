@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
 import {
@@ -46,7 +46,7 @@ export async function referencesOf(
     customer: alias(companies, 'customer_company'),
     forwarder: alias(companies, 'forwarder_company'),
   };
-  const partyFields: Record<string, typeof companies.id | typeof companies.name> = {};
+  const partyFields: Record<string, AnyPgColumn> = {};
   for (const role of PARTY_ROLES) {
     partyFields[`${role}Id`] = party[role].id;
     partyFields[`${role}Name`] = party[role].name;
