@@ -207,3 +207,33 @@ describe('a shipment’s references', () => {
     expect((await call('GET', `/api/shipments/ocean/${ocean}/references`, null)).statusCode).toBe(401);
   });
 });
+
+describe('searching by references', () => {
+  it('finds a shipment by a whole PO number and by the start of a customer reference or booking', async () => {
+    const team = await buildTeam(app, ctx);
+    const other = await buildTeam(app, ctx);
+    const ocean = await addOcean(team);
+    const parcel = await addParcel(team);
+    await patchRefs(team.owner, 'ocean', ocean, {
+      poNumbers: ['PO-77881'],
+      customerReference: 'Zeta-Order 5',
+    });
+    await patchRefs(team.owner, 'express', parcel, { bookingNumber: 'bk-99812' });
+    const search = async (account: Account, q: string) => {
+      const res = await call('GET', `/api/search?q=${encodeURIComponent(q)}`, account.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().result.items as { shipmentId: string; match: { field: string; label: string } }[];
+    };
+    const byPo = await search(team.owner, 'po-77881');
+    expect(byPo.map((r) => [r.shipmentId, r.match.label])).toEqual([[ocean, 'PO: PO-77881']]);
+    // A PO number is matched whole: its beginning finds nothing.
+    expect(await search(team.owner, 'PO-778')).toEqual([]);
+    const byReference = await search(team.owner, 'zeta-or');
+    expect(byReference.map((r) => [r.shipmentId, r.match.field])).toEqual([[ocean, 'customerReference']]);
+    const byBooking = await search(team.owner, 'BK-998');
+    expect(byBooking.map((r) => [r.shipmentId, r.match.label])).toEqual([[parcel, 'Booking: bk-99812']]);
+    // Another workspace's user finds none of them.
+    expect(await search(other.owner, 'PO-77881')).toEqual([]);
+    expect(await search(other.owner, 'zeta-order')).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacters } from '../validation/control-characters';
+import { normaliseReference } from './normalise-reference';
 
 /*
  * A shipment's references (issue 38): the workspace's own numbers for it (booking number, customer
@@ -36,8 +37,7 @@ export const REFERENCE_MESSAGES = {
   tooManyPos: `A shipment has at most ${String(MAX_PO_NUMBERS)} PO numbers.`,
 } as const;
 
-/** Trimmed, inner runs of spaces as one. */
-export const normaliseReference = (text: string) => text.trim().replace(/ {2,}/g, ' ');
+export { normaliseReference };
 
 const singleLine = (max: number, tooLong: string, control: string) =>
   z
