@@ -237,3 +237,38 @@ describe('searching by references', () => {
     expect(await search(other.owner, 'zeta-order')).toEqual([]);
   });
 });
+
+describe('references through the public API', () => {
+  it('reads and writes with a key of the workspace; a read key cannot write, another key finds nothing', async () => {
+    const team = await buildTeam(app, ctx);
+    const other = await buildTeam(app, ctx);
+    const ocean = await addOcean(team);
+    const acme = (await addCompany(team.owner, 'Acme')).json().result;
+    const keyFor = async (t: Team, scope: 'read' | 'read_write') => {
+      const res = await call('POST', '/api/api-keys', t.owner.cookie, { name: `k ${scope}`, scope });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().result.key as string;
+    };
+    const withKey = (key: string, method: Method, url: string, payload?: object) =>
+      app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${key}` },
+        ...(payload ? { payload } : {}),
+      });
+    const writer = await keyFor(team, 'read_write');
+    const reader = await keyFor(team, 'read');
+    const url = `/api/v1/shipments/ocean/${ocean}/references`;
+    const wrote = await withKey(writer, 'PATCH', url, { poNumbers: ['po-1'], customerId: acme.id });
+    expect(wrote.statusCode, wrote.body).toBe(200);
+    expect((await withKey(reader, 'GET', url)).json().result).toMatchObject({
+      poNumbers: ['PO-1'],
+      customer: acme,
+    });
+    expect((await withKey(reader, 'PATCH', url, { poNumbers: [] })).statusCode).toBe(403);
+    expect((await withKey(writer, 'PATCH', url, { poNumbers: 'x' })).statusCode).toBe(400);
+    const theirs = await keyFor(other, 'read_write');
+    expect((await withKey(theirs, 'GET', url)).statusCode).toBe(404);
+    expect((await withKey(theirs, 'PATCH', url, { poNumbers: [] })).statusCode).toBe(404);
+  });
+});

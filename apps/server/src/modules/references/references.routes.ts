@@ -8,6 +8,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { ok } from '../../lib/envelope';
 import { allModeFeatures } from '../../modes';
+import { v1Responses } from '../public-api/v1-schema';
 import { getShipmentReferences, updateShipmentReferences } from './references.service';
 
 /**
@@ -15,6 +16,26 @@ import { getShipmentReferences, updateShipmentReferences } from './references.se
  * with shipment access read them, members who may change shipments change them; another workspace's
  * shipment is not found.
  */
+const exampleReferences = {
+  success: true,
+  message: 'OK',
+  code: 'OK',
+  result: {
+    bookingNumber: 'BKG2231987',
+    customerReference: 'ACME-ORDER-5512',
+    poNumbers: ['PO-77881', 'PO-77882'],
+    shipper: { id: '0b6f3c5e-1d2a-4c7b-9e8f-1a2b3c4d5e6f', name: 'Shenzhen Lights Co.' },
+    consignee: { id: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f', name: 'Acme Retail GmbH' },
+    customer: null,
+    forwarder: null,
+  },
+};
+const exampleChange = {
+  customerReference: 'ACME-ORDER-5512',
+  poNumbers: ['PO-77881', 'PO-77882'],
+  consigneeId: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
+};
+
 export const referencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   for (const { mode, routes } of allModeFeatures()) {
     const url = `/api/shipments/${routes.segment}/:${routes.idParam}/references`;
@@ -53,6 +74,53 @@ export const referencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
             request.tenant.workspaceId,
             mode,
             idOf(request.params),
+            request.body,
+          ),
+          'References saved',
+        ),
+    );
+
+    // The public API: the same services with the key's workspace.
+    const v1Url = `/api/v1/shipments/${routes.segment}/:shipmentId/references`;
+    const v1Params = z.object({ shipmentId: z.string().max(60) });
+    const v1Tags = [`v1: ${routes.many}`];
+    app.get(
+      v1Url,
+      {
+        config: { access: 'key:read' },
+        schema: {
+          tags: v1Tags,
+          summary: `Get ${routes.one}'s references`,
+          description:
+            'The workspace’s own references on the shipment: booking number, customer reference, PO numbers, and the parties (shipper, consignee, customer, forwarder) from its list of companies.',
+          params: v1Params,
+          ...v1Responses(envelopeSchema(shipmentReferencesSchema), exampleReferences),
+        },
+      },
+      async (request) =>
+        ok(await getShipmentReferences(ctx.db, request.tenant.workspaceId, mode, request.params.shipmentId)),
+    );
+    app.patch(
+      v1Url,
+      {
+        config: { access: 'key:write' },
+        schema: {
+          tags: v1Tags,
+          summary: `Change ${routes.one}'s references`,
+          description:
+            'Changes the fields sent and keeps the others; null or an empty text clears a field. Parties are company ids from GET /api/companies’ list; PO numbers are stored in upper case.',
+          params: v1Params,
+          body: updateReferencesRequestSchema.meta({ example: exampleChange }),
+          ...v1Responses(envelopeSchema(shipmentReferencesSchema), exampleReferences),
+        },
+      },
+      async (request) =>
+        ok(
+          await updateShipmentReferences(
+            ctx.db,
+            request.tenant.workspaceId,
+            mode,
+            request.params.shipmentId,
             request.body,
           ),
           'References saved',
