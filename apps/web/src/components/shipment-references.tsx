@@ -101,7 +101,7 @@ export function ShipmentReferencesPanel({
     });
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="references-title">
+    <Paper withBorder radius="md" p="md" mb="md" component="section" aria-labelledby="references-title">
       <Stack gap="sm">
         <Title order={3} size="h5" id="references-title">
           References
