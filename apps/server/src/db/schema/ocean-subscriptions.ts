@@ -26,6 +26,7 @@ import {
   trackedItems,
   TRACKING_SCOPES,
   UNKNOWN_TIME,
+  referenceIndexes,
 } from './tracked-items';
 
 /**
@@ -134,17 +135,7 @@ export const oceanShipments = pgTable(
       .where(sql`${t.ddCostWeekCents} > 0`),
     // The list's tag filter (tags @> ARRAY[tag]) and the workspace's tags in use.
     index('ocean_shipments_tags_idx').using('gin', t.tags),
-    // Search by the workspace's references: a PO number (po_numbers @> ARRAY[po]) or a customer
-    // reference or booking number typed in full or from its start.
-    index('ocean_shipments_po_numbers_idx').using('gin', t.poNumbers),
-    index('ocean_shipments_customer_reference_idx').on(
-      t.workspaceId,
-      sql`upper(${t.customerReference}) text_pattern_ops`,
-    ),
-    index('ocean_shipments_booking_number_idx').on(
-      t.workspaceId,
-      sql`upper(${t.bookingNumber}) text_pattern_ops`,
-    ),
+    ...referenceIndexes('ocean_shipments', t),
     index('ocean_shipments_not_found_idx')
       .on(t.workspaceId, t.archived, t.createdAt, t.id)
       .where(sql`${t.state} = 'not_found'`),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -198,4 +199,28 @@ export function subscriptionColumns() {
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   };
+}
+
+/**
+ * The indexes every subscription table keeps for searching by the workspace's references: a PO number
+ * in full (po_numbers @> ARRAY[po]), and a customer reference or booking number by its beginning,
+ * whatever its case.
+ */
+export function referenceIndexes(
+  table: string,
+  t: {
+    workspaceId: AnyPgColumn;
+    poNumbers: AnyPgColumn;
+    customerReference: AnyPgColumn;
+    bookingNumber: AnyPgColumn;
+  },
+) {
+  return [
+    index(`${table}_po_numbers_idx`).using('gin', t.poNumbers),
+    index(`${table}_customer_reference_idx`).on(
+      t.workspaceId,
+      sql`upper(${t.customerReference}) text_pattern_ops`,
+    ),
+    index(`${table}_booking_number_idx`).on(t.workspaceId, sql`upper(${t.bookingNumber}) text_pattern_ops`),
+  ];
 }

@@ -4,6 +4,7 @@ import { envelopeSchema } from '@tracklane/shared/api/envelope';
 import {
   shipmentReferencesSchema,
   updateReferencesRequestSchema,
+  type UpdateReferences,
 } from '@tracklane/shared/references/references.schema';
 import type { AppContext } from '../../app-context';
 import { ok } from '../../lib/envelope';
@@ -41,6 +42,10 @@ export const referencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     const url = `/api/shipments/${routes.segment}/:${routes.idParam}/references`;
     const params = z.object({ [routes.idParam]: z.string().max(60) });
     const idOf = (p: unknown) => (p as Record<string, string>)[routes.idParam]!;
+    const read = async (workspaceId: string, id: string) =>
+      ok(await getShipmentReferences(ctx.db, workspaceId, mode, id));
+    const change = async (workspaceId: string, id: string, body: UpdateReferences) =>
+      ok(await updateShipmentReferences(ctx.db, workspaceId, mode, id, body), 'References saved');
     app.get(
       url,
       {
@@ -52,8 +57,7 @@ export const referencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
           response: { 200: envelopeSchema(shipmentReferencesSchema) },
         },
       },
-      async (request) =>
-        ok(await getShipmentReferences(ctx.db, request.tenant.workspaceId, mode, idOf(request.params))),
+      async (request) => read(request.tenant.workspaceId, idOf(request.params)),
     );
     app.patch(
       url,
@@ -67,17 +71,7 @@ export const referencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
           response: { 200: envelopeSchema(shipmentReferencesSchema) },
         },
       },
-      async (request) =>
-        ok(
-          await updateShipmentReferences(
-            ctx.db,
-            request.tenant.workspaceId,
-            mode,
-            idOf(request.params),
-            request.body,
-          ),
-          'References saved',
-        ),
+      async (request) => change(request.tenant.workspaceId, idOf(request.params), request.body),
     );
 
     // The public API: the same services with the key's workspace.
@@ -97,8 +91,7 @@ export const referencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
           ...v1Responses(envelopeSchema(shipmentReferencesSchema), exampleReferences),
         },
       },
-      async (request) =>
-        ok(await getShipmentReferences(ctx.db, request.tenant.workspaceId, mode, request.params.shipmentId)),
+      async (request) => read(request.tenant.workspaceId, request.params.shipmentId),
     );
     app.patch(
       v1Url,
@@ -114,17 +107,7 @@ export const referencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
           ...v1Responses(envelopeSchema(shipmentReferencesSchema), exampleReferences),
         },
       },
-      async (request) =>
-        ok(
-          await updateShipmentReferences(
-            ctx.db,
-            request.tenant.workspaceId,
-            mode,
-            request.params.shipmentId,
-            request.body,
-          ),
-          'References saved',
-        ),
+      async (request) => change(request.tenant.workspaceId, request.params.shipmentId, request.body),
     );
   }
 };
