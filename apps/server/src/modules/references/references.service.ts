@@ -12,6 +12,7 @@ import type { Database } from '../../db/client';
 import { companies } from '../../db/schema/companies';
 import { AppError } from '../../lib/app-error';
 import { inWorkspace } from '../../tenancy/scope';
+import { lockWorkspaceShipment, NOT_TRACKED } from '../tracking/lock-shipment';
 import { publishShipmentsChanged } from '../live-pages/live-publish';
 import { modeFeatures } from '../../modes';
 import type { SubscriptionTable } from '../tracking/tracking-mode';
@@ -21,8 +22,6 @@ import type { SubscriptionTable } from '../tracking/tracking-mode';
  * subscriptionColumns): read for the detail, the public API and webhooks, changed by members who may
  * change shipments.
  */
-
-const NOT_TRACKED = 'This shipment is not tracked in this workspace.';
 
 const partyColumn = {
   shipper: 'shipperId',
@@ -108,15 +107,9 @@ export async function updateShipmentReferences(
   shipmentId: string,
   change: UpdateReferences,
 ): Promise<ShipmentReferences> {
-  if (!isUuid(shipmentId)) throw new AppError('NOT_FOUND', NOT_TRACKED);
   const table = modeFeatures(mode).table;
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: table.id })
-      .from(table)
-      .where(and(inWorkspace({ workspaceId }, table), eq(table.id, shipmentId)))
-      .for('update');
-    if (!row) throw new AppError('NOT_FOUND', NOT_TRACKED);
+    await lockWorkspaceShipment(tx, table, workspaceId, shipmentId);
     await assertCompaniesOfWorkspace(tx, workspaceId, change);
     const values = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
     if (Object.keys(values).length)
