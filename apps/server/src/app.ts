@@ -36,6 +36,8 @@ import { oceanShipmentsRoutes } from './modules/ocean-shipments/ocean-shipments.
 import { oceanV1Routes } from './modules/ocean-shipments/ocean-v1.routes';
 import { shipmentFavoritesRoutes } from './modules/shipment-favorites/shipment-favorites.routes';
 import { shipmentTagsRoutes } from './modules/shipment-tags/shipment-tags.routes';
+import { companiesRoutes } from './modules/references/companies.routes';
+import { referencesRoutes } from './modules/references/references.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { sharingRoutes } from './modules/sharing/sharing.routes';
@@ -184,6 +186,8 @@ export async function buildApp(ctx: AppContext) {
   await app.register(oceanShipmentsRoutes, { ctx });
   await app.register(expressShipmentsRoutes, { ctx });
   await app.register(shipmentTagsRoutes, { ctx });
+  await app.register(companiesRoutes, { ctx });
+  await app.register(referencesRoutes, { ctx });
   await app.register(shipmentFavoritesRoutes, { ctx });
   await app.register(searchRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });

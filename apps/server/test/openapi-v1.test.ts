@@ -16,6 +16,10 @@ type Operation = {
 const V1_OPERATIONS = [
   'get /api/v1/key',
   'get /api/v1/shipments/ocean',
+  'get /api/v1/shipments/ocean/{shipmentId}/references',
+  'patch /api/v1/shipments/ocean/{shipmentId}/references',
+  'get /api/v1/shipments/express/{shipmentId}/references',
+  'patch /api/v1/shipments/express/{shipmentId}/references',
   'post /api/v1/shipments/ocean',
   'get /api/v1/shipments/ocean/bills',
   'get /api/v1/shipments/ocean/bills/{billId}',
@@ -65,7 +69,7 @@ describe('/api/openapi.json', () => {
       expect(schema.example, `${name} example`).toBeDefined();
       const validate = ajv.compile({ ...schema, example: undefined });
       expect(validate(schema.example), `${name}: ${ajv.errorsText(validate.errors)}`).toBe(true);
-      if (method === 'post' && op.requestBody) {
+      if ((method === 'post' || method === 'patch') && op.requestBody) {
         const body = op.requestBody.content['application/json'].schema;
         if (!path.endsWith('archive')) {
           expect(body.example, `${name} body example`).toBeDefined();

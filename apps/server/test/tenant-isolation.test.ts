@@ -58,6 +58,13 @@ async function victim() {
     await as(owner, 'POST', `/api/comments/ocean/${oceanId}`, { content: `${marker} note` }),
   );
   expectOk(await as(owner, 'PUT', `/api/shipments/ocean/${oceanId}/tags`, { tags: [`${marker}-tag`] }));
+  const company = expectOk(await as(owner, 'POST', '/api/companies', { name: `${marker} company` }));
+  expectOk(
+    await as(owner, 'PATCH', `/api/shipments/ocean/${oceanId}/references`, {
+      customerReference: `${marker}-ref`,
+      shipperId: company.id,
+    }),
+  );
   const shareEmail = uniqueEmail(marker);
   expectOk(
     await as(owner, 'POST', '/api/shares', {
@@ -89,7 +96,11 @@ async function victim() {
       workspaceId: team.defaultWorkspaceId,
       mode: 'ocean',
       subscriptionId: oceanId,
-      itemId: (await ctx.db.execute<{ item_id: string }>(sql`SELECT item_id FROM ocean_shipments WHERE id = ${oceanId}`)).rows[0]!.item_id,
+      itemId: (
+        await ctx.db.execute<{ item_id: string }>(
+          sql`SELECT item_id FROM ocean_shipments WHERE id = ${oceanId}`,
+        )
+      ).rows[0]!.item_id,
       type: 'on_hold',
       detail: `${marker} exception`,
       openedAt: new Date(),
@@ -135,6 +146,7 @@ async function victim() {
     expressOrderId: parcelId,
     expressOrderNo: parcel.trackingNo,
     commentId: comment.id as string,
+    companyId: company.id as string,
     shareId,
     linkId: link.id as string,
     keyId: key.id as string,
@@ -177,6 +189,9 @@ const VALID_BODIES: Record<string, object> = {
   'PUT /api/shipments/ocean/{shipmentId}/free-time': { terms: freeTimeTerms() },
   'PUT /api/shipments/ocean/{shipmentId}/last-free-day': { lastFreeDay: '2026-12-01' },
   'PATCH /api/exceptions/{exceptionId}': { state: 'resolved' },
+  'PUT /api/companies/{companyId}': { name: 'Taken over' },
+  'PATCH /api/shipments/ocean/{shipmentId}/references': { bookingNumber: 'TAKEN' },
+  'PATCH /api/shipments/express/{shipmentId}/references': { bookingNumber: 'TAKEN' },
 };
 
 /** A body for a route, its properties filled from the victim's ids by name, the rest by type. */

@@ -18,3 +18,4 @@ export * from './schema/carrier-connections';
 export * from './schema/carrier-subscriptions';
 export * from './schema/exceptions';
 export * from './schema/reliability';
+export * from './schema/companies';

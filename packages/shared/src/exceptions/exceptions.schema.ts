@@ -165,7 +165,9 @@ const noteText = z
   .min(1, { message: 'Write a note.' })
   .max(MAX_EXCEPTION_NOTE, { message: `A note is at most ${String(MAX_EXCEPTION_NOTE)} characters.` })
   // Line breaks and tabs belong in a note; other control characters do not.
-  .refine((v) => !hasControlCharacters(v.replace(/[\n\t]/g, ' ')), { message: controlCharactersMessage('A note') });
+  .refine((v) => !hasControlCharacters(v.replace(/[\n\t]/g, ' ')), {
+    message: controlCharactersMessage('A note'),
+  });
 
 const dueOn = z.iso.date({ message: 'Due date must be a date (YYYY-MM-DD).' }).nullable();
 
@@ -175,7 +177,9 @@ export const updateExceptionSchema = z
     /** A member id, or null to unassign. */
     ownerId: z.uuid({ message: 'Owner must be a member id.' }).nullable().optional(),
     dueOn: dueOn.optional(),
-    state: z.enum(['acknowledged', 'resolved'], { message: 'Set the state to acknowledged or resolved.' }).optional(),
+    state: z
+      .enum(['acknowledged', 'resolved'], { message: 'Set the state to acknowledged or resolved.' })
+      .optional(),
     note: noteText.optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change.' });
@@ -189,7 +193,10 @@ export const bulkExceptionsSchema = z.strictObject({
   action: z.discriminatedUnion(
     'kind',
     [
-      z.strictObject({ kind: z.literal('assign'), ownerId: z.uuid({ message: 'Owner must be a member id.' }).nullable() }),
+      z.strictObject({
+        kind: z.literal('assign'),
+        ownerId: z.uuid({ message: 'Owner must be a member id.' }).nullable(),
+      }),
       z.strictObject({ kind: z.literal('resolve') }),
     ],
     { message: 'Choose assign or resolve.' },

@@ -9,9 +9,10 @@ describe('searchTerms', () => {
       mbl: 'MSKU1234567',
       parcel: 'MSKU123456.7/',
       tag: 'msku 123-456.7/',
+      reference: 'MSKU 123-456.7/',
     });
     expect(searchTerms('1z 5r8–9390')).toMatchObject({ parcel: '1Z5R89390' });
-    expect(searchTerms('  Customer   A ')).toMatchObject({ tag: 'customer a' });
+    expect(searchTerms('  Customer   A ')).toMatchObject({ tag: 'customer a', reference: 'CUSTOMER A' });
   });
 });
 

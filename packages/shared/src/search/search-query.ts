@@ -1,3 +1,4 @@
+import { normaliseReference } from '../references/normalise-reference';
 import { normaliseParcelNumber } from '../tracking/express/normalise-parcel-number';
 import { normaliseTag } from '../tags/normalise-tag';
 import { normaliseContainerNumber, normaliseMblNumber } from '../validation/container-number';
@@ -30,6 +31,8 @@ export interface SearchTerms {
   parcel: string;
   /** Trimmed as tags are stored, and lower-cased: tags match whatever their case. */
   tag: string;
+  /** Trimmed as references are stored, and upper-cased: references match whatever their case. */
+  reference: string;
 }
 
 /** What a typed or pasted query is compared with: `msku 123-456` finds MSKU123456…. */
@@ -39,6 +42,7 @@ export function searchTerms(query: string): SearchTerms {
     mbl: normaliseMblNumber(query),
     parcel: normaliseParcelNumber(query.trim()),
     tag: normaliseTag(query).toLowerCase(),
+    reference: normaliseReference(query).toUpperCase(),
   };
 }
 

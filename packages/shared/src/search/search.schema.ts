@@ -19,13 +19,24 @@ export const searchQuerySchema = z.object({
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /** What a result was found by, most telling first (a result found twice shows the first). */
-export const SEARCH_FIELDS = ['containerNo', 'mblNo', 'trackingNo', 'tag'] as const;
+export const SEARCH_FIELDS = [
+  'containerNo',
+  'mblNo',
+  'trackingNo',
+  'poNumber',
+  'customerReference',
+  'bookingNumber',
+  'tag',
+] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 const FIELD_LABELS: Record<SearchField, string> = {
   containerNo: 'Container',
   mblNo: 'B/L',
   trackingNo: 'Tracking number',
+  poNumber: 'PO',
+  customerReference: 'Customer reference',
+  bookingNumber: 'Booking',
   tag: 'Tag',
 };
 

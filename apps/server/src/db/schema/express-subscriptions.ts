@@ -10,7 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { workspaces } from './organizations';
-import { subscriptionColumns, UNKNOWN_TIME } from './tracked-items';
+import { referenceIndexes, subscriptionColumns, UNKNOWN_TIME } from './tracked-items';
 
 /** The express list tabs (spec §3): a tab is derived from `archived` and the tracking state. */
 export const EXPRESS_TABS = ['active', 'not_found', 'archived'] as const;
@@ -84,6 +84,7 @@ export const expressShipments = pgTable(
     index('express_shipments_status_idx').on(t.workspaceId, t.archived, t.status),
     // The list's tag filter (tags @> ARRAY[tag]) and the workspace's tags in use.
     index('express_shipments_tags_idx').using('gin', t.tags),
+    ...referenceIndexes('express_shipments', t),
     index('express_shipments_late_idx')
       .on(t.workspaceId, t.archived, t.estimatedDelivery)
       .where(sql`${t.deliveredAt} IS NULL`),

@@ -26,6 +26,7 @@ import {
   trackedItems,
   TRACKING_SCOPES,
   UNKNOWN_TIME,
+  referenceIndexes,
 } from './tracked-items';
 
 /**
@@ -134,6 +135,7 @@ export const oceanShipments = pgTable(
       .where(sql`${t.ddCostWeekCents} > 0`),
     // The list's tag filter (tags @> ARRAY[tag]) and the workspace's tags in use.
     index('ocean_shipments_tags_idx').using('gin', t.tags),
+    ...referenceIndexes('ocean_shipments', t),
     index('ocean_shipments_not_found_idx')
       .on(t.workspaceId, t.archived, t.createdAt, t.id)
       .where(sql`${t.state} = 'not_found'`),

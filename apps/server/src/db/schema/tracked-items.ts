@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -13,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { TRACKING_MODES } from '@tracklane/shared/tracking/tracking-modes';
+import { companies } from './companies';
 import { organizations, workspaces } from './organizations';
 import { users } from './users';
 
@@ -180,7 +182,45 @@ export function subscriptionColumns() {
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * The workspace's references on its shipment (references.schema.ts): its booking number, its
+     * customer's reference, its purchase orders, and the parties from its own list of companies.
+     */
+    bookingNumber: text('booking_number'),
+    customerReference: text('customer_reference'),
+    poNumbers: text('po_numbers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    shipperId: uuid('shipper_id').references(() => companies.id, { onDelete: 'set null' }),
+    consigneeId: uuid('consignee_id').references(() => companies.id, { onDelete: 'set null' }),
+    customerId: uuid('customer_id').references(() => companies.id, { onDelete: 'set null' }),
+    forwarderId: uuid('forwarder_id').references(() => companies.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   };
+}
+
+/**
+ * The indexes every subscription table keeps for searching by the workspace's references: a PO number
+ * in full (po_numbers @> ARRAY[po]), and a customer reference or booking number by its beginning,
+ * whatever its case.
+ */
+export function referenceIndexes(
+  table: string,
+  t: {
+    workspaceId: AnyPgColumn;
+    poNumbers: AnyPgColumn;
+    customerReference: AnyPgColumn;
+    bookingNumber: AnyPgColumn;
+  },
+) {
+  return [
+    index(`${table}_po_numbers_idx`).using('gin', t.poNumbers),
+    index(`${table}_customer_reference_idx`).on(
+      t.workspaceId,
+      sql`upper(${t.customerReference}) text_pattern_ops`,
+    ),
+    index(`${table}_booking_number_idx`).on(t.workspaceId, sql`upper(${t.bookingNumber}) text_pattern_ops`),
+  ];
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchTerms } from '@tracklane/shared/search/search-query';
 import { expressShipments } from '../../db/schema/tracking';
-import { CANDIDATES, STANDING, startsWith, tagBranch } from '../search/search-branches';
+import { CANDIDATES, STANDING, startsWith, referenceBranches, tagBranch } from '../search/search-branches';
 
 /**
  * How express parcels are searched in the workspace `w.id` (search-branches.ts): by the whole parcel
@@ -32,5 +32,6 @@ export function expressSearchBranches(t: SearchTerms): SQL[] {
     prefix('not_found', STANDING.notFound),
     prefix('archived', STANDING.archived),
     tagBranch(sql`${expressShipments}`, columns, standing, t),
+    ...referenceBranches(sql`${expressShipments}`, columns, standing, t),
   ];
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchTerms } from '@tracklane/shared/search/search-query';
 import { oceanShipments } from '../../db/schema/tracking';
-import { CANDIDATES, STANDING, startsWith, tagBranch } from '../search/search-branches';
+import { CANDIDATES, STANDING, startsWith, referenceBranches, tagBranch } from '../search/search-branches';
 
 /**
  * How ocean shipments are searched in the workspace `w.id` (search-branches.ts): by the whole
@@ -37,5 +37,6 @@ export function oceanSearchBranches(t: SearchTerms): SQL[] {
     prefix(false),
     prefix(true),
     tagBranch(sql`${oceanShipments}`, columns, standing, t),
+    ...referenceBranches(sql`${oceanShipments}`, columns, standing, t),
   ];
 }

@@ -47,3 +47,28 @@ export function tagBranch(table: SQL, columns: SQL, standing: SQL, t: SearchTerm
     WHERE s.workspace_id = w.id AND s.tags <> '{}'
     ORDER BY exact DESC, standing, s.created_at DESC, s.id DESC LIMIT ${CANDIDATES}`;
 }
+
+/**
+ * The workspace's shipments in `table` by its own references (references.schema.ts): a PO number
+ * typed in full (the GIN index on po_numbers), and a customer reference or booking number by its
+ * beginning, whatever its case (the (workspace_id, upper(…)) indexes).
+ */
+export function referenceBranches(table: SQL, columns: SQL, standing: SQL, t: SearchTerms): SQL[] {
+  const prefix = startsWith(t.reference);
+  const byText = (field: 'customerReference' | 'bookingNumber', column: SQL) => sql`
+    SELECT ${columns}, ${field}::text AS field, ${column} AS value, upper(${column}) = ${t.reference} AS exact,
+      ${standing} AS standing
+    FROM ${table} s
+    WHERE s.workspace_id = w.id AND upper(${column}) LIKE ${prefix}
+    ORDER BY exact DESC, standing, s.created_at DESC, s.id DESC LIMIT ${CANDIDATES}`;
+  return [
+    sql`
+    SELECT ${columns}, 'poNumber'::text AS field, ${t.reference}::text AS value, true AS exact,
+      ${standing} AS standing
+    FROM ${table} s
+    WHERE s.workspace_id = w.id AND s.po_numbers @> ARRAY[${t.reference}::text]
+    ORDER BY standing, s.created_at DESC, s.id DESC LIMIT ${CANDIDATES}`,
+    byText('customerReference', sql.raw('s.customer_reference')),
+    byText('bookingNumber', sql.raw('s.booking_number')),
+  ];
+}

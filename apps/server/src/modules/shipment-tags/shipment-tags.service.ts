@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import { isUuid } from '@tracklane/shared/validation/database-ranges';
 import { inWorkspace } from '../../tenancy/scope';
+import { lockWorkspaceShipment } from '../tracking/lock-shipment';
 import { publishShipmentsChanged } from '../live-pages/live-publish';
 import { modeFeatures } from '../../modes';
 
@@ -12,7 +11,6 @@ import { modeFeatures } from '../../modes';
  * (ocean_shipments, express_shipments), never on the tracked item other workspaces follow.
  */
 
-const NOT_TRACKED = 'This shipment is not tracked in this workspace.';
 const tableOf = (mode: TrackingMode) => modeFeatures(mode).table;
 
 /** The tags the workspace's shipments of one mode carry, archived ones included, alphabetically. */
@@ -36,15 +34,9 @@ export async function setShipmentTags(
   shipmentId: string,
   tags: string[],
 ): Promise<{ tags: string[] }> {
-  if (!isUuid(shipmentId)) throw new AppError('NOT_FOUND', NOT_TRACKED);
   const table = tableOf(mode);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: table.id })
-      .from(table)
-      .where(and(inWorkspace({ workspaceId }, table), eq(table.id, shipmentId)))
-      .for('update');
-    if (!row) throw new AppError('NOT_FOUND', NOT_TRACKED);
+    await lockWorkspaceShipment(tx, table, workspaceId, shipmentId);
     let stored = tags;
     if (tags.length) {
       const lowered = tags.map((t) => t.toLowerCase());

@@ -176,6 +176,10 @@ function matchedLength(result: SearchResult, terms: ReturnType<typeof searchTerm
       return terms.parcel.length;
     case 'tag':
       return terms.tag.length;
+    case 'poNumber':
+    case 'customerReference':
+    case 'bookingNumber':
+      return terms.reference.length;
   }
 }
 

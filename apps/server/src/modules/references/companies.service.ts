@@ -1,0 +1,87 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { isUuid } from '@tracklane/shared/validation/database-ranges';
+import {
+  MAX_COMPANIES_PER_WORKSPACE,
+  REFERENCE_MESSAGES,
+  type Company,
+} from '@tracklane/shared/references/references.schema';
+import type { Database } from '../../db/client';
+import { companies } from '../../db/schema/companies';
+import { AppError } from '../../lib/app-error';
+import { assertUnderCap } from '../../lib/caps';
+import { isUniqueViolation } from '../../lib/unique-violation';
+import { inWorkspace } from '../../tenancy/scope';
+
+/*
+ * A workspace's list of companies, the parties its shipments name. Members who may change shipments
+ * keep it; every member reads it. Deleting a company clears it from the shipments that named it (the
+ * foreign keys set it null).
+ */
+
+const NOT_FOUND = 'That company is not in this workspace’s list.';
+const isNameTaken = (error: unknown) => isUniqueViolation(error, 'companies_workspace_name_idx');
+
+/** The workspace's companies, alphabetically. */
+export async function listCompanies(db: Database, workspaceId: string): Promise<Company[]> {
+  return db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(inWorkspace({ workspaceId }, companies))
+    .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id));
+}
+
+/** Adds a company (409 when the name is taken but for case, or the workspace holds the most it may). */
+export async function createCompany(db: Database, workspaceId: string, name: string): Promise<Company> {
+  try {
+    return await db.transaction(async (tx) => {
+      await assertUnderCap(tx, {
+        owner: { workspaceId },
+        max: MAX_COMPANIES_PER_WORKSPACE,
+        message: REFERENCE_MESSAGES.tooManyCompanies,
+        count: async (t) =>
+          (await t.select({ n: count() }).from(companies).where(inWorkspace({ workspaceId }, companies)))[0]!
+            .n,
+      });
+      const [row] = await tx
+        .insert(companies)
+        .values({ workspaceId, name })
+        .returning({ id: companies.id, name: companies.name });
+      return row!;
+    });
+  } catch (error) {
+    if (isNameTaken(error)) throw new AppError('CONFLICT', REFERENCE_MESSAGES.companyTaken);
+    throw error;
+  }
+}
+
+/** Renames a company: every shipment that names it shows the new name. */
+export async function renameCompany(
+  db: Database,
+  workspaceId: string,
+  companyId: string,
+  name: string,
+): Promise<Company> {
+  if (!isUuid(companyId)) throw new AppError('NOT_FOUND', NOT_FOUND);
+  try {
+    const [row] = await db
+      .update(companies)
+      .set({ name })
+      .where(and(inWorkspace({ workspaceId }, companies), eq(companies.id, companyId)))
+      .returning({ id: companies.id, name: companies.name });
+    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    return row;
+  } catch (error) {
+    if (isNameTaken(error)) throw new AppError('CONFLICT', REFERENCE_MESSAGES.companyTaken);
+    throw error;
+  }
+}
+
+/** Deletes a company; the shipments that named it keep their other references. */
+export async function deleteCompany(db: Database, workspaceId: string, companyId: string): Promise<void> {
+  if (!isUuid(companyId)) throw new AppError('NOT_FOUND', NOT_FOUND);
+  const deleted = await db
+    .delete(companies)
+    .where(and(inWorkspace({ workspaceId }, companies), eq(companies.id, companyId)))
+    .returning({ id: companies.id });
+  if (!deleted.length) throw new AppError('NOT_FOUND', NOT_FOUND);
+}

@@ -1,0 +1,141 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
+import { isUuid } from '@tracklane/shared/validation/database-ranges';
+import {
+  PARTY_ROLES,
+  REFERENCE_MESSAGES,
+  type ShipmentReferences,
+  type UpdateReferences,
+} from '@tracklane/shared/references/references.schema';
+import type { Database } from '../../db/client';
+import { companies } from '../../db/schema/companies';
+import { AppError } from '../../lib/app-error';
+import { inWorkspace } from '../../tenancy/scope';
+import { lockWorkspaceShipment, NOT_TRACKED } from '../tracking/lock-shipment';
+import { publishShipmentsChanged } from '../live-pages/live-publish';
+import { modeFeatures } from '../../modes';
+import type { SubscriptionTable } from '../tracking/tracking-mode';
+
+/*
+ * A shipment's references, written once over every mode's subscription table (the columns come from
+ * subscriptionColumns): read for the detail, the public API and webhooks, changed by members who may
+ * change shipments.
+ */
+
+const partyColumn = {
+  shipper: 'shipperId',
+  consignee: 'consigneeId',
+  customer: 'customerId',
+  forwarder: 'forwarderId',
+} as const;
+
+/** The references of `ids` (shipments of one mode in one workspace), by shipment id. */
+export async function referencesOf(
+  db: Database,
+  workspaceId: string,
+  table: SubscriptionTable,
+  ids: readonly string[],
+): Promise<Map<string, ShipmentReferences>> {
+  const wanted = ids.filter(isUuid);
+  if (!wanted.length) return new Map();
+  const party = {
+    shipper: alias(companies, 'shipper_company'),
+    consignee: alias(companies, 'consignee_company'),
+    customer: alias(companies, 'customer_company'),
+    forwarder: alias(companies, 'forwarder_company'),
+  };
+  const partyFields: Record<string, AnyPgColumn> = {};
+  for (const role of PARTY_ROLES) {
+    partyFields[`${role}Id`] = party[role].id;
+    partyFields[`${role}Name`] = party[role].name;
+  }
+  const rows = (await db
+    .select({
+      id: table.id,
+      bookingNumber: table.bookingNumber,
+      customerReference: table.customerReference,
+      poNumbers: table.poNumbers,
+      ...partyFields,
+    })
+    .from(table)
+    .leftJoin(party.shipper, eq(party.shipper.id, table.shipperId))
+    .leftJoin(party.consignee, eq(party.consignee.id, table.consigneeId))
+    .leftJoin(party.customer, eq(party.customer.id, table.customerId))
+    .leftJoin(party.forwarder, eq(party.forwarder.id, table.forwarderId))
+    .where(and(inWorkspace({ workspaceId }, table), inArray(table.id, wanted)))) as Record<string, unknown>[];
+  return new Map(
+    rows.map((row) => {
+      const references: ShipmentReferences = {
+        bookingNumber: row.bookingNumber as string | null,
+        customerReference: row.customerReference as string | null,
+        poNumbers: row.poNumbers as string[],
+        shipper: null,
+        consignee: null,
+        customer: null,
+        forwarder: null,
+      };
+      for (const role of PARTY_ROLES) {
+        const id = row[`${role}Id`] as string | null;
+        references[role] = id ? { id, name: row[`${role}Name`] as string } : null;
+      }
+      return [row.id as string, references];
+    }),
+  );
+}
+
+/** One shipment's references; another workspace's shipment is not found. */
+export async function getShipmentReferences(
+  db: Database,
+  workspaceId: string,
+  mode: TrackingMode,
+  shipmentId: string,
+): Promise<ShipmentReferences> {
+  const found = (await referencesOf(db, workspaceId, modeFeatures(mode).table, [shipmentId])).get(shipmentId);
+  if (!found) throw new AppError('NOT_FOUND', NOT_TRACKED);
+  return found;
+}
+
+/**
+ * Changes the fields `change` names, in one transaction: the parties must be companies of the
+ * workspace's own list (held against deletion until the commit), then open pages refetch.
+ */
+export async function updateShipmentReferences(
+  db: Database,
+  workspaceId: string,
+  mode: TrackingMode,
+  shipmentId: string,
+  change: UpdateReferences,
+): Promise<ShipmentReferences> {
+  const table = modeFeatures(mode).table;
+  await db.transaction(async (tx) => {
+    await lockWorkspaceShipment(tx, table, workspaceId, shipmentId);
+    await assertCompaniesOfWorkspace(tx, workspaceId, change);
+    const values = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
+    if (Object.keys(values).length)
+      await tx
+        .update(table)
+        .set(values)
+        .where(and(inWorkspace({ workspaceId }, table), eq(table.id, shipmentId)));
+    await publishShipmentsChanged(tx, workspaceId, [shipmentId]);
+  });
+  return getShipmentReferences(db, workspaceId, mode, shipmentId);
+}
+
+/** Refuses (400) a party that is not one of the workspace's companies; locks those that are. */
+async function assertCompaniesOfWorkspace(
+  tx: Database,
+  workspaceId: string,
+  change: UpdateReferences,
+): Promise<void> {
+  const named = [
+    ...new Set(PARTY_ROLES.map((role) => change[partyColumn[role]]).filter((id): id is string => !!id)),
+  ];
+  if (!named.length) return;
+  const found = await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(inWorkspace({ workspaceId }, companies), inArray(companies.id, named)))
+    .for('key share');
+  if (found.length !== named.length) throw new AppError('VALIDATION', REFERENCE_MESSAGES.companyUnknown);
+}
