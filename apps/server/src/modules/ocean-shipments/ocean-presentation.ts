@@ -11,6 +11,7 @@ import { publicOcean } from '../sharing/share-links.service';
 import type { ModePresentation, ShareSelection } from '../tracking/mode-presentation';
 import { oceanSearchBranches } from './ocean-search';
 import { billRefColumn } from './bills.service';
+import { withMeasuredEstimates } from './eta/arrival-estimates';
 import { getOceanShipmentById, toOceanShipment } from './ocean-shipments.service';
 
 /**
@@ -43,11 +44,16 @@ export const OCEAN_PRESENTATION: ModePresentation = {
       .from(oceanShipments)
       .innerJoin(trackedItems, eq(trackedItems.id, oceanShipments.itemId))
       .where(where);
-    return rows.map((r) => ({
-      workspaceId: r.s.workspaceId,
-      itemId: r.s.itemId,
-      shipment: toOceanShipment(r.s, r.c, r.t, NO_STAR, r.bill),
-    }));
+    // Each workspace's rows carry its own organization's measured ETA accuracy.
+    return Promise.all(
+      rows.map(async (r) => ({
+        workspaceId: r.s.workspaceId,
+        itemId: r.s.itemId,
+        shipment: (
+          await withMeasuredEstimates(db, r.s.workspaceId, [toOceanShipment(r.s, r.c, r.t, NO_STAR, r.bill)])
+        )[0]!,
+      })),
+    );
   },
   carrierEventsInWebhooks: true,
   rowNumbers: (item) => ({ containerNo: item.trackingNo, mblNo: item.reference }),
@@ -75,6 +81,7 @@ export const OCEAN_PRESENTATION: ModePresentation = {
     const {
       freeTime: _sharersMoney,
       terminal: _sharersTerminal,
+      arrivalEstimates: _sharersMeasures,
       ...tracking
     } = await getOceanShipmentById(db, reader, shipmentId);
     // The sharer's archive, tags and bill (with its other containers) are the workspace's own, not the

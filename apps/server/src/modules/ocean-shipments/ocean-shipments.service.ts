@@ -40,6 +40,7 @@ import {
   type ShipmentReader,
 } from '../shipment-favorites/shipment-favorites.service';
 import { inWorkspace } from '../../tenancy/scope';
+import { carrierEstimates, withMeasuredEstimates } from './eta/arrival-estimates';
 
 type ShipmentRow = typeof oceanShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
@@ -75,7 +76,12 @@ type ListShipmentRow = Pick<ShipmentRow, keyof typeof ROW_COLUMNS>;
 
 /** Of the item, what a list row shows. */
 const ITEM_COLUMNS = {
-  ...listItemColumns<DerivedShipment, 'pol' | 'pod' | 'shipmentOverall'>(['pol', 'pod', 'shipmentOverall']),
+  ...listItemColumns<DerivedShipment, 'pol' | 'pod' | 'shipmentOverall' | 'etaHistory'>([
+    'pol',
+    'pod',
+    'shipmentOverall',
+    'etaHistory',
+  ]),
   referenceKind: trackedItems.referenceKind,
 };
 
@@ -121,6 +127,7 @@ export function toOceanShipment(
     vesselName: s.vesselName,
     departureVO: { etd: s.etd?.toISOString() ?? null, atd: s.atd?.toISOString() ?? null },
     arrivalVO: { eta: s.eta?.toISOString() ?? null, ata: s.ata?.toISOString() ?? null },
+    arrivalEstimates: carrierEstimates(s.eta?.toISOString() ?? null, s.ata?.toISOString() ?? null, d),
     shipmentOverall: {
       shipmentOverallId: s.id,
       emptyGateOut: o?.emptyGateOut ?? null,
@@ -249,11 +256,12 @@ export async function listOceanShipments(
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const first = rows[0];
+  const items = page.map((r): OceanListItem => ({
+    ...toOceanShipment(r.s, r.c, r.t, r.f.favorite, r.f.bill, now),
+    attention: r.a.attention,
+  }));
   return {
-    items: page.map((r): OceanListItem => ({
-      ...toOceanShipment(r.s, r.c, r.t, r.f.favorite, r.f.bill, now),
-      attention: r.a.attention,
-    })),
+    items: await withMeasuredEstimates(db, workspaceId, items, now),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor(last.s[SORTS[query.sort].key], last.s.id) : null,
     // In the page's own snapshot: a bill still asked is seen with the rows it has not added yet.
@@ -356,8 +364,14 @@ async function oceanShipmentDetail(
   ]);
   const d = row.c.derived as DerivedShipment | null;
   const bill = row.s.billId ? await findOceanBill(db, row.s.workspaceId, row.s.billId) : null;
+  const [shipment] = await withMeasuredEstimates(
+    db,
+    row.s.workspaceId,
+    [toOceanShipment(row.s, row.c, row.t, row.favorite, bill)],
+    now,
+  );
   return {
-    ...toOceanShipment(row.s, row.c, row.t, row.favorite, bill),
+    ...shipment!,
     bill,
     transshipments: d?.transshipments ?? [],
     vessel: d?.vessel ?? null,

@@ -6,6 +6,7 @@ import { CLOCK_NAMES } from '../../free-time/free-time.schema';
 import { SHIPMENT_STATUSES } from './derive-shipment';
 import { shipmentMapSchema } from '../shipment-map.schema';
 import { favoriteFieldSchema, favoriteFilterSchema } from '../../favorites/favorites.schema';
+import { arrivalEstimatesSchema } from './eta/eta-estimates.schema';
 import { terminalAvailabilitySchema } from '../../terminal-availability/terminal-availability';
 import { LAST_FREE_DAY_SOURCES } from '../../free-time/free-time.schema';
 
@@ -158,6 +159,8 @@ export const oceanShipmentSchema = z.object({
   vesselName: z.string().nullable(),
   departureVO: z.object({ etd: z.string().nullable(), atd: z.string().nullable() }),
   arrivalVO: z.object({ eta: z.string().nullable(), ata: z.string().nullable() }),
+  // Optional: answers of servers before ETA sources (a cached page, an older API client's stub).
+  arrivalEstimates: arrivalEstimatesSchema.optional(),
   shipmentOverall: shipmentOverallSchema,
   favorite: favoriteFieldSchema,
   archived: z.boolean(),
@@ -357,10 +360,15 @@ export type OceanShipmentDetail = z.infer<typeof oceanShipmentDetailSchema>;
 /**
  * A container's tracking as the detail components draw it: the detail without the workspace's
  * demurrage and detention money (`freeTime`, its cost and currency) and without its organization's
- * terminal data (`terminal`). A shipment shared outside the workspace is sent exactly this, so the
- * sharer's money and terminal answers never reach a recipient.
+ * terminal data (`terminal`) and measured ETA accuracy (`arrivalEstimates`). A shipment shared outside
+ * the workspace is sent exactly this, so the sharer's money, terminal answers and measures never
+ * reach a recipient.
  */
-export const oceanTrackingDetailSchema = oceanShipmentDetailSchema.omit({ freeTime: true, terminal: true });
+export const oceanTrackingDetailSchema = oceanShipmentDetailSchema.omit({
+  freeTime: true,
+  terminal: true,
+  arrivalEstimates: true,
+});
 export type OceanTrackingDetail = z.infer<typeof oceanTrackingDetailSchema>;
 
 export const oceanOptionsSchema = z.object({

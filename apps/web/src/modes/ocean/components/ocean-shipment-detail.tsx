@@ -28,6 +28,7 @@ import { useOceanShipment } from '../api/get-ocean-shipment';
 import { carrierLabel } from '../utils/carriers';
 import { oceanDetailHref } from '../utils/detail-href';
 import { groupEventVersions } from '../utils/event-versions';
+import { ArrivalEstimatesSection } from './arrival-estimates';
 import { EtaHistory } from './eta-history';
 import { RollNotice } from './roll-notice';
 import { EventsTable } from './events-table';
@@ -275,6 +276,10 @@ export function OceanShipmentDetail({
               {/* The organization's own terminal answer: never on a shipment shared with the reader. */}
               {ownShipment?.terminal ? (
                 <TerminalAvailabilitySection terminal={ownShipment.terminal} timeZone={timeZone} />
+              ) : null}
+              {/* The organization's measured accuracy: never on a shipment shared with the reader. */}
+              {ownShipment?.arrivalEstimates ? (
+                <ArrivalEstimatesSection estimates={ownShipment.arrivalEstimates} timeZone={timeZone} />
               ) : null}
               <EtaHistory shipment={shipment} timeZone={timeZone} />
               {ownShipment ? aside?.(ownShipment) : null}

@@ -1,3 +1,4 @@
+import { confidenceText } from './arrival-estimates';
 import { Tooltip } from '@mantine/core';
 import type { OceanFreeTime, OceanShipment } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { billName } from '@tracklane/shared/tracking/ocean/ocean-bills';
@@ -7,7 +8,7 @@ import { LightBadge } from '../../../components/light-badge';
 import { StatusBadge } from '../../../components/status-badge';
 import { TagBadges } from '../../../components/shipment-tags';
 import { DayCell, IdentifierCell, MilestoneDay, MissingValue } from '../../../shipment-list/table-cells';
-import { formatDay } from '../../../lib/dates';
+import { formatDate, formatDay } from '../../../lib/dates';
 import { formatMoneyCompact } from '../../../lib/money';
 import { carrierLabel } from '../utils/carriers';
 import { billListHref } from '../utils/detail-href';
@@ -159,14 +160,30 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
           timeZone={timeZone}
         />
       );
-    case 'arrival':
-      return (
+    case 'arrival': {
+      const day = (
         <MilestoneDay
           actual={shipment.arrivalVO.ata}
           estimated={shipment.arrivalVO.eta}
           timeZone={timeZone}
         />
       );
+      const carrier = shipment.arrivalEstimates?.estimates.find((e) => e.source === 'carrier');
+      const own = shipment.arrivalEstimates?.estimates.find((e) => e.source === 'tracklane');
+      if (!carrier?.confidence) return day;
+      // The carrier's ETA stays the cell's; the measured band and Tracklane's estimate say how far to trust it.
+      return (
+        <Tooltip
+          multiline
+          w={260}
+          label={`Carrier ETA. ${confidenceText(carrier, timeZone)}${own ? `. Tracklane estimate: ${formatDate(own.eta, timeZone)}` : ''}`}
+        >
+          <span data-testid="arrival-confidence" tabIndex={0}>
+            {day}
+          </span>
+        </Tooltip>
+      );
+    }
     case 'freeTime':
       return <FreeTimeCell freeTime={shipment.freeTime} />;
     case 'ddCost':

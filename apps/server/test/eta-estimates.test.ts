@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import { oceanShipments, trackedItems } from '../src/db/schema/tracking';
+import { oceanListColumns } from '../src/modules/ocean-shipments/ocean-mode';
+import { measureItems } from '../src/modules/ocean-shipments/reliability/arrival-facts';
+import { useTestApp } from './app';
+import { buildTeam, containerNo, mbl } from './factories';
+
+const { app, ctx } = await useTestApp();
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const iso = (ms: number) => new Date(ms).toISOString();
+const port = (locode: string) => ({ locode, name: null });
+const NOW = Date.now();
+
+/** A box of MAEU from Shanghai to `pod`, its one ETA published long before. */
+function derivedOf(pod: string, eta: number, ata: number | null): DerivedShipment {
+  return {
+    shipmentOverall: {
+      emptyGateOut: null,
+      fullGateIn: null,
+      loaded: null,
+      lastFreeDay: null,
+      fullGateOut: null,
+      emptyReturned: null,
+      discharged: null,
+      berthed: null,
+    },
+    departureVO: { etd: null, atd: iso(eta - 30 * DAY) },
+    arrivalVO: { eta: iso(eta), ata: ata === null ? null : iso(ata) },
+    pol: port('CNSHA'),
+    pod: port(pod),
+    transshipments: [],
+    vessel: null,
+    status: ata === null ? 'in_transit' : 'arrived',
+    etaHistory: [{ eta: iso(eta), classifier: 'EST', recordedAt: iso(eta - 40 * DAY) }],
+    rolls: [],
+    lastActualAt: ata === null ? null : iso(ata),
+  };
+}
+
+async function follow(workspaceId: string, derived: DerivedShipment) {
+  const [item] = await ctx.db
+    .insert(trackedItems)
+    .values({
+      mode: 'ocean',
+      trackingNo: containerNo(),
+      reference: mbl(),
+      carrier: 'MAEU',
+      state: 'active',
+      derived,
+      changedAt: new Date(),
+    })
+    .returning();
+  const number = containerNo();
+  const reference = mbl();
+  await ctx.db.insert(oceanShipments).values({
+    workspaceId,
+    itemId: item!.id,
+    containerNo: number,
+    mblNo: reference,
+    carrierScac: 'MAEU',
+    ...oceanListColumns(derived, 'active'),
+  });
+  return { itemId: item!.id, number, reference };
+}
+
+/** Arrivals `lateHours[i]` hours after their one ETA, on the lane to `pod`, measured. */
+async function arrivals(workspaceId: string, pod: string, lateHours: number[]) {
+  const ids: string[] = [];
+  for (const [i, late] of lateHours.entries()) {
+    const eta = NOW - (60 + i) * DAY;
+    ids.push((await follow(workspaceId, derivedOf(pod, eta, eta + late * HOUR))).itemId);
+  }
+  await measureItems(ctx.db, ids);
+}
+
+const get = (cookie: string, url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
+// 0, 1, …, 20 hours late: median 10, p10 2, p90 18.
+const ZERO_TO_TWENTY = Array.from({ length: 21 }, (_, i) => i);
+
+describe('ETA source, band and Tracklane estimate', () => {
+  it("corrects the carrier's ETA by the organization's own measured bias, never another's", async () => {
+    const mine = await buildTeam(app, ctx);
+    const theirs = await buildTeam(app, ctx);
+    const pod = 'NLRTM';
+    await arrivals(mine.defaultWorkspaceId, pod, ZERO_TO_TWENTY);
+    // Another organization, same carrier and lane, 100 h late every time.
+    await arrivals(theirs.defaultWorkspaceId, pod, Array<number>(21).fill(100));
+
+    const eta = NOW + 5 * DAY;
+    const box = await follow(mine.defaultWorkspaceId, derivedOf(pod, eta, null));
+    const res = await get(mine.owner.cookie, `/api/shipments/ocean/${box.number}/${box.reference}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = res.json().result;
+    expect(detail.arrivalVO.eta).toBe(iso(eta));
+    expect(detail.arrivalEstimates).toEqual({
+      used: 'carrier',
+      estimates: [
+        {
+          source: 'carrier',
+          kind: 'port',
+          eta: iso(eta),
+          issuedAt: iso(eta - 40 * DAY),
+          biasHours: null,
+          confidence: { horizonDays: 7, samples: 21, from: iso(eta + 2 * HOUR), to: iso(eta + 18 * HOUR) },
+        },
+        {
+          source: 'tracklane',
+          kind: 'port',
+          eta: iso(eta + 10 * HOUR),
+          issuedAt: iso(eta - 40 * DAY),
+          biasHours: 10,
+          confidence: { horizonDays: 7, samples: 21, from: iso(eta + 2 * HOUR), to: iso(eta + 18 * HOUR) },
+        },
+      ],
+    });
+
+    // The other organization's box on the lane is corrected by its own 100 h alone.
+    const other = await follow(theirs.defaultWorkspaceId, derivedOf(pod, eta, null));
+    const list = (await get(theirs.owner.cookie, '/api/shipments/ocean')).json().result;
+    const row = list.items.find((s: { containerNo: string }) => s.containerNo === other.number);
+    expect(row.arrivalEstimates.estimates[1]).toMatchObject({ source: 'tracklane', biasHours: 100 });
+    expect(row.arrivalEstimates.estimates[1].confidence.samples).toBe(21);
+  });
+
+  it('gives no band and no estimate below 20 measured arrivals, and none once arrived', async () => {
+    const team = await buildTeam(app, ctx);
+    await arrivals(team.defaultWorkspaceId, 'DEHAM', ZERO_TO_TWENTY.slice(0, 19));
+    const eta = NOW + 5 * DAY;
+    const box = await follow(team.defaultWorkspaceId, derivedOf('DEHAM', eta, null));
+    const list = (await get(team.owner.cookie, '/api/shipments/ocean')).json().result;
+    const row = list.items.find((s: { containerNo: string }) => s.containerNo === box.number);
+    expect(row.arrivalEstimates.estimates).toEqual([
+      expect.objectContaining({ source: 'carrier', confidence: null }),
+    ]);
+    const arrived = list.items.filter((s: { arrivalVO: { ata: string | null } }) => s.arrivalVO.ata);
+    expect(arrived).toHaveLength(19);
+    for (const s of arrived) expect(s.arrivalEstimates).toEqual({ used: null, estimates: [] });
+  });
+});
