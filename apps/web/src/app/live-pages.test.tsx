@@ -111,21 +111,22 @@ describe('live pages over the tab’s one socket', () => {
     await waitFor(() => expect(counts()).toEqual([3, 3, 2, 2]));
   });
 
-  it('asks for the open shipment once more when the server first says it follows it', async () => {
+  it('asks for what it shows once more when the server first says it follows it', async () => {
     const api = pagesApi();
     const socket = await openPages(api);
     const counts = () => [LIST, DASHBOARD, DETAIL, THREAD].map((call) => api.callsTo(call).length);
     await waitFor(() => expect(follows(socket).at(-1)).toMatchObject({ shipmentId: 's-1' }));
 
-    // A change stored between the detail's answer and the follow reached nobody: the detail and
-    // thread come again, the lists do not.
+    // A change stored between the pages' answers and the follow reached nobody: the lists and
+    // dashboard (the workspace's) and the detail and thread (the shipment's) come again.
     act(() => socket.receive({ type: 'followed', workspaceId: 'w-1', shipmentId: 's-1' }));
-    await waitFor(() => expect(counts()).toEqual([1, 1, 2, 2]));
+    await waitFor(() => expect(counts()).toEqual([2, 2, 2, 2]));
 
-    // Following the same shipment again (another workspace selected) asks nothing more.
+    // Following the same again, or a workspace the tab no longer shows, asks nothing more.
+    act(() => socket.receive({ type: 'followed', workspaceId: 'w-1', shipmentId: 's-1' }));
     act(() => socket.receive({ type: 'followed', workspaceId: 'w-2', shipmentId: 's-1' }));
     act(() => socket.receive({ type: 'workspace.changed', workspaceId: 'w-1' }));
-    await waitFor(() => expect(counts()).toEqual([2, 2, 2, 2]));
+    await waitFor(() => expect(counts()).toEqual([3, 3, 2, 2]));
   });
 
   it('refetches everything it shows after a reconnect, since messages were lost meanwhile', async () => {

@@ -27,8 +27,11 @@ export function useLivePages(workspaceId: string | null): {
   const message = JSON.stringify(follow);
   const latest = useRef({ message, workspaceId });
   const send = useRef<SendOnSocket | null>(null);
-  // The shipment the server last said the socket follows.
-  const followedShipment = useRef<string | null>(null);
+  // The workspace and shipment the server last said the socket follows.
+  const followed = useRef<{ workspaceId: string | null; shipmentId: string | null }>({
+    workspaceId: null,
+    shipmentId: null,
+  });
   useEffect(() => {
     latest.current = { message, workspaceId };
     send.current?.(message);
@@ -44,12 +47,21 @@ export function useLivePages(workspaceId: string | null): {
       [FOLLOWED_MESSAGE.type]: (event) => {
         // After a reconnect every handler runs without a message: the others refetch everything.
         if (!event) return;
-        const id = typeof event.shipmentId === 'string' ? event.shipmentId : null;
-        const newlyFollowed = id !== null && id !== followedShipment.current;
-        followedShipment.current = id;
-        // A page names its shipment once its detail has loaded, so a change stored between that answer
-        // and the follow reached no one: the page asks once more, now that every change reaches it.
-        if (newlyFollowed) void invalidateShipmentViews(queryClient, id);
+        const workspaceId = typeof event.workspaceId === 'string' ? event.workspaceId : null;
+        const shipmentId = typeof event.shipmentId === 'string' ? event.shipmentId : null;
+        const before = followed.current;
+        followed.current = { workspaceId, shipmentId };
+        // Pages load beside the follow (a page names its shipment only once its detail has loaded), so
+        // a change stored between their answers and the follow reached no one: what the tab shows is
+        // asked for once more, now that every change reaches it.
+        if (
+          workspaceId !== null &&
+          workspaceId !== before.workspaceId &&
+          workspaceId === latest.current.workspaceId
+        )
+          void invalidateWorkspaceViews(queryClient);
+        if (shipmentId !== null && shipmentId !== before.shipmentId)
+          void invalidateShipmentViews(queryClient, shipmentId);
       },
       [SHIPMENT_CHANGED_MESSAGE.type]: (event) => {
         const id = typeof event?.shipmentId === 'string' ? event.shipmentId : undefined;
