@@ -107,14 +107,11 @@ export function isShipmentView(query: Query, shipmentId?: string): boolean {
 
 /** Refetches what shows a workspace's shipments (see {@link isWorkspaceView}). */
 export function invalidateWorkspaceViews(queryClient: QueryClient): Promise<void> {
-  // An answer already on its way is not asked again: several messages in a row cost one request.
-  return queryClient.invalidateQueries({ predicate: isWorkspaceView }, { cancelRefetch: false });
+  // An answer already on its way may have been read before the change: it is dropped and asked again.
+  return queryClient.invalidateQueries({ predicate: isWorkspaceView });
 }
 
 /** Refetches what shows one shipment, or every shipment's page (see {@link isShipmentView}). */
 export function invalidateShipmentViews(queryClient: QueryClient, shipmentId?: string): Promise<void> {
-  return queryClient.invalidateQueries(
-    { predicate: (query) => isShipmentView(query, shipmentId) },
-    { cancelRefetch: false },
-  );
+  return queryClient.invalidateQueries({ predicate: (query) => isShipmentView(query, shipmentId) });
 }
