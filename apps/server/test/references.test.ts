@@ -272,3 +272,73 @@ describe('references through the public API', () => {
     expect((await withKey(theirs, 'PATCH', url, { poNumbers: [] })).statusCode).toBe(404);
   });
 });
+
+describe('references on the shipment answers', () => {
+  it('ride on both modes’ list rows and details, in the app and the public API', async () => {
+    const team = await buildTeam(app, ctx);
+    const acme = (await addCompany(team.owner, 'Acme')).json().result;
+    const ocean = await addOcean(team);
+    const parcel = await addParcel(team);
+    const untouched = await addOcean(team);
+    const references = {
+      bookingNumber: 'BKG-1',
+      customerReference: 'CUST-1',
+      poNumbers: ['PO-9'],
+      shipper: acme,
+      consignee: null,
+      customer: null,
+      forwarder: null,
+    };
+    for (const [mode, id] of [
+      ['ocean', ocean],
+      ['express', parcel],
+    ] as const) {
+      const set = await patchRefs(team.owner, mode, id, {
+        bookingNumber: 'BKG-1',
+        customerReference: 'CUST-1',
+        poNumbers: ['po-9'],
+        shipperId: acme.id,
+      });
+      expect(set.statusCode, set.body).toBe(200);
+    }
+
+    const oceanRows = (await call('GET', '/api/shipments/ocean', team.owner.cookie)).json().result.items;
+    const byId = new Map(oceanRows.map((r: { shipmentOverallId: string }) => [r.shipmentOverallId, r]));
+    expect(byId.get(ocean)).toMatchObject({ references });
+    expect(byId.get(untouched)).toMatchObject({
+      references: { bookingNumber: null, poNumbers: [], shipper: null },
+    });
+    const parcels = (await call('GET', '/api/shipments/express', team.owner.cookie)).json().result
+      .expressTrackingDocumentList;
+    expect(parcels.find((r: { expressOrderId: string }) => r.expressOrderId === parcel)).toMatchObject({
+      references,
+    });
+
+    const key = (
+      await call('POST', '/api/api-keys', team.owner.cookie, { name: 'reader', scope: 'read' })
+    ).json().result.key as string;
+    const v1 = (url: string) =>
+      app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
+    expect((await v1(`/api/v1/shipments/ocean/${ocean}`)).json().result).toMatchObject({ references });
+    expect((await v1(`/api/v1/shipments/express/${parcel}`)).json().result).toMatchObject({ references });
+    const v1Rows = (await v1('/api/v1/shipments/ocean')).json().result.items;
+    expect(v1Rows.find((r: { shipmentOverallId: string }) => r.shipmentOverallId === ocean)).toMatchObject({
+      references,
+    });
+  });
+
+  it('stay out of what the shipment is shared as', async () => {
+    const team = await buildTeam(app, ctx);
+    const ocean = await addOcean(team);
+    await patchRefs(team.owner, 'ocean', ocean, { customerReference: 'SECRET-REF-77', poNumbers: ['PO-77'] });
+    const link = await call('POST', '/api/share-links', team.owner.cookie, {
+      shipmentType: 'ocean',
+      shipmentIds: [ocean],
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    const shown = await call('GET', `/api/share/${link.json().result.token as string}`, null);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).not.toContain('SECRET-REF-77');
+    expect(shown.body).not.toContain('PO-77');
+  });
+});

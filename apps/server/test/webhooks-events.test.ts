@@ -97,6 +97,33 @@ describe('webhook events', () => {
     ).toEqual([]);
   });
 
+  it('carry the workspace’s own references on the shipment', async () => {
+    const team = await buildTeam(app, ctx);
+    const target = await receiver();
+    await register(team, { url: target.url, eventTypes: ['shipment.archived'] });
+    const ocean = await addOcean(team);
+    const company = await session(team.owner.cookie, 'POST', '/api/companies', { name: 'Acme' });
+    const acme = company.json<{ result: { id: string; name: string } }>().result;
+    const refs = await session(
+      team.owner.cookie,
+      'PATCH',
+      `/api/shipments/ocean/${ocean.shipmentId}/references`,
+      { poNumbers: ['po-5'], consigneeId: acme.id },
+    );
+    expect(refs.statusCode, refs.body).toBe(200);
+    await session(team.owner.cookie, 'POST', '/api/shipments/ocean/archive', {
+      shipmentOverallIds: [ocean.shipmentId],
+      archived: true,
+    });
+    const [event] = await ctx.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.workspaceId, team.defaultWorkspaceId));
+    expect(event?.data).toMatchObject({
+      shipment: { references: { poNumbers: ['PO-5'], consignee: acme, shipper: null } },
+    });
+  });
+
   it('shipment.changed reaches every following workspace with an endpoint, in the DCSA shape where chosen', async () => {
     const ours = await buildTeam(app, ctx);
     const dcsaTeam = await buildTeam(app, ctx);

@@ -96,6 +96,15 @@ export const shipmentReferencesSchema = z.object({
 export type ShipmentReferences = z.infer<typeof shipmentReferencesSchema>;
 
 /**
+ * The references as a field of every mode's shipment (lists, detail, public API, webhooks). Absent
+ * from shared views, which never carry the workspace's own data, and from older servers' answers.
+ */
+export const referencesFieldSchema = shipmentReferencesSchema.optional().meta({
+  description:
+    'The workspace’s own references: booking number, customer reference, PO numbers and parties. Never in shared views.',
+});
+
+/**
  * A change of a shipment's references: only the fields sent change; a null or empty text clears one.
  * Parties are given by company id.
  */

@@ -38,6 +38,7 @@ export const EXPRESS_PRESENTATION: ModePresentation = {
     return rows.map((r) => ({
       workspaceId: r.s.workspaceId,
       itemId: r.s.itemId,
+      shipmentId: r.s.id,
       shipment: toExpressShipment(r.s, r.c, NO_STAR),
     }));
   },

@@ -35,6 +35,7 @@ import {
   type ShipmentReader,
 } from '../shipment-favorites/shipment-favorites.service';
 import { inWorkspace } from '../../tenancy/scope';
+import { withReferences } from '../references/references.service';
 
 type ShipmentRow = typeof expressShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
@@ -232,10 +233,16 @@ export async function listExpressShipments(
   const last = page.at(-1);
   const first = rows[0];
   return {
-    expressTrackingDocumentList: page.map((r): ExpressListItem => ({
-      ...toExpressShipment(r.s, r.item, r.f.favorite),
-      attention: r.a.attention,
-    })),
+    expressTrackingDocumentList: await withReferences(
+      db,
+      workspaceId,
+      expressShipments,
+      page.map((r): ExpressListItem => ({
+        ...toExpressShipment(r.s, r.item, r.f.favorite),
+        attention: r.a.attention,
+      })),
+      (s) => s.expressOrderId,
+    ),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor(last.s[SORTS[query.sort].key], last.s.id) : null,
     ...(first
@@ -288,8 +295,15 @@ export async function getExpressShipment(
     .sort((a, b) => happenedAt(b.e) - happenedAt(a.e) || b.row.id - a.row.id);
   const d = row.item.derived as DerivedParcel | null;
   const finished = row.item.state === 'completed';
+  const [shipment] = await withReferences(
+    db,
+    row.s.workspaceId,
+    expressShipments,
+    [toExpressShipment(row.s, row.item, row.favorite)],
+    (s) => s.expressOrderId,
+  );
   return {
-    ...toExpressShipment(row.s, row.item, row.favorite),
+    ...shipment!,
     exceptionReason: d?.exceptionReason ?? null,
     pickedUpAt: d?.pickedUpAt ?? null,
     signedBy: d?.signedBy ?? null,

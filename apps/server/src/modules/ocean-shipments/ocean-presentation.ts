@@ -8,7 +8,7 @@ import { normaliseContainerNumber, normaliseMblNumber } from '@tracklane/shared/
 import { oceanShipments, trackedItems } from '../../db/schema/tracking';
 import { termsColumns } from './free-time/free-time-clocks';
 import { publicOcean } from '../sharing/share-links.service';
-import type { ModePresentation, ShareSelection } from '../tracking/mode-presentation';
+import type { ApiShipmentRow, ModePresentation, ShareSelection } from '../tracking/mode-presentation';
 import { oceanSearchBranches } from './ocean-search';
 import { billRefColumn } from './bills.service';
 import { withMeasuredEstimates } from './eta/arrival-estimates';
@@ -44,16 +44,21 @@ export const OCEAN_PRESENTATION: ModePresentation = {
       .from(oceanShipments)
       .innerJoin(trackedItems, eq(trackedItems.id, oceanShipments.itemId))
       .where(where);
-    // Each workspace's rows carry its own organization's measured ETA accuracy.
-    return Promise.all(
-      rows.map(async (r) => ({
+    // Each workspace's rows carry its own organization's measured ETA accuracy; one workspace after
+    // the other, as a transaction's queries share its connection.
+    const shipments: ApiShipmentRow[] = [];
+    for (const r of rows) {
+      const [shipment] = await withMeasuredEstimates(db, r.s.workspaceId, [
+        toOceanShipment(r.s, r.c, r.t, NO_STAR, r.bill),
+      ]);
+      shipments.push({
         workspaceId: r.s.workspaceId,
         itemId: r.s.itemId,
-        shipment: (
-          await withMeasuredEstimates(db, r.s.workspaceId, [toOceanShipment(r.s, r.c, r.t, NO_STAR, r.bill)])
-        )[0]!,
-      })),
-    );
+        shipmentId: r.s.id,
+        shipment: shipment!,
+      });
+    }
+    return shipments;
   },
   carrierEventsInWebhooks: true,
   rowNumbers: (item) => ({ containerNo: item.trackingNo, mblNo: item.reference }),

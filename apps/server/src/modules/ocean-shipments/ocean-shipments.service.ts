@@ -41,6 +41,7 @@ import {
 } from '../shipment-favorites/shipment-favorites.service';
 import { inWorkspace } from '../../tenancy/scope';
 import { carrierEstimates, withMeasuredEstimates } from './eta/arrival-estimates';
+import { withReferences } from '../references/references.service';
 
 type ShipmentRow = typeof oceanShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
@@ -261,7 +262,13 @@ export async function listOceanShipments(
     attention: r.a.attention,
   }));
   return {
-    items: await withMeasuredEstimates(db, workspaceId, items, now),
+    items: await withReferences(
+      db,
+      workspaceId,
+      oceanShipments,
+      await withMeasuredEstimates(db, workspaceId, items, now),
+      (s) => s.shipmentOverallId,
+    ),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor(last.s[SORTS[query.sort].key], last.s.id) : null,
     // In the page's own snapshot: a bill still asked is seen with the rows it has not added yet.
@@ -364,11 +371,17 @@ async function oceanShipmentDetail(
   ]);
   const d = row.c.derived as DerivedShipment | null;
   const bill = row.s.billId ? await findOceanBill(db, row.s.workspaceId, row.s.billId) : null;
-  const [shipment] = await withMeasuredEstimates(
+  const [shipment] = await withReferences(
     db,
     row.s.workspaceId,
-    [toOceanShipment(row.s, row.c, row.t, row.favorite, bill)],
-    now,
+    oceanShipments,
+    await withMeasuredEstimates(
+      db,
+      row.s.workspaceId,
+      [toOceanShipment(row.s, row.c, row.t, row.favorite, bill)],
+      now,
+    ),
+    (s) => s.shipmentOverallId,
   );
   return {
     ...shipment!,

@@ -84,6 +84,31 @@ export async function referencesOf(
   );
 }
 
+const NO_REFERENCES: ShipmentReferences = {
+  bookingNumber: null,
+  customerReference: null,
+  poNumbers: [],
+  shipper: null,
+  consignee: null,
+  customer: null,
+  forwarder: null,
+};
+
+/**
+ * These shipments of one workspace (of the mode whose table is `table`) with their references, read in one query: the lists, the
+ * detail, the public API and webhooks carry them; shared views never do.
+ */
+export async function withReferences<T extends object>(
+  db: Database,
+  workspaceId: string,
+  table: SubscriptionTable,
+  shipments: readonly T[],
+  idOf: (shipment: T) => string,
+): Promise<(T & { references: ShipmentReferences })[]> {
+  const found = await referencesOf(db, workspaceId, table, shipments.map(idOf));
+  return shipments.map((s) => ({ ...s, references: found.get(idOf(s)) ?? NO_REFERENCES }));
+}
+
 /** One shipment's references; another workspace's shipment is not found. */
 export async function getShipmentReferences(
   db: Database,

@@ -12,6 +12,8 @@ import type { ShipmentReader } from '../shipment-favorites/shipment-favorites.se
 export interface ApiShipmentRow {
   workspaceId: string;
   itemId: string;
+  /** The subscription's id (the workspace's shipment). */
+  shipmentId: string;
   shipment: Record<string, unknown>;
 }
 

@@ -8,6 +8,8 @@ import { modeFeatures, modePresentation } from '../../modes';
 import { itemsOfMode, type ItemsChangedSubscriber } from '../tracking/items-changed';
 import { emitWebhookEvent } from './webhook-events';
 import { inWorkspace } from '../../tenancy/scope';
+import { referencesOf } from '../references/references.service';
+import type { ApiShipmentRow } from '../tracking/mode-presentation';
 
 /** A change as the tracking engine describes it (its change records fit as they are). */
 export interface ShipmentChange {
@@ -30,6 +32,29 @@ async function storedEventIds(tx: Database, itemIds: string[]): Promise<Map<stri
 
 const tableOf = (mode: TrackingMode) => modeFeatures(mode).table;
 
+/**
+ * The mode's subscriptions matching `where` as webhook payloads carry them: the API's shipment with its
+ * workspace's references (one query per workspace of the batch).
+ */
+async function payloadsOf(tx: Database, mode: TrackingMode, where: SQL): Promise<ApiShipmentRow[]> {
+  const byWorkspace = new Map<string, ApiShipmentRow[]>();
+  for (const p of await modePresentation(mode).apiShipments(tx, where))
+    byWorkspace.set(p.workspaceId, [...(byWorkspace.get(p.workspaceId) ?? []), p]);
+  const payloads: ApiShipmentRow[] = [];
+  // One after the other: a transaction's queries share its connection.
+  for (const [workspaceId, rows] of byWorkspace) {
+    const found = await referencesOf(
+      tx,
+      workspaceId,
+      tableOf(mode),
+      rows.map((r) => r.shipmentId),
+    );
+    for (const r of rows)
+      payloads.push({ ...r, shipment: { ...r.shipment, references: found.get(r.shipmentId) } });
+  }
+  return payloads;
+}
+
 /** Only workspaces with an enabled endpoint for the type: most writes build no payload at all. */
 function wantedBy(mode: TrackingMode, type: WebhookEventType): SQL {
   const t = tableOf(mode);
@@ -51,9 +76,10 @@ export async function emitShipmentEvents(
 ): Promise<void> {
   if (subscriptionIds.length === 0) return;
   const presentation = modePresentation(mode);
-  const t = modeFeatures(mode).table;
-  const payloads = await presentation.apiShipments(
+  const t = tableOf(mode);
+  const payloads = await payloadsOf(
     tx,
+    mode,
     and(inWorkspace({ workspaceId }, t), inArray(t.id, subscriptionIds), wantedBy(mode, type))!,
   );
   const events =
@@ -95,9 +121,10 @@ export async function emitShipmentChanged(
   if (news.length === 0) return;
   const byItem = new Map(news.map((i) => [i.itemId, i]));
   const presentation = modePresentation(mode);
-  const t = modeFeatures(mode).table;
-  const payloads = await presentation.apiShipments(
+  const t = tableOf(mode);
+  const payloads = await payloadsOf(
     tx,
+    mode,
     and(inArray(t.itemId, [...byItem.keys()]), not(t.archived), wantedBy(mode, 'shipment.changed'))!,
   );
   for (const p of payloads) {

@@ -127,6 +127,7 @@ export const AIR_PRESENTATION: ModePresentation = {
     return rows.map((r) => ({
       workspaceId: r.s.workspaceId,
       itemId: r.s.itemId,
+      shipmentId: r.s.id,
       shipment: toAirShipment(r.s, false),
     }));
   },

@@ -3,6 +3,7 @@ import { TRACKING_STATE_DESCRIPTION } from '../no-connection';
 import { EXPRESS_ATTENTION_RULES } from '../../dashboard/dashboard.schema';
 import { PARCEL_STATUSES } from './parcel-event';
 import { favoriteFieldSchema, favoriteFilterSchema } from '../../favorites/favorites.schema';
+import { referencesFieldSchema } from '../../references/references.schema';
 
 export const EXPRESS_INTAKE_MAX_ITEMS = 500;
 export const EXPRESS_LIST_MAX_LIMIT = 200;
@@ -69,6 +70,7 @@ export const expressShipmentSchema = z.object({
   archived: z.boolean(),
   /** The workspace's own tags on this parcel (never shown to those it is shared with). */
   tags: z.array(z.string()),
+  references: referencesFieldSchema,
   createdAt: z.string(),
   lastCheckedAt: z.string().nullable(),
   /** Where the data comes from: "demo" data is labelled as such in the UI. */

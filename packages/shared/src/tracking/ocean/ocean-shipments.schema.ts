@@ -6,6 +6,7 @@ import { CLOCK_NAMES } from '../../free-time/free-time.schema';
 import { SHIPMENT_STATUSES } from './derive-shipment';
 import { shipmentMapSchema } from '../shipment-map.schema';
 import { favoriteFieldSchema, favoriteFilterSchema } from '../../favorites/favorites.schema';
+import { referencesFieldSchema } from '../../references/references.schema';
 import { arrivalEstimatesSchema } from './eta/eta-estimates.schema';
 import { terminalAvailabilitySchema } from '../../terminal-availability/terminal-availability';
 import { LAST_FREE_DAY_SOURCES } from '../../free-time/free-time.schema';
@@ -166,6 +167,7 @@ export const oceanShipmentSchema = z.object({
   archived: z.boolean(),
   /** The workspace's own tags on this shipment (never shown to those it is shared with). */
   tags: z.array(z.string()),
+  references: referencesFieldSchema,
   createdAt: z.string(),
   lastCheckedAt: z.string().nullable(),
   /** Where the data comes from: "demo" data is labelled as such in the UI. */
