@@ -10,6 +10,7 @@ import { setUpSignedInPage } from '../test/session';
 import { routes } from './router';
 import { cardPart, onAPhone } from '../test/phone';
 import { LIST, ups, fedex, lost, serve, rows, cell } from '../test/express-shipments-list-page';
+import { REFERENCE_COLUMN_IDS } from '../shipment-list/table-columns';
 
 setUpSignedInPage();
 
@@ -111,7 +112,7 @@ describe('express shipment list: filters, sort and columns', { timeout: 20_000 }
     expect(cell(0, 'lastEvent')).toBe('03/03/2025');
     await waitFor(() =>
       expect(api.callsTo('PUT /api/users/preferences/expressTableColumns').at(-1)?.body).toEqual({
-        hidden: ['origin', 'added', 'source'],
+        hidden: ['origin', 'added', 'source', ...REFERENCE_COLUMN_IDS],
         // The order stays the default one: only what is hidden changed.
         order: [...EXPRESS_COLUMNS.ids],
       }),

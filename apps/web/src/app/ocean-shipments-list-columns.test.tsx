@@ -10,6 +10,7 @@ import { xlsxToRows } from '../lib/xlsx';
 import { captureDownloads, dateCells } from '../test/downloads';
 import { cardPart, onAPhone } from '../test/phone';
 import { first, serve, byStatus, rows } from '../test/ocean-shipments-list-page';
+import { REFERENCE_COLUMN_IDS } from '../shipment-list/table-columns';
 
 setUpSignedInPage();
 
@@ -53,7 +54,8 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.callsTo('PUT /api/users/preferences/oceanTableColumns')).toHaveLength(2));
     expect(api.callsTo('PUT /api/users/preferences/oceanTableColumns').map((call) => call.body)).toEqual([
       {
-        hidden: ['added'],
+        // Columns added since that are hidden by default stay hidden.
+        hidden: ['added', ...REFERENCE_COLUMN_IDS],
         order: [
           'container',
           'arrival',
@@ -68,10 +70,12 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
           // Columns added since the layout was saved appear where they belong.
           'ddCost',
           'added',
+          ...REFERENCE_COLUMN_IDS,
         ],
       },
       {
-        hidden: ['added'],
+        // Columns added since that are hidden by default stay hidden.
+        hidden: ['added', ...REFERENCE_COLUMN_IDS],
         order: [
           'container',
           'mbl',
@@ -86,6 +90,7 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
           // Columns added since the layout was saved appear where they belong.
           'ddCost',
           'added',
+          ...REFERENCE_COLUMN_IDS,
         ],
       },
     ]);
@@ -169,6 +174,45 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
       'MSCU1234566,MEDU12345678,MSC,In transit,"Hot, customer A",Shanghai → Rotterdam,2025-02-01,,2025-03-01,,,,,,0,USD\r\n',
     );
     expect(text).toContain(',2025-02-01,,,2025-04-10,,,,,0,USD\r\n');
+  });
+
+  it('shows the workspace’s references as columns on demand, and exports them', async () => {
+    const withRefs = oceanShipment({
+      containerNo: 'MSCU1234566',
+      references: {
+        bookingNumber: 'BKG-77',
+        customerReference: null,
+        poNumbers: ['PO-1', 'PO-2'],
+        shipper: null,
+        consignee: { id: 'c1', name: 'Acme Retail GmbH' },
+        customer: null,
+        forwarder: null,
+      },
+    });
+    serve(byStatus([withRefs], []), {
+      'PUT /api/users/preferences/oceanTableColumns': (call) => ok(call.body, 'Saved'),
+    });
+    const download = captureDownloads();
+    renderRoutes(routes, '/shipments/ocean/active');
+    const user = userEvent.setup();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    // Hidden by default.
+    expect(screen.queryByRole('columnheader', { name: 'PO numbers' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'PO numbers' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Consignee' }));
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('columnheader', { name: 'PO numbers' })).toBeInTheDocument();
+    const row = rows()[0]!;
+    expect(within(row).getByText('PO-1, PO-2')).toHaveAttribute('title', 'PO-1, PO-2');
+    expect(within(row).getByText('Acme Retail GmbH')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Exported 1 shipment to CSV')).toBeInTheDocument();
+    const text = await download.file().text();
+    expect(text.split('\r\n')[0]).toMatch(/,PO numbers,Consignee$/);
+    expect(text.split('\r\n')[1]).toMatch(/,"PO-1, PO-2",Acme Retail GmbH$/);
   });
 
   it('exports the same view as an XLSX workbook', async () => {

@@ -6,7 +6,8 @@ import { useIdle } from '../lib/use-idle';
 import { filtersFromParams } from './filter-params';
 import type { ShipmentListDefinition } from './list-definition';
 import { ShipmentListView } from './shipment-list-view';
-import type { TableColumn } from './table-columns';
+import { TextCell } from './table-cells';
+import { isReferenceColumn, type TableColumn } from './table-columns';
 import { columnsPreferenceQueryOptions } from './table-columns-preference';
 import { notifyFavoriteFailed } from './use-list-actions';
 import { useListFilters } from './use-list-filters';
@@ -88,18 +89,22 @@ export function ShipmentListPage<
   const hrefOf = useCallback((row: Row) => list.detailHref(row, timeZone), [list, timeZone]);
   const { Cell } = list;
   const renderCell = useCallback(
-    (column: TableColumn<Row, Id, Sort>, row: Row) => (
-      <Cell
-        column={column.id}
-        context={{
-          shipment: row,
-          timeZone,
-          detailHref: list.detailHref(row, timeZone),
-          // The reader's own star: whoever sees the list may star (ADR 0033).
-          onToggleFavorite: () => favorite([list.rowKey(row)], !list.isFavorite(row), notifyFavoriteFailed),
-        }}
-      />
-    ),
+    (column: TableColumn<Row, Id, Sort>, row: Row) =>
+      // The workspace's references are text in every mode.
+      isReferenceColumn(column.id) ? (
+        <TextCell text={column.text(row, timeZone)} />
+      ) : (
+        <Cell
+          column={column.id}
+          context={{
+            shipment: row,
+            timeZone,
+            detailHref: list.detailHref(row, timeZone),
+            // The reader's own star: whoever sees the list may star (ADR 0033).
+            onToggleFavorite: () => favorite([list.rowKey(row)], !list.isFavorite(row), notifyFavoriteFailed),
+          }}
+        />
+      ),
     [Cell, list, timeZone, favorite],
   );
   const exportRows = useCallback(

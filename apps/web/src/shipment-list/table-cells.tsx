@@ -170,6 +170,17 @@ export function DayCell({ value, timeZone }: { value: string | null; timeZone: s
   return value ? <span className={classes.date}>{formatDate(value, timeZone)}</span> : <MissingValue />;
 }
 
+/** A line of text cut at the column's edge (its title says it whole), or a dash when there is none. */
+export function TextCell({ text }: { text: string }) {
+  return text ? (
+    <span className={classes.cut} title={text}>
+      {text}
+    </span>
+  ) : (
+    <MissingValue />
+  );
+}
+
 /** What an empty cell shows: a quiet dash. */
 export function MissingValue() {
   return <span className={classes.missing}>-</span>;

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import type { ShipmentReferences } from '@tracklane/shared/references/references.schema';
 import {
   columnSet,
   isDefaultLayout,
+  isReferenceColumn,
   layoutFromPreference,
   moveColumn,
   nextSort,
+  REFERENCE_COLUMN_IDS,
+  referenceColumns,
   sortDirection,
   toggleColumn,
   visibleColumns,
@@ -57,15 +61,49 @@ describe('table columns', () => {
     expect(isDefaultLayout(set, layoutFromPreference(set, null))).toBe(true);
   });
 
-  it('drops unknown columns, places new ones where the default puts them, never hides the identifier', () => {
+  it('drops unknown columns, places new ones where the default puts them (hidden if hidden by default), never hides the identifier', () => {
     const layout = layoutFromPreference(set, {
       order: ['delivery', 'tracking', 'gone', 'carrier'],
       hidden: ['tracking', 'status', 'gone', 'status'],
     });
     // The saved order stands; each new column follows the one it follows by default.
     expect(layout.order).toEqual(['delivery', 'added', 'tracking', 'carrier', 'status']);
-    expect(layout.hidden).toEqual(['status']);
+    // 'added' came since and is hidden by default: it stays hidden.
+    expect(layout.hidden).toEqual(['status', 'added']);
     expect(isDefaultLayout(set, layout)).toBe(false);
+  });
+
+  it('gives every mode the workspace’s references as text columns', () => {
+    interface Row {
+      references?: ShipmentReferences;
+    }
+    const columns = referenceColumns<Row, Sort>();
+    expect(Object.keys(columns)).toEqual([...REFERENCE_COLUMN_IDS]);
+    const row: Row = {
+      references: {
+        bookingNumber: 'BKG-1',
+        customerReference: null,
+        poNumbers: ['PO-1', 'PO-2'],
+        shipper: { id: 's', name: 'Acme' },
+        consignee: null,
+        customer: null,
+        forwarder: { id: 'f', name: 'Fast Freight' },
+      },
+    };
+    const texts = Object.fromEntries(REFERENCE_COLUMN_IDS.map((id) => [id, columns[id].text(row, 'UTC')]));
+    expect(texts).toEqual({
+      booking: 'BKG-1',
+      customerReference: '',
+      poNumbers: 'PO-1, PO-2',
+      shipper: 'Acme',
+      consignee: '',
+      customer: '',
+      forwarder: 'Fast Freight',
+    });
+    // A row from before references (an older answer) reads as empty.
+    expect(columns.poNumbers.text({}, 'UTC')).toBe('');
+    expect(isReferenceColumn('poNumbers')).toBe(true);
+    expect(isReferenceColumn('carrier')).toBe(false);
   });
 
   it('shows the visible columns in the user’s order', () => {

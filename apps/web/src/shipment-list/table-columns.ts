@@ -1,3 +1,4 @@
+import type { PartyRole, ShipmentReferences } from '@tracklane/shared/references/references.schema';
 import { formatDate } from '../lib/dates';
 import { dateField, type ExportField } from './table-export';
 
@@ -89,6 +90,50 @@ export const tagsColumn = <Row extends { tags: readonly string[] }, Sort extends
   width: TableColumn<Row>['width'],
 ): ColumnSpec<Row, Sort> => ({ label: 'Tags', width, text: (row) => row.tags.join(', ') });
 
+/** The reference columns' ids, as every mode's column set lists them. */
+export const REFERENCE_COLUMN_IDS = [
+  'booking',
+  'customerReference',
+  'poNumbers',
+  'shipper',
+  'consignee',
+  'customer',
+  'forwarder',
+] as const;
+type ReferenceColumnId = (typeof REFERENCE_COLUMN_IDS)[number];
+
+export const isReferenceColumn = (id: string) => (REFERENCE_COLUMN_IDS as readonly string[]).includes(id);
+
+/**
+ * The workspace's own references as columns (booking, customer reference, PO numbers, parties), as
+ * every mode's rows carry them: a mode lists them last and hidden by default, and the list page draws
+ * their cells for every mode (they are text).
+ */
+export function referenceColumns<
+  Row extends { references?: ShipmentReferences },
+  Sort extends string,
+>(): Record<ReferenceColumnId, ColumnSpec<Row, Sort>> {
+  const width = { min: 88, preferred: 128 };
+  const party = (role: PartyRole, label: string): ColumnSpec<Row, Sort> => ({
+    label,
+    width,
+    text: (row) => row.references?.[role]?.name ?? '',
+  });
+  return {
+    booking: { label: 'Booking', width, text: (row) => row.references?.bookingNumber ?? '' },
+    customerReference: {
+      label: 'Customer ref.',
+      width,
+      text: (row) => row.references?.customerReference ?? '',
+    },
+    poNumbers: { label: 'PO numbers', width, text: (row) => row.references?.poNumbers.join(', ') ?? '' },
+    shipper: party('shipper', 'Shipper'),
+    consignee: party('consignee', 'Consignee'),
+    customer: party('customer', 'Customer'),
+    forwarder: party('forwarder', 'Forwarder'),
+  };
+}
+
 /** When the row was added to the workspace, newest first by the mode's `sort`. */
 export const addedColumn = <Row extends { createdAt: string }, Sort extends string>(
   sort: Sort,
@@ -107,7 +152,8 @@ const isColumnOf =
 
 /**
  * A saved preference made safe: unknown ids dropped (a column removed since), columns added since
- * placed where the default order puts them, unhideable columns never hidden.
+ * placed where the default order puts them and hidden if they are by default, unhideable columns
+ * never hidden.
  */
 export function layoutFromPreference<Row, Id extends string, Sort extends string>(
   set: ColumnSet<Row, Id, Sort>,
@@ -121,7 +167,11 @@ export function layoutFromPreference<Row, Id extends string, Sort extends string
     const before = set.ids.slice(0, defaultIndex).findLast((other) => order.includes(other));
     order.splice(before === undefined ? 0 : order.indexOf(before) + 1, 0, id);
   });
-  const hidden = [...new Set(preference.hidden.filter(known))].filter((id) => set.columns[id].hideable);
+  // A column added since the preference was saved keeps its default visibility.
+  const added = set.defaultLayout.hidden.filter((id) => !preference.order.includes(id));
+  const hidden = [...new Set([...preference.hidden.filter(known), ...added])].filter(
+    (id) => set.columns[id].hideable,
+  );
   return { order, hidden };
 }
 

@@ -4,7 +4,13 @@ import type {
   ExpressSort,
 } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { formatDate } from '../../../lib/dates';
-import { addedColumn, columnSet, tagsColumn } from '../../../shipment-list/table-columns';
+import {
+  addedColumn,
+  columnSet,
+  REFERENCE_COLUMN_IDS,
+  referenceColumns,
+  tagsColumn,
+} from '../../../shipment-list/table-columns';
 import { dateField } from '../../../shipment-list/table-export';
 import { parcelCarrierLabel } from './carriers';
 import { placeLabel } from './parcel-place';
@@ -79,8 +85,9 @@ export const EXPRESS_COLUMNS = columnSet<ExpressListItem, ExpressSort>()({
     service: { label: 'Service', width: { min: 80, preferred: 120 }, text: (s) => s.service ?? '' },
     added: addedColumn('created_desc'),
     source: { label: 'Source', width: { min: 80, preferred: 120 }, text: (s) => sourceLabel(s.source) },
+    ...referenceColumns<ExpressListItem, ExpressSort>(),
   },
-  hidden: ['lastEvent', 'origin', 'service', 'added', 'source'],
+  hidden: ['lastEvent', 'origin', 'service', 'added', 'source', ...REFERENCE_COLUMN_IDS],
   card: {
     identifier: 'tracking',
     detail: 'carrier',

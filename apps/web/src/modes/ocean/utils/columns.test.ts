@@ -3,6 +3,7 @@ import type { OceanListItem } from '@tracklane/shared/tracking/ocean/ocean-shipm
 import { freeTime, oceanShipment as shipment } from '../../../test/ocean-shipment-fixtures';
 import {
   layoutFromPreference,
+  REFERENCE_COLUMN_IDS,
   moveColumn,
   nextSort,
   toggleColumn,
@@ -23,7 +24,7 @@ describe('ocean table columns', () => {
     expect(layoutFromPreference(OCEAN_COLUMNS, null)).toEqual(DEFAULT_LAYOUT);
   });
 
-  it('drops unknown columns, places new ones where the default puts them, never hides the container', () => {
+  it('drops unknown columns, places new ones where the default puts them (hidden if hidden by default), never hides the container', () => {
     const layout = layoutFromPreference(OCEAN_COLUMNS, {
       order: ['arrival', 'container', 'gone', 'mbl'],
       hidden: ['container', 'vessel', 'gone'],
@@ -36,6 +37,7 @@ describe('ocean table columns', () => {
       'ddCost',
       'vessel',
       'added',
+      ...REFERENCE_COLUMN_IDS,
       'container',
       'mbl',
       'carrier',
@@ -44,7 +46,8 @@ describe('ocean table columns', () => {
       'route',
       'departure',
     ]);
-    expect(layout.hidden).toEqual(['vessel']);
+    // Those added since that the default hides stay hidden: a new column does not appear on its own.
+    expect(layout.hidden).toEqual(['vessel', 'added', ...REFERENCE_COLUMN_IDS]);
   });
 
   it('toggles and moves columns', () => {

@@ -6,7 +6,13 @@ import type {
 } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { clockLabel } from '@tracklane/shared/free-time/free-time-text';
 import { formatDay } from '../../../lib/dates';
-import { addedColumn, columnSet, tagsColumn } from '../../../shipment-list/table-columns';
+import {
+  addedColumn,
+  columnSet,
+  REFERENCE_COLUMN_IDS,
+  referenceColumns,
+  tagsColumn,
+} from '../../../shipment-list/table-columns';
 import { dateField } from '../../../shipment-list/table-export';
 import { carrierLabel } from './carriers';
 import { formatMoney, nextFreeTimeText } from './free-time-text';
@@ -114,8 +120,9 @@ export const OCEAN_COLUMNS = columnSet<OceanListItem, OceanSort>()({
     // Hidden by default: the dates matter more at a glance, and the columns above fill a laptop's table.
     vessel: { label: 'Vessel', width: { min: 96, preferred: 140 }, text: (s) => s.vesselName ?? '' },
     added: addedColumn('created_desc'),
+    ...referenceColumns<OceanListItem, OceanSort>(),
   },
-  hidden: ['vessel', 'added'],
+  hidden: ['vessel', 'added', ...REFERENCE_COLUMN_IDS],
   card: {
     identifier: 'container',
     detail: 'mbl',
