@@ -342,3 +342,116 @@ describe('references on the shipment answers', () => {
     expect(shown.body).not.toContain('PO-77');
   });
 });
+
+describe('references given as shipments are added', () => {
+  it('are set on new and already tracked shipments of both modes; parties by name, added when new', async () => {
+    const team = await buildTeam(app, ctx);
+    await addCompany(team.owner, 'Acme Retail');
+    const tracked = await addOcean(team);
+    const trackedRow = (
+      await ctx.pool.query('SELECT container_no, mbl_no FROM ocean_shipments WHERE id = $1', [tracked])
+    ).rows[0];
+    const fresh = { containerNo: containerNo(), mblNo: mbl() };
+    const ocean = await call('POST', '/api/shipments/ocean', team.owner.cookie, {
+      items: [
+        {
+          ...fresh,
+          references: { customerReference: 'CR-1', poNumbers: ['po-1', 'po-2'], consignee: 'acme retail' },
+        },
+        {
+          containerNo: trackedRow.container_no,
+          mblNo: trackedRow.mbl_no,
+          references: { shipper: 'Shenzhen Lights', poNumbers: ['PO-3'] },
+        },
+      ],
+    });
+    expect(ocean.statusCode, ocean.body).toBe(200);
+    const [created, again] = ocean.json().result;
+    expect(created.outcome).toBe('created');
+    expect(again.outcome).toBe('already_tracked');
+    const companies = (await call('GET', '/api/companies', team.owner.cookie)).json().result.companies;
+    // "acme retail" matched the list's "Acme Retail"; "Shenzhen Lights" was added.
+    expect(companies.map((c: { name: string }) => c.name)).toEqual(['Acme Retail', 'Shenzhen Lights']);
+    expect((await getRefs(team.owner, 'ocean', created.shipmentOverallId)).json().result).toMatchObject({
+      customerReference: 'CR-1',
+      poNumbers: ['PO-1', 'PO-2'],
+      consignee: { name: 'Acme Retail' },
+      shipper: null,
+    });
+    expect((await getRefs(team.owner, 'ocean', tracked)).json().result).toMatchObject({
+      poNumbers: ['PO-3'],
+      shipper: { name: 'Shenzhen Lights' },
+    });
+
+    const parcel = await call('POST', '/api/shipments/express', team.owner.cookie, {
+      items: [{ trackingNo: 'REFS-IMPORT-1', carrier: 'gls', references: { bookingNumber: 'BKG-9' } }],
+    });
+    expect(parcel.statusCode, parcel.body).toBe(200);
+    const parcelId = parcel.json().result[0].expressOrderId as string;
+    expect((await getRefs(team.owner, 'express', parcelId)).json().result.bookingNumber).toBe('BKG-9');
+  });
+
+  it('refuse a bill followed alone with references, and bad references with a 400, adding nothing', async () => {
+    const team = await buildTeam(app, ctx);
+    const bill = await call('POST', '/api/shipments/ocean', team.owner.cookie, {
+      items: [{ mblNo: 'MEDU7788990', references: { poNumbers: ['PO-1'] } }],
+    });
+    expect(bill.statusCode, bill.body).toBe(200);
+    expect(bill.json().result[0]).toMatchObject({
+      outcome: 'refused',
+      message: expect.stringContaining('References are kept on containers'),
+    });
+    const bad = await call('POST', '/api/shipments/ocean', team.owner.cookie, {
+      items: [
+        {
+          containerNo: containerNo(),
+          mblNo: mbl(),
+          references: {
+            poNumbers: Array(21)
+              .fill('x')
+              .map((x, i) => `${x}${i}`),
+          },
+        },
+      ],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('at most 20 PO numbers');
+    const unknown = await call('POST', '/api/shipments/express', team.owner.cookie, {
+      items: [{ trackingNo: 'REFS-IMPORT-2', carrier: 'gls', references: { colour: 'red' } }],
+    });
+    expect(unknown.statusCode).toBe(400);
+    const { rows } = await ctx.pool.query(
+      `SELECT (SELECT count(*) FROM ocean_shipments WHERE workspace_id = $1)::int
+            + (SELECT count(*) FROM express_shipments WHERE workspace_id = $1)::int AS n`,
+      [team.defaultWorkspaceId],
+    );
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('keep the companies cap, refusing the whole request when new names would pass it', async () => {
+    const team = await buildTeam(app, ctx);
+    await ctx.pool.query(
+      `INSERT INTO companies (workspace_id, name)
+       SELECT $1, 'Company ' || n FROM generate_series(1, $2::int) AS n`,
+      [team.defaultWorkspaceId, MAX_COMPANIES_PER_WORKSPACE - 1],
+    );
+    const res = await call('POST', '/api/shipments/ocean', team.owner.cookie, {
+      items: [
+        {
+          containerNo: containerNo(),
+          mblNo: mbl(),
+          references: { shipper: 'New One', consignee: 'New Two' },
+        },
+      ],
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      `A workspace has at most ${String(MAX_COMPANIES_PER_WORKSPACE)} companies.`,
+    );
+    const { rows } = await ctx.pool.query(
+      'SELECT count(*)::int AS n FROM ocean_shipments WHERE workspace_id = $1',
+      [team.defaultWorkspaceId],
+    );
+    expect(rows[0].n).toBe(0);
+  });
+});

@@ -149,6 +149,44 @@ describe('new ocean shipment: many at once', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Track 2 shipments' })).toBeEnabled();
   });
 
+  it('reads a workbook’s reference columns, shows them per row and sends them with each container', async () => {
+    const api = serve({
+      'POST /api/shipments/ocean': ok([
+        created({ containerNo: 'MSCU1234566', mblNo: 'MEDU12345678', carrierScac: 'MSCU' }),
+      ]),
+    });
+    renderRoutes(routes, '/new-shipments/ocean');
+    const user = userEvent.setup();
+    const dropzone = await screen.findByTestId('bulk-dropzone');
+    const input = dropzone.querySelector('input[type="file"]') as HTMLInputElement;
+    const workbook = rowsToXlsx([
+      ['Container', 'MBL', 'PO', 'Consignee'],
+      ['MSCU1234566', 'MEDU12345678', 'PO-1; PO-2', 'Acme Retail'],
+    ]);
+    await user.upload(
+      input,
+      new File([workbook as Uint8Array<ArrayBuffer>], 'orders.xlsx', {
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      }),
+    );
+
+    const preview = await screen.findByTestId('bulk-preview');
+    expect(within(preview).getByRole('columnheader', { name: 'References' })).toBeInTheDocument();
+    expect(within(preview).getByTestId('bulk-row')).toHaveTextContent('PO-1, PO-2 · Consignee Acme Retail');
+    await user.click(screen.getByRole('button', { name: 'Track 1 shipment' }));
+    await screen.findByTestId('intake-outcomes');
+    expect(api.callsTo('POST /api/shipments/ocean')[0]?.body).toEqual({
+      items: [
+        {
+          containerNo: 'MSCU1234566',
+          mblNo: 'MEDU12345678',
+          carrierScac: 'MSCU',
+          references: { poNumbers: ['PO-1', 'PO-2'], consignee: 'Acme Retail' },
+        },
+      ],
+    });
+  });
+
   it('refuses to send more than 500 at once, and says so', async () => {
     serve();
     renderRoutes(routes, '/new-shipments/ocean');

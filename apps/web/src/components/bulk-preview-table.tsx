@@ -1,6 +1,8 @@
 import { Badge, SegmentedControl, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCopy } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import type { IntakeReferences } from '@tracklane/shared/references/references.schema';
+import { referencesSummary } from '../lib/intake-references';
 import type { BulkParse } from '../lib/paste-table';
 import classes from './bulk-preview.module.css';
 
@@ -13,6 +15,22 @@ export interface PreviewColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** Identifiers (container, tracking number) are set in monospace. */
   mono?: boolean;
+  /** Whether the column is drawn for these rows (always when left out). */
+  shownFor?: (rows: readonly Row[]) => boolean;
+}
+
+/**
+ * The workspace's references a row carries (a file's reference columns), in a few words; drawn only
+ * when some row has any.
+ */
+export function referencesPreviewColumn<Row>(
+  referencesOf: (row: Row) => IntakeReferences | undefined,
+): PreviewColumn<Row> {
+  return {
+    label: 'References',
+    cell: (row) => referencesSummary(referencesOf(row)) || '-',
+    shownFor: (rows) => rows.some((row) => referencesOf(row) !== undefined),
+  };
 }
 
 /** What a bulk preview needs of each row: its line, and whether a row above already has it. */
@@ -97,6 +115,7 @@ export function BulkPreviewTable<Row extends PreviewRow>({
   const rows =
     show === 'all' ? parse.rows : parse.rows.filter((r) => errorOf(r) !== null || r.duplicateOf !== null);
   const shown = rows.slice(0, PREVIEW_MAX_ROWS);
+  const drawn = columns.filter((column) => column.shownFor?.(parse.rows) ?? true);
 
   return (
     <div className={classes.preview}>
@@ -142,7 +161,7 @@ export function BulkPreviewTable<Row extends PreviewRow>({
           <Table.Thead>
             <Table.Tr>
               <Table.Th className={classes.lineCell}>Line</Table.Th>
-              {columns.map((column) => (
+              {drawn.map((column) => (
                 <Table.Th key={column.label}>{column.label}</Table.Th>
               ))}
               <Table.Th>Check</Table.Th>
@@ -158,7 +177,7 @@ export function BulkPreviewTable<Row extends PreviewRow>({
                   data-state={error !== null ? 'error' : row.duplicateOf !== null ? 'duplicate' : 'ready'}
                 >
                   <Table.Td className={classes.lineCell}>{row.line}</Table.Td>
-                  {columns.map((column) => (
+                  {drawn.map((column) => (
                     <Table.Td key={column.label} className={column.mono ? classes.mono : undefined}>
                       {column.cell(row)}
                     </Table.Td>

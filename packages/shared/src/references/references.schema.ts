@@ -71,6 +71,12 @@ const poNumberSchema = singleLine(
   .refine((s) => s.length > 0, { message: REFERENCE_MESSAGES.poEmpty })
   .transform((s) => s.toUpperCase());
 
+/** A shipment's PO numbers, each once. */
+const poNumbersSchema = z
+  .array(poNumberSchema, { message: 'Send the PO numbers as a list.' })
+  .transform((pos) => [...new Set(pos)])
+  .refine((pos) => pos.length <= MAX_PO_NUMBERS, { message: REFERENCE_MESSAGES.tooManyPos });
+
 const companyIdSchema = z.uuid({ message: REFERENCE_MESSAGES.companyUnknown }).nullable();
 
 export const companySchema = z.object({ id: z.string(), name: z.string() });
@@ -112,11 +118,7 @@ export const updateReferencesRequestSchema = z.strictObject(
   {
     bookingNumber: referenceSchema.optional(),
     customerReference: referenceSchema.optional(),
-    poNumbers: z
-      .array(poNumberSchema, { message: 'Send the PO numbers as a list.' })
-      .transform((pos) => [...new Set(pos)])
-      .refine((pos) => pos.length <= MAX_PO_NUMBERS, { message: REFERENCE_MESSAGES.tooManyPos })
-      .optional(),
+    poNumbers: poNumbersSchema.optional(),
     shipperId: companyIdSchema.optional(),
     consigneeId: companyIdSchema.optional(),
     customerId: companyIdSchema.optional(),
@@ -126,3 +128,28 @@ export const updateReferencesRequestSchema = z.strictObject(
 );
 export type UpdateReferencesRequest = z.input<typeof updateReferencesRequestSchema>;
 export type UpdateReferences = z.output<typeof updateReferencesRequestSchema>;
+
+/**
+ * References given with shipments as they are added (a bulk import's columns, the public API's
+ * intake): the fields given are set on the shipment, new or already followed, and the others kept (an
+ * empty one changes nothing). Parties are company names, matched without case in the workspace's list
+ * and added to it when new.
+ */
+export const intakeReferencesSchema = z
+  .strictObject(
+    {
+      bookingNumber: referenceSchema.optional(),
+      customerReference: referenceSchema.optional(),
+      poNumbers: poNumbersSchema.optional(),
+      shipper: companyNameSchema.optional(),
+      consignee: companyNameSchema.optional(),
+      customer: companyNameSchema.optional(),
+      forwarder: companyNameSchema.optional(),
+    },
+    { message: 'Send the references as an object of known fields.' },
+  )
+  .meta({
+    description:
+      'The workspace’s own references for the row: set on the shipment whether it is new or already tracked; parties by company name (added to the workspace’s companies when new).',
+  });
+export type IntakeReferences = z.output<typeof intakeReferencesSchema>;

@@ -11,6 +11,9 @@ import type { AppContext } from '../../app-context';
 import type { Tenant } from '../../tenancy/tenant';
 import { expressSubscriptions } from './express-subscriptions';
 import { describeQuotaFollow, followWithinQuota } from '../billing/shipment-quota';
+import { expressShipments } from '../../db/schema/tracking';
+import { joinTransaction, withTransaction } from '../../lib/transaction';
+import { applyIntakeReferences } from '../references/references.service';
 
 /**
  * Normalises and checks one row: a carrier chosen from the list, or told by the number's format; a
@@ -37,7 +40,8 @@ export function validateExpressItem(
 /**
  * Adds express shipments to the workspace, one answer per row: created, already tracked, or refused
  * with the reason. A parcel already followed by another workspace is not fetched again. New active shipments stay
- * within the organization's plan quota (a row beyond it is refused with the reason). Whether the
+ * within the organization's plan quota (a row beyond it is refused with the reason). References given
+ * with a row are set on its shipment, new or already tracked. One transaction. Whether the
  * user may add shipments is the route's access level (`shipments:change`), checked before this runs.
  */
 export async function createExpressShipments(
@@ -59,12 +63,24 @@ export async function createExpressShipments(
         expressOrderId: null,
       };
   });
-  const results = await followWithinQuota(
-    ctx,
-    tenant,
-    expressSubscriptions,
-    accepted.map((a) => ({ trackingNo: a.trackingNo, reference: '', carrier: a.carrier })),
-  );
+  const results = await withTransaction(ctx.pool, async (t) => {
+    const followed = await followWithinQuota(
+      { ...ctx, pool: joinTransaction(t) },
+      tenant,
+      expressSubscriptions,
+      accepted.map((a) => ({ trackingNo: a.trackingNo, reference: '', carrier: a.carrier })),
+    );
+    await applyIntakeReferences(
+      t.tx,
+      tenant.workspaceId,
+      expressShipments,
+      accepted.map(({ index }, i) => ({
+        subscriptionId: describeQuotaFollow(followed[i]!).subscriptionId,
+        references: items[index]!.references,
+      })),
+    );
+    return followed;
+  });
   accepted.forEach(({ index, trackingNo, carrier }, i) => {
     const { outcome, message, subscriptionId } = describeQuotaFollow(results[i]!);
     outcomes[index] = { trackingNo, carrier, outcome, message, expressOrderId: subscriptionId };

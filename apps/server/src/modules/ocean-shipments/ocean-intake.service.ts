@@ -17,6 +17,8 @@ import { lockOrganization } from '../organizations/organizations.service';
 import type { Tenant } from '../../tenancy/tenant';
 import { followBills, type BillFollowResult } from './bill-follow.service';
 import { oceanSubscriptions } from './ocean-subscriptions';
+import { oceanShipments } from '../../db/schema/tracking';
+import { applyIntakeReferences } from '../references/references.service';
 
 /** The API and bulk callers name the carrier by SCAC: there is no list to choose from. */
 const CARRIER_NOT_TOLD =
@@ -97,7 +99,8 @@ function describeBillFollow(
  * queued for its first check at once. A bill of lading or booking alone is followed (ADR 0037): its
  * containers are added as the carrier names them. New active shipments stay within the organization's
  * plan quota (a row beyond it is refused with the reason; a bill is refused when no room is left at
- * all). One transaction. Whether the user may add shipments is the route's access level
+ * all). References given with a container are set on its shipment, new or already tracked; a bill
+ * or booking alone takes none (refused). One transaction. Whether the user may add shipments is the route's access level
  * (`shipments:change`), checked before this runs.
  */
 export async function createOceanShipments(
@@ -134,6 +137,15 @@ export async function createOceanShipments(
         trackingNo: c.containerNo,
         reference: c.mblNo,
         carrier: c.carrierScac,
+      })),
+    );
+    await applyIntakeReferences(
+      t.tx,
+      tenant.workspaceId,
+      oceanShipments,
+      containers.map(({ index }, i) => ({
+        subscriptionId: describeQuotaFollow(results[i]!).subscriptionId,
+        references: items[index]!.references,
       })),
     );
     containers.forEach(({ index, value }, i) => {

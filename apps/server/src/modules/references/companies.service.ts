@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
 import {
   MAX_COMPANIES_PER_WORKSPACE,
@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../db/client';
 import { companies } from '../../db/schema/companies';
 import { AppError } from '../../lib/app-error';
-import { assertUnderCap } from '../../lib/caps';
+import { assertUnderCap, type Cap } from '../../lib/caps';
 import { isUniqueViolation } from '../../lib/unique-violation';
 import { inWorkspace } from '../../tenancy/scope';
 
@@ -20,6 +20,15 @@ import { inWorkspace } from '../../tenancy/scope';
 
 const NOT_FOUND = 'That company is not in this workspace’s list.';
 const isNameTaken = (error: unknown) => isUniqueViolation(error, 'companies_workspace_name_idx');
+
+/** At most MAX_COMPANIES_PER_WORKSPACE companies, counted under the workspace's lock. */
+const companiesCap = (workspaceId: string): Cap => ({
+  owner: { workspaceId },
+  max: MAX_COMPANIES_PER_WORKSPACE,
+  message: REFERENCE_MESSAGES.tooManyCompanies,
+  count: async (tx) =>
+    (await tx.select({ n: count() }).from(companies).where(inWorkspace({ workspaceId }, companies)))[0]!.n,
+});
 
 /** The workspace's companies, alphabetically. */
 export async function listCompanies(db: Database, workspaceId: string): Promise<Company[]> {
@@ -34,14 +43,7 @@ export async function listCompanies(db: Database, workspaceId: string): Promise<
 export async function createCompany(db: Database, workspaceId: string, name: string): Promise<Company> {
   try {
     return await db.transaction(async (tx) => {
-      await assertUnderCap(tx, {
-        owner: { workspaceId },
-        max: MAX_COMPANIES_PER_WORKSPACE,
-        message: REFERENCE_MESSAGES.tooManyCompanies,
-        count: async (t) =>
-          (await t.select({ n: count() }).from(companies).where(inWorkspace({ workspaceId }, companies)))[0]!
-            .n,
-      });
+      await assertUnderCap(tx, companiesCap(workspaceId));
       const [row] = await tx
         .insert(companies)
         .values({ workspaceId, name })
@@ -84,4 +86,41 @@ export async function deleteCompany(db: Database, workspaceId: string, companyId
     .where(and(inWorkspace({ workspaceId }, companies), eq(companies.id, companyId)))
     .returning({ id: companies.id });
   if (!deleted.length) throw new AppError('NOT_FOUND', NOT_FOUND);
+}
+
+/**
+ * The ids of these company names in the workspace's list, by lower-cased name (names match without
+ * case), adding those it lacks in the caller's transaction within the list's cap (409 beyond it).
+ */
+export async function companiesNamed(
+  tx: Database,
+  workspaceId: string,
+  names: readonly string[],
+): Promise<Map<string, string>> {
+  const wanted = new Map(names.map((name) => [name.toLowerCase(), name]));
+  if (!wanted.size) return new Map();
+  const find = async () =>
+    new Map(
+      (
+        await tx
+          .select({ id: companies.id, name: companies.name })
+          .from(companies)
+          .where(
+            and(
+              inWorkspace({ workspaceId }, companies),
+              inArray(sql`lower(${companies.name})`, [...wanted.keys()]),
+            ),
+          )
+      ).map((c) => [c.name.toLowerCase(), c.id]),
+    );
+  const found = await find();
+  const missing = [...wanted].filter(([key]) => !found.has(key)).map(([, name]) => name);
+  if (!missing.length) return found;
+  await assertUnderCap(tx, companiesCap(workspaceId), missing.length);
+  // Another request may have added one of them meanwhile: the unique name index keeps one.
+  await tx
+    .insert(companies)
+    .values(missing.map((name) => ({ workspaceId, name })))
+    .onConflictDoNothing();
+  return find();
 }

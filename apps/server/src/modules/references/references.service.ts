@@ -5,6 +5,7 @@ import { isUuid } from '@tracklane/shared/validation/database-ranges';
 import {
   PARTY_ROLES,
   REFERENCE_MESSAGES,
+  type IntakeReferences,
   type ShipmentReferences,
   type UpdateReferences,
 } from '@tracklane/shared/references/references.schema';
@@ -14,6 +15,7 @@ import { AppError } from '../../lib/app-error';
 import { inWorkspace } from '../../tenancy/scope';
 import { lockWorkspaceShipment, NOT_TRACKED } from '../tracking/lock-shipment';
 import { publishShipmentsChanged } from '../live-pages/live-publish';
+import { companiesNamed } from './companies.service';
 import { modeFeatures } from '../../modes';
 import type { SubscriptionTable } from '../tracking/tracking-mode';
 
@@ -163,4 +165,44 @@ async function assertCompaniesOfWorkspace(
     .where(and(inWorkspace({ workspaceId }, companies), inArray(companies.id, named)))
     .for('key share');
   if (found.length !== named.length) throw new AppError('VALIDATION', REFERENCE_MESSAGES.companyUnknown);
+}
+
+/**
+ * References given with shipments as an intake added or found them (`subscriptionId` null: refused),
+ * in the intake's transaction: each row's given fields are set and the others kept; parties are
+ * company names, added to the workspace's list when new. Open pages then refetch the rows changed.
+ */
+export async function applyIntakeReferences(
+  tx: Database,
+  workspaceId: string,
+  table: SubscriptionTable,
+  rows: readonly { subscriptionId: string | null; references: IntakeReferences | undefined }[],
+): Promise<void> {
+  const given = rows.flatMap(({ subscriptionId, references }) =>
+    subscriptionId && references ? [{ subscriptionId, references }] : [],
+  );
+  if (!given.length) return;
+  const companyIds = await companiesNamed(
+    tx,
+    workspaceId,
+    given.flatMap(({ references }) => PARTY_ROLES.flatMap((role) => references[role] ?? [])),
+  );
+  const changed: string[] = [];
+  for (const { subscriptionId, references } of given) {
+    const values: UpdateReferences = {};
+    if (references.bookingNumber) values.bookingNumber = references.bookingNumber;
+    if (references.customerReference) values.customerReference = references.customerReference;
+    if (references.poNumbers?.length) values.poNumbers = references.poNumbers;
+    for (const role of PARTY_ROLES) {
+      const name = references[role];
+      if (name) values[partyColumn[role]] = companyIds.get(name.toLowerCase()) ?? null;
+    }
+    if (!Object.keys(values).length) continue;
+    await tx
+      .update(table)
+      .set(values)
+      .where(and(inWorkspace({ workspaceId }, table), eq(table.id, subscriptionId)));
+    changed.push(subscriptionId);
+  }
+  if (changed.length) await publishShipmentsChanged(tx, workspaceId, changed);
 }

@@ -3,7 +3,7 @@ import { TRACKING_STATE_DESCRIPTION } from '../no-connection';
 import { EXPRESS_ATTENTION_RULES } from '../../dashboard/dashboard.schema';
 import { PARCEL_STATUSES } from './parcel-event';
 import { favoriteFieldSchema, favoriteFilterSchema } from '../../favorites/favorites.schema';
-import { referencesFieldSchema } from '../../references/references.schema';
+import { intakeReferencesSchema, referencesFieldSchema } from '../../references/references.schema';
 
 export const EXPRESS_INTAKE_MAX_ITEMS = 500;
 export const EXPRESS_LIST_MAX_LIMIT = 200;
@@ -16,6 +16,7 @@ export const expressIntakeItemSchema = z.object({
   trackingNo: z.string().max(60, { message: 'Tracking number is too long' }),
   /** Our carrier code (PARCEL_CARRIERS); optional when the number's format names the carrier. */
   carrier: z.string().max(40).optional(),
+  references: intakeReferencesSchema.optional(),
 });
 export type ExpressIntakeItem = z.infer<typeof expressIntakeItemSchema>;
 

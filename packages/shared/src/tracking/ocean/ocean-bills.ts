@@ -37,6 +37,9 @@ export const OCEAN_INTAKE_MESSAGES = {
     'A booking is followed alone: leave the container number out, and every container the carrier names on the booking is added',
   /** The carrier of a booking, where the caller names it by SCAC (the API, bulk rows). */
   bookingCarrier: 'The carrier cannot be told from this booking number: give its SCAC, e.g. MAEU',
+  /** References belong to a workspace's shipment: a bill or booking alone has none yet. */
+  billWithReferences:
+    'References are kept on containers: give the container number with its bill of lading, or add them to each container once the carrier names it',
 } as const;
 
 /** What one intake row asks for, checked: a container on its bill, or a bill or booking alone. */
@@ -54,6 +57,8 @@ export function checkOceanIntake(input: {
   containerNo?: string | undefined;
   mblNo?: string | undefined;
   bookingNo?: string | undefined;
+  /** The workspace's references given with the row (a bill or booking alone takes none). */
+  references?: object | undefined;
 }): OceanIntakeCheck {
   const containerNo = normaliseContainerNumber(input.containerNo ?? '');
   const mblNo = normaliseMblNumber(input.mblNo ?? '');
@@ -75,6 +80,10 @@ export function checkOceanIntake(input: {
     if (!mbl.valid) return refuse(mbl.message);
     return { ok: true, kind: 'container', containerNo: container.value, mblNo: mbl.value };
   }
+  const givesReferences = Object.values(input.references ?? {}).some((value: unknown) =>
+    Array.isArray(value) ? value.length > 0 : Boolean(value),
+  );
+  if (givesReferences) return refuse(OCEAN_INTAKE_MESSAGES.billWithReferences);
   if (mblNo) {
     const mbl = checkMblNumber(mblNo);
     return mbl.valid ? { ok: true, kind: 'bill', billKind: 'bl', reference: mbl.value } : refuse(mbl.message);

@@ -6,7 +6,7 @@ import { CLOCK_NAMES } from '../../free-time/free-time.schema';
 import { SHIPMENT_STATUSES } from './derive-shipment';
 import { shipmentMapSchema } from '../shipment-map.schema';
 import { favoriteFieldSchema, favoriteFilterSchema } from '../../favorites/favorites.schema';
-import { referencesFieldSchema } from '../../references/references.schema';
+import { intakeReferencesSchema, referencesFieldSchema } from '../../references/references.schema';
 import { arrivalEstimatesSchema } from './eta/eta-estimates.schema';
 import { terminalAvailabilitySchema } from '../../terminal-availability/terminal-availability';
 import { LAST_FREE_DAY_SOURCES } from '../../free-time/free-time.schema';
@@ -28,6 +28,7 @@ export const oceanIntakeItemSchema = z.object({
       'Carrier booking number, alone (without `containerNo` or `mblNo`): every container the carrier names on the booking.',
   }),
   carrierScac: z.string().max(10).optional(),
+  references: intakeReferencesSchema.optional(),
 });
 export type OceanIntakeItem = z.infer<typeof oceanIntakeItemSchema>;
 

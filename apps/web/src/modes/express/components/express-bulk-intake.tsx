@@ -5,7 +5,11 @@ import {
 } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { Link } from 'react-router';
 import { BulkIntake } from '../../../components/bulk-intake';
-import { PreviewCarrier, type PreviewColumn } from '../../../components/bulk-preview-table';
+import {
+  PreviewCarrier,
+  referencesPreviewColumn,
+  type PreviewColumn,
+} from '../../../components/bulk-preview-table';
 import { EXPRESS_PATHS, expressDetailPath } from '../paths';
 import { useCreateExpressShipments } from '../api/create-express-shipments';
 import { parseExpressBulkText, type ExpressBulkRow } from '../utils/bulk-parser';
@@ -47,6 +51,7 @@ const PREVIEW_COLUMNS: PreviewColumn<ExpressBulkRow>[] = [
         '-'
       ),
   },
+  referencesPreviewColumn((row) => (row.check.valid ? row.check.item.references : undefined)),
 ];
 
 const OUTCOME_COLUMNS: PreviewColumn<ExpressIntakeOutcome>[] = [
@@ -81,7 +86,7 @@ export function ExpressBulkIntake() {
       outcomeColumns={OUTCOME_COLUMNS}
       listHref={EXPRESS_PATHS.lists.active}
       paste={PASTE}
-      fileColumns="tracking number, carrier (optional)"
+      fileColumns="tracking number, carrier (optional), and your references if you like: booking, customer ref, PO, shipper, consignee, customer, forwarder"
     />
   );
 }

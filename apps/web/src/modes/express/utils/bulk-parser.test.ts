@@ -114,4 +114,23 @@ describe('resolveParcelCarrier', () => {
     expect(resolveParcelCarrier('Acme Parcels')).toBeUndefined();
     expect(resolveParcelCarrier(' - ')).toBeUndefined();
   });
+
+  it('reads references from a file’s header, "PO number" and "Booking number" being no tracking number', () => {
+    const parse = parseExpressBulkText(
+      [
+        'PO number,Booking number,Tracking number,Carrier,Shipper',
+        'PO-1,BKG-1,1Z5R89390357567127,,Acme',
+        ',,794616896420,fedex,',
+      ].join('\n'),
+    );
+    expect(parse.headerLine).toBe(1);
+    expect(parse.ready.map((r) => r.item)).toEqual([
+      {
+        trackingNo: '1Z5R89390357567127',
+        carrier: 'ups',
+        references: { poNumbers: ['PO-1'], bookingNumber: 'BKG-1', shipper: 'Acme' },
+      },
+      { trackingNo: '794616896420', carrier: 'fedex' },
+    ]);
+  });
 });

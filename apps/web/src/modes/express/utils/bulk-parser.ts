@@ -11,6 +11,12 @@ import {
   type PastedRow,
 } from '../../../lib/paste-table';
 import { resolveParcelCarrier } from './carriers';
+import {
+  cellsLeft,
+  readReferences,
+  referenceHeader,
+  type ReferenceColumns,
+} from '../../../lib/intake-references';
 
 /*
  * Express bulk intake: one parcel per line, "tracking number[, carrier]", split into cells by
@@ -22,7 +28,7 @@ import { resolveParcelCarrier } from './carriers';
 export type ExpressRowCheck =
   | {
       valid: true;
-      item: Required<ExpressIntakeItem>;
+      item: ExpressIntakeItem & { carrier: string };
       /** The carrier was read from the number's format, not from the row. */
       detected: boolean;
       /** The service the number encodes, when its format says. */
@@ -43,7 +49,7 @@ export interface ExpressBulkRow {
 /** A row that passed every check and is not a duplicate: what Submit sends, and the line it came from. */
 export interface ExpressReadyRow {
   line: number;
-  item: Required<ExpressIntakeItem>;
+  item: ExpressIntakeItem & { carrier: string };
 }
 
 export type ExpressBulkParse = BulkParse<ExpressBulkRow, ExpressReadyRow>;
@@ -51,9 +57,11 @@ export type ExpressBulkParse = BulkParse<ExpressBulkRow, ExpressReadyRow>;
 interface ColumnMap {
   tracking: number;
   carrier: number | null;
+  /** The workspace's references the header names. */
+  references: ReferenceColumns | null;
 }
 
-const DEFAULT_COLUMNS: ColumnMap = { tracking: 0, carrier: 1 };
+const DEFAULT_COLUMNS = { tracking: 0, carrier: 1 };
 // Looked for in this order, each in a cell an earlier one did not take ("Carrier" before "number").
 const HEADER_PATTERNS = [
   ['carrier', /carrier|courier/i],
@@ -65,12 +73,15 @@ const MAX_CARRIER_WORDS = 4;
 
 /** The columns a header row names, or null when the row is data. */
 function expressHeader(cells: string[]): ColumnMap | null {
-  const found = headerColumns(cells, HEADER_PATTERNS);
+  // The references first: "PO number" and "Booking number" name no tracking number.
+  const references = referenceHeader(cells, true);
+  const found = headerColumns(cellsLeft(cells, references), HEADER_PATTERNS);
   // A first cell that is a tracking number is data, whatever follows.
   if (!found || validateParcelNumberInput(cells[0] ?? '').ok) return null;
   return {
     tracking: found.tracking === -1 ? DEFAULT_COLUMNS.tracking : found.tracking,
     carrier: found.carrier === -1 ? null : found.carrier,
+    references,
   };
 }
 
@@ -122,11 +133,19 @@ function expressRow({ line, cells, delimited }: PastedRow, columns: ColumnMap | 
     : delimited
       ? { trackingInput: cells[0] ?? '', carrierInput: cells[1] ?? '' }
       : spacedCells(cells);
+  const { references, error } = readReferences(cells, columns?.references ?? null);
+  const check = checkExpressRow(trackingInput, carrierInput);
   return {
     line,
     trackingInput,
     carrierInput,
-    check: checkExpressRow(trackingInput, carrierInput),
+    check: !check.valid
+      ? check
+      : error
+        ? { valid: false, trackingNo: check.item.trackingNo, message: error }
+        : references
+          ? { ...check, item: { ...check.item, references } }
+          : check,
     duplicateOf: null,
   };
 }

@@ -5,7 +5,11 @@ import {
 } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { Link } from 'react-router';
 import { BulkIntake } from '../../../components/bulk-intake';
-import { PreviewCarrier, type PreviewColumn } from '../../../components/bulk-preview-table';
+import {
+  PreviewCarrier,
+  referencesPreviewColumn,
+  type PreviewColumn,
+} from '../../../components/bulk-preview-table';
 import { OCEAN_PATHS } from '../paths';
 import { useCreateOceanShipments } from '../api/create-ocean-shipments';
 import { parseBulkText, type BulkRow } from '../utils/bulk-parser';
@@ -52,6 +56,7 @@ const PREVIEW_COLUMNS: PreviewColumn<BulkRow>[] = [
       />
     ),
   },
+  referencesPreviewColumn((row) => (row.check.valid ? row.check.item.references : undefined)),
 ];
 
 const errorOf = (row: BulkRow) => (row.check.valid ? null : row.check.message);
@@ -106,7 +111,7 @@ export function OceanBulkIntake({ detailHref }: OceanBulkIntakeProps) {
       outcomeColumns={outcomeColumns}
       listHref={OCEAN_PATHS.lists.active}
       paste={PASTE}
-      fileColumns="container, MBL, booking, carrier (a row without a container follows its bill or booking alone)"
+      fileColumns="container, MBL, booking, carrier (a row without a container follows its bill or booking alone), and your references if you like: customer ref, PO, shipper, consignee, customer, forwarder"
     />
   );
 }

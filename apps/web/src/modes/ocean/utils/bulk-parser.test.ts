@@ -134,6 +134,33 @@ describe('bulk intake of bills of lading and bookings alone', () => {
     ]);
   });
 
+  it('reads the workspace’s references from a file’s reference columns, checked per row', () => {
+    const parse = parseBulkText(
+      [
+        'Container\tMBL\tPO numbers\tCustomer ref\tConsignee\tCarrier',
+        'MSCU1234566\tMEDU12345678\tPO-1, po-2\tCR 77\tAcme Retail\t',
+        'MSKU1234565\tMAEU240101\t\t\t\tMAEU',
+        `TGHU3456780\tMEDU12345679\t${'x'.repeat(61)}\t\t\t`,
+        '\tMEDU7788990\tPO-9\t\t\t',
+      ].join('\n'),
+    );
+    expect(parse.headerLine).toBe(1);
+    expect(parse.ready.map((r) => r.item)).toEqual([
+      {
+        containerNo: 'MSCU1234566',
+        mblNo: 'MEDU12345678',
+        carrierScac: 'MSCU',
+        references: { poNumbers: ['PO-1', 'PO-2'], customerReference: 'CR 77', consignee: 'Acme Retail' },
+      },
+      // Empty reference cells give none.
+      { containerNo: 'MSKU1234565', mblNo: 'MAEU240101', carrierScac: 'MAEU' },
+    ]);
+    expect(parse.rows.slice(2).map((r) => (r.check.valid ? null : r.check.message))).toEqual([
+      'PO numbers: A reference has at most 60 characters.',
+      'References are kept on containers: give the container number with its bill of lading, or add them to each container once the carrier names it',
+    ]);
+  });
+
   it('marks the same bill twice as a duplicate, and refuses a booking beside a container', () => {
     const parse = parseBulkText(['bl MEDU7788990', 'MEDU7788990', 'Container,MBL,Booking'].join('\n'));
     expect(parse.rows.map((row) => row.duplicateOf)).toEqual([null, 1, null]);

@@ -3,6 +3,12 @@ import {
   type OceanIntakeItem,
 } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { checkContainerNumber } from '@tracklane/shared/validation/container-number';
+import {
+  cellsLeft,
+  readReferences,
+  referenceHeader,
+  type ReferenceColumns,
+} from '../../../lib/intake-references';
 import { headerColumns, pastedRows, summariseBulkRows, type BulkParse } from '../../../lib/paste-table';
 import { resolveCarrier } from './carriers';
 import { checkIntakeRow, intakeKey, type CheckedRow } from './intake-row';
@@ -40,9 +46,11 @@ interface ColumnMap {
   mbl: number | null;
   booking: number | null;
   carrier: number | null;
+  /** The workspace's references the header names (its booking column is the mode's own). */
+  references: ReferenceColumns | null;
 }
 
-const DEFAULT_COLUMNS: ColumnMap = { container: 0, mbl: 1, booking: null, carrier: 2 };
+const DEFAULT_COLUMNS: Omit<ColumnMap, 'references'> = { container: 0, mbl: 1, booking: null, carrier: 2 };
 // Looked for in this order, each in a cell an earlier one did not take.
 const HEADER_PATTERNS = [
   ['carrier', /carrier|scac|shipping line/i],
@@ -60,7 +68,8 @@ const MAX_CELLS = 3;
 
 /** The columns a header row names, or null when the row is data. */
 function oceanHeader(cells: string[]): ColumnMap | null {
-  const found = headerColumns(cells, HEADER_PATTERNS);
+  const references = referenceHeader(cells, false);
+  const found = headerColumns(cellsLeft(cells, references), HEADER_PATTERNS);
   if (!found) return null;
   // A data row never names a column, but a first cell that is a container number is data whatever follows.
   if (checkContainerNumber(cells[0] ?? '').valid) return null;
@@ -75,6 +84,7 @@ function oceanHeader(cells: string[]): ColumnMap | null {
     mbl: named(found.mbl) ?? (found.booking !== -1 ? null : DEFAULT_COLUMNS.mbl),
     booking: named(found.booking),
     carrier: found.carrier === -1 ? null : found.carrier,
+    references,
   };
 }
 
@@ -100,16 +110,26 @@ function rowInput(cells: string[], header: ColumnMap | null) {
 
 function oceanRow(line: number, cells: string[], header: ColumnMap | null): BulkRow {
   const input = rowInput(cells, header);
+  const { references, error } = readReferences(cells, header?.references ?? null);
+  const check = checkIntakeRow({ ...input, references });
   return {
     line,
     containerInput: input.container,
     mblInput: input.mbl,
     bookingInput: input.booking,
     carrierInput: input.carrier,
-    check: checkIntakeRow(input),
+    check: error && check.valid ? { ...invalidInput(input), message: error } : check,
     duplicateOf: null,
   };
 }
+
+/** A row refused before its numbers were checked, as it was written. */
+const invalidInput = (input: ReturnType<typeof rowInput>) => ({
+  valid: false as const,
+  containerNo: input.container,
+  mblNo: input.mbl,
+  bookingNo: input.booking,
+});
 
 /** Reads pasted text or a CSV file's content into checked rows, duplicates marked, a header skipped. */
 export function parseBulkText(text: string): OceanBulkParse {

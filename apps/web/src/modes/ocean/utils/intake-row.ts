@@ -1,3 +1,4 @@
+import type { IntakeReferences } from '@tracklane/shared/references/references.schema';
 import { checkOceanIntake, type BillKind } from '@tracklane/shared/tracking/ocean/ocean-bills';
 import type { OceanIntakeItem } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { inferCarrierFromMbl, type OceanCarrier } from '@tracklane/shared/tracking/ocean/carriers';
@@ -28,6 +29,8 @@ export interface RowInput {
   mbl: string;
   booking?: string;
   carrier?: string;
+  /** The workspace's references from the row's reference columns. */
+  references?: IntakeReferences | undefined;
 }
 
 /**
@@ -46,6 +49,7 @@ export function checkIntakeRow(
     containerNo: input.container,
     mblNo: input.mbl,
     bookingNo: input.booking,
+    references: input.references,
   });
   if (!checked.ok)
     return {
@@ -78,7 +82,12 @@ export function checkIntakeRow(
   if (checked.kind === 'container')
     return {
       valid: true,
-      item: { containerNo: checked.containerNo, mblNo: checked.mblNo, carrierScac: resolved.scac },
+      item: {
+        containerNo: checked.containerNo,
+        mblNo: checked.mblNo,
+        carrierScac: resolved.scac,
+        ...(input.references ? { references: input.references } : {}),
+      },
       target: { kind: 'container' },
       carrier: resolved,
       inferred: !chosen,
