@@ -165,6 +165,25 @@ describe('writes reach the pages that show them', () => {
     await watcher.next({ type: 'shipment.changed', shipmentId: shipment });
   });
 
+  it('a colleague’s change to the companies reaches the workspace’s pages', async () => {
+    const team = await buildTeam(app, ctx);
+    const colleague = await addMember(app, ctx, team);
+    const watcher = await userSocket(colleague);
+    await watcher.follow(team.defaultWorkspaceId, null);
+    const added = await call('POST', '/api/companies', team.owner, { name: 'Acme' });
+    expect(added.statusCode).toBe(200);
+    await watcher.next({ type: 'workspace.changed', workspaceId: team.defaultWorkspaceId });
+    watcher.messages.length = 0;
+    const id = added.json<{ result: { id: string } }>().result.id;
+    expect((await call('PUT', `/api/companies/${id}`, team.owner, { name: 'Acme Ltd' })).statusCode).toBe(
+      200,
+    );
+    await watcher.next({ type: 'workspace.changed', workspaceId: team.defaultWorkspaceId });
+    watcher.messages.length = 0;
+    expect((await call('DELETE', `/api/companies/${id}`, team.owner)).statusCode).toBe(200);
+    await watcher.next({ type: 'workspace.changed', workspaceId: team.defaultWorkspaceId });
+  });
+
   it('stops reaching a member removed from the workspace', async () => {
     const team = await buildTeam(app, ctx);
     const shipment = await follow(team);

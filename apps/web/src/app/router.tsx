@@ -90,6 +90,7 @@ const CarrierConnectionsPage = () =>
   import('./pages/carrier-connections-page').then((m) => m.CarrierConnectionsPage);
 const WorkspaceOverviewPage = () =>
   import('./pages/workspace-overview-page').then((m) => m.WorkspaceOverviewPage);
+const CompaniesPage = () => import('./pages/companies-page').then((m) => m.CompaniesPage);
 
 /** Every screen's download and each mode's pages', for tests (which render pages without waiting for them). */
 export function screenLoads(modes: readonly ModeDefinition[] = MODE_LIST): (() => Promise<unknown>)[] {
@@ -122,6 +123,7 @@ export function screenLoads(modes: readonly ModeDefinition[] = MODE_LIST): (() =
     FreeTimePage,
     CarrierConnectionsPage,
     WorkspaceOverviewPage,
+    CompaniesPage,
     ...modes.flatMap(({ pages }) => [pages.list, pages.detail, pages.newShipment, pages.sharedDetail]),
   ];
 }
@@ -173,6 +175,7 @@ const mainShellRoutes = (modes: readonly ModeDefinition[]): RouteObject[] => [
   { path: paths.workspaceSettings.alerts, lazy: screen(AlertRulesPage) },
   { path: paths.workspaceSettings.freeTime, lazy: screen(FreeTimePage) },
   { path: paths.workspaceSettings.carrierConnections, lazy: screen(CarrierConnectionsPage) },
+  { path: paths.workspaceSettings.companies, lazy: screen(CompaniesPage) },
   { path: '*', element: <NotFound homeHref={paths.home} homeLabel="Back to dashboard" /> },
 ];
 

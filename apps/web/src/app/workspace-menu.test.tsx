@@ -58,6 +58,7 @@ describe('top-bar workspace dropdown (spec §2, §6)', () => {
       ['View Members', '/workspace-settings/members'],
       ['Workspace Settings', '/workspace-settings/overview'],
       ['Alert Rules', '/workspace-settings/alerts'],
+      ['Companies', '/workspace-settings/companies'],
       ['Free Time & Tariffs', '/workspace-settings/free-time'],
       ['Carrier Connections', '/workspace-settings/carrier-connections'],
       ['Leave Workspace', null],

@@ -1,5 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeApi, ok } from '../test/fake-api';
 import { renderWithProviders } from '../test/render';
@@ -19,6 +21,9 @@ const stored = {
   forwarder: null,
 };
 
+/** The panel as a detail page renders it: inside the app's router (it links to the companies page). */
+const renderPanel = (panel: ReactElement) => renderWithProviders(<MemoryRouter>{panel}</MemoryRouter>);
+
 function serve(extra: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
     [REFERENCES]: ok(stored),
@@ -30,7 +35,7 @@ function serve(extra: Parameters<typeof fakeApi>[0] = {}) {
 describe('a shipment’s references panel', () => {
   it('shows what is stored and saves every field as edited', async () => {
     const api = serve({ [SAVE]: ok({ ...stored, customerReference: 'ACME-ORDER-5512' }) });
-    renderWithProviders(<ShipmentReferencesPanel mode="express" shipmentId="ord-1" canEdit />);
+    renderPanel(<ShipmentReferencesPanel mode="express" shipmentId="ord-1" canEdit />);
 
     expect(await screen.findByRole('textbox', { name: 'Booking number' })).toHaveValue('BKG2231987');
     expect(screen.getByText('PO-77881')).toBeInTheDocument();
@@ -51,7 +56,7 @@ describe('a shipment’s references panel', () => {
 
   it('says why a save was refused, in the server’s words', async () => {
     serve({ [SAVE]: fail(400, 'VALIDATION', 'That company is not in this workspace’s list.') });
-    renderWithProviders(<ShipmentReferencesPanel mode="express" shipmentId="ord-1" canEdit />);
+    renderPanel(<ShipmentReferencesPanel mode="express" shipmentId="ord-1" canEdit />);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Save references' }));
     expect(await screen.findByText('That company is not in this workspace’s list.')).toBeInTheDocument();
@@ -60,7 +65,7 @@ describe('a shipment’s references panel', () => {
 
   it('lets a view-only member read them and change nothing', async () => {
     const api = serve();
-    renderWithProviders(<ShipmentReferencesPanel mode="express" shipmentId="ord-1" canEdit={false} />);
+    renderPanel(<ShipmentReferencesPanel mode="express" shipmentId="ord-1" canEdit={false} />);
 
     const booking = await screen.findByRole('textbox', { name: 'Booking number' });
     expect(booking).toHaveAttribute('readonly');
@@ -72,7 +77,7 @@ describe('a shipment’s references panel', () => {
 
   it('says so when they cannot be loaded', async () => {
     serve({ [REFERENCES]: fail(404, 'NOT_FOUND', 'Shipment not found.') });
-    renderWithProviders(<ShipmentReferencesPanel mode="express" shipmentId="ord-1" canEdit />);
+    renderPanel(<ShipmentReferencesPanel mode="express" shipmentId="ord-1" canEdit />);
 
     expect(await screen.findByText('References could not be loaded')).toBeInTheDocument();
     expect(screen.getByText(/Shipment not found\./)).toBeInTheDocument();

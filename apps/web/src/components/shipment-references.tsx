@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Group,
   Paper,
@@ -13,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import {
   MAX_PO_NUMBERS,
   PARTY_LABELS,
@@ -22,6 +24,7 @@ import {
   type ShipmentReferences,
 } from '@tracklane/shared/references/references.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
+import { paths } from '../config/paths';
 import { isApiError } from '../lib/api-client';
 import {
   useCompanies,
@@ -103,9 +106,14 @@ export function ShipmentReferencesPanel({
   return (
     <Paper withBorder radius="md" p="md" mb="md" component="section" aria-labelledby="references-title">
       <Stack gap="sm">
-        <Title order={3} size="h5" id="references-title">
-          References
-        </Title>
+        <Group justify="space-between" gap="sm">
+          <Title order={3} size="h5" id="references-title">
+            References
+          </Title>
+          <Anchor component={Link} to={paths.workspaceSettings.companies} size="sm">
+            Companies
+          </Anchor>
+        </Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput
             label="Booking number"

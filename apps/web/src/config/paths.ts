@@ -42,6 +42,7 @@ export const paths = {
     alerts: '/workspace-settings/alerts',
     freeTime: '/workspace-settings/free-time',
     carrierConnections: '/workspace-settings/carrier-connections',
+    companies: '/workspace-settings/companies',
   },
   auth: {
     signIn: '/auth/sign-in',

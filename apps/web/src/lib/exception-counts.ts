@@ -16,4 +16,3 @@ export function useExceptionCounts() {
     staleTime: 30_000,
   });
 }
-

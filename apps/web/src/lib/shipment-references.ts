@@ -11,7 +11,8 @@ import { tenantQueryKey } from './tenant-queries';
 
 /*
  * A shipment's references and the workspace's companies (issue 38), for either mode. The references
- * sit under the mode's key, so a live "shipments changed" message refetches them like the detail.
+ * sit under the mode's key, so a live "shipments changed" message refetches them like the detail; the
+ * companies are a workspace view (lib/live-invalidation.ts) and refetch with the lists.
  */
 
 const modeKey = (mode: TrackingMode) => `${mode}-shipments`;
@@ -59,6 +60,25 @@ export function useCreateCompany() {
   return useMutation({
     mutationFn: async (name: string) =>
       companySchema.parse(await api.post<unknown>('/api/companies', { name })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: companiesKey() }),
+  });
+}
+
+export function useRenameCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, name }: { id: string; name: string }) =>
+      companySchema.parse(await api.put<unknown>(`/api/companies/${encodeURIComponent(id)}`, { name })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: companiesKey() }),
+  });
+}
+
+export function useDeleteCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await api.delete<unknown>(`/api/companies/${encodeURIComponent(id)}`);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: companiesKey() }),
   });
 }

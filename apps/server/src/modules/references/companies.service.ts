@@ -11,11 +11,13 @@ import { AppError } from '../../lib/app-error';
 import { assertUnderCap, type Cap } from '../../lib/caps';
 import { isUniqueViolation } from '../../lib/unique-violation';
 import { inWorkspace } from '../../tenancy/scope';
+import { publishShipmentsChanged } from '../live-pages/live-publish';
 
 /*
  * A workspace's list of companies, the parties its shipments name. Members who may change shipments
  * keep it; every member reads it. Deleting a company clears it from the shipments that named it (the
- * foreign keys set it null).
+ * foreign keys set it null). Every change tells the workspace's open pages (the list, the lists and
+ * references that show party names) to refetch.
  */
 
 const NOT_FOUND = 'That company is not in this workspace’s list.';
@@ -48,6 +50,7 @@ export async function createCompany(db: Database, workspaceId: string, name: str
         .insert(companies)
         .values({ workspaceId, name })
         .returning({ id: companies.id, name: companies.name });
+      await publishShipmentsChanged(tx, workspaceId, []);
       return row!;
     });
   } catch (error) {
@@ -65,13 +68,16 @@ export async function renameCompany(
 ): Promise<Company> {
   if (!isUuid(companyId)) throw new AppError('NOT_FOUND', NOT_FOUND);
   try {
-    const [row] = await db
-      .update(companies)
-      .set({ name })
-      .where(and(inWorkspace({ workspaceId }, companies), eq(companies.id, companyId)))
-      .returning({ id: companies.id, name: companies.name });
-    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-    return row;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(companies)
+        .set({ name })
+        .where(and(inWorkspace({ workspaceId }, companies), eq(companies.id, companyId)))
+        .returning({ id: companies.id, name: companies.name });
+      if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+      await publishShipmentsChanged(tx, workspaceId, []);
+      return row;
+    });
   } catch (error) {
     if (isNameTaken(error)) throw new AppError('CONFLICT', REFERENCE_MESSAGES.companyTaken);
     throw error;
@@ -81,11 +87,14 @@ export async function renameCompany(
 /** Deletes a company; the shipments that named it keep their other references. */
 export async function deleteCompany(db: Database, workspaceId: string, companyId: string): Promise<void> {
   if (!isUuid(companyId)) throw new AppError('NOT_FOUND', NOT_FOUND);
-  const deleted = await db
-    .delete(companies)
-    .where(and(inWorkspace({ workspaceId }, companies), eq(companies.id, companyId)))
-    .returning({ id: companies.id });
-  if (!deleted.length) throw new AppError('NOT_FOUND', NOT_FOUND);
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(companies)
+      .where(and(inWorkspace({ workspaceId }, companies), eq(companies.id, companyId)))
+      .returning({ id: companies.id });
+    if (!deleted.length) throw new AppError('NOT_FOUND', NOT_FOUND);
+    await publishShipmentsChanged(tx, workspaceId, []);
+  });
 }
 
 /**

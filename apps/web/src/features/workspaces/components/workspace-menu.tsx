@@ -1,6 +1,7 @@
 import { Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import {
   IconBellRinging,
+  IconBuildingFactory2,
   IconChevronDown,
   IconCoin,
   IconDoorExit,
@@ -127,6 +128,15 @@ export function WorkspaceMenu({ onViewMembers, onLeaveWorkspace, onInvitePeople 
               leftSection={<IconBellRinging {...ICON} />}
             >
               Alert Rules
+            </Menu.Item>
+          ) : null}
+          {isAdmin ? (
+            <Menu.Item
+              component={Link}
+              to={paths.workspaceSettings.companies}
+              leftSection={<IconBuildingFactory2 {...ICON} />}
+            >
+              Companies
             </Menu.Item>
           ) : null}
           {isAdmin ? (
