@@ -455,3 +455,40 @@ describe('references given as shipments are added', () => {
     expect(rows[0].n).toBe(0);
   });
 });
+
+describe('the lists’ company filter', () => {
+  it('keeps the shipments naming the company as any party, in both modes; another workspace’s company none', async () => {
+    const team = await buildTeam(app, ctx);
+    const other = await buildTeam(app, ctx);
+    const acme = (await addCompany(team.owner, 'Acme')).json().result;
+    const beta = (await addCompany(team.owner, 'Beta')).json().result;
+    const theirs = (await addCompany(other.owner, 'Acme')).json().result;
+    const asShipper = await addOcean(team);
+    const asForwarder = await addOcean(team);
+    const forBeta = await addOcean(team);
+    await addOcean(team);
+    const parcel = await addParcel(team);
+    await patchRefs(team.owner, 'ocean', asShipper, { shipperId: acme.id });
+    await patchRefs(team.owner, 'ocean', asForwarder, { forwarderId: acme.id, consigneeId: beta.id });
+    await patchRefs(team.owner, 'ocean', forBeta, { customerId: beta.id });
+    await patchRefs(team.owner, 'express', parcel, { consigneeId: acme.id });
+
+    const ocean = async (company: string) =>
+      (await call('GET', `/api/shipments/ocean?company=${company}`, team.owner.cookie))
+        .json()
+        .result.items.map((s: { shipmentOverallId: string }) => s.shipmentOverallId)
+        .sort();
+    expect(await ocean(acme.id as string)).toEqual([asShipper, asForwarder].sort());
+    expect(await ocean(beta.id as string)).toEqual([asForwarder, forBeta].sort());
+    expect(await ocean(theirs.id as string)).toEqual([]);
+    expect(await ocean('not-a-company')).toEqual([]);
+    const parcels = (
+      await call('GET', `/api/shipments/express?company=${acme.id as string}`, team.owner.cookie)
+    )
+      .json()
+      .result.expressTrackingDocumentList.map((s: { expressOrderId: string }) => s.expressOrderId);
+    expect(parcels).toEqual([parcel]);
+    const tooLong = await call('GET', `/api/shipments/ocean?company=${'x'.repeat(41)}`, team.owner.cookie);
+    expect(tooLong.statusCode).toBe(400);
+  });
+});

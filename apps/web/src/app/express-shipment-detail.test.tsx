@@ -249,6 +249,7 @@ describe('express shipment detail', { timeout: 20_000 }, () => {
       carrier: null,
       parcelStatus: null,
       tag: null,
+      company: null,
       favoritesOnly: false,
       sort: 'created_desc',
       attention: null,

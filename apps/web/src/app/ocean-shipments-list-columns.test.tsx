@@ -215,6 +215,25 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
     expect(text.split('\r\n')[1]).toMatch(/,"PO-1, PO-2",Acme Retail GmbH$/);
   });
 
+  it('offers the workspace’s companies as a filter, kept in the URL and sent to the server', async () => {
+    const acmeCompany = { id: '7d0c2d6e-3f7b-4b8e-9b8a-2f3c4d5e6f70', name: 'Acme Retail GmbH' };
+    const api = serve(byStatus([first], []), {
+      'GET /api/companies': ok({ companies: [acmeCompany] }),
+    });
+    const { router } = renderRoutes(routes, '/shipments/ocean/active');
+    const user = userEvent.setup();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+
+    await user.click(await screen.findByRole('combobox', { name: 'Company' }));
+    await user.click(await screen.findByRole('option', { name: 'Acme Retail GmbH' }));
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/shipments/ocean').at(-1)?.query).toMatchObject({
+        company: acmeCompany.id,
+      }),
+    );
+    expect(new URLSearchParams(router.state.location.search).get('company')).toBe(acmeCompany.id);
+  });
+
   it('exports the same view as an XLSX workbook', async () => {
     const { api, click, user, exported } = await renderForExport();
 

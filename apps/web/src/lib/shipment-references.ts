@@ -47,8 +47,10 @@ export function useUpdateShipmentReferences(mode: TrackingMode, shipmentId: stri
   });
 }
 
-export function useCompanies() {
+/** The workspace's companies; `enabled` false waits (a list asks once its first rows are shown). */
+export function useCompanies(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: companiesKey(),
     queryFn: async ({ signal }) =>
       companiesResultSchema.parse(await api.get<unknown>('/api/companies', { signal })).companies,

@@ -1,3 +1,4 @@
+import type { Company } from '@tracklane/shared/references/references.schema';
 import { Badge, Button, Chip, CloseButton, Group, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch, IconStar } from '@tabler/icons-react';
@@ -16,6 +17,25 @@ export interface FilterSelect<Key extends string> {
   nothingFound: string;
   /** The open list's width, when its labels are longer than the closed select. */
   dropdownWidth?: number;
+}
+
+/**
+ * The company filter every mode's list offers once the workspace keeps companies: the shipments naming
+ * the company as any party. None while the list is empty (nothing to choose).
+ */
+export function companySelect(companies: readonly Company[] | undefined): FilterSelect<'company'>[] {
+  return companies?.length
+    ? [
+        {
+          key: 'company',
+          label: 'Company',
+          placeholder: 'Company',
+          options: companies.map((company) => ({ value: company.id, label: company.name })),
+          nothingFound: 'No such company',
+          dropdownWidth: 260,
+        },
+      ]
+    : [];
 }
 
 interface ListFiltersProps<Key extends string, Sort extends string> {

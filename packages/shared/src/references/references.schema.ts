@@ -80,6 +80,12 @@ const poNumbersSchema = z
 const companyIdSchema = z.uuid({ message: REFERENCE_MESSAGES.companyUnknown }).nullable();
 
 export const companySchema = z.object({ id: z.string(), name: z.string() });
+
+/** A list's company filter: the shipments naming the company (its id) as any party. */
+export const companyFilterSchema = z.string().max(40).optional().meta({
+  description:
+    'Only shipments naming this company (its id, GET /api/companies) as shipper, consignee, customer or forwarder.',
+});
 export type Company = z.infer<typeof companySchema>;
 
 export const companyRequestSchema = z.object({ name: companyNameSchema });

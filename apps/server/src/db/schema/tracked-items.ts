@@ -204,7 +204,8 @@ export function subscriptionColumns() {
 /**
  * The indexes every subscription table keeps for searching by the workspace's references: a PO number
  * in full (po_numbers @> ARRAY[po]), and a customer reference or booking number by its beginning,
- * whatever its case.
+ * whatever its case; and each party, for the list's company filter and for a company's delete (its
+ * foreign keys set the party null), over the rows that name one.
  */
 export function referenceIndexes(
   table: string,
@@ -213,8 +214,16 @@ export function referenceIndexes(
     poNumbers: AnyPgColumn;
     customerReference: AnyPgColumn;
     bookingNumber: AnyPgColumn;
+    shipperId: AnyPgColumn;
+    consigneeId: AnyPgColumn;
+    customerId: AnyPgColumn;
+    forwarderId: AnyPgColumn;
   },
 ) {
+  const party = (role: string, column: AnyPgColumn) =>
+    index(`${table}_${role}_idx`)
+      .on(column)
+      .where(sql`${column} IS NOT NULL`);
   return [
     index(`${table}_po_numbers_idx`).using('gin', t.poNumbers),
     index(`${table}_customer_reference_idx`).on(
@@ -222,5 +231,9 @@ export function referenceIndexes(
       sql`upper(${t.customerReference}) text_pattern_ops`,
     ),
     index(`${table}_booking_number_idx`).on(t.workspaceId, sql`upper(${t.bookingNumber}) text_pattern_ops`),
+    party('shipper', t.shipperId),
+    party('consignee', t.consigneeId),
+    party('customer', t.customerId),
+    party('forwarder', t.forwarderId),
   ];
 }

@@ -35,7 +35,7 @@ import {
   type ShipmentReader,
 } from '../shipment-favorites/shipment-favorites.service';
 import { inWorkspace } from '../../tenancy/scope';
-import { withReferences } from '../references/references.service';
+import { namesCompany, withReferences } from '../references/references.service';
 
 type ShipmentRow = typeof expressShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
@@ -170,6 +170,7 @@ export function expressListQuery(
   if (query.carrier) filters.push(eq(expressShipments.carrier, query.carrier.trim().toLowerCase()));
   if (query.parcelStatus) filters.push(eq(expressShipments.status, query.parcelStatus));
   if (query.tag) filters.push(arrayContains(expressShipments.tags, [query.tag]));
+  if (query.company !== undefined) filters.push(namesCompany(expressShipments, query.company));
   filters.push(favoriteFilter('express', expressShipments.id, userId, query.favorite));
   if (query.cursor) {
     const { value, id } = decodeCursor(query.cursor, sort.key === 'trackingNo' ? 'text' : 'date');

@@ -41,7 +41,7 @@ import {
 } from '../shipment-favorites/shipment-favorites.service';
 import { inWorkspace } from '../../tenancy/scope';
 import { carrierEstimates, withMeasuredEstimates } from './eta/arrival-estimates';
-import { withReferences } from '../references/references.service';
+import { namesCompany, withReferences } from '../references/references.service';
 
 type ShipmentRow = typeof oceanShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
@@ -200,6 +200,7 @@ export function oceanListQuery(db: Database, reader: ListReader, query: OceanLis
   if (query.pol) filters.push(eq(oceanShipments.polLocode, query.pol.toUpperCase()));
   if (query.pod) filters.push(eq(oceanShipments.podLocode, query.pod.toUpperCase()));
   if (query.tag) filters.push(arrayContains(oceanShipments.tags, [query.tag]));
+  if (query.company !== undefined) filters.push(namesCompany(oceanShipments, query.company));
   // Another workspace's bill, or no bill at all, matches no row.
   if (query.bill !== undefined)
     filters.push(isUuid(query.bill) ? eq(oceanShipments.billId, query.bill) : sql`false`);

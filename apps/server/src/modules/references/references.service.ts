@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
@@ -31,6 +31,15 @@ const partyColumn = {
   customer: 'customerId',
   forwarder: 'forwarderId',
 } as const;
+
+/**
+ * SQL: the subscription names the company as any party (a list's company filter). An id that is no
+ * company's matches nothing; another workspace's company names none of this workspace's shipments.
+ */
+export function namesCompany(table: SubscriptionTable, companyId: string): SQL {
+  if (!isUuid(companyId)) return sql`false`;
+  return or(...PARTY_ROLES.map((role) => eq(table[partyColumn[role]], companyId)))!;
+}
 
 /** The references of `ids` (shipments of one mode in one workspace), by shipment id. */
 export async function referencesOf(

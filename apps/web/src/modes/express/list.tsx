@@ -21,6 +21,7 @@ import {
   expressTabCount,
   listAllExpressShipments,
   useExpressShipments,
+  type ExpressSelectKey,
 } from './api/list-express-shipments';
 import { ExpressCell } from './components/express-cells';
 import { expressEmptyTab, NOT_FOUND_EXPLANATION } from './components/express-empty-tab';
@@ -30,17 +31,20 @@ import { EXPRESS_DEMO_EXPLANATION, isDemo } from './utils/parcel-status';
 import { expressShareSet } from './share-set';
 import type { ModeListPage } from '../mode-definition';
 import type { ListExtrasInput, ShipmentListDefinition } from '../../shipment-list/list-definition';
-import type { FilterSelect } from '../../shipment-list/list-filters';
-
-type ExpressSelectKey = 'carrier' | 'parcelStatus' | 'tag';
+import { companySelect, type FilterSelect } from '../../shipment-list/list-filters';
+import type { Company } from '@tracklane/shared/references/references.schema';
+import { useCompanies } from '../../lib/shipment-references';
 
 const PARCEL_STATUS_OPTIONS = PARCEL_STATUSES.map((status) => ({
   value: status,
   label: PARCEL_STATUS_LABELS[status],
 }));
 
-/** Carrier, parcel status and tag: the express list's selects. */
-function expressSelects(options: ExpressOptions | undefined): FilterSelect<ExpressSelectKey>[] {
+/** Carrier, parcel status, tag and company: the express list's selects. */
+function expressSelects(
+  options: ExpressOptions | undefined,
+  companies: readonly Company[] | undefined,
+): FilterSelect<ExpressSelectKey>[] {
   return [
     {
       key: 'carrier',
@@ -65,12 +69,14 @@ function expressSelects(options: ExpressOptions | undefined): FilterSelect<Expre
       options: (options?.tags ?? []).map((tag) => ({ value: tag, label: tag })),
       nothingFound: 'No parcel carries this tag',
     },
+    ...companySelect(companies),
   ];
 }
 
 function useExpressSelects(_filters: unknown, idle: boolean) {
   const options = useExpressOptions(idle);
-  return useMemo(() => expressSelects(options.data), [options.data]);
+  const companies = useCompanies(idle);
+  return useMemo(() => expressSelects(options.data, companies.data), [options.data, companies.data]);
 }
 
 /** The not-found tab says what it holds above its rows (where it is empty, its empty state says more). */

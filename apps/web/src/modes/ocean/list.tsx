@@ -32,7 +32,9 @@ import { isDemo, OCEAN_DEMO_EXPLANATION } from './utils/status';
 import { oceanShareSet } from './share-set';
 import type { ModeListPage } from '../mode-definition';
 import type { ListExtrasInput, ShipmentListDefinition } from '../../shipment-list/list-definition';
-import type { FilterSelect } from '../../shipment-list/list-filters';
+import { companySelect, type FilterSelect } from '../../shipment-list/list-filters';
+import type { Company } from '@tracklane/shared/references/references.schema';
+import { useCompanies } from '../../lib/shipment-references';
 import type { OceanSort } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 
 const portOptions = (ports: OceanOptions['pols'] | undefined) =>
@@ -42,12 +44,13 @@ const portOptions = (ports: OceanOptions['pols'] | undefined) =>
   }));
 
 /**
- * Carrier, POL, POD and tag: the ocean list's selects, from what the workspace's shipments use; and the
+ * Carrier, POL, POD, tag and company: the ocean list's selects, from what the workspace's shipments use; and the
  * bill of lading or booking followed alone, when the workspace follows any.
  */
 function oceanSelects(
   options: OceanOptions | undefined,
   bills: OceanBillSummary[] | undefined,
+  companies: readonly Company[] | undefined,
 ): FilterSelect<OceanSelectKey>[] {
   const ports = 'No such port in this workspace';
   const bill: FilterSelect<OceanSelectKey>[] = bills?.length
@@ -98,6 +101,7 @@ function oceanSelects(
       options: (options?.tags ?? []).map((tag) => ({ value: tag, label: tag })),
       nothingFound: 'No shipment carries this tag',
     },
+    ...companySelect(companies),
     ...bill,
   ];
 }
@@ -108,7 +112,11 @@ function useOceanSelects(filters: OceanFilters, idle: boolean) {
   const options = useOceanOptions(idle);
   // The bills followed alone: the bill filter's choices (asked at once when the list is narrowed to one).
   const bills = useOceanBills('all', idle || filters.bill !== null);
-  return useMemo(() => oceanSelects(options.data, bills.data?.items), [options.data, bills.data]);
+  const companies = useCompanies(idle || filters.company !== null);
+  return useMemo(
+    () => oceanSelects(options.data, bills.data?.items, companies.data),
+    [options.data, bills.data, companies.data],
+  );
 }
 
 /** The bill a list is narrowed to, above its rows; the bills still waiting for containers, above the list. */

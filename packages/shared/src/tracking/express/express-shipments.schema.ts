@@ -3,7 +3,11 @@ import { TRACKING_STATE_DESCRIPTION } from '../no-connection';
 import { EXPRESS_ATTENTION_RULES } from '../../dashboard/dashboard.schema';
 import { PARCEL_STATUSES } from './parcel-event';
 import { favoriteFieldSchema, favoriteFilterSchema } from '../../favorites/favorites.schema';
-import { intakeReferencesSchema, referencesFieldSchema } from '../../references/references.schema';
+import {
+  companyFilterSchema,
+  intakeReferencesSchema,
+  referencesFieldSchema,
+} from '../../references/references.schema';
 
 export const EXPRESS_INTAKE_MAX_ITEMS = 500;
 export const EXPRESS_LIST_MAX_LIMIT = 200;
@@ -98,6 +102,7 @@ export const expressListQuerySchema = z.strictObject({
   parcelStatus: z.enum(PARCEL_STATUSES).optional(),
   /** Only parcels carrying this tag (exactly as the workspace spells it). */
   tag: z.string().max(60).optional(),
+  company: companyFilterSchema,
   favorite: favoriteFilterSchema,
   /** Exactly the shipments a dashboard attention card counts. */
   attention: z.enum(EXPRESS_ATTENTION_RULES).optional(),

@@ -6,7 +6,11 @@ import { CLOCK_NAMES } from '../../free-time/free-time.schema';
 import { SHIPMENT_STATUSES } from './derive-shipment';
 import { shipmentMapSchema } from '../shipment-map.schema';
 import { favoriteFieldSchema, favoriteFilterSchema } from '../../favorites/favorites.schema';
-import { intakeReferencesSchema, referencesFieldSchema } from '../../references/references.schema';
+import {
+  companyFilterSchema,
+  intakeReferencesSchema,
+  referencesFieldSchema,
+} from '../../references/references.schema';
 import { arrivalEstimatesSchema } from './eta/eta-estimates.schema';
 import { terminalAvailabilitySchema } from '../../terminal-availability/terminal-availability';
 import { LAST_FREE_DAY_SOURCES } from '../../free-time/free-time.schema';
@@ -203,6 +207,7 @@ export const oceanListQuerySchema = z.strictObject({
   pod: z.string().max(10).optional(),
   /** Only shipments carrying this tag (exactly as the workspace spells it). */
   tag: z.string().max(60).optional(),
+  company: companyFilterSchema,
   favorite: favoriteFilterSchema,
   /** Exactly the shipments a dashboard attention card counts. */
   attention: z.enum(OCEAN_ATTENTION_RULES).optional(),

@@ -21,14 +21,17 @@ export const EXPRESS_SHIPMENTS_PATH = '/api/shipments/express';
 export const EXPRESS_SHIPMENTS_QUERY_KEY = tenantQueryKey('express-shipments');
 
 /** What the user filters and sorts by: the same on every tab. */
-export const EXPRESS_LIST_FILTERS: ListFiltersConfig<'carrier' | 'parcelStatus' | 'tag', ExpressSort> = {
-  selects: ['carrier', 'parcelStatus', 'tag'],
+/** The list's selects: carrier, parcel status, tag and a party's company. */
+export type ExpressSelectKey = 'carrier' | 'parcelStatus' | 'tag' | 'company';
+
+export const EXPRESS_LIST_FILTERS: ListFiltersConfig<ExpressSelectKey, ExpressSort> = {
+  selects: ['carrier', 'parcelStatus', 'tag', 'company'],
   sorts: EXPRESS_SORTS,
   defaultSort: 'created_desc',
   attentionRules: EXPRESS_ATTENTION_RULES,
 };
 
-export type ExpressListFilters = ListFilters<'carrier' | 'parcelStatus' | 'tag', ExpressSort>;
+export type ExpressListFilters = ListFilters<ExpressSelectKey, ExpressSort>;
 
 export const EXPRESS_LIST_PAGE_SIZE = 50;
 

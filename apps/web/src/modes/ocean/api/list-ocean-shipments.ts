@@ -21,12 +21,15 @@ export const OCEAN_SHIPMENTS_QUERY_KEY = tenantQueryKey('ocean-shipments');
 export type OceanListStatus = 'active' | 'archived';
 export type OceanListPage = z.infer<typeof oceanListResultSchema>;
 
-/** The list's selects: carrier, ports, tag, and the bill of lading its containers were found on. */
-export type OceanSelectKey = 'carrier' | 'pol' | 'pod' | 'tag' | 'bill';
+/**
+ * The list's selects: carrier, ports, tag, a party's company, and the bill of lading its containers
+ * were found on.
+ */
+export type OceanSelectKey = 'carrier' | 'pol' | 'pod' | 'tag' | 'company' | 'bill';
 
 /** What the user filters and sorts by: the same on both tabs. */
 export const OCEAN_LIST_FILTERS: ListFiltersConfig<OceanSelectKey, OceanSort> = {
-  selects: ['carrier', 'pol', 'pod', 'tag', 'bill'],
+  selects: ['carrier', 'pol', 'pod', 'tag', 'company', 'bill'],
   sorts: OCEAN_SORTS,
   defaultSort: 'created_desc',
   attentionRules: OCEAN_ATTENTION_RULES,
