@@ -344,6 +344,48 @@ describe('alert evaluation: each rule at its boundary, once per episode', () => 
     expect(await evaluate('express', returns.item.id, now)).toBe(1);
   });
 
+  it('applies a company filter: shipments naming any of the companies as any party', async () => {
+    const team = await quietTeam();
+    const other = await quietTeam();
+    const company = async (owner: typeof team.owner, name: string) =>
+      (await call(owner, 'POST', '/api/companies', { name })).json<{ result: { id: string } }>().result.id;
+    const acme = await company(team.owner, 'Acme');
+    const beta = await company(team.owner, 'Beta');
+    const theirs = await company(other.owner, 'Theirs');
+    const filters = { carriers: [], pol: [], pod: [], tags: [], favoritesOnly: false };
+    // Another workspace's company is refused, as is an id that is no company.
+    for (const id of [theirs, 'not-a-company']) {
+      const refused = await call(
+        team.owner,
+        'POST',
+        '/api/alert-rules',
+        rule({ filters: { ...filters, companies: [id] } }),
+      );
+      expect(refused.statusCode).toBe(400);
+    }
+    await addRule(
+      team.owner,
+      rule({ condition: { kind: 'rolled' }, filters: { ...filters, companies: [acme] } }),
+    );
+    const rolled = { rolledAt: new Date('2026-11-10T00:00:00Z') };
+    const now = new Date('2026-11-20T00:00:00Z');
+    const none = await oceanShipment(team.defaultWorkspaceId, rolled);
+    const forBeta = await oceanShipment(team.defaultWorkspaceId, { ...rolled, shipperId: beta });
+    const forAcme = await oceanShipment(team.defaultWorkspaceId, { ...rolled, forwarderId: acme });
+    expect(await evaluate('ocean', none.item.id, now)).toBe(0);
+    expect(await evaluate('ocean', forBeta.item.id, now)).toBe(0);
+    expect(await evaluate('ocean', forAcme.item.id, now)).toBe(1);
+    // A rule saved before the company filter existed has none: it reads as [] and filters nothing.
+    await ctx.pool.query(`UPDATE alert_rules SET filters = filters - 'companies' WHERE workspace_id = $1`, [
+      team.defaultWorkspaceId,
+    ]);
+    const listed = (await call(team.owner, 'GET', '/api/alert-rules')).json<{
+      result: { rules: { filters: { companies: string[] } }[] };
+    }>().result.rules;
+    expect(listed.map((r) => r.filters.companies)).toEqual([[]]);
+    expect(await evaluate('ocean', none.item.id, now)).toBe(1);
+  });
+
   it('refuses a rule whose tag filter is not a tag', async () => {
     const team = await quietTeam();
     const res = await call(

@@ -18,7 +18,7 @@ const rule = (overrides: Partial<AlertRule> = {}): AlertRule => ({
   name: 'Last free day in 2 days',
   mode: 'ocean',
   condition: { kind: 'lfd', days: 2 },
-  filters: { carriers: [], pol: [], pod: [], tags: [], favoritesOnly: false },
+  filters: { carriers: [], pol: [], pod: [], tags: [], companies: [], favoritesOnly: false },
   recipients: { allMembers: true, userIds: [], emails: [] },
   enabled: true,
   scope: 'workspace',
@@ -55,7 +55,7 @@ describe('/workspace-settings/alerts', { timeout: 20_000 }, () => {
           rule({
             ownerId: 'u-1',
             ownerName: 'Grace Hopper',
-            filters: { carriers: [], pol: [], pod: [], tags: [], favoritesOnly: true },
+            filters: { carriers: [], pol: [], pod: [], tags: [], companies: [], favoritesOnly: true },
           }),
         ]),
       ),
@@ -118,6 +118,36 @@ describe('/workspace-settings/alerts', { timeout: 20_000 }, () => {
         enabled: false,
       }),
     );
+  });
+
+  it('narrows a rule to the workspace’s companies, and names them in the list', async () => {
+    const acmeCompany = { id: '7d0c2d6e-3f7b-4b8e-9b8a-2f3c4d5e6f70', name: 'Acme Retail GmbH' };
+    let rules = [rule()];
+    const api = fakeApi({
+      'GET /api/workspaces/get': ok([acme, beta]),
+      'POST /api/workspaces/setCookies': ok(selectionOf(acmeDefault)),
+      'GET /api/companies': ok({ companies: [acmeCompany] }),
+      'GET /api/alert-rules': () => ok(result(rules)),
+      'POST /api/alert-rules': (call) => {
+        rules = [...rules, rule({ id: '0b7c1e2a-0000-4000-8000-0000000000a2', ...(call.body as object) })];
+        return ok(rules.at(-1));
+      },
+    });
+    renderRoutes(routes, '/workspace-settings/alerts');
+    await screen.findByTestId('alert-rule-row');
+    await userEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add alert rule' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Acme only');
+    await userEvent.click(await within(dialog).findByPlaceholderText('Choose companies'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Acme Retail GmbH' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add rule' }));
+
+    await waitFor(() => expect(api.callsTo('POST /api/alert-rules')).toHaveLength(1));
+    expect(api.callsTo('POST /api/alert-rules')[0]!.body).toMatchObject({
+      filters: { companies: [acmeCompany.id] },
+    });
+    await waitFor(() => expect(screen.getAllByTestId('alert-rule-row')).toHaveLength(2));
+    expect(screen.getAllByTestId('alert-rule-row')[1]).toHaveTextContent('Only naming Acme Retail GmbH');
   });
 
   it('tells a view-only member why they cannot set up rules, without asking the server', async () => {

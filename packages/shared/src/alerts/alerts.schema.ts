@@ -102,7 +102,7 @@ const filterList = (what: string, pattern: RegExp, message: string) =>
     .max(MAX_RULE_FILTER_VALUES, { message: `At most ${String(MAX_RULE_FILTER_VALUES)} ${what}.` })
     .default([]);
 
-/** Which shipments a rule looks at: all, or only those of these carriers, ports, tags, or favourites. */
+/** Which shipments a rule looks at: all, or only those of these carriers, ports, tags, companies, or favourites. */
 export const alertFiltersSchema = z.strictObject({
   /** SCACs (ocean) or carrier codes (express). */
   carriers: filterList('carriers', /^[A-Za-z0-9_-]{2,40}$/, 'A carrier is named by its code, such as MAEU.'),
@@ -117,9 +117,16 @@ export const alertFiltersSchema = z.strictObject({
     .array(tagFilterSchema)
     .max(MAX_RULE_FILTER_VALUES, { message: `At most ${String(MAX_RULE_FILTER_VALUES)} tags.` })
     .default([]),
+  /** Shipments naming any of these companies (the workspace's, by id) as shipper, consignee, customer or forwarder. */
+  companies: z
+    .array(z.uuid({ message: 'Choose companies from the workspace’s list.' }))
+    .max(MAX_RULE_FILTER_VALUES, { message: `At most ${String(MAX_RULE_FILTER_VALUES)} companies.` })
+    .default([]),
   favoritesOnly: z.boolean().default(false),
 });
 export type AlertFilters = z.infer<typeof alertFiltersSchema>;
+/** A rule's filters as stored: rules saved before the company filter have none. */
+export type StoredAlertFilters = Omit<AlertFilters, 'companies'> & { companies?: string[] };
 
 /** Who hears of an alert: every member who may see shipments, chosen members, outside addresses. */
 export const alertRecipientsSchema = z.strictObject({
@@ -160,7 +167,14 @@ export const saveAlertRuleSchemaOf = (
         `Choose ${modesInWords(Object.keys(conditionsByMode))}.`,
       ),
       condition: alertConditionSchema,
-      filters: alertFiltersSchema.default({ carriers: [], pol: [], pod: [], tags: [], favoritesOnly: false }),
+      filters: alertFiltersSchema.default({
+        carriers: [],
+        pol: [],
+        pod: [],
+        tags: [],
+        companies: [],
+        favoritesOnly: false,
+      }),
       recipients: alertRecipientsSchema.default({ allMembers: false, userIds: [], emails: [] }),
       enabled: z.boolean().default(true),
       /**

@@ -3,7 +3,7 @@ import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import {
   ALERT_RULE_SCOPES,
   type AlertCondition,
-  type AlertFilters,
+  type StoredAlertFilters,
   type AlertRecipients,
 } from '@tracklane/shared/alerts/alerts.schema';
 import type { FreeTimeTerms } from '@tracklane/shared/free-time/free-time.schema';
@@ -30,7 +30,7 @@ export const alertRules = pgTable(
     name: text('name').notNull(),
     mode: text('mode', { enum: TRACKING_MODES }).notNull(),
     condition: jsonb('condition').$type<AlertCondition>().notNull(),
-    filters: jsonb('filters').$type<AlertFilters>().notNull(),
+    filters: jsonb('filters').$type<StoredAlertFilters>().notNull(),
     recipients: jsonb('recipients').$type<AlertRecipients>().notNull(),
     enabled: boolean('enabled').notNull().default(true),
     /** Exceptions of the rule's condition on the shipments it matches are assigned to this member. */

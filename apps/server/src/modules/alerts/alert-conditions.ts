@@ -1,8 +1,9 @@
 import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { AlertCondition, AlertFilters } from '@tracklane/shared/alerts/alerts.schema';
+import type { AlertCondition, StoredAlertFilters } from '@tracklane/shared/alerts/alerts.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { staleItem } from '../dashboard/attention';
 import { isFavoriteOf } from '../shipment-favorites/shipment-favorites.service';
+import { namesAnyCompany } from '../references/references.service';
 import { modeFeatures } from '../../modes';
 import type { ModeAlertCondition, SubscriptionTable } from '../tracking/tracking-mode';
 
@@ -33,7 +34,7 @@ function anyTag(column: SubscriptionTable['tags'], tags: string[]): SQL | undefi
 }
 
 /**
- * A rule's filters over its mode's subscriptions: tags and favourites here, the mode's own columns
+ * A rule's filters over its mode's subscriptions: tags, companies and favourites here, the mode's own columns
  * (carriers, and ports for ocean) from the mode.
  *
  * Favourites are personal (ADR 0033), so "favourites only" needs a person: it means the favourites of
@@ -43,13 +44,15 @@ function anyTag(column: SubscriptionTable['tags'], tags: string[]): SQL | undefi
  */
 export function filtersSql(
   mode: TrackingMode,
-  filters: AlertFilters,
+  filters: StoredAlertFilters,
   ownerId: string | null,
 ): SQL | undefined {
   const { table, alerts } = modeFeatures(mode);
+  const companies = filters.companies ?? [];
   return and(
     anyTag(table.tags, filters.tags),
-    alerts.filters(filters),
+    companies.length ? namesAnyCompany(table, companies) : undefined,
+    alerts.filters({ ...filters, companies }),
     filters.favoritesOnly ? isFavoriteOf(mode, table.id, ownerId) : undefined,
   );
 }

@@ -11,6 +11,7 @@ import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { alertRules } from '../../db/schema/alerts';
 import { users } from '../../db/schema/users';
+import { assertCompaniesOfWorkspace } from '../references/companies.service';
 import { AppError } from '../../lib/app-error';
 import { createUnderCap, type Cap } from '../../lib/caps';
 import { shipmentReaders } from '../members/shipment-readers';
@@ -48,7 +49,7 @@ function toRule(tenant: Tenant, row: RuleRow, ownerName: string | null): AlertRu
     name: row.name,
     mode: row.mode,
     condition: row.condition,
-    filters: row.filters,
+    filters: { ...row.filters, companies: row.filters.companies ?? [] },
     recipients: row.recipients,
     enabled: row.enabled,
     scope: row.scope,
@@ -99,6 +100,7 @@ export async function listAlertRules(db: Database, tenant: Tenant): Promise<Aler
  */
 async function checkedRule(db: Database, tenant: Tenant, input: SaveAlertRule) {
   const exceptionOwnerId = input.exceptionOwnerId ?? null;
+  await assertCompaniesOfWorkspace(db, tenant.workspaceId, input.filters.companies);
   if (exceptionOwnerId && exceptionOwnerId !== tenant.userId) {
     // Anyone may route exceptions to themselves; only an admin to another member who sees shipments.
     const members = managesWorkspaceAlertRules(tenant.role)
@@ -236,7 +238,7 @@ export async function createDefaultAlertRules(db: Database, workspaceId: string,
       workspaceId,
       ownerId,
       scope: 'workspace' as const,
-      filters: { carriers: [], pol: [], pod: [], tags: [], favoritesOnly: false },
+      filters: { carriers: [], pol: [], pod: [], tags: [], companies: [], favoritesOnly: false },
       recipients: { allMembers: true, userIds: [], emails: [] },
     })),
   );

@@ -133,3 +133,23 @@ export async function companiesNamed(
     .onConflictDoNothing();
   return find();
 }
+
+/**
+ * Refuses (400) an id that is not one of the workspace's companies; locks those that are against
+ * deletion until the caller's transaction ends.
+ */
+export async function assertCompaniesOfWorkspace(
+  tx: Database,
+  workspaceId: string,
+  ids: readonly string[],
+): Promise<void> {
+  const named = [...new Set(ids)];
+  if (!named.length) return;
+  if (!named.every(isUuid)) throw new AppError('VALIDATION', REFERENCE_MESSAGES.companyUnknown);
+  const found = await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(inWorkspace({ workspaceId }, companies), inArray(companies.id, named)))
+    .for('key share');
+  if (found.length !== named.length) throw new AppError('VALIDATION', REFERENCE_MESSAGES.companyUnknown);
+}

@@ -4,7 +4,6 @@ import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
 import {
   PARTY_ROLES,
-  REFERENCE_MESSAGES,
   type IntakeReferences,
   type ShipmentReferences,
   type UpdateReferences,
@@ -15,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { inWorkspace } from '../../tenancy/scope';
 import { lockWorkspaceShipment, NOT_TRACKED } from '../tracking/lock-shipment';
 import { publishShipmentsChanged } from '../live-pages/live-publish';
-import { companiesNamed } from './companies.service';
+import { assertCompaniesOfWorkspace, companiesNamed } from './companies.service';
 import { modeFeatures } from '../../modes';
 import type { SubscriptionTable } from '../tracking/tracking-mode';
 
@@ -37,8 +36,14 @@ const partyColumn = {
  * company's matches nothing; another workspace's company names none of this workspace's shipments.
  */
 export function namesCompany(table: SubscriptionTable, companyId: string): SQL {
-  if (!isUuid(companyId)) return sql`false`;
-  return or(...PARTY_ROLES.map((role) => eq(table[partyColumn[role]], companyId)))!;
+  return namesAnyCompany(table, [companyId]);
+}
+
+/** SQL: the subscription names any of these companies as any party (an alert rule's filter). */
+export function namesAnyCompany(table: SubscriptionTable, companyIds: readonly string[]): SQL {
+  const ids = companyIds.filter(isUuid);
+  if (!ids.length) return sql`false`;
+  return or(...PARTY_ROLES.map((role) => inArray(table[partyColumn[role]], ids)))!;
 }
 
 /** The references of `ids` (shipments of one mode in one workspace), by shipment id. */
@@ -146,7 +151,11 @@ export async function updateShipmentReferences(
   const table = modeFeatures(mode).table;
   await db.transaction(async (tx) => {
     await lockWorkspaceShipment(tx, table, workspaceId, shipmentId);
-    await assertCompaniesOfWorkspace(tx, workspaceId, change);
+    await assertCompaniesOfWorkspace(
+      tx,
+      workspaceId,
+      PARTY_ROLES.map((role) => change[partyColumn[role]]).filter((id): id is string => !!id),
+    );
     const values = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
     if (Object.keys(values).length)
       await tx
@@ -156,24 +165,6 @@ export async function updateShipmentReferences(
     await publishShipmentsChanged(tx, workspaceId, [shipmentId]);
   });
   return getShipmentReferences(db, workspaceId, mode, shipmentId);
-}
-
-/** Refuses (400) a party that is not one of the workspace's companies; locks those that are. */
-async function assertCompaniesOfWorkspace(
-  tx: Database,
-  workspaceId: string,
-  change: UpdateReferences,
-): Promise<void> {
-  const named = [
-    ...new Set(PARTY_ROLES.map((role) => change[partyColumn[role]]).filter((id): id is string => !!id)),
-  ];
-  if (!named.length) return;
-  const found = await tx
-    .select({ id: companies.id })
-    .from(companies)
-    .where(and(inWorkspace({ workspaceId }, companies), inArray(companies.id, named)))
-    .for('key share');
-  if (found.length !== named.length) throw new AppError('VALIDATION', REFERENCE_MESSAGES.companyUnknown);
 }
 
 /**

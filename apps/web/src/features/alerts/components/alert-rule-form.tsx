@@ -24,6 +24,7 @@ import {
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-client';
+import { useCompanies } from '../../../lib/shipment-references';
 import { MODE_LIST, MODES } from '../../../modes/registry';
 
 interface AlertRuleFormProps {
@@ -99,6 +100,9 @@ export function AlertRuleForm({
   const [pol, setPol] = useState<string[]>(rule?.filters.pol ?? []);
   const [pod, setPod] = useState<string[]>(rule?.filters.pod ?? []);
   const [tags, setTags] = useState<string[]>(rule?.filters.tags ?? []);
+  const workspaceCompanies = useCompanies();
+  const [companies, setCompanies] = useState<string[]>(rule?.filters.companies ?? []);
+  const companyOptions = (workspaceCompanies.data ?? []).map((c) => ({ value: c.id, label: c.name }));
   const [favoritesOnly, setFavoritesOnly] = useState(rule?.filters.favoritesOnly ?? false);
   const [allMembers, setAllMembers] = useState(rule?.recipients.allMembers ?? !rule);
   const [userIds, setUserIds] = useState<string[]>(rule?.recipients.userIds ?? []);
@@ -148,6 +152,8 @@ export function AlertRuleForm({
           pol: MODES[mode].alerts.ports ? pol : [],
           pod: MODES[mode].alerts.ports ? pod : [],
           tags,
+          // A company deleted since the rule was saved is no longer offered, nor sent.
+          companies: companies.filter((id) => companyOptions.some((option) => option.value === id)),
           favoritesOnly,
         },
         recipients: { allMembers, userIds: allMembers ? [] : userIds, emails },
@@ -268,6 +274,19 @@ export function AlertRuleForm({
           splitChars={[',']}
           comboboxProps={{ withinPortal: true }}
         />
+        {companyOptions.length ? (
+          <MultiSelect
+            label="Companies"
+            description="Shipments naming any of these as shipper, consignee, customer or forwarder."
+            placeholder={companies.length ? undefined : 'Choose companies'}
+            data={companyOptions}
+            value={companies.filter((id) => companyOptions.some((option) => option.value === id))}
+            onChange={setCompanies}
+            searchable
+            maxValues={20}
+            comboboxProps={{ withinPortal: true }}
+          />
+        ) : null}
         <Checkbox
           label="Favourites only"
           // Favourites are personal (ADR 0033): a rule watches the stars of the member who made it.

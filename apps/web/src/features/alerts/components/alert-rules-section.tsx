@@ -22,6 +22,7 @@ import { workspaceTagsQueryOptions } from '../../../lib/shipment-tags';
 import { MODE_LIST, MODES } from '../../../modes/registry';
 import { AlertRuleForm } from './alert-rule-form';
 import classes from './alert-rules.module.css';
+import { useCompanies } from '../../../lib/shipment-references';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; rule: AlertRule } | { kind: 'delete'; rule: AlertRule };
 
@@ -48,13 +49,14 @@ function audience(rule: AlertRule, members: AlertRulesResult['members']): string
   return parts.join(' · ') || 'Nobody';
 }
 
-function filtersText(rule: AlertRule): string | null {
+function filtersText(rule: AlertRule, companyName: (id: string) => string): string | null {
   const f = rule.filters;
   const parts = [
     f.carriers.length ? f.carriers.join(', ') : null,
     f.pol.length ? `from ${f.pol.join(', ')}` : null,
     f.pod.length ? `to ${f.pod.join(', ')}` : null,
     f.tags.length ? `tagged ${f.tags.join(' or ')}` : null,
+    f.companies.length ? `naming ${f.companies.map(companyName).join(' or ')}` : null,
     // Favourites are personal: the rule's maker's (ADR 0033).
     f.favoritesOnly ? (rule.ownerName ? `${rule.ownerName}’s favourites` : 'its maker’s favourites') : null,
   ].filter(Boolean);
@@ -82,7 +84,10 @@ function RuleRow({
       notifications.show({ color: 'red', title: 'Could not save', message: failureOf(error) });
     }
   };
-  const filters = filtersText(rule);
+  const companies = useCompanies(rule.filters.companies.length > 0);
+  const filters = filtersText(rule, (id) =>
+    companies.data ? (companies.data.find((c) => c.id === id)?.name ?? 'a deleted company') : 'a company',
+  );
   return (
     <li className={classes.row} data-testid="alert-rule-row">
       <Switch
