@@ -4,7 +4,6 @@ import { envelopeSchema } from '@tracklane/shared/api/envelope';
 import {
   shipmentReferencesSchema,
   updateReferencesRequestSchema,
-  type UpdateReferences,
 } from '@tracklane/shared/references/references.schema';
 import type { AppContext } from '../../app-context';
 import { ok } from '../../lib/envelope';
@@ -37,77 +36,88 @@ const exampleChange = {
   consigneeId: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
 };
 
+/** Where the references are served: to the app's session, and to API keys under /api/v1. */
+interface Surface {
+  url: string;
+  idParam: string;
+  read: 'shipments:view' | 'key:read';
+  write: 'shipments:change' | 'key:write';
+  tags: string[];
+  /** The answer's schema (with the public API's examples and errors). */
+  responses: object;
+  /** The public API's words for each call. */
+  describe?: { read: string; write: string };
+}
+
 export const referencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   for (const { mode, routes } of allModeFeatures()) {
-    const url = `/api/shipments/${routes.segment}/:${routes.idParam}/references`;
-    const params = z.object({ [routes.idParam]: z.string().max(60) });
-    const idOf = (p: unknown) => (p as Record<string, string>)[routes.idParam]!;
-    const read = async (workspaceId: string, id: string) =>
-      ok(await getShipmentReferences(ctx.db, workspaceId, mode, id));
-    const change = async (workspaceId: string, id: string, body: UpdateReferences) =>
-      ok(await updateShipmentReferences(ctx.db, workspaceId, mode, id, body), 'References saved');
-    app.get(
-      url,
+    const answer = envelopeSchema(shipmentReferencesSchema);
+    const surfaces: Surface[] = [
       {
-        config: { access: 'shipments:view' },
-        schema: {
-          tags: [routes.tag],
-          summary: `Get ${routes.one}'s references and parties`,
-          params,
-          response: { 200: envelopeSchema(shipmentReferencesSchema) },
-        },
+        url: `/api/shipments/${routes.segment}/:${routes.idParam}/references`,
+        idParam: routes.idParam,
+        read: 'shipments:view',
+        write: 'shipments:change',
+        tags: [routes.tag],
+        responses: { response: { 200: answer } },
       },
-      async (request) => read(request.tenant.workspaceId, idOf(request.params)),
-    );
-    app.patch(
-      url,
       {
-        config: { access: 'shipments:change' },
-        schema: {
-          tags: [routes.tag],
-          summary: `Change ${routes.one}'s references and parties (the fields sent)`,
-          params,
-          body: updateReferencesRequestSchema,
-          response: { 200: envelopeSchema(shipmentReferencesSchema) },
-        },
-      },
-      async (request) => change(request.tenant.workspaceId, idOf(request.params), request.body),
-    );
-
-    // The public API: the same services with the key's workspace.
-    const v1Url = `/api/v1/shipments/${routes.segment}/:shipmentId/references`;
-    const v1Params = z.object({ shipmentId: z.string().max(60) });
-    const v1Tags = [`v1: ${routes.many}`];
-    app.get(
-      v1Url,
-      {
-        config: { access: 'key:read' },
-        schema: {
-          tags: v1Tags,
-          summary: `Get ${routes.one}'s references`,
-          description:
-            'The workspace’s own references on the shipment: booking number, customer reference, PO numbers, and the parties (shipper, consignee, customer, forwarder) from its list of companies.',
-          params: v1Params,
-          ...v1Responses(envelopeSchema(shipmentReferencesSchema), exampleReferences),
-        },
-      },
-      async (request) => read(request.tenant.workspaceId, request.params.shipmentId),
-    );
-    app.patch(
-      v1Url,
-      {
-        config: { access: 'key:write' },
-        schema: {
-          tags: v1Tags,
-          summary: `Change ${routes.one}'s references`,
-          description:
+        url: `/api/v1/shipments/${routes.segment}/:shipmentId/references`,
+        idParam: 'shipmentId',
+        read: 'key:read',
+        write: 'key:write',
+        tags: [`v1: ${routes.many}`],
+        responses: v1Responses(answer, exampleReferences),
+        describe: {
+          read: 'The workspace’s own references on the shipment: booking number, customer reference, PO numbers, and the parties (shipper, consignee, customer, forwarder) from its list of companies.',
+          write:
             'Changes the fields sent and keeps the others; null or an empty text clears a field. Parties are company ids from GET /api/companies’ list; PO numbers are stored in upper case.',
-          params: v1Params,
-          body: updateReferencesRequestSchema.meta({ example: exampleChange }),
-          ...v1Responses(envelopeSchema(shipmentReferencesSchema), exampleReferences),
         },
       },
-      async (request) => change(request.tenant.workspaceId, request.params.shipmentId, request.body),
-    );
+    ];
+    for (const surface of surfaces) {
+      const params = z.object({ [surface.idParam]: z.string().max(60) });
+      const idOf = (p: unknown) => (p as Record<string, string>)[surface.idParam]!;
+      app.get(
+        surface.url,
+        {
+          config: { access: surface.read },
+          schema: {
+            tags: surface.tags,
+            summary: `Get ${routes.one}'s references and parties`,
+            description: surface.describe?.read,
+            params,
+            ...surface.responses,
+          },
+        },
+        async (request) =>
+          ok(await getShipmentReferences(ctx.db, request.tenant.workspaceId, mode, idOf(request.params))),
+      );
+      app.patch(
+        surface.url,
+        {
+          config: { access: surface.write },
+          schema: {
+            tags: surface.tags,
+            summary: `Change ${routes.one}'s references and parties (the fields sent)`,
+            description: surface.describe?.write,
+            params,
+            body: updateReferencesRequestSchema.meta({ example: exampleChange }),
+            ...surface.responses,
+          },
+        },
+        async (request) =>
+          ok(
+            await updateShipmentReferences(
+              ctx.db,
+              request.tenant.workspaceId,
+              mode,
+              idOf(request.params),
+              request.body,
+            ),
+            'References saved',
+          ),
+      );
+    }
   }
 };
