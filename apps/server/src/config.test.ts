@@ -123,6 +123,44 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('S3_* (uploaded files)', () => {
+  it('keeps files on the local disk unless a bucket is named', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    expect(loadConfig({ S3_BUCKET: 'tracklane-files' }).s3).toEqual({
+      bucket: 'tracklane-files',
+      region: 'us-east-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      prefix: '',
+    });
+  });
+
+  it('names the bucket in the path for another service than AWS, unless told otherwise', () => {
+    const minio = {
+      S3_BUCKET: 'files',
+      S3_ENDPOINT: 'http://minio.internal:9000',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PREFIX: 'tracklane/',
+    };
+    expect(loadConfig(minio).s3).toMatchObject({ forcePathStyle: true, prefix: 'tracklane/' });
+    expect(loadConfig({ ...minio, S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle).toBe(false);
+  });
+
+  it('refuses half a set-up with the setting to fix', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: must be set together with S3_ACCESS_KEY_ID/,
+    );
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(/S3_BUCKET: must be set/);
+    expect(() => loadConfig({ S3_BUCKET: 'Not A Bucket' })).toThrow(/S3_BUCKET: must be an S3 bucket name/);
+    expect(() => loadConfig({ S3_BUCKET: 'files', S3_PREFIX: '/abs' })).toThrow(
+      /S3_PREFIX: must be a folder/,
+    );
+  });
+});
+
 describe('SUPPORT_EMAIL and Stripe', () => {
   it('reads the support address, and stores feedback only without one', () => {
     expect(loadConfig({ SUPPORT_EMAIL: ' help@example.com ' }).supportEmail).toBe('help@example.com');

@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseDcsaCarriers, type DcsaCarrierConfig } from './integrations/tracking/dcsa/dcsa-config';
+import type { S3Settings } from './integrations/storage/file-storage';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -96,6 +97,21 @@ const envSchema = z.object({
     .max(200, { message: 'must be at most 200' })
     .default(10),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.com:587').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      message: 'must be an S3 bucket name, e.g. tracklane-files',
+    })
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: urlWithProtocols(['http:', 'https:'], 'https://minio.example.com:9000').optional(),
+  S3_FORCE_PATH_STYLE: booleanFromString.optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9._-]+\/)*$/, { message: 'must be a folder path ending in /, e.g. tracklane/' })
+    .default(''),
   MAIL_FROM: z
     .string()
     .trim()
@@ -185,6 +201,8 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   smtpUrl: string | undefined;
+  /** Uploaded files in an S3-compatible bucket; null: on the local disk under `dataDir/uploads`. */
+  s3: S3Settings | null;
   mailFrom: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Where feedback is e-mailed (and the address the web app offers when sending fails); null: stored only. */
@@ -298,6 +316,17 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       `Invalid environment configuration:\n  ${missing}: must be set together with ${other}`,
     );
   }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    const missing = e.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+    const other = missing === 'S3_ACCESS_KEY_ID' ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    throw new ConfigError(
+      `Invalid environment configuration:\n  ${missing}: must be set together with ${other}`,
+    );
+  }
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID))
+    throw new ConfigError(
+      'Invalid environment configuration:\n  S3_BUCKET: must be set to keep files in S3 (the other S3_ settings name its service and keys)',
+    );
   const secretsKeys = parseSecretsKeys(e.SECRETS_KEY, e.SECRETS_KEY_PREVIOUS);
   const port = e.PORT;
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
@@ -310,6 +339,18 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     smtpUrl: e.SMTP_URL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          // Services other than AWS name the bucket in the path unless told otherwise.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          prefix: e.S3_PREFIX,
+        }
+      : null,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     supportEmail: e.SUPPORT_EMAIL ?? null,

@@ -11,7 +11,7 @@ import {
   prepareConnectionSecrets,
   SecretsKeyError,
 } from './integrations/tracking/connections/secrets-at-rest';
-import { createLocalStorage } from './integrations/storage/file-storage';
+import { createFileStorage } from './integrations/storage/file-storage';
 import { scheduleHousekeeping } from './jobs/housekeeping';
 import { startReliabilityJobs } from './modules/ocean-shipments/reliability/reliability.jobs';
 import { startAlertJobs } from './modules/alerts/alerts.jobs';
@@ -118,7 +118,7 @@ async function main(): Promise<void> {
       logger,
       jobs,
       authKey: await loadAuthKey({ pem: config.authRsaPrivateKey, dataDir: config.dataDir }),
-      storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
+      storage: await createFileStorage(config.s3, path.join(config.dataDir, 'uploads')),
       realtime,
       tracking,
       carrierConnections,

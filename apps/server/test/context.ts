@@ -8,7 +8,7 @@ import type { AppContext } from '../src/app-context';
 import { loadConfig, type Config } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
 import { createRealtimeHub, type RealtimeHub } from '../src/integrations/realtime/realtime-hub';
-import { createLocalStorage } from '../src/integrations/storage/file-storage';
+import { createFileStorage } from '../src/integrations/storage/file-storage';
 import { createTrackingWithConnections } from '../src/modules/tracking/tracking-engine';
 import type { OrganizationConnections } from '../src/integrations/tracking/provider';
 import { startJobQueue, type JobQueue } from '../src/jobs/queue';
@@ -80,7 +80,7 @@ export async function createTestContext(
     logger,
     jobs,
     authKey: await loadAuthKey({ pem: inject('authKeyPem'), dataDir: uploads }),
-    storage: createLocalStorage(uploads),
+    storage: await createFileStorage(config.s3, uploads),
     realtime: realtime ?? noRealtime,
     tracking,
     carrierConnections,

@@ -144,7 +144,7 @@ describe('uploaded images are re-encoded', () => {
 
 /** The bytes in storage behind an image URL. */
 async function readStored(url: string): Promise<Buffer> {
-  const stream = ctx.storage.get(url.replace('/api/files/', ''));
+  const stream = await ctx.storage.get(url.replace('/api/files/', ''));
   if (!stream) throw new Error(`nothing stored for ${url}`);
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);

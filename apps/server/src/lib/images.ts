@@ -16,11 +16,15 @@ const UPLOAD_TYPES: readonly string[] = [
   'image/gif',
 ] satisfies UploadedImageType[];
 /** By extension; `gif` stays for files stored before uploads were re-encoded. */
-export const IMAGE_CONTENT_TYPES: Record<string, string> = {
+const IMAGE_CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   png: 'image/png',
   gif: 'image/gif',
 };
+
+/** A stored image's type, by the extension its name was given when it was stored. */
+export const imageContentType = (name: string) =>
+  IMAGE_CONTENT_TYPES[name.split('.').pop() ?? ''] ?? 'application/octet-stream';
 const URL_PREFIX = '/api/files/';
 
 /** The URL a stored image is served at, as recorded on its owner's row. */
@@ -77,7 +81,7 @@ export async function storeImage(
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'File type not supported. Use a JPEG, PNG or GIF image.');
   const image = await reencodeImage(data, type.mime as UploadedImageType);
   const name = `${ownerId}-${randomBytes(6).toString('hex')}.${image.extension}`;
-  await storage.put(`${kind}/${name}`, image.data);
+  await storage.put(`${kind}/${name}`, image.data, imageContentType(name));
   return imageUrl(kind, name);
 }
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
-import { IMAGE_CONTENT_TYPES, IMAGE_KINDS } from '../../lib/images';
+import { IMAGE_KINDS, imageContentType } from '../../lib/images';
 import { canSeeImage } from './files.service';
 
 const params = z.object({
@@ -22,14 +22,11 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (request, reply) => {
       const { kind, file } = request.params;
       if (!(await canSeeImage(ctx.db, request.user, kind, file))) throw new AppError('NOT_FOUND');
-      const stream = ctx.storage.get(`${kind}/${file}`);
+      const stream = await ctx.storage.get(`${kind}/${file}`);
       if (!stream) throw new AppError('NOT_FOUND');
       return (
         reply
-          .header(
-            'content-type',
-            IMAGE_CONTENT_TYPES[file.split('.').pop() ?? ''] ?? 'application/octet-stream',
-          )
+          .header('content-type', imageContentType(file))
           .header('cache-control', 'private, max-age=86400, immutable')
           // Never anything but an image: no sniffing into HTML, and opened on its own it runs nothing
           // and reaches nothing, even if a file stored before uploads were re-encoded hides a script.
