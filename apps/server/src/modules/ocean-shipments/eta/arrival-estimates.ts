@@ -10,6 +10,7 @@ import {
   errorSpread,
   horizonFor,
   tracklaneEstimate,
+  type ErrorSpread,
 } from '@tracklane/shared/tracking/ocean/eta/eta-confidence';
 import {
   HORIZON_DAYS,
@@ -69,7 +70,7 @@ export function shownEta(carrierEta: Date | null, ata: Date | null, manual: Date
   return (ata ? carrierEta : (manual ?? carrierEta))?.toISOString() ?? null;
 }
 
-type Lane = { carrier: string; pol: string; pod: string };
+export type Lane = { carrier: string; pol: string; pod: string };
 const laneKey = (l: Lane) => `${l.carrier}|${l.pol}|${l.pod}`;
 const measureKey = (source: EtaSource, l: Lane) => `${source}|${laneKey(l)}`;
 
@@ -78,7 +79,7 @@ const measureKey = (source: EtaSource, l: Lane) => `${source}|${laneKey(l)}`;
  * this workspace's organization follows: the carrier's (nobody's own), and the terminal's, Tracklane's
  * and manual ones of this organization alone (a manual fact belongs to one of its workspaces).
  */
-async function measuredErrors(
+export async function measuredErrors(
   db: Database,
   workspaceId: string,
   lanes: readonly Lane[],
@@ -165,6 +166,20 @@ async function rowExtras(
   return extras;
 }
 
+/** The spread of one source's measured errors for an ETA this far out on this lane, or null. */
+export function spreadFor(
+  errors: Map<string, number[][]>,
+  source: EtaSource,
+  lane: Lane | null,
+  eta: string,
+  now: Date,
+): ErrorSpread | null {
+  const measured = lane && errors.get(measureKey(source, lane));
+  if (!measured) return null;
+  const horizon: HorizonDays = horizonFor(eta, now);
+  return errorSpread(horizon, measured[HORIZON_DAYS.indexOf(horizon)]!);
+}
+
 /** A box at sea or between vessels: it has left its port of loading and not reached its port of discharge. */
 const atSea = (s: OceanShipment) => Boolean(s.departureVO.atd) && !s.arrivalVO.ata;
 
@@ -198,12 +213,8 @@ export async function withMeasuredEstimates<T extends OceanShipment>(
       open.map((s) => s.shipmentOverallId),
     ),
   ]);
-  const spreadOf = (source: EtaSource, lane: Lane | null, eta: string) => {
-    const measured = lane && errors.get(measureKey(source, lane));
-    if (!measured) return null;
-    const horizon: HorizonDays = horizonFor(eta, now);
-    return errorSpread(horizon, measured[HORIZON_DAYS.indexOf(horizon)]!);
-  };
+  const spreadOf = (source: EtaSource, lane: Lane | null, eta: string) =>
+    spreadFor(errors, source, lane, eta, now);
   return shipments.map((s) => {
     if (s.arrivalVO.ata) return s;
     const lane = laneOf(s);
