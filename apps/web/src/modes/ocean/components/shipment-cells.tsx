@@ -181,6 +181,7 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
         <Tooltip
           multiline
           w={300}
+          events={{ hover: true, focus: true, touch: true }}
           label={
             <Stack gap={4}>
               {ordered.map((eta) => (
