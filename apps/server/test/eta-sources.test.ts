@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { RealtimeEvent } from '../src/integrations/realtime/realtime-hub';
 import type { ArrivalEstimates } from '@tracklane/shared/tracking/ocean/eta/eta-estimates.schema';
 import { issuedEtas } from '../src/db/schema/reliability';
 import { oceanShipments, trackedItems } from '../src/db/schema/tracking';
@@ -128,9 +129,24 @@ describe('an ETA set by hand', () => {
     const carrierEta = arrivalVO.eta!;
     const BY_HAND = '2026-12-31T08:00:00Z';
 
+    const heard: RealtimeEvent[] = [];
+    const stop = ctx.realtime.subscribe({ event: (e) => heard.push(e), reset: () => undefined });
     const set = await call(team.owner.cookie, 'PUT', `/api/shipments/ocean/${id}/eta`, { eta: BY_HAND });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().message).toBe('ETA set for this shipment');
+    // The workspace's open lists and the shipment's open pages hear of it.
+    try {
+      await vi.waitFor(() =>
+        expect(heard).toContainEqual({
+          topic: 'live',
+          workspaceIds: [team.defaultWorkspaceId],
+          shipmentIds: [id],
+          shareLinkIds: [],
+        }),
+      );
+    } finally {
+      stop();
+    }
     const shown = await detailOf(team, early, mbl);
     expect(shown.arrivalVO.eta).toBe(iso(BY_HAND));
     expect(shown.arrivalEstimates.used).toBe('manual');
