@@ -237,6 +237,17 @@ describe('an ETA set by hand', () => {
       (await call(team.owner.cookie, 'PUT', '/api/shipments/ocean/nope/eta', { eta: BY_HAND })).statusCode,
     ).toBe(404);
     expect((await detailOf(team, box, mbl)).arrivalEstimates.used).toBe('carrier');
+    // Arrived, it needs no ETA: refused, and nothing kept.
+    await ctx.db.update(oceanShipments).set({ ata: new Date() }).where(eq(oceanShipments.id, id));
+    const late = await call(team.owner.cookie, 'PUT', path, { eta: BY_HAND });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({
+      success: false,
+      message: 'This shipment has arrived: it needs no ETA.',
+    });
+    const [arrivedRow] = await ctx.db.select().from(oceanShipments).where(eq(oceanShipments.id, id));
+    expect(arrivedRow!.manualEta).toBeNull();
+    await ctx.db.update(oceanShipments).set({ ata: null }).where(eq(oceanShipments.id, id));
 
     // Set by hand, what a share of it shows carries the carrier's ETA: the recipient gets no sources to
     // tell a workspace's own word from the carrier's.

@@ -58,8 +58,10 @@ export async function setManualEta(
         arrivalAt: sql`coalesce(${os.ata}, ${manual}::timestamptz, ${os.eta}, ${UNKNOWN_TIME}::timestamptz)`,
       })
       .where(and(inWorkspace({ workspaceId }, os), eq(os.id, shipmentId)))
-      .returning({ itemId: os.itemId });
+      .returning({ itemId: os.itemId, ata: os.ata });
     if (!row) throw new AppError('NOT_FOUND', NOT_TRACKED);
+    // An arrived box has its actual arrival: an ETA set now would be shown nowhere (rolled back).
+    if (row.ata && manual) throw new AppError('CONFLICT', 'This shipment has arrived: it needs no ETA.');
     await tx.insert(issuedEtas).values({
       itemId: row.itemId,
       source: 'manual',
