@@ -195,4 +195,37 @@ describe('ETA source, band and Tracklane estimate', () => {
       .where(and(eq(shipmentArrivals.itemId, box.itemId), eq(shipmentArrivals.source, 'tracklane')));
     expect(facts).toEqual([{ organizationId: mine.organizationId, errorHours: [null, null, 2, 2] }]);
   });
+
+  it("bands Tracklane's estimate by its own measured errors once it has enough", async () => {
+    const team = await buildTeam(app, ctx);
+    const pod = 'ESVLC';
+    const ids: string[] = [];
+    for (const [i, late] of ZERO_TO_TWENTY.entries()) {
+      const eta = NOW - (60 + i) * DAY;
+      const arrived = eta + late * HOUR;
+      const { itemId } = await follow(team.defaultWorkspaceId, derivedOf(pod, eta, arrived));
+      // Tracklane's estimate, as shown 40 days before: always one hour early.
+      await ctx.db.insert(issuedEtas).values({
+        itemId,
+        source: 'tracklane',
+        organizationId: team.organizationId,
+        eta: new Date(arrived - HOUR),
+        issuedAt: new Date(eta - 40 * DAY),
+      });
+      ids.push(itemId);
+    }
+    await measureItems(ctx.db, ids);
+    const eta = NOW + 5 * DAY;
+    const box = await follow(team.defaultWorkspaceId, derivedOf(pod, eta, null));
+    const res = await get(team.owner.cookie, `/api/shipments/ocean/${box.number}/${box.reference}`);
+    const own = res
+      .json()
+      .result.arrivalEstimates.estimates.find((e: { source: string }) => e.source === 'tracklane');
+    // Corrected by the carrier's median error (10 h); banded by its own errors (+1 h every time).
+    expect(own).toMatchObject({
+      eta: iso(eta + 10 * HOUR),
+      biasHours: 10,
+      confidence: { horizonDays: 7, samples: 21, from: iso(eta + 11 * HOUR), to: iso(eta + 11 * HOUR) },
+    });
+  });
 });

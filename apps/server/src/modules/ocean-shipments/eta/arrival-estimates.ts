@@ -241,13 +241,15 @@ export async function withMeasuredEstimates<T extends OceanShipment>(
     const carrierSpread = carrier && spreadOf('carrier', lane, carrier.eta);
     if (carrier && carrierSpread && atSea(s)) {
       const own = tracklaneEstimate(carrier.eta, carrierSpread);
+      // Once its own past estimates were measured often enough, their errors give its band.
+      const measuredOwn = spreadOf('tracklane', lane, own.eta);
       banded.push({
         source: 'tracklane',
         kind: 'port',
         eta: own.eta,
         issuedAt: carrier.issuedAt,
         biasHours: own.biasHours,
-        confidence: own.confidence,
+        confidence: measuredOwn ? carrierBand(own.eta, measuredOwn) : own.confidence,
       });
     }
     banded.sort((a, b) => ORDER[a.source] - ORDER[b.source]);
