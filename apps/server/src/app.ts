@@ -52,6 +52,7 @@ import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { exceptionsRoutes } from './modules/exceptions/exceptions.routes';
 import { reliabilityRoutes } from './modules/ocean-shipments/reliability/reliability.routes';
 import { freeTimeRoutes } from './modules/ocean-shipments/free-time/free-time.routes';
+import { manualEtaRoutes } from './modules/ocean-shipments/eta/manual-eta.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { accessPlugin } from './plugins/access';
@@ -205,6 +206,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(exceptionsRoutes, { ctx });
   await app.register(reliabilityRoutes, { ctx });
   await app.register(freeTimeRoutes, { ctx });
+  await app.register(manualEtaRoutes, { ctx });
   await app.register(publicApiRoutes, { ctx });
   await app.register(oceanV1Routes, { ctx });
   await app.register(expressV1Routes, { ctx });

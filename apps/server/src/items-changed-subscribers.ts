@@ -2,6 +2,7 @@ import { alertChangedItems } from './modules/alerts/alert-evaluation';
 import { syncChangedExceptions } from './modules/exceptions/exception-sync';
 import { publishChangedItems } from './modules/live-pages/live-publish';
 import { notifyChangedItems } from './modules/notifications/record-changes';
+import { recordChangedEstimates } from './modules/ocean-shipments/eta/tracklane-history';
 import { measureChangedItems } from './modules/ocean-shipments/reliability/arrival-facts';
 import type { ItemsChangedSubscriber } from './modules/tracking/items-changed';
 import { emitChangedItems } from './modules/webhooks/shipment-webhooks';
@@ -11,7 +12,8 @@ import { emitChangedItems } from './modules/webhooks/shipment-webhooks';
  * transaction: notifications (stored changes and the followers' notifications), webhooks
  * (`shipment.changed`), exceptions (raised and cleared from the list columns just written and the
  * views), alerts (on the same columns, and on the exceptions for the conditions only they judge),
- * reliability (arrival facts and their monthly roll-ups) and live pages (open lists, details,
+ * Tracklane's estimate as each organization is shown it (kept for its accuracy), reliability (arrival
+ * facts and their monthly roll-ups) and live pages (open lists, details,
  * dashboards and shared pages refetch). The engine knows none of them by name.
  */
 export const ITEMS_CHANGED_SUBSCRIBERS: readonly ItemsChangedSubscriber[] = [
@@ -19,6 +21,7 @@ export const ITEMS_CHANGED_SUBSCRIBERS: readonly ItemsChangedSubscriber[] = [
   emitChangedItems,
   syncChangedExceptions,
   alertChangedItems,
+  recordChangedEstimates,
   measureChangedItems,
   publishChangedItems,
 ];

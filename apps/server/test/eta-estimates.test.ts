@@ -1,7 +1,10 @@
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import { issuedEtas, shipmentArrivals } from '../src/db/schema/reliability';
 import { oceanShipments, trackedItems } from '../src/db/schema/tracking';
 import { oceanListColumns } from '../src/modules/ocean-shipments/ocean-mode';
+import { recordTracklaneEstimates } from '../src/modules/ocean-shipments/eta/tracklane-history';
 import { measureItems } from '../src/modules/ocean-shipments/reliability/arrival-facts';
 import { useTestApp } from './app';
 import { buildTeam, containerNo, mbl } from './factories';
@@ -138,5 +141,91 @@ describe('ETA source, band and Tracklane estimate', () => {
     const arrived = list.items.filter((s: { arrivalVO: { ata: string | null } }) => s.arrivalVO.ata);
     expect(arrived).toHaveLength(19);
     for (const s of arrived) expect(s.arrivalEstimates).toEqual({ used: null, estimates: [] });
+  });
+
+  it("keeps Tracklane's estimate as each organization is shown it, and measures it on arrival", async () => {
+    const mine = await buildTeam(app, ctx);
+    const theirs = await buildTeam(app, ctx);
+    const pod = 'BEANR';
+    await arrivals(mine.defaultWorkspaceId, pod, ZERO_TO_TWENTY);
+    const eta = NOW + 5 * DAY;
+    const box = await follow(mine.defaultWorkspaceId, derivedOf(pod, eta, null));
+    // The other organization follows the same item, with no measured arrivals of its own.
+    await ctx.db.insert(oceanShipments).values({
+      workspaceId: theirs.defaultWorkspaceId,
+      itemId: box.itemId,
+      containerNo: containerNo(),
+      mblNo: mbl(),
+      carrierScac: 'MAEU',
+      ...oceanListColumns(derivedOf(pod, eta, null), 'active'),
+    });
+    const kept = () =>
+      ctx.db
+        .select({ organizationId: issuedEtas.organizationId, eta: issuedEtas.eta })
+        .from(issuedEtas)
+        .where(and(eq(issuedEtas.itemId, box.itemId), eq(issuedEtas.source, 'tracklane')))
+        .orderBy(issuedEtas.issuedAt);
+    const now = new Date(NOW);
+    await recordTracklaneEstimates(ctx.db, [box.itemId], now);
+    // Shown again unchanged: nothing more kept.
+    await recordTracklaneEstimates(ctx.db, [box.itemId], new Date(NOW + HOUR));
+    expect(await kept()).toEqual([{ organizationId: mine.organizationId, eta: new Date(eta + 10 * HOUR) }]);
+
+    // The carrier moves its ETA a day: the estimate moves with it.
+    const later = eta + DAY;
+    await ctx.db
+      .update(trackedItems)
+      .set({ derived: derivedOf(pod, later, null) })
+      .where(eq(trackedItems.id, box.itemId));
+    await recordTracklaneEstimates(ctx.db, [box.itemId], new Date(NOW + 2 * HOUR));
+    expect((await kept()).map((k) => k.eta)).toEqual([
+      new Date(eta + 10 * HOUR),
+      new Date(later + 10 * HOUR),
+    ]);
+
+    // It arrives 12 hours after the carrier's ETA, 6½ days from now: 3 and 1 days before, Tracklane's
+    // estimate stood 2 hours early; 7 and 14 days before none had been shown yet. Its organization's alone.
+    const arrived = derivedOf(pod, later, later + 12 * HOUR);
+    await ctx.db.update(trackedItems).set({ derived: arrived }).where(eq(trackedItems.id, box.itemId));
+    await recordTracklaneEstimates(ctx.db, [box.itemId], new Date(later));
+    await measureItems(ctx.db, [box.itemId]);
+    const facts = await ctx.db
+      .select({ organizationId: shipmentArrivals.organizationId, errorHours: shipmentArrivals.errorHours })
+      .from(shipmentArrivals)
+      .where(and(eq(shipmentArrivals.itemId, box.itemId), eq(shipmentArrivals.source, 'tracklane')));
+    expect(facts).toEqual([{ organizationId: mine.organizationId, errorHours: [null, null, 2, 2] }]);
+  });
+
+  it("bands Tracklane's estimate by its own measured errors once it has enough", async () => {
+    const team = await buildTeam(app, ctx);
+    const pod = 'ESVLC';
+    const ids: string[] = [];
+    for (const [i, late] of ZERO_TO_TWENTY.entries()) {
+      const eta = NOW - (60 + i) * DAY;
+      const arrived = eta + late * HOUR;
+      const { itemId } = await follow(team.defaultWorkspaceId, derivedOf(pod, eta, arrived));
+      // Tracklane's estimate, as shown 40 days before: always one hour early.
+      await ctx.db.insert(issuedEtas).values({
+        itemId,
+        source: 'tracklane',
+        organizationId: team.organizationId,
+        eta: new Date(arrived - HOUR),
+        issuedAt: new Date(eta - 40 * DAY),
+      });
+      ids.push(itemId);
+    }
+    await measureItems(ctx.db, ids);
+    const eta = NOW + 5 * DAY;
+    const box = await follow(team.defaultWorkspaceId, derivedOf(pod, eta, null));
+    const res = await get(team.owner.cookie, `/api/shipments/ocean/${box.number}/${box.reference}`);
+    const own = res
+      .json()
+      .result.arrivalEstimates.estimates.find((e: { source: string }) => e.source === 'tracklane');
+    // Corrected by the carrier's median error (10 h); banded by its own errors (+1 h every time).
+    expect(own).toMatchObject({
+      eta: iso(eta + 10 * HOUR),
+      biasHours: 10,
+      confidence: { horizonDays: 7, samples: 21, from: iso(eta + 11 * HOUR), to: iso(eta + 11 * HOUR) },
+    });
   });
 });

@@ -188,6 +188,7 @@ const VALID_BODIES: Record<string, object> = {
   'PATCH /api/carrier-connections/{connectionId}': { enabled: false },
   'PUT /api/shipments/ocean/{shipmentId}/free-time': { terms: freeTimeTerms() },
   'PUT /api/shipments/ocean/{shipmentId}/last-free-day': { lastFreeDay: '2026-12-01' },
+  'PUT /api/shipments/ocean/{shipmentId}/eta': { eta: '2026-12-01T08:00:00Z' },
   'PATCH /api/exceptions/{exceptionId}': { state: 'resolved' },
   'PUT /api/companies/{companyId}': { name: 'Taken over' },
   'PATCH /api/shipments/ocean/{shipmentId}/references': { bookingNumber: 'TAKEN' },

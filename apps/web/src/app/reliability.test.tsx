@@ -69,6 +69,28 @@ describe('the reliability page', { timeout: 20_000 }, () => {
     expect(call?.query.from).toMatch(/^\d{4}-\d{2}$/);
   });
 
+  it('shows the ETA error at 14, 7, 3 and 1 days of every source with measured arrivals', async () => {
+    serve(
+      ok(
+        report([
+          ...ARRIVALS,
+          fact({ source: 'terminal', errorHours: [null, 36, 12, -12] }),
+          fact({ source: 'manual', errorHours: [null, null, 48, 24] }),
+        ]),
+      ),
+    );
+    renderRoutes(routes, '/reliability');
+    const table = (await screen.findByRole('heading', { name: 'ETA error by source' })).closest('section')!;
+    // Carrier: 14 days out |12|, |96|, |48| → 52 h (2.2 d) on average, 52 h late, 3 arrivals.
+    expect(within(table).getByTestId('eta-error-carrier')).toHaveTextContent('Carrier2.2 d2.2 d late · 3');
+    expect(within(table).getByTestId('eta-error-terminal')).toHaveTextContent(
+      'Terminal (to berth)–1.5 d1.5 d late · 10.5 d0.5 d late · 10.5 d0.5 d early · 1',
+    );
+    expect(within(table).getByTestId('eta-error-manual')).toHaveTextContent('Set by hand––2.0 d');
+    // No Tracklane estimate was measured in the period: no row for it.
+    expect(within(table).queryByTestId('eta-error-tracklane')).toBeNull();
+  });
+
   it('says what to do when nothing arrived', async () => {
     serve(ok(report([])));
     renderRoutes(routes, '/reliability');

@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browserTimeZone, EMPTY_DATE, formatDate, formatDateTime, formatDay, isValidTimeZone } from './dates';
+import {
+  browserTimeZone,
+  EMPTY_DATE,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  instantOfWallTime,
+  isValidTimeZone,
+  wallTime,
+} from './dates';
 
 // 16:30 UTC on 31 Dec 2024: already 1 Jan in Shanghai (UTC+8), still 31 Dec in New York (UTC-5).
 const NEW_YEAR_EVE = '2024-12-31T16:30:00Z';
@@ -113,5 +122,17 @@ describe('formatters', () => {
     } finally {
       Intl.DateTimeFormat = Original;
     }
+  });
+});
+
+describe('wall times', () => {
+  it('read an instant on a zone’s clock and back, across the change of clocks', () => {
+    expect(wallTime('2026-12-31T08:00:00Z', 'Europe/Amsterdam')).toBe('2026-12-31T09:00');
+    expect(instantOfWallTime('2026-12-31T09:00', 'Europe/Amsterdam')).toBe('2026-12-31T08:00:00.000Z');
+    // Summer time: two hours ahead of UTC.
+    expect(instantOfWallTime('2026-07-01T09:00', 'Europe/Amsterdam')).toBe('2026-07-01T07:00:00.000Z');
+    expect(instantOfWallTime('2026-03-01T06:00', 'America/Los_Angeles')).toBe('2026-03-01T14:00:00.000Z');
+    expect(instantOfWallTime('2026-02-30T06:00', 'UTC')).toBeNull();
+    expect(instantOfWallTime('tomorrow', 'UTC')).toBeNull();
   });
 });

@@ -126,3 +126,42 @@ export function isoDay(value: DateInput, timeZone: string): string | null {
   const p = parts(date, timeZone, false);
   return `${p.year ?? ''}-${p.month ?? ''}-${p.day ?? ''}`;
 }
+
+/** An instant's wall clock in a zone, to the minute, as a datetime-local input holds it (YYYY-MM-DDTHH:mm). */
+export function wallTime(value: DateInput, timeZone: string): string {
+  const date = value instanceof Date ? value : new Date(value ?? Number.NaN);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: isValidTimeZone(timeZone) ? timeZone : FALLBACK_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+}
+
+/**
+ * The instant (ISO 8601, UTC) at which a zone's wall clock reads `local` (YYYY-MM-DDTHH:mm), or null
+ * when it is no date. In a change of clocks the earlier reading wins.
+ */
+export function instantOfWallTime(local: string, timeZone: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!match) return null;
+  const [y, mo, d, h, mi] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi);
+  if (new Date(asUtc).getUTCDate() !== d || h > 23) return null;
+  // The zone's offset at a guess, then at the corrected instant (offsets change around it).
+  const offsetAt = (instant: number) => {
+    const [date, time] = wallTime(instant, timeZone).split('T') as [string, string];
+    const [yy, mm, dd] = date.split('-').map(Number) as [number, number, number];
+    const [hh, mn] = time.split(':').map(Number) as [number, number];
+    return Date.UTC(yy, mm - 1, dd, hh, mn) - instant;
+  };
+  let instant = asUtc - offsetAt(asUtc);
+  instant = asUtc - offsetAt(instant);
+  return new Date(instant).toISOString();
+}

@@ -87,6 +87,11 @@ export const terminalFactsSchema = z.object({
   appointmentAt: z.string().nullable(),
   shippingLine: z.string().nullable(),
   vesselName: z.string().nullable(),
+  /**
+   * The terminal's ETA of the container's vessel to its berth (ISO 8601 with the terminal's UTC
+   * offset). Facts stored before it was kept have none.
+   */
+  vesselEta: z.string().nullable().optional(),
 });
 export type TerminalFacts = z.infer<typeof terminalFactsSchema>;
 

@@ -82,6 +82,13 @@ export const oceanShipments = pgTable(
     /** A last free day set by hand on this shipment (ADR 0039): it wins over the terminal's and the carrier's. */
     manualLastFreeDay: date('manual_last_free_day', { mode: 'string' }),
     /**
+     * An ETA set by hand on this shipment (ADR 0049): while it is set, `arrivalVO.eta` and the arrival
+     * sort (`arrivalAt`) show it; `eta` and `firstEta` stay the carrier's (ETA slip reads those).
+     */
+    manualEta: timestamp('manual_eta', { withTimezone: true }),
+    manualEtaSetAt: timestamp('manual_eta_set_at', { withTimezone: true }),
+    manualEtaSetBy: uuid('manual_eta_set_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
      * Copies of what the workspace's organization's terminal connection last said of the container
      * (terminal_facts, ADR 0039), kept by the ocean mode's afterCopy: the storage-paid-through date (its
      * last free day), and whether it is on hold or available for pickup while still at the terminal

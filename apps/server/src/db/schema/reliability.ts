@@ -6,9 +6,9 @@ import {
   index,
   integer,
   pgTable,
-  primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ETA_SOURCES } from '@tracklane/shared/tracking/ocean/reliability/eta-accuracy';
@@ -28,6 +28,13 @@ export const shipmentArrivals = pgTable(
       .notNull()
       .references(() => trackedItems.id, { onDelete: 'cascade' }),
     source: text('source', { enum: ETA_SOURCES }).notNull(),
+    /**
+     * Whose ETAs these were: the carrier's belong to nobody (null, null); a terminal's and Tracklane's
+     * to one organization; a manual one to one workspace (and its organization). A roll-up counts a
+     * fact only in its own organization or workspace.
+     */
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     carrier: text('carrier').notNull(),
     polLocode: text('pol_locode'),
     podLocode: text('pod_locode'),
@@ -48,10 +55,35 @@ export const shipmentArrivals = pgTable(
     measuredAt: timestamp('measured_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.itemId, t.source] }),
+    unique('shipment_arrivals_item_source_scope_key')
+      .on(t.itemId, t.source, t.organizationId, t.workspaceId)
+      .nullsNotDistinct(),
     // A roll-up is recomputed from the facts of one carrier and month.
     index('shipment_arrivals_carrier_idx').on(t.carrier, t.arrivedAt),
   ],
+);
+
+/**
+ * Each non-carrier source's ETAs of an ocean item as they were issued (ADR 0049): a terminal's vessel
+ * ETA and Tracklane's estimate as shown, for one organization; an ETA set by hand, for one workspace
+ * (`eta` null: cleared). The carrier's history lives in the item's view (`derived.etaHistory`). On
+ * arrival each source's standing ETA is measured from these into `shipment_arrivals`.
+ */
+export const issuedEtas = pgTable(
+  'issued_etas',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => trackedItems.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ETA_SOURCES }).notNull(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    eta: timestamp('eta', { withTimezone: true }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('issued_etas_item_idx').on(t.itemId, t.source, t.organizationId, t.issuedAt)],
 );
 
 /**

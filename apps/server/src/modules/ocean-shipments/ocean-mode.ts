@@ -6,6 +6,7 @@ import type { OceanFacts, OceanProvider, OceanQuery } from '../../integrations/t
 import type { ModeSources } from '../../integrations/tracking/sources';
 import { updateFreeTimeClocks } from './free-time/free-time-clocks';
 import { updateTerminalColumns } from './terminal-availability/terminal-columns';
+import { applyManualEtas } from './eta/manual-eta';
 import { refreshTerminals, type TerminalSources } from './terminal-availability/terminal-refresh';
 import { OCEAN_FEATURES } from './ocean-features';
 import { billCarriersFollowed, moveBillsToScope } from './bill-rescope';
@@ -107,10 +108,12 @@ export function createOceanMode(
     listColumns: oceanListColumns,
     features: OCEAN_FEATURES,
     // Then each subscription's own organization's terminal columns (the carrier's gate-out ends its
-    // holds and availability), and its free-time clocks, on its own terms and last free days.
+    // holds and availability), its free-time clocks, on its own terms and last free days, and its
+    // arrival sort, on an ETA set by hand.
     async afterCopy(db, itemIds) {
       await updateTerminalColumns(db, { itemIds });
       await updateFreeTimeClocks(db, { itemIds }, new Date());
+      await applyManualEtas(db, itemIds);
     },
     ...(terminals
       ? {

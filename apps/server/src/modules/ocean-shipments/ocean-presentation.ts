@@ -11,7 +11,7 @@ import { publicOcean } from '../sharing/share-links.service';
 import type { ApiShipmentRow, ModePresentation, ShareSelection } from '../tracking/mode-presentation';
 import { oceanSearchBranches } from './ocean-search';
 import { billRefColumn } from './bills.service';
-import { withMeasuredEstimates } from './eta/arrival-estimates';
+import { withCarrierArrival, withMeasuredEstimates } from './eta/arrival-estimates';
 import { getOceanShipmentById, toOceanShipment } from './ocean-shipments.service';
 
 /**
@@ -88,12 +88,12 @@ export const OCEAN_PRESENTATION: ModePresentation = {
       terminal: _sharersTerminal,
       arrivalEstimates: _sharersMeasures,
       ...tracking
-    } = await getOceanShipmentById(db, reader, shipmentId);
+    } = withCarrierArrival(await getOceanShipmentById(db, reader, shipmentId));
     // The sharer's archive, tags and bill (with its other containers) are the workspace's own, not the
     // recipient's to see.
     return { ...tracking, favorite: false, archived: false, tags: [], bill: null };
   },
   sharedDetailSchema: oceanTrackingDetailSchema,
   publicView: async (db, reader, shipmentId, now) =>
-    publicOcean(await getOceanShipmentById(db, reader, shipmentId, now)),
+    publicOcean(withCarrierArrival(await getOceanShipmentById(db, reader, shipmentId, now))),
 };

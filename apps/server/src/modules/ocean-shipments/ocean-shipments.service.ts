@@ -40,7 +40,7 @@ import {
   type ShipmentReader,
 } from '../shipment-favorites/shipment-favorites.service';
 import { inWorkspace } from '../../tenancy/scope';
-import { carrierEstimates, withMeasuredEstimates } from './eta/arrival-estimates';
+import { carrierEstimates, shownEta, withMeasuredEstimates } from './eta/arrival-estimates';
 import { namesCompany, withReferences } from '../references/references.service';
 
 type ShipmentRow = typeof oceanShipments.$inferSelect;
@@ -72,6 +72,8 @@ const ROW_COLUMNS = {
   freeTimeEndsOn: oceanShipments.freeTimeEndsOn,
   ddCostCents: oceanShipments.ddCostCents,
   billId: oceanShipments.billId,
+  manualEta: oceanShipments.manualEta,
+  manualEtaSetAt: oceanShipments.manualEtaSetAt,
 };
 type ListShipmentRow = Pick<ShipmentRow, keyof typeof ROW_COLUMNS>;
 
@@ -127,8 +129,13 @@ export function toOceanShipment(
     pod: d?.pod ?? port(s.podLocode),
     vesselName: s.vesselName,
     departureVO: { etd: s.etd?.toISOString() ?? null, atd: s.atd?.toISOString() ?? null },
-    arrivalVO: { eta: s.eta?.toISOString() ?? null, ata: s.ata?.toISOString() ?? null },
-    arrivalEstimates: carrierEstimates(s.eta?.toISOString() ?? null, s.ata?.toISOString() ?? null, d),
+    // An ETA set by hand is the one shown until the box arrives (ADR 0049); the carrier's stays in
+    // `arrivalEstimates`.
+    arrivalVO: { eta: shownEta(s.eta, s.ata, s.manualEta), ata: s.ata?.toISOString() ?? null },
+    arrivalEstimates: carrierEstimates(s.eta?.toISOString() ?? null, s.ata?.toISOString() ?? null, d, {
+      eta: s.manualEta,
+      setAt: s.manualEtaSetAt,
+    }),
     shipmentOverall: {
       shipmentOverallId: s.id,
       emptyGateOut: o?.emptyGateOut ?? null,

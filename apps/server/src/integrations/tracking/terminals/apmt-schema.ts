@@ -173,5 +173,6 @@ export function toTerminalFacts(record: ApmtRecord, facility: string): TerminalF
     appointmentAt: record.appointmentDateTimeLocal,
     shippingLine: record.shippingLine,
     vesselName: record.vesselName,
+    vesselEta: record.vesselEtaDateTimeLocal,
   };
 }

@@ -1,15 +1,55 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { measureCarrierEta } from '@tracklane/shared/tracking/ocean/reliability/measure-shipment';
 import { monthOf } from '@tracklane/shared/tracking/ocean/reliability/rollup';
+import {
+  measureEta,
+  type EtaMeasurement,
+  type EtaSource,
+  type IssuedEta,
+} from '@tracklane/shared/tracking/ocean/reliability/eta-accuracy';
 import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
 import type { Database } from '../../../db/client';
-import { shipmentArrivals } from '../../../db/schema/reliability';
+import { issuedEtas, shipmentArrivals } from '../../../db/schema/reliability';
 import { trackedItems } from '../../../db/schema/tracking';
 import { itemsOfMode, type ItemsChangedSubscriber } from '../../tracking/items-changed';
 import { rewriteRollups, type RollupSlice } from './rollup-writer';
 
 /** How many items one catch-up round measures. */
 const CATCH_UP_BATCH = 5000;
+
+/** One owner's history of one non-carrier source's ETAs of an item (issued_etas). */
+interface IssuedHistory {
+  source: EtaSource;
+  organizationId: string;
+  workspaceId: string | null;
+  etas: IssuedEta[];
+}
+
+/** The terminal, manual and Tracklane ETA histories of these items, per item, source and owner. */
+async function issuedHistories(db: Database, itemIds: string[]): Promise<Map<string, IssuedHistory[]>> {
+  const records = await db
+    .select()
+    .from(issuedEtas)
+    .where(inArray(issuedEtas.itemId, itemIds))
+    .orderBy(issuedEtas.issuedAt);
+  const byOwner = new Map<string, IssuedHistory & { itemId: string }>();
+  for (const r of records) {
+    const key = `${r.itemId}|${r.source}|${r.organizationId}|${r.workspaceId ?? ''}`;
+    const history = byOwner.get(key) ?? {
+      itemId: r.itemId,
+      source: r.source,
+      organizationId: r.organizationId,
+      workspaceId: r.workspaceId,
+      etas: [],
+    };
+    history.etas.push({ eta: r.eta?.toISOString() ?? null, issuedAt: r.issuedAt.toISOString() });
+    byOwner.set(key, history);
+  }
+  const byItem = new Map<string, IssuedHistory[]>();
+  for (const { itemId, ...history } of byOwner.values())
+    byItem.set(itemId, [...(byItem.get(itemId) ?? []), history]);
+  return byItem;
+}
 
 const sliceOf = (carrier: string, arrivedAt: Date): RollupSlice => ({ carrier, month: monthOf(arrivedAt) });
 
@@ -34,6 +74,8 @@ export async function measureItems(db: Database, itemIds: readonly string[]): Pr
     .from(trackedItems)
     .where(and(inArray(trackedItems.id, ids), eq(trackedItems.mode, 'ocean')));
 
+  const issued = await issuedHistories(db, ids);
+
   const rows: (typeof shipmentArrivals.$inferInsert)[] = [];
   const unarrived: string[] = [];
   for (const item of items) {
@@ -43,21 +85,30 @@ export async function measureItems(db: Database, itemIds: readonly string[]): Pr
       unarrived.push(item.id);
       continue;
     }
-    rows.push({
+    const fact = (measure: EtaMeasurement) => ({
       itemId: item.id,
-      source: 'carrier',
       carrier: item.carrier,
       polLocode: derived.pol?.locode ?? null,
       podLocode: derived.pod?.locode ?? null,
       transshipments: [...new Set(derived.transshipments.map((port) => port.locode))],
-      arrivedAt: new Date(measured.actualArrival),
-      firstEta: measured.firstEta ? new Date(measured.firstEta) : null,
-      etaWeekOut: measured.etaWeekOut ? new Date(measured.etaWeekOut) : null,
-      onTime: measured.onTime,
-      delayHours: measured.delayHours,
-      rolls: measured.rolls,
-      errorHours: measured.errorHours as number[],
+      arrivedAt: new Date(measure.actualArrival),
+      firstEta: measure.firstEta ? new Date(measure.firstEta) : null,
+      etaWeekOut: measure.etaWeekOut ? new Date(measure.etaWeekOut) : null,
+      onTime: measure.onTime,
+      delayHours: measure.delayHours,
+      rolls: measure.rolls,
+      errorHours: measure.errorHours as number[],
     });
+    rows.push({ ...fact(measured), source: 'carrier', organizationId: null, workspaceId: null });
+    // Every other source's ETAs, each owner's alone, against the same actual arrival.
+    for (const history of issued.get(item.id) ?? []) {
+      rows.push({
+        ...fact(measureEta(history.etas, measured.actualArrival, measured.rolls)),
+        source: history.source,
+        organizationId: history.organizationId,
+        workspaceId: history.workspaceId,
+      });
+    }
   }
   const wasFact = new Set(before.map((fact) => fact.itemId));
   const gone = unarrived.filter((id) => wasFact.has(id));
@@ -80,7 +131,12 @@ export async function measureItems(db: Database, itemIds: readonly string[]): Pr
       .insert(shipmentArrivals)
       .values(rows)
       .onConflictDoUpdate({
-        target: [shipmentArrivals.itemId, shipmentArrivals.source],
+        target: [
+          shipmentArrivals.itemId,
+          shipmentArrivals.source,
+          shipmentArrivals.organizationId,
+          shipmentArrivals.workspaceId,
+        ],
         set: {
           ...Object.fromEntries(
             replaced.map((key) => [key, sql.raw(`excluded.${shipmentArrivals[key].name}`)]),

@@ -15,7 +15,7 @@ import {
   type OrganizationScope,
   type WorkspaceScope,
 } from '../../../tenancy/scope';
-import { FACT_COLUMNS } from './rollup-writer';
+import { FACT_COLUMNS, factOwnedBy } from './rollup-writer';
 
 export type ReliabilityScope =
   { kind: 'workspace'; tenant: WorkspaceScope } | { kind: 'organization'; tenant: OrganizationScope };
@@ -67,6 +67,11 @@ async function taggedRows(
         gte(shipmentArrivals.arrivedAt, new Date(`${firstDay(query.from)}T00:00:00Z`)),
         lt(shipmentArrivals.arrivedAt, dayAfterMonth(query.to)),
         sql`EXISTS (${followed})`,
+        factOwnedBy(
+          scope.kind === 'workspace'
+            ? { workspaceId: scope.tenant.workspaceId }
+            : { organizationId: scope.tenant.organizationId, workspaceId: null },
+        ),
       ),
     );
   return rollUp(facts);

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { rollUp, type ArrivalFact } from '@tracklane/shared/tracking/ocean/reliability/rollup';
 import type { Database } from '../../../db/client';
 import { workspaces } from '../../../db/schema/organizations';
@@ -13,7 +13,7 @@ export interface RollupSlice {
 }
 
 /** A workspace's roll-ups, or an organization's (`workspaceId` null: each container once). */
-interface RollupScope {
+export interface RollupScope {
   organizationId: string;
   workspaceId: string | null;
 }
@@ -36,6 +36,22 @@ export const FACT_COLUMNS = {
   rolls: shipmentArrivals.rolls,
   errorHours: shipmentArrivals.errorHours,
 };
+
+/**
+ * Whose facts count in a roll-up: the carrier's (nobody's own) everywhere; a terminal's and Tracklane's
+ * in their organization's; a manual one in its workspace's and its organization's. Another
+ * organization's or workspace's never.
+ */
+export function factOwnedBy(
+  scope: { organizationId: string; workspaceId: null } | { workspaceId: string },
+): SQL {
+  const f = shipmentArrivals;
+  if (scope.workspaceId === null)
+    return sql`(${f.organizationId} IS NULL OR ${organizationIs(scope, f.organizationId)})`;
+  const organization = sql`(SELECT w.organization_id FROM workspaces w WHERE ${workspaceIs(scope, sql.raw('w.id'))})`;
+  return sql`(${f.organizationId} IS NULL OR ${f.organizationId} = ${organization})
+    AND (${f.workspaceId} IS NULL OR ${workspaceIs(scope, f.workspaceId)})`;
+}
 
 /** Who follows an item, in a workspace's or an organization's roll-up. */
 function followedIn(scope: RollupScope) {
@@ -68,6 +84,9 @@ async function rewriteOne(db: Database, scope: RollupScope, slice: RollupSlice):
     .where(
       and(
         sql`EXISTS (${followedIn(scope)})`,
+        factOwnedBy(
+          scope.workspaceId === null ? { ...scope, workspaceId: null } : { workspaceId: scope.workspaceId },
+        ),
         eq(shipmentArrivals.carrier, slice.carrier),
         gte(shipmentArrivals.arrivedAt, new Date(`${slice.month}T00:00:00Z`)),
         lt(shipmentArrivals.arrivedAt, nextMonth(slice.month)),

@@ -10,6 +10,7 @@ import {
 import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
 import type { DatabaseHandle } from '../../../db/client';
 import { workspaces } from '../../../db/schema/organizations';
+import { issuedEtas } from '../../../db/schema/reliability';
 import { oceanShipments, terminalFacts, trackedItems } from '../../../db/schema/tracking';
 import {
   ProviderDeferredError,
@@ -222,6 +223,7 @@ async function store(
     );
     const changed = new Set<string>();
     const values: (typeof terminalFacts.$inferInsert)[] = [];
+    const etas: (typeof issuedEtas.$inferInsert)[] = [];
     for (const { ask, found } of answered) {
       const organizationId = ask.connection.organizationId;
       for (const item of ask.items) {
@@ -232,6 +234,16 @@ async function store(
         const differs =
           given !== null && !isDeepStrictEqual(JSON.parse(JSON.stringify(given)), before?.facts ?? null);
         if (differs || before?.connectionId !== ask.connection.connectionId) changed.add(item.itemId);
+        // The terminal's vessel ETA over time, for its own accuracy (ADR 0049).
+        const vesselEta = given?.vesselEta ?? null;
+        if (vesselEta && vesselEta !== (before?.facts as TerminalFacts | null | undefined)?.vesselEta)
+          etas.push({
+            itemId: item.itemId,
+            source: 'terminal',
+            organizationId,
+            eta: new Date(vesselEta),
+            issuedAt: now,
+          });
         values.push({
           itemId: item.itemId,
           organizationId,
@@ -264,6 +276,7 @@ async function store(
           changedAt: sql`excluded.changed_at`,
         },
       });
+    if (etas.length > 0) await tx.insert(issuedEtas).values(etas);
     const written = await updateTerminalColumns(tx, { itemIds: [...changed] });
     await updateFreeTimeClocks(tx, { itemIds: written }, now);
     // A hold or a last free day the terminal gives raises or clears exceptions now, not at the sweep.

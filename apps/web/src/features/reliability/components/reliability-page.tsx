@@ -24,6 +24,7 @@ import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
 import { days, percent } from '../utils/format';
 import { PERIODS, periodMonths, useReliability, type ReliabilityScope } from '../api/get-reliability';
+import { EtaErrorBySource } from './eta-error-by-source';
 import { ReliabilityCharts } from './reliability-charts';
 import { GROUP_COLUMNS, GroupTable, groupRows } from './reliability-tables';
 
@@ -202,6 +203,7 @@ export function ReliabilityView({ mayViewOrganization }: { mayViewOrganization: 
             />
           </SimpleGrid>
           <ReliabilityCharts months={data.months} horizons={data.overall.horizons} />
+          <EtaErrorBySource horizons={data.overall.horizons} />
           <GroupTable
             title="Per carrier"
             rows={rows.filter((r) => r.group === 'Carrier')}

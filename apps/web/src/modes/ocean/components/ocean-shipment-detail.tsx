@@ -279,7 +279,13 @@ export function OceanShipmentDetail({
               ) : null}
               {/* The organization's measured accuracy: never on a shipment shared with the reader. */}
               {ownShipment?.arrivalEstimates ? (
-                <ArrivalEstimatesSection estimates={ownShipment.arrivalEstimates} timeZone={timeZone} />
+                <ArrivalEstimatesSection
+                  shipmentId={ownShipment.shipmentOverallId}
+                  estimates={ownShipment.arrivalEstimates}
+                  timeZone={timeZone}
+                  arrived={Boolean(ownShipment.arrivalVO.ata)}
+                  canChange={canChange}
+                />
               ) : null}
               <EtaHistory shipment={shipment} timeZone={timeZone} />
               {ownShipment ? aside?.(ownShipment) : null}

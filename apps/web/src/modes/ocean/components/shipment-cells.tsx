@@ -1,5 +1,5 @@
-import { confidenceText } from './arrival-estimates';
-import { Tooltip } from '@mantine/core';
+import { Stack, Text, Tooltip } from '@mantine/core';
+import { SHOWN_ETA_SOURCE_LABELS } from '@tracklane/shared/tracking/ocean/eta/eta-estimates.schema';
 import type { OceanFreeTime, OceanShipment } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { billName } from '@tracklane/shared/tracking/ocean/ocean-bills';
 import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
@@ -13,6 +13,7 @@ import { formatMoneyCompact } from '../../../lib/money';
 import { carrierLabel } from '../utils/carriers';
 import { billListHref } from '../utils/detail-href';
 import type { ColumnId } from '../utils/columns';
+import { confidenceText, issuedText } from '../utils/eta-text';
 import { clocksSummary, daysLeftUrgency, formatMoney, nextFreeTimeText } from '../utils/free-time-text';
 import { statusLook } from '../utils/status';
 import classes from './shipment-cells.module.css';
@@ -168,15 +169,35 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
           timeZone={timeZone}
         />
       );
-      const carrier = shipment.arrivalEstimates?.estimates.find((e) => e.source === 'carrier');
-      const own = shipment.arrivalEstimates?.estimates.find((e) => e.source === 'tracklane');
-      if (!carrier?.confidence) return day;
-      // The carrier's ETA stays the cell's; the measured band and Tracklane's estimate say how far to trust it.
+      const estimates = shipment.arrivalEstimates;
+      const shown = estimates?.estimates ?? [];
+      if (!estimates || (shown.length < 2 && !shown[0]?.confidence)) return day;
+      // Every source's ETA, the one used first: the cell shows the used one; the band says how far to
+      // trust each.
+      const ordered = [...shown].sort(
+        (a, b) => Number(b.source === estimates.used) - Number(a.source === estimates.used),
+      );
       return (
         <Tooltip
           multiline
-          w={260}
-          label={`Carrier ETA. ${confidenceText(carrier, timeZone)}${own ? `. Tracklane estimate: ${formatDate(own.eta, timeZone)}` : ''}`}
+          w={300}
+          events={{ hover: true, focus: true, touch: true }}
+          label={
+            <Stack gap={4}>
+              {ordered.map((eta) => (
+                <div key={eta.source}>
+                  <Text size="xs" fw={600} span>
+                    {SHOWN_ETA_SOURCE_LABELS[eta.source]}
+                    {eta.source === estimates.used ? ' (used)' : ''}: {formatDate(eta.eta, timeZone)}
+                  </Text>
+                  <Text size="xs" span>
+                    {' '}
+                    · {issuedText(eta, timeZone)}. {confidenceText(eta, timeZone)}
+                  </Text>
+                </div>
+              ))}
+            </Stack>
+          }
         >
           <span data-testid="arrival-confidence" tabIndex={0}>
             {day}

@@ -89,5 +89,12 @@ describe('journey', () => {
     expect(
       etaSlip({ etaHistory: etaHistory.slice(0, 1), arrivalVO: { eta: '2025-03-01T00:00:00Z', ata: null } }),
     ).toBeNull();
+    // An ETA set by hand is shown as the ETA, but the carrier's history alone says how it slipped.
+    expect(
+      etaSlip({ etaHistory: etaHistory.slice(0, 1), arrivalVO: { eta: '2025-03-09T00:00:00Z', ata: null } }),
+    ).toBeNull();
+    expect(etaSlip({ etaHistory, arrivalVO: { eta: '2025-03-09T00:00:00Z', ata: null } })?.latest).toBe(
+      '2025-03-03T06:00:00Z',
+    );
   });
 });

@@ -118,15 +118,18 @@ export function lastActualIndex(stops: JourneyStop[]): number {
 export interface EtaSlip {
   /** The carrier's first ETA for the port of discharge. */
   first: string;
-  /** The actual arrival, or the latest estimate. */
+  /** The actual arrival, or the carrier's latest estimate (never one set by hand). */
   latest: string;
   latestIsActual: boolean;
 }
 
-/** How the arrival moved since the first estimate; null when there is nothing to compare. */
+/**
+ * How the arrival moved since the carrier's first estimate, by the carrier's own history (an ETA set
+ * by hand in `arrivalVO.eta` is no slip); null when there is nothing to compare.
+ */
 export function etaSlip(shipment: Pick<OceanTrackingDetail, 'etaHistory' | 'arrivalVO'>): EtaSlip | null {
   const first = shipment.etaHistory[0]?.eta;
-  const latest = shipment.arrivalVO.ata ?? shipment.arrivalVO.eta ?? shipment.etaHistory.at(-1)?.eta;
+  const latest = shipment.arrivalVO.ata ?? shipment.etaHistory.at(-1)?.eta ?? shipment.arrivalVO.eta;
   if (!first || !latest || Date.parse(first) === Date.parse(latest)) return null;
   return { first, latest, latestIsActual: shipment.arrivalVO.ata !== null };
 }

@@ -71,6 +71,22 @@ describe('measureEta', () => {
     expect(wobbly.onTime).toBe(false);
   });
 
+  it('lets no ETA stand after a source withdrew it, until it gives another', () => {
+    // Arrived 30 March. A person set the 27th on the 1st, cleared it on the 14th, set the 31st on the
+    // 25th: 14 days out (the 16th) nothing stood, 7 days out neither, 3 and 1 days out the 31st.
+    const cleared: IssuedEta = { eta: null, issuedAt: day(14) };
+    const history = [eta(27, 1), cleared, eta(31, 25)];
+    const measured = measureEta(history, day(30), 0);
+    expect(measured.errorHours).toEqual([null, null, -24, -24]);
+    expect(measured.firstEta).toBe(day(27));
+    expect(measured.etaWeekOut).toBeNull();
+    // Three days after the first ETA.
+    expect(measured.delayHours).toBe(72);
+    expect(measured.onTime).toBe(false);
+    // Only ever cleared: nothing to judge.
+    expect(measureEta([cleared], day(30), 0)).toMatchObject({ firstEta: null, onTime: null });
+  });
+
   it('has no on-time answer when no ETA was issued before the arrival', () => {
     const measured = measureEta([], day(20), 2);
     expect(measured).toEqual({

@@ -15,15 +15,19 @@ export const ON_TIME_TOLERANCE_HOURS = 24;
 export const ON_TIME_HORIZON_DAYS = 7;
 
 /**
- * Who gave an ETA. Only the carrier's ETAs are stored with their history today (the tracking events'
- * estimated arrivals); the column exists so that a terminal's or a person's ETA is measured alike.
+ * Who gave an ETA: the carrier (its tracking events' estimated arrivals, history in the item's view),
+ * the organization's terminal connection (its vessel ETA, to berth), a member by hand, or Tracklane's
+ * own estimate as it was shown (ADR 0049); each measured alike against the actual arrival.
  */
-export const ETA_SOURCES = ['carrier', 'terminal', 'manual'] as const;
+export const ETA_SOURCES = ['carrier', 'terminal', 'manual', 'tracklane'] as const;
 export type EtaSource = (typeof ETA_SOURCES)[number];
 
-/** One ETA as a source gave it: the arrival it announced and when it announced it (ISO 8601). */
+/**
+ * One ETA as a source gave it: the arrival it announced and when it announced it (ISO 8601). `eta`
+ * null: the source withdrew its ETA then (a manual one cleared); none stands until the next.
+ */
 export interface IssuedEta {
-  eta: string;
+  eta: string | null;
   issuedAt: string;
 }
 
@@ -76,16 +80,21 @@ export function measureEta(
 ): EtaMeasurement {
   const arrived = at(actualArrival);
   const before = history.filter((record) => at(record.issuedAt) <= arrived);
+  const given = (record: IssuedEta | null): (IssuedEta & { eta: string }) | null =>
+    record?.eta ? { eta: record.eta, issuedAt: record.issuedAt } : null;
   const errorHours = HORIZON_DAYS.map((days) => {
-    const standing = etaStandingAt(before, arrived - days * DAY_MS);
+    const standing = given(etaStandingAt(before, arrived - days * DAY_MS));
     return standing ? hoursBetween(arrived, at(standing.eta)) : null;
   });
-  const first = before.reduce<IssuedEta | null>(
-    (earliest, record) => (!earliest || at(record.issuedAt) < at(earliest.issuedAt) ? record : earliest),
-    null,
+  const first = given(
+    before.reduce<IssuedEta | null>(
+      (earliest, record) =>
+        record.eta && (!earliest || at(record.issuedAt) < at(earliest.issuedAt)) ? record : earliest,
+      null,
+    ),
   );
-  const weekOut = etaStandingAt(before, arrived - ON_TIME_HORIZON_DAYS * DAY_MS);
-  const kept = (record: IssuedEta | null) =>
+  const weekOut = given(etaStandingAt(before, arrived - ON_TIME_HORIZON_DAYS * DAY_MS));
+  const kept = (record: { eta: string } | null) =>
     record === null || Math.abs(hoursBetween(arrived, at(record.eta))) <= ON_TIME_TOLERANCE_HOURS;
   const delay = first ? hoursBetween(arrived, at(first.eta)) : null;
   return {
