@@ -54,9 +54,11 @@ async function issuedHistories(db: Database, itemIds: string[]): Promise<Map<str
 const sliceOf = (carrier: string, arrivedAt: Date): RollupSlice => ({ carrier, month: monthOf(arrivedAt) });
 
 /**
- * Measures the carrier's ETAs of these ocean items against their actual arrival (one fact each, kept
- * up to date), forgets the fact of any that no longer has an arrival, and rewrites the roll-ups of
- * every month and carrier a fact left or joined, for every workspace and organization following them.
+ * Measures the ETAs of these ocean items against their actual arrival, kept up to date: the carrier's
+ * (one fact each) and each owner's history of terminal, manual and Tracklane ETAs (one fact per owner
+ * and source, ADR 0049); forgets the facts of any that no longer has an arrival, and rewrites the
+ * roll-ups of every month and carrier a fact left or joined, for every workspace and organization
+ * following them.
  */
 export async function measureItems(db: Database, itemIds: readonly string[]): Promise<void> {
   if (itemIds.length === 0) return;
