@@ -1,4 +1,3 @@
-import { confidenceText } from './arrival-estimates';
 import { Tooltip } from '@mantine/core';
 import type { OceanFreeTime, OceanShipment } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { billName } from '@tracklane/shared/tracking/ocean/ocean-bills';
@@ -8,13 +7,14 @@ import { LightBadge } from '../../../components/light-badge';
 import { StatusBadge } from '../../../components/status-badge';
 import { TagBadges } from '../../../components/shipment-tags';
 import { DayCell, IdentifierCell, MilestoneDay, MissingValue } from '../../../shipment-list/table-cells';
-import { formatDate, formatDay } from '../../../lib/dates';
+import { formatDay } from '../../../lib/dates';
 import { formatMoneyCompact } from '../../../lib/money';
 import { carrierLabel } from '../utils/carriers';
 import { billListHref } from '../utils/detail-href';
 import type { ColumnId } from '../utils/columns';
 import { clocksSummary, daysLeftUrgency, formatMoney, nextFreeTimeText } from '../utils/free-time-text';
 import { statusLook } from '../utils/status';
+import { EtaSources } from './eta-sources';
 import classes from './shipment-cells.module.css';
 
 type Port = OceanShipment['pol'];
@@ -168,20 +168,10 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
           timeZone={timeZone}
         />
       );
-      const carrier = shipment.arrivalEstimates?.estimates.find((e) => e.source === 'carrier');
-      const own = shipment.arrivalEstimates?.estimates.find((e) => e.source === 'tracklane');
-      if (!carrier?.confidence) return day;
-      // The carrier's ETA stays the cell's; the measured band and Tracklane's estimate say how far to trust it.
       return (
-        <Tooltip
-          multiline
-          w={260}
-          label={`Carrier ETA. ${confidenceText(carrier, timeZone)}${own ? `. Tracklane estimate: ${formatDate(own.eta, timeZone)}` : ''}`}
-        >
-          <span data-testid="arrival-confidence" tabIndex={0}>
-            {day}
-          </span>
-        </Tooltip>
+        <EtaSources estimates={shipment.arrivalEstimates} timeZone={timeZone}>
+          {day}
+        </EtaSources>
       );
     }
     case 'freeTime':
