@@ -13,6 +13,7 @@ import {
 } from './integrations/tracking/connections/secrets-at-rest';
 import { createFileStorage } from './integrations/storage/file-storage';
 import { scheduleHousekeeping } from './jobs/housekeeping';
+import { startPlannedRouteCatchUp } from './modules/ocean-shipments/planned-route-catch-up';
 import { startReliabilityJobs } from './modules/ocean-shipments/reliability/reliability.jobs';
 import { startAlertJobs } from './modules/alerts/alerts.jobs';
 import { startExceptionJobs } from './modules/exceptions/exceptions.jobs';
@@ -109,6 +110,7 @@ async function main(): Promise<void> {
     await startAlertJobs(jobs, { db, pool, jobs });
     await startExceptionJobs(jobs, { db, pool });
     await startReliabilityJobs(jobs, { db });
+    await startPlannedRouteCatchUp(jobs, { db, pool }, tracking);
     realtime = createRealtimeHub(databaseUrl, logger);
     await realtime.ready;
     const ctx: AppContext = {

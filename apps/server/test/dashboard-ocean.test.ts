@@ -169,7 +169,7 @@ describe('ocean dashboard attention rules', () => {
     const dashboard = await oceanDashboard(ctx.db, ws, NOW);
     const parts = dashboard.attentionVO.flatMap((a) => a.items.flatMap((i) => i.reason));
     expect(parts.filter((p) => p.kind === 'day').map((p) => p.value)).toContain('2026-06-09');
-    expect(parts.filter((p) => p.kind === 'instant').map((p) => p.value)).toContain(at(12 * DAY));
+    expect(parts.filter((p) => p.kind === 'eta').map((p) => p.value)).toContain(at(12 * DAY));
     for (const part of parts.filter((p) => p.kind === 'text'))
       expect(part.value).not.toMatch(/\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{4}/);
   });

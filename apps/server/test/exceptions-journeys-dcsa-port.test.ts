@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { shipmentExceptionEvents } from '../src/db/schema/exceptions';
 import { trackedItems } from '../src/db/schema/tracking';
 import { buildTeam } from './factories';
 import { availabilityRecord } from './fake-terminal';
@@ -19,6 +20,7 @@ const {
   sweep,
   ofType,
   active,
+  exceptionsOf,
 } = await useDcsaJourneys();
 
 /** Yantian to Los Angeles by DCSA Track & Trace 2.2: loaded on day 2, discharged on day 20. */
@@ -65,11 +67,23 @@ describe('exception journeys through a DCSA carrier: not found, silence, the ter
     expect(await ofType(subId, 'no_update')).toEqual([
       ['open', 'No answer from the carrier for 3 days or more'],
     ]);
-    // The carrier answers again, the same events: the next sweep sees the fresh answer.
-    await refresh(itemId, 5.5);
-    await sweep(5.6);
+    // The carrier answers again, the same events: nothing new, yet the silence is over at once.
+    expect((await refresh(itemId, 5.5)).result).toBe('unchanged');
     expect((await ofType(subId, 'no_update')).map(([state]) => state)).toEqual(['auto_resolved']);
     expect(await active(subId)).toEqual([]);
+    const [silence] = (await exceptionsOf(subId)).filter((x) => x.type === 'no_update');
+    const trail = await ctx.db
+      .select({ action: shipmentExceptionEvents.action, at: shipmentExceptionEvents.createdAt })
+      .from(shipmentExceptionEvents)
+      .where(eq(shipmentExceptionEvents.exceptionId, silence!.id))
+      .orderBy(asc(shipmentExceptionEvents.createdAt));
+    expect(trail).toEqual([
+      { action: 'opened', at: new Date(day(5)) },
+      { action: 'auto_resolved', at: new Date(day(5.5)) },
+    ]);
+    // Another unchanged answer soon after: the episode stays ended, none is opened.
+    await refresh(itemId, 5.6);
+    expect((await ofType(subId, 'no_update')).map(([state]) => state)).toEqual(['auto_resolved']);
   });
 
   it('raises a hold the terminal reports, the last free day at risk and passed, and the empty not returned', async () => {

@@ -280,7 +280,16 @@ describe('arrival facts', () => {
         tx: ctx.db,
         modes: ctx.tracking.modes,
         now: new Date(),
-        items: [{ itemId: id, mode: 'ocean', changes: [], trackingEventIds: [], columnsChanged: true }],
+        items: [
+          {
+            itemId: id,
+            mode: 'ocean',
+            changes: [],
+            trackingEventIds: [],
+            columnsChanged: true,
+            silenceEnded: false,
+          },
+        ],
       });
     await announce();
     expect(await ctx.db.select().from(shipmentArrivals).where(eq(shipmentArrivals.itemId, id))).toEqual([]);

@@ -16,6 +16,7 @@ export const QUEUES = {
   exceptionSweep: 'exceptions.sweep',
   carrierSubscriptions: 'carrier.subscriptions',
   reliabilityCatchUp: 'reliability.catch-up',
+  plannedRouteCatchUp: 'ocean.planned-route-catch-up',
 } as const;
 
 export interface MailDeliverJob {

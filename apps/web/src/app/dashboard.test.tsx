@@ -119,6 +119,99 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 
+  it('tells an ETA’s source and measured band on the dashboard as the list does, from the keyboard too', async () => {
+    const band = {
+      horizonDays: 7 as const,
+      samples: 21,
+      from: '2026-12-03T00:00:00.000Z',
+      to: '2026-12-04T18:00:00.000Z',
+    };
+    const dashboard = busyOceanDashboard();
+    dashboard.attentionVO.push({
+      rule: 'etaSlipped',
+      label: 'ETA slipped',
+      count: 2,
+      items: [
+        {
+          id: 'so-3',
+          identifier: 'TGHU1234561',
+          link: { containerNo: 'TGHU1234561', mblNo: 'ONEY1234' },
+          reason: [
+            { kind: 'text', value: 'ETA ' },
+            {
+              kind: 'eta',
+              value: '2026-12-02T22:00:00.000Z',
+              estimates: {
+                used: 'carrier',
+                estimates: [
+                  {
+                    source: 'carrier',
+                    kind: 'port',
+                    eta: '2026-12-02T22:00:00.000Z',
+                    issuedAt: '2026-11-20T08:00:00.000Z',
+                    biasHours: null,
+                    confidence: band,
+                  },
+                  {
+                    source: 'tracklane',
+                    kind: 'port',
+                    eta: '2026-12-03T08:00:00.000Z',
+                    issuedAt: '2026-11-20T08:00:00.000Z',
+                    biasHours: 10,
+                    confidence: band,
+                  },
+                ],
+              },
+            },
+            { kind: 'text', value: ', 2 days later than first given' },
+          ],
+        },
+        {
+          id: 'so-4',
+          identifier: 'TGHU7654321',
+          link: { containerNo: 'TGHU7654321', mblNo: 'ONEY5678' },
+          // Fewer than 20 arrivals measured: no band, the day alone.
+          reason: [
+            { kind: 'text', value: 'ETA ' },
+            {
+              kind: 'eta',
+              value: '2026-12-05T10:00:00.000Z',
+              estimates: {
+                used: 'carrier',
+                estimates: [
+                  {
+                    source: 'carrier',
+                    kind: 'port',
+                    eta: '2026-12-05T10:00:00.000Z',
+                    issuedAt: null,
+                    biasHours: null,
+                    confidence: null,
+                  },
+                ],
+              },
+            },
+            { kind: 'text', value: ', 1 day later than first given' },
+          ],
+        },
+      ],
+    });
+    serve({ [OCEAN]: ok(dashboard) });
+    renderRoutes(routes, '/dashboard/ocean');
+
+    const slipped = await screen.findByRole('article', { name: 'ETA slipped: 2' });
+    expect(slipped).toHaveTextContent('ETA 03/12/2026, 2 days later than first given');
+    expect(slipped).toHaveTextContent('ETA 05/12/2026, 1 day later than first given');
+    const withBand = within(slipped).getAllByTestId('arrival-confidence');
+    expect(withBand.map((e) => e.textContent)).toEqual(['03/12/2026']);
+    withBand[0]!.focus();
+    // Every source, the used one first, as the list's arrival cell says it.
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip).toHaveTextContent(
+      'Carrier (used): 03/12/2026 · ETA to port · issued 20/11/2026 17:00. 8 in 10 arrived between 03/12/2026 and 05/12/2026 (21 arrivals, 7 days out)',
+    );
+    expect(tooltip).toHaveTextContent('Tracklane estimate: 03/12/2026 · Carrier ETA +10 h');
+  });
+
   it('writes the express dashboard’s dates as day/month/year too', async () => {
     serve({ [EXPRESS]: ok(busyExpressDashboard()) });
     renderRoutes(routes, '/dashboard/truck/express');

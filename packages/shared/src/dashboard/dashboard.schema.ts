@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { exceptionCountsSchema } from '../exceptions/exceptions.schema';
 import { MAP_PLACE_KINDS, mapPathSchema } from '../tracking/shipment-map.schema';
+import { arrivalEstimatesSchema } from '../tracking/ocean/eta/eta-estimates.schema';
 
 /** Ocean: a last free day this many days ahead (after today) is "soon". */
 export const LFD_SOON_DAYS = 3;
@@ -48,13 +49,19 @@ export const expressLinkSchema = z.object({ expressOrderId: z.string(), expressO
 
 /**
  * A piece of why a shipment needs attention: words, a calendar day (YYYY-MM-DD, a port's: a last free
- * day), or an instant (ISO 8601) that the page writes as a day in the reader's time zone. Dates travel
- * as dates so that the page writes them as it writes every other (day/month/year, spec §9).
+ * day), an instant (ISO 8601) that the page writes as a day in the reader's time zone, or an ETA: an
+ * instant with every source's estimate, when each was issued and how far to trust it
+ * (`arrivalEstimates`, ADR 0046), as every ETA shown carries. Dates travel as dates so that the page
+ * writes them as it writes every other (day/month/year, spec §9).
  */
-export const reasonPartSchema = z.object({
-  kind: z.enum(['text', 'day', 'instant']),
-  value: z.string(),
-});
+export const reasonPartSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.enum(['text', 'day', 'instant']), value: z.string() }),
+  z.object({
+    kind: z.literal('eta'),
+    value: z.string().meta({ description: 'The ETA shown (ISO 8601): the used source’s.' }),
+    estimates: arrivalEstimatesSchema,
+  }),
+]);
 export type ReasonPart = z.infer<typeof reasonPartSchema>;
 
 /**

@@ -115,13 +115,17 @@ export async function syncExceptions(
 
 /**
  * The exceptions' part of the engine's announcement: items whose list columns moved, or that turned
- * out not to be found, can raise or clear an exception. Time alone moving one (a last free day coming
- * closer, a silent carrier) is the sweep's.
+ * out not to be found, can raise or clear an exception, and an item checked again after a silence
+ * clears its "no update" at once, whatever the answer said. Time alone moving one (a last free day
+ * coming closer, a carrier falling silent) is the sweep's.
  */
 export const syncChangedExceptions: ItemsChangedSubscriber = async ({ tx, modes, items, now }) => {
   for (const mode of Object.values(modes)) {
     const itemIds = items
-      .filter((item) => item.mode === mode.mode && (item.columnsChanged || item.changes.length > 0))
+      .filter(
+        (item) =>
+          item.mode === mode.mode && (item.columnsChanged || item.changes.length > 0 || item.silenceEnded),
+      )
       .map((item) => item.itemId);
     await syncExceptions(tx, mode.mode, { itemIds }, now);
   }

@@ -22,10 +22,13 @@ import {
   type VoyageView,
 } from '@tracklane/shared/tracking/ocean/voyage';
 import { type TerminalFacts } from '@tracklane/shared/terminal-availability/terminal-availability';
+import type { ArrivalEstimates } from '@tracklane/shared/tracking/ocean/eta/eta-estimates.schema';
 import type { Database } from '../../db/client';
 import { workspaces } from '../../db/schema/organizations';
 import { oceanShipments as os, terminalFacts, trackedItems as ti } from '../../db/schema/tracking';
-import { clockColumns, clocksNow } from './free-time/free-time-clocks';
+import { withMeasuredEstimates } from './eta/arrival-estimates';
+import { clockColumns, clocksNow, termsColumns } from './free-time/free-time-clocks';
+import { toOceanShipment } from './ocean-shipments.service';
 import { OCEAN_ATTENTION } from './ocean-attention';
 import { inWorkspace } from '../../tenancy/scope';
 import {
@@ -99,11 +102,20 @@ export async function oceanDashboard(
       .where(and(base, definition.where(now)))
       .orderBy(definition.order)
       .limit(ATTENTION_TOP_ITEMS);
+    // An ETA a reason shows carries its sources and band, as in the list and the detail.
+    const estimates = ETA_REASONS.has(rule)
+      ? await shownEstimates(
+          db,
+          workspaceId,
+          rows.map((r) => r.id),
+          now,
+        )
+      : new Map<string, ArrivalEstimates>();
     return rows.map((r) => ({
       id: r.id,
       identifier: r.containerNo,
       link: { containerNo: r.containerNo, mblNo: r.mblNo },
-      reason: oceanReason(rule, r, now),
+      reason: oceanReason(rule, { ...r, estimates: estimates.get(r.id) ?? null }, now),
     }));
   };
   // Independent queries, sent at once.
@@ -146,6 +158,42 @@ export async function oceanDashboard(
     freeTimeMoney,
   };
 }
+
+/** The attention rules whose reason shows an ETA. */
+const ETA_REASONS: ReadonlySet<OceanAttentionRule> = new Set(['etaSlipped']);
+
+/**
+ * The ETAs by source of these shipments of the workspace, as the list and the detail give them
+ * (withMeasuredEstimates: the organization's own measured band and Tracklane's estimate), by id.
+ */
+async function shownEstimates(
+  db: Database,
+  workspaceId: string,
+  ids: string[],
+  now: Date,
+): Promise<Map<string, ArrivalEstimates>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ s: os, c: ti, t: termsColumns })
+    .from(os)
+    .innerJoin(ti, eq(ti.id, os.itemId))
+    .where(and(inWorkspace({ workspaceId }, os), inArray(os.id, ids)));
+  const shipments = await withMeasuredEstimates(
+    db,
+    workspaceId,
+    rows.map((r) => toOceanShipment(r.s, r.c, r.t, false, null, now)),
+    now,
+  );
+  return new Map(
+    shipments.flatMap((s) =>
+      s.arrivalEstimates ? [[s.shipmentOverallId, s.arrivalEstimates] as const] : [],
+    ),
+  );
+}
+
+/** An ETA in a reason: with its sources when they are known, else the instant alone. */
+const etaPart = (eta: Date, estimates: ArrivalEstimates | null): ReasonPart =>
+  estimates?.estimates.length ? { kind: 'eta', value: eta.toISOString(), estimates } : instant(eta);
 
 /**
  * Demurrage and detention per currency from the clocks stored on the subscriptions (free-time-clocks.ts):
@@ -204,6 +252,7 @@ function oceanReason(
     lastRoll: Roll | null;
     carrierScac: string;
     terminal: TerminalFacts | null;
+    estimates: ArrivalEstimates | null;
   },
   now: Date,
 ): ReasonPart[] {
@@ -217,7 +266,11 @@ function oceanReason(
       return terminalReason(rule, r.terminal);
     case 'etaSlipped':
       return r.eta && r.firstEta
-        ? [text('ETA '), instant(r.eta), text(`, ${hoursBetween(r.firstEta, r.eta)} later than first given`)]
+        ? [
+            text('ETA '),
+            etaPart(r.eta, r.estimates),
+            text(`, ${hoursBetween(r.firstEta, r.eta)} later than first given`),
+          ]
         : [text(`ETA slipped by ${String(ETA_SLIP_THRESHOLD_HOURS)} h or more`)];
     case 'rolled': {
       if (!r.lastRoll) return [text('Moved to another vessel or voyage')];

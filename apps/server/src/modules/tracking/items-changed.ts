@@ -21,6 +21,12 @@ export interface ChangedItem {
   trackingEventIds: number[];
   /** Its list columns were copied to its subscriptions again (its view or its state moved). */
   columnsChanged: boolean;
+  /**
+   * It was checked after a silence long enough to count as "no update" (EXCEPTION_THRESHOLDS'
+   * `noUpdateDays`, or never checked before): what was judged on its silence is judged again, even
+   * when the answer brought nothing new.
+   */
+  silenceEnded: boolean;
 }
 
 /** What the engine announces once per transaction that changed tracked items. */
@@ -28,7 +34,7 @@ export interface ItemsChanged {
   /** The transaction that wrote the changes: a subscriber writes in it, so all commit or none. */
   tx: Database;
   modes: TrackingModes;
-  /** Only items with something new: a change, a new event or new list columns. */
+  /** Only items with something new: a change, a new event, new list columns or an ended silence. */
   items: readonly ChangedItem[];
   now: Date;
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { asc, inArray } from 'drizzle-orm';
+import { EXCEPTION_THRESHOLDS } from '@tracklane/shared/exceptions/exceptions.schema';
 import type { ChangeRecord } from '@tracklane/shared/notifications/notification-types';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { Database, DatabaseHandle } from '../../db/client';
@@ -17,7 +18,7 @@ import type { TrackingEngine } from './refresh.service';
 import type { ModeEvent, TrackedItem, TrackingModes } from './tracking-mode';
 
 /** Every stored event of these items, as their modes shaped them, oldest first, by item. */
-async function loadEvents(db: Database, itemIds: readonly string[]): Promise<Map<string, ModeEvent[]>> {
+export async function loadEvents(db: Database, itemIds: readonly string[]): Promise<Map<string, ModeEvent[]>> {
   const byItem = new Map<string, ModeEvent[]>(itemIds.map((id) => [id, []]));
   if (itemIds.length === 0) return byItem;
   const rows = await db
@@ -104,6 +105,15 @@ function withWithdrawn(
   return withdrawn.length ? { ...rest, [WITHDRAWN_FACT]: withdrawn.sort() } : rest;
 }
 
+/**
+ * The item was last checked so long ago (or never) that its silence may count as "no update": a check
+ * now ends that silence. Read from the locked row, so an item checked recently costs nothing more.
+ */
+function silenceEnds(item: Pick<TrackedItem, 'lastCheckedAt'>, now: Date): boolean {
+  const silence = EXCEPTION_THRESHOLDS.noUpdateDays * 24 * 60 * MINUTE;
+  return !item.lastCheckedAt || now.getTime() - item.lastCheckedAt.getTime() >= silence;
+}
+
 /** The item columns a refresh writes, and the changes it found, per item. */
 interface ItemWrite {
   id: string;
@@ -114,6 +124,8 @@ interface ItemWrite {
   changes: ChangeRecord[];
   insertedEventIds: number[];
   outcome: RefreshOutcome;
+  /** It is checked now after a silence (`silenceEnds`). */
+  silenceEnded: boolean;
 }
 
 /**
@@ -200,6 +212,7 @@ export async function storeAnswers(
           changes: [],
           insertedEventIds: [],
           outcome: { result: 'deferred', newEvents: 0 },
+          silenceEnded: false,
         });
       } else if ('error' in a) {
         const failures = item.consecutiveFailures + 1;
@@ -216,6 +229,7 @@ export async function storeAnswers(
           changes: [],
           insertedEventIds: [],
           outcome: { result: 'failed', newEvents: 0 },
+          silenceEnded: silenceEnds(item, now),
         });
       } else if (a.answer.status === 'not_found') {
         const checks = item.notFoundChecks + 1;
@@ -241,6 +255,7 @@ export async function storeAnswers(
           changes: moved && state === 'not_found' ? [NOT_FOUND_CHANGE] : [],
           insertedEventIds: [],
           outcome: { result: 'not_found', newEvents: 0 },
+          silenceEnded: silenceEnds(item, now),
         });
       } else {
         const itemEvents = events.get(item.id);
@@ -270,6 +285,7 @@ export async function storeAnswers(
           changes: changed ? mode.detectChanges(item.derived ?? null, derived) : [],
           insertedEventIds,
           outcome: { result: changed ? 'changed' : 'unchanged', newEvents: insertedEventIds.length },
+          silenceEnded: silenceEnds(item, now),
         });
       }
     }
@@ -293,13 +309,14 @@ export async function storeAnswers(
       modes: engine.modes,
       now,
       items: writes
-        .filter((w) => w.changes.length > 0 || w.insertedEventIds.length > 0 || w.copy)
+        .filter((w) => w.changes.length > 0 || w.insertedEventIds.length > 0 || w.copy || w.silenceEnded)
         .map((w) => ({
           itemId: w.id,
           mode: w.mode,
           changes: w.changes,
           trackingEventIds: w.insertedEventIds,
           columnsChanged: w.copy !== null,
+          silenceEnded: w.silenceEnded,
         })),
     });
     return new Map(writes.map((w) => [w.id, w.outcome]));

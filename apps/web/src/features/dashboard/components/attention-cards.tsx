@@ -1,5 +1,6 @@
 import { Anchor, Group, Paper, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { NoConnectionAction } from '../../../components/no-connection';
 import { formatDate, formatDay } from '../../../lib/dates';
@@ -14,17 +15,32 @@ import classes from './dashboard.module.css';
 
 type Reason = AnyDashboard['attentionVO'][number]['items'][number]['reason'];
 
-/** A reason in words, its dates written as every date in the product (spec §9: day/month/year). */
-export function reasonText(reason: Reason, timeZone: string): string {
-  return reason
-    .map((part) =>
-      part.kind === 'day'
-        ? formatDay(part.value)
-        : part.kind === 'instant'
-          ? formatDate(part.value, timeZone)
-          : part.value,
-    )
-    .join('');
+/** A piece of a reason in words, its date written as every date in the product (spec §9: day/month/year). */
+const partText = (part: Reason[number], timeZone: string): string =>
+  part.kind === 'day'
+    ? formatDay(part.value)
+    : part.kind === 'instant' || part.kind === 'eta'
+      ? formatDate(part.value, timeZone)
+      : part.value;
+
+/** A reason as the card shows it: an ETA with its sources, as the mode shows them. */
+function ReasonLine({
+  reason,
+  config,
+  timeZone,
+}: {
+  reason: Reason;
+  config: DashboardModeConfig;
+  timeZone: string;
+}) {
+  const { EtaReason } = config;
+  return reason.map((part, i) =>
+    part.kind === 'eta' && EtaReason ? (
+      <EtaReason key={i} part={part} timeZone={timeZone} />
+    ) : (
+      <Fragment key={i}>{partText(part, timeZone)}</Fragment>
+    ),
+  );
 }
 
 interface AttentionCardsProps {
@@ -90,7 +106,7 @@ export function AttentionCards({ cards, exceptions, config, timeZone }: Attentio
                         {item.identifier}
                       </Anchor>
                       <Text size="xs" c="dimmed" lineClamp={2}>
-                        {reasonText(item.reason, timeZone)}
+                        <ReasonLine reason={item.reason} config={config} timeZone={timeZone} />
                         {card.rule === 'noConnection' ? (
                           <>
                             : <NoConnectionAction />

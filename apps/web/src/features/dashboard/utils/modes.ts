@@ -92,6 +92,11 @@ export interface DashboardModeConfig<
   carrierName(carrier: Dashboard['carriers'][number]): string;
   /** The detail page of one shipment an item links to. */
   itemPath(link: LinkOf<Dashboard>): string;
+  /**
+   * How an ETA in a reason is shown with its sources and band (ocean: as its list's arrival cell);
+   * without it, its day alone.
+   */
+  EtaReason?: ComponentType<{ part: Extract<ReasonPart, { kind: 'eta' }>; timeZone: string }>;
   /** The exception type an attention rule is raised as, when it is one (its card links to them). */
   exceptionTypes?: Readonly<Partial<Record<Dashboard['attentionVO'][number]['rule'], ExceptionType>>>;
 }

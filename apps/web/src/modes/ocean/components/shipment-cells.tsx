@@ -1,5 +1,4 @@
-import { Stack, Text, Tooltip } from '@mantine/core';
-import { SHOWN_ETA_SOURCE_LABELS } from '@tracklane/shared/tracking/ocean/eta/eta-estimates.schema';
+import { Tooltip } from '@mantine/core';
 import type { OceanFreeTime, OceanShipment } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { billName } from '@tracklane/shared/tracking/ocean/ocean-bills';
 import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
@@ -8,14 +7,14 @@ import { LightBadge } from '../../../components/light-badge';
 import { StatusBadge } from '../../../components/status-badge';
 import { TagBadges } from '../../../components/shipment-tags';
 import { DayCell, IdentifierCell, MilestoneDay, MissingValue } from '../../../shipment-list/table-cells';
-import { formatDate, formatDay } from '../../../lib/dates';
+import { formatDay } from '../../../lib/dates';
 import { formatMoneyCompact } from '../../../lib/money';
 import { carrierLabel } from '../utils/carriers';
 import { billListHref } from '../utils/detail-href';
 import type { ColumnId } from '../utils/columns';
-import { confidenceText, issuedText } from '../utils/eta-text';
 import { clocksSummary, daysLeftUrgency, formatMoney, nextFreeTimeText } from '../utils/free-time-text';
 import { statusLook } from '../utils/status';
+import { EtaSources } from './eta-sources';
 import classes from './shipment-cells.module.css';
 
 type Port = OceanShipment['pol'];
@@ -169,40 +168,10 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
           timeZone={timeZone}
         />
       );
-      const estimates = shipment.arrivalEstimates;
-      const shown = estimates?.estimates ?? [];
-      if (!estimates || (shown.length < 2 && !shown[0]?.confidence)) return day;
-      // Every source's ETA, the one used first: the cell shows the used one; the band says how far to
-      // trust each.
-      const ordered = [...shown].sort(
-        (a, b) => Number(b.source === estimates.used) - Number(a.source === estimates.used),
-      );
       return (
-        <Tooltip
-          multiline
-          w={300}
-          events={{ hover: true, focus: true, touch: true }}
-          label={
-            <Stack gap={4}>
-              {ordered.map((eta) => (
-                <div key={eta.source}>
-                  <Text size="xs" fw={600} span>
-                    {SHOWN_ETA_SOURCE_LABELS[eta.source]}
-                    {eta.source === estimates.used ? ' (used)' : ''}: {formatDate(eta.eta, timeZone)}
-                  </Text>
-                  <Text size="xs" span>
-                    {' '}
-                    · {issuedText(eta, timeZone)}. {confidenceText(eta, timeZone)}
-                  </Text>
-                </div>
-              ))}
-            </Stack>
-          }
-        >
-          <span data-testid="arrival-confidence" tabIndex={0}>
-            {day}
-          </span>
-        </Tooltip>
+        <EtaSources estimates={shipment.arrivalEstimates} timeZone={timeZone}>
+          {day}
+        </EtaSources>
       );
     }
     case 'freeTime':
