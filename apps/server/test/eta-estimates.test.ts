@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import { derivedView } from '@tracklane/shared/tracking/ocean/derive-shipment.test-support';
 import { issuedEtas, shipmentArrivals } from '../src/db/schema/reliability';
 import { oceanShipments, trackedItems } from '../src/db/schema/tracking';
 import { oceanListColumns } from '../src/modules/ocean-shipments/ocean-mode';
@@ -19,28 +20,15 @@ const NOW = Date.now();
 
 /** A box of MAEU from Shanghai to `pod`, its one ETA published long before. */
 function derivedOf(pod: string, eta: number, ata: number | null): DerivedShipment {
-  return {
-    shipmentOverall: {
-      emptyGateOut: null,
-      fullGateIn: null,
-      loaded: null,
-      lastFreeDay: null,
-      fullGateOut: null,
-      emptyReturned: null,
-      discharged: null,
-      berthed: null,
-    },
+  return derivedView({
     departureVO: { etd: null, atd: iso(eta - 30 * DAY) },
     arrivalVO: { eta: iso(eta), ata: ata === null ? null : iso(ata) },
     pol: port('CNSHA'),
     pod: port(pod),
-    transshipments: [],
-    vessel: null,
     status: ata === null ? 'in_transit' : 'arrived',
     etaHistory: [{ eta: iso(eta), classifier: 'EST', recordedAt: iso(eta - 40 * DAY) }],
-    rolls: [],
     lastActualAt: ata === null ? null : iso(ata),
-  };
+  });
 }
 
 async function follow(workspaceId: string, derived: DerivedShipment) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import { derivedView } from '@tracklane/shared/tracking/ocean/derive-shipment.test-support';
 import type { EtaSource } from '@tracklane/shared/tracking/ocean/reliability/eta-accuracy';
 import { issuedEtas } from '../src/db/schema/reliability';
 import { oceanShipments, trackedItems } from '../src/db/schema/tracking';
@@ -15,28 +16,15 @@ const day = (n: number, hour = 0) => new Date(Date.UTC(2026, 2, n, hour)).toISOS
 const port = (locode: string) => ({ locode, name: null });
 
 /** Loaded at Shanghai, arrived at Rotterdam on the 30th; the carrier said the 25th on the 1st. */
-const ARRIVED: DerivedShipment = {
-  shipmentOverall: {
-    emptyGateOut: null,
-    fullGateIn: null,
-    loaded: null,
-    lastFreeDay: null,
-    fullGateOut: null,
-    emptyReturned: null,
-    discharged: null,
-    berthed: null,
-  },
+const ARRIVED: DerivedShipment = derivedView({
   departureVO: { etd: null, atd: day(1) },
   arrivalVO: { eta: day(25), ata: day(30) },
   pol: port('CNSHA'),
   pod: port('NLRTM'),
-  transshipments: [],
-  vessel: null,
   status: 'arrived',
   etaHistory: [{ eta: day(25), classifier: 'EST', recordedAt: day(1) }],
-  rolls: [],
   lastActualAt: day(30),
-};
+});
 
 async function follow(workspaceId: string, itemId: string) {
   await ctx.db.insert(oceanShipments).values({

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import { derivedView } from '@tracklane/shared/tracking/ocean/derive-shipment.test-support';
 import { reliabilityRollups, shipmentArrivals } from '../src/db/schema/reliability';
 import { oceanShipments, trackedItems } from '../src/db/schema/tracking';
 import { oceanListColumns } from '../src/modules/ocean-shipments/ocean-mode';
@@ -30,23 +31,12 @@ interface Journey {
 }
 
 function derivedOf(journey: Journey): DerivedShipment {
-  return {
-    shipmentOverall: {
-      emptyGateOut: null,
-      fullGateIn: null,
-      loaded: null,
-      lastFreeDay: null,
-      fullGateOut: null,
-      emptyReturned: null,
-      discharged: null,
-      berthed: null,
-    },
+  return derivedView({
     departureVO: { etd: null, atd: day(1) },
     arrivalVO: { eta: journey.etas.at(-1)?.[0] ?? null, ata: journey.ata },
     pol: port('CNSHA'),
     pod: port(journey.pod),
     transshipments: (journey.via ?? []).map(port),
-    vessel: null,
     status: journey.ata ? 'arrived' : 'in_transit',
     etaHistory: journey.etas.map(([eta, recordedAt]) => ({ eta, classifier: 'EST', recordedAt })),
     rolls: Array.from({ length: journey.rolls ?? 0 }, () => ({
@@ -56,7 +46,7 @@ function derivedOf(journey: Journey): DerivedShipment {
       recordedAt: day(2),
     })),
     lastActualAt: journey.ata,
-  };
+  });
 }
 
 async function follow(workspaceId: string, journey: Journey, itemId?: string, tags: string[] = []) {

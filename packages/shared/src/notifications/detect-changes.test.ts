@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DerivedParcel } from '../tracking/express/derived-parcel';
 import type { DerivedShipment } from '../tracking/ocean/derive-shipment';
+import { derivedView } from '../tracking/ocean/derive-shipment.test-support';
 import { describeDuration } from './describe-delta';
 import { detectParcelChanges } from './detect-parcel-changes';
 import { detectShipmentChanges, MIN_ESTIMATE_SHIFT_MS } from './detect-shipment-changes';
@@ -9,29 +10,15 @@ const NLRTM = { locode: 'NLRTM', name: 'Rotterdam' };
 const CNSHA = { locode: 'CNSHA', name: 'Shanghai' };
 
 function shipment(overrides: Partial<DerivedShipment> = {}): DerivedShipment {
-  return {
-    shipmentOverall: {
-      emptyGateOut: null,
-      fullGateIn: null,
-      loaded: null,
-      lastFreeDay: null,
-      fullGateOut: null,
-      emptyReturned: null,
-      discharged: null,
-      berthed: null,
-    },
+  return derivedView({
     departureVO: { etd: '2026-11-02T00:00:00.000Z', atd: null },
     arrivalVO: { eta: '2026-12-01T00:00:00.000Z', ata: null },
     pol: CNSHA,
     pod: NLRTM,
-    transshipments: [],
     vessel: { name: 'EVER ACE', imo: null, voyage: '001W' },
     status: 'booked',
-    etaHistory: [],
-    rolls: [],
-    lastActualAt: null,
     ...overrides,
-  };
+  });
 }
 
 const at = (iso: string, delta: number) => new Date(Date.parse(iso) + delta).toISOString();

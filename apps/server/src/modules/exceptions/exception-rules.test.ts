@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DerivedShipment, Milestone, VoyageLeg } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import type { Milestone, VoyageLeg } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import { derivedView } from '@tracklane/shared/tracking/ocean/derive-shipment.test-support';
 import {
   connectionAtRisk,
   emptyNotReturned,
@@ -25,32 +26,6 @@ const SINGAPORE = [{ locode: 'SGSIN', name: null }];
 const at = (iso: string) => new Date(iso);
 const hoursFromNow = (h: number) => new Date(NOW.getTime() + h * 3_600_000).toISOString();
 
-function view(over: Partial<DerivedShipment> = {}): DerivedShipment {
-  return {
-    shipmentOverall: {
-      emptyGateOut: null,
-      fullGateIn: null,
-      loaded: null,
-      lastFreeDay: null,
-      fullGateOut: null,
-      emptyReturned: null,
-      discharged: null,
-      berthed: null,
-    },
-    departureVO: { etd: null, atd: null },
-    arrivalVO: { eta: null, ata: null },
-    pol: null,
-    pod: null,
-    transshipments: [],
-    vessel: null,
-    status: 'in_transit',
-    etaHistory: [],
-    rolls: [],
-    lastActualAt: null,
-    ...over,
-  };
-}
-
 function ocean(over: Partial<OceanSnapshot> = {}): OceanSnapshot {
   return {
     state: 'active',
@@ -62,7 +37,7 @@ function ocean(over: Partial<OceanSnapshot> = {}): OceanSnapshot {
     terminalOnHold: false,
     freeTimeEndsOn: null,
     lastCheckedAt: at('2026-03-10T11:00:00Z'),
-    derived: view(),
+    derived: derivedView(),
     ...over,
   };
 }
@@ -114,7 +89,7 @@ describe('ocean exception rules', () => {
   });
 
   it('sees a connection at risk when the next vessel leaves too soon or before arrival', () => {
-    const tight = view({
+    const tight = derivedView({
       transshipments: SINGAPORE,
       legs: [
         leg('CNSHA', 'SGSIN', { eta: hoursFromNow(48) }),
@@ -126,7 +101,7 @@ describe('ocean exception rules', () => {
       mark: 'SGSIN',
       detail: 'Only 12 h between arrival and the next departure at SGSIN',
     });
-    const missed = view({
+    const missed = derivedView({
       transshipments: SINGAPORE,
       legs: [
         leg('CNSHA', 'SGSIN', { eta: hoursFromNow(48) }),
@@ -136,7 +111,7 @@ describe('ocean exception rules', () => {
     expect(connectionAtRisk(ocean({ derived: missed }))?.detail).toBe(
       'Next vessel leaves SGSIN 8 h before the box arrives',
     );
-    const roomy = view({
+    const roomy = derivedView({
       transshipments: SINGAPORE,
       legs: [
         leg('CNSHA', 'SGSIN', { eta: hoursFromNow(48) }),
@@ -144,7 +119,7 @@ describe('ocean exception rules', () => {
       ],
     });
     expect(connectionAtRisk(ocean({ derived: roomy }))).toBeNull();
-    const gone = view({
+    const gone = derivedView({
       transshipments: SINGAPORE,
       legs: [
         leg('CNSHA', 'SGSIN', { ata: hoursFromNow(-10) }),
@@ -175,9 +150,9 @@ describe('ocean exception rules', () => {
     const returnPlanned = (classifier: 'PLN' | 'ACT') =>
       ocean({
         freeTimeEndsOn: at('2026-03-09T00:00:00Z'),
-        derived: view({
+        derived: derivedView({
           shipmentOverall: {
-            ...view().shipmentOverall,
+            ...derivedView().shipmentOverall,
             emptyReturned: { time: '2026-03-12T00:00:00Z', classifier, location: null },
           },
         }),
@@ -189,9 +164,9 @@ describe('ocean exception rules', () => {
   it('raises an empty not returned seven days after an actual full gate-out', () => {
     const out = (time: string, returned?: string) =>
       ocean({
-        derived: view({
+        derived: derivedView({
           shipmentOverall: {
-            ...view().shipmentOverall,
+            ...derivedView().shipmentOverall,
             fullGateOut: act(time),
             emptyReturned: returned ? act(returned) : null,
           },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
+import { derivedView } from '@tracklane/shared/tracking/ocean/derive-shipment.test-support';
 import type { DerivedParcel } from '@tracklane/shared/tracking/express/derived-parcel';
 import { oceanNextCheck } from '../ocean-shipments/ocean-mode';
 import { expressNextCheck } from '../express-shipments/express-mode';
@@ -62,21 +63,11 @@ describe('the modes read their milestones into the schedule', () => {
     classifier,
     location: null,
   });
-  const ship = (overall: Partial<DerivedShipment['shipmentOverall']>, eta: string | null): DerivedShipment =>
-    ({
-      shipmentOverall: {
-        emptyGateOut: null,
-        fullGateIn: null,
-        loaded: null,
-        lastFreeDay: null,
-        fullGateOut: null,
-        emptyReturned: null,
-        discharged: null,
-        berthed: null,
-        ...overall,
-      },
+  const ship = (overall: Partial<DerivedShipment['shipmentOverall']>, eta: string | null) =>
+    derivedView({
+      shipmentOverall: { ...derivedView().shipmentOverall, ...overall },
       arrivalVO: { eta, ata: null },
-    }) as unknown as DerivedShipment;
+    });
   const wait = (d: DerivedShipment) =>
     oceanNextCheck(d, quietFor(10 * DAY), now).at!.getTime() - now.getTime();
 
