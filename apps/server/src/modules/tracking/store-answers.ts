@@ -18,7 +18,10 @@ import type { TrackingEngine } from './refresh.service';
 import type { ModeEvent, TrackedItem, TrackingModes } from './tracking-mode';
 
 /** Every stored event of these items, as their modes shaped them, oldest first, by item. */
-export async function loadEvents(db: Database, itemIds: readonly string[]): Promise<Map<string, ModeEvent[]>> {
+export async function loadEvents(
+  db: Database,
+  itemIds: readonly string[],
+): Promise<Map<string, ModeEvent[]>> {
   const byItem = new Map<string, ModeEvent[]>(itemIds.map((id) => [id, []]));
   if (itemIds.length === 0) return byItem;
   const rows = await db

@@ -1,45 +1,21 @@
-import { and, between, gte, isNull, lt, sql } from 'drizzle-orm';
-import { reliabilityReport } from '@tracklane/shared/tracking/ocean/reliability/report';
+import { and, gte, lt, sql } from 'drizzle-orm';
+import { reliabilityReport, reportFromGroups } from '@tracklane/shared/tracking/ocean/reliability/report';
 import type {
   ReliabilityQuery,
   ReliabilityReport,
 } from '@tracklane/shared/tracking/ocean/reliability/reliability.schema';
 import { rollUp, type RollupRow } from '@tracklane/shared/tracking/ocean/reliability/rollup';
 import type { Database } from '../../../db/client';
-import { reliabilityRollups, shipmentArrivals } from '../../../db/schema/reliability';
-import {
-  inOrganization,
-  inWorkspace,
-  organizationIs,
-  workspaceIs,
-  type OrganizationScope,
-  type WorkspaceScope,
-} from '../../../tenancy/scope';
+import { shipmentArrivals } from '../../../db/schema/reliability';
+import { organizationIs, workspaceIs } from '../../../tenancy/scope';
 import { FACT_COLUMNS, factOwnedBy } from './rollup-writer';
+import { sumRollups, type ReliabilityScope } from './rollup-sums';
 
-export type ReliabilityScope =
-  { kind: 'workspace'; tenant: WorkspaceScope } | { kind: 'organization'; tenant: OrganizationScope };
+export type { ReliabilityScope } from './rollup-sums';
 
 const firstDay = (month: string) => `${month}-01`;
 const dayAfterMonth = (month: string) =>
   new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1));
-
-/** The period's roll-up rows of the scope: what the page reads without a tag. */
-async function rollupRows(
-  db: Database,
-  scope: ReliabilityScope,
-  query: ReliabilityQuery,
-): Promise<RollupRow[]> {
-  const inScope =
-    scope.kind === 'workspace'
-      ? inWorkspace(scope.tenant, reliabilityRollups)
-      : and(inOrganization(scope.tenant, reliabilityRollups), isNull(reliabilityRollups.workspaceId));
-  const rows = await db
-    .select()
-    .from(reliabilityRollups)
-    .where(and(inScope, between(reliabilityRollups.month, firstDay(query.from), firstDay(query.to))));
-  return rows.map(({ polLocode, podLocode, ...row }) => ({ ...row, pol: polLocode, pod: podLocode }));
-}
 
 /**
  * A tag is the workspace's own mark on its shipment, so roll-ups cannot hold it: the period's arrival
@@ -79,15 +55,15 @@ async function taggedRows(
 
 /**
  * The reliability page's answer for a workspace, or for a whole organization (each container once):
- * per carrier, lane, transshipment port and month over the period, from the monthly roll-ups.
+ * per carrier, lane, transshipment port and month over the period, from the monthly roll-ups summed
+ * by the database (a tag's, from its arrival facts rolled up here).
  */
 export async function getReliabilityReport(
   db: Database,
   scope: ReliabilityScope,
   query: ReliabilityQuery,
 ): Promise<ReliabilityReport> {
-  const rows = query.tag
-    ? await taggedRows(db, scope, { ...query, tag: query.tag })
-    : await rollupRows(db, scope, query);
-  return reliabilityReport(scope.kind, query, rows);
+  if (query.tag)
+    return reliabilityReport(scope.kind, query, await taggedRows(db, scope, { ...query, tag: query.tag }));
+  return reportFromGroups(scope.kind, query, await sumRollups(db, scope, query));
 }

@@ -4,21 +4,32 @@ import { addFigures, delayQuantile, emptyFigures, type RollupFigures, type Rollu
 
 type Source = RollupRow['source'];
 
-/** Figures per source, summed. */
-class Group {
-  readonly bySource = new Map<Source, RollupFigures>();
-  add(row: RollupRow): void {
-    const figures = this.bySource.get(row.source) ?? emptyFigures();
-    this.bySource.set(row.source, addFigures(figures, row));
-  }
+/** One group's figures per source, summed. */
+export type FiguresBySource = ReadonlyMap<Source, RollupFigures>;
+
+/**
+ * The period's figures as the page groups them (after the carrier and lane filters), and the carriers
+ * and lanes the period offers (before them): summed here from roll-up rows, or by the database.
+ */
+export interface ReportGroups {
+  all: FiguresBySource;
+  carriers: ReadonlyMap<string, FiguresBySource>;
+  /** By `${pol}>${pod}`. */
+  lanes: ReadonlyMap<string, FiguresBySource>;
+  /** By port: a route that passes a port counts once for it. */
+  transshipments: ReadonlyMap<string, FiguresBySource>;
+  /** By YYYY-MM. */
+  months: ReadonlyMap<string, FiguresBySource>;
+  /** Every carrier and every lane (both ports known) of the period, in any order. */
+  offered: { carriers: readonly string[]; lanes: readonly { pol: string; pod: string }[] };
 }
 
 /**
  * The page's figures of a group. Counts, on-time share, delays and rolls are the carrier's (the
  * source every arrival has); the horizons list each source's accuracy.
  */
-function figuresOf(group: Group | undefined): ReliabilityFigures {
-  const carrier = group?.bySource.get('carrier') ?? emptyFigures();
+function figuresOf(group: FiguresBySource | undefined): ReliabilityFigures {
+  const carrier = group?.get('carrier') ?? emptyFigures();
   const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
   return {
     arrived: carrier.arrived,
@@ -29,26 +40,33 @@ function figuresOf(group: Group | undefined): ReliabilityFigures {
     avgDelayHours: ratio(carrier.delaySum, carrier.late),
     p90DelayHours: delayQuantile(carrier, 0.9),
     rolls: carrier.rolls,
-    horizons: [...(group?.bySource ?? new Map<Source, RollupFigures>()).entries()].flatMap(
-      ([source, figures]) =>
-        HORIZON_DAYS.map((days, i) => ({
-          source,
-          days,
-          samples: figures.errorCount[i] ?? 0,
-          meanAbsErrorHours: ratio(figures.errorAbsSum[i] ?? 0, figures.errorCount[i] ?? 0),
-          meanErrorHours: ratio(figures.errorSum[i] ?? 0, figures.errorCount[i] ?? 0),
-        })),
+    horizons: [...(group ?? new Map<Source, RollupFigures>()).entries()].flatMap(([source, figures]) =>
+      HORIZON_DAYS.map((days, i) => ({
+        source,
+        days,
+        samples: figures.errorCount[i] ?? 0,
+        meanAbsErrorHours: ratio(figures.errorAbsSum[i] ?? 0, figures.errorCount[i] ?? 0),
+        meanErrorHours: ratio(figures.errorSum[i] ?? 0, figures.errorCount[i] ?? 0),
+      })),
     ),
   };
 }
 
-function groupBy(rows: readonly RollupRow[], keysOf: (row: RollupRow) => string[]): Map<string, Group> {
-  const groups = new Map<string, Group>();
+/** Adds a roll-up row into a group's figures of its source. */
+function addRow(group: Map<Source, RollupFigures>, row: RollupRow): void {
+  group.set(row.source, addFigures(group.get(row.source) ?? emptyFigures(), row));
+}
+
+function groupBy(
+  rows: readonly RollupRow[],
+  keysOf: (row: RollupRow) => string[],
+): Map<string, Map<Source, RollupFigures>> {
+  const groups = new Map<string, Map<Source, RollupFigures>>();
   for (const row of rows)
     for (const key of keysOf(row)) {
       let group = groups.get(key);
-      if (!group) groups.set(key, (group = new Group()));
-      group.add(row);
+      if (!group) groups.set(key, (group = new Map<Source, RollupFigures>()));
+      addRow(group, row);
     }
   return groups;
 }
@@ -73,51 +91,83 @@ function monthsOf(from: string, to: string): string[] {
 }
 
 /**
- * The reliability page's answer from roll-up rows of the period (already narrowed by tag when one is
- * chosen): the carrier and lane filters apply here so that the options still list every carrier and
- * lane of the period. A row whose route passes a port counts once for that port.
+ * The period's roll-up rows (already narrowed by tag when one is chosen) summed in groups: the carrier
+ * and lane filters apply here so that the options still list every carrier and lane of the period. A
+ * row whose route passes a port counts once for that port.
  */
-export function reliabilityReport(
-  scope: ReliabilityReport['scope'],
-  query: Pick<ReliabilityQuery, 'from' | 'to' | 'carrier' | 'pol' | 'pod'>,
+export function groupRollups(
+  query: Pick<ReliabilityQuery, 'carrier' | 'pol' | 'pod'>,
   periodRows: readonly RollupRow[],
-): ReliabilityReport {
+): ReportGroups {
   const rows = periodRows.filter(
     (row) =>
       (!query.carrier || row.carrier === query.carrier) &&
       (!query.pol || row.pol === query.pol) &&
       (!query.pod || row.pod === query.pod),
   );
-  const all = new Group();
-  rows.forEach((row) => all.add(row));
-  const carriers = [...groupBy(rows, (row) => [row.carrier])]
+  const all = new Map<Source, RollupFigures>();
+  rows.forEach((row) => addRow(all, row));
+  return {
+    all,
+    carriers: groupBy(rows, (row) => [row.carrier]),
+    lanes: groupBy(rows, (row) => [`${row.pol}>${row.pod}`]),
+    transshipments: groupBy(rows, (row) => [...new Set(row.transshipments)]),
+    months: groupBy(rows, (row) => [row.month.slice(0, 7)]),
+    offered: {
+      carriers: periodRows.map((row) => row.carrier),
+      lanes: periodRows.filter((r) => r.pol && r.pod).map((r) => ({ pol: r.pol, pod: r.pod })),
+    },
+  };
+}
+
+/** The reliability page's answer from the period's figures in groups. */
+export function reportFromGroups(
+  scope: ReliabilityReport['scope'],
+  query: Pick<ReliabilityQuery, 'from' | 'to'>,
+  groups: ReportGroups,
+): ReliabilityReport {
+  const carriers = [...groups.carriers]
     .map(([carrier, group]) => ({ carrier, ...figuresOf(group) }))
     .sort(byArrivals((c) => c.carrier));
-  const lanes = [...groupBy(rows, (row) => [`${row.pol}>${row.pod}`])]
+  const lanes = [...groups.lanes]
     .map(([lane, group]) => {
       const [pol = '', pod = ''] = lane.split('>');
       return { pol, pod, ...figuresOf(group) };
     })
     .sort(byArrivals((l) => `${l.pol}>${l.pod}`));
-  const transshipments = [...groupBy(rows, (row) => [...new Set(row.transshipments)])]
+  const transshipments = [...groups.transshipments]
     .map(([port, group]) => ({ port, ...figuresOf(group) }))
     .sort(byArrivals((p) => p.port));
-  const perMonth = groupBy(rows, (row) => [row.month.slice(0, 7)]);
-  const lanesOffered = new Map(periodRows.filter((r) => r.pol && r.pod).map((r) => [`${r.pol}>${r.pod}`, r]));
+  const lanesOffered = new Map(groups.offered.lanes.map((lane) => [`${lane.pol}>${lane.pod}`, lane]));
   return {
     scope,
     from: query.from,
     to: query.to,
-    overall: figuresOf(all),
+    overall: figuresOf(groups.all),
     carriers,
     lanes,
     transshipments,
-    months: monthsOf(query.from, query.to).map((month) => ({ month, ...figuresOf(perMonth.get(month)) })),
+    months: monthsOf(query.from, query.to).map((month) => ({
+      month,
+      ...figuresOf(groups.months.get(month)),
+    })),
     options: {
-      carriers: [...new Set(periodRows.map((row) => row.carrier))].sort(),
+      carriers: [...new Set(groups.offered.carriers)].sort(),
       lanes: [...lanesOffered.values()]
-        .map((row) => ({ pol: row.pol, pod: row.pod }))
+        .map((lane) => ({ pol: lane.pol, pod: lane.pod }))
         .sort((a, b) => `${a.pol}>${a.pod}`.localeCompare(`${b.pol}>${b.pod}`)),
     },
   };
+}
+
+/**
+ * The reliability page's answer from roll-up rows of the period (already narrowed by tag when one is
+ * chosen), summed here ({@link groupRollups}).
+ */
+export function reliabilityReport(
+  scope: ReliabilityReport['scope'],
+  query: Pick<ReliabilityQuery, 'from' | 'to' | 'carrier' | 'pol' | 'pod'>,
+  periodRows: readonly RollupRow[],
+): ReliabilityReport {
+  return reportFromGroups(scope, query, groupRollups(query, periodRows));
 }
