@@ -3,7 +3,6 @@ import { oceanDashboardSchema, type OceanDashboard } from '@tracklane/shared/das
 import { OCEAN_DETAIL_ROUTE, OCEAN_PATHS, oceanDetailPath } from './paths';
 import { formatMoney } from '../../lib/money';
 import { statusLook } from './utils/status';
-import { EtaReason } from './components/eta-sources';
 import type { ModeDefinition, SearchResultOf } from '../mode-definition';
 
 /** Ocean containers: container number and master bill of lading (spec §2, §3). */
@@ -69,7 +68,7 @@ export const OCEAN_MODE = {
     // Ocean carriers are also known by their SCAC.
     carrierName: (carrier) => (carrier.name ? `${carrier.name} (${carrier.carrier})` : carrier.carrier),
     itemPath: (link) => oceanDetailPath(link.containerNo, link.mblNo),
-    EtaReason,
+    etaReason: () => import('./components/eta-sources').then((m) => m.EtaReason),
   },
   welcome: {
     line: 'Ocean: a container number with its bill of lading.',

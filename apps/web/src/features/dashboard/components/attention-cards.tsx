@@ -1,6 +1,6 @@
 import { Anchor, Group, Paper, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { Fragment } from 'react';
+import { Fragment, lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { NoConnectionAction } from '../../../components/no-connection';
 import { formatDate, formatDay } from '../../../lib/dates';
@@ -10,6 +10,7 @@ import {
   itemHref,
   type AnyDashboard,
   type DashboardModeConfig,
+  type EtaReasonComponent,
 } from '../utils/modes';
 import classes from './dashboard.module.css';
 
@@ -23,6 +24,17 @@ const partText = (part: Reason[number], timeZone: string): string =>
       ? formatDate(part.value, timeZone)
       : part.value;
 
+/** Each mode's ETA view, made lazy once: the same component across renders. */
+const lazyEtaReasons = new WeakMap<() => Promise<EtaReasonComponent>, EtaReasonComponent>();
+function lazyEtaReason(load: () => Promise<EtaReasonComponent>): EtaReasonComponent {
+  let component = lazyEtaReasons.get(load);
+  if (!component) {
+    component = lazy(async () => ({ default: await load() }));
+    lazyEtaReasons.set(load, component);
+  }
+  return component;
+}
+
 /** A reason as the card shows it: an ETA with its sources, as the mode shows them. */
 function ReasonLine({
   reason,
@@ -33,10 +45,13 @@ function ReasonLine({
   config: DashboardModeConfig;
   timeZone: string;
 }) {
-  const { EtaReason } = config;
+  const EtaReason = config.etaReason ? lazyEtaReason(config.etaReason) : null;
   return reason.map((part, i) =>
     part.kind === 'eta' && EtaReason ? (
-      <EtaReason key={i} part={part} timeZone={timeZone} />
+      // The day alone until the mode's view (its tooltip) has loaded: the same text either way.
+      <Suspense key={i} fallback={partText(part, timeZone)}>
+        <EtaReason part={part} timeZone={timeZone} />
+      </Suspense>
     ) : (
       <Fragment key={i}>{partText(part, timeZone)}</Fragment>
     ),

@@ -70,6 +70,12 @@ export interface DashboardFiguresPanel<Dashboard extends DashboardAnswer = Dashb
  * carrier is named. Each mode supplies one (src/modes/<mode>/mode.ts); the dashboard is written once
  * over it. Methods, so that a mode's own answer narrows the shared one.
  */
+/** A mode's view of an ETA in a dashboard reason. */
+export type EtaReasonComponent = ComponentType<{
+  part: Extract<ReasonPart, { kind: 'eta' }>;
+  timeZone: string;
+}>;
+
 export interface DashboardModeConfig<
   Dashboard extends DashboardAnswer = DashboardAnswer,
 > extends DashboardSource<Dashboard> {
@@ -93,10 +99,11 @@ export interface DashboardModeConfig<
   /** The detail page of one shipment an item links to. */
   itemPath(link: LinkOf<Dashboard>): string;
   /**
-   * How an ETA in a reason is shown with its sources and band (ocean: as its list's arrival cell);
-   * without it, its day alone.
+   * How an ETA in a reason is shown with its sources and band (ocean: as its list's arrival cell),
+   * loaded with the first reason that shows one (a tooltip is not part of the first screen); without
+   * it, and until it has loaded, its day alone.
    */
-  EtaReason?: ComponentType<{ part: Extract<ReasonPart, { kind: 'eta' }>; timeZone: string }>;
+  etaReason?: () => Promise<EtaReasonComponent>;
   /** The exception type an attention rule is raised as, when it is one (its card links to them). */
   exceptionTypes?: Readonly<Partial<Record<Dashboard['attentionVO'][number]['rule'], ExceptionType>>>;
 }
