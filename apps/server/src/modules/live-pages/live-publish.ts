@@ -14,9 +14,11 @@ async function subscriptionsOf(
   workspaceId?: string,
 ): Promise<{ id: string; workspaceId: string }[]> {
   if (itemIds.length === 0) return [];
-  const rows = await Promise.all(
-    tables.map((table) =>
-      tx
+  const rows: { id: string; workspaceId: string }[] = [];
+  // One table after the other: a transaction's queries share its connection.
+  for (const table of tables)
+    rows.push(
+      ...(await tx
         .select({ id: table.id, workspaceId: table.workspaceId })
         .from(table)
         .where(
@@ -24,10 +26,9 @@ async function subscriptionsOf(
             inArray(table.itemId, [...itemIds]),
             workspaceId ? inWorkspace({ workspaceId }, table) : undefined,
           ),
-        ),
-    ),
-  );
-  return rows.flat();
+        )),
+    );
+  return rows;
 }
 
 /**

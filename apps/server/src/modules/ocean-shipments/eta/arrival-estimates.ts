@@ -205,14 +205,13 @@ export async function withMeasuredEstimates<T extends OceanShipment>(
     const lane = laneOf(s);
     if (lane) lanes.set(laneKey(lane), lane);
   }
-  const [errors, extras] = await Promise.all([
-    measuredErrors(db, workspaceId, [...lanes.values()]),
-    rowExtras(
-      db,
-      workspaceId,
-      open.map((s) => s.shipmentOverallId),
-    ),
-  ]);
+  // One after the other: `db` may be a transaction (webhook payloads), whose queries share a connection.
+  const errors = await measuredErrors(db, workspaceId, [...lanes.values()]);
+  const extras = await rowExtras(
+    db,
+    workspaceId,
+    open.map((s) => s.shipmentOverallId),
+  );
   const spreadOf = (source: EtaSource, lane: Lane | null, eta: string) =>
     spreadFor(errors, source, lane, eta, now);
   return shipments.map((s) => {
