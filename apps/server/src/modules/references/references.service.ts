@@ -111,8 +111,8 @@ const NO_REFERENCES: ShipmentReferences = {
 };
 
 /**
- * These shipments of one workspace (of the mode whose table is `table`) with their references, read in one query: the lists, the
- * detail, the public API and webhooks carry them; shared views never do.
+ * These shipments of one workspace (of the mode whose table is `table`) with their references, read
+ * in one query: the lists, the detail, the public API and webhooks carry them; shared views never do.
  */
 export async function withReferences<T extends object>(
   db: Database,
