@@ -19,6 +19,7 @@ import {
 } from '@tracklane/shared/tracking/ocean/reliability/eta-accuracy';
 import type { OceanShipment } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import type { Database } from '../../../db/client';
+import { workspaceIs } from '../../../tenancy/scope';
 
 /** An ETA set by hand on the subscription (ADR 0049), as its row keeps it. */
 export interface ManualEta {
@@ -97,7 +98,7 @@ export async function measuredErrors(
     pod: string;
     errors: (number | null)[];
   }>(sql`
-    WITH org AS (SELECT organization_id AS id FROM workspaces WHERE id = ${workspaceId})
+    WITH org AS (SELECT organization_id AS id FROM workspaces w WHERE ${workspaceIs({ workspaceId }, sql`w.id`)})
     SELECT f.source, f.carrier, f.pol_locode AS pol, f.pod_locode AS pod, f.error_hours AS errors
     FROM shipment_arrivals f
     WHERE (f.carrier, f.pol_locode, f.pod_locode) IN (${wanted})
@@ -155,7 +156,7 @@ async function rowExtras(
         AND tf.facts ->> 'vesselEta' IS NOT NULL
     ) t ON true
     LEFT JOIN users u ON u.id = s.manual_eta_set_by AND s.manual_eta IS NOT NULL
-    WHERE s.workspace_id = ${workspaceId} AND s.id IN (${ids})`);
+    WHERE ${workspaceIs({ workspaceId }, sql`s.workspace_id`)} AND s.id IN (${ids})`);
   for (const row of rows) {
     extras.set(row.id, {
       terminalEta: row.terminal_eta,
