@@ -79,10 +79,10 @@ describe('a workspace’s companies', () => {
       [team.defaultWorkspaceId, MAX_COMPANIES_PER_WORKSPACE - 3],
     );
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => addCompany(team.owner, `Parallel ${String(i)}`)),
+      Array.from({ length: 20 }, (_, i) => addCompany(team.owner, `Parallel ${String(i)}`)),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
-    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(7);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(17);
     const { rows } = await ctx.pool.query(
       'SELECT count(*)::int AS n FROM companies WHERE workspace_id = $1',
       [team.defaultWorkspaceId],
