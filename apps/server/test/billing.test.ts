@@ -179,6 +179,26 @@ describe('limits follow the plan under concurrency', () => {
     expect((await get('/api/billing', team.owner.cookie)).json().result.shipmentUsage).toBe(4);
   });
 
+  it('more concurrent intakes than the database pool has connections all answer', async () => {
+    // Each intake holds the organization's lock in its transaction; anything it asks the database
+    // while holding it must go through that transaction, or the waiting intakes starve the pool.
+    const team = await buildTeam(app, ctx);
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () =>
+        post('/api/shipments/ocean', team.owner.cookie, { items: [container()] }),
+      ),
+      ...Array.from({ length: 8 }, () =>
+        post('/api/shipments/express', team.owner.cookie, { items: [parcel()] }),
+      ),
+      ...Array.from({ length: 4 }, () =>
+        post('/api/shipments/ocean', team.owner.cookie, { items: [{ mblNo: mbl() }] }),
+      ),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 22 }, () => 200));
+    const rows = answers.flatMap((a) => a.json().result as { outcome: string }[]);
+    expect(rows.every((r) => r.outcome === 'created')).toBe(true);
+  });
+
   it('a row already followed here takes no quota; archiving frees it, and moving back takes it again', async () => {
     const team = await buildTeam(app, ctx);
     expect((await changePlan(team.owner.cookie, 'tiny')).statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import type { ParcelEvent, ParcelFacts } from '@tracklane/shared/tracking/express/parcel-event';
 import type { TerminalFacts } from '@tracklane/shared/terminal-availability/terminal-availability';
 import type { TrackingEvent } from '@tracklane/shared/tracking/ocean/tracking-event';
+import type { Database } from '../../db/client';
 
 /**
  * What a provider answers. `facts` are what it knows besides events (a last free day, a parcel's
@@ -116,8 +117,11 @@ export interface TerminalConnection {
 
 /** The carrier connections organizations set up with their own credentials, as providers. */
 export interface OrganizationConnections {
-  /** The provider of the organization's enabled connection for this carrier, or null when it has none. */
-  oceanProvider(organizationId: string, carrierScac: string): Promise<OceanProvider | null>;
+  /**
+   * The provider of the organization's enabled connection for this carrier, or null when it has none;
+   * read through `db` when the caller is in a transaction.
+   */
+  oceanProvider(organizationId: string, carrierScac: string, db?: Database): Promise<OceanProvider | null>;
   /** The enabled terminal connections of these organizations (none when the installation has none). */
   terminalConnections?(organizationIds: readonly string[]): Promise<TerminalConnection[]>;
 }

@@ -22,8 +22,8 @@ export function createOceanSources(
 ): ModeSources<OceanProvider> {
   const demo = createDemoCarrier();
   return {
-    async route(organizationId, carrierScac, demoAllowed) {
-      if (await connections.oceanProvider(organizationId, carrierScac.toUpperCase()))
+    async route(db, organizationId, carrierScac, demoAllowed) {
+      if (await connections.oceanProvider(organizationId, carrierScac.toUpperCase(), db))
         return { scope: 'organization', organizationId };
       if (operator.has(carrierScac.toUpperCase())) return SHARED;
       return demoAllowed ? DEMO : NONE;

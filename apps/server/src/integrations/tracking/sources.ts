@@ -1,3 +1,4 @@
+import type { Database } from '../../db/client';
 import type { TrackingScope } from '../../db/schema/tracking';
 
 /** Whose data an item holds (ADR 0035): the organization for scope `organization` only. */
@@ -11,8 +12,10 @@ export interface ModeSources<P> {
   /**
    * The scope an organization's shipment of this carrier follows: its own enabled connection, else the
    * operator-wide one, else demo data when the organization may have it (`demoAllowed`), else none.
+   * It reads through `db`, the caller's transaction: routing runs while intake holds the
+   * organization's lock, and a second pool connection taken then would starve the pool.
    */
-  route(organizationId: string, carrier: string, demoAllowed: boolean): Promise<ItemScope>;
+  route(db: Database, organizationId: string, carrier: string, demoAllowed: boolean): Promise<ItemScope>;
   /** The provider that answers for an item of this scope and carrier, or null when none does (any more). */
   provider(item: ItemScope & { carrier: string }): Promise<P | null>;
 }

@@ -36,7 +36,7 @@ export async function routeCarriers(
   const sources = engine.modes[mode].sources;
   const routed = new Map<string, ItemScope>();
   for (const carrier of new Set(carriers))
-    routed.set(carrier, await sources.route(organizationId, carrier, demo));
+    routed.set(carrier, await sources.route(db, organizationId, carrier, demo));
   return routed;
 }
 

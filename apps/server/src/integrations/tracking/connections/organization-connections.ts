@@ -263,8 +263,8 @@ export function createOrganizationConnections(deps: CarrierConnectionsDeps): Car
   return {
     secretBox,
 
-    async oceanProvider(organizationId, carrierScac) {
-      const [row] = await deps.db
+    async oceanProvider(organizationId, carrierScac, db = deps.db) {
+      const [row] = await db
         .select()
         .from(carrierConnections)
         .where(

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createOceanSources, NO_ORGANIZATION_CONNECTIONS } from '../registry';
 import { createDcsaConnections, parseDcsaCarriers } from './dcsa-config';
+import type { Database } from '../../../db/client';
+
+/** These sources route without reading the database. */
+const noDatabase = {} as Database;
 
 // Error messages must not show even part of it: they end up in logs.
 const SECRET = 'sk_live_7f3a9c1e';
@@ -105,6 +109,6 @@ describe('DCSA_CARRIERS', () => {
     expect((await sources.provider({ ...shared, carrier: 'mscu' }))?.source).toBe('dcsa');
     expect((await sources.provider({ ...shared, carrier: 'HLCU' }))?.source).toBe('dcsa');
     expect(await sources.provider({ ...shared, carrier: 'MAEU' })).toBeNull();
-    expect(await sources.route('org-1', 'MSCU', false)).toEqual(shared);
+    expect(await sources.route(noDatabase, 'org-1', 'MSCU', false)).toEqual(shared);
   });
 });

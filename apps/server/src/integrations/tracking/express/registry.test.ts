@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createExpressSources } from './registry';
+import type { Database } from '../../../db/client';
+
+/** These sources route without reading the database. */
+const noDatabase = {} as Database;
 
 const query = { trackingNo: '1Z12345E0205271688', carrier: 'ups', trackingStartedAt: new Date('2026-11-18') };
 const item = (scope: 'shared' | 'demo' | 'none') => ({ scope, organizationId: null, carrier: 'ups' });
@@ -7,8 +11,11 @@ const item = (scope: 'shared' | 'demo' | 'none') => ({ scope, organizationId: nu
 describe('the express data sources', () => {
   it('without Karrio: demo data only where it is allowed, else no source', async () => {
     const sources = createExpressSources({ karrio: null });
-    expect(await sources.route('org-1', 'ups', true)).toEqual({ scope: 'demo', organizationId: null });
-    expect(await sources.route('org-1', 'dhl_express', false)).toEqual({
+    expect(await sources.route(noDatabase, 'org-1', 'ups', true)).toEqual({
+      scope: 'demo',
+      organizationId: null,
+    });
+    expect(await sources.route(noDatabase, 'org-1', 'dhl_express', false)).toEqual({
       scope: 'none',
       organizationId: null,
     });
@@ -29,8 +36,14 @@ describe('the express data sources', () => {
       karrio: { url: 'https://karrio.example.com', apiKey: 'key_1' },
       fetch: fetchStub,
     });
-    expect(await sources.route('org-1', 'fedex', false)).toEqual({ scope: 'shared', organizationId: null });
-    expect(await sources.route('org-1', 'ups', true)).toEqual({ scope: 'shared', organizationId: null });
+    expect(await sources.route(noDatabase, 'org-1', 'fedex', false)).toEqual({
+      scope: 'shared',
+      organizationId: null,
+    });
+    expect(await sources.route(noDatabase, 'org-1', 'ups', true)).toEqual({
+      scope: 'shared',
+      organizationId: null,
+    });
     const karrio = await sources.provider(item('shared'));
     expect(karrio?.source).toBe('karrio');
     expect(await karrio!.track(query, new Date('2026-11-21'))).toEqual({ status: 'not_found' });

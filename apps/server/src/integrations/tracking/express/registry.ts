@@ -21,7 +21,7 @@ export function createExpressSources(options: ExpressSourcesOptions): ModeSource
     : null;
   const demo = createDemoParcelCarrier();
   return {
-    route(_organizationId, _carrier, demoAllowed) {
+    route(_db, _organizationId, _carrier, demoAllowed) {
       if (karrio) return Promise.resolve({ scope: 'shared', organizationId: null });
       return Promise.resolve({ scope: demoAllowed ? 'demo' : 'none', organizationId: null });
     },
