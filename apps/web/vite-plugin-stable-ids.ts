@@ -7,7 +7,7 @@ const USE_ID = /@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
  * React's `useId` and, in a layout effect, replaces it with a random id: a state update inside the
  * commit of whatever mounts it. React renders such an update synchronously at once, and first runs the
  * whole commit's passive effects with it, so a page's first commit (with its requests and store
- * subscriptions) became one long task on a phone (issue #17; ADR 0024). This keeps React's id, which is
+ * subscriptions) became one long task on a phone (ADR 0024). This keeps React's id, which is
  * unique within the app's one root and the same in a page rendered at build time and on the client.
  * The build fails if Mantine's file no longer has the shape this replaces.
  */

@@ -246,7 +246,7 @@ export interface CaseResult {
   'api÷sql p50': number;
   /** The SQL alone, one call after the other: the floor a request cannot go below. */
   'alone p50 ms': number;
-  /** The API at 10 connections over the SQL alone (issue #17's first row, read literally). */
+  /** The API's p50 at 10 connections over the SQL's p50 alone (one query after the other). */
   'api÷alone p50': number;
   /** The API with one connection, one request after the other: its own latency floor. */
   'api alone p50 ms': number;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (second part): notification fan-out and delivery at the scale of issue #12.
+ * `npm run bench` (third part): how notifications fan out and reach open sockets.
  *
  * - One refresh that changes a container followed by 1,000 workspaces of 5 members each: the whole
  *   refresh (provider answer, events, derivation, list copies, the change and its 5,000 notifications

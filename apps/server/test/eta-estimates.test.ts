@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
 import { derivedView } from '@tracklane/shared/tracking/ocean/derive-shipment.test-support';
 import { issuedEtas, shipmentArrivals } from '../src/db/schema/reliability';
-import { oceanShipments, trackedItems } from '../src/db/schema/tracking';
+import { trackedItems } from '../src/db/schema/tracking';
 import { oceanListColumns } from '../src/modules/ocean-shipments/ocean-mode';
 import { recordTracklaneEstimates } from '../src/modules/ocean-shipments/eta/tracklane-history';
 import { measureItems } from '../src/modules/ocean-shipments/reliability/arrival-facts';
 import { useTestApp } from './app';
-import { buildTeam, containerNo, mbl } from './factories';
+import { alsoFollowedBy, followedContainer } from './support/followed-shipments';
+import { buildTeam } from './factories';
 
 const { app, ctx } = await useTestApp();
 
@@ -32,29 +33,12 @@ function derivedOf(pod: string, eta: number, ata: number | null): DerivedShipmen
 }
 
 async function follow(workspaceId: string, derived: DerivedShipment) {
-  const [item] = await ctx.db
-    .insert(trackedItems)
-    .values({
-      mode: 'ocean',
-      trackingNo: containerNo(),
-      reference: mbl(),
-      carrier: 'MAEU',
-      state: 'active',
-      derived,
-      changedAt: new Date(),
-    })
-    .returning();
-  const number = containerNo();
-  const reference = mbl();
-  await ctx.db.insert(oceanShipments).values({
-    workspaceId,
-    itemId: item!.id,
-    containerNo: number,
-    mblNo: reference,
-    carrierScac: 'MAEU',
-    ...oceanListColumns(derived, 'active'),
+  const { item } = await followedContainer(ctx.db, workspaceId, oceanListColumns(derived, 'active'), {
+    carrier: 'MAEU',
+    derived,
+    changedAt: new Date(),
   });
-  return { itemId: item!.id, number, reference };
+  return { item, itemId: item.id, number: item.trackingNo, reference: item.reference };
 }
 
 /** Arrivals `lateHours[i]` hours after their one ETA, on the lane to `pod`, measured. */
@@ -139,14 +123,12 @@ describe('ETA source, band and Tracklane estimate', () => {
     const eta = NOW + 5 * DAY;
     const box = await follow(mine.defaultWorkspaceId, derivedOf(pod, eta, null));
     // The other organization follows the same item, with no measured arrivals of its own.
-    await ctx.db.insert(oceanShipments).values({
-      workspaceId: theirs.defaultWorkspaceId,
-      itemId: box.itemId,
-      containerNo: containerNo(),
-      mblNo: mbl(),
-      carrierScac: 'MAEU',
-      ...oceanListColumns(derivedOf(pod, eta, null), 'active'),
-    });
+    await alsoFollowedBy(
+      ctx.db,
+      theirs.defaultWorkspaceId,
+      box.item,
+      oceanListColumns(derivedOf(pod, eta, null), 'active'),
+    );
     const kept = () =>
       ctx.db
         .select({ organizationId: issuedEtas.organizationId, eta: issuedEtas.eta })

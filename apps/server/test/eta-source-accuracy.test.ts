@@ -3,11 +3,12 @@ import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-sh
 import { derivedView } from '@tracklane/shared/tracking/ocean/derive-shipment.test-support';
 import type { EtaSource } from '@tracklane/shared/tracking/ocean/reliability/eta-accuracy';
 import { issuedEtas } from '../src/db/schema/reliability';
-import { oceanShipments, trackedItems } from '../src/db/schema/tracking';
+
 import { oceanListColumns } from '../src/modules/ocean-shipments/ocean-mode';
 import { measureItems } from '../src/modules/ocean-shipments/reliability/arrival-facts';
 import { useTestApp } from './app';
-import { buildTeam, containerNo, createWorkspaceAs, mbl } from './factories';
+import { alsoFollowedBy, followedContainer } from './support/followed-shipments';
+import { buildTeam, containerNo, createWorkspaceAs } from './factories';
 
 const { app, ctx } = await useTestApp();
 
@@ -26,17 +27,6 @@ const ARRIVED: DerivedShipment = derivedView({
   lastActualAt: day(30),
 });
 
-async function follow(workspaceId: string, itemId: string) {
-  await ctx.db.insert(oceanShipments).values({
-    workspaceId,
-    itemId,
-    containerNo: containerNo(),
-    mblNo: mbl(),
-    carrierScac: 'MAEU',
-    ...oceanListColumns(ARRIVED, 'active'),
-  });
-}
-
 const get = (cookie: string, url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
 
 type Horizon = { source: EtaSource; days: number; samples: number; meanErrorHours: number | null };
@@ -54,21 +44,15 @@ describe('accuracy of every ETA source', () => {
   it("measures each source's standing ETA against the actual arrival, each owner's in its own figures", async () => {
     const a = await buildTeam(app, ctx);
     const b = await buildTeam(app, ctx);
-    const [item] = await ctx.db
-      .insert(trackedItems)
-      .values({
-        mode: 'ocean',
-        trackingNo: containerNo(),
-        reference: mbl(),
-        carrier: 'MAEU',
-        state: 'active',
-        derived: ARRIVED,
-        changedAt: new Date(),
-      })
-      .returning();
-    const itemId = item!.id;
+    const columns = oceanListColumns(ARRIVED, 'active');
+    const { item } = await followedContainer(ctx.db, a.defaultWorkspaceId, columns, {
+      carrier: 'MAEU',
+      derived: ARRIVED,
+      changedAt: new Date(),
+    });
+    const itemId = item.id;
     const secondOfA = await createWorkspaceAs(app, a.owner.cookie, `Second ${containerNo()}`);
-    for (const ws of [a.defaultWorkspaceId, secondOfA, b.defaultWorkspaceId]) await follow(ws, itemId);
+    for (const ws of [secondOfA, b.defaultWorkspaceId]) await alsoFollowedBy(ctx.db, ws, item, columns);
     const at = (eta: string | null, issuedAt: string) => ({
       eta: eta ? new Date(eta) : null,
       issuedAt: new Date(issuedAt),

@@ -32,7 +32,7 @@ const parcels = (count: number) =>
     carrier: 'gls',
   }));
 
-describe('list pages (issue #17: one statement, read without drizzle’s row mapping)', () => {
+describe('list pages (one statement, read without drizzle’s row mapping)', () => {
   it('reads every row and the tab counts exactly as drizzle does, for both modes', async () => {
     const team = await buildTeam(app, ctx);
     const ocean = containers(6);

@@ -8,19 +8,14 @@ import type { DerivedParcel } from '@tracklane/shared/tracking/express/derived-p
 import type { ParcelPlace } from '@tracklane/shared/tracking/express/parcel-event';
 import { oceanListQuerySchema } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
-import {
-  expressShipments,
-  oceanShipments,
-  trackedItems,
-  type TrackingState,
-} from '../../src/db/schema/tracking';
+import { expressShipments, trackedItems, type TrackingState } from '../../src/db/schema/tracking';
 import { updateFreeTimeClocks } from '../../src/modules/ocean-shipments/free-time/free-time-clocks';
 import { listExpressShipments } from '../../src/modules/express-shipments/express-shipments.service';
 import { listOceanShipments } from '../../src/modules/ocean-shipments/ocean-shipments.service';
 import { expressListColumns } from '../../src/modules/express-shipments/express-mode';
 import { oceanListColumns } from '../../src/modules/ocean-shipments/ocean-mode';
 import { useTestApp } from '../app';
-import { containerNo, mbl } from '../factories';
+import { followedContainer } from './followed-shipments';
 
 export interface Sub {
   state?: TrackingState;
@@ -86,35 +81,22 @@ export async function useDashboardApp() {
 
   async function addOcean(workspaceId: string, derived: DerivedShipment | null, sub: Sub = {}) {
     const state = sub.state ?? 'active';
-    const [item] = await ctx.db
-      .insert(trackedItems)
-      .values({
-        mode: 'ocean',
-        trackingNo: containerNo(),
-        reference: mbl(),
+    const { item, sub: row } = await followedContainer(
+      ctx.db,
+      workspaceId,
+      { archived: sub.archived ?? false, ...oceanListColumns(derived, state) },
+      {
         carrier: 'MAEU',
         state,
         derived,
         lastCheckedAt: sub.lastCheckedAt === undefined ? new Date(NOW.getTime() - HOUR) : sub.lastCheckedAt,
         consecutiveFailures: sub.consecutiveFailures ?? 0,
         ...(state === 'no_source' ? { scope: 'none' as const } : {}),
-      })
-      .returning();
-    const [row] = await ctx.db
-      .insert(oceanShipments)
-      .values({
-        workspaceId,
-        itemId: item!.id,
-        containerNo: item!.trackingNo,
-        mblNo: item!.reference,
-        carrierScac: 'MAEU',
-        archived: sub.archived ?? false,
-        ...oceanListColumns(derived, state),
-      })
-      .returning();
+      },
+    );
     // As the refresh does after copying the list columns: the clocks on the workspace's terms.
-    await updateFreeTimeClocks(ctx.db, { itemIds: [item!.id] }, NOW);
-    return row!.id;
+    await updateFreeTimeClocks(ctx.db, { itemIds: [item.id] }, NOW);
+    return row.id;
   }
 
   const place = (city: string, lat: number | null = null, lon: number | null = null): ParcelPlace => ({

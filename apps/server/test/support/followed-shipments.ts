@@ -2,13 +2,17 @@ import type { Database } from '../../src/db/client';
 import { expressShipments, oceanShipments, trackedItems } from '../../src/db/schema/tracking';
 import { containerNo, mbl } from '../factories';
 
-/** An ocean container followed by the workspace, with list columns set as a refresh would. */
+/**
+ * An ocean container followed by the workspace, with list columns set as a refresh would; `item`
+ * overrides the tracked item's columns (its derived view, state, carrier).
+ */
 export async function followedContainer(
   db: Database,
   workspaceId: string,
   columns: Partial<typeof oceanShipments.$inferInsert> = {},
+  item: Partial<typeof trackedItems.$inferInsert> = {},
 ) {
-  const [item] = await db
+  const [created] = await db
     .insert(trackedItems)
     .values({
       mode: 'ocean',
@@ -17,21 +21,33 @@ export async function followedContainer(
       carrier: 'MSCU',
       state: 'active',
       lastCheckedAt: new Date(),
+      ...item,
     })
     .returning();
+  const sub = await alsoFollowedBy(db, workspaceId, created!, columns);
+  return { item: created!, sub };
+}
+
+/** Another workspace follows an ocean item already tracked, with the same list columns given. */
+export async function alsoFollowedBy(
+  db: Database,
+  workspaceId: string,
+  item: typeof trackedItems.$inferSelect,
+  columns: Partial<typeof oceanShipments.$inferInsert> = {},
+) {
   const [sub] = await db
     .insert(oceanShipments)
     .values({
       workspaceId,
-      itemId: item!.id,
-      containerNo: item!.trackingNo,
-      mblNo: item!.reference,
-      carrierScac: 'MSCU',
-      state: 'active',
+      itemId: item.id,
+      containerNo: item.trackingNo,
+      mblNo: item.reference,
+      carrierScac: item.carrier,
+      state: item.state,
       ...columns,
     })
     .returning();
-  return { item: item!, sub: sub! };
+  return sub!;
 }
 
 /** A UPS parcel followed by the workspace, with list columns set as a refresh would. */

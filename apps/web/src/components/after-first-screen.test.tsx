@@ -22,7 +22,7 @@ const page = (menuOpened: boolean) => (
   </>
 );
 
-describe('AfterFirstScreen (issue #17)', () => {
+describe('AfterFirstScreen', () => {
   it('renders nothing with the first screen, at once when asked, and everything once the browser is idle', async () => {
     const { rerender } = render(page(false));
     expect(screen.queryByText('Closed dialog')).not.toBeInTheDocument();
