@@ -15,6 +15,7 @@ type Operation = {
 
 const V1_OPERATIONS = [
   'get /api/v1/key',
+  'get /api/v1/custom-fields',
   'get /api/v1/shipments/ocean',
   'get /api/v1/shipments/ocean/{shipmentId}/references',
   'patch /api/v1/shipments/ocean/{shipmentId}/references',
