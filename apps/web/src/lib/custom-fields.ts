@@ -4,6 +4,11 @@ import {
   customFieldsResultSchema,
   type CustomFieldType,
 } from '@tracklane/shared/custom-fields/custom-fields.schema';
+import {
+  shipmentCustomFieldsSchema,
+  type CustomFieldValue,
+} from '@tracklane/shared/custom-fields/custom-field-values';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { api } from './api-client';
 import { tenantQueryKey } from './tenant-queries';
 
@@ -75,5 +80,34 @@ export function useDeleteCustomField() {
     },
     // A field's values go with it: shipments' answers that carried them refetch too.
     onSettled: () => queryClient.invalidateQueries({ queryKey: tenantQueryKey() }),
+  });
+}
+
+/** A shipment's values, under its mode's key so a live "shipments changed" refetches them. */
+export const shipmentCustomValuesKey = (mode: TrackingMode, shipmentId: string) =>
+  tenantQueryKey(`${mode}-shipments`, 'custom-fields', shipmentId);
+
+export function useShipmentCustomValues(mode: TrackingMode, shipmentId: string) {
+  return useQuery({
+    queryKey: shipmentCustomValuesKey(mode, shipmentId),
+    queryFn: async ({ signal }) =>
+      shipmentCustomFieldsSchema.parse(
+        await api.get<unknown>(`/api/shipments/${mode}/${encodeURIComponent(shipmentId)}/custom-fields`, {
+          signal,
+        }),
+      ),
+  });
+}
+
+export function useUpdateShipmentCustomValues(mode: TrackingMode, shipmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: Record<string, CustomFieldValue | null>) =>
+      shipmentCustomFieldsSchema.parse(
+        await api.patch<unknown>(`/api/shipments/${mode}/${encodeURIComponent(shipmentId)}/custom-fields`, {
+          values,
+        }),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tenantQueryKey(`${mode}-shipments`) }),
   });
 }
