@@ -68,7 +68,7 @@ export function CustomFieldsPage() {
     <ModalsProvider>
       <PageHeader
         title="Custom fields"
-        description="Fields of your own on every shipment of this workspace: shown on each shipment’s detail, as list columns and filters, and in exports and the API."
+        description="Fields of your own on every shipment of this workspace: filled in on each shipment’s detail, and read and written through the API and webhooks."
       />
       <Stack gap="md">
         {isAdmin ? <AddField full={all.length >= MAX_CUSTOM_FIELDS_PER_WORKSPACE} /> : null}
