@@ -121,7 +121,7 @@ export function parseCustomValue(field: CustomField, raw: unknown, fromText = fa
       const list = fromText && typeof raw === 'string' ? raw.split(/[,;]/) : raw;
       if (!Array.isArray(list) || !list.every((c) => typeof c === 'string'))
         return fail(CUSTOM_VALUE_MESSAGES.choices);
-      const wanted = (list).map((c) => c.trim()).filter(Boolean);
+      const wanted = list.map((c) => c.trim()).filter(Boolean);
       const chosen = new Set<string>();
       for (const c of wanted) {
         const found = choiceOf(field, c);
