@@ -184,6 +184,24 @@ describe('writes reach the pages that show them', () => {
     await watcher.next({ type: 'workspace.changed', workspaceId: team.defaultWorkspaceId });
   });
 
+  it('custom field definitions reach the workspace’s pages, a value the shipment’s page', async () => {
+    const team = await buildTeam(app, ctx);
+    const shipment = await follow(team);
+    const colleague = await addMember(app, ctx, team);
+    const watcher = await userSocket(colleague);
+    await watcher.follow(team.defaultWorkspaceId, shipment);
+    const added = await call('POST', '/api/custom-fields', team.owner, { name: 'Cost centre', type: 'text' });
+    expect(added.statusCode).toBe(200);
+    await watcher.next({ type: 'workspace.changed', workspaceId: team.defaultWorkspaceId });
+    watcher.messages.length = 0;
+    const id = added.json<{ result: { id: string } }>().result.id;
+    const set = await call('PATCH', `/api/shipments/ocean/${shipment}/custom-fields`, team.owner, {
+      values: { [id]: 'EU-7' },
+    });
+    expect(set.statusCode).toBe(200);
+    await watcher.next({ type: 'shipment.changed', shipmentId: shipment });
+  });
+
   it('stops reaching a member removed from the workspace', async () => {
     const team = await buildTeam(app, ctx);
     const shipment = await follow(team);

@@ -15,11 +15,16 @@ type Operation = {
 
 const V1_OPERATIONS = [
   'get /api/v1/key',
+  'get /api/v1/custom-fields',
   'get /api/v1/shipments/ocean',
   'get /api/v1/shipments/ocean/{shipmentId}/references',
   'patch /api/v1/shipments/ocean/{shipmentId}/references',
   'get /api/v1/shipments/express/{shipmentId}/references',
   'patch /api/v1/shipments/express/{shipmentId}/references',
+  'get /api/v1/shipments/ocean/{shipmentId}/custom-fields',
+  'patch /api/v1/shipments/ocean/{shipmentId}/custom-fields',
+  'get /api/v1/shipments/express/{shipmentId}/custom-fields',
+  'patch /api/v1/shipments/express/{shipmentId}/custom-fields',
   'post /api/v1/shipments/ocean',
   'get /api/v1/shipments/ocean/bills',
   'get /api/v1/shipments/ocean/bills/{billId}',

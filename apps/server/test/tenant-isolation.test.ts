@@ -65,6 +65,9 @@ async function victim() {
       shipperId: company.id,
     }),
   );
+  const field = expectOk(
+    await as(owner, 'POST', '/api/custom-fields', { name: `${marker} field`, type: 'text' }),
+  );
   const shareEmail = uniqueEmail(marker);
   expectOk(
     await as(owner, 'POST', '/api/shares', {
@@ -147,6 +150,7 @@ async function victim() {
     expressOrderNo: parcel.trackingNo,
     commentId: comment.id as string,
     companyId: company.id as string,
+    fieldId: field.id as string,
     shareId,
     linkId: link.id as string,
     keyId: key.id as string,
@@ -191,6 +195,7 @@ const VALID_BODIES: Record<string, object> = {
   'PUT /api/shipments/ocean/{shipmentId}/eta': { eta: '2026-12-01T08:00:00Z' },
   'PATCH /api/exceptions/{exceptionId}': { state: 'resolved' },
   'PUT /api/companies/{companyId}': { name: 'Taken over' },
+  'PATCH /api/custom-fields/{fieldId}': { name: 'Taken over' },
   'PATCH /api/shipments/ocean/{shipmentId}/references': { bookingNumber: 'TAKEN' },
   'PATCH /api/shipments/express/{shipmentId}/references': { bookingNumber: 'TAKEN' },
 };

@@ -97,7 +97,7 @@ describe('webhook events', () => {
     ).toEqual([]);
   });
 
-  it('carry the workspace’s own references on the shipment', async () => {
+  it('carry the workspace’s own references and custom field values on the shipment', async () => {
     const team = await buildTeam(app, ctx);
     const target = await receiver();
     await register(team, { url: target.url, eventTypes: ['shipment.archived'] });
@@ -111,6 +111,18 @@ describe('webhook events', () => {
       { poNumbers: ['po-5'], consigneeId: acme.id },
     );
     expect(refs.statusCode, refs.body).toBe(200);
+    const field = await session(team.owner.cookie, 'POST', '/api/custom-fields', {
+      name: 'Pallets',
+      type: 'number',
+    });
+    const fieldId = field.json<{ result: { id: string } }>().result.id;
+    const values = await session(
+      team.owner.cookie,
+      'PATCH',
+      `/api/shipments/ocean/${ocean.shipmentId}/custom-fields`,
+      { values: { [fieldId]: 14 } },
+    );
+    expect(values.statusCode, values.body).toBe(200);
     await session(team.owner.cookie, 'POST', '/api/shipments/ocean/archive', {
       shipmentOverallIds: [ocean.shipmentId],
       archived: true,
@@ -120,7 +132,10 @@ describe('webhook events', () => {
       .from(webhookEvents)
       .where(eq(webhookEvents.workspaceId, team.defaultWorkspaceId));
     expect(event?.data).toMatchObject({
-      shipment: { references: { poNumbers: ['PO-5'], consignee: acme, shipper: null } },
+      shipment: {
+        references: { poNumbers: ['PO-5'], consignee: acme, shipper: null },
+        customFields: { [fieldId]: 14 },
+      },
     });
   });
 

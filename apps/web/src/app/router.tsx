@@ -91,6 +91,7 @@ const CarrierConnectionsPage = () =>
 const WorkspaceOverviewPage = () =>
   import('./pages/workspace-overview-page').then((m) => m.WorkspaceOverviewPage);
 const CompaniesPage = () => import('./pages/companies-page').then((m) => m.CompaniesPage);
+const CustomFieldsPage = () => import('./pages/custom-fields-page').then((m) => m.CustomFieldsPage);
 
 /** Every screen's download and each mode's pages', for tests (which render pages without waiting for them). */
 export function screenLoads(modes: readonly ModeDefinition[] = MODE_LIST): (() => Promise<unknown>)[] {
@@ -124,6 +125,7 @@ export function screenLoads(modes: readonly ModeDefinition[] = MODE_LIST): (() =
     CarrierConnectionsPage,
     WorkspaceOverviewPage,
     CompaniesPage,
+    CustomFieldsPage,
     ...modes.flatMap(({ pages }) => [pages.list, pages.detail, pages.newShipment, pages.sharedDetail]),
   ];
 }
@@ -176,6 +178,7 @@ const mainShellRoutes = (modes: readonly ModeDefinition[]): RouteObject[] => [
   { path: paths.workspaceSettings.freeTime, lazy: screen(FreeTimePage) },
   { path: paths.workspaceSettings.carrierConnections, lazy: screen(CarrierConnectionsPage) },
   { path: paths.workspaceSettings.companies, lazy: screen(CompaniesPage) },
+  { path: paths.workspaceSettings.customFields, lazy: screen(CustomFieldsPage) },
   { path: '*', element: <NotFound homeHref={paths.home} homeLabel="Back to dashboard" /> },
 ];
 

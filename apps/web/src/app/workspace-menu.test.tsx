@@ -59,6 +59,7 @@ describe('top-bar workspace dropdown (spec §2, §6)', () => {
       ['Workspace Settings', '/workspace-settings/overview'],
       ['Alert Rules', '/workspace-settings/alerts'],
       ['Companies', '/workspace-settings/companies'],
+      ['Custom Fields', '/workspace-settings/custom-fields'],
       ['Free Time & Tariffs', '/workspace-settings/free-time'],
       ['Carrier Connections', '/workspace-settings/carrier-connections'],
       ['Leave Workspace', null],

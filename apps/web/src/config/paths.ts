@@ -43,6 +43,7 @@ export const paths = {
     freeTime: '/workspace-settings/free-time',
     carrierConnections: '/workspace-settings/carrier-connections',
     companies: '/workspace-settings/companies',
+    customFields: '/workspace-settings/custom-fields',
   },
   auth: {
     signIn: '/auth/sign-in',

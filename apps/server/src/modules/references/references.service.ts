@@ -16,6 +16,8 @@ import { lockWorkspaceShipment, NOT_TRACKED } from '../tracking/lock-shipment';
 import { publishShipmentsChanged } from '../live-pages/live-publish';
 import { assertCompaniesOfWorkspace, companiesNamed } from './companies.service';
 import { modeFeatures } from '../../modes';
+import type { ShipmentCustomFields } from '@tracklane/shared/custom-fields/custom-field-values';
+import { withCustomFields } from '../custom-fields/custom-field-values.service';
 import type { SubscriptionTable } from '../tracking/tracking-mode';
 
 /*
@@ -111,8 +113,9 @@ const NO_REFERENCES: ShipmentReferences = {
 };
 
 /**
- * These shipments of one workspace (of the mode whose table is `table`) with their references, read
- * in one query: the lists, the detail, the public API and webhooks carry them; shared views never do.
+ * These shipments of one workspace (of the mode whose table is `table`) with their references and
+ * custom field values, one query each: the lists, the detail, the public API and webhooks carry them;
+ * shared views never do.
  */
 export async function withReferences<T extends object>(
   db: Database,
@@ -120,9 +123,10 @@ export async function withReferences<T extends object>(
   table: SubscriptionTable,
   shipments: readonly T[],
   idOf: (shipment: T) => string,
-): Promise<(T & { references: ShipmentReferences })[]> {
+): Promise<(T & { references: ShipmentReferences; customFields: ShipmentCustomFields })[]> {
   const found = await referencesOf(db, workspaceId, table, shipments.map(idOf));
-  return shipments.map((s) => ({ ...s, references: found.get(idOf(s)) ?? NO_REFERENCES }));
+  const withValues = await withCustomFields(db, workspaceId, table, shipments, idOf);
+  return withValues.map((s) => ({ ...s, references: found.get(idOf(s)) ?? NO_REFERENCES }));
 }
 
 /** One shipment's references; another workspace's shipment is not found. */

@@ -9,6 +9,7 @@ import { itemsOfMode, type ItemsChangedSubscriber } from '../tracking/items-chan
 import { emitWebhookEvent } from './webhook-events';
 import { inWorkspace } from '../../tenancy/scope';
 import { referencesOf } from '../references/references.service';
+import { customValuesOf } from '../custom-fields/custom-field-values.service';
 import type { ApiShipmentRow } from '../tracking/mode-presentation';
 
 /** A change as the tracking engine describes it (its change records fit as they are). */
@@ -34,7 +35,7 @@ const tableOf = (mode: TrackingMode) => modeFeatures(mode).table;
 
 /**
  * The mode's subscriptions matching `where` as webhook payloads carry them: the API's shipment with its
- * workspace's references (one query per workspace of the batch).
+ * workspace's references and custom field values (two queries per workspace of the batch).
  */
 async function payloadsOf(tx: Database, mode: TrackingMode, where: SQL): Promise<ApiShipmentRow[]> {
   const byWorkspace = new Map<string, ApiShipmentRow[]>();
@@ -49,8 +50,21 @@ async function payloadsOf(tx: Database, mode: TrackingMode, where: SQL): Promise
       tableOf(mode),
       rows.map((r) => r.shipmentId),
     );
+    const values = await customValuesOf(
+      tx,
+      workspaceId,
+      mode,
+      rows.map((r) => r.shipmentId),
+    );
     for (const r of rows)
-      payloads.push({ ...r, shipment: { ...r.shipment, references: found.get(r.shipmentId) } });
+      payloads.push({
+        ...r,
+        shipment: {
+          ...r.shipment,
+          references: found.get(r.shipmentId),
+          customFields: values.get(r.shipmentId) ?? {},
+        },
+      });
   }
   return payloads;
 }

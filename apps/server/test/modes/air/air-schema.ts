@@ -59,5 +59,7 @@ export async function createAirTables(pool: Pool): Promise<void> {
     CREATE UNIQUE INDEX IF NOT EXISTS air_shipments_workspace_item_idx
       ON air_shipments (workspace_id, item_id);
     CREATE OR REPLACE TRIGGER air_shipments_forget_favorites AFTER DELETE ON air_shipments
-      REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION shipment_favorites_forget('air');`);
+      REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION shipment_favorites_forget('air');
+    CREATE OR REPLACE TRIGGER air_shipments_forget_custom_values AFTER DELETE ON air_shipments
+      REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION custom_field_values_forget('air');`);
 }

@@ -1,3 +1,4 @@
+import { customFieldsFieldSchema } from '../../custom-fields/custom-field-values';
 import { z } from 'zod';
 import { TRACKING_STATE_DESCRIPTION } from '../no-connection';
 import { EXPRESS_ATTENTION_RULES } from '../../dashboard/dashboard.schema';
@@ -76,6 +77,7 @@ export const expressShipmentSchema = z.object({
   /** The workspace's own tags on this parcel (never shown to those it is shared with). */
   tags: z.array(z.string()),
   references: referencesFieldSchema,
+  customFields: customFieldsFieldSchema,
   createdAt: z.string(),
   lastCheckedAt: z.string().nullable(),
   /** Where the data comes from: "demo" data is labelled as such in the UI. */

@@ -1,3 +1,4 @@
+import { customFieldsFieldSchema } from '../../custom-fields/custom-field-values';
 import { z } from 'zod';
 import { TRACKING_STATE_DESCRIPTION } from '../no-connection';
 import { BILL_KINDS, BILL_STATE_DESCRIPTION, BILL_STATES } from './ocean-bills';
@@ -173,6 +174,7 @@ export const oceanShipmentSchema = z.object({
   /** The workspace's own tags on this shipment (never shown to those it is shared with). */
   tags: z.array(z.string()),
   references: referencesFieldSchema,
+  customFields: customFieldsFieldSchema,
   createdAt: z.string(),
   lastCheckedAt: z.string().nullable(),
   /** Where the data comes from: "demo" data is labelled as such in the UI. */

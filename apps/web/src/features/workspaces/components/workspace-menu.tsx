@@ -2,6 +2,7 @@ import { Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import {
   IconBellRinging,
   IconBuildingFactory2,
+  IconForms,
   IconChevronDown,
   IconCoin,
   IconDoorExit,
@@ -137,6 +138,15 @@ export function WorkspaceMenu({ onViewMembers, onLeaveWorkspace, onInvitePeople 
               leftSection={<IconBuildingFactory2 {...ICON} />}
             >
               Companies
+            </Menu.Item>
+          ) : null}
+          {isAdmin ? (
+            <Menu.Item
+              component={Link}
+              to={paths.workspaceSettings.customFields}
+              leftSection={<IconForms {...ICON} />}
+            >
+              Custom Fields
             </Menu.Item>
           ) : null}
           {isAdmin ? (

@@ -1,6 +1,7 @@
 import { Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
 import { NoConnectionAlert } from '../../../components/no-connection';
+import { ShipmentCustomFieldsPanel } from '../../../components/shipment-custom-fields';
 import { ShipmentReferencesPanel } from '../../../components/shipment-references';
 import { ShipmentTags } from '../../../components/shipment-tags';
 import type { ExpressShipmentDetail as Detail } from '@tracklane/shared/tracking/express/express-shipments.schema';
@@ -209,6 +210,9 @@ export function ExpressShipmentDetail({
       )}
       {shared ? null : (
         <ShipmentReferencesPanel mode="express" shipmentId={shipment.expressOrderId} canEdit={canChange} />
+      )}
+      {shared ? null : (
+        <ShipmentCustomFieldsPanel mode="express" shipmentId={shipment.expressOrderId} canEdit={canChange} />
       )}
       {shipment.state === 'pending' ? <Fetching shipment={shipment} timeZone={timeZone} /> : null}
       {shipment.state === 'not_found' ? <NotFoundAtCarrier shipment={shipment} timeZone={timeZone} /> : null}

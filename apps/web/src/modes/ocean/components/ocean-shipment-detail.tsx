@@ -9,6 +9,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { SharedDetailSource } from '../../../components/detail-header';
 import { NoConnectionAlert } from '../../../components/no-connection';
+import { ShipmentCustomFieldsPanel } from '../../../components/shipment-custom-fields';
 import { ShipmentReferencesPanel } from '../../../components/shipment-references';
 import { ShipmentTags } from '../../../components/shipment-tags';
 import detail from '../../../components/detail-page.module.css';
@@ -214,6 +215,9 @@ export function OceanShipmentDetail({
       )}
       {shared ? null : (
         <ShipmentReferencesPanel mode="ocean" shipmentId={shipment.shipmentOverallId} canEdit={canChange} />
+      )}
+      {shared ? null : (
+        <ShipmentCustomFieldsPanel mode="ocean" shipmentId={shipment.shipmentOverallId} canEdit={canChange} />
       )}
       {shipment.state === 'pending' ? <Fetching shipment={shipment} /> : null}
       {shipment.state === 'not_found' ? <NotFoundAtCarrier shipment={shipment} timeZone={timeZone} /> : null}

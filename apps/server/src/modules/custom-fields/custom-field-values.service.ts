@@ -1,0 +1,210 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
+import { isUuid } from '@tracklane/shared/validation/database-ranges';
+import {
+  CUSTOM_VALUE_MESSAGES,
+  parseCustomValue,
+  type CustomFieldValue,
+  type ShipmentCustomFields,
+} from '@tracklane/shared/custom-fields/custom-field-values';
+import type { CustomField } from '@tracklane/shared/custom-fields/custom-fields.schema';
+import type { Database } from '../../db/client';
+import { customFields, customFieldValues } from '../../db/schema/custom-fields';
+import { AppError } from '../../lib/app-error';
+import { allModeFeatures, modeFeatures } from '../../modes';
+import { inWorkspace } from '../../tenancy/scope';
+import { lockWorkspaceShipment, NOT_TRACKED } from '../tracking/lock-shipment';
+import type { SubscriptionTable } from '../tracking/tracking-mode';
+import { publishShipmentsChanged } from '../live-pages/live-publish';
+
+/*
+ * A shipment's custom field values (ADR 0051), written once over every mode: one row per field and
+ * shipment in the column of the field's type, one per chosen choice for a multiple choice. Read for
+ * the lists, the detail, the public API and webhooks; changed by members who may change shipments.
+ */
+
+type ValueRow = typeof customFieldValues.$inferInsert;
+
+/** The mode whose subscription table this is (the registry's). */
+export function modeOfTable(table: SubscriptionTable): TrackingMode {
+  const found = allModeFeatures().find((f) => f.table === table);
+  if (!found) throw new Error('A subscription table outside the mode registry');
+  return found.mode;
+}
+
+/** The stored rows of one value (none for a cleared one). */
+export function rowsOfValue(
+  base: Omit<ValueRow, 'ordinal' | 'textValue' | 'numberValue' | 'dateValue'>,
+  field: Pick<CustomField, 'type'>,
+  value: CustomFieldValue | null,
+): ValueRow[] {
+  if (value === null) return [];
+  if (Array.isArray(value)) return value.map((textValue, ordinal) => ({ ...base, ordinal, textValue }));
+  if (field.type === 'number') return [{ ...base, numberValue: value as number }];
+  if (field.type === 'date') return [{ ...base, dateValue: value as string }];
+  return [{ ...base, textValue: value as string }];
+}
+
+/** The values of `ids` (shipments of one mode in one workspace), by shipment id. */
+export async function customValuesOf(
+  db: Database,
+  workspaceId: string,
+  mode: TrackingMode,
+  ids: readonly string[],
+): Promise<Map<string, ShipmentCustomFields>> {
+  const wanted = ids.filter(isUuid);
+  if (!wanted.length) return new Map();
+  const rows = await db
+    .select({
+      subscriptionId: customFieldValues.subscriptionId,
+      fieldId: customFieldValues.fieldId,
+      type: customFields.type,
+      ordinal: customFieldValues.ordinal,
+      textValue: customFieldValues.textValue,
+      numberValue: customFieldValues.numberValue,
+      dateValue: customFieldValues.dateValue,
+    })
+    .from(customFieldValues)
+    .innerJoin(customFields, eq(customFields.id, customFieldValues.fieldId))
+    .where(
+      and(
+        inWorkspace({ workspaceId }, customFieldValues),
+        eq(customFieldValues.mode, mode),
+        inArray(customFieldValues.subscriptionId, wanted),
+      ),
+    )
+    .orderBy(customFieldValues.ordinal);
+  const found = new Map<string, ShipmentCustomFields>();
+  for (const row of rows) {
+    const values = found.get(row.subscriptionId) ?? {};
+    found.set(row.subscriptionId, values);
+    if (row.type === 'multi_choice') {
+      const list = (values[row.fieldId] as string[] | undefined) ?? [];
+      list.push(row.textValue!);
+      values[row.fieldId] = list;
+    } else if (row.type === 'number') values[row.fieldId] = row.numberValue!;
+    else if (row.type === 'date') values[row.fieldId] = row.dateValue!;
+    else values[row.fieldId] = row.textValue!;
+  }
+  return found;
+}
+
+/** These shipments with their custom field values (an empty object for none), read in one query. */
+export async function withCustomFields<T extends object>(
+  db: Database,
+  workspaceId: string,
+  table: SubscriptionTable,
+  shipments: readonly T[],
+  idOf: (shipment: T) => string,
+): Promise<(T & { customFields: ShipmentCustomFields })[]> {
+  const found = await customValuesOf(db, workspaceId, modeOfTable(table), shipments.map(idOf));
+  return shipments.map((s) => ({ ...s, customFields: found.get(idOf(s)) ?? {} }));
+}
+
+/** One shipment's values; another workspace's shipment is not found. */
+export async function getShipmentCustomValues(
+  db: Database,
+  workspaceId: string,
+  mode: TrackingMode,
+  shipmentId: string,
+): Promise<ShipmentCustomFields> {
+  const table = modeFeatures(mode).table;
+  if (!isUuid(shipmentId)) throw new AppError('NOT_FOUND', NOT_TRACKED);
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(inWorkspace({ workspaceId }, table), eq(table.id, shipmentId)));
+  if (!row) throw new AppError('NOT_FOUND', NOT_TRACKED);
+  return (await customValuesOf(db, workspaceId, mode, [shipmentId])).get(shipmentId) ?? {};
+}
+
+/**
+ * The workspace's fields named by `fieldIds`, held against deletion and change until the caller's
+ * transaction ends; an id that is not one of them is refused (400).
+ */
+async function fieldsForWrite(tx: Database, workspaceId: string, fieldIds: readonly string[]) {
+  const named = [...new Set(fieldIds)];
+  if (!named.length) return new Map<string, CustomField>();
+  if (!named.every(isUuid)) throw new AppError('VALIDATION', CUSTOM_VALUE_MESSAGES.unknownField);
+  const rows = await tx
+    .select({
+      id: customFields.id,
+      name: customFields.name,
+      type: customFields.type,
+      choices: customFields.choices,
+      required: customFields.required,
+      position: customFields.position,
+    })
+    .from(customFields)
+    .where(and(inWorkspace({ workspaceId }, customFields), inArray(customFields.id, named)))
+    .for('share');
+  if (rows.length !== named.length) throw new AppError('VALIDATION', CUSTOM_VALUE_MESSAGES.unknownField);
+  return new Map(rows.map((f) => [f.id, f]));
+}
+
+/**
+ * Replaces the values of the fields `values` names on these shipments (of one mode), in the caller's
+ * transaction: each value checked by its field's type; a required field's value is never cleared.
+ * `fieldName` words a refusal (the detail names the field; an import names its row too).
+ */
+async function writeValues(
+  tx: Database,
+  workspaceId: string,
+  mode: TrackingMode,
+  changes: readonly { subscriptionId: string; values: Record<string, unknown> }[],
+  fields: Map<string, CustomField>,
+  fromText: boolean,
+  refuse: (field: CustomField, message: string, index: number) => never,
+): Promise<void> {
+  for (const [index, { subscriptionId, values }] of changes.entries()) {
+    const inserts: ValueRow[] = [];
+    const touched: string[] = [];
+    for (const [fieldId, raw] of Object.entries(values)) {
+      const field = fields.get(fieldId)!;
+      const parsed = parseCustomValue(field, raw, fromText);
+      if (!parsed.ok) refuse(field, parsed.message, index);
+      if (parsed.value === null && field.required)
+        refuse(field, CUSTOM_VALUE_MESSAGES.requiredCleared, index);
+      touched.push(fieldId);
+      inserts.push(...rowsOfValue({ workspaceId, fieldId, mode, subscriptionId }, field, parsed.value));
+    }
+    if (!touched.length) continue;
+    await tx
+      .delete(customFieldValues)
+      .where(
+        and(
+          eq(customFieldValues.subscriptionId, subscriptionId),
+          inArray(customFieldValues.fieldId, touched),
+        ),
+      );
+    if (inserts.length) await tx.insert(customFieldValues).values(inserts);
+  }
+}
+
+/** Changes the values `change` names on one shipment, in one transaction; open pages then refetch. */
+export async function updateShipmentCustomValues(
+  db: Database,
+  workspaceId: string,
+  mode: TrackingMode,
+  shipmentId: string,
+  values: Record<string, unknown>,
+): Promise<ShipmentCustomFields> {
+  const table = modeFeatures(mode).table;
+  await db.transaction(async (tx) => {
+    await lockWorkspaceShipment(tx, table, workspaceId, shipmentId);
+    const fields = await fieldsForWrite(tx, workspaceId, Object.keys(values));
+    await writeValues(
+      tx,
+      workspaceId,
+      mode,
+      [{ subscriptionId: shipmentId, values }],
+      fields,
+      false,
+      (field, message) => {
+        throw new AppError('VALIDATION', `${field.name}: ${message}`);
+      },
+    );
+    await publishShipmentsChanged(tx, workspaceId, [shipmentId]);
+  });
+  return getShipmentCustomValues(db, workspaceId, mode, shipmentId);
+}

@@ -1,0 +1,62 @@
+import { randomInt } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { createSignedInUser } from '../support/accounts';
+import { withCheckDigit } from '../support/containers';
+
+const container = () => withCheckDigit(`MSCU${String(randomInt(100000, 999999))}`);
+const bill = () => `MEDU${String(randomInt(10_000_000, 99_999_999))}`;
+
+test('a custom field is defined in settings, set on a detail, and shown live on another open page', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await createSignedInUser(page.request, 'custom-fields');
+  const box = container();
+
+  // An admin defines a single-choice field from the workspace menu's settings page.
+  await page.goto('/workspace-settings/custom-fields');
+  await expect(page.getByTestId('custom-fields-empty')).toBeVisible();
+  await page.getByRole('textbox', { name: 'New field' }).fill('Priority');
+  await page.getByTestId('custom-field-type-input').click();
+  await page.getByRole('option', { name: 'Single choice' }).click();
+  const choices = page.getByTestId('custom-field-choices-input');
+  await choices.fill('Low');
+  await choices.press('Enter');
+  await choices.fill('Urgent');
+  await choices.press('Enter');
+  await page.getByRole('button', { name: 'Add field' }).click();
+  await expect(page.getByRole('list', { name: 'Custom fields' })).toContainText('Priority');
+  await expect(page.getByRole('list', { name: 'Custom fields' })).toContainText('Low · Urgent');
+
+  await page.goto('/new-shipments/ocean');
+  await page
+    .getByRole('textbox', { name: /Paste shipments/ })
+    .fill(['Container\tMBL', `${box}\t${bill()}`].join('\n'));
+  await page.getByRole('button', { name: 'Track 1 shipment' }).click();
+  await expect(page.getByTestId('intake-outcomes')).toBeVisible();
+
+  // The detail's Custom fields panel shows the field as missing until a value is saved.
+  await page.goto('/shipments/ocean/active');
+  await page.getByRole('link', { name: box, exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Custom fields' });
+  await expect(panel.getByRole('combobox', { name: 'Priority' })).toHaveAttribute('placeholder', 'Missing');
+  const detailUrl = page.url();
+
+  // A second tab on the same detail, at a phone's width, sees the change without a reload.
+  const second = await context.newPage();
+  await second.setViewportSize({ width: 390, height: 844 });
+  await second.goto(detailUrl);
+  const secondPanel = second.getByRole('region', { name: 'Custom fields' });
+  await expect(secondPanel.getByRole('combobox', { name: 'Priority' })).toHaveValue('');
+
+  await panel.getByRole('combobox', { name: 'Priority' }).click();
+  await page.getByRole('option', { name: 'Urgent' }).click();
+  await panel.getByRole('button', { name: 'Save custom fields' }).click();
+  await expect(panel.getByRole('button', { name: 'Save custom fields' })).toBeDisabled();
+  await expect(secondPanel.getByRole('combobox', { name: 'Priority' })).toHaveValue('Urgent', {
+    timeout: 15_000,
+  });
+  expect(await second.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
