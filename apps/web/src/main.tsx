@@ -5,6 +5,7 @@ import './app/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { createAppInstance } from './app/app-instance';
 import { PageFrame, startSignedOut, startWithFrame } from './app/guard';
 import { firstLoad } from './app/first-load';
 import { createAppRouter } from './app/router';
@@ -25,11 +26,13 @@ const framed = container.dataset.frame === window.location.pathname;
 if (framed) startWithFrame(window.location.pathname);
 
 // Without the session hint there is no session cookie either: nothing to ask the server about.
-const sessionChecked = startApp({ signedOut: prerendered || !hasSessionHint() });
+// The page's one app instance: its query cache and stores (app/app-instance.ts).
+const app = createAppInstance();
+const sessionChecked = startApp(app, { signedOut: prerendered || !hasSessionHint() });
 void start(container);
 
 async function start(root: HTMLElement) {
-  const router = createAppRouter();
+  const router = createAppRouter(app);
   // The router loads the matched routes' code and, with a session cookie, their data (route.lazy and
   // loaders) beside the session check; under a frame React renders once both are here, so the first
   // render shows the page with its data while the frame's skeleton stays on screen meanwhile.
@@ -38,19 +41,19 @@ async function start(root: HTMLElement) {
     framed ? PageFrame.preload() : undefined,
     framed ? sessionChecked : undefined,
   ]).catch(() => undefined);
-  const app = (
+  const page = (
     <StrictMode>
-      <App router={router} />
+      <App app={app} router={router} />
     </StrictMode>
   );
 
   if (!prerendered && !framed) {
-    createRoot(root).render(app);
+    createRoot(root).render(page);
   } else if (framed) {
     // The frame is replaced, not hydrated: it was rendered for no one, the page renders what the
     // stores say now. The frame's HTML stays on screen until the page's render is committed.
     await pageReady;
-    startTransition(() => createRoot(root).render(app));
+    startTransition(() => createRoot(root).render(page));
   } else {
     // The HTML stays on screen until the page's chunks are here, then React hydrates it, unless the
     // history entry carries state the page renders (a notice, an e-mail address: a reload after a
@@ -58,7 +61,7 @@ async function start(root: HTMLElement) {
     await pageReady;
     const state: unknown = window.history.state;
     const withState = typeof state === 'object' && state !== null && 'usr' in state && state.usr != null;
-    if (withState) createRoot(root).render(app);
-    else hydrateRoot(root, app);
+    if (withState) createRoot(root).render(page);
+    else hydrateRoot(root, page);
   }
 }

@@ -3,8 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endStartFrame } from './app/guard';
 import { FRAMES } from './app/layouts/page-frame';
-import { useAuthStore } from './features/auth/stores/auth-store';
-import { useUiStore } from './features/navigation/stores/ui-store';
 import { FRAME_SCRIPT, prerenderedPages, renderPage } from './prerender';
 import { signInAsAgreedUser } from './test/session';
 import { fakeApi, ok as fakeOk } from './test/fake-api';
@@ -16,6 +14,7 @@ import {
   hydrateSignIn,
   hydrateAt,
 } from './test/prerender-hydration';
+import { testApp } from './test/app';
 
 setUpPrerenderHydration();
 
@@ -178,8 +177,8 @@ describe('frames of signed-in pages, rendered at build time', () => {
         JSON.stringify({ state: { user: { ...testUser, timeZone: 'Asia/Tokyo' } }, version: 0 }),
       );
       // The stores read storage when created (before this test wrote it): as the browser's would have.
-      useUiStore.setState({ sidebarCollapsed: true });
-      useAuthStore.setState({ status: 'loading', user: { ...testUser, timeZone: 'Asia/Tokyo' } });
+      testApp().uiStore.setState({ sidebarCollapsed: true });
+      testApp().authStore.setState({ status: 'loading', user: { ...testUser, timeZone: 'Asia/Tokyo' } });
       const { container, heading, consoleErrors, recoverable } = await hydrateFrame(path);
 
       expect(recoverable).toEqual([]);

@@ -14,9 +14,10 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { App } from './app/app';
+import { createAppInstance } from './app/app-instance';
 import { PageFrame, startSignedOut, startWithFrame } from './app/guard';
 import { firstLoad } from './app/first-load';
-import { routes } from './app/router';
+import { appRoutes } from './app/router';
 import type { ModeDefinition } from './modes/mode-definition';
 import { MODE_LIST } from './modes/registry';
 
@@ -91,11 +92,12 @@ export async function renderPage(page: Pick<PrerenderedPage, 'path' | 'kind'>): 
   if (page.kind === 'signed-out') startSignedOut();
   else startWithFrame(page.path);
   // Rendered with its routes loaded: no fallback in the HTML.
-  const router = createMemoryRouter(routes, { initialEntries: [page.path] });
+  const app = createAppInstance();
+  const router = createMemoryRouter(appRoutes(app), { initialEntries: [page.path] });
   await Promise.all([firstLoad(router), page.kind === 'frame' ? PageFrame.preload() : undefined]);
   return renderToString(
     <StrictMode>
-      <App router={router} />
+      <App app={app} router={router} />
     </StrictMode>,
   );
 }

@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAuthStore } from '../features/auth/stores/auth-store';
 import { mockApi, ok, refusal, testUser } from '../test/http';
 import { renderRoutes } from '../test/render';
-import { routes } from './router';
+import { appRoutes } from './router';
+import { testApp } from '../test/app';
 
 beforeEach(() => {
-  useAuthStore.setState({ status: 'authenticated', user: { ...testUser }, authError: null });
+  testApp().authStore.setState({ status: 'authenticated', user: { ...testUser }, authError: null });
 });
 
 describe('user agreement gate (spec §4)', () => {
@@ -19,7 +19,7 @@ describe('user agreement gate (spec §4)', () => {
         'Thank you for accepting the user agreement.',
       ),
     });
-    renderRoutes(routes, '/dashboard/truck/express');
+    renderRoutes(appRoutes, '/dashboard/truck/express');
 
     expect(await screen.findByRole('heading', { name: 'Review the user agreement' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Tracklane user agreement' })).toBeInTheDocument();
@@ -35,7 +35,7 @@ describe('user agreement gate (spec §4)', () => {
 
   it('opens the app at once for a user who has agreed', async () => {
     mockApi({ 'GET /api/_api/user-agreement/get': ok({ agreed: true }) });
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     expect(await screen.findByRole('heading', { name: 'Ocean dashboard' })).toBeInTheDocument();
     expect(screen.queryByTestId('agreement-gate')).not.toBeInTheDocument();
   });
@@ -49,7 +49,7 @@ describe('user agreement gate (spec §4)', () => {
         'Something went wrong on our side. Please try again.',
       ),
     });
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'I agree' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side.');
     expect(screen.getByTestId('agreement-gate')).toBeInTheDocument();
@@ -61,10 +61,10 @@ describe('user agreement gate (spec §4)', () => {
       'GET /api/_api/user-agreement/get': ok({ agreed: false }),
       'POST /api/auth/logout': ok(null, 'Signed out'),
     });
-    const { router } = renderRoutes(routes, '/dashboard/ocean');
+    const { router } = renderRoutes(appRoutes, '/dashboard/ocean');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/sign-in'));
-    expect(useAuthStore.getState()).toMatchObject({ status: 'unauthenticated', user: null });
+    expect(testApp().authStore.getState()).toMatchObject({ status: 'unauthenticated', user: null });
   });
 
   it('offers a retry when the agreement status cannot be read', async () => {
@@ -75,7 +75,7 @@ describe('user agreement gate (spec §4)', () => {
         ok({ agreed: true }),
       ],
     });
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     const retry = await screen.findByRole('button', { name: 'Try again' });
     expect(screen.getByText('Too many attempts. Please wait a moment and try again.')).toBeInTheDocument();
     expect(screen.queryByTestId('main-shell')).not.toBeInTheDocument();

@@ -6,12 +6,11 @@ import { BUILT_IN_TERMS } from '@tracklane/shared/free-time/free-time.schema';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FreeTimeClocks } from '../modes/ocean/components/free-time-clocks';
 import { TermsForm } from '../features/free-time/components/terms-form';
-import { resetAllStores } from '../lib/store-reset';
 import { fail, fakeApi, ok } from '../test/fake-api';
 import { acme, acmeDefault, beta, betaDesk, selectionOf } from '../test/organization-fixtures';
 import { renderRoutes, renderWithProviders } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 
 const rule = (overrides: Partial<AlertRule> = {}): AlertRule => ({
   id: '0b7c1e2a-0000-4000-8000-0000000000a1',
@@ -41,7 +40,6 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  resetAllStores();
   signInAsAgreedUser();
 });
 
@@ -60,7 +58,7 @@ describe('/workspace-settings/alerts', { timeout: 20_000 }, () => {
         ]),
       ),
     });
-    renderRoutes(routes, '/workspace-settings/alerts');
+    renderRoutes(appRoutes, '/workspace-settings/alerts');
     const row = await screen.findByTestId('alert-rule-row');
     expect(row).toHaveTextContent('Only Grace Hopper’s favourites');
 
@@ -86,7 +84,7 @@ describe('/workspace-settings/alerts', { timeout: 20_000 }, () => {
         return ok(rules[0]);
       },
     });
-    renderRoutes(routes, '/workspace-settings/alerts');
+    renderRoutes(appRoutes, '/workspace-settings/alerts');
     const row = await screen.findByTestId('alert-rule-row');
     expect(row).toHaveTextContent('Last free day within 2 days or passed');
     expect(row).toHaveTextContent('All members');
@@ -133,7 +131,7 @@ describe('/workspace-settings/alerts', { timeout: 20_000 }, () => {
         return ok(rules.at(-1));
       },
     });
-    renderRoutes(routes, '/workspace-settings/alerts');
+    renderRoutes(appRoutes, '/workspace-settings/alerts');
     await screen.findByTestId('alert-rule-row');
     await userEvent.click(screen.getByRole('button', { name: 'Add rule' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add alert rule' });
@@ -155,7 +153,7 @@ describe('/workspace-settings/alerts', { timeout: 20_000 }, () => {
       'GET /api/workspaces/get': ok([beta]),
       'POST /api/workspaces/setCookies': ok(selectionOf(betaDesk)),
     });
-    renderRoutes(routes, '/workspace-settings/alerts');
+    renderRoutes(appRoutes, '/workspace-settings/alerts');
     expect(await screen.findByText('You cannot set up alert rules here')).toBeInTheDocument();
     expect(api.callsTo('GET /api/alert-rules')).toHaveLength(0);
   });
@@ -170,7 +168,7 @@ describe('/workspace-settings/alerts', { timeout: 20_000 }, () => {
         'Only company admins and members who may add shipments can set up alert rules. Ask a company admin.',
       ),
     });
-    renderRoutes(routes, '/workspace-settings/alerts');
+    renderRoutes(appRoutes, '/workspace-settings/alerts');
     expect(await screen.findByText('Could not load the alert rules')).toBeInTheDocument();
     expect(screen.getByText(/members who may add shipments can set up alert rules/)).toBeInTheDocument();
   });

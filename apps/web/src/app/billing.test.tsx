@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BillingSettingsPage, PricingPage } from './pages/billing-pages';
 import { fail, fakeApi, ok } from '../test/fake-api';
+import { testApp } from '../test/app';
 import { renderRoutes } from '../test/render';
 
 const plans = [
@@ -167,8 +168,7 @@ describe('billing settings', () => {
       'GET /api/billing',
       ok({ ...overview, invoices: null, invoicesError: 'The invoices could not be loaded.' }),
     );
-    const { queryClient } = await import('../lib/query-client');
-    queryClient.clear();
+    testApp().queryClient.clear();
     renderRoutes(routes, '/settings/billing');
     await waitFor(() => expect(screen.getByText('The invoices could not be loaded.')).toBeVisible());
   });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, ok } from '../test/fake-api';
 import { renderRoutes } from '../test/render';
 import { setUpSignedInPage } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 import { PAGE, ID, connection, adminRoutes } from '../test/carrier-connections-page';
 
 setUpSignedInPage();
@@ -32,7 +32,7 @@ describe('/workspace-settings/carrier-connections', () => {
         return ok(list[0]);
       },
     });
-    renderRoutes(routes, PAGE);
+    renderRoutes(appRoutes, PAGE);
     await screen.findByText('No carrier connections yet');
     await userEvent.click(screen.getByRole('button', { name: 'Add connection' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add carrier connection' });
@@ -98,7 +98,7 @@ describe('/workspace-settings/carrier-connections', () => {
         }),
       ]),
     });
-    renderRoutes(routes, PAGE);
+    renderRoutes(appRoutes, PAGE);
     const card = await screen.findByTestId('carrier-connection');
     expect(card).toHaveTextContent('Push · 12 subscribed · 3 pending · 1 failing');
     expect(card).toHaveTextContent(/Last callback\s*02\/03\/2026/);

@@ -8,7 +8,7 @@ import { FakeWebSocket } from '../test/fake-web-socket';
 import { beta, betaDesk, selectionOf } from '../test/organization-fixtures';
 import { renderRoutes, TestProviders } from '../test/render';
 import { setUpSignedInPage } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 import { useLiveUpdates } from './use-live-updates';
 import { PAGE, ID, connection, adminRoutes } from '../test/carrier-connections-page';
 
@@ -43,7 +43,7 @@ describe('/workspace-settings/carrier-connections', () => {
         }),
       ]),
     });
-    renderRoutes(routes, PAGE);
+    renderRoutes(appRoutes, PAGE);
     const cards = await screen.findAllByTestId('carrier-connection');
     expect(cards).toHaveLength(2);
     expect(cards[0]).toHaveTextContent('Maersk (MAEU) · Main account');
@@ -62,7 +62,7 @@ describe('/workspace-settings/carrier-connections', () => {
       ...adminRoutes(),
       'GET /api/carrier-connections': () => (fail ? refuse(500, 'INTERNAL', 'Down') : ok([])),
     });
-    renderRoutes(routes, PAGE);
+    renderRoutes(appRoutes, PAGE);
     expect(await screen.findByText('Could not load the carrier connections')).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: /try again|retry/i }));
@@ -84,7 +84,7 @@ describe('/workspace-settings/carrier-connections', () => {
         events: 3,
       }),
     });
-    renderRoutes(routes, PAGE);
+    renderRoutes(appRoutes, PAGE);
     await screen.findByText('No carrier connections yet');
     await userEvent.click(screen.getByRole('button', { name: 'Add connection' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add carrier connection' });
@@ -128,7 +128,7 @@ describe('/workspace-settings/carrier-connections', () => {
       'GET /api/carrier-connections': ok([]),
       'POST /api/carrier-connections': refuse(400, 'VALIDATION', 'Enter the token URL as an https URL'),
     });
-    renderRoutes(routes, PAGE);
+    renderRoutes(appRoutes, PAGE);
     await screen.findByText('No carrier connections yet');
     await userEvent.click(screen.getByRole('button', { name: 'Add connection' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add carrier connection' });
@@ -186,7 +186,7 @@ describe('/workspace-settings/carrier-connections', () => {
         events: 0,
       }),
     });
-    renderRoutes(routes, PAGE);
+    renderRoutes(appRoutes, PAGE);
     await screen.findByText('No carrier connections yet');
     await userEvent.click(screen.getByRole('button', { name: 'Add connection' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add carrier connection' });
@@ -262,7 +262,7 @@ describe('/workspace-settings/carrier-connections', () => {
         return ok(null);
       },
     });
-    renderRoutes(routes, PAGE);
+    renderRoutes(appRoutes, PAGE);
     await userEvent.click(
       await screen.findByRole('button', { name: 'More for Maersk (MAEU) · Main account' }),
     );
@@ -300,7 +300,7 @@ describe('/workspace-settings/carrier-connections', () => {
       'GET /api/workspaces/get': ok([beta]),
       'POST /api/workspaces/setCookies': ok(selectionOf(betaDesk)),
     });
-    renderRoutes(routes, PAGE);
+    renderRoutes(appRoutes, PAGE);
     expect(await screen.findByText('Only company admins can manage carrier connections')).toBeInTheDocument();
     expect(api.callsTo('GET /api/carrier-connections')).toHaveLength(0);
   });

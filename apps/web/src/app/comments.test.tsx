@@ -7,7 +7,6 @@ import type {
   MentionableMember,
 } from '@tracklane/shared/comments/comments.schema';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetAllStores } from '../lib/store-reset';
 import { fakeApi, ok } from '../test/fake-api';
 import { expressShipmentDetail } from '../test/express-shipment-fixtures';
 import { testUser } from '../test/http';
@@ -15,7 +14,7 @@ import { oceanShipmentDetail } from '../test/ocean-shipment-fixtures';
 import { acme, acmeDefault, acmeImports, selectionOf } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 
 const SHIPMENT_ID = 's-ocean-1';
 const OCEAN_PATH = '/shipment/ocean/MSCU1234566/MEDU12345678';
@@ -110,7 +109,6 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  resetAllStores();
   signInAsAgreedUser(me);
   scrolled.mockClear();
 });
@@ -130,7 +128,7 @@ describe('the Comments tab', () => {
         canComment: true,
       }),
     });
-    renderRoutes(routes, `${OCEAN_PATH}?tab=comments&timeZone=UTC&comment=c-2`);
+    renderRoutes(appRoutes, `${OCEAN_PATH}?tab=comments&timeZone=UTC&comment=c-2`);
     expect(await screen.findByRole('tab', { name: 'Comments' })).toHaveAttribute('aria-selected', 'true');
     const items = await screen.findAllByTestId('comment');
     expect(items.map((li) => within(li).getByTestId('comment-body').textContent)).toEqual([
@@ -155,7 +153,7 @@ describe('the Comments tab', () => {
         canComment: true,
       }),
     });
-    renderRoutes(routes, `${OCEAN_PATH}?tab=comments`);
+    renderRoutes(appRoutes, `${OCEAN_PATH}?tab=comments`);
     const body = await screen.findByTestId('comment-body');
     expect(body.textContent).toBe('<img src=x onerror=alert(1)> <script>alert(2)</script>');
     expect(body.querySelector('img, script')).toBeNull();
@@ -167,7 +165,7 @@ describe('the Comments tab', () => {
       'DELETE /api/comments/c-1': ok({ id: 'c-1' }),
     });
     const user = userEvent.setup();
-    renderRoutes(routes, `${OCEAN_PATH}?tab=comments`);
+    renderRoutes(appRoutes, `${OCEAN_PATH}?tab=comments`);
     await user.click(await screen.findByRole('button', { name: 'Actions for the comment by Ada Lovelace' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
 
@@ -189,7 +187,7 @@ describe('the Comments tab', () => {
 
   it('says how to start when there is nothing yet', async () => {
     server({ [THREAD]: ok({ comments: [], canComment: true }) });
-    renderRoutes(routes, `${OCEAN_PATH}?tab=comments`);
+    renderRoutes(appRoutes, `${OCEAN_PATH}?tab=comments`);
     expect(await screen.findByTestId('comments-empty-thread')).toHaveTextContent('No comments yet');
   });
 
@@ -199,7 +197,7 @@ describe('the Comments tab', () => {
       [`POST /api/comments/ocean/${SHIPMENT_ID}`]: (call) =>
         ok(comment({ id: 'c-9', content: (call.body as { content: string }).content, canEdit: true })),
     });
-    renderRoutes(routes, `${OCEAN_PATH}?tab=comments`);
+    renderRoutes(appRoutes, `${OCEAN_PATH}?tab=comments`);
     const input = await screen.findByRole('textbox', { name: 'Add a comment' });
     const user = userEvent.setup();
     await user.type(input, 'Please check @');
@@ -237,7 +235,7 @@ describe('the Comments tab', () => {
       ),
       [`GET /api/comments/express/${id}`]: ok({ comments: [comment()], canComment: false }),
     });
-    renderRoutes(routes, `/shipment/truck/express/${id}/1Z999?tab=comments`);
+    renderRoutes(appRoutes, `/shipment/truck/express/${id}/1Z999?tab=comments`);
     expect(await screen.findByRole('tab', { name: 'Comments' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByTestId('comment')).toHaveTextContent('Booked on the next sailing');
     // A thread the reader may not write in has no editor.
@@ -266,7 +264,7 @@ describe('the bell COMMENTS tab', () => {
       'POST /api/workspaces/currentId': ok(selectionOf(acmeImports)),
       [THREAD]: ok({ comments: [], canComment: true }),
     });
-    const { router } = renderRoutes(routes, '/dashboard/ocean');
+    const { router } = renderRoutes(appRoutes, '/dashboard/ocean');
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
     const dropdown = await screen.findByTestId('notification-dropdown');
     // The only unread item is a mention: the bell opens on its tab, which says how many.
@@ -301,7 +299,7 @@ describe('the bell COMMENTS tab', () => {
 
   it('says what the tab is for when nobody mentioned the user', async () => {
     server();
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
     const dropdown = await screen.findByTestId('notification-dropdown');
     await userEvent.click(within(dropdown).getByRole('tab', { name: /^COMMENTS/ }));

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
 import { fail, fakeApi, ok, type RecordedCall } from '../test/fake-api';
 import { renderWithProviders } from '../test/render';
 import { setUpSignedInPage } from '../test/session';
 import { CompaniesPage } from './pages/companies-page';
+import { testApp } from '../test/app';
 
 setUpSignedInPage();
 
@@ -44,7 +44,7 @@ const names = () =>
 
 describe('the workspace’s companies page', () => {
   beforeEach(() => {
-    useWorkspaceStore.setState({
+    testApp().workspaceStore.setState({
       currentOrganization: {
         organizationId: 'o-1',
         organizationName: 'Acme Logistics',
@@ -87,7 +87,7 @@ describe('the workspace’s companies page', () => {
   });
 
   it('lets a view-only member read the list, with nothing to change', async () => {
-    useWorkspaceStore.setState((state) => ({
+    testApp().workspaceStore.setState((state) => ({
       currentOrganization: { ...state.currentOrganization!, shipmentPermission: 1 },
     }));
     serve(['Acme Retail']);

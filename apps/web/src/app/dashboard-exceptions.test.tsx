@@ -1,14 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetAllStores } from '../lib/store-reset';
 import { busyOceanDashboard } from '../test/dashboard-fixtures';
 import { fakeApi, ok } from '../test/fake-api';
 import { testUser } from '../test/http';
 import { acme, acmeDefault, selectionOf } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 
 const rolled = {
   id: '6f1c1a52-2b1e-4a53-9b2a-0d1c8c1f7a10',
@@ -46,14 +45,13 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  resetAllStores();
   signInAsAgreedUser({ ...testUser, timeZone: 'Asia/Tokyo' });
 });
 
 describe('the dashboard’s exceptions', { timeout: 20_000 }, () => {
   it('counts the exceptions to work on, per card, and opens the exceptions of a card’s type', async () => {
     const api = serve();
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
 
     const all = await screen.findByTestId('dashboard-exceptions');
     expect(all).toHaveTextContent('3 open exceptions to work on');
@@ -75,7 +73,7 @@ describe('the dashboard’s exceptions', { timeout: 20_000 }, () => {
       'POST /api/workspaces/setCookies': ok(selectionOf(acmeDefault)),
       'GET /api/dashboard/ocean': ok(busyOceanDashboard()),
     });
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     const soon = await screen.findByRole('article', { name: 'Last free day within 3 days: 2' });
     expect(within(soon).queryByText(/open exception/)).not.toBeInTheDocument();
     expect(screen.queryByTestId('dashboard-exceptions')).not.toBeInTheDocument();

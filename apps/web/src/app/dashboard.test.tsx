@@ -1,9 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useUiStore } from '../features/navigation/stores/ui-store';
-import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
-import { resetAllStores } from '../lib/store-reset';
 import {
   busyExpressDashboard,
   busyOceanDashboard,
@@ -24,7 +21,8 @@ import {
 } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { setSessionHint, signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
+import { testApp } from '../test/app';
 
 type Routes = Parameters<typeof fakeApi>[0];
 
@@ -44,14 +42,13 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  resetAllStores();
   signInAsAgreedUser({ ...testUser, timeZone: 'Asia/Tokyo' });
 });
 
 describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
   it('shows the attention cards with counts, reasons and links, and when it was updated', async () => {
     serve({ [OCEAN]: ok(busyOceanDashboard()) });
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
 
     const soon = await screen.findByRole('article', { name: 'Last free day within 3 days: 2' });
     // The card leads to the list narrowed to exactly what it counts.
@@ -110,7 +107,7 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
       ],
     });
     serve({ [OCEAN]: ok(dashboard) });
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
 
     const slipped = await screen.findByRole('article', { name: 'ETA slipped: 1' });
     expect(slipped).toHaveTextContent('ETA 03/12/2026, 2 days later than first given');
@@ -196,7 +193,7 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
       ],
     });
     serve({ [OCEAN]: ok(dashboard) });
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
 
     const slipped = await screen.findByRole('article', { name: 'ETA slipped: 2' });
     expect(slipped).toHaveTextContent('ETA 03/12/2026, 2 days later than first given');
@@ -214,7 +211,7 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
 
   it('writes the express dashboard’s dates as day/month/year too', async () => {
     serve({ [EXPRESS]: ok(busyExpressDashboard()) });
-    renderRoutes(routes, '/dashboard/truck/express');
+    renderRoutes(appRoutes, '/dashboard/truck/express');
 
     const late = await screen.findByRole('article', { name: 'Late against the estimate: 1' });
     // 18:00 UTC on 8 Feb is 03:00 on 9 Feb in Tokyo.
@@ -228,7 +225,7 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
     const answered = new Promise<void>((resolve) => (answer = resolve));
     const api = serve({ [OCEAN]: () => answered.then(() => ok(busyOceanDashboard())) });
 
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     await waitFor(() => expect(api.callsTo(OCEAN)).toHaveLength(1));
     expect(screen.queryByRole('heading', { name: 'Ocean dashboard' })).not.toBeInTheDocument();
 
@@ -249,7 +246,7 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
         listPage([oceanShipment({ containerNo: 'MSCU1234566' })], { activeCount: 3, archivedCount: 0 }),
       ),
     });
-    const { router } = renderRoutes(routes, '/dashboard/ocean');
+    const { router } = renderRoutes(appRoutes, '/dashboard/ocean');
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('link', { name: 'Last free day within 3 days' }));
@@ -262,7 +259,7 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
 
   it('express cards link to the parcel list with ?attention= and to the parcels', async () => {
     serve({ [EXPRESS]: ok(busyExpressDashboard()) });
-    renderRoutes(routes, '/dashboard/truck/express');
+    renderRoutes(appRoutes, '/dashboard/truck/express');
 
     const late = await screen.findByRole('article', { name: 'Late against the estimate: 1' });
     expect(within(late).getByRole('link', { name: 'Late against the estimate' })).toHaveAttribute(
@@ -282,7 +279,7 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
 
   it('says when the workspace has no containers, with a way to add one', async () => {
     serve({ [OCEAN]: ok(oceanDashboard()) });
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
 
     expect(await screen.findByTestId('dashboard-empty')).toHaveTextContent('No containers yet');
     expect(screen.getByRole('link', { name: 'Add a container' })).toHaveAttribute(
@@ -294,7 +291,7 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
 
   it('offers no "add" to a member who may only view', async () => {
     serve({ [EXPRESS]: ok(expressDashboard()) }, beta);
-    renderRoutes(routes, '/dashboard/truck/express');
+    renderRoutes(appRoutes, '/dashboard/truck/express');
 
     expect(await screen.findByTestId('dashboard-empty')).toHaveTextContent('No parcels yet');
     expect(screen.queryByRole('link', { name: 'Add a parcel' })).not.toBeInTheDocument();
@@ -306,7 +303,7 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
       [OCEAN]: () =>
         ++answers === 1 ? fail(400, 'BAD_REQUEST', 'The dashboard is resting') : ok(busyOceanDashboard()),
     });
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     const user = userEvent.setup();
 
     expect(await screen.findByText('The dashboard is resting')).toBeInTheDocument();
@@ -322,7 +319,7 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
       'GET /api/workspaces/get': ok([noAccess]),
       'POST /api/workspaces/setCookies': ok({ organizationId: 'o-3', workspaceId: 'w-9' }),
     });
-    useWorkspaceStore.setState({
+    testApp().workspaceStore.setState({
       currentOrganization: {
         organizationId: 'o-3',
         organizationName: 'Gamma Shipping',
@@ -331,7 +328,7 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
       },
       currentWorkspace: { workspaceId: 'w-9', name: 'Ops', isDefault: true },
     });
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
 
     expect(await screen.findByText('No access to shipments in this workspace')).toBeInTheDocument();
     expect(api.callsTo(OCEAN)).toHaveLength(0);
@@ -341,7 +338,7 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
 describe('home (spec §1, §2)', { timeout: 20_000 }, () => {
   it('welcomes a workspace with no shipments in either mode, with the first steps', async () => {
     serve({ [OCEAN]: ok(oceanDashboard()), [EXPRESS]: ok(expressDashboard()) });
-    const { router } = renderRoutes(routes, '/');
+    const { router } = renderRoutes(appRoutes, '/');
 
     const welcome = await screen.findByTestId('welcome');
     expect(within(welcome).getByRole('link', { name: 'Add a container' })).toHaveAttribute(
@@ -367,7 +364,7 @@ describe('home (spec §1, §2)', { timeout: 20_000 }, () => {
 
   it('hides the first steps from a member who may only view', async () => {
     serve({ [OCEAN]: ok(oceanDashboard()), [EXPRESS]: ok(expressDashboard()) }, beta);
-    renderRoutes(routes, '/');
+    renderRoutes(appRoutes, '/');
 
     const welcome = await screen.findByTestId('welcome');
     expect(within(welcome).queryByRole('link')).not.toBeInTheDocument();
@@ -375,7 +372,7 @@ describe('home (spec §1, §2)', { timeout: 20_000 }, () => {
 
   it('shows the current site type’s dashboard in place to a workspace with shipments', async () => {
     serve({ [OCEAN]: ok(busyOceanDashboard()), [EXPRESS]: ok(expressDashboard()) });
-    const { router } = renderRoutes(routes, '/');
+    const { router } = renderRoutes(appRoutes, '/');
 
     expect(await screen.findByRole('heading', { name: 'Ocean dashboard' })).toBeInTheDocument();
     expect(
@@ -386,9 +383,9 @@ describe('home (spec §1, §2)', { timeout: 20_000 }, () => {
   });
 
   it('follows the stored site type', async () => {
-    useUiStore.setState({ siteType: 'ground' });
+    testApp().uiStore.setState({ siteType: 'ground' });
     serve({ [OCEAN]: ok(busyOceanDashboard()), [EXPRESS]: ok(busyExpressDashboard()) });
-    renderRoutes(routes, '/');
+    renderRoutes(appRoutes, '/');
 
     expect(await screen.findByRole('heading', { name: 'Ground dashboard' })).toBeInTheDocument();
     expect(await screen.findByRole('article', { name: 'Late against the estimate: 1' })).toBeInTheDocument();

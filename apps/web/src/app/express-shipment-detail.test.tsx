@@ -6,8 +6,6 @@ import type {
 } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expressListQueryKey } from '../modes/express/api/list-express-shipments';
-import { resetAllStores } from '../lib/store-reset';
-import { queryClient } from '../lib/query-client';
 import { fail, fakeApi, ok } from '../test/fake-api';
 import {
   expressListPage,
@@ -20,7 +18,8 @@ import { testUser } from '../test/http';
 import { acme, acmeDefault, beta, betaDesk, selectionOf } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
+import { testApp } from '../test/app';
 
 const ID = '00000000-0000-4000-9000-0000000000aa';
 const NUMBER = '1Z5R89390357567127';
@@ -94,7 +93,6 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  resetAllStores();
   // Tokyo is UTC+9 all year: every time below reads nine hours later than written.
   signInAsAgreedUser({ ...testUser, timeZone: 'Asia/Tokyo' });
 });
@@ -102,7 +100,7 @@ beforeEach(() => {
 describe('express shipment detail', { timeout: 20_000 }, () => {
   it('shows status, carrier and service, route and delivery, in the user’s time zone', async () => {
     serve(ok(onItsWay()));
-    renderRoutes(routes, PATH);
+    renderRoutes(appRoutes, PATH);
 
     expect(await screen.findByRole('heading', { level: 1, name: `Parcel ${NUMBER}` })).toBeInTheDocument();
     expect(screen.getAllByTestId('status-badge')[0]).toHaveTextContent('Failed attempt');
@@ -126,7 +124,7 @@ describe('express shipment detail', { timeout: 20_000 }, () => {
 
   it('lists every delivery estimate newest first, when it was announced and how far it slipped', async () => {
     serve(ok(onItsWay()));
-    renderRoutes(routes, PATH);
+    renderRoutes(appRoutes, PATH);
 
     const history = await screen.findByTestId('estimate-history');
     expect(within(history).getByTestId('delivery-slip')).toHaveTextContent(
@@ -145,7 +143,7 @@ describe('express shipment detail', { timeout: 20_000 }, () => {
 
   it('shows the scans newest first, without the estimates, in the user’s time zone', async () => {
     serve(ok(onItsWay()));
-    renderRoutes(routes, PATH);
+    renderRoutes(appRoutes, PATH);
 
     const events = await screen.findAllByTestId('timeline-event');
     expect(events.map((event) => event.textContent)).toEqual([
@@ -168,7 +166,7 @@ describe('express shipment detail', { timeout: 20_000 }, () => {
         }),
       ),
     );
-    renderRoutes(routes, PATH);
+    renderRoutes(appRoutes, PATH);
 
     const delivery = await screen.findByTestId('delivery-panel');
     expect(within(delivery).getByTestId('delivered-at')).toHaveTextContent('06/03/2025 23:00');
@@ -183,7 +181,7 @@ describe('express shipment detail', { timeout: 20_000 }, () => {
 
   it('shows the app’s not-found page for a parcel the workspace does not follow', async () => {
     serve(fail(404, 'NOT_FOUND', 'Shipment not found'));
-    renderRoutes(routes, PATH);
+    renderRoutes(appRoutes, PATH);
 
     expect(await screen.findByTestId('not-found')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
@@ -198,7 +196,7 @@ describe('express shipment detail', { timeout: 20_000 }, () => {
     const api = serve(
       ok(onItsWay({ state: 'pending', status: null, events: [], lastCheckedAt: null, nextCheckAt: null })),
     );
-    renderRoutes(routes, PATH);
+    renderRoutes(appRoutes, PATH);
 
     expect(await screen.findByText('Fetching carrier data…')).toBeInTheDocument();
     api.route(DETAIL, ok(onItsWay()));
@@ -220,7 +218,7 @@ describe('express shipment detail', { timeout: 20_000 }, () => {
         }),
       ),
     );
-    renderRoutes(routes, PATH);
+    renderRoutes(appRoutes, PATH);
 
     const delivery = await screen.findByTestId('delivery-panel');
     expect(within(delivery).getByTestId('sub-status')).toHaveTextContent('Customs hold');
@@ -230,7 +228,7 @@ describe('express shipment detail', { timeout: 20_000 }, () => {
 
   it('explains a number the carrier does not know', async () => {
     serve(ok(onItsWay({ state: 'not_found', status: null, events: [], lastError: 'No such parcel' })));
-    renderRoutes(routes, PATH);
+    renderRoutes(appRoutes, PATH);
 
     expect(await screen.findByText('The carrier does not know this parcel yet')).toBeInTheDocument();
     expect(screen.getByText('Carrier answer: No such parcel')).toBeInTheDocument();
@@ -255,7 +253,7 @@ describe('express shipment detail', { timeout: 20_000 }, () => {
       attention: null,
     });
     const other = expressShipment();
-    queryClient.setQueryData(listKey, {
+    testApp().queryClient.setQueryData(listKey, {
       pages: [
         expressListPage([expressShipment({ expressOrderId: ID }), other], {
           activeCount: 2,
@@ -265,7 +263,7 @@ describe('express shipment detail', { timeout: 20_000 }, () => {
       ],
       pageParams: [null],
     });
-    renderRoutes(routes, PATH);
+    renderRoutes(appRoutes, PATH);
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: `Add ${NUMBER} to favourites` }));
@@ -286,7 +284,7 @@ describe('express shipment detail', { timeout: 20_000 }, () => {
       archived: true,
     });
     await waitFor(() => {
-      const page = queryClient.getQueryData<{ pages: ExpressListResult[] }>(listKey)?.pages[0];
+      const page = testApp().queryClient.getQueryData<{ pages: ExpressListResult[] }>(listKey)?.pages[0];
       expect(page?.expressTrackingDocumentList.map((item) => item.expressOrderId)).toEqual([
         other.expressOrderId,
       ]);
@@ -296,7 +294,7 @@ describe('express shipment detail', { timeout: 20_000 }, () => {
 
   it('offers a view-only member their own star, and no archive', async () => {
     serve(ok(onItsWay()), beta, betaDesk);
-    renderRoutes(routes, PATH);
+    renderRoutes(appRoutes, PATH);
 
     expect(await screen.findByRole('heading', { level: 1, name: `Parcel ${NUMBER}` })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument());

@@ -7,7 +7,7 @@ import { ok } from '../test/fake-api';
 import { expressShipment } from '../test/express-shipment-fixtures';
 import { renderRoutes } from '../test/render';
 import { setUpSignedInPage } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 import { cardPart, onAPhone } from '../test/phone';
 import { LIST, ups, fedex, lost, serve, rows, cell } from '../test/express-shipments-list-page';
 import { REFERENCE_COLUMN_IDS } from '../shipment-list/table-columns';
@@ -17,7 +17,7 @@ setUpSignedInPage();
 describe('express shipment list: filters, sort and columns', { timeout: 20_000 }, () => {
   it('keeps carrier, status, search and sort in the URL, sends them, and carries them to another tab', async () => {
     const api = serve({ active: [ups, fedex], notFound: [lost], archived: [] });
-    const { router } = renderRoutes(routes, '/shipments/truck/express/active');
+    const { router } = renderRoutes(appRoutes, '/shipments/truck/express/active');
     const user = userEvent.setup();
     await waitFor(() => expect(rows()).toHaveLength(2));
 
@@ -62,7 +62,7 @@ describe('express shipment list: filters, sort and columns', { timeout: 20_000 }
 
   it('reads filters from the URL it was opened with', async () => {
     const api = serve({ active: [], notFound: [], archived: [] });
-    renderRoutes(routes, '/shipments/truck/express/archived?carrier=ups&favorites=1&sort=tracking_asc');
+    renderRoutes(appRoutes, '/shipments/truck/express/archived?carrier=ups&favorites=1&sort=tracking_asc');
 
     expect(await screen.findByText('Nothing matches these filters')).toBeInTheDocument();
     expect(api.callsTo(LIST)[0]?.query).toEqual({
@@ -83,7 +83,7 @@ describe('express shipment list: filters, sort and columns', { timeout: 20_000 }
       { active: [fedex], notFound: [], archived: [] },
       { 'PUT /api/users/preferences/expressTableColumns': (call) => ok(call.body, 'Saved') },
     );
-    renderRoutes(routes, '/shipments/truck/express/active');
+    renderRoutes(appRoutes, '/shipments/truck/express/active');
     const user = userEvent.setup();
     await waitFor(() => expect(rows()).toHaveLength(1));
     const headers = () =>
@@ -125,7 +125,7 @@ describe('express shipment list: filters, sort and columns', { timeout: 20_000 }
   it('exports the current view as CSV, days in the user’s zone', async () => {
     const api = serve({ active: [fedex], notFound: [], archived: [] });
     const download = captureDownloads();
-    renderRoutes(routes, '/shipments/truck/express/active?carrier=fedex');
+    renderRoutes(appRoutes, '/shipments/truck/express/active?carrier=fedex');
     const user = userEvent.setup();
     await waitFor(() => expect(rows()).toHaveLength(1));
 
@@ -179,7 +179,7 @@ describe('express shipment list on a phone: a card per row', { timeout: 20_000 }
       attention: 'exception' as const,
     };
     serve({ active: [late, delivered, exception], notFound: [], archived: [] });
-    renderRoutes(routes, '/shipments/truck/express/active');
+    renderRoutes(appRoutes, '/shipments/truck/express/active');
     const user = userEvent.setup();
 
     const cards = (await screen.findAllByTestId('shipment-card')) as [HTMLElement, HTMLElement, HTMLElement];

@@ -7,7 +7,7 @@ import { expressListPage } from '../test/express-shipment-fixtures';
 import { beta, betaDesk, selectionOf } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { setUpSignedInPage } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 import {
   LIST,
   ARCHIVE,
@@ -33,7 +33,7 @@ describe('express shipment list: tabs and counts (spec §3, §4)', { timeout: 20
         'POST /api/workspaces/setCookies': ok(selectionOf(betaDesk)),
       },
     );
-    renderRoutes(routes, '/shipments/truck/express/active');
+    renderRoutes(appRoutes, '/shipments/truck/express/active');
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(screen.queryByRole('checkbox', { name: /^Select/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Archive/ })).not.toBeInTheDocument();
@@ -52,7 +52,7 @@ describe('express shipment list: tabs and counts (spec §3, §4)', { timeout: 20
 
   it('shows the three tabs’ counts from the list answer, and the parcels of the active one', async () => {
     const api = serve({ active: [ups, fedex], notFound: [lost], archived: [archivedOne] });
-    renderRoutes(routes, '/shipments/truck/express/active');
+    renderRoutes(appRoutes, '/shipments/truck/express/active');
 
     expect(await screen.findByRole('tab', { name: 'Active (2)' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Not found (1)' })).toBeInTheDocument();
@@ -81,7 +81,7 @@ describe('express shipment list: tabs and counts (spec §3, §4)', { timeout: 20
         archivedCount: 2,
       }),
     });
-    const { router } = renderRoutes(routes, '/shipments/truck/express/active');
+    const { router } = renderRoutes(appRoutes, '/shipments/truck/express/active');
     const user = userEvent.setup();
     await waitFor(() => expect(rows()).toHaveLength(2));
 
@@ -119,7 +119,7 @@ describe('express shipment list: tabs and counts (spec §3, §4)', { timeout: 20
         }),
       },
     );
-    renderRoutes(routes, '/shipments/truck/express/archived');
+    renderRoutes(appRoutes, '/shipments/truck/express/archived');
     const user = userEvent.setup();
     await waitFor(() => expect(rows()).toHaveLength(1));
 
@@ -149,7 +149,7 @@ describe('express shipment list: the not-found tab', { timeout: 20_000 }, () => 
         }),
       },
     );
-    renderRoutes(routes, '/shipments/truck/express/not-found');
+    renderRoutes(appRoutes, '/shipments/truck/express/not-found');
     const user = userEvent.setup();
 
     expect(await screen.findByRole('tab', { name: 'Not found (1)' })).toHaveAttribute(
@@ -181,7 +181,7 @@ describe('express shipment list: the not-found tab', { timeout: 20_000 }, () => 
 describe('express shipment list: empty states', { timeout: 20_000 }, () => {
   it('invites a creator to add the first parcel', async () => {
     serve({ active: [], notFound: [], archived: [] });
-    renderRoutes(routes, '/shipments/truck/express/active');
+    renderRoutes(appRoutes, '/shipments/truck/express/active');
 
     expect(await screen.findByText('No parcels yet — add your first tracking number')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add a shipment' })).toHaveAttribute(
@@ -205,7 +205,7 @@ describe('express shipment list: empty states', { timeout: 20_000 }, () => {
         'GET /api/dashboard/express': ok(busyExpressDashboard()),
       },
     );
-    const { router } = renderRoutes(routes, '/shipments/truck/express/active?attention=late');
+    const { router } = renderRoutes(appRoutes, '/shipments/truck/express/active?attention=late');
     const user = userEvent.setup();
 
     await waitFor(() => expect(rows()).toHaveLength(1));

@@ -1,17 +1,17 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../features/auth/stores/auth-store';
 import { busyOceanDashboard, expressDashboard } from '../test/dashboard-fixtures';
 import { fakeApi, ok } from '../test/fake-api';
 import { jsonResponse, testUser } from '../test/http';
 import { renderLoadedRoutes, renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
 import { endStartFrame, startWithFrame } from './guard';
-import { routes } from './router';
+import { appRoutes } from './router';
+import { testApp } from '../test/app';
 
 function setStatus(status: 'loading' | 'authenticated' | 'unauthenticated') {
   if (status === 'authenticated') signInAsAgreedUser();
-  else useAuthStore.setState({ status, user: null });
+  else testApp().authStore.setState({ status, user: null });
 }
 
 beforeEach(() => {
@@ -20,7 +20,7 @@ beforeEach(() => {
 
 describe('auth guard (spec §2)', () => {
   it('shows the splash, and no page, while the session check runs', () => {
-    renderRoutes(routes, '/shipments/ocean/active');
+    renderRoutes(appRoutes, '/shipments/ocean/active');
     expect(screen.getByTestId('splash')).toBeInTheDocument();
     expect(screen.queryByTestId('main-shell')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Active ocean shipments' })).not.toBeInTheDocument();
@@ -28,7 +28,7 @@ describe('auth guard (spec §2)', () => {
 
   it('sends a visitor on a protected page to sign-in', async () => {
     setStatus('unauthenticated');
-    const { router } = renderRoutes(routes, '/shipments/ocean/active');
+    const { router } = renderRoutes(appRoutes, '/shipments/ocean/active');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/sign-in');
     expect(screen.getByTestId('auth-split-layout')).toBeInTheDocument();
@@ -37,7 +37,7 @@ describe('auth guard (spec §2)', () => {
 
   it('sends a visitor on an unknown page to sign-in rather than revealing a 404', async () => {
     setStatus('unauthenticated');
-    const { router } = renderRoutes(routes, '/no/such/page');
+    const { router } = renderRoutes(appRoutes, '/no/such/page');
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(router.state.location.pathname).toBe('/auth/sign-in');
   });
@@ -48,7 +48,7 @@ describe('auth guard (spec §2)', () => {
       'GET /api/dashboard/ocean': ok(busyOceanDashboard()),
       'GET /api/dashboard/express': ok(expressDashboard()),
     });
-    const { router } = renderRoutes(routes, '/auth/sign-in');
+    const { router } = renderRoutes(appRoutes, '/auth/sign-in');
     expect(await screen.findByRole('heading', { name: 'Ocean dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByTestId('main-shell')).toBeInTheDocument();
@@ -59,10 +59,10 @@ describe('auth guard (spec §2)', () => {
       'fetch',
       vi.fn().mockResolvedValue(jsonResponse(401, { success: false, code: 'UNAUTHENTICATED' })),
     );
-    const { router } = renderRoutes(routes, '/dashboard/truck/express');
+    const { router } = renderRoutes(appRoutes, '/dashboard/truck/express');
     expect(screen.getByTestId('splash')).toBeInTheDocument();
 
-    await act(() => useAuthStore.getState().checkSession());
+    await act(() => testApp().authStore.getState().checkSession());
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/sign-in');
@@ -73,7 +73,7 @@ describe('auth guard (spec §2)', () => {
     ['/expiredLink', 'This link has expired'],
     ['/share', 'Page not found'],
   ])('lets anyone open %s, even during the session check', async (path, heading) => {
-    await renderLoadedRoutes(routes, path);
+    await renderLoadedRoutes(appRoutes, path);
     expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();
     expect(screen.queryByTestId('splash')).not.toBeInTheDocument();
   });
@@ -102,11 +102,11 @@ describe('a visit that starts on the HTML frame of a signed-in page', () => {
       'GET /api/shipments/ocean': ok({ items: [], nextCursor: null, activeCount: 0, archivedCount: 0 }),
     });
     startWithFrame('/shipments/ocean/active');
-    await renderLoadedRoutes(routes, '/shipments/ocean/active');
+    await renderLoadedRoutes(appRoutes, '/shipments/ocean/active');
     expectFrame('Active ocean shipments');
 
     // The session is good; the agreement check is still on its way: still the frame.
-    await act(() => useAuthStore.getState().checkSession());
+    await act(() => testApp().authStore.getState().checkSession());
     await waitFor(() => expect(api.callsTo('GET /api/_api/user-agreement/get')).toHaveLength(1));
     expectFrame('Active ocean shipments');
 
@@ -123,10 +123,10 @@ describe('a visit that starts on the HTML frame of a signed-in page', () => {
       vi.fn().mockResolvedValue(jsonResponse(401, { success: false, code: 'UNAUTHENTICATED' })),
     );
     startWithFrame('/shipments/ocean/active');
-    const { router } = await renderLoadedRoutes(routes, '/shipments/ocean/active');
+    const { router } = await renderLoadedRoutes(appRoutes, '/shipments/ocean/active');
     expectFrame('Active ocean shipments');
 
-    await act(() => useAuthStore.getState().checkSession());
+    await act(() => testApp().authStore.getState().checkSession());
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location).toMatchObject({
@@ -138,7 +138,7 @@ describe('a visit that starts on the HTML frame of a signed-in page', () => {
 
   it('shows the splash on another page than the one the frame was drawn for', () => {
     startWithFrame('/shipments/ocean/active');
-    renderRoutes(routes, '/notifications/all');
+    renderRoutes(appRoutes, '/notifications/all');
     expect(screen.getByTestId('splash')).toBeInTheDocument();
     expect(screen.queryByTestId('shell-skeleton')).not.toBeInTheDocument();
   });
@@ -150,38 +150,38 @@ describe('layouts by path (spec §2)', () => {
   });
 
   it('puts /share pages in the bare layout, without the shell', () => {
-    renderRoutes(routes, '/share');
+    renderRoutes(appRoutes, '/share');
     expect(screen.getByTestId('bare-layout')).toBeInTheDocument();
     expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
   });
 
   it('keeps shared history, whose path contains "/share", in the main shell', async () => {
-    renderRoutes(routes, '/shipment-history/ground/shared-history');
+    renderRoutes(appRoutes, '/shipment-history/ground/shared-history');
     expect(await screen.findByRole('heading', { name: 'Ground shared history' })).toBeInTheDocument();
     expect(screen.getByTestId('main-shell')).toBeInTheDocument();
   });
 
   it('puts /legal in the plain layout', async () => {
-    await renderLoadedRoutes(routes, '/legal');
+    await renderLoadedRoutes(appRoutes, '/legal');
     expect(screen.getByTestId('plain-layout')).toBeInTheDocument();
     expect(screen.queryByTestId('top-bar')).not.toBeInTheDocument();
   });
 
   it('shows the designed 404 inside the shell for an unknown address', async () => {
-    await renderLoadedRoutes(routes, '/dashboard/air');
+    await renderLoadedRoutes(appRoutes, '/dashboard/air');
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByText('/dashboard/air')).toBeInTheDocument();
     expect(screen.getByTestId('sidebar')).toBeInTheDocument();
   });
 
   it('treats a shipment-history type other than ocean or ground as not found', async () => {
-    await renderLoadedRoutes(routes, '/shipment-history/air/tracking-history');
+    await renderLoadedRoutes(appRoutes, '/shipment-history/air/tracking-history');
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 
   it('shows an ocean shipment with its identifiers and the requested time zone', async () => {
     await renderLoadedRoutes(
-      routes,
+      appRoutes,
       '/shipment/ocean/MSKU1234565/MAEU240101?timeZone=Asia%2FShanghai&tab=comments',
     );
     expect(screen.getByRole('heading', { name: 'Container MSKU1234565' })).toBeInTheDocument();

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { INVITE_MESSAGES } from '@tracklane/shared/invitations/invitations.schema';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetAllStores } from '../lib/store-reset';
 import { fail, fakeApi, ok } from '../test/fake-api';
 import { testUser } from '../test/http';
 import {
@@ -17,7 +16,7 @@ import {
 } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 
 type Routes = Parameters<typeof fakeApi>[0];
 
@@ -35,7 +34,7 @@ function adminServer({ memberUsage = 1, memberLimit = 50 } = {}, extra: Routes =
 
 async function openInvitePeople() {
   const user = userEvent.setup();
-  renderRoutes(routes, '/dashboard/ocean');
+  renderRoutes(appRoutes, '/dashboard/ocean');
   await waitFor(() => expect(screen.getByTestId('workspace-menu')).toHaveTextContent('Imports Europe'));
   await user.click(screen.getByTestId('workspace-menu'));
   await user.click(screen.getByRole('menuitem', { name: 'Invite People' }));
@@ -57,7 +56,6 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  resetAllStores();
   signInAsAgreedUser();
 });
 
@@ -203,7 +201,7 @@ describe('sending invitations (spec §5, §8)', () => {
       'GET /api/workspaces/invite/list': ok([]),
     });
     const user = userEvent.setup();
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     await waitFor(() => expect(screen.getByTestId('workspace-menu')).toHaveTextContent('Rotterdam Desk'));
     await user.click(screen.getByTestId('workspace-menu'));
     expect(screen.queryByRole('menuitem', { name: 'Invite People' })).not.toBeInTheDocument();
@@ -232,7 +230,7 @@ describe('pending invitations on the members page', () => {
       },
     );
     const user = userEvent.setup();
-    renderRoutes(routes, '/workspace-settings/members');
+    renderRoutes(appRoutes, '/workspace-settings/members');
 
     const row = await screen.findByTestId('pending-invitation-row');
     expect(row).toHaveTextContent('grace@example.com');
@@ -272,7 +270,7 @@ describe('pending invitations on the members page', () => {
       },
     );
     const user = userEvent.setup();
-    renderRoutes(routes, '/workspace-settings/members');
+    renderRoutes(appRoutes, '/workspace-settings/members');
 
     const row = await screen.findByTestId('pending-invitation-row');
     await user.click(
@@ -302,7 +300,7 @@ describe('pending invitations on the members page', () => {
       },
     );
     const user = userEvent.setup();
-    renderRoutes(routes, '/workspace-settings/members');
+    renderRoutes(appRoutes, '/workspace-settings/members');
 
     expect(await screen.findByTestId('no-pending-invitations')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Invite People' }));

@@ -8,7 +8,6 @@ import {
 } from '../modes/ocean/api/list-ocean-shipments';
 import { useOceanShipment } from '../modes/ocean/api/get-ocean-shipment';
 import { usePublicShare } from '../features/sharing/api/get-public-share';
-import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
 import { useDashboard } from '../lib/dashboard-api';
 import { getLiveState, setLiveSocketUp } from '../lib/live-pages-store';
 import { defaultFilters } from '../shipment-list/filter-params';
@@ -19,6 +18,7 @@ import { FakeWebSocket } from '../test/fake-web-socket';
 import { listPage, oceanShipment, oceanShipmentDetail } from '../test/ocean-shipment-fixtures';
 import { TestProviders } from '../test/render';
 import { useLiveUpdates } from './use-live-updates';
+import { testApp } from '../test/app';
 
 const LIST = 'GET /api/shipments/ocean';
 const DETAIL = 'GET /api/shipments/ocean/MSCU1234566/MEDU12345678';
@@ -26,7 +26,7 @@ const DASHBOARD = 'GET /api/dashboard/ocean';
 const THREAD = 'GET /api/comments/ocean/s-1';
 
 function selectWorkspace(workspaceId: string) {
-  useWorkspaceStore.setState({
+  testApp().workspaceStore.setState({
     currentOrganization: {
       organizationId: 'o-1',
       organizationName: 'Acme',

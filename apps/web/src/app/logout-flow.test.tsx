@@ -1,20 +1,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../features/auth/stores/auth-store';
-import { useUiStore } from '../features/navigation/stores/ui-store';
-import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
-import { queryClient } from '../lib/query-client';
 import { jsonResponse } from '../test/http';
 import { renderLoadedRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
+import { testApp } from '../test/app';
 
 beforeEach(() => {
   signInAsAgreedUser();
-  useAuthStore.setState({ resetPasswordToken: 'reset-1' });
-  useUiStore.setState({ sidebarCollapsed: true, siteType: 'ground' });
-  useWorkspaceStore.setState({
+  testApp().authStore.setState({ resetPasswordToken: 'reset-1' });
+  testApp().uiStore.setState({ sidebarCollapsed: true, siteType: 'ground' });
+  testApp().workspaceStore.setState({
     currentOrganization: {
       organizationId: 'o-1',
       organizationName: 'Acme Freight',
@@ -23,7 +20,7 @@ beforeEach(() => {
     },
     currentWorkspace: { workspaceId: 'w-1', name: 'Imports', isDefault: true },
   });
-  queryClient.setQueryData(['shipments', 'ocean'], ['MSKU1234565']);
+  testApp().queryClient.setQueryData(['shipments', 'ocean'], ['MSKU1234565']);
 });
 
 async function logOutFromAvatarMenu() {
@@ -39,20 +36,23 @@ describe('logging out from the avatar menu (spec §4)', () => {
       // A fresh answer per call: the shell's own requests (organizations) must not consume this one.
       vi.fn(() => Promise.resolve(jsonResponse(200, { success: true, message: 'Logged out' }))),
     );
-    const { router } = await renderLoadedRoutes(routes, '/dashboard/truck/express');
+    const { router } = await renderLoadedRoutes(appRoutes, '/dashboard/truck/express');
 
     await logOutFromAvatarMenu();
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/sign-in');
-    expect(useAuthStore.getState()).toMatchObject({
+    expect(testApp().authStore.getState()).toMatchObject({
       status: 'unauthenticated',
       user: null,
       resetPasswordToken: null,
     });
-    expect(useUiStore.getState()).toMatchObject({ sidebarCollapsed: false, siteType: 'ocean' });
-    expect(useWorkspaceStore.getState()).toMatchObject({ currentOrganization: null, currentWorkspace: null });
-    expect(queryClient.getQueryData(['shipments', 'ocean'])).toBeUndefined();
+    expect(testApp().uiStore.getState()).toMatchObject({ sidebarCollapsed: false, siteType: 'ocean' });
+    expect(testApp().workspaceStore.getState()).toMatchObject({
+      currentOrganization: null,
+      currentWorkspace: null,
+    });
+    expect(testApp().queryClient.getQueryData(['shipments', 'ocean'])).toBeUndefined();
   });
 
   it('stays in the app and says so when the server refuses', async () => {
@@ -60,21 +60,21 @@ describe('logging out from the avatar menu (spec §4)', () => {
       'fetch',
       vi.fn().mockResolvedValue(jsonResponse(500, { success: false, code: 'INTERNAL' })),
     );
-    const { router } = await renderLoadedRoutes(routes, '/dashboard/truck/express');
+    const { router } = await renderLoadedRoutes(appRoutes, '/dashboard/truck/express');
 
     await logOutFromAvatarMenu();
 
     expect(await screen.findByText('Could not log out')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Ground dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/truck/express');
-    expect(useAuthStore.getState().user).toMatchObject({ email: 'ada@example.com' });
-    expect(useWorkspaceStore.getState().currentOrganization).not.toBeNull();
+    expect(testApp().authStore.getState().user).toMatchObject({ email: 'ada@example.com' });
+    expect(testApp().workspaceStore.getState().currentOrganization).not.toBeNull();
   });
 });
 
 describe('avatar menu', () => {
   it("shows the user's initials and links to the settings pages", async () => {
-    await renderLoadedRoutes(routes, '/dashboard/ocean');
+    await renderLoadedRoutes(appRoutes, '/dashboard/ocean');
     expect(screen.getByText('AL')).toBeInTheDocument();
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Account menu' }));

@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useUiStore } from '../features/navigation/stores/ui-store';
-import { resetAllStores } from '../lib/store-reset';
 import { fail, fakeApi, ok } from '../test/fake-api';
 import { intakeOutcome } from '../test/express-shipment-fixtures';
 import { acme, acmeDefault, beta, betaDesk, selectionOf } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
+import { testApp } from '../test/app';
 
 const CREATE = 'POST /api/shipments/express';
 const PAGE = '/new-shipments/truck/express';
@@ -29,14 +28,13 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  resetAllStores();
   signInAsAgreedUser();
 });
 
 describe('new ground shipment: one parcel', { timeout: 20_000 }, () => {
   it('recognises carrier and service as the number is typed, and refuses a wrong check digit', async () => {
     const api = serve();
-    renderRoutes(routes, PAGE);
+    renderRoutes(appRoutes, PAGE);
     const user = userEvent.setup();
     const input = await numberInput();
 
@@ -60,7 +58,7 @@ describe('new ground shipment: one parcel', { timeout: 20_000 }, () => {
   it('sends the normalised number with its carrier and links the created parcel to its page', async () => {
     const outcome = intakeOutcome({ trackingNo: '1Z5R89390357567127', carrier: 'ups' });
     const api = serve({ [CREATE]: ok([outcome]) });
-    const { router } = renderRoutes(routes, PAGE);
+    const { router } = renderRoutes(appRoutes, PAGE);
     const user = userEvent.setup();
 
     await user.type(await numberInput(), ' 1z5r8-9390 3575 67127 ');
@@ -84,7 +82,7 @@ describe('new ground shipment: one parcel', { timeout: 20_000 }, () => {
     const api = serve({
       [CREATE]: ok([intakeOutcome({ trackingNo: 'ABCDE12345XYZ', carrier: 'gls' })]),
     });
-    renderRoutes(routes, PAGE);
+    renderRoutes(appRoutes, PAGE);
     const user = userEvent.setup();
 
     await user.type(await numberInput(), 'abcde-12345-xyz');
@@ -113,7 +111,7 @@ describe('new ground shipment: one parcel', { timeout: 20_000 }, () => {
     const api = serve({
       [CREATE]: ok([intakeOutcome({ outcome: 'already_tracked', message: 'In the archived list' })]),
     });
-    renderRoutes(routes, PAGE);
+    renderRoutes(appRoutes, PAGE);
     const user = userEvent.setup();
 
     await user.type(await numberInput(), '1Z5R89390357567127');
@@ -152,7 +150,7 @@ describe('new ground shipment: one parcel', { timeout: 20_000 }, () => {
         'You can view shipments but not add them. Ask a company admin for permission.',
       ),
     });
-    renderRoutes(routes, PAGE);
+    renderRoutes(appRoutes, PAGE);
     const user = userEvent.setup();
 
     await user.type(await numberInput(), '1Z5R89390357567127');
@@ -168,7 +166,7 @@ describe('new ground shipment: one parcel', { timeout: 20_000 }, () => {
       'GET /api/workspaces/get': ok([beta]),
       'POST /api/workspaces/setCookies': ok(selectionOf(betaDesk)),
     });
-    renderRoutes(routes, PAGE);
+    renderRoutes(appRoutes, PAGE);
 
     expect(await screen.findByText('You can view shipments but not add them')).toBeInTheDocument();
     expect(
@@ -187,7 +185,7 @@ describe('new ground shipment: one parcel', { timeout: 20_000 }, () => {
       'GET /api/workspaces/get': ok([{ ...beta, shipmentPermission: 2 }]),
       'POST /api/workspaces/setCookies': ok(selectionOf(betaDesk)),
     });
-    renderRoutes(routes, PAGE);
+    renderRoutes(appRoutes, PAGE);
 
     expect(await screen.findByText('No access to shipments in this workspace')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'New ground shipment' })).toBeInTheDocument();
@@ -218,7 +216,7 @@ describe('new ground shipment: many parcels at once', { timeout: 20_000 }, () =>
       expressOrderId: null,
     });
     const api = serve({ [CREATE]: ok([created, tracked, refused]) });
-    const { router } = renderRoutes(routes, PAGE);
+    const { router } = renderRoutes(appRoutes, PAGE);
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('textbox', { name: /Paste tracking numbers/ }));
@@ -275,8 +273,8 @@ describe('new ground shipment: many parcels at once', { timeout: 20_000 }, () =>
 describe('/new-shipments/create follows the site type', { timeout: 20_000 }, () => {
   it('shows the ground form on the Ground side and swaps with the switcher, staying on the page', async () => {
     serve();
-    useUiStore.setState({ siteType: 'ground' });
-    const { router } = renderRoutes(routes, '/new-shipments/create');
+    testApp().uiStore.setState({ siteType: 'ground' });
+    const { router } = renderRoutes(appRoutes, '/new-shipments/create');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'New ground shipment' })).toBeInTheDocument();
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ok } from '../test/fake-api';
 import { renderRoutes } from '../test/render';
 import { setUpSignedInPage } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 import { rowsToXlsx } from '../lib/xlsx';
 import { created, serve } from '../test/new-ocean-shipment-page';
 
@@ -47,7 +47,7 @@ describe('new ocean shipment: many at once', { timeout: 20_000 }, () => {
         },
       ]),
     });
-    renderRoutes(routes, '/new-shipments/ocean');
+    renderRoutes(appRoutes, '/new-shipments/ocean');
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('textbox', { name: /Paste shipments/ }));
@@ -88,7 +88,7 @@ describe('new ocean shipment: many at once', { timeout: 20_000 }, () => {
 
   it('reads an uploaded CSV file with a header row', async () => {
     serve();
-    renderRoutes(routes, '/new-shipments/ocean');
+    renderRoutes(appRoutes, '/new-shipments/ocean');
     const user = userEvent.setup();
     const dropzone = await screen.findByTestId('bulk-dropzone');
     const input = dropzone.querySelector('input[type="file"]') as HTMLInputElement;
@@ -112,7 +112,7 @@ describe('new ocean shipment: many at once', { timeout: 20_000 }, () => {
 
   it('says how it read a plain-text file, and counts one row as one', async () => {
     serve();
-    renderRoutes(routes, '/new-shipments/ocean');
+    renderRoutes(appRoutes, '/new-shipments/ocean');
     const user = userEvent.setup();
     const dropzone = await screen.findByTestId('bulk-dropzone');
     const input = dropzone.querySelector('input[type="file"]') as HTMLInputElement;
@@ -128,7 +128,7 @@ describe('new ocean shipment: many at once', { timeout: 20_000 }, () => {
 
   it('reads an uploaded XLSX workbook like a CSV file', async () => {
     serve();
-    renderRoutes(routes, '/new-shipments/ocean');
+    renderRoutes(appRoutes, '/new-shipments/ocean');
     const user = userEvent.setup();
     const dropzone = await screen.findByTestId('bulk-dropzone');
     const input = dropzone.querySelector('input[type="file"]') as HTMLInputElement;
@@ -155,7 +155,7 @@ describe('new ocean shipment: many at once', { timeout: 20_000 }, () => {
         created({ containerNo: 'MSCU1234566', mblNo: 'MEDU12345678', carrierScac: 'MSCU' }),
       ]),
     });
-    renderRoutes(routes, '/new-shipments/ocean');
+    renderRoutes(appRoutes, '/new-shipments/ocean');
     const user = userEvent.setup();
     const dropzone = await screen.findByTestId('bulk-dropzone');
     const input = dropzone.querySelector('input[type="file"]') as HTMLInputElement;
@@ -189,7 +189,7 @@ describe('new ocean shipment: many at once', { timeout: 20_000 }, () => {
 
   it('refuses to send more than 500 at once, and says so', async () => {
     serve();
-    renderRoutes(routes, '/new-shipments/ocean');
+    renderRoutes(appRoutes, '/new-shipments/ocean');
     const user = userEvent.setup();
     const lines = Array.from({ length: 501 }, (_, i) => `MSCU1234566,MEDU${String(100000 + i)}`);
 

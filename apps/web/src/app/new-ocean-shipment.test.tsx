@@ -6,7 +6,7 @@ import { fail, fakeApi, ok } from '../test/fake-api';
 import { beta, betaDesk, selectionOf } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { setUpSignedInPage } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 import { created, serve, type Item } from '../test/new-ocean-shipment-page';
 
 setUpSignedInPage();
@@ -14,7 +14,7 @@ setUpSignedInPage();
 describe('new ocean shipment: one at a time', { timeout: 20_000 }, () => {
   it('checks the container number as it is typed, down to the check digit', async () => {
     serve();
-    renderRoutes(routes, '/new-shipments/ocean');
+    renderRoutes(appRoutes, '/new-shipments/ocean');
     const user = userEvent.setup();
     const container = await screen.findByRole('textbox', { name: /Container number/ });
 
@@ -37,7 +37,7 @@ describe('new ocean shipment: one at a time', { timeout: 20_000 }, () => {
     const api = serve({
       'POST /api/shipments/ocean': (call) => ok([created((call.body as { items: Item[] }).items[0]!)]),
     });
-    const { router } = renderRoutes(routes, '/new-shipments/create');
+    const { router } = renderRoutes(appRoutes, '/new-shipments/create');
     const user = userEvent.setup();
 
     await user.type(await screen.findByRole('textbox', { name: /Container number/ }), 'mscu1234566');
@@ -59,7 +59,7 @@ describe('new ocean shipment: one at a time', { timeout: 20_000 }, () => {
     const api = serve({
       'POST /api/shipments/ocean': (call) => ok([created((call.body as { items: Item[] }).items[0]!)]),
     });
-    renderRoutes(routes, '/new-shipments/ocean');
+    renderRoutes(appRoutes, '/new-shipments/ocean');
     const user = userEvent.setup();
 
     await user.type(await screen.findByRole('textbox', { name: /Container number/ }), 'TGHU1234567');
@@ -88,7 +88,7 @@ describe('new ocean shipment: one at a time', { timeout: 20_000 }, () => {
       'GET /api/workspaces/get': ok([beta]),
       'POST /api/workspaces/setCookies': ok(selectionOf(betaDesk)),
     });
-    renderRoutes(routes, '/new-shipments/ocean');
+    renderRoutes(appRoutes, '/new-shipments/ocean');
 
     expect(await screen.findByText('You can view shipments but not add them')).toBeInTheDocument();
     expect(
@@ -111,7 +111,7 @@ describe('new ocean shipment: one at a time', { timeout: 20_000 }, () => {
       'GET /api/workspaces/get': ok([noAccess]),
       'POST /api/workspaces/setCookies': ok(selectionOf(betaDesk)),
     });
-    renderRoutes(routes, '/new-shipments/create');
+    renderRoutes(appRoutes, '/new-shipments/create');
 
     expect(await screen.findByText('No access to shipments in this workspace')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'New ocean shipment' })).toBeInTheDocument();
@@ -135,7 +135,7 @@ describe('new ocean shipment: one at a time', { timeout: 20_000 }, () => {
         'You can view shipments but not add them. Ask a company admin for permission.',
       ),
     });
-    renderRoutes(routes, '/new-shipments/ocean');
+    renderRoutes(appRoutes, '/new-shipments/ocean');
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: /Container number/ }), 'MSCU1234566');
     await user.type(screen.getByRole('textbox', { name: /Master bill of lading/ }), 'MEDU12345678');
@@ -170,7 +170,7 @@ describe('new ocean shipment: a bill of lading or a booking alone', { timeout: 2
 
   it('follows a bill of lading alone: no container asked, the carrier read from it, its group linked', async () => {
     const api = answer();
-    const { router } = renderRoutes(routes, '/new-shipments/ocean');
+    const { router } = renderRoutes(appRoutes, '/new-shipments/ocean');
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('radio', { name: 'A bill of lading only' }));
@@ -194,7 +194,7 @@ describe('new ocean shipment: a bill of lading or a booking alone', { timeout: 2
 
   it('follows a booking alone, asking for its carrier and checking its number before sending', async () => {
     const api = answer();
-    renderRoutes(routes, '/new-shipments/ocean');
+    renderRoutes(appRoutes, '/new-shipments/ocean');
     const user = userEvent.setup();
 
     await user.type(await screen.findByRole('textbox', { name: /Master bill of lading/ }), 'MEDU1234');
@@ -225,7 +225,7 @@ describe('new ocean shipment: a bill of lading or a booking alone', { timeout: 2
 
   it('still asks for a container and its bill of lading together when that is the choice', async () => {
     const api = answer();
-    renderRoutes(routes, '/new-shipments/ocean');
+    renderRoutes(appRoutes, '/new-shipments/ocean');
     const user = userEvent.setup();
     expect(await screen.findByRole('radio', { name: 'A container and its bill of lading' })).toBeChecked();
     await user.type(screen.getByRole('textbox', { name: /Container number/ }), 'MSCU1234566');
@@ -243,7 +243,7 @@ describe('new ocean shipment: a bill of lading or a booking alone', { timeout: 2
           ),
         ),
     });
-    renderRoutes(routes, '/new-shipments/ocean');
+    renderRoutes(appRoutes, '/new-shipments/ocean');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('textbox', { name: /Paste shipments/ }));
     await user.paste(

@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetAllStores } from '../lib/store-reset';
 import { busyOceanDashboard, oceanDashboard } from '../test/dashboard-fixtures';
 import { fakeApi, ok } from '../test/fake-api';
 import { expressShipmentDetail } from '../test/express-shipment-fixtures';
@@ -8,7 +7,7 @@ import { listPage, noOptions, oceanShipment, oceanShipmentDetail } from '../test
 import { acme, acmeDefault, beta, betaDesk, selectionOf } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 
 type Routes = Parameters<typeof fakeApi>[0];
 
@@ -45,14 +44,13 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  resetAllStores();
   signInAsAgreedUser();
 });
 
 describe('a shipment without a data source', { timeout: 20_000 }, () => {
   it('tells a company admin on the list, with a link to connect the carrier', async () => {
     serve(true, oceanList);
-    renderRoutes(routes, '/shipments/ocean/active');
+    renderRoutes(appRoutes, '/shipments/ocean/active');
     const row = (await screen.findAllByTestId('shipment-row', {}, { timeout: 10_000 }))[0]!;
     const notice = within(row).getByTestId('no-connection');
     expect(notice).toHaveTextContent('No connection for MSC: connect one');
@@ -69,7 +67,7 @@ describe('a shipment without a data source', { timeout: 20_000 }, () => {
 
   it('tells anyone else on the list to ask a company admin, with no link', async () => {
     serve(false, oceanList);
-    renderRoutes(routes, '/shipments/ocean/active');
+    renderRoutes(appRoutes, '/shipments/ocean/active');
     const row = (await screen.findAllByTestId('shipment-row', {}, { timeout: 10_000 }))[0]!;
     const notice = within(row).getByTestId('no-connection');
     expect(notice).toHaveTextContent('No connection for MSC: ask a company admin to connect one');
@@ -87,7 +85,7 @@ describe('a shipment without a data source', { timeout: 20_000 }, () => {
 
   it('says so on the container’s detail, with the link for a company admin', async () => {
     serve(true, detail);
-    renderRoutes(routes, '/shipment/ocean/MSCU1234566/MEDU12345678');
+    renderRoutes(appRoutes, '/shipment/ocean/MSCU1234566/MEDU12345678');
     const alert = await screen.findByTestId('detail-no-connection', {}, { timeout: 10_000 });
     expect(alert).toHaveTextContent('No connection for MSC: connect one');
     expect(within(alert).getByRole('link', { name: 'connect one' })).toHaveAttribute(
@@ -99,7 +97,7 @@ describe('a shipment without a data source', { timeout: 20_000 }, () => {
 
   it('says so on the container’s detail, asking a general user to ask an admin', async () => {
     serve(false, detail);
-    renderRoutes(routes, '/shipment/ocean/MSCU1234566/MEDU12345678');
+    renderRoutes(appRoutes, '/shipment/ocean/MSCU1234566/MEDU12345678');
     const told = await screen.findByTestId('detail-no-connection', {}, { timeout: 10_000 });
     expect(told).toHaveTextContent('No connection for MSC: ask a company admin to connect one');
     expect(within(told).queryByRole('link')).not.toBeInTheDocument();
@@ -119,7 +117,7 @@ describe('a shipment without a data source', { timeout: 20_000 }, () => {
         }),
       ),
     });
-    renderRoutes(routes, '/shipment/truck/express/p-1/1Z5R89390357567127');
+    renderRoutes(appRoutes, '/shipment/truck/express/p-1/1Z5R89390357567127');
     expect(await screen.findByTestId('detail-no-connection', {}, { timeout: 10_000 })).toHaveTextContent(
       'No connection for UPS: ask a company admin to connect one',
     );
@@ -146,7 +144,7 @@ describe('a shipment without a data source', { timeout: 20_000 }, () => {
 
   it('is counted on the dashboard, with the link for a company admin', async () => {
     serve(true, { 'GET /api/dashboard/ocean': ok(dashboard) });
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     const card = await screen.findByRole('article', { name: 'No connection: 1' }, { timeout: 10_000 });
     expect(card).toHaveTextContent('No connection for MSC: connect one');
     expect(within(card).getByRole('link', { name: 'connect one' })).toHaveAttribute(
@@ -157,7 +155,7 @@ describe('a shipment without a data source', { timeout: 20_000 }, () => {
 
   it('is counted on the dashboard, asking a general user to ask an admin', async () => {
     serve(false, { 'GET /api/dashboard/ocean': ok(dashboard) });
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     const told = await screen.findByRole('article', { name: 'No connection: 1' }, { timeout: 10_000 });
     expect(told).toHaveTextContent('No connection for MSC: ask a company admin to connect one');
     expect(within(told).queryByRole('link', { name: 'connect one' })).not.toBeInTheDocument();

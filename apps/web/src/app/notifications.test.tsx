@@ -8,12 +8,11 @@ import type {
 import { beforeEach, describe, expect, it } from 'vitest';
 import { notificationTarget } from '../features/notifications/utils/notification-target';
 import { DEFAULT_TEST_SETTINGS } from '../test/notification-fixtures';
-import { resetAllStores } from '../lib/store-reset';
 import { fakeApi, ok } from '../test/fake-api';
 import { acme, acmeDefault, acmeImports, selectionOf } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 
 const parcel: BellNotification = {
   id: 'n-1',
@@ -104,7 +103,6 @@ function server(routes: Parameters<typeof fakeApi>[0] = {}) {
 }
 
 beforeEach(() => {
-  resetAllStores();
   signInAsAgreedUser();
 });
 
@@ -133,7 +131,7 @@ describe('where a notification opens', () => {
 describe('the bell (spec §2)', () => {
   it('counts unread notifications and invitations, with the three tabs and their See All links', async () => {
     server();
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
     await userEvent.click(bell);
     const dropdown = await screen.findByTestId('notification-dropdown');
@@ -169,7 +167,7 @@ describe('the bell (spec §2)', () => {
       'POST /api/notification/mark': ok({ updated: 1, unreadNumber: 0 }),
       'POST /api/workspaces/currentId': ok(selectionOf(acmeImports)),
     });
-    const { router } = renderRoutes(routes, '/dashboard/ocean');
+    const { router } = renderRoutes(appRoutes, '/dashboard/ocean');
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
     const items = await screen.findAllByTestId('notification-item');
     const marksBefore = api.callsTo('GET /api/notification/get').length;
@@ -190,7 +188,7 @@ describe('the bell (spec §2)', () => {
 
   it('opens a shipment followed in the current workspace without switching, and a read one without marking', async () => {
     const api = server();
-    const { router } = renderRoutes(routes, '/dashboard/ocean');
+    const { router } = renderRoutes(appRoutes, '/dashboard/ocean');
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
     await userEvent.click((await screen.findAllByTestId('notification-item'))[1]!);
     await waitFor(() =>
@@ -207,7 +205,7 @@ describe('/notifications/all', () => {
       'GET /api/notification/get': ok(page([parcel, container], { totalNumber: 23, unreadNumber: 1 })),
       'POST /api/notification/mark': ok({ updated: 1, unreadNumber: 0 }),
     });
-    renderRoutes(routes, '/notifications/all');
+    renderRoutes(appRoutes, '/notifications/all');
     expect(await screen.findByRole('heading', { name: 'All notifications' })).toBeInTheDocument();
     await screen.findByText('23 notifications');
 
@@ -237,7 +235,7 @@ describe('/notifications/all', () => {
 
   it('says what the page is for when there is nothing yet', async () => {
     server({ 'GET /api/notification/get': ok(page([])) });
-    renderRoutes(routes, '/notifications/all');
+    renderRoutes(appRoutes, '/notifications/all');
     expect(await screen.findByTestId('notifications-empty')).toHaveTextContent('No notifications yet');
     expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
   });
@@ -249,7 +247,7 @@ describe('/settings/notification', () => {
       'GET /api/notification/settings': ok(DEFAULT_TEST_SETTINGS),
       'PUT /api/notification/settings': (call) => ok(call.body, 'Notification settings saved'),
     });
-    renderRoutes(routes, '/settings/notification');
+    renderRoutes(appRoutes, '/settings/notification');
     const save = await screen.findByRole('button', { name: 'Save settings' });
     expect(save).toBeDisabled();
     await userEvent.click(

@@ -5,7 +5,7 @@ import { freeTime, oceanShipmentDetail } from '../test/ocean-shipment-fixtures';
 import { beta, betaDesk } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { setUpSignedInPage } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 import { PATH, shanghai, rotterdam, inTransit, serve, stop } from '../test/ocean-shipment-detail-page';
 
 setUpSignedInPage();
@@ -27,7 +27,7 @@ describe('ocean shipment detail: the map', { timeout: 20_000 }, () => {
         }),
       ),
     );
-    renderRoutes(routes, `${PATH}?timeZone=UTC`);
+    renderRoutes(appRoutes, `${PATH}?timeZone=UTC`);
     const map = await screen.findByRole('region', { name: 'Map' });
     const marker = await within(map).findByRole('button', { name: 'MSC IRINA: 1 shipment' });
     expect(marker).toHaveAttribute('data-kind', 'vessel');
@@ -45,7 +45,7 @@ describe('ocean shipment detail: the map', { timeout: 20_000 }, () => {
         }),
       ),
     );
-    renderRoutes(routes, `${PATH}?timeZone=UTC`);
+    renderRoutes(appRoutes, `${PATH}?timeZone=UTC`);
     const map = await screen.findByRole('region', { name: 'Map' });
     const marker = await within(map).findByRole('button', { name: 'Rotterdam, delivered: 1 shipment' });
     expect(marker).toHaveAttribute('data-kind', 'delivered');
@@ -55,7 +55,7 @@ describe('ocean shipment detail: the map', { timeout: 20_000 }, () => {
 describe('ocean shipment detail: the journey (spec §3, STYLE)', { timeout: 20_000 }, () => {
   it('draws actuals solid with their time, estimates outlined as "EST:", unknown ones muted, in journey order', async () => {
     serve(ok(inTransit()));
-    renderRoutes(routes, `${PATH}?timeZone=Asia%2FShanghai`);
+    renderRoutes(appRoutes, `${PATH}?timeZone=Asia%2FShanghai`);
     await screen.findAllByTestId('journey-stop');
 
     expect(screen.getAllByTestId('journey-stop').map((li) => li.dataset.stop)).toEqual([
@@ -109,7 +109,7 @@ describe('ocean shipment detail: the journey (spec §3, STYLE)', { timeout: 20_0
         }),
       ),
     );
-    renderRoutes(routes, PATH);
+    renderRoutes(appRoutes, PATH);
     await screen.findAllByTestId('journey-stop');
 
     expect(within(stop('lastFreeDay')).getByText('Demurrage last free day')).toBeInTheDocument();
@@ -119,7 +119,7 @@ describe('ocean shipment detail: the journey (spec §3, STYLE)', { timeout: 20_0
 
   it('says by how much the ETA slipped, overall and at each new estimate', async () => {
     serve(ok(inTransit()));
-    renderRoutes(routes, PATH);
+    renderRoutes(appRoutes, PATH);
     await screen.findAllByTestId('journey-stop');
 
     expect(within(stop('arrival')).getByTestId('eta-slip')).toHaveTextContent('+2 d 6 h vs first ETA');
@@ -149,7 +149,7 @@ describe('ocean shipment detail: the journey (spec §3, STYLE)', { timeout: 20_0
         }),
       ),
     );
-    renderRoutes(routes, `${PATH}?timeZone=Asia%2FShanghai`);
+    renderRoutes(appRoutes, `${PATH}?timeZone=Asia%2FShanghai`);
     const notice = await screen.findByTestId('roll-notice');
     expect(notice).toHaveTextContent('Rolled to another vessel');
     expect(notice).toHaveTextContent(
@@ -159,14 +159,14 @@ describe('ocean shipment detail: the journey (spec §3, STYLE)', { timeout: 20_0
 
   it('shows no roll notice for a container that kept its vessel', async () => {
     serve(ok(inTransit()));
-    renderRoutes(routes, PATH);
+    renderRoutes(appRoutes, PATH);
     await screen.findAllByTestId('journey-stop');
     expect(screen.queryByTestId('roll-notice')).toBeNull();
   });
 
   it('falls back to the user’s time zone when the timeZone parameter is not a zone', async () => {
     serve(ok(inTransit()));
-    renderRoutes(routes, `${PATH}?timeZone=Mars%2FOlympus`);
+    renderRoutes(appRoutes, `${PATH}?timeZone=Mars%2FOlympus`);
     await screen.findAllByTestId('journey-stop');
 
     expect(screen.getByText('Times in Europe/London')).toBeInTheDocument();
@@ -175,7 +175,7 @@ describe('ocean shipment detail: the journey (spec §3, STYLE)', { timeout: 20_0
 
   it('shows the demo label, the carrier and the last check', async () => {
     serve(ok(inTransit({ source: 'demo', lastCheckedAt: '2025-02-10T12:00:00.000Z' })));
-    renderRoutes(routes, PATH);
+    renderRoutes(appRoutes, PATH);
     await screen.findAllByTestId('journey-stop');
 
     expect(screen.getByRole('heading', { level: 1, name: 'Container MSCU1234566' })).toBeInTheDocument();
@@ -187,7 +187,7 @@ describe('ocean shipment detail: the journey (spec §3, STYLE)', { timeout: 20_0
 
   it('offers a view-only member their own star, and no archive', async () => {
     serve(ok(inTransit()), beta, betaDesk);
-    renderRoutes(routes, PATH);
+    renderRoutes(appRoutes, PATH);
     await screen.findAllByTestId('journey-stop');
     expect(screen.queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add MSCU1234566 to favourites' })).toBeInTheDocument();

@@ -6,7 +6,7 @@ import { trackingEvent } from '../test/ocean-shipment-fixtures';
 import { acmeImports, selectionOf } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { setUpSignedInPage } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 import { DETAIL, PATH, shanghai, rotterdam, inTransit, serve } from '../test/ocean-shipment-detail-page';
 
 setUpSignedInPage();
@@ -14,7 +14,7 @@ setUpSignedInPage();
 describe('ocean shipment detail: tabs and states', { timeout: 20_000 }, () => {
   it('opens the tab named in the URL, and keeps the URL on the tab chosen', async () => {
     serve(ok(inTransit()));
-    const { router } = renderRoutes(routes, `${PATH}?tab=events&timeZone=UTC`);
+    const { router } = renderRoutes(appRoutes, `${PATH}?tab=events&timeZone=UTC`);
     const table = await screen.findByTestId('events-table');
     const rows = within(table).getAllByTestId('event-row');
     expect(rows).toHaveLength(4);
@@ -59,7 +59,7 @@ describe('ocean shipment detail: tabs and states', { timeout: 20_000 }, () => {
         }),
       ),
     );
-    renderRoutes(routes, `${PATH}?tab=events&timeZone=UTC`);
+    renderRoutes(appRoutes, `${PATH}?tab=events&timeZone=UTC`);
     const table = await screen.findByTestId('events-table');
 
     const rows = within(table).getAllByTestId('event-row');
@@ -90,7 +90,7 @@ describe('ocean shipment detail: tabs and states', { timeout: 20_000 }, () => {
 
   it('opens the milestones for a tab it does not have', async () => {
     serve(ok(inTransit()));
-    renderRoutes(routes, `${PATH}?tab=history`);
+    renderRoutes(appRoutes, `${PATH}?tab=history`);
     expect(await screen.findByRole('tab', { name: 'Milestones' })).toHaveAttribute('aria-selected', 'true');
   });
 
@@ -103,7 +103,7 @@ describe('ocean shipment detail: tabs and states', { timeout: 20_000 }, () => {
       arrivalVO: { eta: null, ata: null },
     });
     const api = serve(ok(pending));
-    renderRoutes(routes, PATH);
+    renderRoutes(appRoutes, PATH);
 
     expect(await screen.findByText('Fetching carrier data…')).toBeInTheDocument();
     api.route(DETAIL, ok(inTransit()));
@@ -125,7 +125,7 @@ describe('ocean shipment detail: tabs and states', { timeout: 20_000 }, () => {
         }),
       ),
     );
-    renderRoutes(routes, PATH);
+    renderRoutes(appRoutes, PATH);
 
     expect(await screen.findByText('The carrier does not know this container yet')).toBeInTheDocument();
     expect(screen.getByText('Carrier answer: No events for this equipment')).toBeInTheDocument();
@@ -134,7 +134,7 @@ describe('ocean shipment detail: tabs and states', { timeout: 20_000 }, () => {
   it('shows a designed not-found state with the way back to the list', async () => {
     const api = serve(fail(404, 'NOT_FOUND', 'This shipment is not tracked in this workspace.'));
     api.route('GET /api/shipments/ocean/locate', ok([]));
-    renderRoutes(routes, PATH);
+    renderRoutes(appRoutes, PATH);
 
     expect(await screen.findByText('This shipment is not tracked in this workspace')).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('GET /api/shipments/ocean/locate')).toHaveLength(1));
@@ -164,7 +164,7 @@ describe('ocean shipment detail: tabs and states', { timeout: 20_000 }, () => {
       return ok(selectionOf(acmeImports));
     });
     const user = userEvent.setup();
-    const { router } = renderRoutes(routes, PATH);
+    const { router } = renderRoutes(appRoutes, PATH);
 
     const elsewhere = await screen.findByTestId('tracked-elsewhere');
     expect(elsewhere).toHaveTextContent('It is tracked in another of your workspaces:');
@@ -219,7 +219,7 @@ describe('ocean shipment detail: the bill it was found on (ADR 0037)', { timeout
 
   it('lists every container of the workspace on it, this one marked, and what could not be added', async () => {
     serve(ok(inTransit({ bill })));
-    const { router } = renderRoutes(routes, PATH);
+    const { router } = renderRoutes(appRoutes, PATH);
     const user = userEvent.setup();
 
     const section = await screen.findByRole('region', { name: 'Containers on this bill of lading' });
@@ -238,7 +238,7 @@ describe('ocean shipment detail: the bill it was found on (ADR 0037)', { timeout
 
   it('shows no such section for a container added with its own numbers', async () => {
     serve(ok(inTransit()));
-    renderRoutes(routes, PATH);
+    renderRoutes(appRoutes, PATH);
     expect(await screen.findByRole('region', { name: 'Journey' })).toBeInTheDocument();
     expect(screen.queryByTestId('bill-containers')).not.toBeInTheDocument();
   });

@@ -5,7 +5,7 @@ import { ok } from '../test/fake-api';
 import { listPage, oceanShipment } from '../test/ocean-shipment-fixtures';
 import { renderRoutes } from '../test/render';
 import { setUpSignedInPage } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 import { first, serve, byStatus, rows } from '../test/ocean-shipments-list-page';
 
 setUpSignedInPage();
@@ -78,7 +78,7 @@ describe(
         },
       );
       try {
-        renderRoutes(routes, '/shipments/ocean/active');
+        renderRoutes(appRoutes, '/shipments/ocean/active');
         expect(await screen.findByTestId('waiting-bill')).toHaveTextContent('Asking the carrier');
         const asked = api.callsTo('GET /api/shipments/ocean').length;
         answered = true;
@@ -100,7 +100,7 @@ describe(
         'GET /api/shipments/ocean/bills': (call) =>
           ok({ items: call.query.status === 'waiting' ? waitingBills : [], nextCursor: null }),
       });
-      renderRoutes(routes, '/shipments/ocean/active');
+      renderRoutes(appRoutes, '/shipments/ocean/active');
       const panel = await screen.findByRole('region', {
         name: 'Bills of lading and bookings without containers yet',
       });
@@ -132,7 +132,7 @@ describe(
           }),
         },
       );
-      const { router } = renderRoutes(routes, '/shipments/ocean/active');
+      const { router } = renderRoutes(appRoutes, '/shipments/ocean/active');
       const user = userEvent.setup();
       await waitFor(() => expect(rows()).toHaveLength(3));
       // The bill's rows link to their group; a container added with its own numbers has none.

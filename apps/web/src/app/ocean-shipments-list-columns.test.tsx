@@ -5,7 +5,7 @@ import { ok } from '../test/fake-api';
 import { freeTime, listPage, oceanShipment } from '../test/ocean-shipment-fixtures';
 import { renderRoutes } from '../test/render';
 import { setUpSignedInPage } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 import { xlsxToRows } from '../lib/xlsx';
 import { captureDownloads, dateCells } from '../test/downloads';
 import { cardPart, onAPhone } from '../test/phone';
@@ -34,7 +34,7 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
       }),
       'PUT /api/users/preferences/oceanTableColumns': (call) => ok(call.body, 'Saved'),
     });
-    renderRoutes(routes, '/shipments/ocean/active');
+    renderRoutes(appRoutes, '/shipments/ocean/active');
     const user = userEvent.setup();
     await waitFor(() => expect(rows()).toHaveLength(1));
 
@@ -111,7 +111,7 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
       }),
     });
     serve(byStatus([delivered], []));
-    renderRoutes(routes, '/shipments/ocean/active');
+    renderRoutes(appRoutes, '/shipments/ocean/active');
     await waitFor(() => expect(rows()).toHaveLength(1));
 
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
@@ -147,7 +147,7 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
         : ok(listPage([pageOne, pageTwo], { activeCount: 2, archivedCount: 0 })),
     );
     const download = captureDownloads();
-    renderRoutes(routes, '/shipments/ocean/active?carrier=MSCU');
+    renderRoutes(appRoutes, '/shipments/ocean/active?carrier=MSCU');
     const user = userEvent.setup();
     await waitFor(() => expect(rows()).toHaveLength(2));
     return { api, click: download.click, user, exported: download.file };
@@ -193,7 +193,7 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
       'PUT /api/users/preferences/oceanTableColumns': (call) => ok(call.body, 'Saved'),
     });
     const download = captureDownloads();
-    renderRoutes(routes, '/shipments/ocean/active');
+    renderRoutes(appRoutes, '/shipments/ocean/active');
     const user = userEvent.setup();
     await waitFor(() => expect(rows()).toHaveLength(1));
     // Hidden by default.
@@ -220,7 +220,7 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
     const api = serve(byStatus([first], []), {
       'GET /api/companies': ok({ companies: [acmeCompany] }),
     });
-    const { router } = renderRoutes(routes, '/shipments/ocean/active');
+    const { router } = renderRoutes(appRoutes, '/shipments/ocean/active');
     const user = userEvent.setup();
     await waitFor(() => expect(rows()).toHaveLength(1));
 
@@ -320,7 +320,7 @@ describe('ocean shipment list on a phone: a card per row', { timeout: 20_000 }, 
 
   it('shows the container and its bill, the status, the date that matters and the attention chip', async () => {
     serve(byStatus([overdue, sailing], []));
-    renderRoutes(routes, '/shipments/ocean/active');
+    renderRoutes(appRoutes, '/shipments/ocean/active');
 
     const cards = await screen.findAllByTestId('shipment-card');
     expect(screen.queryByTestId('shipment-row')).toBeNull();
@@ -344,7 +344,7 @@ describe('ocean shipment list on a phone: a card per row', { timeout: 20_000 }, 
     const api = serve(byStatus([overdue, sailing], []), {
       'POST /api/shipments/ocean/archive': ok({ updatedIds: [overdue.shipmentOverallId] }),
     });
-    const { router } = renderRoutes(routes, '/shipments/ocean/active');
+    const { router } = renderRoutes(appRoutes, '/shipments/ocean/active');
     const user = userEvent.setup();
     const cards = await screen.findAllByTestId('shipment-card');
 
@@ -369,7 +369,7 @@ describe('ocean shipment list on a phone: a card per row', { timeout: 20_000 }, 
 
   it('opens the shipment on a tap anywhere on the card but its controls', async () => {
     serve(byStatus([sailing], []));
-    const { router } = renderRoutes(routes, '/shipments/ocean/active');
+    const { router } = renderRoutes(appRoutes, '/shipments/ocean/active');
     const user = userEvent.setup();
     const [card] = await screen.findAllByTestId('shipment-card');
 

@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
 import { fakeApi, ok } from '../test/fake-api';
 import { listPage, noOptions } from '../test/ocean-shipment-fixtures';
 import { beta, betaDesk, gamma, selectionOf, workspace } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { setUpSignedInPage } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 import { busyOceanDashboard } from '../test/dashboard-fixtures';
 import { TAB_ID } from '../lib/tab-id';
 import {
@@ -19,6 +18,7 @@ import {
   rows,
   containersShown,
 } from '../test/ocean-shipments-list-page';
+import { testApp } from '../test/app';
 
 setUpSignedInPage();
 
@@ -27,7 +27,7 @@ describe('ocean shipment list: favourites and permissions (spec §3, §6)', { ti
     const api = serve(byStatus([first], []), {
       'POST /api/shipments/ocean/favorite': ok({ updatedIds: [first.shipmentOverallId] }),
     });
-    renderRoutes(routes, '/shipments/ocean/active');
+    renderRoutes(appRoutes, '/shipments/ocean/active');
     const user = userEvent.setup();
     await waitFor(() => expect(rows()).toHaveLength(1));
 
@@ -53,7 +53,7 @@ describe('ocean shipment list: favourites and permissions (spec §3, §6)', { ti
       'POST /api/workspaces/setCookies': ok(selectionOf(betaDesk)),
       'POST /api/shipments/ocean/favorite': ok({ updatedIds: [first.shipmentOverallId] }),
     });
-    renderRoutes(routes, '/shipments/ocean/active');
+    renderRoutes(appRoutes, '/shipments/ocean/active');
     const user = userEvent.setup();
     await waitFor(() => expect(rows()).toHaveLength(1));
     // A reader: no selection, so no archive; the star is theirs.
@@ -72,7 +72,7 @@ describe('ocean shipment list: favourites and permissions (spec §3, §6)', { ti
       'GET /api/shipments/ocean/options': ok(noOptions),
       'GET /api/shipments/ocean': byStatus([], []),
     });
-    renderRoutes(routes, '/shipments/ocean/active');
+    renderRoutes(appRoutes, '/shipments/ocean/active');
 
     expect(await screen.findByText(/You can view shipments but not add them/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New shipment' })).not.toBeInTheDocument();
@@ -86,7 +86,7 @@ describe('ocean shipment list: favourites and permissions (spec §3, §6)', { ti
       'POST /api/workspaces/setCookies': ok({ organizationId: 'o-3', workspaceId: 'w-9' }),
     });
     // As kept in local storage from the last visit (spec §4 persistence).
-    useWorkspaceStore.setState({
+    testApp().workspaceStore.setState({
       currentOrganization: {
         organizationId: 'o-3',
         organizationName: 'Gamma Shipping',
@@ -95,7 +95,7 @@ describe('ocean shipment list: favourites and permissions (spec §3, §6)', { ti
       },
       currentWorkspace: { workspaceId: 'w-9', name: 'Ops', isDefault: true },
     });
-    renderRoutes(routes, '/shipments/ocean/active');
+    renderRoutes(appRoutes, '/shipments/ocean/active');
 
     expect(await screen.findByText('No access to shipments in this workspace')).toBeInTheDocument();
     expect(api.callsTo('GET /api/shipments/ocean')).toHaveLength(0);
@@ -112,7 +112,7 @@ describe('ocean shipment list: favourites and permissions (spec §3, §6)', { ti
         ),
       { 'GET /api/dashboard/ocean': ok(busyOceanDashboard()) },
     );
-    const { router } = renderRoutes(routes, '/shipments/ocean/active?attention=lfdSoon');
+    const { router } = renderRoutes(appRoutes, '/shipments/ocean/active?attention=lfdSoon');
     const user = userEvent.setup();
 
     await waitFor(() => expect(containersShown()).toEqual(['MSCU1234566', 'MSKU1234565']));
@@ -133,7 +133,7 @@ describe('ocean shipment list: favourites and permissions (spec §3, §6)', { ti
 
   it('ignores an attention rule of the other mode', async () => {
     const api = serve(byStatus([first], []));
-    renderRoutes(routes, '/shipments/ocean/active?attention=late');
+    renderRoutes(appRoutes, '/shipments/ocean/active?attention=late');
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(api.callsTo('GET /api/shipments/ocean')[0]?.query.attention).toBeUndefined();
     expect(screen.queryByTestId('attention-filter')).not.toBeInTheDocument();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ok } from '../test/fake-api';
 import { listPage, oceanShipment } from '../test/ocean-shipment-fixtures';
 import { renderRoutes } from '../test/render';
-import { routes } from './router';
+import { appRoutes } from './router';
 import { setSessionHint } from '../test/session';
 import {
   first,
@@ -23,7 +23,7 @@ setUpSignedInPage();
 describe('ocean shipment list: tabs, counts and archiving (spec §3, §4)', { timeout: 20_000 }, () => {
   it('shows both tabs’ counts from the list answer', async () => {
     const api = serve(byStatus([first, second, third], [archivedOne]));
-    renderRoutes(routes, '/shipments/ocean/active');
+    renderRoutes(appRoutes, '/shipments/ocean/active');
 
     expect(await screen.findByRole('tab', { name: 'Active (3)' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Archived (1)' })).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('ocean shipment list: tabs, counts and archiving (spec §3, §4)', { ti
     const answered = new Promise<void>((resolve) => (answer = resolve));
     const api = serve(lists, { 'GET /api/shipments/ocean': (call) => answered.then(() => lists(call)) });
 
-    renderRoutes(routes, '/shipments/ocean/active?sort=created_desc');
+    renderRoutes(appRoutes, '/shipments/ocean/active?sort=created_desc');
     await waitFor(() => expect(api.callsTo('GET /api/shipments/ocean')).toHaveLength(1));
     expect(api.callsTo('GET /api/users/preferences/oceanTableColumns')).toHaveLength(1);
     expect(api.callsTo('GET /api/workspaces/get')).toHaveLength(1);
@@ -61,7 +61,7 @@ describe('ocean shipment list: tabs, counts and archiving (spec §3, §4)', { ti
     let answer: (value: ReturnType<typeof ok>) => void = () => undefined;
     const pending = new Promise<ReturnType<typeof ok>>((resolve) => (answer = resolve));
     serve(byStatus([], []), { 'GET /api/shipments/ocean': () => pending });
-    renderRoutes(routes, '/shipments/ocean/active');
+    renderRoutes(appRoutes, '/shipments/ocean/active');
     // Before the answer: each tab holds an invisible pill of the count's size.
     const active = await screen.findByRole('tab', { name: 'Active' });
     expect(active.querySelector('[data-placeholder]')).not.toBeNull();
@@ -84,7 +84,7 @@ describe('ocean shipment list: tabs, counts and archiving (spec §3, §4)', { ti
         archivedCount: 2,
       }),
     });
-    const { router } = renderRoutes(routes, '/shipments/ocean/active');
+    const { router } = renderRoutes(appRoutes, '/shipments/ocean/active');
     const user = userEvent.setup();
     await waitFor(() => expect(rows()).toHaveLength(3));
 
@@ -120,7 +120,7 @@ describe('ocean shipment list: tabs, counts and archiving (spec §3, §4)', { ti
         archivedCount: 0,
       }),
     });
-    renderRoutes(routes, '/shipments/ocean/archived');
+    renderRoutes(appRoutes, '/shipments/ocean/archived');
     const user = userEvent.setup();
     await waitFor(() => expect(rows()).toHaveLength(1));
 
@@ -157,7 +157,7 @@ describe('ocean shipment list: dates, sort, search', { timeout: 20_000 }, () => 
         [],
       ),
     );
-    renderRoutes(routes, '/shipments/ocean/active');
+    renderRoutes(appRoutes, '/shipments/ocean/active');
     await waitFor(() => expect(rows()).toHaveLength(3));
 
     const cell = (row: number, column: string) =>
@@ -171,7 +171,7 @@ describe('ocean shipment list: dates, sort, search', { timeout: 20_000 }, () => 
 
   it('asks the server for the sort of a clicked header, and searches once typing pauses', async () => {
     const api = serve(byStatus([first], []));
-    const { router } = renderRoutes(routes, '/shipments/ocean/active');
+    const { router } = renderRoutes(appRoutes, '/shipments/ocean/active');
     const user = userEvent.setup();
     await waitFor(() => expect(rows()).toHaveLength(1));
 
@@ -211,7 +211,7 @@ describe('ocean shipment list: dates, sort, search', { timeout: 20_000 }, () => 
           : listPage([first, second], { activeCount: 3, archivedCount: 0 }, 'after-2'),
       ),
     );
-    renderRoutes(routes, '/shipments/ocean/active');
+    renderRoutes(appRoutes, '/shipments/ocean/active');
     const user = userEvent.setup();
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(screen.getByTestId('list-footer')).toHaveTextContent('Showing 2 of 3');
@@ -231,7 +231,7 @@ describe('ocean shipment list: dates, sort, search', { timeout: 20_000 }, () => 
 
   it('moves between rows with the arrow keys and opens one with Enter', async () => {
     serve(byStatus([first, second], []));
-    const { router } = renderRoutes(routes, '/shipments/ocean/active');
+    const { router } = renderRoutes(appRoutes, '/shipments/ocean/active');
     const user = userEvent.setup();
     await waitFor(() => expect(rows()).toHaveLength(2));
 
@@ -252,7 +252,7 @@ describe('ocean shipment list: dates, sort, search', { timeout: 20_000 }, () => 
 describe('ocean shipment list: empty states', { timeout: 20_000 }, () => {
   it('invites a creator to add the first container', async () => {
     serve(byStatus([], []));
-    renderRoutes(routes, '/shipments/ocean/active');
+    renderRoutes(appRoutes, '/shipments/ocean/active');
 
     expect(await screen.findByText('No shipments yet — add your first container')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add a shipment' })).toHaveAttribute(
@@ -263,7 +263,7 @@ describe('ocean shipment list: empty states', { timeout: 20_000 }, () => {
 
   it('offers to clear filters that match nothing', async () => {
     const api = serve(byStatus([], [], { activeCount: 4, archivedCount: 0 }));
-    const { router } = renderRoutes(routes, '/shipments/ocean/active?q=ZZZZ&favorites=1');
+    const { router } = renderRoutes(appRoutes, '/shipments/ocean/active?q=ZZZZ&favorites=1');
     const user = userEvent.setup();
 
     expect(await screen.findByText('Nothing matches these filters')).toBeInTheDocument();
@@ -289,7 +289,7 @@ describe('ocean shipment list: light rows', { timeout: 20_000 }, () => {
         archivedCount: 1,
       }),
     });
-    renderRoutes(routes, '/shipments/ocean/active');
+    renderRoutes(appRoutes, '/shipments/ocean/active');
     const user = userEvent.setup();
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();

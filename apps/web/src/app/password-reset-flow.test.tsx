@@ -1,19 +1,24 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AUTH_STORE_KEY, useAuthStore } from '../features/auth/stores/auth-store';
-import { useCodeResendStore } from '../features/auth/stores/code-resend-store';
+import { AUTH_STORE_KEY } from '../features/auth/stores/auth-store';
 import { mockApi, ok, refusal } from '../test/http';
 import { testKeys, type TestKeys } from '../test/keys';
 import { renderRoutes } from '../test/render';
-import { routes } from './router';
+import { appRoutes } from './router';
+import { testApp } from '../test/app';
 
 let keys: TestKeys;
 
 beforeEach(async () => {
   keys = await testKeys();
-  useAuthStore.setState({ status: 'unauthenticated', user: null, authError: null, resetPasswordToken: null });
-  useCodeResendStore.setState({ waits: {} });
+  testApp().authStore.setState({
+    status: 'unauthenticated',
+    user: null,
+    authError: null,
+    resetPasswordToken: null,
+  });
+  testApp().codeResendStore.setState({ waits: {} });
 });
 
 const publicKey = () => ok({ keyId: keys.keyId, publicKey: keys.publicKeyPem, algorithm: 'RSA-OAEP-256' });
@@ -38,7 +43,7 @@ describe('forgot password', () => {
       ),
       'POST /api/auth/resetPasswordVerify': ok({ token: TOKEN }, 'Code accepted'),
     });
-    const { router } = renderRoutes(routes, '/auth/forgot-password');
+    const { router } = renderRoutes(appRoutes, '/auth/forgot-password');
     const user = userEvent.setup();
 
     await user.type(await screen.findByLabelText(/^E-mail/), 'ada@example.com{Enter}');
@@ -60,7 +65,7 @@ describe('forgot password', () => {
       email: 'ada@example.com',
       code: '731904',
     });
-    expect(useAuthStore.getState().resetPasswordToken).toBe(TOKEN);
+    expect(testApp().authStore.getState().resetPasswordToken).toBe(TOKEN);
     const stored = JSON.parse(window.localStorage.getItem(AUTH_STORE_KEY) ?? '{}') as {
       state?: { resetPasswordToken?: string };
     };
@@ -76,29 +81,29 @@ describe('forgot password', () => {
         'That code has expired. Request a new code.',
       ),
     });
-    renderRoutes(routes, '/auth/forgot-password?email=ada%40example.com');
+    renderRoutes(appRoutes, '/auth/forgot-password?email=ada%40example.com');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('textbox', { name: 'Digit 1 of 6' }));
     await user.keyboard('111111');
     expect(await screen.findByRole('alert')).toHaveTextContent('That code has expired. Request a new code.');
-    expect(useAuthStore.getState().resetPasswordToken).toBeNull();
+    expect(testApp().authStore.getState().resetPasswordToken).toBeNull();
   });
 });
 
 describe('reset password', () => {
   it('sets the new password with the stored token, forgets the token and says so on sign-in', async () => {
-    useAuthStore.setState({ resetPasswordToken: TOKEN });
+    testApp().authStore.setState({ resetPasswordToken: TOKEN });
     const server = mockApi({
       'GET /api/auth/public-key': publicKey(),
       'POST /api/auth/resetPasswordVerified': ok(null, CHANGED),
     });
-    const { router } = renderRoutes(routes, '/auth/reset-password');
+    const { router } = renderRoutes(appRoutes, '/auth/reset-password');
 
     await chooseNewPassword('a-much-better-one');
 
     expect(await screen.findByTestId('sign-in-notice')).toHaveTextContent(CHANGED);
     expect(router.state.location.pathname).toBe('/auth/sign-in');
-    expect(useAuthStore.getState().resetPasswordToken).toBeNull();
+    expect(testApp().authStore.getState().resetPasswordToken).toBeNull();
     const body = server.callsTo('POST /api/auth/resetPasswordVerified')[0]!.body as Record<string, string>;
     expect(Object.keys(body).sort()).toEqual(['keyId', 'newPassword', 'token']);
     expect(body.token).toBe(TOKEN);
@@ -106,7 +111,7 @@ describe('reset password', () => {
   });
 
   it('goes to /expiredLink, token forgotten, when the server answers 410', async () => {
-    useAuthStore.setState({ resetPasswordToken: TOKEN });
+    testApp().authStore.setState({ resetPasswordToken: TOKEN });
     mockApi({
       'GET /api/auth/public-key': publicKey(),
       'POST /api/auth/resetPasswordVerified': refusal(
@@ -115,13 +120,13 @@ describe('reset password', () => {
         'This link has expired or has already been used.',
       ),
     });
-    const { router } = renderRoutes(routes, '/auth/reset-password');
+    const { router } = renderRoutes(appRoutes, '/auth/reset-password');
 
     await chooseNewPassword('a-much-better-one');
 
     expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/expiredLink');
-    expect(useAuthStore.getState().resetPasswordToken).toBeNull();
+    expect(testApp().authStore.getState().resetPasswordToken).toBeNull();
     expect(screen.getByRole('link', { name: 'Request a new code' })).toHaveAttribute(
       'href',
       '/auth/forgot-password',
@@ -130,14 +135,14 @@ describe('reset password', () => {
 
   it('sends a visitor without a token to /expiredLink', async () => {
     mockApi({});
-    const { router } = renderRoutes(routes, '/auth/reset-password');
+    const { router } = renderRoutes(appRoutes, '/auth/reset-password');
     await waitFor(() => expect(router.state.location.pathname).toBe('/expiredLink'));
   });
 
   it('checks the new password and its confirmation before sending', async () => {
-    useAuthStore.setState({ resetPasswordToken: TOKEN });
+    testApp().authStore.setState({ resetPasswordToken: TOKEN });
     const server = mockApi({ 'GET /api/auth/public-key': publicKey() });
-    renderRoutes(routes, '/auth/reset-password');
+    renderRoutes(appRoutes, '/auth/reset-password');
 
     await chooseNewPassword('short', 'shorter');
 

@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AVATAR_MAX_BYTES } from '@tracklane/shared/auth/auth.schema';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAuthStore } from '../features/auth/stores/auth-store';
 import { browserTimeZone } from '../lib/dates';
 import { mockApi, ok, refusal, testUser } from '../test/http';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
+import { testApp } from '../test/app';
 
 const PROFILE = '/settings/profile';
 
@@ -22,7 +22,7 @@ describe('profile settings: details', () => {
     const server = mockApi({
       'PATCH /api/users/profile': ({ body }) => ok({ ...testUser, ...(body as object) }, 'Profile saved'),
     });
-    renderRoutes(routes, PROFILE);
+    renderRoutes(appRoutes, PROFILE);
     const user = userEvent.setup();
     const save = await screen.findByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
@@ -41,14 +41,14 @@ describe('profile settings: details', () => {
       lastName: 'Lovelace',
       timeZone: 'Asia/Kolkata',
     });
-    expect(useAuthStore.getState().user).toMatchObject({ firstName: 'Augusta' });
+    expect(testApp().authStore.getState().user).toMatchObject({ firstName: 'Augusta' });
     expect(within(screen.getByTestId('top-bar')).getByText('Augusta Lovelace')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());
   });
 
   it('refuses an empty name with the server’s own message, without a request', async () => {
     const server = mockApi({});
-    renderRoutes(routes, PROFILE);
+    renderRoutes(appRoutes, PROFILE);
     const user = userEvent.setup();
     await user.clear(await screen.findByLabelText(/^Last name/));
     await user.type(screen.getByLabelText(/^Last name/), '   ');
@@ -62,7 +62,7 @@ describe('profile settings: details', () => {
     const server = mockApi({
       'PATCH /api/users/profile': ({ body }) => ok({ ...testUser, ...(body as object) }),
     });
-    renderRoutes(routes, PROFILE);
+    renderRoutes(appRoutes, PROFILE);
     const user = userEvent.setup();
     const zone = browserTimeZone();
 
@@ -71,12 +71,12 @@ describe('profile settings: details', () => {
 
     await waitFor(() => expect(server.callsTo('PATCH /api/users/profile')).toHaveLength(1));
     expect(server.callsTo('PATCH /api/users/profile')[0]!.body).toMatchObject({ timeZone: zone });
-    await waitFor(() => expect(useAuthStore.getState().user?.timeZone).toBe(zone));
+    await waitFor(() => expect(testApp().authStore.getState().user?.timeZone).toBe(zone));
   });
 
   it("shows the server's refusal", async () => {
     mockApi({ 'PATCH /api/users/profile': refusal(400, 'VALIDATION', 'Unknown time zone') });
-    renderRoutes(routes, PROFILE);
+    renderRoutes(appRoutes, PROFILE);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^First name/), 'x');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -88,7 +88,7 @@ describe('profile settings: photo', () => {
   it('uploads an image and shows it, in the avatar menu too', async () => {
     const avatar = '/api/files/avatars/u-1-abc123.png';
     const server = mockApi({ 'POST /api/users/avatar': ok({ ...testUser, avatar }, 'Avatar updated') });
-    renderRoutes(routes, PROFILE);
+    renderRoutes(appRoutes, PROFILE);
     await screen.findByRole('button', { name: 'Upload photo' });
 
     await userEvent.setup().upload(fileInput(), new File(['png'], 'me.png', { type: 'image/png' }));
@@ -96,7 +96,7 @@ describe('profile settings: photo', () => {
     expect(await screen.findByText('Photo updated')).toBeInTheDocument();
     const form = server.callsTo('POST /api/users/avatar')[0]!.body as FormData;
     expect((form.get('file') as File).name).toBe('me.png');
-    expect(useAuthStore.getState().user?.avatar).toBe(avatar);
+    expect(testApp().authStore.getState().user?.avatar).toBe(avatar);
     expect(screen.getByTestId('user-menu').querySelector('img')).toHaveAttribute('src', avatar);
     expect(screen.getByTestId('profile-avatar').querySelector('img')).toHaveAttribute('src', avatar);
     expect(screen.getByRole('button', { name: 'Change photo' })).toBeInTheDocument();
@@ -105,7 +105,7 @@ describe('profile settings: photo', () => {
 
   it('refuses a file that is too large or not an image before uploading', async () => {
     const server = mockApi({});
-    renderRoutes(routes, PROFILE);
+    renderRoutes(appRoutes, PROFILE);
     await screen.findByRole('button', { name: 'Upload photo' });
     const user = userEvent.setup({ applyAccept: false });
 
@@ -130,7 +130,7 @@ describe('profile settings: photo', () => {
         'File type not supported. Use a JPEG, PNG or GIF image.',
       ),
     });
-    renderRoutes(routes, PROFILE);
+    renderRoutes(appRoutes, PROFILE);
     await screen.findByRole('button', { name: 'Upload photo' });
     await userEvent.setup().upload(fileInput(), new File(['not really'], 'fake.png', { type: 'image/png' }));
     expect(await screen.findByTestId('avatar-error')).toHaveTextContent('File type not supported.');
@@ -141,10 +141,10 @@ describe('profile settings: photo', () => {
     const server = mockApi({
       'DELETE /api/users/avatar': ok({ ...testUser, avatar: null }, 'Avatar removed'),
     });
-    renderRoutes(routes, PROFILE);
+    renderRoutes(appRoutes, PROFILE);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Photo removed')).toBeInTheDocument();
     expect(server.callsTo('DELETE /api/users/avatar')).toHaveLength(1);
-    expect(useAuthStore.getState().user?.avatar).toBeNull();
+    expect(testApp().authStore.getState().user?.avatar).toBeNull();
   });
 });

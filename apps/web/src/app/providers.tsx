@@ -3,7 +3,12 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AfterFirstScreen } from '../components/after-first-screen';
-import { queryClient } from '../lib/query-client';
+import { AuthStoreContext } from '../features/auth/stores/auth-store';
+import { CodeResendStoreContext } from '../features/auth/stores/code-resend-store';
+import { UiStoreContext } from '../features/navigation/stores/ui-store';
+import { TutorialStoreContext } from '../features/tutorial/stores/tutorial-store';
+import { WorkspaceStoreContext } from '../features/workspaces/stores/workspace-store';
+import type { AppInstance } from './app-instance';
 import { theme } from './theme';
 import toasts from './toasts.module.css';
 
@@ -13,15 +18,32 @@ import toasts from './toasts.module.css';
  * at once, running all of the first commit's effects with them in one task. A toast shown before then
  * (they are kept in Mantine's store) appears as it mounts.
  */
-export function AppProviders({ children }: { children: ReactNode }) {
+export function AppProviders({ app, children }: { app: AppInstance; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>
+      <AppStateProviders app={app}>
         <AfterFirstScreen>
           <Notifications position="bottom-right" classNames={{ root: toasts.toasts }} />
         </AfterFirstScreen>
         {children}
-      </QueryClientProvider>
+      </AppStateProviders>
     </MantineProvider>
+  );
+}
+
+/** The app instance's query client and stores, for `useQueryClient()` and the stores' hooks. */
+export function AppStateProviders({ app, children }: { app: AppInstance; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={app.queryClient}>
+      <AuthStoreContext value={app.authStore}>
+        <WorkspaceStoreContext value={app.workspaceStore}>
+          <UiStoreContext value={app.uiStore}>
+            <TutorialStoreContext value={app.tutorialStore}>
+              <CodeResendStoreContext value={app.codeResendStore}>{children}</CodeResendStoreContext>
+            </TutorialStoreContext>
+          </UiStoreContext>
+        </WorkspaceStoreContext>
+      </AuthStoreContext>
+    </QueryClientProvider>
   );
 }

@@ -5,12 +5,11 @@ import { rollUp, type ArrivalFact } from '@tracklane/shared/tracking/ocean/relia
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isWorkspaceView } from '../lib/live-invalidation';
 import { RELIABILITY_QUERY_KEY } from '../lib/reliability';
-import { resetAllStores } from '../lib/store-reset';
 import { fail, fakeApi, ok } from '../test/fake-api';
 import { acme, acmeDefault, selectionOf } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 
 const fact = (over: Partial<ArrivalFact>): ArrivalFact => ({
   source: 'carrier',
@@ -47,14 +46,13 @@ function serve(answer: ReturnType<typeof ok> | Response) {
 }
 
 beforeEach(() => {
-  resetAllStores();
   signInAsAgreedUser();
 });
 
 describe('the reliability page', { timeout: 20_000 }, () => {
   it('shows the period’s figures, the tables and the industry figure as reference', async () => {
     const api = serve(ok(report(ARRIVALS)));
-    renderRoutes(routes, '/reliability');
+    renderRoutes(appRoutes, '/reliability');
     const onTime = await screen.findByText('On time', { selector: 'p' });
     expect(onTime.parentElement).toHaveTextContent('33%');
     expect(onTime.parentElement).toHaveTextContent('1 of 3 with an ETA');
@@ -79,7 +77,7 @@ describe('the reliability page', { timeout: 20_000 }, () => {
         ]),
       ),
     );
-    renderRoutes(routes, '/reliability');
+    renderRoutes(appRoutes, '/reliability');
     const table = (await screen.findByRole('heading', { name: 'ETA error by source' })).closest('section')!;
     // Carrier: 14 days out |12|, |96|, |48| → 52 h (2.2 d) on average, 52 h late, 3 arrivals.
     expect(within(table).getByTestId('eta-error-carrier')).toHaveTextContent('Carrier2.2 d2.2 d late · 3');
@@ -93,13 +91,13 @@ describe('the reliability page', { timeout: 20_000 }, () => {
 
   it('says what to do when nothing arrived', async () => {
     serve(ok(report([])));
-    renderRoutes(routes, '/reliability');
+    renderRoutes(appRoutes, '/reliability');
     expect(await screen.findByText('No arrivals to measure in this period')).toBeInTheDocument();
   });
 
   it('says what went wrong on an error', async () => {
     serve(fail(400, 'VALIDATION', 'Choose a period of at most 36 months.'));
-    renderRoutes(routes, '/reliability');
+    renderRoutes(appRoutes, '/reliability');
     expect(await screen.findByText('Could not load the reliability figures')).toBeInTheDocument();
     expect(screen.getByText(/Choose a period of at most 36 months/)).toBeInTheDocument();
   });

@@ -7,6 +7,7 @@ import { RELIABILITY_PAGE_PATH } from '../lib/reliability';
 import { hasSessionHint } from '../lib/session-hint';
 import type { ModeDefinition } from '../modes/mode-definition';
 import { MODE_LIST } from '../modes/registry';
+import type { AppInstance } from './app-instance';
 import { PageFrame, RequireGuest, RequireUser } from './guard';
 import { BareLayout } from './layouts/bare-layout';
 import { PlainLayout } from './layouts/plain-layout';
@@ -35,13 +36,15 @@ function screen<P extends object>(
  * once, with its data. Nothing is asked without a session cookie (the guard sends that visitor to sign
  * in), and a failed request is left to the screen, which asks again as it renders. It runs when a
  * navigation arrives at the route, not again while the route stays (a filter in the address): from then
- * on the screen's own queries keep its data current.
+ * on the screen's own queries keep its data current. It fills `app`, the instance the router is made for.
  */
 function signedInData(
-  prefetch: (search: URLSearchParams) => Promise<unknown>,
+  app: AppInstance,
+  prefetch: (app: AppInstance, search: URLSearchParams) => Promise<unknown>,
 ): Pick<RouteObject, 'loader' | 'shouldRevalidate'> {
   const loader: LoaderFunction = async ({ request }) => {
-    if (hasSessionHint()) await prefetch(new URL(request.url).searchParams).catch(() => undefined);
+    if (!hasSessionHint()) return null;
+    await prefetch(app, new URL(request.url).searchParams).catch(() => undefined);
     return null;
   };
   return { loader, shouldRevalidate: () => false };
@@ -135,26 +138,28 @@ export function screenLoads(modes: readonly ModeDefinition[] = MODE_LIST): (() =
  * tutorial's "/new-shipments/{siteType}" step, spec §2: any other siteType falls through to the
  * not-found page) and its detail page.
  */
-function modeRoutes(modes: readonly ModeDefinition[]): RouteObject[] {
+function modeRoutes(app: AppInstance, modes: readonly ModeDefinition[]): RouteObject[] {
   return modes.flatMap(({ mode, paths: modePaths, pages }): RouteObject[] => [
     {
       path: modePaths.dashboard,
       lazy: screen(DashboardPage, { mode }),
-      ...signedInData(() => import('./pages/dashboard-page').then((m) => m.prefetchDashboardPage({ mode }))),
+      ...signedInData(app, ({ queryClient }) =>
+        import('./pages/dashboard-page').then((m) => m.prefetchDashboardPage(queryClient, { mode })),
+      ),
     },
     ...Object.entries(modePaths.lists).map(([tab, path]) => ({
       path,
       lazy: screen(pages.list, { tab }),
-      ...signedInData((search) => pages.prefetchList({ tab }, search)),
+      ...signedInData(app, ({ queryClient }, search) => pages.prefetchList(queryClient, { tab }, search)),
     })),
     { path: modePaths.newShipment, lazy: screen(pages.newShipment) },
     { path: pages.detailRoute, lazy: screen(pages.detail) },
   ]);
 }
 
-const mainShellRoutes = (modes: readonly ModeDefinition[]): RouteObject[] => [
+const mainShellRoutes = (app: AppInstance, modes: readonly ModeDefinition[]): RouteObject[] => [
   { index: true, lazy: screen(HomePage) },
-  ...modeRoutes(modes),
+  ...modeRoutes(app, modes),
   { path: paths.newShipments.create, lazy: screen(NewShipmentPage) },
   {
     path: '/shipment-history/:type/tracking-history',
@@ -198,9 +203,10 @@ const authRoutes: RouteObject[] = [
  * /share… bare, /auth… split, /legal and /expiredLink plain, everything else the main shell.
  * "/share" is matched as a path segment: /shipment-history/…/shared-history is a main-shell page.
  * /legal, /expiredLink and /share sit outside the guard: anyone with the link may open them.
- * Inside it, the main shell waits for the user agreement to be accepted (spec §4).
+ * Inside it, the main shell waits for the user agreement to be accepted (spec §4). Made for an app
+ * instance: its loaders fill that instance's query cache and stores.
  */
-export const buildRoutes = (modes: readonly ModeDefinition[] = MODE_LIST): RouteObject[] => [
+export const appRoutes = (app: AppInstance, modes: readonly ModeDefinition[] = MODE_LIST): RouteObject[] => [
   {
     errorElement: <RouteErrorPage />,
     // What a visit shows until its first page's code (and, signed in, its data) is here.
@@ -231,8 +237,8 @@ export const buildRoutes = (modes: readonly ModeDefinition[] = MODE_LIST): Route
         children: [
           {
             lazy: screen(RequireAgreement),
-            ...signedInData(() => import('./signed-in-app').then((m) => m.prefetchSignedIn())),
-            children: [{ lazy: screen(MainShell), children: mainShellRoutes(modes) }],
+            ...signedInData(app, (app) => import('./signed-in-app').then((m) => m.prefetchSignedIn(app))),
+            children: [{ lazy: screen(MainShell), children: mainShellRoutes(app, modes) }],
           },
         ],
       },
@@ -240,14 +246,13 @@ export const buildRoutes = (modes: readonly ModeDefinition[] = MODE_LIST): Route
   },
 ];
 
-export const routes: RouteObject[] = buildRoutes();
-
 // Tests render pages as if downloaded, and the lazy parts pages render inside themselves (Vitest's mode;
 // a build drops this line).
 if (import.meta.env.MODE === 'test') {
   await Promise.all([...screenLoads().map((load) => load()), CommentThread.preload(), PageFrame.preload()]);
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The browser's router over the routes, its loaders filling `app`'s cache and stores. */
+export function createAppRouter(app: AppInstance) {
+  return createBrowserRouter(appRoutes(app));
 }

@@ -6,12 +6,11 @@ import type {
   SearchAnswer,
 } from '@tracklane/shared/search/search.schema';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resetAllStores } from '../lib/store-reset';
 import { fail, fakeApi, ok, type RecordedCall } from '../test/fake-api';
 import { acme, acmeImports, beta, selectionOf } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 
 const imported: OceanSearchResult = {
   mode: 'ocean',
@@ -97,7 +96,6 @@ function server(search: (call: RecordedCall) => ReturnType<typeof ok> | Response
 }
 
 beforeEach(() => {
-  resetAllStores();
   signInAsAgreedUser();
 });
 
@@ -106,7 +104,7 @@ const box = () => screen.findByRole('combobox', { name: /Search shipments/ });
 describe('the top bar’s search', () => {
   it('finds shipments in every workspace as one types, and Enter opens the chosen one in its workspace', async () => {
     const api = server(() => ok(answer([imported, home, parcel])));
-    const { router } = renderRoutes(routes, '/dashboard/ocean');
+    const { router } = renderRoutes(appRoutes, '/dashboard/ocean');
     await userEvent.type(await box(), ' tghu 1');
 
     const list = await screen.findByRole('listbox', { name: 'Shipments found' });
@@ -147,7 +145,7 @@ describe('the top bar’s search', () => {
 
   it('opens a result of the workspace the tab shows without switching, by click', async () => {
     const api = server(() => ok(answer([home, imported])));
-    const { router } = renderRoutes(routes, '/dashboard/ocean');
+    const { router } = renderRoutes(appRoutes, '/dashboard/ocean');
     await userEvent.type(await box(), 'TGHU');
     await userEvent.click((await screen.findAllByRole('option'))[0]!);
     await waitFor(() =>
@@ -158,7 +156,7 @@ describe('the top bar’s search', () => {
 
   it('switches workspace before opening a container of another one', async () => {
     const api = server(() => ok(answer([imported])));
-    const { router } = renderRoutes(routes, '/dashboard/ocean');
+    const { router } = renderRoutes(appRoutes, '/dashboard/ocean');
     await userEvent.type(await box(), 'TGHU1000012');
     await screen.findByRole('option');
     await userEvent.keyboard('{Enter}');
@@ -176,7 +174,7 @@ describe('the top bar’s search', () => {
       'POST /api/workspaces/currentId',
       fail(404, 'NOT_FOUND', 'You are not a member of this workspace.'),
     );
-    const { router } = renderRoutes(routes, '/dashboard/ocean');
+    const { router } = renderRoutes(appRoutes, '/dashboard/ocean');
     await userEvent.type(await box(), 'TGHU');
     await userEvent.click(await screen.findByRole('option'));
     expect(await screen.findByText('Could not open TGHU1000012 in Imports Europe')).toBeInTheDocument();
@@ -186,7 +184,7 @@ describe('the top bar’s search', () => {
 
   it('opens the best match when Enter comes before the list has caught up (a pasted number)', async () => {
     const api = server(() => ok(answer([imported])));
-    const { router } = renderRoutes(routes, '/dashboard/ocean');
+    const { router } = renderRoutes(appRoutes, '/dashboard/ocean');
     const input = await box();
     await userEvent.click(input);
     await userEvent.paste('TGHU1000012');
@@ -199,7 +197,7 @@ describe('the top bar’s search', () => {
 
   it('says what to type, and asks nothing, until two characters are typed', async () => {
     const api = server();
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     await userEvent.type(await box(), 'T-');
     expect(await screen.findByTestId('search-hint')).toHaveTextContent(
       'Type at least 2 characters of a number or tag to search.',
@@ -210,14 +208,14 @@ describe('the top bar’s search', () => {
 
   it('says when nothing matches', async () => {
     server(() => ok(answer([])));
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     await userEvent.type(await box(), 'ZZZU');
     expect(await screen.findByTestId('search-empty')).toHaveTextContent('No shipment matches “ZZZU”');
   });
 
   it('says that more matched than it shows', async () => {
     server(() => ok(answer([imported, home], true)));
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     await userEvent.type(await box(), 'TG');
     expect(await screen.findByTestId('search-truncated')).toHaveTextContent(
       'The first 2 matches: type more of the number to narrow them down.',
@@ -232,7 +230,7 @@ describe('the top bar’s search', () => {
         ? fail(503, 'UNAVAILABLE', 'The database is not answering.')
         : ok(answer([imported]));
     });
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     await userEvent.type(await box(), 'TGHU');
     const alert = await screen.findByTestId('search-error');
     expect(alert).toHaveTextContent('Search failed: The database is not answering.');
@@ -244,7 +242,7 @@ describe('the top bar’s search', () => {
 describe('the search from the keyboard', () => {
   it('is focused by Ctrl+K anywhere and by / outside a text field; Escape closes, then empties', async () => {
     server(() => ok(answer([imported])));
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     const input = await box();
     expect(input).not.toHaveFocus();
 
@@ -274,7 +272,7 @@ describe('the search from the keyboard', () => {
 
   it('leaves / alone in a text field', async () => {
     server();
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     const input = await box();
     const other = document.createElement('input');
     document.body.append(other);

@@ -2,14 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resolveSelection } from '../features/workspaces/utils/current-selection';
-import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
-import { resetAllStores } from '../lib/store-reset';
 import { fail, fakeApi, ok, type RecordedCall } from '../test/fake-api';
 import { listPage, noOptions, oceanShipment } from '../test/ocean-shipment-fixtures';
 import { acme, acmeDefault, acmeImports, selectionOf } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
+import { testApp } from '../test/app';
 
 const archived = oceanShipment({ containerNo: 'CMAU1234564', mblNo: 'CMDU556677', archived: true });
 // A function: each refusal needs a fresh response (a body is read once).
@@ -20,7 +19,7 @@ const refused = () =>
 function showDefaultWorkspace() {
   const resolved = resolveSelection([acme], selectionOf(acmeDefault));
   if (resolved.status !== 'selected') throw new Error('fixture does not resolve');
-  useWorkspaceStore.getState().selectWorkspace(resolved.organization, resolved.workspace);
+  testApp().workspaceStore.getState().selectWorkspace(resolved.organization, resolved.workspace);
 }
 
 function serve() {
@@ -37,7 +36,6 @@ const listCalls = (api: ReturnType<typeof serve>) => api.callsTo('GET /api/shipm
 const shownIn = (call: RecordedCall | undefined) => call?.headers['x-workspace-id'];
 
 beforeEach(() => {
-  resetAllStores();
   signInAsAgreedUser();
   showDefaultWorkspace();
 });
@@ -45,7 +43,7 @@ beforeEach(() => {
 describe('the workspace a tab shows', { timeout: 20_000 }, () => {
   it('names the workspace the page shows in every call', async () => {
     const api = serve();
-    renderRoutes(routes, '/shipments/ocean/archived');
+    renderRoutes(appRoutes, '/shipments/ocean/archived');
     await waitFor(() => expect(listCalls(api)).toHaveLength(1));
     expect(shownIn(listCalls(api)[0])).toBe(acmeDefault.workspaceId);
     // The filters' choices are asked for once the first screen is done.
@@ -55,7 +53,7 @@ describe('the workspace a tab shows', { timeout: 20_000 }, () => {
 
   it('follows the session when the workspace it shows is no longer available, and says so', async () => {
     const api = serve();
-    renderRoutes(routes, '/shipments/ocean/archived');
+    renderRoutes(appRoutes, '/shipments/ocean/archived');
     const user = userEvent.setup();
     await screen.findByRole('button', { name: 'Move back to active: CMAU1234564' });
     await waitFor(() => expect(api.callsTo('POST /api/workspaces/setCookies')).toHaveLength(1));
@@ -72,7 +70,7 @@ describe('the workspace a tab shows', { timeout: 20_000 }, () => {
       ),
     ).toBeInTheDocument();
     await waitFor(() =>
-      expect(useWorkspaceStore.getState().currentWorkspace?.workspaceId).toBe(acmeImports.workspaceId),
+      expect(testApp().workspaceStore.getState().currentWorkspace?.workspaceId).toBe(acmeImports.workspaceId),
     );
     await waitFor(() => expect(shownIn(listCalls(api).at(-1))).toBe(acmeImports.workspaceId));
     // The tab asked where the session is (once at start, once now) and re-selected nothing itself.

@@ -3,14 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { focusManager } from '@tanstack/react-query';
 import type { PublicShare } from '@tracklane/shared/sharing/sharing.schema';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetAllStores } from '../lib/store-reset';
 import { fail, fakeApi, ok } from '../test/fake-api';
 import { expressListPage, expressShipment } from '../test/express-shipment-fixtures';
 import { listPage, noOptions, oceanShipment } from '../test/ocean-shipment-fixtures';
 import { acme, acmeDefault, beta, betaDesk, selectionOf } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 
 type Routes = Parameters<typeof fakeApi>[0];
 
@@ -51,14 +50,13 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  resetAllStores();
   signInAsAgreedUser();
 });
 
 describe('sharing the selected rows of a list', { timeout: 20_000 }, () => {
   it('shares two selected ocean shipments with people and under one link', async () => {
     const api = serveOcean();
-    renderRoutes(routes, '/shipments/ocean/active');
+    renderRoutes(appRoutes, '/shipments/ocean/active');
     const user = userEvent.setup();
     await waitFor(() => expect(rows()).toHaveLength(3));
 
@@ -116,7 +114,7 @@ describe('sharing the selected rows of a list', { timeout: 20_000 }, () => {
       ),
       'POST /api/shares': ok({ recipients: 1 }, 'Shared with 1 recipient'),
     });
-    renderRoutes(routes, '/shipments/truck/express/active');
+    renderRoutes(appRoutes, '/shipments/truck/express/active');
     const user = userEvent.setup();
     await waitFor(() => expect(rows()).toHaveLength(2));
     await user.click(screen.getByRole('checkbox', { name: 'Select all loaded shipments' }));
@@ -149,7 +147,7 @@ describe('sharing the selected rows of a list', { timeout: 20_000 }, () => {
       oceanShipment({ containerNo: `MSCU${String(1000000 + i)}`, mblNo: `MEDU${String(i)}` }),
     );
     const api = serveOcean(many);
-    renderRoutes(routes, '/shipments/ocean/active');
+    renderRoutes(appRoutes, '/shipments/ocean/active');
     const user = userEvent.setup();
     await waitFor(() => expect(rows()).toHaveLength(51));
     await user.click(screen.getByRole('checkbox', { name: 'Select all loaded shipments' }));
@@ -179,7 +177,7 @@ describe('sharing the selected rows of a list', { timeout: 20_000 }, () => {
       'GET /api/shipments/ocean/options': ok(noOptions),
       'GET /api/shipments/ocean': ok(listPage([first, second], { activeCount: 2, archivedCount: 0 })),
     });
-    renderRoutes(routes, '/shipments/ocean/active');
+    renderRoutes(appRoutes, '/shipments/ocean/active');
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(screen.queryByRole('checkbox', { name: /^Select/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
@@ -217,7 +215,7 @@ describe('an open public share page notices a revoke', () => {
   it('shows every shipment of a set, and asks again every 10 s until the link is revoked', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = fakeApi({ [`GET /api/share/${token}`]: ok(share) });
-    const { router } = renderRoutes(routes, `/share/${token}`);
+    const { router } = renderRoutes(appRoutes, `/share/${token}`);
     expect(await screen.findByRole('heading', { name: 'TGHU1000012' })).toBeInTheDocument();
     expect(screen.getAllByTestId('public-shipment')).toHaveLength(2);
     expect(screen.getByText(/Shared ocean shipments/)).toBeInTheDocument();
@@ -234,7 +232,7 @@ describe('an open public share page notices a revoke', () => {
 
   it('asks again on focus, and shows not-found once the token is unknown', async () => {
     const api = fakeApi({ [`GET /api/share/${token}`]: ok(share) });
-    renderRoutes(routes, `/share/${token}`);
+    renderRoutes(appRoutes, `/share/${token}`);
     expect(await screen.findByRole('heading', { name: 'MSCU1234566' })).toBeInTheDocument();
     api.route(`GET /api/share/${token}`, fail(404, 'NOT_FOUND', 'This share link does not exist.'));
     act(() => {

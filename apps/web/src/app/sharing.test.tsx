@@ -7,13 +7,12 @@ import type {
   SharedHistoryPage,
 } from '@tracklane/shared/sharing/sharing.schema';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resetAllStores } from '../lib/store-reset';
 import { fail, fakeApi, ok } from '../test/fake-api';
 import { oceanShipmentDetail } from '../test/ocean-shipment-fixtures';
 import { acme, acmeDefault, selectionOf } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 
 const invite: InviteNotification = {
   id: 'n-7',
@@ -65,7 +64,6 @@ function server(routes: Parameters<typeof fakeApi>[0] = {}) {
 }
 
 beforeEach(() => {
-  resetAllStores();
   signInAsAgreedUser();
 });
 
@@ -83,7 +81,7 @@ describe('shared with me', () => {
         express: null,
       }),
     });
-    const { router } = renderRoutes(routes, '/dashboard/ocean');
+    const { router } = renderRoutes(appRoutes, '/dashboard/ocean');
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
     const dropdown = await screen.findByTestId('notification-dropdown');
     await userEvent.click(within(dropdown).getByRole('tab', { name: /^INVITES/ }));
@@ -110,7 +108,7 @@ describe('shared with me', () => {
 
   it('shows the shared history with who shared each shipment, and an empty state', async () => {
     const api = server();
-    renderRoutes(routes, '/shipment-history/ocean/shared-history');
+    renderRoutes(appRoutes, '/shipment-history/ocean/shared-history');
     const row = await screen.findByTestId('shared-history-row');
     expect(row).toHaveTextContent('TGHU1000012');
     expect(row).toHaveTextContent('Ada Lovelace');
@@ -123,7 +121,7 @@ describe('shared with me', () => {
       'GET /api/shipment-history/ground/shared-history',
       ok({ rows: [], total: 0, pageNo: 1, pageSize: 20 }),
     );
-    renderRoutes(routes, '/shipment-history/ground/shared-history');
+    renderRoutes(appRoutes, '/shipment-history/ground/shared-history');
     expect(await screen.findByText('Nothing shared with you yet')).toBeInTheDocument();
   });
 
@@ -131,7 +129,7 @@ describe('shared with me', () => {
     server({
       'GET /api/shipment-history/ocean/shared-history/details/gone': fail(404, 'NOT_FOUND', 'Not shared'),
     });
-    renderRoutes(routes, '/shipment-history/ocean/shared-history/details/gone');
+    renderRoutes(appRoutes, '/shipment-history/ocean/shared-history/details/gone');
     expect(await screen.findByTestId('shared-not-found')).toHaveTextContent(
       'This shipment is not shared with you',
     );
@@ -139,7 +137,7 @@ describe('shared with me', () => {
 
   it('greets the user with the first unread share invite', async () => {
     server({ 'GET /api/invite/get-first-unread-notification': ok(invite) });
-    const { router } = renderRoutes(routes, '/dashboard/ocean');
+    const { router } = renderRoutes(appRoutes, '/dashboard/ocean');
     const notice = await screen.findByRole('dialog', { name: 'A shipment was shared with you' });
     expect(notice).toHaveTextContent('Ada Lovelace shared the ocean shipment TGHU1000012');
     await userEvent.click(within(notice).getByRole('button', { name: 'View shipment' }));
@@ -168,7 +166,7 @@ describe('a shipment shared with me carries no money', () => {
         express: null,
       }),
     });
-    renderRoutes(routes, '/shipment-history/ocean/shared-history/details/share-1');
+    renderRoutes(appRoutes, '/shipment-history/ocean/shared-history/details/share-1');
     expect(await screen.findByRole('heading', { name: 'Container TGHU1000012' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Journey' })).toBeInTheDocument();
     // The carrier's own milestone ("Demurrage last free day") is tracking, not money: no clocks, no cost.
@@ -212,7 +210,7 @@ describe('sharing a shipment from its page', () => {
 
   it('lists each recipient as the address and whether it was opened, nothing else about them', async () => {
     serveDetail();
-    renderRoutes(routes, PAGE);
+    renderRoutes(appRoutes, PAGE);
     await userEvent.click(await screen.findByTestId('share-button'));
     const dialog = await screen.findByRole('dialog', { name: 'Share MSCU1234566' });
     const rows = await within(dialog).findAllByTestId('shared-with-row');
@@ -227,7 +225,7 @@ describe('sharing a shipment from its page', () => {
 
   it('says how many recipients it was shared with, the same whoever has an account', async () => {
     const api = serveDetail();
-    renderRoutes(routes, PAGE);
+    renderRoutes(appRoutes, PAGE);
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('share-button'));
     const dialog = await screen.findByRole('dialog', { name: 'Share MSCU1234566' });
@@ -270,7 +268,7 @@ describe('tracking history', () => {
         message: '1 shipment tracked again',
       }),
     });
-    renderRoutes(routes, '/shipment-history/ocean/tracking-history');
+    renderRoutes(appRoutes, '/shipment-history/ocean/tracking-history');
     const row = await screen.findByTestId('tracking-history-row');
     expect(row).toHaveTextContent('Grace Hopper');
     await userEvent.click(within(row).getByRole('button', { name: 'Track TGHU1000012 again' }));
@@ -311,7 +309,7 @@ describe('public share links', () => {
 
   it('shows milestones and ETA in the bare layout', async () => {
     fakeApi({ [`GET /api/share/${token}`]: ok(share) });
-    renderRoutes(routes, `/share/${token}`);
+    renderRoutes(appRoutes, `/share/${token}`);
     expect(await screen.findByRole('heading', { name: 'TGHU1000012' })).toBeInTheDocument();
     expect(screen.getByTestId('bare-layout')).toBeInTheDocument();
     expect(screen.getByTestId('public-eta')).toHaveTextContent('EST: 03/12/2026');
@@ -326,7 +324,7 @@ describe('public share links', () => {
       position: { kind: 'delivered' as const, lat: 51.95, lon: 4.05, name: 'Rotterdam' },
     };
     fakeApi({ [`GET /api/share/${token}`]: ok({ ...share, shipments: [delivered] }) });
-    renderRoutes(routes, `/share/${token}`);
+    renderRoutes(appRoutes, `/share/${token}`);
     const marker = await screen.findByRole('button', { name: 'Rotterdam, delivered: 1 shipment' });
     expect(marker).toHaveAttribute('data-kind', 'delivered');
     expect(screen.queryByRole('button', { name: /MSC Aurora/ })).toBeNull();
@@ -337,10 +335,10 @@ describe('public share links', () => {
       [`GET /api/share/${token}`]: fail(410, 'LINK_EXPIRED', 'Expired'),
       [`GET /api/share/${'b'.repeat(43)}`]: fail(404, 'NOT_FOUND', 'Unknown'),
     });
-    const { router } = renderRoutes(routes, `/share/${token}`);
+    const { router } = renderRoutes(appRoutes, `/share/${token}`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/expiredLink'));
     expect(await screen.findByTestId('expired-share-link')).toBeInTheDocument();
-    renderRoutes(routes, `/share/${'b'.repeat(43)}`);
+    renderRoutes(appRoutes, `/share/${'b'.repeat(43)}`);
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 });

@@ -2,14 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AlertRulesResult } from '@tracklane/shared/alerts/alerts.schema';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetAllStores } from '../lib/store-reset';
 import { fail, fakeApi, ok, type RecordedCall } from '../test/fake-api';
 import { expressShipmentDetail } from '../test/express-shipment-fixtures';
 import { listPage, noOptions, oceanShipment, oceanShipmentDetail } from '../test/ocean-shipment-fixtures';
 import { acme, acmeDefault, beta, betaDesk, selectionOf } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 
 const OCEAN_DETAIL = 'GET /api/shipments/ocean/MSCU1234566/MEDU12345678';
 const OCEAN_PATH = '/shipment/ocean/MSCU1234566/MEDU12345678';
@@ -34,7 +33,6 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  resetAllStores();
   signInAsAgreedUser();
 });
 
@@ -50,7 +48,7 @@ describe('tags on the detail page', { timeout: 20_000 }, () => {
         return ok({ tags });
       },
     });
-    renderRoutes(routes, OCEAN_PATH);
+    renderRoutes(appRoutes, OCEAN_PATH);
     const input = await tagsBox();
     const user = userEvent.setup();
     await user.click(input);
@@ -79,7 +77,7 @@ describe('tags on the detail page', { timeout: 20_000 }, () => {
         'You can view shipments but not change them.',
       ),
     });
-    renderRoutes(routes, OCEAN_PATH);
+    renderRoutes(appRoutes, OCEAN_PATH);
     const input = await tagsBox();
     const user = userEvent.setup();
     await user.type(input, `${'x'.repeat(31)}{Enter}`);
@@ -100,7 +98,7 @@ describe('tags on the detail page', { timeout: 20_000 }, () => {
       beta,
       betaDesk,
     );
-    renderRoutes(routes, OCEAN_PATH);
+    renderRoutes(appRoutes, OCEAN_PATH);
     const tags = await screen.findByTestId('shipment-tags');
     expect(tags).toHaveTextContent('Hot');
     expect(tags).toHaveTextContent('customer A');
@@ -115,7 +113,7 @@ describe('tags on the detail page', { timeout: 20_000 }, () => {
       'GET /api/shipments/express/options': ok({ carriers: [], tags: [] }),
       [`PUT /api/shipments/express/${ID}/tags`]: (call: RecordedCall) => ok(call.body),
     });
-    renderRoutes(routes, `/shipment/truck/express/${ID}/1Z5R89390357567127`);
+    renderRoutes(appRoutes, `/shipment/truck/express/${ID}/1Z5R89390357567127`);
     const input = await tagsBox();
     await userEvent.setup().type(input, 'returns{Enter}');
     await waitFor(() =>
@@ -138,7 +136,7 @@ describe('the list’s tag filter', { timeout: 20_000 }, () => {
           }),
         ),
     });
-    const { router } = renderRoutes(routes, '/shipments/ocean/active');
+    const { router } = renderRoutes(appRoutes, '/shipments/ocean/active');
     await waitFor(() => expect(screen.getAllByTestId('tag-badges')).toHaveLength(1));
     const user = userEvent.setup();
     await user.click(screen.getByRole('combobox', { name: 'Tag' }));
@@ -177,7 +175,7 @@ describe('the alert rule form’s tag filter', { timeout: 20_000 }, () => {
         return ok(saved);
       },
     });
-    renderRoutes(routes, '/workspace-settings/alerts');
+    renderRoutes(appRoutes, '/workspace-settings/alerts');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add rule' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add alert rule' });

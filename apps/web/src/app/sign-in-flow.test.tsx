@@ -1,19 +1,23 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAuthStore } from '../features/auth/stores/auth-store';
-import { useCodeResendStore } from '../features/auth/stores/code-resend-store';
 import { mockApi, ok, refusal, testUser } from '../test/http';
 import { testKeys, type TestKeys } from '../test/keys';
 import { renderRoutes } from '../test/render';
-import { routes } from './router';
+import { appRoutes } from './router';
+import { testApp } from '../test/app';
 
 let keys: TestKeys;
 
 beforeEach(async () => {
   keys = await testKeys();
-  useAuthStore.setState({ status: 'unauthenticated', user: null, authError: null, resetPasswordToken: null });
-  useCodeResendStore.setState({ waits: {} });
+  testApp().authStore.setState({
+    status: 'unauthenticated',
+    user: null,
+    authError: null,
+    resetPasswordToken: null,
+  });
+  testApp().codeResendStore.setState({ waits: {} });
 });
 
 const publicKey = () => ok({ keyId: keys.keyId, publicKey: keys.publicKeyPem, algorithm: 'RSA-OAEP-256' });
@@ -32,13 +36,13 @@ describe('sign-in (spec §4: login stores the user)', () => {
       'POST /api/auth/login': ok(testUser, 'Signed in'),
       'GET /api/_api/user-agreement/get': ok({ agreed: true }),
     });
-    const { router } = renderRoutes(routes, '/shipments/ocean/active');
+    const { router } = renderRoutes(appRoutes, '/shipments/ocean/active');
 
     await signIn('ada@example.com', 'correct horse battery');
 
     expect(await screen.findByRole('heading', { name: 'Active ocean shipments' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/shipments/ocean/active');
-    expect(useAuthStore.getState()).toMatchObject({ status: 'authenticated', user: testUser });
+    expect(testApp().authStore.getState()).toMatchObject({ status: 'authenticated', user: testUser });
 
     const [login] = server.callsTo('POST /api/auth/login');
     const body = login!.body as Record<string, string>;
@@ -54,7 +58,7 @@ describe('sign-in (spec §4: login stores the user)', () => {
       'POST /api/auth/login': ok(testUser),
       'GET /api/_api/user-agreement/get': ok({ agreed: true }),
     });
-    const { router } = renderRoutes(routes, '/auth/sign-in');
+    const { router } = renderRoutes(appRoutes, '/auth/sign-in');
     await signIn('ada@example.com', 'correct horse battery');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
@@ -64,12 +68,12 @@ describe('sign-in (spec §4: login stores the user)', () => {
       'GET /api/auth/public-key': publicKey(),
       'POST /api/auth/login': refusal(401, 'INVALID_CREDENTIALS', 'Incorrect e-mail or password.'),
     });
-    const { router } = renderRoutes(routes, '/auth/sign-in');
+    const { router } = renderRoutes(appRoutes, '/auth/sign-in');
 
     await signIn('ada@example.com', 'wrong password');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect e-mail or password.');
-    expect(useAuthStore.getState()).toMatchObject({
+    expect(testApp().authStore.getState()).toMatchObject({
       status: 'unauthenticated',
       user: null,
       authError: 'Incorrect e-mail or password.',
@@ -87,7 +91,7 @@ describe('sign-in (spec §4: login stores the user)', () => {
         'Please verify your e-mail address first. We have sent you a new code.',
       ),
     });
-    const { router } = renderRoutes(routes, '/auth/sign-in');
+    const { router } = renderRoutes(appRoutes, '/auth/sign-in');
 
     await signIn('new@example.com', 'correct horse battery');
 
@@ -102,7 +106,7 @@ describe('sign-in (spec §4: login stores the user)', () => {
 
   it('checks the form before calling the server', async () => {
     const server = mockApi({ 'GET /api/auth/public-key': publicKey() });
-    renderRoutes(routes, '/auth/sign-in');
+    renderRoutes(appRoutes, '/auth/sign-in');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^E-mail/), 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -114,7 +118,7 @@ describe('sign-in (spec §4: login stores the user)', () => {
 
   it('shows what the password reset said', () => {
     mockApi({ 'GET /api/auth/public-key': publicKey() });
-    const { router } = renderRoutes(routes, '/auth/forgot-password');
+    const { router } = renderRoutes(appRoutes, '/auth/forgot-password');
     void router.navigate('/auth/sign-in', {
       state: { notice: 'Your password has been changed. Sign in with your new password.' },
     });

@@ -1,19 +1,23 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAuthStore } from '../features/auth/stores/auth-store';
-import { useCodeResendStore } from '../features/auth/stores/code-resend-store';
 import { mockApi, ok, refusal } from '../test/http';
 import { testKeys, type TestKeys } from '../test/keys';
 import { renderRoutes } from '../test/render';
-import { routes } from './router';
+import { appRoutes } from './router';
+import { testApp } from '../test/app';
 
 let keys: TestKeys;
 
 beforeEach(async () => {
   keys = await testKeys();
-  useAuthStore.setState({ status: 'unauthenticated', user: null, authError: null, registration: null });
-  useCodeResendStore.setState({ waits: {} });
+  testApp().authStore.setState({
+    status: 'unauthenticated',
+    user: null,
+    authError: null,
+    registration: null,
+  });
+  testApp().codeResendStore.setState({ waits: {} });
 });
 
 const publicKey = () => ok({ keyId: keys.keyId, publicKey: keys.publicKeyPem, algorithm: 'RSA-OAEP-256' });
@@ -32,7 +36,7 @@ async function fillIn(fields: { confirm: string }) {
 describe('sign-up (spec §4: registration stores the result, failure the message)', () => {
   it('does not submit while the confirmation differs, and never sends it', async () => {
     const server = mockApi({ 'GET /api/auth/public-key': publicKey() });
-    renderRoutes(routes, '/auth/sign-up');
+    renderRoutes(appRoutes, '/auth/sign-up');
 
     await fillIn({ confirm: 'cobol-forever-95' });
 
@@ -46,13 +50,16 @@ describe('sign-up (spec §4: registration stores the result, failure the message
       'GET /api/meta': ok({ devMailbox: false }),
       'POST /api/auth/register': ok({ email: 'grace@example.com' }, SENT),
     });
-    const { router } = renderRoutes(routes, '/auth/sign-up');
+    const { router } = renderRoutes(appRoutes, '/auth/sign-up');
 
     await fillIn({ confirm: 'cobol-forever-59' });
 
     expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?email=grace%40example.com');
-    expect(useAuthStore.getState().registration).toEqual({ email: 'grace@example.com', message: SENT });
+    expect(testApp().authStore.getState().registration).toEqual({
+      email: 'grace@example.com',
+      message: SENT,
+    });
 
     const body = server.callsTo('POST /api/auth/register')[0]!.body as Record<string, string>;
     expect(Object.keys(body).sort()).toEqual([
@@ -87,14 +94,16 @@ describe('sign-up (spec §4: registration stores the result, failure the message
         },
       ),
     });
-    const { router } = renderRoutes(routes, '/auth/sign-up');
+    const { router } = renderRoutes(appRoutes, '/auth/sign-up');
 
     await fillIn({ confirm: 'cobol-forever-59' });
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Too many attempts. Please wait a moment and try again.',
     );
-    expect(useAuthStore.getState().authError).toBe('Too many attempts. Please wait a moment and try again.');
+    expect(testApp().authStore.getState().authError).toBe(
+      'Too many attempts. Please wait a moment and try again.',
+    );
     expect(router.state.location.pathname).toBe('/auth/sign-up');
   });
 
@@ -111,7 +120,7 @@ describe('sign-up (spec §4: registration stores the result, failure the message
       ],
       'GET /api/meta': ok({ devMailbox: false }),
     });
-    renderRoutes(routes, '/auth/sign-up');
+    renderRoutes(appRoutes, '/auth/sign-up');
 
     await fillIn({ confirm: 'cobol-forever-59' });
 
@@ -125,7 +134,7 @@ describe('sign-up (spec §4: registration stores the result, failure the message
 
   it("uses the server's rules for names and passwords", async () => {
     mockApi({ 'GET /api/auth/public-key': publicKey() });
-    renderRoutes(routes, '/auth/sign-up');
+    renderRoutes(appRoutes, '/auth/sign-up');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Password/), 'short');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -141,7 +150,7 @@ describe('sign-up (spec §4: registration stores the result, failure the message
       'GET /api/meta': ok({ devMailbox: false }),
       'POST /api/auth/register': ok({ email: 'ada@example.com' }, SENT),
     });
-    renderRoutes(routes, '/auth/sign-up?email=ada%40example.com');
+    renderRoutes(appRoutes, '/auth/sign-up?email=ada%40example.com');
 
     expect(await screen.findByLabelText(/^E-mail/)).toHaveValue('ada@example.com');
     const user = userEvent.setup();
@@ -162,7 +171,7 @@ describe('sign-up (spec §4: registration stores the result, failure the message
       'GET /api/workspaces/invite/state': ok({ state: 'withdrawn' }),
     });
     renderRoutes(
-      routes,
+      appRoutes,
       '/auth/sign-up?email=ada%40example.com&invitation=0b7c1e2a-0000-4000-8000-000000000001',
     );
 
@@ -176,7 +185,7 @@ describe('sign-up (spec §4: registration stores the result, failure the message
 
   it('ignores an ?email= that is not an address', async () => {
     mockApi({ 'GET /api/auth/public-key': publicKey() });
-    renderRoutes(routes, '/auth/sign-up?email=%3Cscript%3E');
+    renderRoutes(appRoutes, '/auth/sign-up?email=%3Cscript%3E');
 
     expect(await screen.findByLabelText(/^E-mail/)).toHaveValue('');
   });

@@ -9,14 +9,13 @@ import type {
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FreeTimeClocks } from '../modes/ocean/components/free-time-clocks';
 import { useOceanShipment } from '../modes/ocean/api/get-ocean-shipment';
-import { resetAllStores } from '../lib/store-reset';
 import { fakeApi, ok } from '../test/fake-api';
 import { freeTime, oceanShipmentDetail } from '../test/ocean-shipment-fixtures';
 import { acme, acmeDefault, selectionOf } from '../test/organization-fixtures';
 import { FakeWebSocket } from '../test/fake-web-socket';
 import { renderRoutes, renderWithProviders, TestProviders } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 import { useLiveUpdates } from './use-live-updates';
 
 const DETAIL = 'GET /api/shipments/ocean/MSKU1234565/MAEU261000001';
@@ -108,14 +107,13 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  resetAllStores();
   signInAsAgreedUser();
 });
 
 describe('ocean shipment detail: at the terminal', { timeout: 20_000 }, () => {
   it('shows availability, each hold with its state, the yard, what is owed and whose dates they are', async () => {
     serve(atTerminal());
-    renderRoutes(routes, PATH);
+    renderRoutes(appRoutes, PATH);
     const section = await screen.findByRole('region', { name: 'At the terminal' });
     expect(within(section).getByText('APM Terminals · Los Angeles (Pier 400) (USLAX)')).toBeVisible();
     expect(within(section).getByTestId('terminal-status')).toHaveTextContent('On hold');
@@ -153,7 +151,7 @@ describe('ocean shipment detail: at the terminal', { timeout: 20_000 }, () => {
         }),
       }),
     );
-    renderRoutes(routes, PATH);
+    renderRoutes(appRoutes, PATH);
     const section = await screen.findByRole('region', { name: 'At the terminal' });
     expect(within(section).getByTestId('terminal-status')).toHaveTextContent('Available for pickup');
     expect(within(section).getByTestId('hold-customs')).toHaveTextContent('No hold');
@@ -162,7 +160,7 @@ describe('ocean shipment detail: at the terminal', { timeout: 20_000 }, () => {
 
   it('says when the terminal does not know the container yet', async () => {
     serve(atTerminal({ terminal: terminal({ status: 'unknown', facts: null, answeredAt: null }) }));
-    renderRoutes(routes, PATH);
+    renderRoutes(appRoutes, PATH);
     const section = await screen.findByRole('region', { name: 'At the terminal' });
     expect(section).toHaveTextContent('APM Terminals does not know this container at USLAX yet');
     expect(section).toHaveTextContent('Last asked 03/03/2026 09:30');
@@ -179,7 +177,7 @@ describe('ocean shipment detail: at the terminal', { timeout: 20_000 }, () => {
       },
       freeTime: freeTime(),
     });
-    renderRoutes(routes, PATH);
+    renderRoutes(appRoutes, PATH);
     await screen.findAllByTestId('journey-stop');
     expect(screen.queryByRole('region', { name: 'At the terminal' })).not.toBeInTheDocument();
     const lfd = screen.getAllByTestId('journey-stop').find((li) => li.dataset.stop === 'lastFreeDay')!;

@@ -4,9 +4,9 @@ import { Outlet } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FirstUnreadInviteNotice } from '../features/sharing/components/first-unread-invite-notice';
 import { TutorialTooltip } from '../features/tutorial/components/tutorial-tooltip';
-import { useTutorialStore } from '../features/tutorial/stores/tutorial-store';
 import { fakeApi, ok } from '../test/fake-api';
 import { renderRoutes } from '../test/render';
+import { testApp } from '../test/app';
 
 const USER = '6f1c1c8e-64a1-4d55-9c59-2a4f0b8b1b11';
 
@@ -58,7 +58,7 @@ const statuses = (display: boolean) => ({
 
 describe('tutorial tooltip', () => {
   beforeEach(() => {
-    useTutorialStore.setState({ progress: 'welcome' });
+    testApp().tutorialStore.setState({ progress: 'welcome' });
     wideWindow(true);
     vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({
       top: 200,
@@ -149,7 +149,7 @@ describe('tutorial tooltip', () => {
     const tooltip = await screen.findByRole('dialog', { name: "Welcome! Let's start tracking" });
     await user.click(within(tooltip).getByRole('button', { name: 'CANCEL' }));
     expect(screen.queryByTestId('tutorial-tooltip')).toBeNull();
-    expect(useTutorialStore.getState().progress).toBe('cancelled');
+    expect(testApp().tutorialStore.getState().progress).toBe('cancelled');
   });
   it('waits while the shared-with-you dialog is open: one first-run prompt at a time', async () => {
     fakeApi({

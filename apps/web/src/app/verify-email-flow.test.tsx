@@ -1,18 +1,17 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAuthStore } from '../features/auth/stores/auth-store';
-import { useCodeResendStore } from '../features/auth/stores/code-resend-store';
 import { mockApi, ok, refusal, testUser } from '../test/http';
 import { renderRoutes } from '../test/render';
-import { routes } from './router';
+import { appRoutes } from './router';
+import { testApp } from '../test/app';
 
 const VERIFY = '/auth/verify-email?email=ada%40example.com';
 const WRONG = 'That code is not valid. Check the e-mail or request a new code.';
 
 beforeEach(() => {
-  useAuthStore.setState({ status: 'unauthenticated', user: null, authError: null });
-  useCodeResendStore.setState({ waits: {} });
+  testApp().authStore.setState({ status: 'unauthenticated', user: null, authError: null });
+  testApp().codeResendStore.setState({ waits: {} });
 });
 
 async function typeCode(code: string) {
@@ -29,12 +28,12 @@ describe('e-mail verification', () => {
       'POST /api/auth/verifyEmail': ok(testUser, 'Your e-mail address is verified.'),
       'GET /api/_api/user-agreement/get': ok({ agreed: true }),
     });
-    const { router } = renderRoutes(routes, VERIFY);
+    const { router } = renderRoutes(appRoutes, VERIFY);
 
     await typeCode('482913');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(useAuthStore.getState()).toMatchObject({ status: 'authenticated', user: testUser });
+    expect(testApp().authStore.getState()).toMatchObject({ status: 'authenticated', user: testUser });
     expect(server.callsTo('POST /api/auth/verifyEmail')[0]!.body).toEqual({
       email: 'ada@example.com',
       code: '482913',
@@ -46,12 +45,12 @@ describe('e-mail verification', () => {
       'GET /api/meta': ok({ devMailbox: false }),
       'POST /api/auth/verifyEmail': refusal(400, 'INVALID_CODE', WRONG),
     });
-    const { router } = renderRoutes(routes, VERIFY);
+    const { router } = renderRoutes(appRoutes, VERIFY);
 
     await typeCode('000000');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(WRONG);
-    expect(useAuthStore.getState().authError).toBe(WRONG);
+    expect(testApp().authStore.getState().authError).toBe(WRONG);
     expect(router.state.location.pathname).toBe('/auth/verify-email');
     expect(screen.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveValue('');
     expect(screen.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveFocus();
@@ -65,7 +64,7 @@ describe('e-mail verification', () => {
         'If an account exists for this address, a new code is on its way.',
       ),
     });
-    renderRoutes(routes, VERIFY);
+    renderRoutes(appRoutes, VERIFY);
     const resend = await screen.findByRole('button', { name: 'Resend code' });
     expect(resend).toBeEnabled();
 
@@ -93,7 +92,7 @@ describe('e-mail verification', () => {
         },
       ),
     });
-    renderRoutes(routes, VERIFY);
+    renderRoutes(appRoutes, VERIFY);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Resend code' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts');
@@ -103,8 +102,8 @@ describe('e-mail verification', () => {
   it('enables "Resend code" again when the minute is over', async () => {
     mockApi({ 'GET /api/meta': ok({ devMailbox: false }) });
     // The server asked to wait half a second more.
-    act(() => useCodeResendStore.getState().markRetryAfter('ada@example.com', 0.5));
-    renderRoutes(routes, VERIFY);
+    act(() => testApp().codeResendStore.getState().markRetryAfter('ada@example.com', 0.5));
+    renderRoutes(appRoutes, VERIFY);
     expect(await screen.findByTestId('resend-code')).toBeDisabled();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Resend code' })).toBeEnabled(), {
       timeout: 2500,
@@ -113,7 +112,7 @@ describe('e-mail verification', () => {
 
   it('tells where codes went when the installation has no e-mail server', async () => {
     mockApi({ 'GET /api/meta': ok({ devMailbox: true }) });
-    renderRoutes(routes, VERIFY);
+    renderRoutes(appRoutes, VERIFY);
     const note = await screen.findByTestId('dev-mailbox-note');
     expect(note).toHaveTextContent('No e-mail server is configured. Your code is in the server log');
     const link = screen.getByRole('link', { name: '/dev/mailbox' });
@@ -123,14 +122,14 @@ describe('e-mail verification', () => {
 
   it('shows no such note when e-mail is configured', async () => {
     const server = mockApi({ 'GET /api/meta': ok({ devMailbox: false }) });
-    renderRoutes(routes, VERIFY);
+    renderRoutes(appRoutes, VERIFY);
     await waitFor(() => expect(server.callsTo('GET /api/meta')).toHaveLength(1));
     expect(screen.queryByTestId('dev-mailbox-note')).not.toBeInTheDocument();
   });
 
   it('offers a different address, and sends a visitor without one to sign-up', async () => {
     mockApi({ 'GET /api/meta': ok({ devMailbox: false }) });
-    const { router } = renderRoutes(routes, '/auth/verify-email');
+    const { router } = renderRoutes(appRoutes, '/auth/verify-email');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/sign-up'));
     await act(() => router.navigate(VERIFY));
     expect(await screen.findByRole('link', { name: 'Use a different e-mail' })).toHaveAttribute(

@@ -3,12 +3,11 @@ import userEvent from '@testing-library/user-event';
 import type { ApiKey } from '@tracklane/shared/api-keys/api-keys.schema';
 import type { WebhookEndpoint } from '@tracklane/shared/webhooks/webhooks.schema';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetAllStores } from '../lib/store-reset';
 import { fakeApi, ok } from '../test/fake-api';
 import { acme, acmeDefault, beta, betaDesk, selectionOf } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 
 const key = (overrides: Partial<ApiKey> = {}): ApiKey => ({
   id: '0b7c1e2a-0000-4000-8000-000000000001',
@@ -47,7 +46,6 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  resetAllStores();
   signInAsAgreedUser();
 });
 
@@ -63,7 +61,7 @@ describe('/workspace-settings/api', () => {
         return ok({ ...keys[0], key: 'tlk_Q2x8fJ1aSECRETSECRETSECRETSECRETSECRET123' });
       },
     });
-    renderRoutes(routes, '/workspace-settings/api');
+    renderRoutes(appRoutes, '/workspace-settings/api');
     expect(await screen.findByText('No API keys yet')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Create key' }));
@@ -97,7 +95,7 @@ describe('/workspace-settings/api', () => {
         return ok(null);
       },
     });
-    renderRoutes(routes, '/workspace-settings/api');
+    renderRoutes(appRoutes, '/workspace-settings/api');
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke ERP sync' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke key' }));
     await waitFor(() => expect(screen.getByTestId('api-key-row')).toHaveTextContent('Revoked'));
@@ -127,7 +125,7 @@ describe('/workspace-settings/api', () => {
         nextCursor: null,
       }),
     });
-    renderRoutes(routes, '/workspace-settings/api');
+    renderRoutes(appRoutes, '/workspace-settings/api');
     const row = await screen.findByTestId('webhook-row');
     expect(row).toHaveTextContent('https://erp.example.com/hooks/tracklane');
     expect(row).toHaveTextContent('Disabled');
@@ -149,7 +147,7 @@ describe('/workspace-settings/api', () => {
       'GET /api/workspaces/get': ok([beta]),
       'POST /api/workspaces/setCookies': ok(selectionOf(betaDesk)),
     });
-    renderRoutes(routes, '/workspace-settings/api');
+    renderRoutes(appRoutes, '/workspace-settings/api');
     expect(
       await screen.findByText('Only company admins can manage API keys and webhooks'),
     ).toBeInTheDocument();
@@ -160,7 +158,7 @@ describe('/workspace-settings/api', () => {
 describe('/workspace-settings/api/webhooks', () => {
   it('serves the webhooks guide that the API page and the reference point to', async () => {
     fakeApi({ ...adminRoutes(), 'GET /api/api-keys': ok([]), 'GET /api/webhooks': ok([]) });
-    renderRoutes(routes, '/workspace-settings/api');
+    renderRoutes(appRoutes, '/workspace-settings/api');
     await userEvent.click(await screen.findByRole('link', { name: 'How to verify them' }));
 
     expect(await screen.findByRole('heading', { name: 'Webhooks guide' })).toBeInTheDocument();

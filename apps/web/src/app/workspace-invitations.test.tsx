@@ -3,13 +3,12 @@ import userEvent from '@testing-library/user-event';
 import type { WorkspaceInvitation } from '@tracklane/shared/invitations/invitations.schema';
 import type { Organization } from '@tracklane/shared/organizations/organizations.schema';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resetAllStores } from '../lib/store-reset';
 import { fail, fakeApi, ok } from '../test/fake-api';
 import { FakeWebSocket } from '../test/fake-web-socket';
 import { acme, acmeDefault, selectionOf, workspace } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 
 const harbour: WorkspaceInvitation = {
   workspaceId: 'w-9',
@@ -57,14 +56,13 @@ function serverWith(invitations: WorkspaceInvitation[], extra: Parameters<typeof
 const invitationIcon = (name: string) => screen.findByRole('button', { name });
 
 beforeEach(() => {
-  resetAllStores();
   signInAsAgreedUser();
 });
 
 describe('pending invitations in the left rail (spec §2)', () => {
   it('shows one icon with a red dot per invitation, below the workspace groups', async () => {
     serverWith([harbour, customs]);
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
 
     const rail = await screen.findByRole('navigation', { name: 'Workspaces' });
     const icon = await invitationIcon('Invitation to Harbour Ops from Delta Shipping');
@@ -84,7 +82,7 @@ describe('pending invitations in the left rail (spec §2)', () => {
 
   it('shows nothing when there are no invitations', async () => {
     const api = serverWith([]);
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     await screen.findByRole('button', { name: 'Switch to Default Workspace (Acme Freight)' });
     await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(1));
     expect(screen.queryByTestId('rail-invitation')).not.toBeInTheDocument();
@@ -101,7 +99,7 @@ describe('Workspace Invite dialog (spec §2, §4, §8)', () => {
       },
     });
     const user = userEvent.setup();
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
 
     await user.click(await invitationIcon('Invitation to Harbour Ops from Delta Shipping'));
     const dialog = await screen.findByRole('dialog', { name: 'Workspace invitation' });
@@ -129,7 +127,7 @@ describe('Workspace Invite dialog (spec §2, §4, §8)', () => {
   it('ends the sentence once when the organization’s name ends with a full stop', async () => {
     serverWith([{ ...harbour, organizationName: 'Walker Freight Ltd.' }]);
     const user = userEvent.setup();
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
 
     await user.click(await invitationIcon('Invitation to Harbour Ops from Walker Freight Ltd.'));
     const dialog = await screen.findByRole('dialog', { name: 'Workspace invitation' });
@@ -146,7 +144,7 @@ describe('Workspace Invite dialog (spec §2, §4, §8)', () => {
       },
     });
     const user = userEvent.setup();
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
 
     await user.click(await invitationIcon('Invitation to Harbour Ops from Delta Shipping'));
     const dialog = await screen.findByRole('dialog', { name: 'Workspace invitation' });
@@ -167,7 +165,7 @@ describe('Workspace Invite dialog (spec §2, §4, §8)', () => {
         }),
     });
     const user = userEvent.setup();
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
 
     await user.click(await invitationIcon('Invitation to Harbour Ops from Delta Shipping'));
     const dialog = await screen.findByRole('dialog', { name: 'Workspace invitation' });
@@ -186,7 +184,7 @@ describe('Workspace Invite dialog (spec §2, §4, §8)', () => {
 describe('live invitations (spec §4)', () => {
   it('shows a new invitation when the socket says the invitations changed, without a reload', async () => {
     const api = serverWith([]);
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     await waitFor(() => expect(api.callsTo('GET /api/workspaces/invite/list')).toHaveLength(1));
 
     const socket = FakeWebSocket.latest();

@@ -1,8 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
-import { resetAllStores } from '../lib/store-reset';
 import { fail, fakeApi, ok } from '../test/fake-api';
 import {
   acme,
@@ -17,7 +15,8 @@ import {
 import { testUser } from '../test/http';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
+import { testApp } from '../test/app';
 
 type Routes = Parameters<typeof fakeApi>[0];
 
@@ -41,14 +40,13 @@ const menuItems = () =>
   screen.getAllByRole('menuitem').map((item) => [item.textContent, item.getAttribute('href')]);
 
 beforeEach(() => {
-  resetAllStores();
   signInAsAgreedUser();
 });
 
 describe('top-bar workspace dropdown (spec §2, §6)', () => {
   it('shows the workspace and organization, and gives admins Invite People, the members and settings pages', async () => {
     workingIn(acmeImports);
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
 
     await openWorkspaceMenu('Imports Europe');
 
@@ -68,7 +66,7 @@ describe('top-bar workspace dropdown (spec §2, §6)', () => {
 
   it('gives general users the read-only View Members and Leave Workspace only', async () => {
     workingIn(betaDesk);
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
 
     await openWorkspaceMenu('Rotterdam Desk');
 
@@ -83,7 +81,7 @@ describe('top-bar workspace dropdown (spec §2, §6)', () => {
 describe('Leave Workspace (spec §5, §6, §8)', () => {
   it('is disabled for a company admin on the default workspace, with the reason as tooltip', async () => {
     const api = workingIn(acmeDefault, { 'GET /api/organization/overview': ok(overview()) });
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     const user = await openWorkspaceMenu('Default Workspace');
 
     await user.click(screen.getByRole('menuitem', { name: 'Leave Workspace' }));
@@ -109,7 +107,7 @@ describe('Leave Workspace (spec §5, §6, §8)', () => {
         'You have been removed from Rotterdam Desk',
       ),
     });
-    const { router } = renderRoutes(routes, '/shipments/ocean/active');
+    const { router } = renderRoutes(appRoutes, '/shipments/ocean/active');
     const user = await openWorkspaceMenu('Rotterdam Desk');
 
     await user.click(screen.getByRole('menuitem', { name: 'Leave Workspace' }));
@@ -129,13 +127,13 @@ describe('Leave Workspace (spec §5, §6, §8)', () => {
     await waitFor(() =>
       expect(screen.getByTestId('current-workspace-name')).toHaveTextContent('Default Workspace'),
     );
-    expect(useWorkspaceStore.getState().currentOrganization?.organizationId).toBe('o-1');
+    expect(testApp().workspaceStore.getState().currentOrganization?.organizationId).toBe('o-1');
     expect(screen.queryByRole('button', { name: /Rotterdam Desk/ })).not.toBeInTheDocument();
   });
 
   it('leaves a workspace of a larger organization without the warning', async () => {
     workingIn(acmeImports, { 'GET /api/organization/overview': ok(overview({ workspaceCount: 2 })) });
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     const user = await openWorkspaceMenu('Imports Europe');
 
     await user.click(screen.getByRole('menuitem', { name: 'Leave Workspace' }));
@@ -156,7 +154,7 @@ describe('Leave Workspace (spec §5, §6, §8)', () => {
         'The service is temporarily unavailable.',
       ),
     });
-    const { router } = renderRoutes(routes, '/shipments/ocean/active');
+    const { router } = renderRoutes(appRoutes, '/shipments/ocean/active');
     const user = await openWorkspaceMenu('Imports Europe');
 
     await user.click(screen.getByRole('menuitem', { name: 'Leave Workspace' }));
@@ -177,7 +175,7 @@ describe('View Members dialog (general users)', () => {
 
   async function openMembers() {
     workingIn(betaDesk, { 'GET /api/workspaces/members/get': ok(members) });
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     const user = await openWorkspaceMenu('Rotterdam Desk');
     await user.click(screen.getByRole('menuitem', { name: 'View Members' }));
     const dialog = await screen.findByRole('dialog', { name: 'Members of Rotterdam Desk' });

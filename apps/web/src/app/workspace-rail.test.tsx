@@ -1,9 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
-import { queryClient } from '../lib/query-client';
-import { resetAllStores } from '../lib/store-reset';
 import { fail, fakeApi, ok } from '../test/fake-api';
 import {
   acme,
@@ -15,7 +12,8 @@ import {
 } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
+import { testApp } from '../test/app';
 
 function serverWith(routesOverride: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
@@ -31,14 +29,13 @@ const menuLabels = () =>
     .map((link) => link.textContent);
 
 beforeEach(() => {
-  resetAllStores();
   signInAsAgreedUser();
 });
 
 describe('workspace rail (spec §2)', () => {
   it('shows one icon per workspace, grouped per organization, the current one marked', async () => {
     serverWith();
-    renderRoutes(routes, '/shipments/ocean/active');
+    renderRoutes(appRoutes, '/shipments/ocean/active');
 
     const rail = await screen.findByRole('navigation', { name: 'Workspaces' });
     const groups = within(rail)
@@ -78,7 +75,7 @@ describe('workspace rail (spec §2)', () => {
       workspaces: [{ ...betaDesk, name: 'Default Workspace', workspaceName: 'Default Workspace' }],
     };
     serverWith({ 'GET /api/workspaces/get': ok([acme, baltic]) });
-    renderRoutes(routes, '/shipments/ocean/active');
+    renderRoutes(appRoutes, '/shipments/ocean/active');
 
     const rail = await screen.findByRole('navigation', { name: 'Workspaces' });
     const [acmeGroup, balticGroup] = within(rail).getAllByTestId('rail-organization');
@@ -106,9 +103,9 @@ describe('workspace rail (spec §2)', () => {
 
   it('switches organization and workspace, resets tenant data and opens the ocean dashboard', async () => {
     const api = serverWith({ 'POST /api/workspaces/currentId': ok(selectionOf(betaDesk)) });
-    const { router } = renderRoutes(routes, '/shipments/ocean/archived');
+    const { router } = renderRoutes(appRoutes, '/shipments/ocean/archived');
     await screen.findByRole('button', { name: 'Switch to Default Workspace (Acme Freight)', current: true });
-    queryClient.setQueryData(['tenant', 'members', 'workspace'], ['from Acme']);
+    testApp().queryClient.setQueryData(['tenant', 'members', 'workspace'], ['from Acme']);
 
     await userEvent
       .setup()
@@ -119,11 +116,11 @@ describe('workspace rail (spec §2)', () => {
       { workspaceId: 'w-3' },
     ]);
     expect(screen.getByTestId('current-workspace-name')).toHaveTextContent('Rotterdam Desk');
-    expect(useWorkspaceStore.getState()).toMatchObject({
+    expect(testApp().workspaceStore.getState()).toMatchObject({
       currentOrganization: { organizationId: 'o-2', role: 'general_user', shipmentPermission: 1 },
       currentWorkspace: { workspaceId: 'w-3', isDefault: true },
     });
-    expect(queryClient.getQueryData(['tenant', 'members', 'workspace'])).toBeUndefined();
+    expect(testApp().queryClient.getQueryData(['tenant', 'members', 'workspace'])).toBeUndefined();
     expect(screen.getByRole('button', { name: 'Switch to Rotterdam Desk (Beta Logistics)' })).toHaveAttribute(
       'aria-current',
       'true',
@@ -134,7 +131,7 @@ describe('workspace rail (spec §2)', () => {
     serverWith({
       'POST /api/workspaces/currentId': fail(404, 'NOT_FOUND', 'Workspace not found.'),
     });
-    const { router } = renderRoutes(routes, '/shipments/ocean/archived');
+    const { router } = renderRoutes(appRoutes, '/shipments/ocean/archived');
 
     await userEvent
       .setup()
@@ -147,7 +144,7 @@ describe('workspace rail (spec §2)', () => {
 
   it('offers a retry when the workspaces cannot be loaded', async () => {
     const api = serverWith({ 'GET /api/workspaces/get': fail(403, 'FORBIDDEN', 'No') });
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
 
     const retry = await screen.findByRole('button', { name: 'Could not load your workspaces. Try again' });
     api.route('GET /api/workspaces/get', ok(allOrganizations));
@@ -167,7 +164,7 @@ describe('leaving an organization from the rail', () => {
         'Successfully left organization',
       ),
     });
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Leave Gamma Shipping' }));
@@ -192,7 +189,7 @@ describe('leaving an organization from the rail', () => {
         'An organization needs at least one company admin.',
       ),
     });
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Leave Gamma Shipping' }));
@@ -210,7 +207,7 @@ describe('leaving an organization from the rail', () => {
         'Your access to this workspace has changed. Reload the page and try again.',
       ),
     });
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Leave Gamma Shipping' }));
     await waitFor(() => expect(api.callsTo('POST /api/workspaces/setCookies')).toHaveLength(1));
@@ -233,10 +230,12 @@ describe('sidebar menu from the real organization (spec §2, §6)', () => {
       'GET /api/workspaces/get': ok([{ ...beta, shipmentPermission }]),
       'POST /api/workspaces/setCookies': ok(selectionOf(betaDesk)),
     });
-    renderRoutes(routes, '/dashboard/ocean');
+    renderRoutes(appRoutes, '/dashboard/ocean');
 
     await waitFor(() =>
-      expect(useWorkspaceStore.getState().currentOrganization?.shipmentPermission).toBe(shipmentPermission),
+      expect(testApp().workspaceStore.getState().currentOrganization?.shipmentPermission).toBe(
+        shipmentPermission,
+      ),
     );
     expect(menuLabels()).toEqual(labels);
   });

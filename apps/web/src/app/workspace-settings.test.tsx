@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetAllStores } from '../lib/store-reset';
 import { fail, fakeApi, ok } from '../test/fake-api';
 import {
   acme,
@@ -16,7 +15,7 @@ import {
 } from '../test/organization-fixtures';
 import { renderRoutes } from '../test/render';
 import { signInAsAgreedUser } from '../test/session';
-import { routes } from './router';
+import { appRoutes } from './router';
 
 type Routes = Parameters<typeof fakeApi>[0];
 
@@ -35,7 +34,6 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  resetAllStores();
   signInAsAgreedUser();
 });
 
@@ -48,7 +46,7 @@ describe('workspace settings for general users', () => {
       'GET /api/workspaces/get': ok([beta]),
       'POST /api/workspaces/setCookies': ok(selectionOf(betaDesk)),
     });
-    renderRoutes(routes, path);
+    renderRoutes(appRoutes, path);
 
     expect(await screen.findByText(refusal)).toBeInTheDocument();
     expect(screen.getByText(/Ask a company admin of Beta Logistics/)).toBeInTheDocument();
@@ -75,7 +73,7 @@ describe('workspace settings for general users', () => {
 describe('/workspace-settings/members (admins)', () => {
   async function openMembersPage(extra: Routes = {}) {
     const api = fakeApi(adminRoutes(extra));
-    renderRoutes(routes, '/workspace-settings/members');
+    renderRoutes(appRoutes, '/workspace-settings/members');
     await screen.findByTestId('members-table');
     return { api, user: userEvent.setup() };
   }
@@ -209,7 +207,7 @@ describe('/workspace-settings/members (admins)', () => {
 describe('/workspace-settings/overview (admins)', () => {
   async function openOverview(extra: Routes = {}) {
     const api = fakeApi(adminRoutes(extra));
-    renderRoutes(routes, '/workspace-settings/overview');
+    renderRoutes(appRoutes, '/workspace-settings/overview');
     await screen.findAllByTestId('workspace-row');
     return { api, user: userEvent.setup() };
   }

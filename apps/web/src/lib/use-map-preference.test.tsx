@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeApi, ok } from '../test/fake-api';
 import { TestProviders } from '../test/render';
-import { queryClient } from './query-client';
+import { testApp } from '../test/app';
 import { mapPreferenceQueryOptions, useMapPreference, useSaveMapPreference } from './use-map-preference';
 
 const GET = 'GET /api/_api/user-journey/getMapPreference';
@@ -25,7 +25,7 @@ describe('map preference', () => {
     await act(() => result.current.save.mutateAsync(saved));
     expect(api.callsTo(SAVE).map((call) => call.body)).toEqual([saved]);
     // The cache holds it as soon as the save is made; the hook re-renders on Query's next notify.
-    expect(queryClient.getQueryData(mapPreferenceQueryOptions().queryKey)).toEqual(saved);
+    expect(testApp().queryClient.getQueryData(mapPreferenceQueryOptions().queryKey)).toEqual(saved);
     await waitFor(() => expect(result.current.preference.data).toEqual(saved));
     expect(api.callsTo(GET)).toHaveLength(1);
   });

@@ -3,6 +3,7 @@ import type { BellNotification } from '@tracklane/shared/notifications/notificat
 import type { SearchField, SearchResult } from '@tracklane/shared/search/search.schema';
 import type { SharedShipment } from '@tracklane/shared/sharing/sharing.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { StatusLook } from '../components/status-badge';
 import type { SiteType } from '../config/paths';
@@ -80,7 +81,11 @@ export interface ModeDefinition<
      */
     listEntry: string;
     /** What the list page's first render asks the server for, with the address's filters (its route's loader). */
-    prefetchList: (props: { tab: string }, search: URLSearchParams) => Promise<unknown>;
+    prefetchList: (
+      queryClient: QueryClient,
+      props: { tab: string },
+      search: URLSearchParams,
+    ) => Promise<unknown>;
     /** A shipment of the mode shared with the reader, drawn read-only (the shared shipment page). */
     sharedDetail: () => Promise<ComponentType<SharedDetailProps>>;
   };

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import type { EmptyTab } from '../components/list-empty-state';
 import type { ListFilters, ListFiltersConfig } from './filter-params';
@@ -67,7 +68,7 @@ export interface ShipmentListDefinition<
   unconnectedCarrier: (row: Row) => string | null;
 
   /** The list's first page, for the route's loader: a cached answer as it is, else asked for. */
-  prefetch: (tab: Tab, filters: ListFilters<Key, Sort>) => Promise<unknown>;
+  prefetch: (queryClient: QueryClient, tab: Tab, filters: ListFilters<Key, Sort>) => Promise<unknown>;
   useList: (tab: Tab, filters: ListFilters<Key, Sort>) => ListQuery<Page>;
   rowsOf: (pages: Page[] | undefined) => Row[];
   counts: (lastPage: Page) => Record<Tab, number>;

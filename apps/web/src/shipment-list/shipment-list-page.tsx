@@ -1,7 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { NoConnectionNote } from '../components/no-connection';
 import { useAttentionLabel } from '../lib/dashboard-api';
-import { queryClient } from '../lib/query-client';
 import { useIdle } from '../lib/use-idle';
 import { filtersFromParams } from './filter-params';
 import type { ShipmentListDefinition } from './list-definition';
@@ -25,13 +25,14 @@ export function prefetchShipmentList<
   Sort extends string,
   Key extends string,
 >(
+  queryClient: QueryClient,
   list: ShipmentListDefinition<Row, Page, Tab, Id, Sort, Key>,
   tab: Tab,
   search: URLSearchParams,
 ): Promise<unknown> {
   const filters = filtersFromParams(list.filters, search);
   return Promise.all([
-    list.prefetch(tab, filters),
+    list.prefetch(queryClient, tab, filters),
     queryClient.ensureQueryData(columnsPreferenceQueryOptions(list.columnsKey)),
   ]);
 }

@@ -1,15 +1,15 @@
 import { act } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { App } from '../app/app';
 import { firstLoad } from '../app/first-load';
-import { routes } from '../app/router';
-import { useAuthStore } from '../features/auth/stores/auth-store';
+import { appRoutes } from '../app/router';
 import { renderPage } from '../prerender';
 import { ok } from './http';
+import { createTestRouter } from './render';
 import { testKeys, type TestKeys } from './keys';
+import { testApp } from './app';
 
 export let keys: TestKeys;
 export let root: Root | undefined;
@@ -33,13 +33,13 @@ export async function hydrateSignIn(beforeHydrating: (container: HTMLElement) =>
 export async function hydrateAt(container: HTMLElement, path: string) {
   const consoleErrors = vi.spyOn(console, 'error');
   const recoverable: unknown[] = [];
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createTestRouter(appRoutes, path);
   await firstLoad(router);
   await act(async () => {
     root = hydrateRoot(
       container,
       <StrictMode>
-        <App router={router} />
+        <App app={testApp()} router={router} />
       </StrictMode>,
       { onRecoverableError: (error) => recoverable.push(error) },
     );
@@ -53,7 +53,7 @@ export function setUpPrerenderHydration() {
   beforeEach(async () => {
     keys = await testKeys();
     // As in the browser at start-up: the session check has not answered yet.
-    useAuthStore.setState({ status: 'loading', user: null, authError: null });
+    testApp().authStore.setState({ status: 'loading', user: null, authError: null });
   });
 
   afterEach(() => {

@@ -1,15 +1,13 @@
 import { beforeAll, beforeEach, vi } from 'vitest';
 import { SESSION_HINT_COOKIE } from '@tracklane/shared/auth/session-hint';
-import { useAuthStore } from '../features/auth/stores/auth-store';
 import { agreementStatusQueryOptions } from '../features/legal/api/get-agreement-status';
-import { queryClient } from '../lib/query-client';
-import { resetAllStores } from '../lib/store-reset';
 import { testUser } from './http';
+import { testApp } from './app';
 
 /** A signed-in user who has accepted the user agreement: the state most shell tests start from. */
 export function signInAsAgreedUser(user = testUser): void {
-  useAuthStore.setState({ status: 'authenticated', user: { ...user } });
-  queryClient.setQueryData(agreementStatusQueryOptions(user.id).queryKey, { agreed: true });
+  testApp().authStore.setState({ status: 'authenticated', user: { ...user } });
+  testApp().queryClient.setQueryData(agreementStatusQueryOptions(user.id).queryKey, { agreed: true });
 }
 
 /**
@@ -22,7 +20,6 @@ export function setUpSignedInPage(): void {
   });
 
   beforeEach(() => {
-    resetAllStores();
     signInAsAgreedUser();
   });
 }

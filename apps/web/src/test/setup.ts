@@ -2,11 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { queryClient } from '../lib/query-client';
 import { FakeWebSocket } from './fake-web-socket';
+import { endTestApp, startTestApp } from './app';
 import { storeResets } from './store-resets';
 
-// Stores reset to their initial state after every test (apps/web/__mocks__/zustand.ts).
+// Module-level stores reset to their initial state after every test (apps/web/__mocks__/zustand.ts);
+// the app's own stores and query cache are a new app instance for each test (test/app.ts).
 vi.mock('zustand');
 
 // findBy…/waitFor wait up to 5 s instead of 1 s: on a loaded two-core machine a page rendered through
@@ -41,6 +42,7 @@ Object.defineProperty(window, 'scrollTo', { writable: true, configurable: true, 
 
 // The main shell opens the invitation socket: no test may reach for a real server.
 beforeEach(() => {
+  startTestApp();
   FakeWebSocket.reset();
   vi.stubGlobal('WebSocket', FakeWebSocket);
 });
@@ -53,8 +55,7 @@ afterEach(() => {
   });
   window.localStorage.clear();
   window.sessionStorage.clear();
-  // One client for the whole app, as in the browser: no test may see another's cached answers.
-  queryClient.clear();
+  endTestApp();
   // Mantine keeps notifications in a module-level store that outlives each render.
   notifications.clean();
 });

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NoShipmentAccess } from '../../components/no-shipment-access';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
@@ -8,10 +9,11 @@ import { useReaderTimeZone, useShipmentAccess } from './use-shipment-access';
 
 /** What the page's first render asks the server for, with the address's filters (its route's loader). */
 export const prefetchShipmentsPage = (
+  queryClient: QueryClient,
   page: ModeListPage,
   { tab }: { tab: string },
   search: URLSearchParams,
-) => prefetchShipmentList(page.list, tab, search);
+) => prefetchShipmentList(queryClient, page.list, tab, search);
 
 /**
  * A mode's shipment list, one tab of it (spec §2: /shipments/ocean/active, /archived,

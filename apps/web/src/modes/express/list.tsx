@@ -10,7 +10,6 @@ import { useCallback, useMemo } from 'react';
 import { listDescription } from '../../components/page-headers';
 import { EXPRESS_MODE } from './mode';
 import { EXPRESS_PATHS, expressDetailPath } from './paths';
-import { queryClient } from '../../lib/query-client';
 import { useArchiveExpressShipments } from './api/archive-express-shipments';
 import { useFavoriteExpressShipments } from './api/favorite-express-shipments';
 import { useExpressOptions, type ExpressOptions } from './api/get-express-options';
@@ -142,7 +141,8 @@ export const EXPRESS_LIST: ShipmentListDefinition<
   isFavorite: (shipment) => shipment.favorite,
   unconnectedCarrier: (shipment) =>
     shipment.state === NO_SOURCE_STATE ? parcelCarrierLabel(shipment.carrier, shipment.carrierName) : null,
-  prefetch: (tab, filters) => queryClient.ensureInfiniteQueryData(expressListQueryOptions(tab, filters)),
+  prefetch: (queryClient, tab, filters) =>
+    queryClient.ensureInfiniteQueryData(expressListQueryOptions(tab, filters)),
   useList: useExpressShipments,
   rowsOf: expressShipmentsOf,
   counts: (page) => ({

@@ -26,8 +26,8 @@ export const EXPRESS_MODE = {
     newShipment: () => import('./new-page').then((m) => m.NewExpressShipmentPage),
     list: () => import('./express-list-page').then((m) => m.ExpressShipmentsPage),
     listEntry: 'src/modes/express/express-list-page.tsx',
-    prefetchList: (props, search) =>
-      import('./express-list-page').then((m) => m.prefetchExpressShipmentsPage(props, search)),
+    prefetchList: (queryClient, props, search) =>
+      import('./express-list-page').then((m) => m.prefetchExpressShipmentsPage(queryClient, props, search)),
     sharedDetail: () => import('./shared-detail').then((m) => m.ExpressSharedDetail),
   },
   dashboard: {

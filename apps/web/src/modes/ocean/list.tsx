@@ -7,7 +7,6 @@ import { useCallback, useMemo } from 'react';
 import { listDescription } from '../../components/page-headers';
 import { OCEAN_MODE } from './mode';
 import { OCEAN_PATHS } from './paths';
-import { queryClient } from '../../lib/query-client';
 import { useArchiveOceanShipments } from './api/archive-ocean-shipments';
 import { listAllOceanShipments } from './api/export-ocean-shipments';
 import { useFavoriteOceanShipments } from './api/favorite-ocean-shipments';
@@ -185,7 +184,8 @@ export const OCEAN_LIST: ShipmentListDefinition<
   isFavorite: (shipment) => shipment.favorite,
   unconnectedCarrier: (shipment) =>
     shipment.state === NO_SOURCE_STATE ? carrierLabel(shipment.carrierScac, shipment.carrierName) : null,
-  prefetch: (tab, filters) => queryClient.ensureInfiniteQueryData(oceanListQueryOptions(tab, filters)),
+  prefetch: (queryClient, tab, filters) =>
+    queryClient.ensureInfiniteQueryData(oceanListQueryOptions(tab, filters)),
   useList: useOceanShipments,
   rowsOf: shipmentsOf,
   counts: (page) => ({ active: page.activeCount, archived: page.archivedCount }),

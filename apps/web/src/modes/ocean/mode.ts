@@ -23,8 +23,8 @@ export const OCEAN_MODE = {
     newShipment: () => import('./new-page').then((m) => m.NewOceanShipmentPage),
     list: () => import('./ocean-list-page').then((m) => m.OceanShipmentsPage),
     listEntry: 'src/modes/ocean/ocean-list-page.tsx',
-    prefetchList: (props, search) =>
-      import('./ocean-list-page').then((m) => m.prefetchOceanShipmentsPage(props, search)),
+    prefetchList: (queryClient, props, search) =>
+      import('./ocean-list-page').then((m) => m.prefetchOceanShipmentsPage(queryClient, props, search)),
     sharedDetail: () => import('./shared-detail').then((m) => m.OceanSharedDetail),
   },
   dashboard: {

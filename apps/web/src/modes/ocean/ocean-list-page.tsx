@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { OCEAN_LIST_PAGE } from './list';
 import { prefetchShipmentsPage, ShipmentsPage } from '../../app/pages/shipments-page';
 
@@ -7,8 +8,11 @@ import { prefetchShipmentsPage, ShipmentsPage } from '../../app/pages/shipments-
  */
 
 /** What the page's first render asks the server for (its route's loader). */
-export const prefetchOceanShipmentsPage = (props: { tab: string }, search: URLSearchParams) =>
-  prefetchShipmentsPage(OCEAN_LIST_PAGE, props, search);
+export const prefetchOceanShipmentsPage = (
+  queryClient: QueryClient,
+  props: { tab: string },
+  search: URLSearchParams,
+) => prefetchShipmentsPage(queryClient, OCEAN_LIST_PAGE, props, search);
 
 export function OceanShipmentsPage({ tab }: { tab: string }) {
   return <ShipmentsPage page={OCEAN_LIST_PAGE} tab={tab} />;

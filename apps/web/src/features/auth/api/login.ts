@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { browserTimeZone } from '../../../lib/dates';
 import { userSchema, type User } from '../types';
@@ -16,8 +16,9 @@ export interface LoginInput {
  * server follows until the user picks one in Profile Settings. Resolves with the user; the session
  * is the cookie the server sets.
  */
-export async function login({ email, password }: LoginInput): Promise<User> {
+export async function login(queryClient: QueryClient, { email, password }: LoginInput): Promise<User> {
   return sendWithEncryptedPassword(
+    queryClient,
     password,
     async ({ ciphertext, keyId }) =>
       userSchema.parse(
@@ -33,5 +34,6 @@ export async function login({ email, password }: LoginInput): Promise<User> {
 }
 
 export function useLogin() {
-  return useMutation({ mutationFn: login });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (input: LoginInput) => login(queryClient, input) });
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { browserTimeZone } from '../../../lib/dates';
 import { sendWithEncryptedPassword, unreadableWhenBadRequest } from '../utils/encrypted-password';
@@ -20,8 +20,12 @@ export interface RegisterResult {
 }
 
 /** Creates the account and has a 6-digit code e-mailed (spec §7); the browser's time zone goes along (§9). */
-export async function register({ password, ...fields }: RegisterInput): Promise<RegisterResult> {
+export async function register(
+  queryClient: QueryClient,
+  { password, ...fields }: RegisterInput,
+): Promise<RegisterResult> {
   return sendWithEncryptedPassword(
+    queryClient,
     password,
     async ({ ciphertext, keyId }) => {
       const envelope = await apiRequest<{ email: string }>(REGISTER_PATH, {
@@ -35,5 +39,6 @@ export async function register({ password, ...fields }: RegisterInput): Promise<
 }
 
 export function useRegister() {
-  return useMutation({ mutationFn: register });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (input: RegisterInput) => register(queryClient, input) });
 }

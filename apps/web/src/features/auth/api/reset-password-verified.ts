@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { sendWithEncryptedPassword, unreadableWhenBadRequest } from '../utils/encrypted-password';
 
@@ -14,8 +14,12 @@ export interface ResetPasswordInput {
  * Sets the new password with the reset token. Resolves with the server's confirmation, to show on the
  * sign-in page; every session of the account has ended. 410 LINK_EXPIRED: the token is spent or stale.
  */
-export async function resetPassword({ token, newPassword }: ResetPasswordInput): Promise<string> {
+export async function resetPassword(
+  queryClient: QueryClient,
+  { token, newPassword }: ResetPasswordInput,
+): Promise<string> {
   return sendWithEncryptedPassword(
+    queryClient,
     newPassword,
     async ({ ciphertext, keyId }) => {
       const envelope = await apiRequest<null>(RESET_PASSWORD_VERIFIED_PATH, {
@@ -29,5 +33,6 @@ export async function resetPassword({ token, newPassword }: ResetPasswordInput):
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (input: ResetPasswordInput) => resetPassword(queryClient, input) });
 }

@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api-client';
 import { jsonResponse, testUser } from '../../../test/http';
-import { listenForSessionExpiry, useAuthStore } from './auth-store';
+import { listenForSessionExpiry } from './auth-store';
+import { testApp } from '../../../test/app';
 
 const signedIn = () =>
-  useAuthStore.setState({
+  testApp().authStore.setState({
     status: 'authenticated',
     user: { ...testUser },
     authError: null,
@@ -22,7 +23,7 @@ function stubFetch(...responses: Array<Response | Error>) {
 }
 
 beforeEach(() => {
-  useAuthStore.setState({ status: 'loading', user: null, authError: null, resetPasswordToken: null });
+  testApp().authStore.setState({ status: 'loading', user: null, authError: null, resetPasswordToken: null });
 });
 
 describe('checkSession (spec §2, §4)', () => {
@@ -30,36 +31,36 @@ describe('checkSession (spec §2, §4)', () => {
     stubFetch(
       jsonResponse(200, { success: true, message: 'authenticated', user: testUser, result: testUser }),
     );
-    await useAuthStore.getState().checkSession();
-    expect(useAuthStore.getState()).toMatchObject({
+    await testApp().authStore.getState().checkSession();
+    expect(testApp().authStore.getState()).toMatchObject({
       status: 'authenticated',
       user: { email: 'ada@example.com' },
     });
   });
 
   it('becomes unauthenticated and forgets a stored user on 401', async () => {
-    useAuthStore.setState({ user: { ...testUser } });
+    testApp().authStore.setState({ user: { ...testUser } });
     stubFetch(jsonResponse(401, { success: false, code: 'UNAUTHENTICATED' }));
-    await useAuthStore.getState().checkSession();
-    expect(useAuthStore.getState()).toMatchObject({ status: 'unauthenticated', user: null });
+    await testApp().authStore.getState().checkSession();
+    expect(testApp().authStore.getState()).toMatchObject({ status: 'unauthenticated', user: null });
   });
 
   it('treats an unreachable server as unauthenticated', async () => {
     stubFetch(new TypeError('Failed to fetch'));
-    await useAuthStore.getState().checkSession();
-    expect(useAuthStore.getState().status).toBe('unauthenticated');
+    await testApp().authStore.getState().checkSession();
+    expect(testApp().authStore.getState().status).toBe('unauthenticated');
   });
 });
 
 describe('a 401 from any call (spec §4)', () => {
   it('clears the user and sets unauthenticated', async () => {
-    const stopListening = listenForSessionExpiry();
+    const stopListening = listenForSessionExpiry(testApp().authStore);
     signedIn();
     stubFetch(jsonResponse(401, { success: false, code: 'UNAUTHENTICATED', message: 'Please sign in' }));
 
     await expect(api.get('/api/workspaces/get')).rejects.toMatchObject({ status: 401 });
 
-    expect(useAuthStore.getState()).toMatchObject({ status: 'unauthenticated', user: null });
+    expect(testApp().authStore.getState()).toMatchObject({ status: 'unauthenticated', user: null });
     stopListening();
   });
 });
@@ -69,24 +70,24 @@ describe('logout (spec §4)', () => {
     signedIn();
     const fetchMock = stubFetch(jsonResponse(200, { success: true, message: 'Logged out' }));
 
-    const pending = useAuthStore.getState().logout();
-    expect(useAuthStore.getState().status).toBe('loading');
+    const pending = testApp().authStore.getState().logout();
+    expect(testApp().authStore.getState().status).toBe('loading');
     await expect(pending).resolves.toBe(true);
 
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/auth/logout',
       expect.objectContaining({ method: 'POST', body: JSON.stringify({ email: 'ada@example.com' }) }),
     );
-    expect(useAuthStore.getState()).toMatchObject({ status: 'unauthenticated', user: null });
+    expect(testApp().authStore.getState()).toMatchObject({ status: 'unauthenticated', user: null });
   });
 
   it('returns to authenticated, user kept, when the server refuses', async () => {
     signedIn();
     stubFetch(jsonResponse(500, { success: false, code: 'INTERNAL' }));
 
-    await expect(useAuthStore.getState().logout()).resolves.toBe(false);
+    await expect(testApp().authStore.getState().logout()).resolves.toBe(false);
 
-    expect(useAuthStore.getState()).toMatchObject({
+    expect(testApp().authStore.getState()).toMatchObject({
       status: 'authenticated',
       user: { email: 'ada@example.com' },
     });
@@ -95,22 +96,22 @@ describe('logout (spec §4)', () => {
   it('returns to authenticated when the server cannot be reached', async () => {
     signedIn();
     stubFetch(new TypeError('Failed to fetch'));
-    await expect(useAuthStore.getState().logout()).resolves.toBe(false);
-    expect(useAuthStore.getState().status).toBe('authenticated');
+    await expect(testApp().authStore.getState().logout()).resolves.toBe(false);
+    expect(testApp().authStore.getState().status).toBe('authenticated');
   });
 
   it('counts a 401 as signed out: the session had already ended', async () => {
     signedIn();
     stubFetch(jsonResponse(401, { success: false, code: 'UNAUTHENTICATED' }));
-    await expect(useAuthStore.getState().logout()).resolves.toBe(true);
-    expect(useAuthStore.getState()).toMatchObject({ status: 'unauthenticated', user: null });
+    await expect(testApp().authStore.getState().logout()).resolves.toBe(true);
+    expect(testApp().authStore.getState()).toMatchObject({ status: 'unauthenticated', user: null });
   });
 });
 
 describe('persistence (spec §4)', () => {
   it('keeps the user and reset token in localStorage, never the status', () => {
     signedIn();
-    useAuthStore.getState().setResetPasswordToken('token-1');
+    testApp().authStore.getState().setResetPasswordToken('token-1');
     const stored = JSON.parse(window.localStorage.getItem('tracklane-auth') ?? '{}') as { state?: object };
     expect(stored.state).toEqual({ user: testUser, resetPasswordToken: 'token-1' });
   });

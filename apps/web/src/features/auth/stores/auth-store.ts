@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { create } from 'zustand';
+import { createContext, useContext } from 'react';
+import { createStore, useStore } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { isApiError, onUnauthorized } from '../../../lib/api-client';
 import { createPersistStorage } from '../../../lib/persist-storage';
-import { queryClient } from '../../../lib/query-client';
-import { registerStoreReset, resetAllStores } from '../../../lib/store-reset';
 import { getSession } from '../api/get-session';
 import { logout as logoutRequest } from '../api/logout';
 import type { RegisterResult } from '../api/register';
@@ -19,7 +18,7 @@ interface AuthData {
   registration: RegisterResult | null;
 }
 
-interface AuthState extends AuthData {
+export interface AuthState extends AuthData {
   setUser: (user: User) => void;
   setAuthError: (message: string | null) => void;
   setResetPasswordToken: (token: string | null) => void;
@@ -40,71 +39,93 @@ const storedAuthSchema = z
 
 export const AUTH_STORE_KEY = 'tracklane-auth';
 
-export const useAuthStore = create<AuthState>()(
-  persist(
-    (set, get) => ({
-      // Always start by asking the server: a stored user is not proof of a live session.
-      status: 'loading',
-      user: null,
-      authError: null,
-      resetPasswordToken: null,
-      registration: null,
+export type AuthStore = ReturnType<typeof createAuthStore>;
 
-      setUser: (user) => set({ user, status: 'authenticated', authError: null, registration: null }),
-      setAuthError: (authError) => set({ authError }),
-      setResetPasswordToken: (resetPasswordToken) => set({ resetPasswordToken }),
-      setRegistration: (registration) => set({ registration, authError: null }),
-      markUnauthenticated: () => set({ status: 'unauthenticated', user: null }),
+/**
+ * The signed-in user, one store per app instance (zustand's pattern for rendering on a server): the
+ * browser's app, a render on the server, each test. `onSignedOut` runs as logout succeeds, before the
+ * status turns to signed out: it returns every other piece of the app's state to its defaults (spec §4).
+ */
+export const createAuthStore = ({ onSignedOut }: { onSignedOut: () => void }) =>
+  createStore<AuthState>()(
+    persist(
+      (set, get) => ({
+        // Always start by asking the server: a stored user is not proof of a live session.
+        status: 'loading',
+        user: null,
+        authError: null,
+        resetPasswordToken: null,
+        registration: null,
 
-      checkSession: async () => {
-        try {
-          const user = await getSession();
-          set({ status: 'authenticated', user, authError: null });
-        } catch {
-          get().markUnauthenticated();
-        }
-      },
+        setUser: (user) => set({ user, status: 'authenticated', authError: null, registration: null }),
+        setAuthError: (authError) => set({ authError }),
+        setResetPasswordToken: (resetPasswordToken) => set({ resetPasswordToken }),
+        setRegistration: (registration) => set({ registration, authError: null }),
+        markUnauthenticated: () => set({ status: 'unauthenticated', user: null }),
 
-      logout: async () => {
-        const email = get().user?.email ?? '';
-        set({ status: 'loading' });
-        try {
-          await logoutRequest(email);
-        } catch (error) {
-          // A 401 means the session had already ended: the user is signed out either way.
-          if (!(isApiError(error) && error.status === 401)) {
-            // Back to authenticated only if nothing (such as a 401 elsewhere) ended the session meanwhile.
-            if (get().status === 'loading') set({ status: 'authenticated' });
-            return false;
+        checkSession: async () => {
+          try {
+            const user = await getSession();
+            set({ status: 'authenticated', user, authError: null });
+          } catch {
+            get().markUnauthenticated();
           }
-        }
-        resetAllStores();
-        queryClient.clear();
-        set({ status: 'unauthenticated', user: null });
-        return true;
-      },
-    }),
-    {
-      name: AUTH_STORE_KEY,
-      version: 1,
-      storage: createPersistStorage<PersistedAuth>(),
-      partialize: ({ user, resetPasswordToken }) => ({ user, resetPasswordToken }),
-      merge: (stored, current) => {
-        const parsed = storedAuthSchema.safeParse(stored);
-        return parsed.success ? { ...current, ...parsed.data } : current;
-      },
-    },
-  ),
-);
+        },
 
-// Status is left alone: logout sets it once every store is back to its defaults.
-registerStoreReset(() =>
-  useAuthStore.setState({ user: null, authError: null, resetPasswordToken: null, registration: null }),
-);
+        logout: async () => {
+          const email = get().user?.email ?? '';
+          set({ status: 'loading' });
+          try {
+            await logoutRequest(email);
+          } catch (error) {
+            // A 401 means the session had already ended: the user is signed out either way.
+            if (!(isApiError(error) && error.status === 401)) {
+              // Back to authenticated only if nothing (such as a 401 elsewhere) ended the session meanwhile.
+              if (get().status === 'loading') set({ status: 'authenticated' });
+              return false;
+            }
+          }
+          onSignedOut();
+          set({ status: 'unauthenticated', user: null });
+          return true;
+        },
+      }),
+      {
+        name: AUTH_STORE_KEY,
+        version: 1,
+        storage: createPersistStorage<PersistedAuth>(),
+        partialize: ({ user, resetPasswordToken }) => ({ user, resetPasswordToken }),
+        merge: (stored, current) => {
+          const parsed = storedAuthSchema.safeParse(stored);
+          return parsed.success ? { ...current, ...parsed.data } : current;
+        },
+      },
+    ),
+  );
+
+/** Forgets the user, for logout. Status is left alone: logout sets it once every store is back to its defaults. */
+export function resetAuthStore(store: AuthStore): void {
+  store.setState({ user: null, authError: null, resetPasswordToken: null, registration: null });
+}
 
 /** Wires spec §4's "a 401 clears the user" to every API call. Returns the unsubscribe. */
-export function listenForSessionExpiry(): () => void {
+export function listenForSessionExpiry(store: AuthStore): () => void {
   return onUnauthorized(() => {
-    useAuthStore.getState().markUnauthenticated();
+    store.getState().markUnauthenticated();
   });
+}
+
+/** The app instance's auth store, provided around the app (app/providers.tsx). */
+export const AuthStoreContext = createContext<AuthStore | null>(null);
+
+/** The auth store of the app this component renders in. */
+export function useAuthStoreApi(): AuthStore {
+  const store = useContext(AuthStoreContext);
+  if (!store) throw new Error('useAuthStore: no AuthStoreContext above this component');
+  return store;
+}
+
+/** What `selector` picks from the app's auth state; re-renders when it changes. */
+export function useAuthStore<T>(selector: (state: AuthState) => T): T {
+  return useStore(useAuthStoreApi(), selector);
 }

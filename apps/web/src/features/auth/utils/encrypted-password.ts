@@ -1,6 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../lib/api-client';
 import { encryptPassword } from '../../../lib/password-encryption';
-import { queryClient } from '../../../lib/query-client';
 import { publicKeyQueryOptions, type PublicKey } from '../api/get-public-key';
 
 export interface EncryptedPassword {
@@ -37,6 +37,7 @@ export const unreadableWhenKeyChanged: SendOptions = {
  * key is fetched again and the call repeated once, with a new ciphertext (the server refuses replays).
  */
 export async function sendWithEncryptedPassword<T>(
+  queryClient: QueryClient,
   password: string,
   send: (encrypted: EncryptedPassword) => Promise<T>,
   { isUnreadable }: SendOptions,

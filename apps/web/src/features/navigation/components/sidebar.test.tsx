@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render';
-import { useUiStore } from '../stores/ui-store';
 import { Sidebar } from './sidebar';
+import { testApp } from '../../../test/app';
 
 function renderSidebar(path: string, shipmentPermission: number | null = null) {
   return renderRoutes(
@@ -18,14 +18,14 @@ const menuLinks = () =>
     .map((link) => [link.textContent, link.getAttribute('href')]);
 
 beforeEach(() => {
-  useUiStore.setState({ sidebarCollapsed: false, siteType: 'ocean' });
+  testApp().uiStore.setState({ sidebarCollapsed: false, siteType: 'ocean' });
 });
 
 describe('site-type switcher', () => {
   it('follows the current path', () => {
     renderSidebar('/shipments/truck/express/archived');
     expect(screen.getByRole('radio', { name: 'Ground' })).toBeChecked();
-    expect(useUiStore.getState().siteType).toBe('ground');
+    expect(testApp().uiStore.getState().siteType).toBe('ground');
   });
 
   it('moves to the equivalent page of the other type', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UI_STORE_KEY, useUiStore } from './ui-store';
+import { UI_STORE_KEY } from './ui-store';
+import { testApp } from '../../../test/app';
 
 function store(state: object) {
   window.localStorage.setItem(UI_STORE_KEY, JSON.stringify({ state, version: 1 }));
@@ -8,14 +9,14 @@ function store(state: object) {
 describe('UI store persistence (spec §4)', () => {
   it('restores the sidebar state and site type from localStorage', async () => {
     store({ sidebarCollapsed: true, siteType: 'ground' });
-    await useUiStore.persist.rehydrate();
-    expect(useUiStore.getState()).toMatchObject({ sidebarCollapsed: true, siteType: 'ground' });
+    await testApp().uiStore.persist.rehydrate();
+    expect(testApp().uiStore.getState()).toMatchObject({ sidebarCollapsed: true, siteType: 'ground' });
   });
 
   it('ignores a stored value it does not understand', async () => {
-    useUiStore.setState({ sidebarCollapsed: false, siteType: 'ocean' });
+    testApp().uiStore.setState({ sidebarCollapsed: false, siteType: 'ocean' });
     store({ sidebarCollapsed: 'yes', siteType: 'air' });
-    await useUiStore.persist.rehydrate();
-    expect(useUiStore.getState()).toMatchObject({ sidebarCollapsed: false, siteType: 'ocean' });
+    await testApp().uiStore.persist.rehydrate();
+    expect(testApp().uiStore.getState()).toMatchObject({ sidebarCollapsed: false, siteType: 'ocean' });
   });
 });

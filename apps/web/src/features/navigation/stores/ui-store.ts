@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { create } from 'zustand';
+import { createContext, useContext } from 'react';
+import { createStore, useStore } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { SiteType } from '../../../config/paths';
 import { createPersistStorage } from '../../../lib/persist-storage';
-import { registerStoreReset } from '../../../lib/store-reset';
 import { isSiteType, MODE_LIST } from '../../../modes/registry';
 
 interface UiData {
@@ -11,7 +11,7 @@ interface UiData {
   siteType: SiteType;
 }
 
-interface UiState extends UiData {
+export interface UiState extends UiData {
   /**
    * The path the user switched site type on, until the app leaves it. The page there still belongs
    * to the old type while the new one loads, but the shell already speaks of the chosen type.
@@ -37,24 +37,40 @@ const storedUiSchema = z
 
 export const UI_STORE_KEY = 'tracklane-ui';
 
-export const useUiStore = create<UiState>()(
-  persist(
-    (set) => ({
-      ...initialUi,
-      toggleSidebar: () => set((state) => ({ sidebarCollapsed: !state.sidebarCollapsed })),
-      setSiteType: (siteType, switchedOn = null) => set({ siteType, switchedOn }),
-    }),
-    {
-      name: UI_STORE_KEY,
-      version: 1,
-      storage: createPersistStorage<UiData>(),
-      partialize: ({ sidebarCollapsed, siteType }) => ({ sidebarCollapsed, siteType }),
-      merge: (stored, current) => {
-        const parsed = storedUiSchema.safeParse(stored);
-        return parsed.success ? { ...current, ...parsed.data } : current;
+/** The shell's own state, one store per app instance. */
+export const createUiStore = () =>
+  createStore<UiState>()(
+    persist(
+      (set) => ({
+        ...initialUi,
+        toggleSidebar: () => set((state) => ({ sidebarCollapsed: !state.sidebarCollapsed })),
+        setSiteType: (siteType, switchedOn = null) => set({ siteType, switchedOn }),
+      }),
+      {
+        name: UI_STORE_KEY,
+        version: 1,
+        storage: createPersistStorage<UiData>(),
+        partialize: ({ sidebarCollapsed, siteType }) => ({ sidebarCollapsed, siteType }),
+        merge: (stored, current) => {
+          const parsed = storedUiSchema.safeParse(stored);
+          return parsed.success ? { ...current, ...parsed.data } : current;
+        },
       },
-    },
-  ),
-);
+    ),
+  );
 
-registerStoreReset(() => useUiStore.setState(initialUi));
+export type UiStore = ReturnType<typeof createUiStore>;
+
+export const UiStoreContext = createContext<UiStore | null>(null);
+
+/** The UI store of the app this component renders in. */
+export function useUiStoreApi(): UiStore {
+  const store = useContext(UiStoreContext);
+  if (!store) throw new Error('useUiStore: no UiStoreContext above this component');
+  return store;
+}
+
+/** What `selector` picks from the app's UI state. */
+export function useUiStore<T>(selector: (state: UiState) => T): T {
+  return useStore(useUiStoreApi(), selector);
+}

@@ -3,6 +3,7 @@ import type { Selection } from '@tracklane/shared/organizations/organizations.sc
 import { useCallback } from 'react';
 import { organizationsQueryOptions } from '../api/get-organizations';
 import { selectionQueryOptions } from '../api/confirm-selection';
+import { useWorkspaceStoreApi } from '../stores/workspace-store';
 import { syncWorkspaceStore } from '../utils/sync-workspace-store';
 
 export interface ApplySelectionOptions {
@@ -16,18 +17,24 @@ export interface ApplySelectionOptions {
  */
 export function useApplySelection() {
   const queryClient = useQueryClient();
+  const workspaceStore = useWorkspaceStoreApi();
   return useCallback(
     async (selection: Selection, { refetchOrganizations = false }: ApplySelectionOptions = {}) => {
       queryClient.setQueryData(selectionQueryOptions().queryKey, selection);
       const cached = queryClient.getQueryData(organizationsQueryOptions().queryKey);
-      if (!refetchOrganizations && cached && syncWorkspaceStore(queryClient, cached, selection)) return;
+      if (
+        !refetchOrganizations &&
+        cached &&
+        syncWorkspaceStore(queryClient, workspaceStore, cached, selection)
+      )
+        return;
       try {
         const organizations = await queryClient.fetchQuery({ ...organizationsQueryOptions(), staleTime: 0 });
-        syncWorkspaceStore(queryClient, organizations, selection);
+        syncWorkspaceStore(queryClient, workspaceStore, organizations, selection);
       } catch {
         // The rail shows the failed load with a retry; the store syncs once that succeeds.
       }
     },
-    [queryClient],
+    [queryClient, workspaceStore],
   );
 }

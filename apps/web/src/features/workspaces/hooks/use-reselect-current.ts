@@ -4,7 +4,7 @@ import { isApiError } from '../../../lib/api-client';
 import { confirmSelection } from '../api/confirm-selection';
 import { selectOrganization } from '../api/select-organization';
 import { selectWorkspace } from '../api/select-workspace';
-import { useWorkspaceStore } from '../stores/workspace-store';
+import { useWorkspaceStoreApi } from '../stores/workspace-store';
 import { useApplySelection } from './use-apply-selection';
 
 const nullIfNotFound = (error: unknown): null => {
@@ -19,8 +19,9 @@ const nullIfNotFound = (error: unknown): null => {
  */
 export function useReselectCurrent() {
   const applySelection = useApplySelection();
+  const workspaceStore = useWorkspaceStoreApi();
   return useCallback(async () => {
-    const { currentOrganization, currentWorkspace } = useWorkspaceStore.getState();
+    const { currentOrganization, currentWorkspace } = workspaceStore.getState();
     let selection: Selection | null = currentOrganization
       ? await selectOrganization(currentOrganization.organizationId).catch(nullIfNotFound)
       : null;
@@ -29,5 +30,5 @@ export function useReselectCurrent() {
     }
     selection ??= await confirmSelection();
     await applySelection(selection, { refetchOrganizations: true });
-  }, [applySelection]);
+  }, [applySelection, workspaceStore]);
 }

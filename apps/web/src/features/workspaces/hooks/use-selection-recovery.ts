@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { onSelectionChanged } from '../../../lib/api-client';
 import { TENANT_QUERY_KEY } from '../../../lib/tenant-queries';
 import { confirmSelection } from '../api/confirm-selection';
-import { useWorkspaceStore } from '../stores/workspace-store';
+import { useWorkspaceStoreApi } from '../stores/workspace-store';
 import { useApplySelection } from './use-apply-selection';
 
 /** One notice at a time: several refused calls, or a tab refused again, replace it rather than stack. */
@@ -37,17 +37,18 @@ function notify({ from, to }: Moved): void {
 export function useSelectionRecovery(): void {
   const queryClient = useQueryClient();
   const applySelection = useApplySelection();
+  const workspaceStore = useWorkspaceStoreApi();
 
   useEffect(() => {
     let running = false;
 
     const recover = async (): Promise<Moved | null> => {
-      const shown = useWorkspaceStore.getState().currentWorkspace;
+      const shown = workspaceStore.getState().currentWorkspace;
       const session: Selection = await confirmSelection();
       await applySelection(session, { refetchOrganizations: true });
       // The refused reads are refetched, now for the workspace this tab shows.
       await queryClient.invalidateQueries({ queryKey: TENANT_QUERY_KEY });
-      const now = useWorkspaceStore.getState().currentWorkspace;
+      const now = workspaceStore.getState().currentWorkspace;
       if (!shown || now?.workspaceId === shown.workspaceId) return null;
       return { from: shown.name, to: now?.name ?? null };
     };
@@ -65,5 +66,5 @@ export function useSelectionRecovery(): void {
           running = false;
         });
     });
-  }, [queryClient, applySelection]);
+  }, [queryClient, applySelection, workspaceStore]);
 }

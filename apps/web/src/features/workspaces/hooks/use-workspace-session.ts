@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { selectionQueryOptions } from '../api/confirm-selection';
 import { useOrganizations } from '../api/get-organizations';
+import { useWorkspaceStoreApi } from '../stores/workspace-store';
 import { syncWorkspaceStore } from '../utils/sync-workspace-store';
 import { useSelectionRecovery } from './use-selection-recovery';
 
@@ -14,14 +15,15 @@ import { useSelectionRecovery } from './use-selection-recovery';
  */
 export function useWorkspaceSession(): void {
   const queryClient = useQueryClient();
+  const workspaceStore = useWorkspaceStoreApi();
   const organizations = useOrganizations();
   const selection = useQuery({ ...selectionQueryOptions(), enabled: organizations.isSuccess });
 
   useEffect(() => {
     if (organizations.data && selection.data) {
-      syncWorkspaceStore(queryClient, organizations.data, selection.data);
+      syncWorkspaceStore(queryClient, workspaceStore, organizations.data, selection.data);
     }
-  }, [queryClient, organizations.data, selection.data]);
+  }, [queryClient, workspaceStore, organizations.data, selection.data]);
 
   useSelectionRecovery();
 }

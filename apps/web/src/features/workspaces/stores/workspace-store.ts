@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { create } from 'zustand';
+import { createContext, useContext } from 'react';
+import { createStore, useStore } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { setWorkspaceShown } from '../../../lib/api-client';
 import { createPersistStorage } from '../../../lib/persist-storage';
-import { registerStoreReset } from '../../../lib/store-reset';
 
 /*
  * The organization and workspace the user works in (spec §3, §4), as the shell needs them on its
@@ -35,7 +34,7 @@ interface WorkspaceData {
   currentWorkspace: CurrentWorkspace | null;
 }
 
-interface WorkspaceState extends WorkspaceData {
+export interface WorkspaceState extends WorkspaceData {
   selectWorkspace: (organization: CurrentOrganization | null, workspace: CurrentWorkspace | null) => void;
 }
 
@@ -50,31 +49,46 @@ const storedWorkspaceSchema = z
 
 export const WORKSPACE_STORE_KEY = 'tracklane-workspace';
 
-export const useWorkspaceStore = create<WorkspaceState>()(
-  persist(
-    (set) => ({
-      ...initialWorkspace,
-      selectWorkspace: (currentOrganization, currentWorkspace) =>
-        set({ currentOrganization, currentWorkspace }),
-    }),
-    {
-      name: WORKSPACE_STORE_KEY,
-      version: 1,
-      storage: createPersistStorage<WorkspaceData>(),
-      partialize: ({ currentOrganization, currentWorkspace }) => ({ currentOrganization, currentWorkspace }),
-      merge: (stored, current) => {
-        const parsed = storedWorkspaceSchema.safeParse(stored);
-        return parsed.success ? { ...current, ...parsed.data } : current;
+/** One store per app instance. */
+export const createWorkspaceStore = () =>
+  createStore<WorkspaceState>()(
+    persist(
+      (set) => ({
+        ...initialWorkspace,
+        selectWorkspace: (currentOrganization, currentWorkspace) =>
+          set({ currentOrganization, currentWorkspace }),
+      }),
+      {
+        name: WORKSPACE_STORE_KEY,
+        version: 1,
+        storage: createPersistStorage<WorkspaceData>(),
+        partialize: ({ currentOrganization, currentWorkspace }) => ({
+          currentOrganization,
+          currentWorkspace,
+        }),
+        merge: (stored, current) => {
+          const parsed = storedWorkspaceSchema.safeParse(stored);
+          return parsed.success ? { ...current, ...parsed.data } : current;
+        },
       },
-    },
-  ),
-);
+    ),
+  );
 
-registerStoreReset(() => useWorkspaceStore.setState(initialWorkspace));
+export type WorkspaceStore = ReturnType<typeof createWorkspaceStore>;
 
-// What this tab's page shows is this store in memory: another tab's switch rewrites local storage and
-// the session, never this copy, so every call can tell the server which workspace it is meant for.
-setWorkspaceShown(() => useWorkspaceStore.getState().currentWorkspace?.workspaceId ?? null);
+export const WorkspaceStoreContext = createContext<WorkspaceStore | null>(null);
+
+/** The workspace store of the app this component renders in, for reading it in a callback. */
+export function useWorkspaceStoreApi(): WorkspaceStore {
+  const store = useContext(WorkspaceStoreContext);
+  if (!store) throw new Error('useWorkspaceStore: no WorkspaceStoreContext above this component');
+  return store;
+}
+
+/** What `selector` picks from the app's workspace state. */
+export function useWorkspaceStore<T>(selector: (state: WorkspaceState) => T): T {
+  return useStore(useWorkspaceStoreApi(), selector);
+}
 
 /** The current organization's shipmentPermission; null until one is known (the menu then shows all). */
 export function selectShipmentPermission(state: WorkspaceState): number | null {

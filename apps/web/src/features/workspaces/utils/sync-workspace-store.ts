@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Organization, Selection } from '@tracklane/shared/organizations/organizations.schema';
 import { TENANT_QUERY_KEY } from '../../../lib/tenant-queries';
-import { useWorkspaceStore } from '../stores/workspace-store';
+import type { WorkspaceState, WorkspaceStore } from '../stores/workspace-store';
 import { resolveSelection } from './current-selection';
 
-const idsOf = (state: ReturnType<typeof useWorkspaceStore.getState>) => ({
+const idsOf = (state: WorkspaceState) => ({
   organizationId: state.currentOrganization?.organizationId ?? null,
   workspaceId: state.currentWorkspace?.workspaceId ?? null,
 });
@@ -16,13 +16,14 @@ const idsOf = (state: ReturnType<typeof useWorkspaceStore.getState>) => ({
  */
 export function syncWorkspaceStore(
   queryClient: QueryClient,
+  workspaceStore: WorkspaceStore,
   organizations: Organization[],
   selection: Selection,
 ): boolean {
   const resolved = resolveSelection(organizations, selection);
   if (resolved.status === 'stale') return false;
 
-  const store = useWorkspaceStore.getState();
+  const store = workspaceStore.getState();
   const before = idsOf(store);
   const next =
     resolved.status === 'none'
@@ -36,7 +37,7 @@ export function syncWorkspaceStore(
     store.selectWorkspace(next.organization, next.workspace);
   }
 
-  const after = idsOf(useWorkspaceStore.getState());
+  const after = idsOf(workspaceStore.getState());
   const moved = before.organizationId !== after.organizationId || before.workspaceId !== after.workspaceId;
   // Before anything was known (first sign-in) the tenant answers already came from this selection.
   if (moved && before.organizationId !== null) {

@@ -2,10 +2,11 @@ import path from 'node:path';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router';
-import { buildRoutes } from '../../../app/router';
+import { appRoutes } from '../../../app/router';
 import { Welcome } from '../../../features/dashboard/components/welcome';
 import { MODE_LIST, registerModeForTests } from '../../../modes/registry';
 import { prerenderedPagesOf } from '../../../prerender';
+import { testApp } from '../../app';
 import { renderRoutes } from '../../render';
 import { AIR_MODE } from './mode';
 import { AIR_LIST_HEADER, AIR_PATHS } from './paths';
@@ -69,7 +70,7 @@ describe('a test-only third mode in the shell and the build', () => {
       expect.objectContaining({ path: AIR_PATHS.dashboard, title: 'Air dashboard · Tracklane' }),
     ]);
     // Each is a page of the router, as the mode's definition routes it.
-    const routes = buildRoutes();
+    const routes = appRoutes(testApp());
     for (const page of pages) expect(matchRoutes(routes, page.path)?.at(-1)?.route.path).toBe(page.path);
   });
 

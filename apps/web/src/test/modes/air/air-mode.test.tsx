@@ -4,13 +4,12 @@ import type { BellNotification } from '@tracklane/shared/notifications/notificat
 import type { CommentMention } from '@tracklane/shared/comments/comments.schema';
 import type { SearchResult } from '@tracklane/shared/search/search.schema';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildRoutes } from '../../../app/router';
+import { appRoutes } from '../../../app/router';
 import { commentMentionHref } from '../../../app/use-open-comment-mention';
 import { SiteTypeSwitcher } from '../../../features/navigation/components/site-type-switcher';
 import { notificationTarget, shipmentLabel } from '../../../features/notifications/utils/notification-target';
 import { SearchResults } from '../../../features/search/components/search-results';
 import { searchResultHref } from '../../../features/search/utils/search-result-href';
-import { resetAllStores } from '../../../lib/store-reset';
 import { MODE_LIST, modeOf, registerModeForTests } from '../../../modes/registry';
 import type { ModeDefinition } from '../../../modes/mode-definition';
 import { fail, fakeApi, ok, type RecordedCall } from '../../fake-api';
@@ -128,7 +127,6 @@ describe('a test-only third mode', () => {
 
   describe('its pages, routed from its definition', () => {
     beforeEach(async () => {
-      resetAllStores();
       signInAsAgreedUser();
       fakeApi({
         'GET /api/workspaces/get': ok([acme]),
@@ -139,7 +137,7 @@ describe('a test-only third mode', () => {
     });
 
     it('opens its detail page at its route', async () => {
-      renderRoutes(buildRoutes(), `/shipment/air/${AWB}`);
+      renderRoutes(appRoutes, `/shipment/air/${AWB}`);
       expect(await screen.findByTestId('air-detail')).toHaveTextContent(`Air waybill ${AWB}`);
     });
 
@@ -150,10 +148,10 @@ describe('a test-only third mode', () => {
         'GET /api/users/preferences/airTableColumns': ok(null),
         'GET /api/shipments/air': ok(airListPage({ active: [], archived: [] }, 'archived')),
       });
-      const archived = renderRoutes(buildRoutes(), '/shipments/air/archived');
+      const archived = renderRoutes(appRoutes, '/shipments/air/archived');
       expect(await screen.findByRole('heading', { name: 'Archived air waybills' })).toBeInTheDocument();
       archived.unmount();
-      renderRoutes(buildRoutes(), '/new-shipments/air');
+      renderRoutes(appRoutes, '/new-shipments/air');
       expect(await screen.findByTestId('air-new')).toBeInTheDocument();
     });
   });
@@ -185,14 +183,13 @@ describe('a test-only third mode', () => {
     });
 
     beforeEach(async () => {
-      resetAllStores();
       signInAsAgreedUser();
       await (AIR_MODE as never as ModeDefinition).pages.list();
     });
 
     it('renders its dashboard’s panels from its own answer, its own panel included', async () => {
       const api = serve({ 'GET /api/dashboard/air': ok(airDashboard()) });
-      renderRoutes(buildRoutes(), '/dashboard/air');
+      renderRoutes(appRoutes, '/dashboard/air');
 
       expect(await screen.findByRole('heading', { name: 'Air dashboard' })).toBeInTheDocument();
       const card = await screen.findByRole('article', { name: 'Offloaded at the last airport: 1' });
@@ -222,13 +219,13 @@ describe('a test-only third mode', () => {
     it('checks its answer with its own schema: one without its own part is an error', async () => {
       const { customsHolds: _dropped, ...withoutHolds } = airDashboard();
       serve({ 'GET /api/dashboard/air': ok(withoutHolds) });
-      renderRoutes(buildRoutes(), '/dashboard/air');
+      renderRoutes(appRoutes, '/dashboard/air');
       expect(await screen.findByText('Could not load the dashboard')).toBeInTheDocument();
     });
 
     it('lists its rows with its tabs’ counts, and sorts by a column', async () => {
       const api = serve();
-      const { router } = renderRoutes(buildRoutes(), '/shipments/air/active');
+      const { router } = renderRoutes(appRoutes, '/shipments/air/active');
       const user = userEvent.setup();
 
       await waitFor(() => expect(numbersShown()).toEqual([lh.awb, af.awb]));
@@ -254,7 +251,7 @@ describe('a test-only third mode', () => {
         'POST /api/shipments/air/archive': ok({ updatedIds: [af.airShipmentId] }),
         'POST /api/shipments/air/favorite': ok({ updatedIds: [lh.airShipmentId] }),
       });
-      renderRoutes(buildRoutes(), '/shipments/air/active');
+      renderRoutes(appRoutes, '/shipments/air/active');
       const user = userEvent.setup();
       await waitFor(() => expect(rows()).toHaveLength(2));
 
@@ -284,7 +281,7 @@ describe('a test-only third mode', () => {
 
     it('says so when its list cannot be loaded', async () => {
       serve({ [LIST]: fail(500, 'INTERNAL', 'Down') });
-      renderRoutes(buildRoutes(), '/shipments/air/active');
+      renderRoutes(appRoutes, '/shipments/air/active');
       expect(await screen.findByText('Could not load the shipments')).toBeInTheDocument();
     });
   });

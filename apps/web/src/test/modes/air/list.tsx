@@ -4,7 +4,6 @@ import { StatusBadge } from '../../../components/status-badge';
 import { activeEmptyTab, archiveEmptyTab } from '../../../components/list-empty-state';
 import { listDescription } from '../../../components/page-headers';
 import { formatDate } from '../../../lib/dates';
-import { queryClient } from '../../../lib/query-client';
 import type { ModeListPage } from '../../../modes/mode-definition';
 import type { ListCellContext, ShipmentListDefinition } from '../../../shipment-list/list-definition';
 import { DayCell, IdentifierCell, MissingValue } from '../../../shipment-list/table-cells';
@@ -159,7 +158,8 @@ export const AIR_LIST: ShipmentListDefinition<
   detailHref: (row, timeZone) => `${airDetailPath(row.awb)}?timeZone=${encodeURIComponent(timeZone)}`,
   isFavorite: (row) => row.favorite,
   unconnectedCarrier: () => null,
-  prefetch: (tab, filters) => queryClient.ensureInfiniteQueryData(airListQueryOptions(tab, filters)),
+  prefetch: (queryClient, tab, filters) =>
+    queryClient.ensureInfiniteQueryData(airListQueryOptions(tab, filters)),
   useList: useAirShipments,
   rowsOf: airRowsOf,
   counts: (page) => ({ active: page.activeCount, archived: page.archivedCount }),

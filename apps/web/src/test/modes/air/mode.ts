@@ -39,7 +39,8 @@ export const AIR_MODE: ModeDefinition<'air', AirSearchResult, AirDashboard> = {
     newShipment: () => import('./pages').then((m) => m.NewAirPage),
     list: () => import('./pages').then((m) => m.AirListPage),
     listEntry: 'src/test/modes/air/pages.tsx',
-    prefetchList: (props, search) => import('./pages').then((m) => m.prefetchAirListPage(props, search)),
+    prefetchList: (queryClient, props, search) =>
+      import('./pages').then((m) => m.prefetchAirListPage(queryClient, props, search)),
     sharedDetail: () => import('./pages').then((m) => m.AirSharedDetail),
   },
   dashboard: AIR_DASHBOARD,

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { prefetchShipmentsPage, ShipmentsPage } from '../../../app/pages/shipments-page';
 import type { SharedDetailProps } from '../../../modes/mode-definition';
@@ -18,8 +19,11 @@ export function AirListPage({ tab }: { tab: string }) {
   return <ShipmentsPage page={AIR_LIST_PAGE} tab={tab} />;
 }
 
-export const prefetchAirListPage = (props: { tab: string }, search: URLSearchParams) =>
-  prefetchShipmentsPage(AIR_LIST_PAGE, props, search);
+export const prefetchAirListPage = (
+  queryClient: QueryClient,
+  props: { tab: string },
+  search: URLSearchParams,
+) => prefetchShipmentsPage(queryClient, AIR_LIST_PAGE, props, search);
 
 /** An air waybill shared with the reader: where it leads back to, so a test sees the page handed it over. */
 export function AirSharedDetail({ back }: SharedDetailProps) {
