@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CustomField } from '@tracklane/shared/custom-fields/custom-fields.schema';
-import { useWorkspaceStore } from '../features/workspaces/stores/workspace-store';
+import { testApp } from '../test/app';
 import { fail, fakeApi, ok, type RecordedCall } from '../test/fake-api';
 import { renderWithProviders } from '../test/render';
 import { setUpSignedInPage } from '../test/session';
@@ -58,7 +58,7 @@ const names = () =>
     .map((item) => item.querySelector('p')?.textContent);
 
 const asRole = (role: 'company_admin' | 'general_user') =>
-  useWorkspaceStore.setState({
+  testApp().workspaceStore.setState({
     currentOrganization: {
       organizationId: 'o-1',
       organizationName: 'Acme Logistics',
