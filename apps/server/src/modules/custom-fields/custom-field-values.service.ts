@@ -172,14 +172,19 @@ export async function customFieldFilters(
 /**
  * SQL: a text custom field's value of the shipment starts with `term` (case ignored): how the lists'
  * search finds a shipment by a number kept in a field of the workspace's own (a PO, a job number).
+ * None for a term with nothing to match (the search then narrows nothing, as before).
  */
-export function customTextStartsWith(workspaceId: string, table: SubscriptionTable, term: string): SQL {
+export function customTextStartsWith(
+  workspaceId: string,
+  table: SubscriptionTable,
+  term: string,
+): SQL | undefined {
   const v = customFieldValues;
   const prefix = term
     .trim()
     .toUpperCase()
     .replace(/[%_\\]/g, '');
-  if (!prefix) return sql`false`;
+  if (!prefix) return undefined;
   const pattern = `${prefix}%`;
   return sql`EXISTS (SELECT 1 FROM ${v} WHERE ${v.fieldId} IN (SELECT ${customFields.id} FROM ${customFields} WHERE ${customFields.workspaceId} = ${workspaceId} AND ${customFields.type} = 'text') AND ${v.mode} = ${modeOfTable(table)} AND ${v.subscriptionId} = ${table.id} AND upper(${v.textValue}) LIKE ${pattern})`;
 }

@@ -169,13 +169,11 @@ export function expressListQuery(
       : eq(expressShipments.tab, TABS[query.status]),
   ];
   const term = query.search ? normaliseParcelNumber(query.search).replace(/[%_\\]/g, '') : '';
-  if (query.search?.trim())
-    filters.push(
-      or(
-        term ? sql`${expressShipments.trackingNo} LIKE ${`${term}%`}` : undefined,
-        customTextStartsWith(workspaceId, expressShipments, query.search),
-      ),
-    );
+  const customSearch = query.search
+    ? customTextStartsWith(workspaceId, expressShipments, query.search)
+    : undefined;
+  if (term || customSearch)
+    filters.push(or(term ? sql`${expressShipments.trackingNo} LIKE ${`${term}%`}` : undefined, customSearch));
   if (query.carrier) filters.push(eq(expressShipments.carrier, query.carrier.trim().toLowerCase()));
   if (query.parcelStatus) filters.push(eq(expressShipments.status, query.parcelStatus));
   if (query.tag) filters.push(arrayContains(expressShipments.tags, [query.tag]));

@@ -206,14 +206,16 @@ export function oceanListQuery(
   if (query.search?.trim()) {
     const term = normaliseContainerNumber(query.search).replace(/[%_\\]/g, '');
     const mblTerm = normaliseMblNumber(query.search).replace(/[%_\\]/g, '');
-    filters.push(
-      or(
-        term
-          ? sql`(${oceanShipments.containerNo} LIKE ${`${term}%`} OR ${oceanShipments.mblNo} LIKE ${`${mblTerm}%`})`
-          : undefined,
-        customTextStartsWith(workspaceId, oceanShipments, query.search),
-      ),
-    );
+    const customSearch = customTextStartsWith(workspaceId, oceanShipments, query.search);
+    if (term || customSearch)
+      filters.push(
+        or(
+          term
+            ? sql`(${oceanShipments.containerNo} LIKE ${`${term}%`} OR ${oceanShipments.mblNo} LIKE ${`${mblTerm}%`})`
+            : undefined,
+          customSearch,
+        ),
+      );
   }
   if (query.carrier) filters.push(eq(oceanShipments.carrierScac, query.carrier.toUpperCase()));
   if (query.pol) filters.push(eq(oceanShipments.polLocode, query.pol.toUpperCase()));
