@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
 import {
@@ -8,6 +8,11 @@ import {
   type ShipmentCustomFields,
 } from '@tracklane/shared/custom-fields/custom-field-values';
 import type { CustomField } from '@tracklane/shared/custom-fields/custom-fields.schema';
+import {
+  parseCustomFilter,
+  splitCustomFilters,
+  type CustomFilter,
+} from '@tracklane/shared/custom-fields/custom-field-filters';
 import type { Database } from '../../db/client';
 import { customFields, customFieldValues } from '../../db/schema/custom-fields';
 import { AppError } from '../../lib/app-error';
@@ -99,6 +104,89 @@ export async function withCustomFields<T extends object>(
 ): Promise<(T & { customFields: ShipmentCustomFields })[]> {
   const found = await customValuesOf(db, workspaceId, modeOfTable(table), shipments.map(idOf));
   return shipments.map((s) => ({ ...s, customFields: found.get(idOf(s)) ?? {} }));
+}
+
+/** SQL: the shipment (a row of `table`) has a value of the filter's field that the filter matches. */
+function matchesFilter(table: SubscriptionTable, mode: TrackingMode, filter: CustomFilter): SQL {
+  const v = customFieldValues;
+  const value = (() => {
+    switch (filter.kind) {
+      case 'equals':
+        // upper() on both sides: the (field, upper(text)) index serves it.
+        return sql`upper(${v.textValue}) = upper(${filter.text})`;
+      case 'anyOf':
+        return inArray(v.textValue, filter.choices);
+      case 'numberRange':
+        return and(
+          filter.min === null ? undefined : sql`${v.numberValue} >= ${filter.min}`,
+          filter.max === null ? undefined : sql`${v.numberValue} <= ${filter.max}`,
+        )!;
+      case 'dateRange':
+        return and(
+          filter.min === null ? undefined : sql`${v.dateValue} >= ${filter.min}::date`,
+          filter.max === null ? undefined : sql`${v.dateValue} <= ${filter.max}::date`,
+        )!;
+    }
+  })();
+  return sql`EXISTS (SELECT 1 FROM ${v} WHERE ${v.fieldId} = ${filter.fieldId} AND ${v.mode} = ${mode} AND ${v.subscriptionId} = ${table.id} AND ${value})`;
+}
+
+/**
+ * SQL conditions for a list's `cf` parameter (see custom-field-filters): one EXISTS per filter on the
+ * values table, each a range of one of its (field, value, shipment) indexes. A field that is not the
+ * workspace's, or a value its type refuses, is a 400.
+ */
+export async function customFieldFilters(
+  db: Database,
+  workspaceId: string,
+  table: SubscriptionTable,
+  param: string | readonly string[] | undefined,
+): Promise<SQL[]> {
+  const split = splitCustomFilters(param);
+  if (!split.ok) throw new AppError('VALIDATION', split.message);
+  if (!split.filters.length) return [];
+  const ids = split.filters.map((f) => f.fieldId);
+  if (!ids.every(isUuid)) throw new AppError('VALIDATION', CUSTOM_VALUE_MESSAGES.unknownField);
+  const fields = await db
+    .select({
+      id: customFields.id,
+      name: customFields.name,
+      type: customFields.type,
+      choices: customFields.choices,
+      required: customFields.required,
+      position: customFields.position,
+    })
+    .from(customFields)
+    .where(and(inWorkspace({ workspaceId }, customFields), inArray(customFields.id, ids)));
+  const byId = new Map(fields.map((f) => [f.id, f]));
+  const mode = modeOfTable(table);
+  return split.filters.map(({ fieldId, value }) => {
+    const field = byId.get(fieldId);
+    if (!field) throw new AppError('VALIDATION', CUSTOM_VALUE_MESSAGES.unknownField);
+    const parsed = parseCustomFilter(field, value);
+    if (!parsed.ok) throw new AppError('VALIDATION', `${field.name}: ${parsed.message}`);
+    return matchesFilter(table, mode, parsed.filter);
+  });
+}
+
+/**
+ * SQL: a text custom field's value of the shipment starts with `term` (case ignored): how the lists'
+ * search finds a shipment by a number kept in a field of the workspace's own (a PO, a job number).
+ * None for a term with nothing to match (the search then narrows nothing, as before).
+ */
+export function customTextStartsWith(
+  workspaceId: string,
+  table: SubscriptionTable,
+  term: string,
+): SQL | undefined {
+  const v = customFieldValues;
+  const prefix = term
+    .trim()
+    .toUpperCase()
+    .replace(/[%_\\]/g, '');
+  if (!prefix) return undefined;
+  const pattern = `${prefix}%`;
+  return sql`EXISTS (SELECT 1 FROM ${v} WHERE ${v.fieldId} IN (SELECT ${customFields.id} FROM ${customFields} WHERE ${customFields.workspaceId} = ${workspaceId} AND ${customFields.type} = 'text') AND ${v.mode} = ${modeOfTable(table)} AND ${v.subscriptionId} = ${table.id} AND upper(${v.textValue}) LIKE ${pattern})`;
 }
 
 /** One shipment's values; another workspace's shipment is not found. */

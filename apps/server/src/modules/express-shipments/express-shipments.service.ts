@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { EXPRESS_ATTENTION_RULES } from '@tracklane/shared/dashboard/dashboard.schema';
 import type {
   ExpressListItem,
@@ -36,6 +36,7 @@ import {
 } from '../shipment-favorites/shipment-favorites.service';
 import { inWorkspace } from '../../tenancy/scope';
 import { namesCompany, withReferences } from '../references/references.service';
+import { customFieldFilters, customTextStartsWith } from '../custom-fields/custom-field-values.service';
 
 type ShipmentRow = typeof expressShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
@@ -139,6 +140,8 @@ export function expressListQuery(
   reader: ListReader,
   query: ExpressListQuery,
   now = new Date(),
+  /** The `cf` filters as SQL, resolved against the workspace's fields (customFieldFilters). */
+  customFilters: readonly SQL[] = [],
 ) {
   const { workspaceId, userId } = reader;
   const selection = {
@@ -166,11 +169,16 @@ export function expressListQuery(
       : eq(expressShipments.tab, TABS[query.status]),
   ];
   const term = query.search ? normaliseParcelNumber(query.search).replace(/[%_\\]/g, '') : '';
-  if (term) filters.push(sql`${expressShipments.trackingNo} LIKE ${`${term}%`}`);
+  const customSearch = query.search
+    ? customTextStartsWith(workspaceId, expressShipments, query.search)
+    : undefined;
+  if (term || customSearch)
+    filters.push(or(term ? sql`${expressShipments.trackingNo} LIKE ${`${term}%`}` : undefined, customSearch));
   if (query.carrier) filters.push(eq(expressShipments.carrier, query.carrier.trim().toLowerCase()));
   if (query.parcelStatus) filters.push(eq(expressShipments.status, query.parcelStatus));
   if (query.tag) filters.push(arrayContains(expressShipments.tags, [query.tag]));
   if (query.company !== undefined) filters.push(namesCompany(expressShipments, query.company));
+  filters.push(...customFilters);
   filters.push(favoriteFilter('express', expressShipments.id, userId, query.favorite));
   if (query.cursor) {
     const { value, id } = decodeCursor(query.cursor, sort.key === 'trackingNo' ? 'text' : 'date');
@@ -228,7 +236,8 @@ export async function listExpressShipments(
   now = new Date(),
 ) {
   const { workspaceId } = reader;
-  const { selection, query: pageQuery } = expressListQuery(db, reader, query, now);
+  const customFilters = await customFieldFilters(db, workspaceId, expressShipments, query.cf);
+  const { selection, query: pageQuery } = expressListQuery(db, reader, query, now, customFilters);
   const rows = await readRows(db, selection, pageQuery);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);

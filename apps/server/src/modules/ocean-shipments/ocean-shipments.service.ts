@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { OCEAN_ATTENTION_RULES } from '@tracklane/shared/dashboard/dashboard.schema';
 import type {
   OceanListItem,
@@ -42,6 +42,7 @@ import {
 import { inWorkspace } from '../../tenancy/scope';
 import { carrierEstimates, shownEta, withMeasuredEstimates } from './eta/arrival-estimates';
 import { namesCompany, withReferences } from '../references/references.service';
+import { customFieldFilters, customTextStartsWith } from '../custom-fields/custom-field-values.service';
 
 type ShipmentRow = typeof oceanShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
@@ -184,7 +185,14 @@ const CURSOR_KIND: Record<SortKey, 'date' | 'text' | 'integer'> = {
  * The page query of a list request, unexecuted (the benchmark runs its SQL through a bare client): the
  * rows (`s`, `c`), the reader's stars (`f`) and the tab counts (`k`) in one statement.
  */
-export function oceanListQuery(db: Database, reader: ListReader, query: OceanListQuery, now = new Date()) {
+export function oceanListQuery(
+  db: Database,
+  reader: ListReader,
+  query: OceanListQuery,
+  now = new Date(),
+  /** The `cf` filters as SQL, resolved against the workspace's fields (customFieldFilters). */
+  customFilters: readonly SQL[] = [],
+) {
   const { workspaceId } = reader;
   const selection = oceanListSelection(reader, now);
   const sort = SORTS[query.sort];
@@ -198,9 +206,15 @@ export function oceanListQuery(db: Database, reader: ListReader, query: OceanLis
   if (query.search?.trim()) {
     const term = normaliseContainerNumber(query.search).replace(/[%_\\]/g, '');
     const mblTerm = normaliseMblNumber(query.search).replace(/[%_\\]/g, '');
-    if (term)
+    const customSearch = customTextStartsWith(workspaceId, oceanShipments, query.search);
+    if (term || customSearch)
       filters.push(
-        sql`(${oceanShipments.containerNo} LIKE ${`${term}%`} OR ${oceanShipments.mblNo} LIKE ${`${mblTerm}%`})`,
+        or(
+          term
+            ? sql`(${oceanShipments.containerNo} LIKE ${`${term}%`} OR ${oceanShipments.mblNo} LIKE ${`${mblTerm}%`})`
+            : undefined,
+          customSearch,
+        ),
       );
   }
   if (query.carrier) filters.push(eq(oceanShipments.carrierScac, query.carrier.toUpperCase()));
@@ -208,6 +222,7 @@ export function oceanListQuery(db: Database, reader: ListReader, query: OceanLis
   if (query.pod) filters.push(eq(oceanShipments.podLocode, query.pod.toUpperCase()));
   if (query.tag) filters.push(arrayContains(oceanShipments.tags, [query.tag]));
   if (query.company !== undefined) filters.push(namesCompany(oceanShipments, query.company));
+  filters.push(...customFilters);
   // Another workspace's bill, or no bill at all, matches no row.
   if (query.bill !== undefined)
     filters.push(isUuid(query.bill) ? eq(oceanShipments.billId, query.bill) : sql`false`);
@@ -260,7 +275,8 @@ export async function listOceanShipments(
   now = new Date(),
 ) {
   const { workspaceId } = reader;
-  const { selection, query: pageQuery } = oceanListQuery(db, reader, query, now);
+  const customFilters = await customFieldFilters(db, workspaceId, oceanShipments, query.cf);
+  const { selection, query: pageQuery } = oceanListQuery(db, reader, query, now, customFilters);
   const rows = await readRows(db, selection, pageQuery);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);

@@ -4,6 +4,7 @@ import { TRACKING_STATE_DESCRIPTION } from '../no-connection';
 import { EXPRESS_ATTENTION_RULES } from '../../dashboard/dashboard.schema';
 import { PARCEL_STATUSES } from './parcel-event';
 import { favoriteFieldSchema, favoriteFilterSchema } from '../../favorites/favorites.schema';
+import { customFieldFilterParamSchema } from '../../custom-fields/custom-field-filters';
 import {
   companyFilterSchema,
   intakeReferencesSchema,
@@ -105,6 +106,7 @@ export const expressListQuerySchema = z.strictObject({
   /** Only parcels carrying this tag (exactly as the workspace spells it). */
   tag: z.string().max(60).optional(),
   company: companyFilterSchema,
+  cf: customFieldFilterParamSchema,
   favorite: favoriteFilterSchema,
   /** Exactly the shipments a dashboard attention card counts. */
   attention: z.enum(EXPRESS_ATTENTION_RULES).optional(),

@@ -7,6 +7,7 @@ import { CLOCK_NAMES } from '../../free-time/free-time.schema';
 import { SHIPMENT_STATUSES } from './derive-shipment';
 import { shipmentMapSchema } from '../shipment-map.schema';
 import { favoriteFieldSchema, favoriteFilterSchema } from '../../favorites/favorites.schema';
+import { customFieldFilterParamSchema } from '../../custom-fields/custom-field-filters';
 import {
   companyFilterSchema,
   intakeReferencesSchema,
@@ -210,6 +211,7 @@ export const oceanListQuerySchema = z.strictObject({
   /** Only shipments carrying this tag (exactly as the workspace spells it). */
   tag: z.string().max(60).optional(),
   company: companyFilterSchema,
+  cf: customFieldFilterParamSchema,
   favorite: favoriteFilterSchema,
   /** Exactly the shipments a dashboard attention card counts. */
   attention: z.enum(OCEAN_ATTENTION_RULES).optional(),
