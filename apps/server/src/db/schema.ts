@@ -19,3 +19,4 @@ export * from './schema/carrier-subscriptions';
 export * from './schema/exceptions';
 export * from './schema/reliability';
 export * from './schema/companies';
+export * from './schema/documents';
