@@ -38,6 +38,7 @@ import { shipmentFavoritesRoutes } from './modules/shipment-favorites/shipment-f
 import { shipmentTagsRoutes } from './modules/shipment-tags/shipment-tags.routes';
 import { companiesRoutes } from './modules/references/companies.routes';
 import { referencesRoutes } from './modules/references/references.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { sharingRoutes } from './modules/sharing/sharing.routes';
@@ -189,6 +190,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(shipmentTagsRoutes, { ctx });
   await app.register(companiesRoutes, { ctx });
   await app.register(referencesRoutes, { ctx });
+  await app.register(documentsRoutes, { ctx });
   await app.register(shipmentFavoritesRoutes, { ctx });
   await app.register(searchRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });

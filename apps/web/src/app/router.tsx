@@ -11,6 +11,7 @@ import { PageFrame, RequireGuest, RequireUser } from './guard';
 import { BareLayout } from './layouts/bare-layout';
 import { PlainLayout } from './layouts/plain-layout';
 import { CommentThread } from './pages/lazy-comment-thread';
+import { ShipmentDocumentsPanel } from '../features/documents/lazy-shipment-documents';
 import { RouteErrorPage } from './pages/route-error-page';
 
 type Load<P> = () => Promise<ComponentType<P>>;
@@ -242,7 +243,10 @@ export const routes: RouteObject[] = buildRoutes();
 // Tests render pages as if downloaded, and the lazy parts pages render inside themselves (Vitest's mode;
 // a build drops this line).
 if (import.meta.env.MODE === 'test') {
-  await Promise.all([...screenLoads().map((load) => load()), CommentThread.preload(), PageFrame.preload()]);
+  await Promise.all([...screenLoads().map((load) => load()), CommentThread.preload(),
+    ShipmentDocumentsPanel.preload(),
+    PageFrame.preload(),
+  ]);
 }
 
 export function createAppRouter() {

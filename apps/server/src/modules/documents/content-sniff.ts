@@ -103,7 +103,8 @@ export function sanitizeFilename(name: string, max: number): string {
   const last = name.split(/[\\/]/).pop() ?? '';
   let clean = last
     // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029"<>|:*?;]/g, '')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ')
+    .replace(/["<>|:*?;]/g, '')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^\.+/, '');

@@ -204,6 +204,21 @@ export function toDocument(
   };
 }
 
+/** One document as the API shows it, with its uploader's name. */
+export async function describeDocument(
+  db: Database,
+  row: DocumentRow,
+  viewer: DocumentViewer,
+): Promise<ShipmentDocument> {
+  const [uploader] = row.uploadedBy
+    ? await db
+        .select({ firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, row.uploadedBy))
+    : [];
+  return toDocument(row, uploader ? `${uploader.firstName} ${uploader.lastName}`.trim() : null, viewer);
+}
+
 const ofShipment = (workspaceId: string, mode: TrackingMode, shipmentId: string) =>
   and(
     inWorkspace({ workspaceId }, shipmentDocuments),
