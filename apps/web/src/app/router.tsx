@@ -11,7 +11,7 @@ import { PageFrame, RequireGuest, RequireUser } from './guard';
 import { BareLayout } from './layouts/bare-layout';
 import { PlainLayout } from './layouts/plain-layout';
 import { CommentThread } from './pages/lazy-comment-thread';
-import { ShipmentDocumentsPanel } from '../features/documents/lazy-shipment-documents';
+import { ShipmentDocumentsPanel } from './pages/shipment-documents-tab';
 import { RouteErrorPage } from './pages/route-error-page';
 
 type Load<P> = () => Promise<ComponentType<P>>;
@@ -243,7 +243,9 @@ export const routes: RouteObject[] = buildRoutes();
 // Tests render pages as if downloaded, and the lazy parts pages render inside themselves (Vitest's mode;
 // a build drops this line).
 if (import.meta.env.MODE === 'test') {
-  await Promise.all([...screenLoads().map((load) => load()), CommentThread.preload(),
+  await Promise.all([
+    ...screenLoads().map((load) => load()),
+    CommentThread.preload(),
     ShipmentDocumentsPanel.preload(),
     PageFrame.preload(),
   ]);

@@ -5,7 +5,7 @@ import {
   type ExpressDetailTab,
 } from './components/express-shipment-detail';
 import { ShipmentComments } from '../../app/pages/shipment-comments';
-import { ShipmentDocumentsTab } from '../../features/documents/lazy-shipment-documents';
+import { ShipmentDocumentsTab } from '../../app/pages/shipment-documents-tab';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
 import { useExpressShipment } from './api/get-express-shipment';
 import { ShareButton } from '../../features/sharing/components/share-button';

@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { DETAIL_TABS, OceanShipmentDetail, type DetailTab } from './components/ocean-shipment-detail';
 import { ShipmentComments } from '../../app/pages/shipment-comments';
-import { ShipmentDocumentsTab } from '../../features/documents/lazy-shipment-documents';
+import { ShipmentDocumentsTab } from '../../app/pages/shipment-documents-tab';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
 import { useOceanShipment } from './api/get-ocean-shipment';
 import { ShareButton } from '../../features/sharing/components/share-button';

@@ -111,7 +111,7 @@ export function ShipmentDocuments({
                 data={typeOptions}
                 value={type}
                 onChange={(value) => {
-                  if (value) setType(value as DocumentType);
+                  if (value) setType(value);
                 }}
                 allowDeselect={false}
                 className={classes.typeSelect}
@@ -149,7 +149,13 @@ export function ShipmentDocuments({
               </Group>
             </Dropzone>
             {uploadError ? (
-              <Alert color="red" title="Not attached" role="alert" withCloseButton onClose={() => setUploadError(null)}>
+              <Alert
+                color="red"
+                title="Not attached"
+                role="alert"
+                withCloseButton
+                onClose={() => setUploadError(null)}
+              >
                 {uploadError}
               </Alert>
             ) : null}
