@@ -174,7 +174,7 @@ describe('who may do what with documents', () => {
       );
       expect((await call('DELETE', `${base(mode, id)}/${doc.id}`, other.owner.cookie)).statusCode).toBe(404);
       // Their own shipment cannot reach this document either.
-      const [, [, theirs]] = (await addShipments(app, other)) as [unknown, [string, string]];
+      const [, [, theirs]] = await addShipments(app, other);
       const otherMode = 'express';
       expect(
         (await call('GET', `${base(otherMode, theirs)}/${doc.id}/file`, other.owner.cookie)).statusCode,

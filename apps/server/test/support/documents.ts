@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { App } from '../app';
+import type { App } from '../../src/app';
 import type { Team } from '../factories';
 import { containerNo, mbl } from '../factories';
 
@@ -52,10 +52,8 @@ export function multipart(
 let parcelSerial = 0;
 
 /** One shipment of each mode in the team's workspace: [mode, id]. */
-export async function addShipments(
-  app: App,
-  team: Team,
-): Promise<(readonly ['ocean' | 'express', string])[]> {
+type Shipment = readonly ['ocean' | 'express', string];
+export async function addShipments(app: App, team: Team): Promise<[Shipment, Shipment]> {
   const ocean = await app.inject({
     method: 'POST',
     url: '/api/shipments/ocean',
