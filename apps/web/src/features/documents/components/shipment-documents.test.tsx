@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fail, fakeApi, ok } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { ShipmentDocuments } from './shipment-documents';
@@ -37,6 +37,11 @@ const renderTab = (canUpload = true) =>
   );
 
 describe('a shipment’s Documents tab', () => {
+  beforeAll(() => {
+    // jsdom has no layout: the type select scrolls its options into view.
+    Element.prototype.scrollIntoView = vi.fn();
+  });
+
   it('lists documents with type, size and uploader, previews a PDF and links downloads', async () => {
     fakeApi({ [LIST]: ok({ documents: [bill, mail], storage }) });
     renderTab();
