@@ -16,10 +16,11 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { allModeFeatures } from '../../modes';
-import { API_KEY_SECURITY_SCHEME, v1Responses } from '../public-api/v1-schema';
+import { v1Responses } from '../public-api/v1-schema';
 import { assertAllowedText } from '../../lib/allowed-text';
 import {
   addDocument,
+  assertShipment,
   deleteDocument,
   listDocuments,
   openDocument,
@@ -125,6 +126,13 @@ function serveHeaders(reply: FastifyReply, contentType: string, filename: string
 }
 
 /** The caller as delete rights see it: the member, or for an API key the admin who created it. */
+/** A download's OpenAPI side on /api/v1: the key it needs and the error answers (its 200 is the file). */
+function fileResponses() {
+  const { security, response } = v1Responses(z.null(), null);
+  const { 200: _file, ...errors } = response;
+  return { security, response: errors };
+}
+
 const viewerOf = (request: FastifyRequest): DocumentViewer => ({
   userId: request.tenant?.userId ?? null,
   role: request.tenant?.role ?? null,
@@ -213,6 +221,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
           },
         },
         async (request) => {
+          // Another workspace's shipment is not found before its body is read.
+          await assertShipment(ctx.db, request.tenant.workspaceId, mode, idOf(request.params));
           const upload = await readUpload(request);
           const row = await addDocument(ctx.db, {
             workspaceId: request.tenant.workspaceId,
@@ -240,7 +250,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
               'The file’s bytes. PDFs and images come inline with their type (to preview), every other type as an attachment; `download=1` always asks for an attachment.',
             params: oneParams,
             querystring: z.object({ download: z.enum(['0', '1']).optional() }),
-            ...(surface.v1 ? { security: [{ [API_KEY_SECURITY_SCHEME]: [] }] } : {}),
+            ...(surface.v1 ? fileResponses() : {}),
           },
         },
         async (request, reply) => {

@@ -226,7 +226,13 @@ const ofShipment = (workspaceId: string, mode: TrackingMode, shipmentId: string)
     eq(shipmentDocuments.subscriptionId, shipmentId),
   );
 
-async function assertShipment(db: Database, workspaceId: string, mode: TrackingMode, shipmentId: string) {
+/** Refuses (404) a shipment that is not the workspace's, before anything else is read. */
+export async function assertShipment(
+  db: Database,
+  workspaceId: string,
+  mode: TrackingMode,
+  shipmentId: string,
+) {
   const table = modeFeatures(mode).table;
   if (!isUuid(shipmentId)) throw new AppError('NOT_FOUND', NOT_TRACKED);
   const [row] = await db
