@@ -37,7 +37,7 @@ interface Sample {
 const paramOf = (sample: Sample, path: string, name: string): string =>
   name === 'documentId'
     ? sample.documentIds[path.includes('/express/') ? 'express' : 'ocean']
-    : (sample[name as Exclude<keyof Sample, 'documentIds'>] as string);
+    : sample[name as Exclude<keyof Sample, 'documentIds'>];
 
 async function shipmentRoutes(sample: Sample) {
   return (
