@@ -63,6 +63,7 @@ describe('a shipment’s documents', () => {
       expect(file.headers['x-content-type-options']).toBe('nosniff');
       expect(file.headers['content-security-policy']).toContain('sandbox');
       expect(file.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(file.headers['content-security-policy']).toContain("object-src 'self'");
       const download = await call('GET', `${base(mode, id)}/${doc.id}/file?download=1`, team.owner.cookie);
       expect(download.headers['content-disposition']).toMatch(/^attachment; /);
       expect(download.headers['content-type']).toBe('application/octet-stream');

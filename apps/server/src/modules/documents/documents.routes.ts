@@ -117,9 +117,11 @@ function serveHeaders(reply: FastifyReply, contentType: string, filename: string
   return reply
     .header('content-type', inline ? contentType : 'application/octet-stream')
     .header('x-content-type-options', 'nosniff')
+    // Chromium shows a PDF through its viewer only when object-src allows the document itself
+    // (with `default-src 'none'` alone the frame stays blank); the sandbox still keeps scripts out.
     .header(
       'content-security-policy',
-      "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+      "default-src 'none'; object-src 'self'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
     )
     .header('cache-control', 'private, no-store')
     .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', filename));
