@@ -42,6 +42,10 @@ import classes from './shipment-documents.module.css';
 const messageOf = (error: unknown) =>
   isApiError(error) ? error.message : 'Something went wrong. Try again in a moment.';
 
+/** Who added it: the member, or the e-mail it came in (a deleted member's documents keep no name). */
+const uploaderOf = (document: ShipmentDocument) =>
+  document.uploadedBy?.name ?? (document.source === 'email' ? 'By e-mail' : 'A former member');
+
 const typeOptions = DOCUMENT_TYPES.map((value) => ({ value, label: DOCUMENT_TYPE_LABELS[value] }));
 
 /**
@@ -209,7 +213,8 @@ export function ShipmentDocuments({
                             {DOCUMENT_TYPE_LABELS[document.type]}
                           </Badge>
                           <Text size="xs" c="dimmed" className={classes.narrow}>
-                            {formatBytes(document.size)} · {dateOf(document.uploadedAt)}
+                            {formatBytes(document.size)} · {dateOf(document.uploadedAt)} ·{' '}
+                            {uploaderOf(document)}
                           </Text>
                         </Group>
                       </Table.Td>
@@ -219,8 +224,7 @@ export function ShipmentDocuments({
                       <Table.Td className={classes.wide}>
                         <Text size="sm">{dateOf(document.uploadedAt)}</Text>
                         <Text size="xs" c="dimmed">
-                          {document.uploadedBy?.name ??
-                            (document.source === 'email' ? 'By e-mail' : 'Someone')}
+                          {uploaderOf(document)}
                         </Text>
                       </Table.Td>
                       <Table.Td>
