@@ -95,8 +95,9 @@ export async function addDocument(db: Database, input: AddDocumentInput): Promis
   await input.storage.put(storageKey, bytes, contentType);
   try {
     return await db.transaction(async (tx) => {
-      await lockWorkspaceShipment(tx, table, workspaceId, shipmentId);
+      // The workspace first (what every cap takes), then the shipment: one order for every writer.
       await lockCapOwner(tx, { workspaceId });
+      await lockWorkspaceShipment(tx, table, workspaceId, shipmentId);
       const quota = await documentQuotaBytes(tx, workspaceId);
       const used = await documentUsageBytes(tx, workspaceId);
       if (used + bytes.length > quota)
