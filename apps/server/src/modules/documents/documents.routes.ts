@@ -114,17 +114,19 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
 /** The headers every served document carries: never sniffed, never run, never cached by others. */
 function serveHeaders(reply: FastifyReply, contentType: string, filename: string, download: boolean) {
   const inline = !download && isPreviewable(contentType);
-  return reply
-    .header('content-type', inline ? contentType : 'application/octet-stream')
-    .header('x-content-type-options', 'nosniff')
-    // Chromium shows a PDF through its viewer only when object-src allows the document itself
-    // (with `default-src 'none'` alone the frame stays blank); the sandbox still keeps scripts out.
-    .header(
-      'content-security-policy',
-      "default-src 'none'; object-src 'self'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-    )
-    .header('cache-control', 'private, no-store')
-    .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', filename));
+  return (
+    reply
+      .header('content-type', inline ? contentType : 'application/octet-stream')
+      .header('x-content-type-options', 'nosniff')
+      // Chromium shows a PDF through its viewer only when object-src allows the document itself
+      // (with `default-src 'none'` alone the frame stays blank); the sandbox still keeps scripts out.
+      .header(
+        'content-security-policy',
+        "default-src 'none'; object-src 'self'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+      )
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', filename))
+  );
 }
 
 /** The caller as delete rights see it: the member, or for an API key the admin who created it. */
