@@ -40,6 +40,7 @@ import { companiesRoutes } from './modules/references/companies.routes';
 import { referencesRoutes } from './modules/references/references.routes';
 import { customFieldsRoutes } from './modules/custom-fields/custom-fields.routes';
 import { customFieldValuesRoutes } from './modules/custom-fields/custom-field-values.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { sharingRoutes } from './modules/sharing/sharing.routes';
@@ -193,6 +194,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(referencesRoutes, { ctx });
   await app.register(customFieldsRoutes, { ctx });
   await app.register(customFieldValuesRoutes, { ctx });
+  await app.register(documentsRoutes, { ctx });
   await app.register(shipmentFavoritesRoutes, { ctx });
   await app.register(searchRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });

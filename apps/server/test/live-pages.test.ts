@@ -14,6 +14,7 @@ import { useTestApp } from './app';
 import type { Account } from './auth-helpers';
 import { addMember, buildTeam, containerNo, mbl, type Team } from './factories';
 import { closed, opened } from './sockets';
+import { files, upload } from './support/documents';
 
 const { app, ctx } = await useTestApp();
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -161,6 +162,23 @@ describe('writes reach the pages that show them', () => {
     watcher.messages.length = 0;
     expect(
       (await call('POST', `/api/comments/ocean/${shipment}`, team.owner, { content: 'Hi' })).statusCode,
+    ).toBe(200);
+    await watcher.next({ type: 'shipment.changed', shipmentId: shipment });
+  });
+
+  it('an added or deleted document reaches the shipment’s page', async () => {
+    const team = await buildTeam(app, ctx);
+    const shipment = await follow(team);
+    const colleague = await addMember(app, ctx, team);
+    const watcher = await userSocket(colleague);
+    await watcher.follow(null, shipment);
+    const added = await upload(app, team.owner, 'ocean', shipment, { name: 'bl.pdf', bytes: files.pdf() });
+    expect(added.statusCode, added.body).toBe(200);
+    await watcher.next({ type: 'shipment.changed', shipmentId: shipment });
+    watcher.messages.length = 0;
+    const id = added.json<{ result: { id: string } }>().result.id;
+    expect(
+      (await call('DELETE', `/api/shipments/ocean/${shipment}/documents/${id}`, team.owner)).statusCode,
     ).toBe(200);
     await watcher.next({ type: 'shipment.changed', shipmentId: shipment });
   });

@@ -4,6 +4,7 @@ import { oceanShipments, shipmentFavorites } from '../src/db/schema/tracking';
 import { useTestApp } from './app';
 import { addMember, buildTeam, containerNo, mbl, type Team } from './factories';
 import { documentedRoutes, type Method } from './openapi-routes';
+import { files, upload } from './support/documents';
 
 const { app, ctx } = await useTestApp();
 
@@ -28,7 +29,15 @@ interface Sample {
   expressOrderNo: string;
   /** A bill of lading the workspace follows alone (ADR 0037). */
   billId: string;
+  /** A document on each mode's shipment, for routes named by it. */
+  documentIds: { ocean: string; express: string };
 }
+
+/** The value of a path parameter of `path`: a document id is the one on that mode's shipment. */
+const paramOf = (sample: Sample, path: string, name: string): string =>
+  name === 'documentId'
+    ? sample.documentIds[path.includes('/express/') ? 'express' : 'ocean']
+    : sample[name as Exclude<keyof Sample, 'documentIds'>];
 
 async function shipmentRoutes(sample: Sample) {
   return (
@@ -37,7 +46,7 @@ async function shipmentRoutes(sample: Sample) {
       .filter(({ path }) => path.startsWith('/api/shipments/') && !path.endsWith('/locate'))
       .map(({ method, path }) => ({
         method,
-        url: path.replace(/\{(\w+)\}/g, (_, name: keyof Sample) => sample[name]),
+        url: path.replace(/\{(\w+)\}/g, (_, name: string) => paramOf(sample, path, name)),
       }))
   );
 }
@@ -57,6 +66,15 @@ async function teamWithShipment(): Promise<{ team: Team; id: string; parcelId: s
   expect(added.json().result[0].outcome).toBe('created');
   const parcelId = added.json().result[0].expressOrderId as string;
   const id = res.json().result[0].shipmentOverallId as string;
+  const documentOn = async (mode: 'ocean' | 'express', shipmentId: string) => {
+    const doc = await upload(app, team.owner, mode, shipmentId, { name: 'bl.pdf', bytes: files.pdf() });
+    expect(doc.statusCode, doc.body).toBe(200);
+    return doc.json().result.id as string;
+  };
+  const documentIds = {
+    ocean: await documentOn('ocean', id),
+    express: await documentOn('express', parcelId),
+  };
   return {
     team,
     id,
@@ -68,6 +86,7 @@ async function teamWithShipment(): Promise<{ team: Team; id: string; parcelId: s
       expressOrderId: parcelId,
       expressOrderNo: express.trackingNo,
       billId: res.json().result[1].billId as string,
+      documentIds,
     },
   };
 }
@@ -94,6 +113,7 @@ describe('shipment access levels (spec §6)', () => {
       expressOrderId: 'E',
       expressOrderNo: 'N',
       billId: 'B',
+      documentIds: { ocean: 'DO', express: 'DE' },
     });
     // Guards the walk itself: an empty or partial list would make the loops below pass vacuously.
     expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
@@ -113,6 +133,9 @@ describe('shipment access levels (spec §6)', () => {
         'POST /api/shipments/express/archive',
         'POST /api/shipments/express/favorite',
         'GET /api/shipments/express/E/N',
+        'GET /api/shipments/ocean/S/documents',
+        'GET /api/shipments/ocean/S/documents/DO/file',
+        'DELETE /api/shipments/express/E/documents/DE',
       ]),
     );
   });

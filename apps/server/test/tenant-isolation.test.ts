@@ -7,6 +7,7 @@ import { invitations } from '../src/db/schema/invitations';
 import { organizations } from '../src/db/schema/organizations';
 import { webhookEndpoints } from '../src/db/schema/webhooks';
 import { useTestApp } from './app';
+import { files, upload } from './support/documents';
 import { uniqueEmail } from './auth-helpers';
 import { addMember, buildTeam, containerNo, createWorkspaceAs, mbl, type Team } from './factories';
 import { startFakeCarrier } from './fake-carrier';
@@ -67,6 +68,9 @@ async function victim() {
   );
   const field = expectOk(
     await as(owner, 'POST', '/api/custom-fields', { name: `${marker} field`, type: 'text' }),
+  );
+  const document = expectOk(
+    await upload(app, team.owner, 'ocean', oceanId, { name: `${marker}.pdf`, bytes: files.pdf() }),
   );
   const shareEmail = uniqueEmail(marker);
   expectOk(
@@ -149,6 +153,7 @@ async function victim() {
     expressOrderId: parcelId,
     expressOrderNo: parcel.trackingNo,
     commentId: comment.id as string,
+    documentId: document.id as string,
     companyId: company.id as string,
     fieldId: field.id as string,
     shareId,

@@ -12,6 +12,7 @@ import { PageFrame, RequireGuest, RequireUser } from './guard';
 import { BareLayout } from './layouts/bare-layout';
 import { PlainLayout } from './layouts/plain-layout';
 import { CommentThread } from './pages/lazy-comment-thread';
+import { ShipmentDocumentsPanel } from './pages/shipment-documents-tab';
 import { RouteErrorPage } from './pages/route-error-page';
 
 type Load<P> = () => Promise<ComponentType<P>>;
@@ -249,7 +250,12 @@ export const appRoutes = (app: AppInstance, modes: readonly ModeDefinition[] = M
 // Tests render pages as if downloaded, and the lazy parts pages render inside themselves (Vitest's mode;
 // a build drops this line).
 if (import.meta.env.MODE === 'test') {
-  await Promise.all([...screenLoads().map((load) => load()), CommentThread.preload(), PageFrame.preload()]);
+  await Promise.all([
+    ...screenLoads().map((load) => load()),
+    CommentThread.preload(),
+    ShipmentDocumentsPanel.preload(),
+    PageFrame.preload(),
+  ]);
 }
 
 /** The browser's router over the routes, its loaders filling `app`'s cache and stores. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
  * What an endpoint can subscribe to. `shipment.changed` is sent when tracking data of a followed
  * shipment changes (a milestone, an ETA, a roll…), from the refresh that found it. `exception.opened`
  * when the engine raises an exception, `exception.resolved` when a person resolves it or it clears.
+ * `document.added` when a document is attached to a shipment (uploaded, or from an e-mail).
  */
 export const WEBHOOK_EVENT_TYPES = [
   'shipment.added',
@@ -12,6 +13,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'shipment.changed',
   'exception.opened',
   'exception.resolved',
+  'document.added',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -22,6 +24,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'shipment.changed': 'Tracking changed',
   'exception.opened': 'Exception opened',
   'exception.resolved': 'Exception resolved (by a person or because it cleared)',
+  'document.added': 'Document added to a shipment',
 };
 
 /**

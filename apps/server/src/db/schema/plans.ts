@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Plans are data: a price per month and per year, the seats (memberLimit) and the quota of
@@ -17,6 +17,10 @@ export const plans = pgTable('plans', {
   currency: text('currency').notNull().default('usd'),
   memberLimit: integer('member_limit').notNull(),
   shipmentQuota: integer('shipment_quota').notNull(),
+  /** Bytes of shipment documents each workspace of an organization on the plan may keep. */
+  documentStorageBytes: bigint('document_storage_bytes', { mode: 'number' })
+    .notNull()
+    .default(1024 * 1024 * 1024),
   features: jsonb('features').$type<string[]>().notNull().default([]),
   position: integer('position').notNull(),
   /** A plan no longer offered stays for the organizations on it. */

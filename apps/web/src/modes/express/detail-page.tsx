@@ -5,6 +5,7 @@ import {
   type ExpressDetailTab,
 } from './components/express-shipment-detail';
 import { ShipmentComments } from '../../app/pages/shipment-comments';
+import { ShipmentDocumentsTab } from '../../app/pages/shipment-documents-tab';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
 import { useExpressShipment } from './api/get-express-shipment';
 import { ShareButton } from '../../features/sharing/components/share-button';
@@ -68,6 +69,14 @@ export function ExpressShipmentPage() {
           { replace: true },
         )
       }
+      renderDocuments={(shipment) => (
+        <ShipmentDocumentsTab
+          mode="express"
+          shipmentId={shipment.expressOrderId}
+          canUpload={canCreate}
+          timeZone={timeZone}
+        />
+      )}
       renderComments={(shipment) => (
         <ShipmentComments
           shipmentType="express"

@@ -1,6 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { DETAIL_TABS, OceanShipmentDetail, type DetailTab } from './components/ocean-shipment-detail';
 import { ShipmentComments } from '../../app/pages/shipment-comments';
+import { ShipmentDocumentsTab } from '../../app/pages/shipment-documents-tab';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
 import { useOceanShipment } from './api/get-ocean-shipment';
 import { ShareButton } from '../../features/sharing/components/share-button';
@@ -43,6 +44,14 @@ export function OceanShipmentPage() {
       mblNo={mblNo}
       timeZone={timeZone}
       canChange={canCreate}
+      renderDocuments={(shipment) => (
+        <ShipmentDocumentsTab
+          mode="ocean"
+          shipmentId={shipment.shipmentOverallId}
+          canUpload={canCreate}
+          timeZone={timeZone}
+        />
+      )}
       renderComments={(shipment) => (
         <ShipmentComments
           shipmentType="ocean"

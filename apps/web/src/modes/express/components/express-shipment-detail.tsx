@@ -30,7 +30,7 @@ import { ExpressShipmentHeader } from './express-shipment-header';
 import { ParcelRoute } from './parcel-route';
 import { ParcelTimeline } from './parcel-timeline';
 
-export const EXPRESS_DETAIL_TABS = ['tracking', 'comments'] as const;
+export const EXPRESS_DETAIL_TABS = ['tracking', 'documents', 'comments'] as const;
 export type ExpressDetailTab = (typeof EXPRESS_DETAIL_TABS)[number];
 
 interface ExpressShipmentDetailProps {
@@ -48,6 +48,8 @@ interface ExpressShipmentDetailProps {
    * workspace's own: a shared view has none).
    */
   renderComments?: (shipment: Detail) => ReactNode;
+  /** The Documents tab's content, composed by the page like the comments (the workspace's own only). */
+  renderDocuments?: (shipment: Detail) => ReactNode;
   /** A parcel shared with the reader: the page's data, read-only, back to shared history. */
   shared?: SharedDetailSource<Detail>;
   /** Actions beside favourite and archive (Share), composed by the page. */
@@ -118,6 +120,7 @@ export function ExpressShipmentDetail({
   tab = 'tracking',
   onTabChange,
   renderComments,
+  renderDocuments,
   shared,
   extraActions,
   elsewhere,
@@ -230,20 +233,27 @@ export function ExpressShipmentDetail({
       ) : null}
       {renderComments ? (
         <Tabs
-          value={tab}
+          value={tab === 'documents' && !renderDocuments ? 'tracking' : tab}
           onChange={(value) => {
-            if (value === 'tracking' || value === 'comments') onTabChange?.(value);
+            if ((EXPRESS_DETAIL_TABS as readonly (string | null)[]).includes(value))
+              onTabChange?.(value as ExpressDetailTab);
           }}
           classNames={{ list: classes.tabList, tab: classes.tab }}
           keepMounted={false}
         >
           <Tabs.List>
             <Tabs.Tab value="tracking">Tracking</Tabs.Tab>
+            {renderDocuments ? <Tabs.Tab value="documents">Documents</Tabs.Tab> : null}
             <Tabs.Tab value="comments">Comments</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="tracking" pt="lg">
             {tracking}
           </Tabs.Panel>
+          {renderDocuments ? (
+            <Tabs.Panel value="documents" pt="lg">
+              {renderDocuments(shipment)}
+            </Tabs.Panel>
+          ) : null}
           <Tabs.Panel value="comments" pt="lg">
             {renderComments(shipment)}
           </Tabs.Panel>

@@ -43,7 +43,7 @@ import { TerminalAvailabilitySection } from './terminal-availability';
 // The map (d3-geo, the world's outlines) comes after the page's first paint, never with the page.
 const ShipmentMap = lazy(() => import('../../../components/shipment-map'));
 
-export const DETAIL_TABS = ['milestones', 'events', 'comments'] as const;
+export const DETAIL_TABS = ['milestones', 'events', 'documents', 'comments'] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
 
 interface OceanShipmentDetailProps {
@@ -60,6 +60,8 @@ interface OceanShipmentDetailProps {
    * workspace's own: a shipment shared with the reader shows no Comments tab).
    */
   renderComments?: (shipment: Detail) => ReactNode;
+  /** The Documents tab's content, composed by the page like the comments (the workspace's own only). */
+  renderDocuments?: (shipment: Detail) => ReactNode;
   /**
    * A shipment shared with the reader: the page's data, read-only, back to shared history. It carries
    * no money (the sharer's demurrage and detention), so `aside` and `renderComments` never draw it.
@@ -105,6 +107,7 @@ export function OceanShipmentDetail({
   onTabChange,
   canChange: mayChange,
   renderComments,
+  renderDocuments,
   shared,
   extraActions,
   aside,
@@ -239,9 +242,13 @@ export function OceanShipmentDetail({
       ) : null}
       <Tabs
         // Without a Comments tab (a shared shipment), ?tab=comments shows the milestones.
-        value={tab === 'comments' && !renderComments ? 'milestones' : tab}
+        value={
+          (tab === 'comments' && !renderComments) || (tab === 'documents' && !renderDocuments)
+            ? 'milestones'
+            : tab
+        }
         onChange={(value) => {
-          if (value === 'milestones' || value === 'events' || value === 'comments') onTabChange(value);
+          if ((DETAIL_TABS as readonly (string | null)[]).includes(value)) onTabChange(value as DetailTab);
         }}
         classNames={{ list: classes.tabList, tab: classes.tab }}
         mt="lg"
@@ -252,6 +259,7 @@ export function OceanShipmentDetail({
           <Tabs.Tab value="events">
             Events <span className={detail.count}>{groupEventVersions(shipment.events).length}</span>
           </Tabs.Tab>
+          {renderDocuments ? <Tabs.Tab value="documents">Documents</Tabs.Tab> : null}
           {renderComments ? <Tabs.Tab value="comments">Comments</Tabs.Tab> : null}
         </Tabs.List>
         <Tabs.Panel value="milestones" pt="lg">
@@ -307,6 +315,11 @@ export function OceanShipmentDetail({
             <EventsTable shipment={shipment} timeZone={timeZone} />
           </Paper>
         </Tabs.Panel>
+        {renderDocuments && ownShipment ? (
+          <Tabs.Panel value="documents" pt="lg">
+            {renderDocuments(ownShipment)}
+          </Tabs.Panel>
+        ) : null}
         {renderComments && ownShipment ? (
           <Tabs.Panel value="comments" pt="lg">
             {renderComments(ownShipment)}
