@@ -20,3 +20,4 @@ export * from './schema/exceptions';
 export * from './schema/reliability';
 export * from './schema/companies';
 export * from './schema/custom-fields';
+export * from './schema/email-intake';
