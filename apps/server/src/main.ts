@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createDatabase } from './db/client';
 import { EmbeddedStartError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { runMigrations } from './db/migrate';
+import { startSmtpListener } from './modules/email-intake/smtp-listener';
 import { createMailDelivery, startMailWorker, type MailDelivery } from './integrations/mail/mailer';
 import { createRealtimeHub } from './integrations/realtime/realtime-hub';
 import {
@@ -136,6 +137,10 @@ async function main(): Promise<void> {
     }
     app = await buildApp(ctx);
     await app.listen({ port: config.port, host: config.host });
+    if (config.inboundEmail.smtpPort && config.inboundEmail.domain) {
+      const smtp = await startSmtpListener(ctx, config.inboundEmail.smtpPort, config.host);
+      logger.info({ port: smtp.port }, 'e-mail intake listening');
+    }
     // Shipments follow the data source their carrier routes to under this configuration (ADR 0035).
     void rescopeAll(ctx).then(
       (moved) => {
