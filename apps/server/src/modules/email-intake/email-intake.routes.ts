@@ -64,7 +64,11 @@ export const emailIntakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     '/api/email-intake',
     {
       config: { access: 'member' },
-      schema: { tags, summary: 'The workspace’s e-mail intake address and recent intake', response: { 200: envelopeSchema(settingsSchema) } },
+      schema: {
+        tags,
+        summary: 'The workspace’s e-mail intake address and recent intake',
+        response: { 200: envelopeSchema(settingsSchema) },
+      },
     },
     async (request) => {
       const result = await settings(request.tenant);
@@ -78,7 +82,11 @@ export const emailIntakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     '/api/email-intake/rotate',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Replace the intake address (the old one stops working)', response: { 200: envelopeSchema(settingsSchema) } },
+      schema: {
+        tags,
+        summary: 'Replace the intake address (the old one stops working)',
+        response: { 200: envelopeSchema(settingsSchema) },
+      },
     },
     async (request) => {
       if (!domain) throw new AppError('NOT_FOUND', 'E-mail intake is not set up on this server.');
@@ -94,7 +102,9 @@ export const emailIntakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: {
         tags,
         summary: 'Set the addresses allowed to send besides members',
-        body: z.strictObject({ emails: z.array(z.email({ message: 'Enter e-mail addresses' }).max(254)).max(100) }),
+        body: z.strictObject({
+          emails: z.array(z.email({ message: 'Enter e-mail addresses' }).max(254)).max(100),
+        }),
         response: { 200: envelopeSchema(settingsSchema) },
       },
     },
@@ -116,7 +126,8 @@ export const emailIntakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     async (request) => {
       if (!secret || !domain) throw new AppError('NOT_FOUND');
       const body = request.body;
-      if (!Buffer.isBuffer(body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the raw message as message/rfc822.');
+      if (!Buffer.isBuffer(body))
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the raw message as message/rfc822.');
       const timestamp = String(request.headers[TIMESTAMP_HEADER] ?? '');
       const signature = String(request.headers[SIGNATURE_HEADER] ?? '');
       const now = Math.floor(Date.now() / 1000);

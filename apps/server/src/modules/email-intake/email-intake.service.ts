@@ -3,7 +3,12 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { canCreateShipments } from '@tracklane/shared/organizations/organizations.policy';
 import type { AppContext } from '../../app-context';
-import { emailIntakeAddresses, emailIntakeLog, emailIntakeSenders, type EmailIntakeLogRow } from '../../db/schema/email-intake';
+import {
+  emailIntakeAddresses,
+  emailIntakeLog,
+  emailIntakeSenders,
+  type EmailIntakeLogRow,
+} from '../../db/schema/email-intake';
 import { organizations } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
 import { queueMail } from '../../integrations/mail/mailer';
@@ -84,11 +89,16 @@ export async function intakeSettings(ctx: AppContext, tenant: Tenant, domain: st
   };
 }
 
-export async function setAllowedSenders(ctx: AppContext, workspaceId: string, emails: string[]): Promise<void> {
+export async function setAllowedSenders(
+  ctx: AppContext,
+  workspaceId: string,
+  emails: string[],
+): Promise<void> {
   const unique = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
   await withTransaction(ctx.pool, async ({ tx }) => {
     await tx.delete(emailIntakeSenders).where(eq(emailIntakeSenders.workspaceId, workspaceId));
-    if (unique.length) await tx.insert(emailIntakeSenders).values(unique.map((email) => ({ workspaceId, email })));
+    if (unique.length)
+      await tx.insert(emailIntakeSenders).values(unique.map((email) => ({ workspaceId, email })));
   });
 }
 
@@ -101,10 +111,13 @@ export function automaticReason(mail: ParsedMail, ownAddress: string): string | 
   const autoSubmitted = header('auto-submitted');
   if (autoSubmitted && autoSubmitted.trim().toLowerCase() !== 'no') return 'Auto-Submitted';
   if (/^(bulk|junk|list)$/i.test(header('precedence')?.trim() ?? '')) return 'Precedence';
-  if (mail.headers.has('list-id')) return 'List-Id';
+  // mailparser gathers List-* headers under `list` (`list.id` for List-Id).
+  const list = mail.headers.get('list') as { id?: unknown } | undefined;
+  if (mail.headers.has('list-id') || list?.id) return 'List-Id';
   if (mail.headers.has('x-autoreply') || mail.headers.has('x-autorespond')) return 'X-Autoreply';
   const returnPath = header('return-path');
-  if (returnPath !== undefined && /^\s*<?\s*>?\s*$/.test(returnPath.replace(/"/g, ''))) return 'empty Return-Path';
+  if (returnPath !== undefined && /^\s*<?\s*>?\s*$/.test(returnPath.replace(/"/g, '')))
+    return 'empty Return-Path';
   const from = fromAddress(mail);
   if (!from) return 'no sender';
   if (from === ownAddress.toLowerCase()) return 'our own address';
@@ -170,8 +183,15 @@ export async function workspaceOfRecipient(ctx: AppContext, address: string): Pr
 }
 
 /** The member (by e-mail) who acts for this message, or the owner for an allowed address; null: drop. */
-async function actingTenant(ctx: AppContext, workspaceId: string, sender: string): Promise<Tenant | 'drop' | 'not-allowed'> {
-  const [user] = await ctx.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${sender}`);
+async function actingTenant(
+  ctx: AppContext,
+  workspaceId: string,
+  sender: string,
+): Promise<Tenant | 'drop' | 'not-allowed'> {
+  const [user] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${sender}`);
   const member = user ? await loadTenant(ctx.db, user.id, workspaceId) : null;
   if (member) return canCreateShipments(member.shipmentPermission) ? member : 'not-allowed';
   const [allowed] = await ctx.db
@@ -179,9 +199,11 @@ async function actingTenant(ctx: AppContext, workspaceId: string, sender: string
     .from(emailIntakeSenders)
     .where(and(eq(emailIntakeSenders.workspaceId, workspaceId), eq(emailIntakeSenders.email, sender)));
   if (!allowed) return 'drop';
-  const [owner] = await ctx.db.execute<{ creator_id: string }>(
-    sql`SELECT o.creator_id FROM ${organizations} o JOIN workspaces w ON w.organization_id = o.id WHERE w.id = ${workspaceId}`,
-  ).then((r) => r.rows);
+  const [owner] = await ctx.db
+    .execute<{ creator_id: string }>(
+      sql`SELECT o.creator_id FROM ${organizations} o JOIN workspaces w ON w.organization_id = o.id WHERE w.id = ${workspaceId}`,
+    )
+    .then((r) => r.rows);
   const tenant = owner ? await loadTenant(ctx.db, owner.creator_id, workspaceId) : null;
   return tenant ?? 'drop';
 }
@@ -240,7 +262,12 @@ export async function receiveMessage(
   const rows: EmailIntakeLogRow[] = [];
   const found = extractNumbers(await messageText(mail));
   if (tenant === 'not-allowed') {
-    rows.push({ mode: '', number: '', outcome: 'refused', message: 'Your role does not allow adding shipments' });
+    rows.push({
+      mode: '',
+      number: '',
+      outcome: 'refused',
+      message: 'Your role does not allow adding shipments',
+    });
   } else {
     for (const bad of found.invalidContainers)
       rows.push({ mode: 'ocean', number: bad.value, outcome: 'refused', message: bad.message });

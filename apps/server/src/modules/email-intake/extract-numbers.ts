@@ -35,7 +35,8 @@ const BILL_LABEL =
   /\b(?:M?B\/?L|MBL|B\/L|BOL|bill\s+of\s+lading)(?:\s*(?:no\.?|number|nr\.?|#))?\s*[:#.]?\s*([A-Z0-9][A-Z0-9-]{3,34})\b/gi;
 const BOOKING_LABEL =
   /\b(?:booking|bkg)(?:\s*(?:no\.?|number|nr\.?|ref(?:erence)?\.?|#))?\s*[:#.]?\s*([A-Z0-9][A-Z0-9-]{3,34})\b/gi;
-const PARCEL_LABEL = /\b(?:tracking|sendungs|waybill|awb)[\w\s.]{0,20}?[:#]\s*([A-Z0-9][A-Z0-9 -]{6,40}[A-Z0-9])/gi;
+const PARCEL_LABEL =
+  /\b(?:tracking|sendungs|waybill|awb)[\w\s.]{0,20}?[:#]\s*([A-Z0-9][A-Z0-9 -]{6,40}[A-Z0-9])/gi;
 // Bare long tokens a parcel detector may recognise (e.g. 1Z…, 12-digit FedEx) when no label precedes them.
 const PARCEL_TOKEN = /\b(1Z[0-9A-Z]{16}|[A-Z]{2}\d{9}[A-Z]{2}|\d{12,22})\b/g;
 
@@ -69,7 +70,8 @@ export function extractNumbers(text: string): FoundNumbers {
   const bills: string[] = [];
   for (const m of text.matchAll(BILL_LABEL)) {
     const checked = checkMblNumber(m[1]!);
-    if (checked.valid && /\d/.test(checked.value) && !containerSet.has(checked.value)) bills.push(checked.value);
+    if (checked.valid && /\d/.test(checked.value) && !containerSet.has(checked.value))
+      bills.push(checked.value);
   }
   // Unlabelled bills whose prefix names the carrier (MAEU…, MEDU…), as bulk import infers the carrier.
   for (const m of upper.matchAll(/\b([A-Z]{4}\d{6,14}|[A-Z]{4}[A-Z0-9]{2}\d{6,12})\b/g)) {

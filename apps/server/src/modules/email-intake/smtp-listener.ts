@@ -19,17 +19,14 @@ export async function startSmtpListener(
     size: INBOUND_MAX_BYTES,
     banner: 'Tracklane intake',
     logger: false,
-    async onRcptTo(address, _session, callback) {
-      try {
-        const workspaceId = await workspaceOfRecipient(ctx, address.address);
-        if (!workspaceId) {
-          callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
-          return;
-        }
-        callback();
-      } catch (err) {
-        callback(err as Error);
-      }
+    onRcptTo(address, _session, callback) {
+      workspaceOfRecipient(ctx, address.address).then(
+        (workspaceId) =>
+          callback(
+            workspaceId ? undefined : Object.assign(new Error('No such mailbox'), { responseCode: 550 }),
+          ),
+        (err: unknown) => callback(err as Error),
+      );
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
