@@ -51,6 +51,7 @@ import { dcsaEventsRoutes } from './modules/ocean-shipments/dcsa-events.routes';
 import { publicApiRoutes } from './modules/public-api/public-api.routes';
 import { API_KEY_SECURITY_SCHEME } from './modules/public-api/v1-schema';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { emailIntakeRoutes } from './modules/email-intake/email-intake.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { exceptionsRoutes } from './modules/exceptions/exceptions.routes';
 import { reliabilityRoutes } from './modules/ocean-shipments/reliability/reliability.routes';
@@ -206,6 +207,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(billingRoutes, { ctx });
   await app.register(apiKeysRoutes, { ctx });
   await app.register(webhooksRoutes, { ctx });
+  await app.register(emailIntakeRoutes, { ctx });
   await app.register(carrierConnectionsRoutes, { ctx });
   await app.register(carrierCallbacksRoutes, { ctx });
   await app.register(alertsRoutes, { ctx });

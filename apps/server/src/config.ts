@@ -141,6 +141,20 @@ const envSchema = z.object({
   SECRETS_KEY_PREVIOUS: z.string().trim().optional(),
   CARRIER_CONNECTIONS_ALLOW_LOCAL: booleanFromString.optional(),
   DEMO_CARRIERS: booleanFromString.optional(),
+  INBOUND_EMAIL_DOMAIN: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i, {
+      message: 'must be a mail domain such as in.track.example.com',
+    })
+    .optional(),
+  INBOUND_SMTP_PORT: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be between 1 and 65535' })
+    .max(65535, { message: 'must be between 1 and 65535' })
+    .optional(),
+  INBOUND_EMAIL_SECRET: z.string().trim().min(32, { message: 'must be at least 32 characters' }).optional(),
   KARRIO_URL: urlWithProtocols(['http:', 'https:'], 'https://karrio.example.com').optional(),
   KARRIO_API_KEY: z.string().trim().min(1, { message: 'must not be empty' }).optional(),
   TRACKING_NOT_FOUND_ATTEMPTS: z.coerce
@@ -238,6 +252,12 @@ export interface Config {
   demoCarriers: boolean;
   /** A Karrio server that tracks parcels for every organization; unset: no shared parcel source. */
   karrio: KarrioConfig | null;
+  /**
+   * E-mail intake: the domain of workspaces' intake addresses (null: intake off), the port of the
+   * built-in SMTP listener (null: not listening) and the secret signing POST /api/inbound/email
+   * (null: that endpoint answers 404).
+   */
+  inboundEmail: { domain: string | null; smtpPort: number | null; secret: string | null };
   /**
    * The AES-256-GCM keys carrier connections' secrets are encrypted under: `current` encrypts, and
    * `previous` (during a rotation) still decrypts. Null: no key, so no connection can be created.
@@ -369,6 +389,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       e.KARRIO_URL && e.KARRIO_API_KEY
         ? { url: e.KARRIO_URL.replace(/\/+$/, ''), apiKey: e.KARRIO_API_KEY }
         : null,
+    inboundEmail: {
+      domain: e.INBOUND_EMAIL_DOMAIN?.toLowerCase() ?? null,
+      smtpPort: e.INBOUND_SMTP_PORT ?? null,
+      secret: e.INBOUND_EMAIL_SECRET ?? null,
+    },
     secretsKeys,
     carrierAllowLocal: e.CARRIER_CONNECTIONS_ALLOW_LOCAL ?? e.NODE_ENV !== 'production',
     trackingNotFoundAttempts: e.TRACKING_NOT_FOUND_ATTEMPTS,

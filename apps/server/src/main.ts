@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createDatabase } from './db/client';
 import { EmbeddedStartError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { runMigrations } from './db/migrate';
+import { startSmtpListener } from './modules/email-intake/smtp-listener';
 import { createMailDelivery, startMailWorker, type MailDelivery } from './integrations/mail/mailer';
 import { createRealtimeHub } from './integrations/realtime/realtime-hub';
 import {
@@ -64,9 +65,11 @@ async function main(): Promise<void> {
   let jobs: JobQueue | undefined;
   let mail: MailDelivery | undefined;
   let realtime: ReturnType<typeof createRealtimeHub> | undefined;
+  let smtp: { close: () => Promise<void> } | undefined;
   let stopping = false;
   const stop = async () => {
     await app?.close().catch((err: unknown) => logger.error({ err }, 'closing the server failed'));
+    await smtp?.close();
     await realtime?.close();
     await jobs?.boss.stop({ graceful: true, timeout: 10_000 }).catch(() => undefined);
     mail?.close();
@@ -136,6 +139,11 @@ async function main(): Promise<void> {
     }
     app = await buildApp(ctx);
     await app.listen({ port: config.port, host: config.host });
+    if (config.inboundEmail.smtpPort && config.inboundEmail.domain) {
+      const listener = await startSmtpListener(ctx, config.inboundEmail.smtpPort, config.host);
+      smtp = listener;
+      logger.info({ port: listener.port }, 'e-mail intake listening');
+    }
     // Shipments follow the data source their carrier routes to under this configuration (ADR 0035).
     void rescopeAll(ctx).then(
       (moved) => {

@@ -21,3 +21,4 @@ export * from './schema/reliability';
 export * from './schema/companies';
 export * from './schema/custom-fields';
 export * from './schema/documents';
+export * from './schema/email-intake';

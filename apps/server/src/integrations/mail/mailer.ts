@@ -22,6 +22,8 @@ export interface NewMail {
   html: string;
   /** Where a reply goes, when not to the sender. */
   replyTo?: string | undefined;
+  /** Extra headers, e.g. a reply's In-Reply-To, References and Auto-Submitted. */
+  headers?: Record<string, string> | undefined;
   attachments?: MailAttachment[];
 }
 
@@ -35,6 +37,7 @@ export async function queueMail({ tx, client }: Transaction, jobs: JobQueue, mai
     .values({
       toAddress: mail.to,
       replyTo: mail.replyTo ?? null,
+      headers: mail.headers ?? null,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
@@ -94,6 +97,7 @@ export function createMailDelivery(options: {
             from: options.from,
             to: mail.toAddress,
             ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+            ...(mail.headers ? { headers: mail.headers } : {}),
             subject: mail.subject,
             text: mail.text,
             html: mail.html,
