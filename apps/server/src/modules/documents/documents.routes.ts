@@ -129,7 +129,6 @@ function serveHeaders(reply: FastifyReply, contentType: string, filename: string
   );
 }
 
-/** The caller as delete rights see it: the member, or for an API key the admin who created it. */
 /** A download's OpenAPI side on /api/v1: the key it needs and the error answers (its 200 is the file). */
 function fileResponses() {
   const { security, response } = v1Responses(z.null(), null);
@@ -137,6 +136,7 @@ function fileResponses() {
   return { security, response: errors };
 }
 
+/** The caller as delete rights see it: the member, or for an API key the admin who created it. */
 const viewerOf = (request: FastifyRequest): DocumentViewer => ({
   userId: request.tenant?.userId ?? null,
   role: request.tenant?.role ?? null,
