@@ -2,6 +2,7 @@ import net from 'node:net';
 import { and, eq, like } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { describe, expect, it } from 'vitest';
+import { shipmentDocuments } from '../src/db/schema/documents';
 import { emailIntakeAddresses } from '../src/db/schema/email-intake';
 import { mailOutbox } from '../src/db/schema/mail';
 import { organizations } from '../src/db/schema/organizations';
@@ -123,6 +124,7 @@ describe('e-mail intake', () => {
       text: `FYI\n\n---------- Forwarded message ---------\nFrom: Forwarder <ops@forwarder.example>\nSubject: Arrival notice\n\n> MBL: ${bill}\n> Your parcel is on its way. Tracking number: ${UPS}\n`,
       attachments: [
         { filename: 'Arrival notice.pdf', content: pdfWithText(['ARRIVAL NOTICE', `Container ${inPdf}`]) },
+        { filename: 'setup.exe', content: Buffer.from('MZ\x90\x00 not a document', 'latin1') },
       ],
     });
     const outcome = await receiveMessage(ctx, raw);
@@ -130,6 +132,29 @@ describe('e-mail intake', () => {
     const rows = outcome.status === 'processed' ? outcome.rows : [];
     expect(rows).toContainEqual({ mode: 'ocean', number: inPdf, outcome: 'created', message: null });
     expect(rows).toContainEqual({ mode: 'express', number: UPS, outcome: 'created', message: null });
+    // The message and its PDF are kept with each shipment it added; the program is not, and says so.
+    const kept = await ctx.db
+      .select({
+        mode: shipmentDocuments.mode,
+        filename: shipmentDocuments.filename,
+        type: shipmentDocuments.type,
+      })
+      .from(shipmentDocuments)
+      .where(eq(shipmentDocuments.workspaceId, team.defaultWorkspaceId));
+    for (const mode of ['ocean', 'express'])
+      expect(
+        kept.filter((d) => d.mode === mode).sort((a, b) => a.filename.localeCompare(b.filename)),
+      ).toEqual([
+        { mode, filename: 'Arrival notice.pdf', type: 'arrival_notice' },
+        { mode, filename: 'Fwd Arrival notice.eml', type: 'other' },
+      ]);
+    expect(rows).toContainEqual(
+      expect.objectContaining({
+        number: 'setup.exe',
+        outcome: 'refused',
+        message: expect.stringMatching(/^Not kept as a document: /),
+      }),
+    );
   });
 
   it('drops a non-member without a reply and counts it; never answers an auto-reply', async () => {

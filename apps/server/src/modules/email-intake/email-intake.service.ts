@@ -12,13 +12,17 @@ import {
 import { organizations } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
 import { queueMail } from '../../integrations/mail/mailer';
+import { AppError } from '../../lib/app-error';
 import { withTransaction } from '../../lib/transaction';
 import { loadTenant, type Tenant } from '../../tenancy/tenant';
 import { createExpressShipments } from '../express-shipments/express-intake.service';
 import { createOceanShipments } from '../ocean-shipments/ocean-intake.service';
+import { addDocument } from '../documents/documents.service';
 import { extractNumbers, htmlToText, type FoundNumbers } from './extract-numbers';
 import { pdfText } from './pdf-text';
 import type { OceanIntakeItem } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
+import type { DocumentType } from '@tracklane/shared/documents/documents.schema';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 
 /** The local part every intake address shares: `track+<token>@domain`. */
 const LOCAL_PART = 'track';
@@ -230,6 +234,66 @@ async function bumpDropped(ctx: AppContext, workspaceId: string) {
     .where(eq(emailIntakeAddresses.workspaceId, workspaceId));
 }
 
+interface AddedShipment {
+  mode: TrackingMode;
+  shipmentId: string;
+}
+
+/** A document type guessed from an attachment's name; anything unrecognised is `other`. */
+export function documentTypeOf(filename: string): DocumentType {
+  const name = filename.toLowerCase();
+  if (/bill[\s_-]*of[\s_-]*lading|(^|[^a-z])(bl|b-l|mbl|hbl)([^a-z]|$)/.test(name)) return 'bill_of_lading';
+  if (name.includes('invoice')) return 'invoice';
+  if (name.includes('packing')) return 'packing_list';
+  if (name.includes('arrival')) return 'arrival_notice';
+  if (name.includes('customs')) return 'customs';
+  return 'other';
+}
+
+/**
+ * The message itself (.eml) and its attachments, kept as documents of each shipment it added; a file
+ * that cannot be kept (a type documents do not take, the quota) becomes a row of the reply.
+ */
+async function keepAsDocuments(
+  ctx: AppContext,
+  workspaceId: string,
+  added: AddedShipment[],
+  raw: Buffer,
+  mail: ParsedMail,
+): Promise<EmailIntakeLogRow[]> {
+  if (added.length === 0) return [];
+  const subject = (mail.subject ?? 'message').replace(/[^\p{L}\p{N} ._-]+/gu, ' ').trim() || 'message';
+  const files = [
+    { filename: `${subject}.eml`, bytes: raw, type: 'other' as DocumentType },
+    ...mail.attachments.map((a, i) => {
+      const filename = a.filename ?? `attachment-${String(i + 1)}`;
+      return { filename, bytes: a.content, type: documentTypeOf(filename) };
+    }),
+  ];
+  const notKept = new Map<string, string>();
+  for (const shipment of added)
+    for (const file of files)
+      try {
+        await addDocument(ctx.db, {
+          workspaceId,
+          ...shipment,
+          ...file,
+          uploadedBy: null,
+          source: 'email',
+          storage: ctx.storage,
+        });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        notKept.set(file.filename, error.message);
+      }
+  return [...notKept].map(([filename, message]) => ({
+    mode: '',
+    number: filename,
+    outcome: 'refused' as const,
+    message: `Not kept as a document: ${message}`,
+  }));
+}
+
 /**
  * One received message, the same whichever way it came (SMTP listener or signed HTTP): to the
  * workspace its intake address names, from a member who may add shipments (or an address admins
@@ -271,22 +335,30 @@ export async function receiveMessage(
   } else {
     for (const bad of found.invalidContainers)
       rows.push({ mode: 'ocean', number: bad.value, outcome: 'refused', message: bad.message });
+    const added: AddedShipment[] = [];
     const ocean = oceanItems(found);
     if (ocean.length)
-      for (const o of await createOceanShipments(ctx, tenant, ocean))
+      for (const o of await createOceanShipments(ctx, tenant, ocean)) {
         rows.push({
           mode: 'ocean',
           number: o.containerNo || o.mblNo || o.bookingNo,
           outcome: o.outcome,
           message: o.message,
         });
+        if (o.outcome === 'created' && o.shipmentOverallId)
+          added.push({ mode: 'ocean', shipmentId: o.shipmentOverallId });
+      }
     if (found.parcels.length)
       for (const o of await createExpressShipments(
         ctx,
         tenant,
         found.parcels.map((p) => ({ trackingNo: p.trackingNo, carrier: p.carrier })),
-      ))
+      )) {
         rows.push({ mode: 'express', number: o.trackingNo, outcome: o.outcome, message: o.message });
+        if (o.outcome === 'created' && o.expressOrderId)
+          added.push({ mode: 'express', shipmentId: o.expressOrderId });
+      }
+    rows.push(...(await keepAsDocuments(ctx, workspaceId, added, raw, mail)));
   }
 
   const subject = mail.subject ?? '(no subject)';
