@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildTeam, containerNo, mbl, type Team } from './factories';
+import { buildTeam, type Team } from './factories';
 import { usePublicApiApp } from './support/public-api';
+import { addOcean, addParcel, defineFields } from './support/custom-fields';
 
 const { app, ctx, withKey, createKey } = await usePublicApiApp();
 
@@ -13,41 +14,14 @@ const call = (method: Method, url: string, cookie: string, payload?: unknown) =>
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
-let parcelSerial = 0;
-
-async function addOcean(team: Team) {
-  const res = await call('POST', '/api/shipments/ocean', team.owner.cookie, {
-    items: [{ containerNo: containerNo(), mblNo: mbl() }],
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().result[0].shipmentOverallId as string;
-}
-
-async function addParcel(team: Team) {
-  const trackingNo = `CFF${String(Date.now()).slice(-6)}${String(parcelSerial++).padStart(3, '0')}`;
-  const res = await call('POST', '/api/shipments/express', team.owner.cookie, {
-    items: [{ trackingNo, carrier: 'gls' }],
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().result[0].expressOrderId as string;
-}
-
-async function defineFields(team: Team) {
-  const ids: Record<string, string> = {};
-  for (const body of [
-    { name: 'PO', type: 'text' },
-    { name: 'Pallets', type: 'number' },
-    { name: 'Booked on', type: 'date' },
-    { name: 'Priority', type: 'choice', choices: ['Low', 'High', 'Urgent'] },
-    { name: 'Hazards', type: 'multi_choice', choices: ['Flammable', 'Fragile, glass', 'Toxic'] },
-    { name: 'Portal', type: 'link' },
-  ]) {
-    const res = await call('POST', '/api/custom-fields', team.owner.cookie, body);
-    expect(res.statusCode, res.body).toBe(200);
-    ids[body.name] = res.json().result.id as string;
-  }
-  return ids;
-}
+const FIELDS = [
+  { name: 'PO', type: 'text' },
+  { name: 'Pallets', type: 'number' },
+  { name: 'Booked on', type: 'date' },
+  { name: 'Priority', type: 'choice', choices: ['Low', 'High', 'Urgent'] },
+  { name: 'Hazards', type: 'multi_choice', choices: ['Flammable', 'Fragile, glass', 'Toxic'] },
+  { name: 'Portal', type: 'link' },
+];
 
 type Mode = 'ocean' | 'express';
 const setValues = async (team: Team, mode: Mode, id: string, values: object) => {
@@ -77,10 +51,15 @@ const cf = (fieldId: string, value: string) => `cf=${encodeURIComponent(`${field
 describe('lists filtered by custom fields', () => {
   it('filters both modes by each type: text equals, choices any of, number and date ranges', async () => {
     const team = await buildTeam(app, ctx);
-    const f = await defineFields(team);
+    const f = await defineFields(app, team, FIELDS);
     for (const mode of ['ocean', 'express'] as const) {
       const add = mode === 'ocean' ? addOcean : addParcel;
-      const [a, b, c, none] = [await add(team), await add(team), await add(team), await add(team)];
+      const [a, b, c, none] = [
+        await add(app, team),
+        await add(app, team),
+        await add(app, team),
+        await add(app, team),
+      ];
       await setValues(team, mode, a, {
         [f.PO!]: 'PO-4711',
         [f.Pallets!]: 3,
@@ -121,9 +100,9 @@ describe('lists filtered by custom fields', () => {
 
   it('finds a shipment by the start of a text field value in the list search', async () => {
     const team = await buildTeam(app, ctx);
-    const f = await defineFields(team);
-    const ocean = await addOcean(team);
-    const parcel = await addParcel(team);
+    const f = await defineFields(app, team, FIELDS);
+    const ocean = await addOcean(app, team);
+    const parcel = await addParcel(app, team);
     await setValues(team, 'ocean', ocean, { [f.PO!]: 'ZQ-PO-55123', [f.Priority!]: 'Low' });
     await setValues(team, 'express', parcel, { [f.PO!]: 'zq-po-55999' });
     expect(await listed(team, 'ocean', ['search=zq-po-55'])).toEqual([ocean]);
@@ -140,8 +119,8 @@ describe('lists filtered by custom fields', () => {
   it('refuses another workspace’s field, an unknown field and bad values with a 400', async () => {
     const team = await buildTeam(app, ctx);
     const other = await buildTeam(app, ctx);
-    const f = await defineFields(team);
-    const theirs = await defineFields(other);
+    const f = await defineFields(app, team, FIELDS);
+    const theirs = await defineFields(app, other, FIELDS);
     for (const mode of ['ocean', 'express'] as const) {
       for (const [param, message] of [
         [cf(theirs.PO!, 'x'), 'That custom field is not in this workspace.'],
@@ -167,10 +146,10 @@ describe('lists filtered by custom fields', () => {
 
   it('filters /api/v1 lists with the same parameter', async () => {
     const team = await buildTeam(app, ctx);
-    const f = await defineFields(team);
+    const f = await defineFields(app, team, FIELDS);
     const { key } = await createKey(team);
-    const a = await addOcean(team);
-    await addOcean(team);
+    const a = await addOcean(app, team);
+    await addOcean(app, team);
     await setValues(team, 'ocean', a, { [f.Priority!]: 'Urgent' });
     const res = await withKey(key, 'GET', `/api/v1/shipments/ocean?${cf(f.Priority!, 'urgent')}`);
     expect(res.statusCode, res.body).toBe(200);

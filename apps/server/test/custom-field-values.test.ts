@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './app';
+import { addOcean, addParcel, defineFields } from './support/custom-fields';
 import type { Account } from './auth-helpers';
-import { addMember, buildTeam, containerNo, mbl, type Team } from './factories';
+import { addMember, buildTeam } from './factories';
 
 const { app, ctx } = await useTestApp();
 
@@ -14,41 +15,14 @@ const call = (method: Method, url: string, cookie: string | null, payload?: unkn
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
-let parcelSerial = 0;
-
-async function addOcean(team: Team) {
-  const res = await call('POST', '/api/shipments/ocean', team.owner.cookie, {
-    items: [{ containerNo: containerNo(), mblNo: mbl() }],
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().result[0].shipmentOverallId as string;
-}
-
-async function addParcel(team: Team) {
-  const trackingNo = `CFV${String(Date.now()).slice(-6)}${String(parcelSerial++).padStart(3, '0')}`;
-  const res = await call('POST', '/api/shipments/express', team.owner.cookie, {
-    items: [{ trackingNo, carrier: 'gls' }],
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().result[0].expressOrderId as string;
-}
-
-async function defineFields(team: Team) {
-  const ids: Record<string, string> = {};
-  for (const body of [
-    { name: 'Notes', type: 'text' },
-    { name: 'Pallets', type: 'number' },
-    { name: 'Booked on', type: 'date' },
-    { name: 'Priority', type: 'choice', choices: ['Low', 'Urgent'], required: true },
-    { name: 'Hazards', type: 'multi_choice', choices: ['Flammable', 'Fragile', 'Toxic'] },
-    { name: 'Portal', type: 'link' },
-  ]) {
-    const res = await call('POST', '/api/custom-fields', team.owner.cookie, body);
-    expect(res.statusCode, res.body).toBe(200);
-    ids[body.name] = res.json().result.id as string;
-  }
-  return ids;
-}
+const FIELDS = [
+  { name: 'Notes', type: 'text' },
+  { name: 'Pallets', type: 'number' },
+  { name: 'Booked on', type: 'date' },
+  { name: 'Priority', type: 'choice', choices: ['Low', 'Urgent'], required: true },
+  { name: 'Hazards', type: 'multi_choice', choices: ['Flammable', 'Fragile', 'Toxic'] },
+  { name: 'Portal', type: 'link' },
+];
 
 const patch = (account: Account, mode: 'ocean' | 'express', id: string, values: object) =>
   call('PATCH', `/api/shipments/${mode}/${id}/custom-fields`, account.cookie, { values });
@@ -58,9 +32,9 @@ const get = (account: Account, mode: 'ocean' | 'express', id: string) =>
 describe('a shipment’s custom field values', () => {
   it('sets, normalises and clears values of every type on both modes, and shows them on list rows', async () => {
     const team = await buildTeam(app, ctx);
-    const f = await defineFields(team);
-    const ocean = await addOcean(team);
-    const parcel = await addParcel(team);
+    const f = await defineFields(app, team, FIELDS);
+    const ocean = await addOcean(app, team);
+    const parcel = await addParcel(app, team);
     for (const [mode, id] of [
       ['ocean', ocean],
       ['express', parcel],
@@ -100,14 +74,14 @@ describe('a shipment’s custom field values', () => {
       'https://portal.example.com/b/1',
     );
     // A shipment without values answers an empty object: its fields show as missing.
-    const other = await addOcean(team);
+    const other = await addOcean(app, team);
     expect((await get(team.owner, 'ocean', other)).json().result).toEqual({});
   });
 
   it('refuses bad values per type with a 400 naming the field, and never clears a required one', async () => {
     const team = await buildTeam(app, ctx);
-    const f = await defineFields(team);
-    const ocean = await addOcean(team);
+    const f = await defineFields(app, team, FIELDS);
+    const ocean = await addOcean(app, team);
     expect((await patch(team.owner, 'ocean', ocean, { [f.Priority!]: 'Low' })).statusCode).toBe(200);
     for (const [values, message] of [
       [{ [f.Notes!]: 'a\nb' }, 'Notes: A text value is one line'],
@@ -146,9 +120,9 @@ describe('a shipment’s custom field values', () => {
   it('keeps tenancy and roles: another workspace’s field or shipment is refused, view-only members read only', async () => {
     const team = await buildTeam(app, ctx);
     const other = await buildTeam(app, ctx);
-    const f = await defineFields(team);
-    const theirs = await defineFields(other);
-    const ocean = await addOcean(team);
+    const f = await defineFields(app, team, FIELDS);
+    const theirs = await defineFields(app, other, FIELDS);
+    const ocean = await addOcean(app, team);
     const viewer = await addMember(app, ctx, team, { shipmentPermission: 1 });
     expect((await patch(team.owner, 'ocean', ocean, { [theirs.Notes!]: 'x' })).statusCode).toBe(400);
     expect((await patch(other.owner, 'ocean', ocean, { [theirs.Notes!]: 'x' })).statusCode).toBe(404);
@@ -160,8 +134,8 @@ describe('a shipment’s custom field values', () => {
 
   it('removes values with their field, with a removed choice, and with their shipment', async () => {
     const team = await buildTeam(app, ctx);
-    const f = await defineFields(team);
-    const ocean = await addOcean(team);
+    const f = await defineFields(app, team, FIELDS);
+    const ocean = await addOcean(app, team);
     await patch(team.owner, 'ocean', ocean, {
       [f.Notes!]: 'x',
       [f.Priority!]: 'Low',
@@ -188,8 +162,8 @@ describe('a shipment’s custom field values', () => {
 describe('custom fields in the public API', () => {
   it('lists the fields and reads and writes values with a key; a read-only key cannot write', async () => {
     const team = await buildTeam(app, ctx);
-    const f = await defineFields(team);
-    const parcel = await addParcel(team);
+    const f = await defineFields(app, team, FIELDS);
+    const parcel = await addParcel(app, team);
     const keyOf = async (scope: string) =>
       (await call('POST', '/api/api-keys', team.owner.cookie, { name: `k ${scope}`, scope })).json().result
         .key as string;
