@@ -131,6 +131,16 @@ function matchesFilter(table: SubscriptionTable, mode: TrackingMode, filter: Cus
   return sql`EXISTS (SELECT 1 FROM ${v} WHERE ${v.fieldId} = ${filter.fieldId} AND ${v.mode} = ${mode} AND ${v.subscriptionId} = ${table.id} AND ${value})`;
 }
 
+/** A field definition as values are checked against it. */
+const FIELD_COLUMNS = {
+  id: customFields.id,
+  name: customFields.name,
+  type: customFields.type,
+  choices: customFields.choices,
+  required: customFields.required,
+  position: customFields.position,
+};
+
 /**
  * SQL conditions for a list's `cf` parameter (see custom-field-filters): one EXISTS per filter on the
  * values table, each a range of one of its (field, value, shipment) indexes. A field that is not the
@@ -148,14 +158,7 @@ export async function customFieldFilters(
   const ids = split.filters.map((f) => f.fieldId);
   if (!ids.every(isUuid)) throw new AppError('VALIDATION', CUSTOM_VALUE_MESSAGES.unknownField);
   const fields = await db
-    .select({
-      id: customFields.id,
-      name: customFields.name,
-      type: customFields.type,
-      choices: customFields.choices,
-      required: customFields.required,
-      position: customFields.position,
-    })
+    .select(FIELD_COLUMNS)
     .from(customFields)
     .where(and(inWorkspace({ workspaceId }, customFields), inArray(customFields.id, ids)));
   const byId = new Map(fields.map((f) => [f.id, f]));
@@ -186,7 +189,7 @@ export function customTextStartsWith(
     .replace(/[%_\\]/g, '');
   if (!prefix) return undefined;
   const pattern = `${prefix}%`;
-  return sql`EXISTS (SELECT 1 FROM ${v} WHERE ${v.fieldId} IN (SELECT ${customFields.id} FROM ${customFields} WHERE ${customFields.workspaceId} = ${workspaceId} AND ${customFields.type} = 'text') AND ${v.mode} = ${modeOfTable(table)} AND ${v.subscriptionId} = ${table.id} AND upper(${v.textValue}) LIKE ${pattern})`;
+  return sql`EXISTS (SELECT 1 FROM ${v} WHERE ${v.fieldId} IN (SELECT ${customFields.id} FROM ${customFields} WHERE ${inWorkspace({ workspaceId }, customFields)} AND ${customFields.type} = 'text') AND ${v.mode} = ${modeOfTable(table)} AND ${v.subscriptionId} = ${table.id} AND upper(${v.textValue}) LIKE ${pattern})`;
 }
 
 /** One shipment's values; another workspace's shipment is not found. */
@@ -215,14 +218,7 @@ async function fieldsForWrite(tx: Database, workspaceId: string, fieldIds: reado
   if (!named.length) return new Map<string, CustomField>();
   if (!named.every(isUuid)) throw new AppError('VALIDATION', CUSTOM_VALUE_MESSAGES.unknownField);
   const rows = await tx
-    .select({
-      id: customFields.id,
-      name: customFields.name,
-      type: customFields.type,
-      choices: customFields.choices,
-      required: customFields.required,
-      position: customFields.position,
-    })
+    .select(FIELD_COLUMNS)
     .from(customFields)
     .where(and(inWorkspace({ workspaceId }, customFields), inArray(customFields.id, named)))
     .for('share');
