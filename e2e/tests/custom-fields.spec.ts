@@ -17,7 +17,7 @@ test('a custom field is defined in settings, set on a detail, and shown live on 
 
   // An admin defines a single-choice field from the workspace menu's settings page.
   await page.goto('/workspace-settings/custom-fields');
-  await expect(page.getByTestId('custom-fields-empty')).toBeVisible();
+  await expect(page.getByText('No custom fields yet')).toBeVisible();
   await page.getByRole('textbox', { name: 'New field' }).fill('Priority');
   await page.getByTestId('custom-field-type-input').click();
   await page.getByRole('option', { name: 'Single choice' }).click();

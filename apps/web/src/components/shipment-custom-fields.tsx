@@ -27,14 +27,12 @@ import {
 } from '@tracklane/shared/custom-fields/custom-fields.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { paths } from '../config/paths';
-import { isApiError } from '../lib/api-client';
+import { errorMessage } from '../lib/api-client';
 import {
   useCustomFields,
   useShipmentCustomValues,
   useUpdateShipmentCustomValues,
 } from '../lib/custom-fields';
-
-const messageOf = (error: unknown) => (isApiError(error) ? error.message : 'Could not reach the server.');
 
 /** What an input holds for a value: a text, or the chosen choices. */
 type Draft = Record<string, string | string[]>;
@@ -90,7 +88,7 @@ export function ShipmentCustomFieldsPanel({
   if (fields.isError || values.isError || !draft)
     return (
       <Alert color="red" title="Custom fields could not be loaded" mb="md">
-        {messageOf(fields.error ?? values.error)} Reload the page to try again.
+        {errorMessage(fields.error ?? values.error)} Reload the page to try again.
       </Alert>
     );
   if (!fields.data.length) return null;
@@ -137,7 +135,7 @@ export function ShipmentCustomFieldsPanel({
         </SimpleGrid>
         {update.isError ? (
           <Alert color="red" title="Not saved">
-            {messageOf(update.error)}
+            {errorMessage(update.error)}
           </Alert>
         ) : null}
         {canEdit ? (

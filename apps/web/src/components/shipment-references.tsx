@@ -25,7 +25,7 @@ import {
 } from '@tracklane/shared/references/references.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { paths } from '../config/paths';
-import { isApiError } from '../lib/api-client';
+import { errorMessage } from '../lib/api-client';
 import {
   useCompanies,
   useCreateCompany,
@@ -51,8 +51,6 @@ const draftOf = (r: ShipmentReferences): Draft => ({
     forwarder: r.forwarder?.id ?? null,
   },
 });
-
-const messageOf = (error: unknown) => (isApiError(error) ? error.message : 'Could not reach the server.');
 
 /**
  * The workspace's references on a shipment of any mode: booking number, customer reference, PO
@@ -87,7 +85,7 @@ export function ShipmentReferencesPanel({
   if (references.isError || !draft)
     return (
       <Alert color="red" title="References could not be loaded">
-        {messageOf(references.error)} Reload the page to try again.
+        {errorMessage(references.error)} Reload the page to try again.
       </Alert>
     );
 
@@ -155,12 +153,12 @@ export function ShipmentReferencesPanel({
         </SimpleGrid>
         {update.isError ? (
           <Alert color="red" title="Not saved">
-            {messageOf(update.error)}
+            {errorMessage(update.error)}
           </Alert>
         ) : null}
         {createCompany.isError ? (
           <Alert color="red" title="Company not added">
-            {messageOf(createCompany.error)}
+            {errorMessage(createCompany.error)}
           </Alert>
         ) : null}
         {canEdit ? (

@@ -31,6 +31,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** What to tell a person about a failure: the server's own message, or `fallback` for anything else. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  return isApiError(error) ? error.message : fallback;
+}
+
 /** Whether a call failed because what it named is not there (by default a 404). */
 export function isNotFound(error: unknown, statuses: readonly number[] = [404]): boolean {
   return isApiError(error) && statuses.includes(error.status);

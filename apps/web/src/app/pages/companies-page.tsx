@@ -1,26 +1,16 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { modals, ModalsProvider } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
-import { IconCheck, IconPencil, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { IconBuildingWarehouse, IconCheck, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import {
   COMPANY_NAME_MAX_LENGTH,
   MAX_COMPANIES_PER_WORKSPACE,
   type Company,
 } from '@tracklane/shared/references/references.schema';
+import { confirmDelete, ItemActions } from '../../components/item-actions';
 import { PageHeader } from '../../components/page-header';
-import { isApiError } from '../../lib/api-client';
+import { SectionBody, SettingsSection } from '../../components/settings-section';
+import { errorMessage } from '../../lib/api-client';
 import {
   useCompanies,
   useCreateCompany,
@@ -31,7 +21,6 @@ import classes from './companies-page.module.css';
 import { useShipmentAccess } from './use-shipment-access';
 
 const TITLE = 'Companies';
-const messageOf = (error: unknown) => (isApiError(error) ? error.message : 'Could not reach the server.');
 
 /**
  * /workspace-settings/companies: the workspace's own list of companies, the parties (shipper,
@@ -46,7 +35,6 @@ export function CompaniesPage() {
 
   const all = companies.data ?? [];
   const needle = filter.trim().toLowerCase();
-  const shown = needle ? all.filter((c) => c.name.toLowerCase().includes(needle)) : all;
 
   return (
     // The delete confirmation's modal (@mantine/modals) lives with the page that asks it.
@@ -57,56 +45,58 @@ export function CompaniesPage() {
       />
       <Stack gap="md">
         {canEdit ? <AddCompany full={all.length >= MAX_COMPANIES_PER_WORKSPACE} /> : null}
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="companies-list-title">
-          <Stack gap="sm">
-            <Group justify="space-between" gap="sm" wrap="wrap">
-              <Text id="companies-list-title" fw={600}>
-                {companies.isSuccess
-                  ? `${String(all.length)} of at most ${String(MAX_COMPANIES_PER_WORKSPACE)}`
-                  : 'The list'}
-              </Text>
-              <TextInput
-                aria-label="Find a company"
-                placeholder="Find a company"
-                leftSection={<IconSearch size={16} />}
-                value={filter}
-                onChange={(e) => setFilter(e.currentTarget.value)}
-                className={classes.filter}
-              />
-            </Group>
-            {companies.isPending ? (
-              <Stack gap="xs" aria-busy="true" aria-label="Loading companies">
-                <Skeleton height={36} />
-                <Skeleton height={36} />
-                <Skeleton height={36} />
-              </Stack>
-            ) : companies.isError ? (
-              <Alert color="red" title="The companies could not be loaded">
-                {messageOf(companies.error)} Reload the page to try again.
-              </Alert>
-            ) : all.length === 0 ? (
-              <Text size="sm" c="dimmed" data-testid="companies-empty">
-                No companies yet. Add them here, on a shipment’s References panel, or with a bulk import’s
-                Shipper, Consignee, Customer or Forwarder column.
-              </Text>
-            ) : shown.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No company matches “{filter.trim()}”.
-              </Text>
-            ) : (
-              <ul className={classes.list} aria-label="Companies">
-                {shown.map((company) => (
-                  <CompanyRow key={company.id} company={company} canEdit={canEdit} />
-                ))}
-              </ul>
-            )}
-            {!canEdit ? (
-              <Text size="xs" c="dimmed">
-                You can view this list; ask an admin for edit rights to change it.
-              </Text>
-            ) : null}
-          </Stack>
-        </Paper>
+        <SettingsSection
+          titleId="companies-list-title"
+          title="The list"
+          titleSize="h4"
+          description={
+            companies.isSuccess
+              ? `${String(all.length)} of at most ${String(MAX_COMPANIES_PER_WORKSPACE)}`
+              : 'Loading…'
+          }
+          action={
+            <TextInput
+              aria-label="Find a company"
+              placeholder="Find a company"
+              leftSection={<IconSearch size={16} />}
+              value={filter}
+              onChange={(e) => setFilter(e.currentTarget.value)}
+              className={classes.filter}
+            />
+          }
+        >
+          <SectionBody
+            query={companies}
+            what="companies"
+            skeleton={{ rows: 3, height: 36 }}
+            empty={{
+              when: (list) => list.length === 0,
+              icon: IconBuildingWarehouse,
+              title: 'No companies yet',
+              text: 'Add them here, on a shipment’s References panel, or with a bulk import’s Shipper, Consignee, Customer or Forwarder column.',
+            }}
+          >
+            {(list) => {
+              const shown = needle ? list.filter((c) => c.name.toLowerCase().includes(needle)) : list;
+              return shown.length === 0 ? (
+                <Text size="sm" c="dimmed" className={classes.body}>
+                  No company matches “{filter.trim()}”.
+                </Text>
+              ) : (
+                <ul className={classes.list} aria-label="Companies">
+                  {shown.map((company) => (
+                    <CompanyRow key={company.id} company={company} canEdit={canEdit} />
+                  ))}
+                </ul>
+              );
+            }}
+          </SectionBody>
+          {!canEdit ? (
+            <Text size="xs" c="dimmed" className={classes.body}>
+              You can view this list; ask an admin for edit rights to change it.
+            </Text>
+          ) : null}
+        </SettingsSection>
       </Stack>
     </ModalsProvider>
   );
@@ -128,7 +118,7 @@ function AddCompany({ full }: { full: boolean }) {
           value={name}
           maxLength={COMPANY_NAME_MAX_LENGTH}
           onChange={(e) => setName(e.currentTarget.value)}
-          error={create.isError ? messageOf(create.error) : undefined}
+          error={create.isError ? errorMessage(create.error) : undefined}
           disabled={full}
           description={full ? 'The list is full: delete a company to add another.' : undefined}
           className={classes.grow}
@@ -160,21 +150,11 @@ function CompanyRow({ company, canEdit }: { company: Company; canEdit: boolean }
     }
     rename.mutate({ id: company.id, name: draft }, { onSuccess: () => setDraft(null) });
   };
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askDelete = () =>
+    confirmDelete({
       title: `Delete ${company.name}?`,
-      children: (
-        <Text size="sm">
-          Shipments that name it as a party keep their other references; the party is cleared.
-        </Text>
-      ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(company.id, {
-          onError: (error) =>
-            notifications.show({ color: 'red', title: 'Not deleted', message: messageOf(error) }),
-        }),
+      body: 'Shipments that name it as a party keep their other references; the party is cleared.',
+      run: (onError) => remove.mutate(company.id, { onError }),
     });
 
   if (draft !== null)
@@ -189,7 +169,7 @@ function CompanyRow({ company, canEdit }: { company: Company; canEdit: boolean }
             onKeyDown={(e) => {
               if (e.key === 'Escape') setDraft(null);
             }}
-            error={rename.isError ? messageOf(rename.error) : undefined}
+            error={rename.isError ? errorMessage(rename.error) : undefined}
             data-autofocus
             autoFocus
             className={classes.grow}
@@ -216,29 +196,13 @@ function CompanyRow({ company, canEdit }: { company: Company; canEdit: boolean }
         {company.name}
       </Text>
       {canEdit ? (
-        <Group gap={4} wrap="nowrap">
-          <Tooltip label="Rename" openDelay={400}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={`Rename ${company.name}`}
-              onClick={() => setDraft(company.name)}
-            >
-              <IconPencil size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete" openDelay={400}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete ${company.name}`}
-              onClick={confirmDelete}
-              loading={remove.isPending}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <ItemActions
+          name={company.name}
+          editLabel="Rename"
+          onEdit={() => setDraft(company.name)}
+          onDelete={askDelete}
+          deleting={remove.isPending}
+        />
       ) : null}
     </li>
   );

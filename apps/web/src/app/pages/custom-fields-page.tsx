@@ -1,22 +1,19 @@
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Checkbox,
   Group,
   Paper,
   Select,
-  Skeleton,
   Stack,
   TagsInput,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
-import { modals, ModalsProvider } from '@mantine/modals';
+import { ModalsProvider } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconForms, IconPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import {
   CUSTOM_FIELD_CHOICE_MAX_LENGTH,
@@ -30,9 +27,11 @@ import {
   type CustomFieldType,
 } from '@tracklane/shared/custom-fields/custom-fields.schema';
 import { canManageOrganization } from '@tracklane/shared/organizations/organizations.policy';
+import { confirmDelete, ItemActions } from '../../components/item-actions';
 import { PageHeader } from '../../components/page-header';
+import { SectionBody, SettingsSection } from '../../components/settings-section';
 import { useWorkspaceStore } from '../../features/workspaces/stores/workspace-store';
-import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import {
   useCreateCustomField,
   useCustomFields,
@@ -42,7 +41,6 @@ import {
 } from '../../lib/custom-fields';
 import classes from './companies-page.module.css';
 
-const messageOf = (error: unknown) => (isApiError(error) ? error.message : 'Could not reach the server.');
 const TYPE_OPTIONS = CUSTOM_FIELD_TYPES.map((type) => ({
   value: type,
   label: CUSTOM_FIELD_TYPE_LABELS[type],
@@ -72,40 +70,42 @@ export function CustomFieldsPage() {
       />
       <Stack gap="md">
         {isAdmin ? <AddField full={all.length >= MAX_CUSTOM_FIELDS_PER_WORKSPACE} /> : null}
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="custom-fields-list-title">
-          <Stack gap="sm">
-            <Text id="custom-fields-list-title" fw={600}>
-              {fields.isSuccess
-                ? `${String(all.length)} of at most ${String(MAX_CUSTOM_FIELDS_PER_WORKSPACE)}`
-                : 'The fields'}
-            </Text>
-            {fields.isPending ? (
-              <Stack gap="xs" aria-busy="true" aria-label="Loading custom fields">
-                <Skeleton height={36} />
-                <Skeleton height={36} />
-              </Stack>
-            ) : fields.isError ? (
-              <Alert color="red" title="The custom fields could not be loaded">
-                {messageOf(fields.error)} Reload the page to try again.
-              </Alert>
-            ) : all.length === 0 ? (
-              <Text size="sm" c="dimmed" data-testid="custom-fields-empty">
-                No custom fields yet. {isAdmin ? 'Add one above.' : 'A company admin can add them.'}
-              </Text>
-            ) : (
+        <SettingsSection
+          titleId="custom-fields-list-title"
+          title="The fields"
+          titleSize="h4"
+          description={
+            fields.isSuccess
+              ? `${String(all.length)} of at most ${String(MAX_CUSTOM_FIELDS_PER_WORKSPACE)}`
+              : 'Loading…'
+          }
+          action={null}
+        >
+          <SectionBody
+            query={fields}
+            what="custom fields"
+            skeleton={{ rows: 2, height: 36 }}
+            empty={{
+              when: (list) => list.length === 0,
+              icon: IconForms,
+              title: 'No custom fields yet',
+              text: isAdmin ? 'Add one above.' : 'A company admin can add them.',
+            }}
+          >
+            {(list) => (
               <ul className={classes.list} aria-label="Custom fields">
-                {all.map((field, index) => (
-                  <FieldRow key={field.id} field={field} index={index} all={all} isAdmin={isAdmin} />
+                {list.map((field, index) => (
+                  <FieldRow key={field.id} field={field} index={index} all={list} isAdmin={isAdmin} />
                 ))}
               </ul>
             )}
-            {!isAdmin ? (
-              <Text size="xs" c="dimmed">
-                Company admins define the fields; you fill them in on each shipment.
-              </Text>
-            ) : null}
-          </Stack>
-        </Paper>
+          </SectionBody>
+          {!isAdmin ? (
+            <Text size="xs" c="dimmed" className={classes.body}>
+              Company admins define the fields; you fill them in on each shipment.
+            </Text>
+          ) : null}
+        </SettingsSection>
       </Stack>
     </ModalsProvider>
   );
@@ -200,7 +200,7 @@ function AddField({ full }: { full: boolean }) {
         </Group>
         {create.isError ? (
           <Text size="sm" c="red" role="alert">
-            {messageOf(create.error)}
+            {errorMessage(create.error)}
           </Text>
         ) : null}
       </Stack>
@@ -228,22 +228,16 @@ function FieldRow({
     const [id] = ids.splice(index, 1);
     ids.splice(index + by, 0, id!);
     reorder.mutate(ids, {
-      onError: (error) => notifications.show({ color: 'red', title: 'Not moved', message: messageOf(error) }),
+      onError: (error) =>
+        notifications.show({ color: 'red', title: 'Not moved', message: errorMessage(error) }),
     });
   };
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askDelete = () =>
+    confirmDelete({
       title: `Delete ${field.name}?`,
-      children: (
-        <Text size="sm">Every shipment’s value of this field is deleted with it. This cannot be undone.</Text>
-      ),
-      labels: { confirm: 'Delete field and values', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(field.id, {
-          onError: (error) =>
-            notifications.show({ color: 'red', title: 'Not deleted', message: messageOf(error) }),
-        }),
+      body: 'Every shipment’s value of this field is deleted with it. This cannot be undone.',
+      confirmLabel: 'Delete field and values',
+      run: (onError) => remove.mutate(field.id, { onError }),
     });
 
   if (editing) return <EditField field={field} onDone={() => setEditing(false)} />;
@@ -271,7 +265,12 @@ function FieldRow({
         ) : null}
       </Stack>
       {isAdmin ? (
-        <Group gap={4} wrap="nowrap">
+        <ItemActions
+          name={field.name}
+          onEdit={() => setEditing(true)}
+          onDelete={askDelete}
+          deleting={remove.isPending}
+        >
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -290,28 +289,7 @@ function FieldRow({
           >
             <IconArrowDown size={16} />
           </ActionIcon>
-          <Tooltip label="Edit" openDelay={400}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={`Edit ${field.name}`}
-              onClick={() => setEditing(true)}
-            >
-              <IconPencil size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete" openDelay={400}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete ${field.name}`}
-              onClick={confirmDelete}
-              loading={remove.isPending}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        </ItemActions>
       ) : null}
     </li>
   );
@@ -371,7 +349,7 @@ function EditField({ field, onDone }: { field: CustomField; onDone: () => void }
         />
         {update.isError ? (
           <Text size="sm" c="red" role="alert">
-            {messageOf(update.error)}
+            {errorMessage(update.error)}
           </Text>
         ) : null}
         <Group gap="xs">

@@ -15,7 +15,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { modals, ModalsProvider } from '@mantine/modals';
+import { ModalsProvider } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconEye, IconFileUpload, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -30,7 +30,8 @@ import {
   type ShipmentDocument,
 } from '@tracklane/shared/documents/documents.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
-import { isApiError } from '../../../lib/api-client';
+import { confirmDelete } from '../../../components/item-actions';
+import { errorMessage } from '../../../lib/api-client';
 import {
   documentFileUrl,
   useDeleteDocument,
@@ -38,9 +39,6 @@ import {
   useUploadDocument,
 } from '../api/documents';
 import classes from './shipment-documents.module.css';
-
-const messageOf = (error: unknown) =>
-  isApiError(error) ? error.message : 'Something went wrong. Try again in a moment.';
 
 /** Who added it: the member, or the e-mail it came in (a deleted member's documents keep no name). */
 const uploaderOf = (document: ShipmentDocument) =>
@@ -81,22 +79,16 @@ export function ShipmentDocuments({
       {
         onSuccess: (added) =>
           notifications.show({ color: 'green', title: 'Document added', message: added.filename }),
-        onError: (error) => setUploadError(messageOf(error)),
+        onError: (error) => setUploadError(errorMessage(error)),
       },
     );
   };
 
-  const confirmDelete = (document: ShipmentDocument) =>
-    modals.openConfirmModal({
+  const askDelete = (document: ShipmentDocument) =>
+    confirmDelete({
       title: `Delete ${document.filename}?`,
-      children: <Text size="sm">The file is removed from this shipment for everyone.</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(document.id, {
-          onError: (error) =>
-            notifications.show({ color: 'red', title: 'Not deleted', message: messageOf(error) }),
-        }),
+      body: 'The file is removed from this shipment for everyone.',
+      run: (onError) => remove.mutate(document.id, { onError }),
     });
 
   const dateOf = (iso: string) =>
@@ -177,7 +169,7 @@ export function ShipmentDocuments({
           ) : documents.isError ? (
             <Alert color="red" title="Documents could not be loaded">
               <Stack gap="xs" align="start">
-                <Text size="sm">{messageOf(documents.error)}</Text>
+                <Text size="sm">{errorMessage(documents.error)}</Text>
                 <Button size="xs" variant="light" onClick={() => void documents.refetch()}>
                   Try again
                 </Button>
@@ -252,7 +244,7 @@ export function ShipmentDocuments({
                               variant="subtle"
                               color="red"
                               aria-label={`Delete ${document.filename}`}
-                              onClick={() => confirmDelete(document)}
+                              onClick={() => askDelete(document)}
                             >
                               <IconTrash size={18} />
                             </ActionIcon>
