@@ -16,6 +16,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { allModeFeatures } from '../../modes';
+import { shipmentSurfaces } from '../public-api/shipment-part-routes';
 import { v1Responses } from '../public-api/v1-schema';
 import { assertAllowedText } from '../../lib/allowed-text';
 import {
@@ -49,18 +50,6 @@ const exampleDocument = {
   canDelete: true,
 };
 const envelopeOf = (result: unknown, message = 'OK') => ({ success: true, message, code: 'OK', result });
-
-interface Surface {
-  base: string;
-  idParam: string;
-  read: 'shipments:view' | 'key:read';
-  write: 'shipments:change' | 'key:write';
-  tags: string[];
-  listResponses: object;
-  oneResponses: object;
-  deleteResponses: object;
-  v1: boolean;
-}
 
 const documentFilePart = z
   .file()
@@ -147,44 +136,22 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     const listAnswer = envelopeSchema(shipmentDocumentsSchema);
     const oneAnswer = envelopeSchema(shipmentDocumentSchema);
     const deleted = envelopeSchema(z.null());
-    const surfaces: Surface[] = [
-      {
-        base: `/api/shipments/${routes.segment}/:${routes.idParam}/documents`,
-        idParam: routes.idParam,
-        read: 'shipments:view',
-        write: 'shipments:change',
-        tags: [routes.tag],
-        listResponses: { response: { 200: listAnswer } },
-        oneResponses: { response: { 200: oneAnswer } },
-        deleteResponses: { response: { 200: deleted } },
-        v1: false,
-      },
-      {
-        base: `/api/v1/shipments/${routes.segment}/:shipmentId/documents`,
-        idParam: 'shipmentId',
-        read: 'key:read',
-        write: 'key:write',
-        tags: [`v1: ${routes.many}`],
-        listResponses: v1Responses(
-          listAnswer,
-          envelopeOf({
-            documents: [exampleDocument],
-            storage: { usedBytes: 184_220, quotaBytes: 1073741824 },
-          }),
-        ),
-        oneResponses: v1Responses(oneAnswer, envelopeOf(exampleDocument, 'Document added')),
-        deleteResponses: v1Responses(deleted, envelopeOf(null, 'Document deleted')),
-        v1: true,
-      },
-    ];
-    for (const surface of surfaces) {
-      const params = z.object({ [surface.idParam]: z.string().max(60) });
+    const listV1 = v1Responses(
+      listAnswer,
+      envelopeOf({
+        documents: [exampleDocument],
+        storage: { usedBytes: 184_220, quotaBytes: 1073741824 },
+      }),
+    );
+    const oneV1 = v1Responses(oneAnswer, envelopeOf(exampleDocument, 'Document added'));
+    const deleteV1 = v1Responses(deleted, envelopeOf(null, 'Document deleted'));
+    for (const surface of shipmentSurfaces(routes, 'documents')) {
+      const { url, params, idOf } = surface;
       const oneParams = params.extend({ documentId: z.string().max(60) });
-      const idOf = (p: unknown) => (p as Record<string, string>)[surface.idParam]!;
       const documentIdOf = (p: unknown) => (p as { documentId: string }).documentId;
 
       app.get(
-        surface.base,
+        url,
         {
           config: { access: surface.read },
           schema: {
@@ -194,7 +161,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
               ? 'The documents attached to the shipment, newest first, with the workspace’s document storage used and allowed.'
               : undefined,
             params,
-            ...surface.listResponses,
+            ...(surface.v1 ? listV1 : { response: { 200: listAnswer } }),
           },
         },
         async (request) =>
@@ -210,7 +177,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       );
 
       app.post(
-        surface.base,
+        url,
         {
           config: { access: surface.write },
           schema: {
@@ -221,7 +188,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
               : undefined,
             params,
             multipartForm: uploadForm,
-            ...surface.oneResponses,
+            ...(surface.v1 ? oneV1 : { response: { 200: oneAnswer } }),
           },
         },
         async (request) => {
@@ -244,7 +211,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       );
 
       app.get(
-        `${surface.base}/:documentId/file`,
+        `${url}/:documentId/file`,
         {
           config: { access: surface.read },
           schema: {
@@ -273,7 +240,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       );
 
       app.delete(
-        `${surface.base}/:documentId`,
+        `${url}/:documentId`,
         {
           config: { access: surface.write },
           schema: {
@@ -283,7 +250,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
               ? 'Only the member who uploaded it or a workspace admin may delete a document (403 otherwise).'
               : undefined,
             params: oneParams,
-            ...surface.deleteResponses,
+            ...(surface.v1 ? deleteV1 : { response: { 200: deleted } }),
           },
         },
         async (request) => {

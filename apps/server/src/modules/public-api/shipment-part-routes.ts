@@ -5,7 +5,47 @@ import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { AppContext } from '../../app-context';
 import { ok } from '../../lib/envelope';
 import { allModeFeatures } from '../../modes';
+import type { ModeRoutes } from '../tracking/tracking-mode';
 import { v1Responses } from './v1-schema';
+
+/**
+ * The two surfaces a shipment's own parts (references, custom field values, documents) are served on,
+ * at `<shipment>/<path>`: the app's, for members with shipment access (changed by those who may change
+ * shipments), and /api/v1's, for keys (changed by read-write keys).
+ */
+export function shipmentSurfaces(routes: ModeRoutes, path: string) {
+  const surface = (
+    v1: boolean,
+    url: string,
+    idParam: string,
+    access: { read: 'shipments:view' | 'key:read'; write: 'shipments:change' | 'key:write' },
+    tag: string,
+  ) => ({
+    v1,
+    url,
+    ...access,
+    tags: [tag],
+    params: z.object({ [idParam]: z.string().max(60) }),
+    /** The shipment's id in a request's params. */
+    idOf: (params: unknown) => (params as Record<string, string>)[idParam]!,
+  });
+  return [
+    surface(
+      false,
+      `/api/shipments/${routes.segment}/:${routes.idParam}/${path}`,
+      routes.idParam,
+      { read: 'shipments:view', write: 'shipments:change' },
+      routes.tag,
+    ),
+    surface(
+      true,
+      `/api/v1/shipments/${routes.segment}/:shipmentId/${path}`,
+      'shipmentId',
+      { read: 'key:read', write: 'key:write' },
+      `v1: ${routes.many}`,
+    ),
+  ];
+}
 
 /**
  * A part of a shipment the workspace keeps beside the carrier's data (its references, its custom field
@@ -42,29 +82,10 @@ export function shipmentPartRoutes<Answer extends z.ZodType, Body extends z.ZodT
     for (const { mode, routes } of allModeFeatures()) {
       // Fastify sees plain schemas; `read` and `write` are typed by the part's own schemas.
       const answer = envelopeSchema(part.answer as z.ZodType);
-      const surfaces = [
-        {
-          url: `/api/shipments/${routes.segment}/:${routes.idParam}/${part.path}`,
-          idParam: routes.idParam,
-          read: 'shipments:view',
-          write: 'shipments:change',
-          tags: [routes.tag],
-          responses: { response: { 200: answer } },
-          describe: undefined,
-        },
-        {
-          url: `/api/v1/shipments/${routes.segment}/:shipmentId/${part.path}`,
-          idParam: 'shipmentId',
-          read: 'key:read',
-          write: 'key:write',
-          tags: [`v1: ${routes.many}`],
-          responses: v1Responses(answer, part.example),
-          describe: part.describe,
-        },
-      ] as const;
-      for (const surface of surfaces) {
-        const params = z.object({ [surface.idParam]: z.string().max(60) });
-        const idOf = (p: unknown) => (p as Record<string, string>)[surface.idParam]!;
+      for (const surface of shipmentSurfaces(routes, part.path)) {
+        const { params, idOf } = surface;
+        const responses = surface.v1 ? v1Responses(answer, part.example) : { response: { 200: answer } };
+        const describe = surface.v1 ? part.describe : undefined;
         app.get(
           surface.url,
           {
@@ -72,9 +93,9 @@ export function shipmentPartRoutes<Answer extends z.ZodType, Body extends z.ZodT
             schema: {
               tags: surface.tags,
               summary: part.summary.read(routes.one),
-              description: surface.describe?.read,
+              description: describe?.read,
               params,
-              ...surface.responses,
+              ...responses,
             },
           },
           async (request) => ok(await part.read(ctx, request.tenant.workspaceId, mode, idOf(request.params))),
@@ -86,10 +107,10 @@ export function shipmentPartRoutes<Answer extends z.ZodType, Body extends z.ZodT
             schema: {
               tags: surface.tags,
               summary: part.summary.write(routes.one),
-              description: surface.describe?.write,
+              description: describe?.write,
               params,
               body: part.body,
-              ...surface.responses,
+              ...responses,
             },
           },
           async (request) =>
