@@ -49,7 +49,7 @@ const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
  * The serials read as dates: 1 January 1950 to 31 December 2199. A smaller number in a date column
  * ("2026", "31") is a typing slip rather than a day of 1905.
  */
-const SERIAL_RANGE = [18_264, 109_573] as const;
+const SERIAL_RANGE = [18_264, 109_574] as const;
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] as const;
 
