@@ -213,9 +213,9 @@ describe('new ocean shipment: many at once', { timeout: 20_000 }, () => {
     const input = dropzone.querySelector('input[type="file"]') as HTMLInputElement;
     // A workbook's date cell is read as its serial number: 46112 is 31 March 2026.
     const workbook = rowsToXlsx([
-      ['Container', 'MBL', 'promised eta', 'Priority'],
-      ['MSCU1234566', 'MEDU12345678', '46112', 'urgent'],
-      ['MSKU1234565', 'MAEU240101', '', 'Asap'],
+      ['Container', 'MBL', 'promised eta', 'Priority', 'Colour'],
+      ['MSCU1234566', 'MEDU12345678', '46112', 'urgent', 'red'],
+      ['MSKU1234565', 'MAEU240101', '', 'Asap', ''],
     ]);
     await user.upload(
       input,
@@ -232,6 +232,9 @@ describe('new ocean shipment: many at once', { timeout: 20_000 }, () => {
     expect(rows[0]).toHaveTextContent('31/03/2026');
     expect(rows[0]).toHaveTextContent('Urgent');
     expect(rows[1]).toHaveTextContent('Priority: “Asap” is not one of Low, Urgent.');
+    expect(screen.getByTestId('bulk-unread-columns')).toHaveTextContent(
+      'Not read: “Colour” (no column or custom field of that name)',
+    );
     await user.click(screen.getByRole('button', { name: 'Track 1 shipment' }));
     await screen.findByTestId('intake-outcomes');
     expect(api.callsTo('POST /api/shipments/ocean')[0]?.body).toEqual({

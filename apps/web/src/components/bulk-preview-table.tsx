@@ -164,6 +164,12 @@ export function BulkPreviewTable<Row extends PreviewRow>({
               Header row on line {parse.headerLine} skipped
             </Text>
           ) : null}
+          {parse.unreadColumns.length > 0 ? (
+            <Text size="xs" c="orange.9" data-testid="bulk-unread-columns">
+              Not read: {parse.unreadColumns.map((c) => `“${c}”`).join(', ')} (no column or custom field of
+              that name)
+            </Text>
+          ) : null}
         </div>
         {problems > 0 ? (
           <SegmentedControl

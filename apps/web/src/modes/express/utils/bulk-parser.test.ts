@@ -158,6 +158,10 @@ describe('resolveParcelCarrier', () => {
       },
       { trackingNo: '9400111899223344556677', carrier: 'usps' },
     ]);
+    expect(parse.unreadColumns).toEqual([]);
+    expect(
+      parseExpressBulkText('Tracking number,Carrier,Palets\n794616896420,fedex,3', fields).unreadColumns,
+    ).toEqual(['Palets']);
     expect(parse.rows[1]!.check).toMatchObject({
       valid: false,
       trackingNo: '794616896420',

@@ -7,6 +7,7 @@ import {
   headerColumns,
   pastedRows,
   summariseBulkRows,
+  unreadColumns,
   type BulkParse,
   type PastedRow,
 } from '../../../lib/paste-table';
@@ -184,6 +185,15 @@ export function parseExpressBulkText(text: string, fields: readonly CustomField[
   const [first] = pasted;
   const header = first ? expressHeader(first.cells, fields) : null;
   const data = header ? pasted.slice(1) : pasted;
+  const unread =
+    header && first
+      ? unreadColumns(first.cells, [
+          header.tracking,
+          header.carrier,
+          ...Object.values(header.references ?? {}),
+          ...(header.customFields ?? []).map((c) => c.index),
+        ])
+      : [];
   return summariseBulkRows(
     data.map((row) => expressRow(row, header)),
     {
@@ -191,6 +201,7 @@ export function parseExpressBulkText(text: string, fields: readonly CustomField[
       // The server tracks a number per carrier: the same number for two carriers is two parcels.
       keyOf: (item) => `${item.trackingNo}|${item.carrier}`,
       headerLine: header && first ? first.line : null,
+      unreadColumns: unread,
       maxItems: EXPRESS_INTAKE_MAX_ITEMS,
     },
   );

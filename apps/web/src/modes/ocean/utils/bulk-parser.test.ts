@@ -215,7 +215,13 @@ describe('bulk intake of bills of lading and bookings alone', () => {
       'Priority: “Asap” is not one of Low, Urgent.',
       'Custom field values are kept on containers: give the container number with its bill of lading, or set them on each container once the carrier names it',
     ]);
-    // Without the workspace's fields the column is not read.
-    expect(parseBulkText('Container;MBL;Priority\nMSCU1234566;MEDU12345678;Asap').ready).toHaveLength(1);
+    expect(parse.unreadColumns).toEqual([]);
+    // Without the workspace's fields, or misspelt, the column is not read, and the preview says so.
+    const unknown = parseBulkText('Container;MBL;Priority\nMSCU1234566;MEDU12345678;Asap');
+    expect(unknown.ready).toHaveLength(1);
+    expect(unknown.unreadColumns).toEqual(['Priority']);
+    expect(
+      parseBulkText('Container;MBL;Priorty\nMSCU1234566;MEDU12345678;Low', fields).unreadColumns,
+    ).toEqual(['Priorty']);
   });
 });

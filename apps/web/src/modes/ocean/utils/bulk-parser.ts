@@ -16,7 +16,13 @@ import {
   readCustomFields,
   type CustomFieldColumns,
 } from '../../../lib/intake-custom-fields';
-import { headerColumns, pastedRows, summariseBulkRows, type BulkParse } from '../../../lib/paste-table';
+import {
+  headerColumns,
+  pastedRows,
+  summariseBulkRows,
+  unreadColumns,
+  type BulkParse,
+} from '../../../lib/paste-table';
 import { resolveCarrier } from './carriers';
 import { checkIntakeRow, intakeKey, type CheckedRow } from './intake-row';
 
@@ -166,12 +172,24 @@ export function parseBulkText(text: string, fields: readonly CustomField[] = [])
   const [first] = pasted;
   const header = first ? oceanHeader(first.cells, fields) : null;
   const data = header ? pasted.slice(1) : pasted;
+  const unread =
+    header && first
+      ? unreadColumns(first.cells, [
+          header.container,
+          header.mbl,
+          header.booking,
+          header.carrier,
+          ...Object.values(header.references ?? {}),
+          ...(header.customFields ?? []).map((c) => c.index),
+        ])
+      : [];
   return summariseBulkRows(
     data.map(({ line, cells }) => oceanRow(line, cells, header)),
     {
       itemOf: (row) => (row.check.valid ? row.check.item : null),
       keyOf: intakeKey,
       headerLine: header && first ? first.line : null,
+      unreadColumns: unread,
       maxItems: OCEAN_INTAKE_MAX_ITEMS,
     },
   );
