@@ -60,3 +60,50 @@ test('a custom field is defined in settings, set on a detail, and shown live on 
   });
   expect(await second.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test('a CSV import fills a custom field column per row, a bad value shown beside its row', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await createSignedInUser(page.request, 'custom-field-import');
+  for (const field of [
+    { name: 'Priority', type: 'choice', choices: ['Low', 'Urgent'] },
+    { name: 'Promised ETA', type: 'date' },
+  ]) {
+    const made = await page.request.post('/api/custom-fields', { data: field });
+    expect(made.ok(), await made.text()).toBe(true);
+  }
+  const good = container();
+  const bad = container();
+  // The header names the fields in its own case and spacing; dates as day/month/year.
+  const csv = [
+    'Container,MBL,priority,Promised  ETA',
+    `${good},${bill()},urgent,31/03/2026`,
+    `${bad},${bill()},Asap,`,
+  ].join('\n');
+
+  await page.goto('/new-shipments/ocean');
+  await page
+    .getByTestId('bulk-dropzone')
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const preview = page.getByTestId('bulk-preview');
+  await expect(preview.getByRole('columnheader', { name: 'Priority' })).toBeVisible();
+  await expect(preview.getByRole('columnheader', { name: 'Promised ETA' })).toBeVisible();
+  const rows = preview.getByTestId('bulk-row');
+  await expect(rows.nth(0)).toHaveAttribute('data-state', 'ready');
+  await expect(rows.nth(0)).toContainText('31/03/2026');
+  await expect(rows.nth(0)).toContainText('Urgent');
+  await expect(rows.nth(1)).toHaveAttribute('data-state', 'error');
+  await expect(rows.nth(1)).toContainText('Priority: “Asap” is not one of Low, Urgent.');
+
+  // Only the good row is sent; its detail shows the values the file gave.
+  await page.getByRole('button', { name: 'Track 1 shipment' }).click();
+  const outcomes = page.getByTestId('intake-outcomes');
+  await expect(outcomes).toBeVisible();
+  await outcomes.getByRole('link', { name: good }).click();
+  const panel = page.getByRole('region', { name: 'Custom fields' });
+  await expect(panel.getByRole('combobox', { name: 'Priority' })).toHaveValue('Urgent');
+  await expect(panel.getByLabel('Promised ETA')).toHaveValue('2026-03-31');
+});

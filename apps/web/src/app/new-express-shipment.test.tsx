@@ -16,6 +16,7 @@ function serve(extra: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
     'GET /api/workspaces/get': ok([acme]),
     'POST /api/workspaces/setCookies': ok(selectionOf(acmeDefault)),
+    'GET /api/custom-fields': ok({ fields: [] }),
     ...extra,
   });
 }

@@ -187,6 +187,68 @@ describe('new ocean shipment: many at once', { timeout: 20_000 }, () => {
     });
   });
 
+  it('reads a workbook’s custom field columns, shows each field’s value or the row’s error, and sends them', async () => {
+    const field = (id: string, name: string, type: string, choices: string[] = []) => ({
+      id,
+      name,
+      type,
+      choices,
+      required: false,
+      position: 0,
+    });
+    const api = serve({
+      'GET /api/custom-fields': ok({
+        fields: [
+          field('f-eta', 'Promised ETA', 'date'),
+          field('f-priority', 'Priority', 'choice', ['Low', 'Urgent']),
+        ],
+      }),
+      'POST /api/shipments/ocean': ok([
+        created({ containerNo: 'MSCU1234566', mblNo: 'MEDU12345678', carrierScac: 'MSCU' }),
+      ]),
+    });
+    renderRoutes(appRoutes, '/new-shipments/ocean');
+    const user = userEvent.setup();
+    const dropzone = await screen.findByTestId('bulk-dropzone');
+    const input = dropzone.querySelector('input[type="file"]') as HTMLInputElement;
+    // A workbook's date cell is read as its serial number: 46112 is 31 March 2026.
+    const workbook = rowsToXlsx([
+      ['Container', 'MBL', 'promised eta', 'Priority', 'Colour'],
+      ['MSCU1234566', 'MEDU12345678', '46112', 'urgent', 'red'],
+      ['MSKU1234565', 'MAEU240101', '', 'Asap', ''],
+    ]);
+    await user.upload(
+      input,
+      new File([workbook as Uint8Array<ArrayBuffer>], 'orders.xlsx', {
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      }),
+    );
+
+    const preview = await screen.findByTestId('bulk-preview');
+    expect(within(preview).getByRole('columnheader', { name: 'Promised ETA' })).toBeInTheDocument();
+    expect(within(preview).getByRole('columnheader', { name: 'Priority' })).toBeInTheDocument();
+    const rows = within(preview).getAllByTestId('bulk-row');
+    expect(rows.map((row) => row.dataset.state)).toEqual(['ready', 'error']);
+    expect(rows[0]).toHaveTextContent('31/03/2026');
+    expect(rows[0]).toHaveTextContent('Urgent');
+    expect(rows[1]).toHaveTextContent('Priority: “Asap” is not one of Low, Urgent.');
+    expect(screen.getByTestId('bulk-unread-columns')).toHaveTextContent(
+      'Not read: “Colour” (no column or custom field of that name)',
+    );
+    await user.click(screen.getByRole('button', { name: 'Track 1 shipment' }));
+    await screen.findByTestId('intake-outcomes');
+    expect(api.callsTo('POST /api/shipments/ocean')[0]?.body).toEqual({
+      items: [
+        {
+          containerNo: 'MSCU1234566',
+          mblNo: 'MEDU12345678',
+          carrierScac: 'MSCU',
+          customFields: { 'f-eta': '2026-03-31', 'f-priority': 'Urgent' },
+        },
+      ],
+    });
+  });
+
   it('refuses to send more than 500 at once, and says so', async () => {
     serve();
     renderRoutes(appRoutes, '/new-shipments/ocean');

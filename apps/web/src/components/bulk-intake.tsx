@@ -1,5 +1,5 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { isApiError } from '../lib/api-client';
 import type { BulkParse } from '../lib/paste-table';
 import { BulkPreviewTable, type PreviewColumn, type PreviewRow } from './bulk-preview-table';
@@ -27,6 +27,8 @@ interface BulkIntakeProps<
   paste: { label: string; description: string; placeholder: string };
   /** The columns a file should have: "container, MBL, carrier (optional)". */
   fileColumns: string;
+  /** Said above the preview: what the import cannot read just now (the custom fields failed to load). */
+  notice?: ReactNode;
 }
 
 const plural = (n: number) => `${String(n)} shipment${n === 1 ? '' : 's'}`;
@@ -105,6 +107,8 @@ export function BulkIntake<
         paste={props.paste}
         fileColumns={props.fileColumns}
       />
+
+      {props.notice ? <FormAlert tone="error">{props.notice}</FormAlert> : null}
 
       {parse ? (
         <BulkPreviewTable parse={parse} columns={props.previewColumns} errorOf={props.errorOf} />

@@ -2,7 +2,9 @@ import { Badge, SegmentedControl, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCopy } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import type { IntakeReferences } from '@tracklane/shared/references/references.schema';
+import type { CustomField } from '@tracklane/shared/custom-fields/custom-fields.schema';
 import { referencesSummary } from '../lib/intake-references';
+import { customCellText } from '../lib/intake-custom-fields';
 import type { BulkParse } from '../lib/paste-table';
 import classes from './bulk-preview.module.css';
 
@@ -12,6 +14,8 @@ const PREVIEW_MAX_ROWS = 1000;
 /** One column of a bulk preview or its outcomes: what a row says in it. */
 export interface PreviewColumn<Row> {
   label: string;
+  /** Tells the column apart where its label may repeat another's (a custom field's name). */
+  key?: string;
   cell: (row: Row) => ReactNode;
   /** Identifiers (container, tracking number) are set in monospace. */
   mono?: boolean;
@@ -31,6 +35,24 @@ export function referencesPreviewColumn<Row>(
     cell: (row) => referencesSummary(referencesOf(row)) || '-',
     shownFor: (rows) => rows.some((row) => referencesOf(row) !== undefined),
   };
+}
+
+/**
+ * A column per workspace custom field a file's header names: the row's value as it will be set (a
+ * date as the app shows days, choices in the field's spelling), or its cell as written when the row
+ * was refused. Drawn only for the fields the header names.
+ */
+export function customFieldPreviewColumns<Row>(
+  fields: readonly CustomField[],
+  cellsOf: (row: Row) => Record<string, string>,
+  valuesOf: (row: Row) => Record<string, unknown> | undefined,
+): PreviewColumn<Row>[] {
+  return fields.map((field) => ({
+    label: field.name,
+    key: `custom-field-${field.id}`,
+    cell: (row) => customCellText(field, valuesOf(row), cellsOf(row)[field.id]),
+    shownFor: (rows) => rows.some((row) => field.id in cellsOf(row)),
+  }));
 }
 
 /** What a bulk preview needs of each row: its line, and whether a row above already has it. */
@@ -142,6 +164,12 @@ export function BulkPreviewTable<Row extends PreviewRow>({
               Header row on line {parse.headerLine} skipped
             </Text>
           ) : null}
+          {parse.unreadColumns.length > 0 ? (
+            <Text size="xs" c="orange.9" data-testid="bulk-unread-columns">
+              Not read: {parse.unreadColumns.map((c) => `“${c}”`).join(', ')} (no column or custom field of
+              that name)
+            </Text>
+          ) : null}
         </div>
         {problems > 0 ? (
           <SegmentedControl
@@ -162,7 +190,7 @@ export function BulkPreviewTable<Row extends PreviewRow>({
             <Table.Tr>
               <Table.Th className={classes.lineCell}>Line</Table.Th>
               {drawn.map((column) => (
-                <Table.Th key={column.label}>{column.label}</Table.Th>
+                <Table.Th key={column.key ?? column.label}>{column.label}</Table.Th>
               ))}
               <Table.Th>Check</Table.Th>
             </Table.Tr>
@@ -178,7 +206,10 @@ export function BulkPreviewTable<Row extends PreviewRow>({
                 >
                   <Table.Td className={classes.lineCell}>{row.line}</Table.Td>
                   {drawn.map((column) => (
-                    <Table.Td key={column.label} className={column.mono ? classes.mono : undefined}>
+                    <Table.Td
+                      key={column.key ?? column.label}
+                      className={column.mono ? classes.mono : undefined}
+                    >
                       {column.cell(row)}
                     </Table.Td>
                   ))}

@@ -20,6 +20,8 @@ export interface BulkParse<Row, Ready> {
   rows: Row[];
   /** The line of the header row, when the first row names the columns. */
   headerLine: number | null;
+  /** The header's cells that name nothing the import reads (a misspelt custom field, say). */
+  unreadColumns: string[];
   ready: Ready[];
   invalidCount: number;
   duplicateCount: number;
@@ -108,6 +110,15 @@ export function headerColumns<Field extends string>(
   return taken.length === 0 ? null : found;
 }
 
+/** The header's non-empty cells at none of the `taken` columns: what the import does not read. */
+export function unreadColumns(
+  cells: readonly string[],
+  taken: readonly (number | null | undefined)[],
+): string[] {
+  const read = new Set(taken);
+  return cells.flatMap((cell, index) => (cell.trim() && !read.has(index) ? [cell.trim()] : []));
+}
+
 /**
  * Marks each row whose key an earlier row already has: `duplicateOf` is that first row's line. Rows
  * without a key (invalid ones) are never duplicates.
@@ -139,6 +150,8 @@ export function summariseBulkRows<Row extends { line: number; duplicateOf: numbe
     itemOf: (row: Row) => Item | null;
     keyOf: (item: Item) => string;
     headerLine: number | null;
+    /** The header's cells that name nothing the mode reads (none when left out). */
+    unreadColumns?: string[];
     /** How many rows the server takes in one request. */
     maxItems: number;
   },
@@ -155,6 +168,7 @@ export function summariseBulkRows<Row extends { line: number; duplicateOf: numbe
   return {
     rows,
     headerLine: options.headerLine,
+    unreadColumns: options.unreadColumns ?? [],
     ready,
     invalidCount: rows.filter((row) => itemOf(row) === null).length,
     duplicateCount: rows.filter((row) => row.duplicateOf !== null).length,

@@ -20,6 +20,7 @@ export function serve(extra: Routes = {}) {
   return fakeApi({
     'GET /api/workspaces/get': ok([acme]),
     'POST /api/workspaces/setCookies': ok(selectionOf(acmeDefault)),
+    'GET /api/custom-fields': ok({ fields: [] }),
     ...extra,
   });
 }

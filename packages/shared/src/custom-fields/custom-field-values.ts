@@ -58,6 +58,27 @@ export const updateCustomValuesRequestSchema = z.strictObject(
 );
 export type UpdateCustomValues = z.output<typeof updateCustomValuesRequestSchema>;
 
+/**
+ * Values given with a shipment as it is added (a bulk import's columns, the intake API), keyed by
+ * field id: each checked by its field's type as a change of values is, set on the shipment whether it
+ * is new or already tracked; an empty one changes nothing. Checked per row: a bad value or another
+ * workspace's field refuses that row alone.
+ */
+export const intakeCustomFieldsSchema = z
+  .record(z.string().max(60), z.unknown(), { message: 'Send the custom fields as { fieldId: value }.' })
+  .refine((values) => Object.keys(values).length <= MAX_CUSTOM_FIELDS_PER_WORKSPACE, {
+    message: CUSTOM_VALUE_MESSAGES.tooMany,
+  })
+  .meta({
+    description:
+      'The workspace’s custom field values for the row, keyed by field id (GET /api/v1/custom-fields): set on the shipment whether it is new or already tracked; an empty value (null, "" or []) changes nothing. Texts (one line, at most 500 characters), numbers (or their text), dates as YYYY-MM-DD, links (http or https), a choice as one of the field’s choices (case ignored), a multiple choice as a list of them or one text separated by commas or semicolons. A bad value, or a field that is not the workspace’s, refuses that row with the reason; the other rows are added.',
+    example: {
+      '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b': 'Urgent',
+      '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d': 12,
+    },
+  });
+export type IntakeCustomFields = z.output<typeof intakeCustomFieldsSchema>;
+
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Whether a text is a real calendar day written YYYY-MM-DD. */

@@ -210,59 +210,120 @@ export async function getShipmentCustomValues(
 }
 
 /**
- * The workspace's fields named by `fieldIds`, held against deletion and change until the caller's
- * transaction ends; an id that is not one of them is refused (400).
+ * The workspace's fields among `fieldIds`, held against deletion and change until the caller's
+ * transaction ends; an id that is not one of them is left out.
  */
-async function fieldsForWrite(tx: Database, workspaceId: string, fieldIds: readonly string[]) {
-  const named = [...new Set(fieldIds)];
+async function workspaceFields(tx: Database, workspaceId: string, fieldIds: readonly string[]) {
+  const named = [...new Set(fieldIds)].filter(isUuid);
   if (!named.length) return new Map<string, CustomField>();
-  if (!named.every(isUuid)) throw new AppError('VALIDATION', CUSTOM_VALUE_MESSAGES.unknownField);
   const rows = await tx
     .select(FIELD_COLUMNS)
     .from(customFields)
     .where(and(inWorkspace({ workspaceId }, customFields), inArray(customFields.id, named)))
     .for('share');
-  if (rows.length !== named.length) throw new AppError('VALIDATION', CUSTOM_VALUE_MESSAGES.unknownField);
   return new Map(rows.map((f) => [f.id, f]));
 }
 
 /**
- * Replaces the values of the fields `values` names on these shipments (of one mode), in the caller's
- * transaction: each value checked by its field's type; a required field's value is never cleared.
- * `fieldName` words a refusal (the detail names the field; an import names its row too).
+ * The workspace's fields named by `fieldIds`, held as `workspaceFields` holds them; an id that is not
+ * one of them is refused (400).
  */
+async function fieldsForWrite(tx: Database, workspaceId: string, fieldIds: readonly string[]) {
+  const fields = await workspaceFields(tx, workspaceId, fieldIds);
+  if (fields.size !== new Set(fieldIds).size)
+    throw new AppError('VALIDATION', CUSTOM_VALUE_MESSAGES.unknownField);
+  return fields;
+}
+
+/** A shipment's change of values, checked: each field it touches with its new value (null: cleared). */
+export type CheckedValues = readonly { field: CustomField; value: CustomFieldValue | null }[];
+
+/**
+ * One shipment's change of values checked against the workspace's `fields`, each value by its field's
+ * type (parseCustomValue); a required field's value is never cleared. `emptyKeeps`: an empty value
+ * changes nothing (an intake's row) rather than clearing. The refusal names the field.
+ */
+function checkValues(
+  fields: ReadonlyMap<string, CustomField>,
+  values: Record<string, unknown>,
+  options: { fromText: boolean; emptyKeeps: boolean },
+): { ok: true; checked: CheckedValues } | { ok: false; message: string } {
+  const checked: { field: CustomField; value: CustomFieldValue | null }[] = [];
+  for (const [fieldId, raw] of Object.entries(values)) {
+    const field = fields.get(fieldId);
+    if (!field) return { ok: false, message: CUSTOM_VALUE_MESSAGES.unknownField };
+    const parsed = parseCustomValue(field, raw, options.fromText);
+    if (!parsed.ok) return { ok: false, message: `${field.name}: ${parsed.message}` };
+    if (parsed.value === null && options.emptyKeeps) continue;
+    if (parsed.value === null && field.required)
+      return { ok: false, message: `${field.name}: ${CUSTOM_VALUE_MESSAGES.requiredCleared}` };
+    checked.push({ field, value: parsed.value });
+  }
+  return { ok: true, checked };
+}
+
+/** Replaces one shipment's values of the fields `checked` names, in the caller's transaction. */
 async function writeValues(
   tx: Database,
   workspaceId: string,
   mode: TrackingMode,
-  changes: readonly { subscriptionId: string; values: Record<string, unknown> }[],
-  fields: Map<string, CustomField>,
-  fromText: boolean,
-  refuse: (field: CustomField, message: string, index: number) => never,
+  subscriptionId: string,
+  checked: CheckedValues,
 ): Promise<void> {
-  for (const [index, { subscriptionId, values }] of changes.entries()) {
-    const inserts: ValueRow[] = [];
-    const touched: string[] = [];
-    for (const [fieldId, raw] of Object.entries(values)) {
-      const field = fields.get(fieldId)!;
-      const parsed = parseCustomValue(field, raw, fromText);
-      if (!parsed.ok) refuse(field, parsed.message, index);
-      if (parsed.value === null && field.required)
-        refuse(field, CUSTOM_VALUE_MESSAGES.requiredCleared, index);
-      touched.push(fieldId);
-      inserts.push(...rowsOfValue({ workspaceId, fieldId, mode, subscriptionId }, field, parsed.value));
-    }
-    if (!touched.length) continue;
-    await tx
-      .delete(customFieldValues)
-      .where(
-        and(
-          eq(customFieldValues.subscriptionId, subscriptionId),
-          inArray(customFieldValues.fieldId, touched),
-        ),
-      );
-    if (inserts.length) await tx.insert(customFieldValues).values(inserts);
+  if (!checked.length) return;
+  await tx.delete(customFieldValues).where(
+    and(
+      eq(customFieldValues.subscriptionId, subscriptionId),
+      inArray(
+        customFieldValues.fieldId,
+        checked.map(({ field }) => field.id),
+      ),
+    ),
+  );
+  const inserts = checked.flatMap(({ field, value }) =>
+    rowsOfValue({ workspaceId, fieldId: field.id, mode, subscriptionId }, field, value),
+  );
+  if (inserts.length) await tx.insert(customFieldValues).values(inserts);
+}
+
+/**
+ * The values given with each row of an intake (a bulk import, the intake API), checked in the
+ * intake's transaction against the workspace's fields, which stay held until it ends: per row the
+ * values to set, or why the row is refused (a bad value, another workspace's field). Values are
+ * checked as a change of values is (numbers and multiple choices may come as a cell's text); an
+ * empty one changes nothing, so a required field is never cleared.
+ */
+export async function checkIntakeCustomValues(
+  tx: Database,
+  workspaceId: string,
+  rows: readonly (Record<string, unknown> | undefined)[],
+): Promise<({ ok: true; checked: CheckedValues } | { ok: false; message: string })[]> {
+  const fields = await workspaceFields(
+    tx,
+    workspaceId,
+    rows.flatMap((values) => Object.keys(values ?? {})),
+  );
+  return rows.map((values) => checkValues(fields, values ?? {}, { fromText: true, emptyKeeps: true }));
+}
+
+/**
+ * Sets the checked values on the shipments an intake added or found (`subscriptionId` null: refused),
+ * in the intake's transaction; open pages then refetch the rows changed.
+ */
+export async function applyIntakeCustomValues(
+  tx: Database,
+  workspaceId: string,
+  table: SubscriptionTable,
+  rows: readonly { subscriptionId: string | null; checked: CheckedValues }[],
+): Promise<void> {
+  const mode = modeOfTable(table);
+  const changed: string[] = [];
+  for (const { subscriptionId, checked } of rows) {
+    if (!subscriptionId || !checked.length) continue;
+    await writeValues(tx, workspaceId, mode, subscriptionId, checked);
+    changed.push(subscriptionId);
   }
+  if (changed.length) await publishShipmentsChanged(tx, workspaceId, changed);
 }
 
 /** Changes the values `change` names on one shipment, in one transaction; open pages then refetch. */
@@ -277,17 +338,9 @@ export async function updateShipmentCustomValues(
   await db.transaction(async (tx) => {
     await lockWorkspaceShipment(tx, table, workspaceId, shipmentId);
     const fields = await fieldsForWrite(tx, workspaceId, Object.keys(values));
-    await writeValues(
-      tx,
-      workspaceId,
-      mode,
-      [{ subscriptionId: shipmentId, values }],
-      fields,
-      false,
-      (field, message) => {
-        throw new AppError('VALIDATION', `${field.name}: ${message}`);
-      },
-    );
+    const change = checkValues(fields, values, { fromText: false, emptyKeeps: false });
+    if (!change.ok) throw new AppError('VALIDATION', change.message);
+    await writeValues(tx, workspaceId, mode, shipmentId, change.checked);
     await publishShipmentsChanged(tx, workspaceId, [shipmentId]);
   });
   return getShipmentCustomValues(db, workspaceId, mode, shipmentId);

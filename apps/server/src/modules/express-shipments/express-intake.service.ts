@@ -14,6 +14,11 @@ import { describeQuotaFollow, followWithinQuota } from '../billing/shipment-quot
 import { expressShipments } from '../../db/schema/tracking';
 import { joinTransaction, withTransaction } from '../../lib/transaction';
 import { applyIntakeReferences } from '../references/references.service';
+import {
+  applyIntakeCustomValues,
+  checkIntakeCustomValues,
+  type CheckedValues,
+} from '../custom-fields/custom-field-values.service';
 
 /**
  * Normalises and checks one row: a carrier chosen from the list, or told by the number's format; a
@@ -41,7 +46,8 @@ export function validateExpressItem(
  * Adds express shipments to the workspace, one answer per row: created, already tracked, or refused
  * with the reason. A parcel already followed by another workspace is not fetched again. New active shipments stay
  * within the organization's plan quota (a row beyond it is refused with the reason). References given
- * with a row are set on its shipment, new or already tracked. One transaction. Whether the
+ * with a row are set on its shipment, new or already tracked, and so are its custom field values (a bad
+ * value, or another workspace's field, refuses the row with the reason). One transaction. Whether the
  * user may add shipments is the route's access level (`shipments:change`), checked before this runs.
  */
 export async function createExpressShipments(
@@ -64,26 +70,54 @@ export async function createExpressShipments(
       };
   });
   const results = await withTransaction(ctx.pool, async (t) => {
+    const values = await checkIntakeCustomValues(
+      t.tx,
+      tenant.workspaceId,
+      accepted.map(({ index }) => items[index]!.customFields),
+    );
+    const following: ((typeof accepted)[number] & { checked: CheckedValues })[] = [];
+    accepted.forEach((row, i) => {
+      const checked = values[i]!;
+      if (checked.ok) following.push({ ...row, checked: checked.checked });
+      else
+        outcomes[row.index] = {
+          trackingNo: row.trackingNo,
+          carrier: row.carrier,
+          outcome: 'refused',
+          message: checked.message,
+          expressOrderId: null,
+        };
+    });
     const followed = await followWithinQuota(
       { ...ctx, pool: joinTransaction(t) },
       tenant,
       expressSubscriptions,
-      accepted.map((a) => ({ trackingNo: a.trackingNo, reference: '', carrier: a.carrier })),
+      following.map((a) => ({ trackingNo: a.trackingNo, reference: '', carrier: a.carrier })),
     );
+    const ids = followed.map((result) => describeQuotaFollow(result).subscriptionId);
     await applyIntakeReferences(
       t.tx,
       tenant.workspaceId,
       expressShipments,
-      accepted.map(({ index }, i) => ({
-        subscriptionId: describeQuotaFollow(followed[i]!).subscriptionId,
-        references: items[index]!.references,
-      })),
+      following.map(({ index }, i) => ({ subscriptionId: ids[i]!, references: items[index]!.references })),
     );
-    return followed;
+    await applyIntakeCustomValues(
+      t.tx,
+      tenant.workspaceId,
+      expressShipments,
+      following.map(({ checked }, i) => ({ subscriptionId: ids[i]!, checked })),
+    );
+    return following.map((row, i) => ({ row, result: followed[i]! }));
   });
-  accepted.forEach(({ index, trackingNo, carrier }, i) => {
-    const { outcome, message, subscriptionId } = describeQuotaFollow(results[i]!);
-    outcomes[index] = { trackingNo, carrier, outcome, message, expressOrderId: subscriptionId };
-  });
+  for (const { row, result } of results) {
+    const { outcome, message, subscriptionId } = describeQuotaFollow(result);
+    outcomes[row.index] = {
+      trackingNo: row.trackingNo,
+      carrier: row.carrier,
+      outcome,
+      message,
+      expressOrderId: subscriptionId,
+    };
+  }
   return outcomes;
 }

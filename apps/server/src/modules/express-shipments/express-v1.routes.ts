@@ -55,7 +55,7 @@ export const expressV1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         tags: express,
         summary: 'Add express shipments',
         description:
-          'Adds up to 500 parcels at once by tracking number (the carrier is inferred from the number’s format when left out). Each row answers created, already_tracked or refused with the reason.',
+          'Adds up to 500 parcels at once by tracking number (the carrier is inferred from the number’s format when left out). A row may carry the workspace’s `references` and `customFields` (values keyed by field id, GET /api/v1/custom-fields), set on the parcel whether it is new or already tracked. Each row answers created, already_tracked or refused with the reason (a bad custom field value, or another workspace’s field, refuses that row alone).',
         body: expressIntakeRequestSchema.meta({ example: examples.expressIntakeRequest }),
         ...v1Responses(envelopeSchema(z.array(expressIntakeOutcomeSchema)), examples.expressIntake),
       },

@@ -19,6 +19,11 @@ import { followBills, type BillFollowResult } from './bill-follow.service';
 import { oceanSubscriptions } from './ocean-subscriptions';
 import { oceanShipments } from '../../db/schema/tracking';
 import { applyIntakeReferences } from '../references/references.service';
+import {
+  applyIntakeCustomValues,
+  checkIntakeCustomValues,
+  type CheckedValues,
+} from '../custom-fields/custom-field-values.service';
 
 /** The API and bulk callers name the carrier by SCAC: there is no list to choose from. */
 const CARRIER_NOT_TOLD =
@@ -99,8 +104,9 @@ function describeBillFollow(
  * queued for its first check at once. A bill of lading or booking alone is followed (ADR 0037): its
  * containers are added as the carrier names them. New active shipments stay within the organization's
  * plan quota (a row beyond it is refused with the reason; a bill is refused when no room is left at
- * all). References given with a container are set on its shipment, new or already tracked; a bill
- * or booking alone takes none (refused). One transaction. Whether the user may add shipments is the route's access level
+ * all). References and custom field values given with a container are set on its shipment, new or
+ * already tracked (a bad value, or another workspace's field, refuses the row with the reason); a
+ * bill or booking alone takes none (refused). One transaction. Whether the user may add shipments is the route's access level
  * (`shipments:change`), checked before this runs.
  */
 export async function createOceanShipments(
@@ -129,26 +135,52 @@ export async function createOceanShipments(
     else bills.push({ index, value: checked.value });
   });
   await withTransaction(ctx.pool, async (t) => {
+    const values = await checkIntakeCustomValues(
+      t.tx,
+      tenant.workspaceId,
+      containers.map(({ index }) => items[index]!.customFields),
+    );
+    const following: ((typeof containers)[number] & { checked: CheckedValues })[] = [];
+    containers.forEach((row, i) => {
+      const checked = values[i]!;
+      if (checked.ok) following.push({ ...row, checked: checked.checked });
+      else
+        outcomes[row.index] = {
+          kind: 'container',
+          containerNo: row.value.containerNo,
+          mblNo: row.value.mblNo,
+          bookingNo: '',
+          carrierScac: row.value.carrierScac,
+          outcome: 'refused',
+          message: checked.message,
+          shipmentOverallId: null,
+          billId: null,
+        };
+    });
     const results = await followWithinQuota(
       { ...ctx, pool: joinTransaction(t) },
       tenant,
       oceanSubscriptions,
-      containers.map(({ value: c }) => ({
+      following.map(({ value: c }) => ({
         trackingNo: c.containerNo,
         reference: c.mblNo,
         carrier: c.carrierScac,
       })),
     );
+    const ids = results.map((result) => describeQuotaFollow(result).subscriptionId);
     await applyIntakeReferences(
       t.tx,
       tenant.workspaceId,
       oceanShipments,
-      containers.map(({ index }, i) => ({
-        subscriptionId: describeQuotaFollow(results[i]!).subscriptionId,
-        references: items[index]!.references,
-      })),
+      following.map(({ index }, i) => ({ subscriptionId: ids[i]!, references: items[index]!.references })),
     );
-    containers.forEach(({ index, value }, i) => {
+    await applyIntakeCustomValues(
+      t.tx,
+      tenant.workspaceId,
+      oceanShipments,
+      following.map(({ checked }, i) => ({ subscriptionId: ids[i]!, checked })),
+    );
+    following.forEach(({ index, value }, i) => {
       const { outcome, message, subscriptionId } = describeQuotaFollow(results[i]!);
       outcomes[index] = {
         kind: 'container',

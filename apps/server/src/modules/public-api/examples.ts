@@ -254,7 +254,13 @@ export const examples = {
   oceanEvents: envelope([oceanEvent]),
   oceanIntakeRequest: {
     items: [
-      { containerNo: 'MSCU1234566', mblNo: 'MEDU123456789', carrierScac: 'MSCU' },
+      {
+        containerNo: 'MSCU1234566',
+        mblNo: 'MEDU123456789',
+        carrierScac: 'MSCU',
+        references: { poNumbers: ['PO-4411'] },
+        customFields: { '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b': 'Urgent' },
+      },
       { mblNo: 'MEDU555666777' },
       { bookingNo: '241100123', carrierScac: 'MAEU' },
     ],
@@ -340,7 +346,15 @@ export const examples = {
     nextCheckAt: '2026-03-11T08:00:04.000Z',
   }),
   expressEvents: envelope([parcelEvent]),
-  expressIntakeRequest: { items: [{ trackingNo: '1Z999AA10123456784', carrier: 'ups' }] },
+  expressIntakeRequest: {
+    items: [
+      {
+        trackingNo: '1Z999AA10123456784',
+        carrier: 'ups',
+        customFields: { '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d': 12 },
+      },
+    ],
+  },
   expressIntake: envelope(
     [
       {

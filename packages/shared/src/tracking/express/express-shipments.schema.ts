@@ -1,4 +1,4 @@
-import { customFieldsFieldSchema } from '../../custom-fields/custom-field-values';
+import { customFieldsFieldSchema, intakeCustomFieldsSchema } from '../../custom-fields/custom-field-values';
 import { z } from 'zod';
 import { TRACKING_STATE_DESCRIPTION } from '../no-connection';
 import { EXPRESS_ATTENTION_RULES } from '../../dashboard/dashboard.schema';
@@ -23,6 +23,7 @@ export const expressIntakeItemSchema = z.object({
   /** Our carrier code (PARCEL_CARRIERS); optional when the number's format names the carrier. */
   carrier: z.string().max(40).optional(),
   references: intakeReferencesSchema.optional(),
+  customFields: intakeCustomFieldsSchema.optional(),
 });
 export type ExpressIntakeItem = z.infer<typeof expressIntakeItemSchema>;
 

@@ -40,7 +40,20 @@ export const OCEAN_INTAKE_MESSAGES = {
   /** References belong to a workspace's shipment: a bill or booking alone has none yet. */
   billWithReferences:
     'References are kept on containers: give the container number with its bill of lading, or add them to each container once the carrier names it',
+  /** Custom field values belong to a workspace's shipment too. */
+  billWithCustomFields:
+    'Custom field values are kept on containers: give the container number with its bill of lading, or set them on each container once the carrier names it',
 } as const;
+
+/** Whether values given with a row hold any: an empty text or list, or null, holds none. */
+const givesAny = (values: object | undefined) =>
+  Object.values(values ?? {}).some((value: unknown) =>
+    Array.isArray(value)
+      ? value.length > 0
+      : typeof value === 'string'
+        ? value.trim() !== ''
+        : value !== null && value !== undefined,
+  );
 
 /** What one intake row asks for, checked: a container on its bill, or a bill or booking alone. */
 export type OceanIntakeCheck =
@@ -59,6 +72,8 @@ export function checkOceanIntake(input: {
   bookingNo?: string | undefined;
   /** The workspace's references given with the row (a bill or booking alone takes none). */
   references?: object | undefined;
+  /** The workspace's custom field values given with the row (a bill or booking alone takes none). */
+  customFields?: Record<string, unknown> | undefined;
 }): OceanIntakeCheck {
   const containerNo = normaliseContainerNumber(input.containerNo ?? '');
   const mblNo = normaliseMblNumber(input.mblNo ?? '');
@@ -80,10 +95,8 @@ export function checkOceanIntake(input: {
     if (!mbl.valid) return refuse(mbl.message);
     return { ok: true, kind: 'container', containerNo: container.value, mblNo: mbl.value };
   }
-  const givesReferences = Object.values(input.references ?? {}).some((value: unknown) =>
-    Array.isArray(value) ? value.length > 0 : Boolean(value),
-  );
-  if (givesReferences) return refuse(OCEAN_INTAKE_MESSAGES.billWithReferences);
+  if (givesAny(input.references)) return refuse(OCEAN_INTAKE_MESSAGES.billWithReferences);
+  if (givesAny(input.customFields)) return refuse(OCEAN_INTAKE_MESSAGES.billWithCustomFields);
   if (mblNo) {
     const mbl = checkMblNumber(mblNo);
     return mbl.valid ? { ok: true, kind: 'bill', billKind: 'bl', reference: mbl.value } : refuse(mbl.message);

@@ -1,4 +1,4 @@
-import { customFieldsFieldSchema } from '../../custom-fields/custom-field-values';
+import { customFieldsFieldSchema, intakeCustomFieldsSchema } from '../../custom-fields/custom-field-values';
 import { z } from 'zod';
 import { TRACKING_STATE_DESCRIPTION } from '../no-connection';
 import { BILL_KINDS, BILL_STATE_DESCRIPTION, BILL_STATES } from './ocean-bills';
@@ -35,6 +35,7 @@ export const oceanIntakeItemSchema = z.object({
   }),
   carrierScac: z.string().max(10).optional(),
   references: intakeReferencesSchema.optional(),
+  customFields: intakeCustomFieldsSchema.optional(),
 });
 export type OceanIntakeItem = z.infer<typeof oceanIntakeItemSchema>;
 

@@ -4,6 +4,7 @@ import {
   type ExpressIntakeOutcome,
 } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { Link } from 'react-router';
+import { useCustomFieldImport } from '../../../components/use-custom-field-import';
 import { BulkIntake } from '../../../components/bulk-intake';
 import {
   PreviewCarrier,
@@ -70,23 +71,27 @@ const OUTCOME_COLUMNS: PreviewColumn<ExpressIntakeOutcome>[] = [
   { label: 'Carrier', cell: (outcome) => (outcome.carrier ? parcelCarrierLabel(outcome.carrier) : '-') },
 ];
 
+const customValuesOf = (row: ExpressBulkRow) => (row.check.valid ? row.check.item.customFields : undefined);
+
 const errorOf = (row: ExpressBulkRow) => (row.check.valid ? null : row.check.message);
 
 /** Many parcels at once: a tracking number and optionally the carrier per row. */
 export function ExpressBulkIntake() {
   const create = useCreateExpressShipments();
+  const columns = useCustomFieldImport(parseExpressBulkText, PREVIEW_COLUMNS, customValuesOf);
   return (
     <BulkIntake
-      parse={parseExpressBulkText}
+      parse={columns.parse}
       submit={(ready) => create.mutateAsync(ready.map((row) => row.item))}
       submitting={create.isPending}
       maxItems={EXPRESS_INTAKE_MAX_ITEMS}
-      previewColumns={PREVIEW_COLUMNS}
+      previewColumns={columns.previewColumns}
+      notice={columns.notice}
       errorOf={errorOf}
       outcomeColumns={OUTCOME_COLUMNS}
       listHref={EXPRESS_PATHS.lists.active}
       paste={PASTE}
-      fileColumns="tracking number, carrier (optional), and your references if you like: booking, customer ref, PO, shipper, consignee, customer, forwarder"
+      fileColumns="tracking number, carrier (optional), and your references if you like: booking, customer ref, PO, shipper, consignee, customer, forwarder; and your custom fields, each by its name"
     />
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseExpressBulkText } from './bulk-parser';
+import type { CustomField } from '@tracklane/shared/custom-fields/custom-fields.schema';
 import { resolveParcelCarrier } from './carriers';
 
 const ready = (text: string) => parseExpressBulkText(text).ready.map((row) => row.item);
@@ -132,5 +133,39 @@ describe('resolveParcelCarrier', () => {
       },
       { trackingNo: '794616896420', carrier: 'fedex' },
     ]);
+  });
+
+  it('reads custom field columns named after the workspace’s fields, a bad value refusing its row', () => {
+    const fields: CustomField[] = [
+      { id: 'f-pallets', name: 'Pallets', type: 'number', choices: [], required: true, position: 0 },
+      { id: 'f-portal', name: 'Portal link', type: 'link', choices: [], required: false, position: 1 },
+    ];
+    const parse = parseExpressBulkText(
+      [
+        'Tracking number,Pallets,portal  link',
+        '1Z5R89390357567127,"1,250",https://portal.example.com/a',
+        '794616896420,,portal.example.com',
+        // A required field left empty is not asked for: it is enforced on edit only, as the server does.
+        '9400111899223344556677,,',
+      ].join('\n'),
+      fields,
+    );
+    expect(parse.ready.map((r) => r.item)).toEqual([
+      {
+        trackingNo: '1Z5R89390357567127',
+        carrier: 'ups',
+        customFields: { 'f-pallets': 1250, 'f-portal': 'https://portal.example.com/a' },
+      },
+      { trackingNo: '9400111899223344556677', carrier: 'usps' },
+    ]);
+    expect(parse.unreadColumns).toEqual([]);
+    expect(
+      parseExpressBulkText('Tracking number,Carrier,Palets\n794616896420,fedex,3', fields).unreadColumns,
+    ).toEqual(['Palets']);
+    expect(parse.rows[1]!.check).toMatchObject({
+      valid: false,
+      trackingNo: '794616896420',
+      message: 'Portal link: A link is an http or https address of at most 2048 characters.',
+    });
   });
 });

@@ -7,6 +7,7 @@ import {
   headerColumns,
   pastedRows,
   summariseBulkRows,
+  unreadColumns,
   type BulkParse,
   type PastedRow,
 } from '../../../lib/paste-table';
@@ -17,12 +18,19 @@ import {
   referenceHeader,
   type ReferenceColumns,
 } from '../../../lib/intake-references';
+import type { CustomField } from '@tracklane/shared/custom-fields/custom-fields.schema';
+import {
+  cellsLeftByFields,
+  customFieldHeader,
+  readCustomFields,
+  type CustomFieldColumns,
+} from '../../../lib/intake-custom-fields';
 
 /*
  * Express bulk intake: one parcel per line, "tracking number[, carrier]", split into cells by
  * lib/paste-table. Uploaded CSV and XLSX files go through the same parser; their first row may name
- * the columns in any order. The carrier is one of our codes or a carrier's name; without it, the
- * number's format tells it.
+ * the columns in any order, the workspace's references and custom fields among them. The carrier is
+ * one of our codes or a carrier's name; without it, the number's format tells it.
  */
 
 export type ExpressRowCheck =
@@ -41,6 +49,8 @@ export interface ExpressBulkRow {
   line: number;
   trackingInput: string;
   carrierInput: string;
+  /** The row's cells of the custom field columns the header names, by field id (as written). */
+  customCells: Record<string, string>;
   check: ExpressRowCheck;
   /** The line of the first row with the same number and carrier: this one is skipped. */
   duplicateOf: number | null;
@@ -59,6 +69,8 @@ interface ColumnMap {
   carrier: number | null;
   /** The workspace's references the header names. */
   references: ReferenceColumns | null;
+  /** The workspace's custom fields the header names. */
+  customFields: CustomFieldColumns | null;
 }
 
 const DEFAULT_COLUMNS = { tracking: 0, carrier: 1 };
@@ -72,16 +84,20 @@ const HEADER_PATTERNS = [
 const MAX_CARRIER_WORDS = 4;
 
 /** The columns a header row names, or null when the row is data. */
-function expressHeader(cells: string[]): ColumnMap | null {
-  // The references first: "PO number" and "Booking number" name no tracking number.
-  const references = referenceHeader(cells, true);
-  const found = headerColumns(cellsLeft(cells, references), HEADER_PATTERNS);
+function expressHeader(cells: string[], fields: readonly CustomField[]): ColumnMap | null {
+  // A field's own name first ("Parcel size" is that field), then the references: "PO number" and
+  // "Booking number" name no tracking number.
+  const customFields = customFieldHeader(cells, fields);
+  const rest = cellsLeftByFields(cells, customFields);
+  const references = referenceHeader(rest, true);
+  const found = headerColumns(cellsLeft(rest, references), HEADER_PATTERNS);
   // A first cell that is a tracking number is data, whatever follows.
   if (!found || validateParcelNumberInput(cells[0] ?? '').ok) return null;
   return {
     tracking: found.tracking === -1 ? DEFAULT_COLUMNS.tracking : found.tracking,
     carrier: found.carrier === -1 ? null : found.carrier,
     references,
+    customFields,
   };
 }
 
@@ -134,28 +150,50 @@ function expressRow({ line, cells, delimited }: PastedRow, columns: ColumnMap | 
       ? { trackingInput: cells[0] ?? '', carrierInput: cells[1] ?? '' }
       : spacedCells(cells);
   const { references, error } = readReferences(cells, columns?.references ?? null);
+  const { customFields, error: customError } = readCustomFields(cells, columns?.customFields ?? null);
   const check = checkExpressRow(trackingInput, carrierInput);
+  const rowError = error ?? customError;
   return {
     line,
     trackingInput,
     carrierInput,
+    customCells: Object.fromEntries(
+      (columns?.customFields ?? []).map(({ field, index }) => [field.id, cells[index] ?? '']),
+    ),
     check: !check.valid
       ? check
-      : error
-        ? { valid: false, trackingNo: check.item.trackingNo, message: error }
-        : references
-          ? { ...check, item: { ...check.item, references } }
-          : check,
+      : rowError
+        ? { valid: false, trackingNo: check.item.trackingNo, message: rowError }
+        : {
+            ...check,
+            item: {
+              ...check.item,
+              ...(references ? { references } : {}),
+              ...(customFields ? { customFields } : {}),
+            },
+          },
     duplicateOf: null,
   };
 }
 
-/** Reads pasted text or a CSV file's content into checked rows, duplicates marked, a header skipped. */
-export function parseExpressBulkText(text: string): ExpressBulkParse {
+/**
+ * Reads pasted text or a CSV file's content into checked rows, duplicates marked, a header skipped;
+ * `fields`: the workspace's custom fields, whose columns the header may name.
+ */
+export function parseExpressBulkText(text: string, fields: readonly CustomField[] = []): ExpressBulkParse {
   const pasted = pastedRows(text);
   const [first] = pasted;
-  const header = first ? expressHeader(first.cells) : null;
+  const header = first ? expressHeader(first.cells, fields) : null;
   const data = header ? pasted.slice(1) : pasted;
+  const unread =
+    header && first
+      ? unreadColumns(first.cells, [
+          header.tracking,
+          header.carrier,
+          ...Object.values(header.references ?? {}),
+          ...(header.customFields ?? []).map((c) => c.index),
+        ])
+      : [];
   return summariseBulkRows(
     data.map((row) => expressRow(row, header)),
     {
@@ -163,6 +201,7 @@ export function parseExpressBulkText(text: string): ExpressBulkParse {
       // The server tracks a number per carrier: the same number for two carriers is two parcels.
       keyOf: (item) => `${item.trackingNo}|${item.carrier}`,
       headerLine: header && first ? first.line : null,
+      unreadColumns: unread,
       maxItems: EXPRESS_INTAKE_MAX_ITEMS,
     },
   );

@@ -4,6 +4,7 @@ import {
   type OceanIntakeOutcome,
 } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { Link } from 'react-router';
+import { useCustomFieldImport } from '../../../components/use-custom-field-import';
 import { BulkIntake } from '../../../components/bulk-intake';
 import {
   PreviewCarrier,
@@ -59,6 +60,8 @@ const PREVIEW_COLUMNS: PreviewColumn<BulkRow>[] = [
   referencesPreviewColumn((row) => (row.check.valid ? row.check.item.references : undefined)),
 ];
 
+const customValuesOf = (row: BulkRow) => (row.check.valid ? row.check.item.customFields : undefined);
+
 const errorOf = (row: BulkRow) => (row.check.valid ? null : row.check.message);
 
 interface OceanBulkIntakeProps {
@@ -71,6 +74,7 @@ interface OceanBulkIntakeProps {
  */
 export function OceanBulkIntake({ detailHref }: OceanBulkIntakeProps) {
   const create = useCreateOceanShipments();
+  const columns = useCustomFieldImport(parseBulkText, PREVIEW_COLUMNS, customValuesOf);
   const outcomeColumns: PreviewColumn<OceanIntakeOutcome>[] = [
     {
       label: 'Container',
@@ -102,16 +106,17 @@ export function OceanBulkIntake({ detailHref }: OceanBulkIntakeProps) {
   ];
   return (
     <BulkIntake
-      parse={parseBulkText}
+      parse={columns.parse}
       submit={(ready) => create.mutateAsync(ready.map((row) => row.item))}
       submitting={create.isPending}
       maxItems={OCEAN_INTAKE_MAX_ITEMS}
-      previewColumns={PREVIEW_COLUMNS}
+      previewColumns={columns.previewColumns}
+      notice={columns.notice}
       errorOf={errorOf}
       outcomeColumns={outcomeColumns}
       listHref={OCEAN_PATHS.lists.active}
       paste={PASTE}
-      fileColumns="container, MBL, booking, carrier (a row without a container follows its bill or booking alone), and your references if you like: customer ref, PO, shipper, consignee, customer, forwarder"
+      fileColumns="container, MBL, booking, carrier (a row without a container follows its bill or booking alone), and your references if you like: customer ref, PO, shipper, consignee, customer, forwarder; and your custom fields, each by its name"
     />
   );
 }

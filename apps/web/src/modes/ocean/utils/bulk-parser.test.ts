@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { CustomField } from '@tracklane/shared/custom-fields/custom-fields.schema';
 import { parseBulkText } from './bulk-parser';
 
 const valid = (text: string) => parseBulkText(text).ready.map((row) => row.item);
@@ -170,5 +171,57 @@ describe('bulk intake of bills of lading and bookings alone', () => {
       message:
         'A booking is followed alone: leave the container number out, and every container the carrier names on the booking is added',
     });
+  });
+
+  it('reads the workspace’s custom fields from columns named after them, checked per row', () => {
+    const field = (id: string, name: string, type: CustomField['type'], choices: string[] = []) => ({
+      id,
+      name,
+      type,
+      choices,
+      required: false,
+      position: 0,
+    });
+    const fields = [
+      field('f-code', 'Customer code', 'text'),
+      field('f-eta', 'Promised ETA', 'date'),
+      field('f-priority', 'Priority', 'choice', ['Low', 'Urgent']),
+    ];
+    const parse = parseBulkText(
+      [
+        // "Customer code" is the field, not the customer's column; columns in any order.
+        'priority;MBL;Container;CUSTOMER CODE;Promised ETA',
+        'urgent;MEDU12345678;MSCU1234566;ACME-9;31/03/2026',
+        'Asap;MAEU240101;MSKU1234565;;',
+        ';MEDU7788990;;ACME-9;',
+      ].join('\n'),
+      fields,
+    );
+    expect(parse.headerLine).toBe(1);
+    expect(parse.ready.map((r) => r.item)).toEqual([
+      {
+        containerNo: 'MSCU1234566',
+        mblNo: 'MEDU12345678',
+        carrierScac: 'MSCU',
+        customFields: { 'f-code': 'ACME-9', 'f-eta': '2026-03-31', 'f-priority': 'Urgent' },
+      },
+    ]);
+    expect(parse.rows.map((r) => r.customCells)).toEqual([
+      { 'f-priority': 'urgent', 'f-code': 'ACME-9', 'f-eta': '31/03/2026' },
+      { 'f-priority': 'Asap', 'f-code': '', 'f-eta': '' },
+      { 'f-priority': '', 'f-code': 'ACME-9', 'f-eta': '' },
+    ]);
+    expect(parse.rows.slice(1).map((r) => (r.check.valid ? null : r.check.message))).toEqual([
+      'Priority: “Asap” is not one of Low, Urgent.',
+      'Custom field values are kept on containers: give the container number with its bill of lading, or set them on each container once the carrier names it',
+    ]);
+    expect(parse.unreadColumns).toEqual([]);
+    // Without the workspace's fields, or misspelt, the column is not read, and the preview says so.
+    const unknown = parseBulkText('Container;MBL;Priority\nMSCU1234566;MEDU12345678;Asap');
+    expect(unknown.ready).toHaveLength(1);
+    expect(unknown.unreadColumns).toEqual(['Priority']);
+    expect(
+      parseBulkText('Container;MBL;Priorty\nMSCU1234566;MEDU12345678;Low', fields).unreadColumns,
+    ).toEqual(['Priorty']);
   });
 });

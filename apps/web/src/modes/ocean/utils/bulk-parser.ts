@@ -9,7 +9,20 @@ import {
   referenceHeader,
   type ReferenceColumns,
 } from '../../../lib/intake-references';
-import { headerColumns, pastedRows, summariseBulkRows, type BulkParse } from '../../../lib/paste-table';
+import type { CustomField } from '@tracklane/shared/custom-fields/custom-fields.schema';
+import {
+  cellsLeftByFields,
+  customFieldHeader,
+  readCustomFields,
+  type CustomFieldColumns,
+} from '../../../lib/intake-custom-fields';
+import {
+  headerColumns,
+  pastedRows,
+  summariseBulkRows,
+  unreadColumns,
+  type BulkParse,
+} from '../../../lib/paste-table';
 import { resolveCarrier } from './carriers';
 import { checkIntakeRow, intakeKey, type CheckedRow } from './intake-row';
 
@@ -18,7 +31,8 @@ import { checkIntakeRow, intakeKey, type CheckedRow } from './intake-row';
  * carrier]" for a container on its bill, "MBL[, carrier]" (or "bl MBL[ carrier]") for a bill of lading
  * alone and "booking NUMBER[ carrier]" for a booking alone (ADR 0037). Uploaded CSV and XLSX files go
  * through the same parser; their first row may name the columns in any order (container, MBL, booking,
- * carrier), and a row with no container follows its bill or booking alone.
+ * carrier), and a row with no container follows its bill or booking alone. The header may also name
+ * the workspace's references and custom fields (lib/intake-references, lib/intake-custom-fields).
  */
 
 export interface BulkRow {
@@ -28,6 +42,8 @@ export interface BulkRow {
   mblInput: string;
   bookingInput: string;
   carrierInput: string;
+  /** The row's cells of the custom field columns the header names, by field id (as written). */
+  customCells: Record<string, string>;
   check: CheckedRow;
   /** The line of the first row with the same container and bill of lading: this one is skipped. */
   duplicateOf: number | null;
@@ -48,9 +64,16 @@ interface ColumnMap {
   carrier: number | null;
   /** The workspace's references the header names (its booking column is the mode's own). */
   references: ReferenceColumns | null;
+  /** The workspace's custom fields the header names. */
+  customFields: CustomFieldColumns | null;
 }
 
-const DEFAULT_COLUMNS: Omit<ColumnMap, 'references'> = { container: 0, mbl: 1, booking: null, carrier: 2 };
+const DEFAULT_COLUMNS: Omit<ColumnMap, 'references' | 'customFields'> = {
+  container: 0,
+  mbl: 1,
+  booking: null,
+  carrier: 2,
+};
 // Looked for in this order, each in a cell an earlier one did not take.
 const HEADER_PATTERNS = [
   ['carrier', /carrier|scac|shipping line/i],
@@ -67,14 +90,17 @@ const BOOKING_WORD = /^(booking|bkg)[:.]?$/i;
 const MAX_CELLS = 3;
 
 /** The columns a header row names, or null when the row is data. */
-function oceanHeader(cells: string[]): ColumnMap | null {
-  const references = referenceHeader(cells, false);
-  const found = headerColumns(cellsLeft(cells, references), HEADER_PATTERNS);
+function oceanHeader(cells: string[], fields: readonly CustomField[]): ColumnMap | null {
+  // A field's own name first: "Customer code" is that field, not the customer's column.
+  const customFields = customFieldHeader(cells, fields);
+  const rest = cellsLeftByFields(cells, customFields);
+  const references = referenceHeader(rest, false);
+  const found = headerColumns(cellsLeft(rest, references), HEADER_PATTERNS);
   if (!found) return null;
   // A data row never names a column, but a first cell that is a container number is data whatever follows.
   if (checkContainerNumber(cells[0] ?? '').valid) return null;
   // Nor does a row with a number in it ("booking 241100123 MAEU" names the booking column's word).
-  if (cells.some((cell) => /\d{4}/.test(cell))) return null;
+  if (rest.some((cell) => /\d{4}/.test(cell))) return null;
   const named = (index: number) => (index === -1 ? null : index);
   // A file of bills or bookings alone names no container column; a file of containers may leave its
   // columns in the usual places.
@@ -85,6 +111,7 @@ function oceanHeader(cells: string[]): ColumnMap | null {
     booking: named(found.booking),
     carrier: found.carrier === -1 ? null : found.carrier,
     references,
+    customFields,
   };
 }
 
@@ -111,14 +138,19 @@ function rowInput(cells: string[], header: ColumnMap | null) {
 function oceanRow(line: number, cells: string[], header: ColumnMap | null): BulkRow {
   const input = rowInput(cells, header);
   const { references, error } = readReferences(cells, header?.references ?? null);
-  const check = checkIntakeRow({ ...input, references });
+  const custom = readCustomFields(cells, header?.customFields ?? null);
+  const check = checkIntakeRow({ ...input, references, customFields: custom.customFields });
+  const rowError = error ?? custom.error;
   return {
     line,
     containerInput: input.container,
     mblInput: input.mbl,
     bookingInput: input.booking,
     carrierInput: input.carrier,
-    check: error && check.valid ? { ...invalidInput(input), message: error } : check,
+    customCells: Object.fromEntries(
+      (header?.customFields ?? []).map(({ field, index }) => [field.id, cells[index] ?? '']),
+    ),
+    check: rowError && check.valid ? { ...invalidInput(input), message: rowError } : check,
     duplicateOf: null,
   };
 }
@@ -131,18 +163,33 @@ const invalidInput = (input: ReturnType<typeof rowInput>) => ({
   bookingNo: input.booking,
 });
 
-/** Reads pasted text or a CSV file's content into checked rows, duplicates marked, a header skipped. */
-export function parseBulkText(text: string): OceanBulkParse {
+/**
+ * Reads pasted text or a CSV file's content into checked rows, duplicates marked, a header skipped;
+ * `fields`: the workspace's custom fields, whose columns the header may name.
+ */
+export function parseBulkText(text: string, fields: readonly CustomField[] = []): OceanBulkParse {
   const pasted = pastedRows(text, MAX_CELLS);
   const [first] = pasted;
-  const header = first ? oceanHeader(first.cells) : null;
+  const header = first ? oceanHeader(first.cells, fields) : null;
   const data = header ? pasted.slice(1) : pasted;
+  const unread =
+    header && first
+      ? unreadColumns(first.cells, [
+          header.container,
+          header.mbl,
+          header.booking,
+          header.carrier,
+          ...Object.values(header.references ?? {}),
+          ...(header.customFields ?? []).map((c) => c.index),
+        ])
+      : [];
   return summariseBulkRows(
     data.map(({ line, cells }) => oceanRow(line, cells, header)),
     {
       itemOf: (row) => (row.check.valid ? row.check.item : null),
       keyOf: intakeKey,
       headerLine: header && first ? first.line : null,
+      unreadColumns: unread,
       maxItems: OCEAN_INTAKE_MAX_ITEMS,
     },
   );

@@ -1,4 +1,5 @@
 import type { IntakeReferences } from '@tracklane/shared/references/references.schema';
+import type { CustomFieldValue } from '@tracklane/shared/custom-fields/custom-field-values';
 import { checkOceanIntake, type BillKind } from '@tracklane/shared/tracking/ocean/ocean-bills';
 import type { OceanIntakeItem } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { inferCarrierFromMbl, type OceanCarrier } from '@tracklane/shared/tracking/ocean/carriers';
@@ -31,6 +32,8 @@ export interface RowInput {
   carrier?: string;
   /** The workspace's references from the row's reference columns. */
   references?: IntakeReferences | undefined;
+  /** The workspace's custom field values from the row's custom field columns, by field id. */
+  customFields?: Record<string, CustomFieldValue> | undefined;
 }
 
 /**
@@ -50,6 +53,7 @@ export function checkIntakeRow(
     mblNo: input.mbl,
     bookingNo: input.booking,
     references: input.references,
+    customFields: input.customFields,
   });
   if (!checked.ok)
     return {
@@ -87,6 +91,7 @@ export function checkIntakeRow(
         mblNo: checked.mblNo,
         carrierScac: resolved.scac,
         ...(input.references ? { references: input.references } : {}),
+        ...(input.customFields ? { customFields: input.customFields } : {}),
       },
       target: { kind: 'container' },
       carrier: resolved,
