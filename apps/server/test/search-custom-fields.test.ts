@@ -12,7 +12,14 @@ interface Found {
   mode: Mode;
   shipmentId: string;
   workspace: { id: string };
-  match: { field: string; value: string; exact: boolean; fieldName: string; customFieldId?: string; label: string };
+  match: {
+    field: string;
+    value: string;
+    exact: boolean;
+    fieldName: string;
+    customFieldId?: string;
+    label: string;
+  };
 }
 
 const search = async (account: Account, q: string) => {

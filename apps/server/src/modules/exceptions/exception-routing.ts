@@ -54,7 +54,7 @@ export async function routeToOwners(tx: Database, exceptionIds: readonly string[
         .select({ id: table.id })
         .from(table)
         .where(
-          and(eq(table.id, exception.subscriptionId), filtersSql(rule.mode, rule.filters, rule.ownerId)),
+          and(eq(table.id, exception.subscriptionId), await filtersSql(tx, rule)),
         );
       if (!match) continue;
       const ownerId = rule.exceptionOwnerId!;
