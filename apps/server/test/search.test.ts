@@ -83,6 +83,7 @@ describe('GET /api/search: what it finds', () => {
           field: 'containerNo',
           value: box!.containerNo,
           exact: false,
+          fieldName: 'Container',
           label: `Container: ${box!.containerNo}`,
         },
       },

@@ -17,7 +17,15 @@ const rule = (overrides: Partial<AlertRule> = {}): AlertRule => ({
   name: 'Last free day in 2 days',
   mode: 'ocean',
   condition: { kind: 'lfd', days: 2 },
-  filters: { carriers: [], pol: [], pod: [], tags: [], companies: [], favoritesOnly: false },
+  filters: {
+    carriers: [],
+    pol: [],
+    pod: [],
+    tags: [],
+    companies: [],
+    favoritesOnly: false,
+    customFields: [],
+  },
   recipients: { allMembers: true, userIds: [], emails: [] },
   enabled: true,
   scope: 'workspace',
@@ -53,7 +61,15 @@ describe('/workspace-settings/alerts', { timeout: 20_000 }, () => {
           rule({
             ownerId: 'u-1',
             ownerName: 'Grace Hopper',
-            filters: { carriers: [], pol: [], pod: [], tags: [], companies: [], favoritesOnly: true },
+            filters: {
+              carriers: [],
+              pol: [],
+              pod: [],
+              tags: [],
+              companies: [],
+              favoritesOnly: true,
+              customFields: [],
+            },
           }),
         ]),
       ),
@@ -146,6 +162,120 @@ describe('/workspace-settings/alerts', { timeout: 20_000 }, () => {
     });
     await waitFor(() => expect(screen.getAllByTestId('alert-rule-row')).toHaveLength(2));
     expect(screen.getAllByTestId('alert-rule-row')[1]).toHaveTextContent('Only naming Acme Retail GmbH');
+  });
+
+  it('narrows a rule by custom fields, each entered by its type, and describes them in the list', async () => {
+    const fields = [
+      {
+        id: 'f0000000-0000-4000-8000-000000000001',
+        name: 'Project',
+        type: 'text',
+        choices: [],
+        required: false,
+        position: 0,
+      },
+      {
+        id: 'f0000000-0000-4000-8000-000000000002',
+        name: 'Priority',
+        type: 'choice',
+        choices: ['Low', 'High', 'Urgent'],
+        required: false,
+        position: 1,
+      },
+      {
+        id: 'f0000000-0000-4000-8000-000000000003',
+        name: 'Pallets',
+        type: 'number',
+        choices: [],
+        required: false,
+        position: 2,
+      },
+    ];
+    let rules = [rule()];
+    const api = fakeApi({
+      'GET /api/workspaces/get': ok([acme, beta]),
+      'POST /api/workspaces/setCookies': ok(selectionOf(acmeDefault)),
+      'GET /api/custom-fields': ok({ fields }),
+      'GET /api/alert-rules': () => ok(result(rules)),
+      'POST /api/alert-rules': (call) => {
+        rules = [...rules, rule({ id: '0b7c1e2a-0000-4000-8000-0000000000a2', ...(call.body as object) })];
+        return ok(rules.at(-1));
+      },
+    });
+    renderRoutes(appRoutes, '/workspace-settings/alerts');
+    await screen.findByTestId('alert-rule-row');
+    await userEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add alert rule' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Alpha urgent');
+    const add = await within(dialog).findByRole('button', { name: 'Add a custom field filter' });
+    await userEvent.click(add);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Project is/ }), 'Alpha');
+    // An empty filter is not sent: the form asks for its value.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add a custom field filter' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add rule' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Give each custom field filter a value, or remove it.',
+    );
+    await userEvent.click(await within(dialog).findByPlaceholderText('Choose'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Urgent' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add a custom field filter' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Pallets at least' }), '10');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add rule' }));
+
+    await waitFor(() => expect(api.callsTo('POST /api/alert-rules')).toHaveLength(1));
+    expect(api.callsTo('POST /api/alert-rules')[0]!.body).toMatchObject({
+      filters: {
+        customFields: [
+          { fieldId: fields[0]!.id, value: 'Alpha' },
+          { fieldId: fields[1]!.id, value: 'Urgent' },
+          { fieldId: fields[2]!.id, value: '10..' },
+        ],
+      },
+    });
+    await waitFor(() => expect(screen.getAllByTestId('alert-rule-row')).toHaveLength(2));
+    expect(screen.getAllByTestId('alert-rule-row')[1]).toHaveTextContent(
+      'Only Project is “Alpha”, Priority is Urgent, Pallets at least 10',
+    );
+  });
+
+  it('shows a rule whose custom field was deleted as matching nothing, and asks to remove the filter', async () => {
+    const gone = rule({
+      filters: {
+        ...rule().filters,
+        customFields: [{ fieldId: 'f0000000-0000-4000-8000-0000000000ff', value: 'Alpha' }],
+      },
+    });
+    const api = fakeApi({
+      'GET /api/workspaces/get': ok([acme, beta]),
+      'POST /api/workspaces/setCookies': ok(selectionOf(acmeDefault)),
+      'GET /api/custom-fields': ok({ fields: [] }),
+      'GET /api/alert-rules': () => ok(result([gone])),
+      'PUT /api/alert-rules/0b7c1e2a-0000-4000-8000-0000000000a1': (call) => ok(rule(call.body as object)),
+    });
+    renderRoutes(appRoutes, '/workspace-settings/alerts');
+    expect(await screen.findByTestId('rule-deleted-field')).toHaveTextContent(
+      'Filters on a deleted custom field: matches nothing',
+    );
+    await userEvent.click(screen.getByRole('button', { name: `More for ${gone.name}` }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('custom-field-filter')).toHaveTextContent(
+      'A filter on a deleted custom field: this rule matches no shipment until you remove it.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('Remove the filter on a deleted custom field first.'),
+    ).toBeVisible();
+    expect(api.callsTo('PUT /api/alert-rules/0b7c1e2a-0000-4000-8000-0000000000a1')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove the Deleted field filter' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT /api/alert-rules/0b7c1e2a-0000-4000-8000-0000000000a1')[0]!.body).toMatchObject(
+        {
+          filters: { customFields: [] },
+        },
+      ),
+    );
   });
 
   it('tells a view-only member why they cannot set up rules, without asking the server', async () => {

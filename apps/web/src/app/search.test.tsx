@@ -25,7 +25,13 @@ const imported: OceanSearchResult = {
   archived: false,
   tags: [],
   createdAt: '2026-11-20T10:00:00.000Z',
-  match: { field: 'containerNo', value: 'TGHU1000012', exact: false, label: 'Container: TGHU1000012' },
+  match: {
+    field: 'containerNo',
+    value: 'TGHU1000012',
+    exact: false,
+    fieldName: 'Container',
+    label: 'Container: TGHU1000012',
+  },
 };
 
 const home: OceanSearchResult = {
@@ -37,7 +43,7 @@ const home: OceanSearchResult = {
   status: 'discharged',
   archived: true,
   tags: ['TGH-urgent'],
-  match: { field: 'tag', value: 'TGH-urgent', exact: false, label: 'Tag: TGH-urgent' },
+  match: { field: 'tag', value: 'TGH-urgent', exact: false, fieldName: 'Tag', label: 'Tag: TGH-urgent' },
 };
 
 const parcel: ExpressSearchResult = {
@@ -57,6 +63,7 @@ const parcel: ExpressSearchResult = {
     field: 'trackingNo',
     value: 'TGH00000000123',
     exact: false,
+    fieldName: 'Tracking number',
     label: 'Tracking number: TGH00000000123',
   },
 };
@@ -204,6 +211,47 @@ describe('the top bar’s search', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(api.callsTo('GET /api/search')).toHaveLength(0);
+  });
+
+  it('says which reference or custom field matched, the typed part marked', async () => {
+    server(() =>
+      ok(
+        answer([
+          {
+            ...imported,
+            match: {
+              field: 'customField',
+              customFieldId: 'f-1',
+              value: 'Alpha Rotterdam',
+              exact: false,
+              fieldName: 'Customer project',
+              label: 'Customer project: Alpha Rotterdam',
+            },
+          },
+          {
+            ...parcel,
+            match: {
+              field: 'poNumber',
+              value: '4500012345',
+              exact: true,
+              fieldName: 'PO',
+              label: 'PO: 4500012345',
+            },
+          },
+        ]),
+      ),
+    );
+    renderRoutes(appRoutes, '/dashboard/ocean');
+    await userEvent.type(await box(), 'alpha');
+    const list = await screen.findByRole('listbox', { name: 'Shipments found' });
+    const matches = within(list).getAllByTestId('search-result-match');
+    expect(matches.map((m) => m.textContent)).toEqual([
+      'Customer project: Alpha Rotterdam',
+      'PO: 4500012345',
+    ]);
+    // The typed beginning is marked: "Alpha" of the field value, the whole PO (an exact match).
+    expect(matches[0]!.querySelector('mark')).toHaveTextContent(/^Alpha$/);
+    expect(matches[1]!.querySelector('mark')).toHaveTextContent(/^4500012345$/);
   });
 
   it('says when nothing matches', async () => {

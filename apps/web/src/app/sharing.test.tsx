@@ -203,6 +203,20 @@ describe('sharing a shipment from its page', () => {
       'GET /api/shipments/ocean/MSCU1234566/MEDU12345678': ok(detail),
       'GET /api/shares': ok(people),
       'GET /api/share-links': ok([]),
+      'POST /api/share-links': (call) =>
+        ok({
+          id: 'link-1',
+          shipmentType: 'ocean',
+          numbers: ['MSCU1234566'],
+          createdBy: 'Grace Hopper',
+          createdAt: '2026-11-20T09:00:00.000Z',
+          expiresAt: null,
+          revokedAt: null,
+          state: 'live',
+          includeReferences: (call.body as { includeReferences: boolean }).includeReferences,
+          token: 't'.repeat(43),
+          url: `https://tracklane.example/share/${'t'.repeat(43)}`,
+        }),
       // The server answers how many addresses, whether or not they have accounts.
       'POST /api/shares': (call) => ok({ recipients: (call.body as { emails: string[] }).emails.length }),
     });
@@ -221,6 +235,25 @@ describe('sharing a shipment from its page', () => {
     expect(
       within(dialog).getByRole('button', { name: 'Stop sharing with newcomer@example.org' }),
     ).toBeInTheDocument();
+  });
+
+  it('creates a public link without references unless the sharer ticks the option', async () => {
+    const api = serveDetail();
+    renderRoutes(appRoutes, PAGE);
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('share-button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Share MSCU1234566' });
+    const option = within(dialog).getByRole('checkbox', { name: 'Include references and custom fields' });
+    expect(option).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    await waitFor(() => expect(api.callsTo('POST /api/share-links')).toHaveLength(1));
+    await user.click(option);
+    await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    await waitFor(() => expect(api.callsTo('POST /api/share-links')).toHaveLength(2));
+    expect(api.callsTo('POST /api/share-links').map((call) => call.body)).toEqual([
+      { shipmentType: 'ocean', shipmentIds: [expect.any(String)], includeReferences: false },
+      { shipmentType: 'ocean', shipmentIds: [expect.any(String)], includeReferences: true },
+    ]);
   });
 
   it('says how many recipients it was shared with, the same whoever has an account', async () => {
@@ -315,6 +348,48 @@ describe('public share links', () => {
     expect(screen.getByTestId('public-eta')).toHaveTextContent('EST: 03/12/2026');
     expect(screen.getByRole('list', { name: 'Milestones' })).toHaveTextContent('Arrived');
     expect(screen.queryByTestId('sidebar')).toBeNull();
+  });
+
+  it('shows no references block unless the link carries them, and then each by its label', async () => {
+    fakeApi({ [`GET /api/share/${token}`]: ok(share) });
+    const first = renderRoutes(appRoutes, `/share/${token}`);
+    expect(await screen.findByRole('heading', { name: 'TGHU1000012' })).toBeInTheDocument();
+    expect(screen.queryByTestId('public-details')).toBeNull();
+    first.unmount();
+
+    const described = {
+      ...share.shipments[0]!,
+      references: {
+        bookingNumber: 'BKG-1',
+        customerReference: null,
+        poNumbers: ['4500012345', '4500012346'],
+        parties: [{ role: 'consignee' as const, name: 'Acme Retail GmbH' }],
+      },
+      customFields: [
+        { name: 'Customer project', type: 'text' as const, value: 'Alpha' },
+        { name: 'Handling', type: 'multi_choice' as const, value: ['Fragile', 'Frozen'] },
+        { name: 'Portal', type: 'link' as const, value: 'https://portal.example.com/a' },
+      ],
+    };
+    fakeApi({ [`GET /api/share/${token}`]: ok({ ...share, shipments: [described] }) });
+    renderRoutes(appRoutes, `/share/${token}`);
+    const details = await screen.findByTestId('public-details');
+    const pairs = [...details.querySelectorAll('dt')].map((dt) => [
+      dt.textContent,
+      dt.nextSibling?.textContent,
+    ]);
+    expect(pairs).toEqual([
+      ['Booking', 'BKG-1'],
+      ['PO numbers', '4500012345, 4500012346'],
+      ['Consignee', 'Acme Retail GmbH'],
+      ['Customer project', 'Alpha'],
+      ['Handling', 'Fragile, Frozen'],
+      ['Portal', 'https://portal.example.com/a'],
+    ]);
+    expect(within(details).getByRole('link', { name: 'https://portal.example.com/a' })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer nofollow',
+    );
   });
 
   it('shows a delivered container as delivered at its place, not as a vessel', async () => {

@@ -7,7 +7,13 @@ export function ExceptionsNavBadge() {
   const active = counts.data?.active ?? 0;
   if (active === 0) return null;
   return (
-    <Badge size="sm" color="red" variant="filled" ml="auto" aria-label={`${String(active)} active exceptions`}>
+    <Badge
+      size="sm"
+      color="red"
+      variant="filled"
+      ml="auto"
+      aria-label={`${String(active)} active exceptions`}
+    >
       {active > 99 ? '99+' : active}
     </Badge>
   );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { modesInWords, TRACKING_MODES, trackingModeSchema, type ModeNames } from '../tracking/tracking-modes';
 import { tagFilterSchema } from '../tags/tags.schema';
+import { MAX_CUSTOM_FIELD_FILTERS } from '../custom-fields/custom-field-filters';
 import { controlCharactersMessage, hasControlCharacters } from '../validation/control-characters';
 
 export const MAX_ALERT_RULES = 50;
@@ -123,10 +124,37 @@ export const alertFiltersSchema = z.strictObject({
     .max(MAX_RULE_FILTER_VALUES, { message: `At most ${String(MAX_RULE_FILTER_VALUES)} companies.` })
     .default([]),
   favoritesOnly: z.boolean().default(false),
+  /**
+   * Shipments whose custom fields match, each as a list's `cf` filter (custom-field-filters.ts): text
+   * and link equal, choices any of (comma-separated), numbers and dates a range `<min>..<max>`. Checked
+   * against the workspace's fields when saved; a filter on a field deleted since matches nothing.
+   */
+  customFields: z
+    .array(
+      z.strictObject({
+        fieldId: z.uuid({ message: 'Choose custom fields from the workspace’s list.' }),
+        value: z
+          .string({ message: 'Give each custom field filter a value.' })
+          .trim()
+          .min(1, { message: 'Give each custom field filter a value.' })
+          .max(700, { message: 'A custom field filter value is at most 700 characters.' }),
+      }),
+    )
+    .max(MAX_CUSTOM_FIELD_FILTERS, {
+      message: `At most ${String(MAX_CUSTOM_FIELD_FILTERS)} custom field filters.`,
+    })
+    .default([]),
 });
 export type AlertFilters = z.infer<typeof alertFiltersSchema>;
-/** A rule's filters as stored: rules saved before the company filter have none. */
-export type StoredAlertFilters = Omit<AlertFilters, 'companies'> & { companies?: string[] };
+export type AlertCustomFieldFilter = AlertFilters['customFields'][number];
+/**
+ * A rule's filters as stored: rules saved before the company filter have none, before custom field
+ * filters none of those.
+ */
+export type StoredAlertFilters = Omit<AlertFilters, 'companies' | 'customFields'> & {
+  companies?: string[];
+  customFields?: AlertCustomFieldFilter[];
+};
 
 /** Who hears of an alert: every member who may see shipments, chosen members, outside addresses. */
 export const alertRecipientsSchema = z.strictObject({
@@ -174,6 +202,7 @@ export const saveAlertRuleSchemaOf = (
         tags: [],
         companies: [],
         favoritesOnly: false,
+        customFields: [],
       }),
       recipients: alertRecipientsSchema.default({ allMembers: false, userIds: [], emails: [] }),
       enabled: z.boolean().default(true),

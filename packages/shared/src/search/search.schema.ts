@@ -26,6 +26,7 @@ export const SEARCH_FIELDS = [
   'poNumber',
   'customerReference',
   'bookingNumber',
+  'customField',
   'tag',
 ] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
@@ -37,11 +38,20 @@ const FIELD_LABELS: Record<SearchField, string> = {
   poNumber: 'PO',
   customerReference: 'Customer reference',
   bookingNumber: 'Booking',
+  customField: 'Custom field',
   tag: 'Tag',
 };
 
-/** "Tag: urgent", "B/L: MEDU700000001": what matched, as a result says it. */
-export const searchMatchLabel = (field: SearchField, value: string) => `${FIELD_LABELS[field]}: ${value}`;
+/** What a match's field is called: its label, or for a custom field the field's own name. */
+export const searchFieldName = (field: SearchField, customFieldName?: string | null) =>
+  (field === 'customField' ? customFieldName : null) ?? FIELD_LABELS[field];
+
+/**
+ * "Tag: urgent", "B/L: MEDU700000001", "Customer project: Alpha": what matched, as a result says it
+ * (a custom field by its name).
+ */
+export const searchMatchLabel = (field: SearchField, value: string, customFieldName?: string | null) =>
+  `${searchFieldName(field, customFieldName)}: ${value}`;
 
 export const searchMatchSchema = z.object({
   field: z.enum(SEARCH_FIELDS),
@@ -49,6 +59,10 @@ export const searchMatchSchema = z.object({
   value: z.string(),
   /** The whole value equals the query (not only its beginning): exact matches come first. */
   exact: z.boolean(),
+  /** What the field is called ("PO", "Tag", a custom field's name). */
+  fieldName: z.string(),
+  /** The custom field that matched (`field` customField), by id (GET /api/custom-fields). */
+  customFieldId: z.string().optional(),
   label: z.string(),
 });
 export type SearchMatch = z.infer<typeof searchMatchSchema>;

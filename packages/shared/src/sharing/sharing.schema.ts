@@ -3,6 +3,9 @@ import { emailSchema } from '../auth/auth.schema';
 import { expressShipmentDetailSchema } from '../tracking/express/express-shipments.schema';
 import { oceanTrackingDetailSchema } from '../tracking/ocean/ocean-shipments.schema';
 import { mapPathSchema, mapPlaceSchema } from '../tracking/shipment-map.schema';
+import { customFieldValueSchema } from '../custom-fields/custom-field-values';
+import { CUSTOM_FIELD_TYPES } from '../custom-fields/custom-fields.schema';
+import { PARTY_ROLES } from '../references/references.schema';
 import {
   TRACKING_MODES,
   trackingModeSchema,
@@ -235,6 +238,11 @@ const createShareLinkRequestSchemaOf = (modes: ModeNames) =>
       .max(SHARE_MAX_SHIPMENTS, { message: SHARING_MESSAGES.tooManyShipments }),
     /** Days until the link stops working; omitted: until revoked. */
     expiresInDays: z.number().int().min(1).max(SHARE_LINK_MAX_DAYS).optional(),
+    /**
+     * Show the workspace's references (booking, customer reference, PO numbers, parties) and custom
+     * field values on the public page; omitted or false: neither ever leaves.
+     */
+    includeReferences: z.boolean({ message: 'Send includeReferences as true or false.' }).optional(),
   });
 export const createShareLinkRequestSchema = createShareLinkRequestSchemaOf(TRACKING_MODES);
 export type CreateShareLinkRequest = z.infer<typeof createShareLinkRequestSchema>;
@@ -250,6 +258,8 @@ const shareLinkSchemaOf = (modes: ModeNames) =>
     revokedAt: z.string().nullable(),
     /** Whether it opens now: live, or expired (past its date) or revoked. */
     state: z.enum(['live', 'expired', 'revoked']),
+    /** Its public page shows the references and custom field values (the sharer chose so). */
+    includeReferences: z.boolean(),
   });
 export const shareLinkSchema = shareLinkSchemaOf(TRACKING_MODES);
 export type ShareLink = z.infer<typeof shareLinkSchema>;
@@ -270,10 +280,28 @@ const milestone = z.object({
   actual: z.boolean(),
 });
 
+/** A shipment's references as a public link shows them, when its sharer chose to: parties by name. */
+export const publicReferencesSchema = z.strictObject({
+  bookingNumber: z.string().nullable(),
+  customerReference: z.string().nullable(),
+  poNumbers: z.array(z.string()),
+  parties: z.array(z.strictObject({ role: z.enum(PARTY_ROLES), name: z.string() })),
+});
+export type PublicReferences = z.infer<typeof publicReferencesSchema>;
+
+/** A custom field value as a public link shows it, when its sharer chose to. */
+export const publicCustomFieldSchema = z.strictObject({
+  name: z.string(),
+  type: z.enum(CUSTOM_FIELD_TYPES),
+  value: customFieldValueSchema,
+});
+export type PublicCustomField = z.infer<typeof publicCustomFieldSchema>;
+
 /**
  * A shipment as a public share link shows it: numbers, carrier, status, route, ETA, milestones and a
  * map point. Strict and built field by field: no workspace, member, note, comment, tag or money
- * (demurrage and detention) ever leaves.
+ * (demurrage and detention) ever leaves, and references and custom fields only where the link's
+ * sharer chose to show them.
  */
 export const publicShipmentSchema = z.strictObject({
   number: z.string(),
@@ -290,6 +318,10 @@ export const publicShipmentSchema = z.strictObject({
   /** The way it travels: an ocean voyage along the sea lanes, a parcel's origin to destination. */
   route: mapPathSchema.nullable(),
   lastCheckedAt: z.string().nullable(),
+  /** Only where the sharer ticked "include references and custom fields" on the link. */
+  references: publicReferencesSchema.optional(),
+  /** Likewise: the custom fields with a value, in the workspace's order, each by name. */
+  customFields: z.array(publicCustomFieldSchema).optional(),
 });
 export type PublicShipment = z.infer<typeof publicShipmentSchema>;
 const publicShareSchemaOf = (modes: ModeNames) =>

@@ -5,6 +5,8 @@ import { staleItem } from '../dashboard/attention';
 import { isFavoriteOf } from '../shipment-favorites/shipment-favorites.service';
 import { namesAnyCompany } from '../references/references.service';
 import { modeFeatures } from '../../modes';
+import type { Database } from '../../db/client';
+import { savedCustomFilterConditions } from '../custom-fields/custom-field-values.service';
 import type { ModeAlertCondition, SubscriptionTable } from '../tracking/tracking-mode';
 
 /** A rule's condition as SQL over its mode's subscriptions joined to tracked_items, and its episode mark. */
@@ -34,25 +36,36 @@ function anyTag(column: SubscriptionTable['tags'], tags: string[]): SQL | undefi
 }
 
 /**
- * A rule's filters over its mode's subscriptions: tags, companies and favourites here, the mode's own columns
- * (carriers, and ports for ocean) from the mode.
+ * A rule's filters over its mode's subscriptions: tags, companies, favourites and custom fields here,
+ * the mode's own columns (carriers, and ports for ocean) from the mode.
+ *
+ * Custom field filters are a list's `cf` filters (custom-field-values.service.ts), read against the
+ * rule's workspace's fields as they are now: one whose field was deleted since the rule was saved
+ * matches nothing, so the rule stays as narrow as it was made (the rule editor says so).
  *
  * Favourites are personal (ADR 0033), so "favourites only" needs a person: it means the favourites of
  * the rule's owner (`ownerId`: who made it, and for a personal rule the one who hears it). A workspace
  * rule an admin made watches the admin's stars, whoever it notifies; the rule form says so. A rule
  * whose owner is gone (account deleted) has no favourites and matches nothing.
  */
-export function filtersSql(
-  mode: TrackingMode,
-  filters: StoredAlertFilters,
-  ownerId: string | null,
-): SQL | undefined {
+export async function filtersSql(
+  db: Database,
+  rule: {
+    workspaceId: string;
+    mode: TrackingMode;
+    filters: StoredAlertFilters;
+    ownerId: string | null;
+  },
+): Promise<SQL | undefined> {
+  const { mode, filters, ownerId } = rule;
   const { table, alerts } = modeFeatures(mode);
   const companies = filters.companies ?? [];
+  const customFields = filters.customFields ?? [];
   return and(
     anyTag(table.tags, filters.tags),
     companies.length ? namesAnyCompany(table, companies) : undefined,
-    alerts.filters({ ...filters, companies }),
+    alerts.filters({ ...filters, companies, customFields }),
     filters.favoritesOnly ? isFavoriteOf(mode, table.id, ownerId) : undefined,
+    ...(await savedCustomFilterConditions(db, rule.workspaceId, table, customFields)),
   );
 }

@@ -79,7 +79,7 @@ export async function evaluateRule(
         eq(table.archived, false),
         inScope,
         condition.where,
-        filtersSql(rule.mode, rule.filters, rule.ownerId),
+        await filtersSql(tx, rule),
       ),
     );
   const open = await tx

@@ -12,6 +12,7 @@ import type { Database } from '../../db/client';
 import { alertRules } from '../../db/schema/alerts';
 import { users } from '../../db/schema/users';
 import { assertCompaniesOfWorkspace } from '../references/companies.service';
+import { checkedCustomFilters } from '../custom-fields/custom-field-values.service';
 import { AppError } from '../../lib/app-error';
 import { createUnderCap, type Cap } from '../../lib/caps';
 import { shipmentReaders } from '../members/shipment-readers';
@@ -49,7 +50,11 @@ function toRule(tenant: Tenant, row: RuleRow, ownerName: string | null): AlertRu
     name: row.name,
     mode: row.mode,
     condition: row.condition,
-    filters: { ...row.filters, companies: row.filters.companies ?? [] },
+    filters: {
+      ...row.filters,
+      companies: row.filters.companies ?? [],
+      customFields: row.filters.customFields ?? [],
+    },
     recipients: row.recipients,
     enabled: row.enabled,
     scope: row.scope,
@@ -98,9 +103,18 @@ export async function listAlertRules(db: Database, tenant: Tenant): Promise<Aler
  * chose (members of the workspace who may see shipments); anyone else's is personal, heard by them
  * alone (whatever recipients they sent).
  */
-async function checkedRule(db: Database, tenant: Tenant, input: SaveAlertRule) {
-  const exceptionOwnerId = input.exceptionOwnerId ?? null;
-  await assertCompaniesOfWorkspace(db, tenant.workspaceId, input.filters.companies);
+async function checkedRule(db: Database, tenant: Tenant, sent: SaveAlertRule) {
+  const exceptionOwnerId = sent.exceptionOwnerId ?? null;
+  await assertCompaniesOfWorkspace(db, tenant.workspaceId, sent.filters.companies);
+  // Custom field filters are the workspace's fields', stored in each field's own spelling (a choice in
+  // its case), or refused (400).
+  const input: SaveAlertRule = {
+    ...sent,
+    filters: {
+      ...sent.filters,
+      customFields: await checkedCustomFilters(db, tenant.workspaceId, sent.filters.customFields),
+    },
+  };
   if (exceptionOwnerId && exceptionOwnerId !== tenant.userId) {
     // Anyone may route exceptions to themselves; only an admin to another member who sees shipments.
     const members = managesWorkspaceAlertRules(tenant.role)
@@ -238,7 +252,15 @@ export async function createDefaultAlertRules(db: Database, workspaceId: string,
       workspaceId,
       ownerId,
       scope: 'workspace' as const,
-      filters: { carriers: [], pol: [], pod: [], tags: [], companies: [], favoritesOnly: false },
+      filters: {
+        carriers: [],
+        pol: [],
+        pod: [],
+        tags: [],
+        companies: [],
+        favoritesOnly: false,
+        customFields: [],
+      },
       recipients: { allMembers: true, userIds: [], emails: [] },
     })),
   );

@@ -9,9 +9,11 @@ import {
 } from '@tracklane/shared/custom-fields/custom-field-values';
 import type { CustomField } from '@tracklane/shared/custom-fields/custom-fields.schema';
 import {
+  formatCustomFilter,
   parseCustomFilter,
   splitCustomFilters,
   type CustomFilter,
+  type RawCustomFilter,
 } from '@tracklane/shared/custom-fields/custom-field-filters';
 import type { Database } from '../../db/client';
 import { customFields, customFieldValues } from '../../db/schema/custom-fields';
@@ -142,6 +144,48 @@ const FIELD_COLUMNS = {
 };
 
 /**
+ * The filters checked against the workspace's fields (one read of them): each parsed by its field's
+ * type (parseCustomFilter), or, where its field is not the workspace's or its value does not fit the
+ * field, refused with a 400 (`refuse`), or null (`matchNothing`: a saved filter whose field was deleted
+ * or whose choice was removed since).
+ */
+async function resolveCustomFilters(
+  db: Database,
+  workspaceId: string,
+  filters: readonly RawCustomFilter[],
+  stale: 'refuse' | 'matchNothing',
+): Promise<(CustomFilter | null)[]> {
+  if (!filters.length) return [];
+  const ids = filters.map((f) => f.fieldId).filter(isUuid);
+  const unknown = () => {
+    if (stale === 'refuse') throw new AppError('VALIDATION', CUSTOM_VALUE_MESSAGES.unknownField);
+    return null;
+  };
+  const fields = ids.length
+    ? await db
+        .select(FIELD_COLUMNS)
+        .from(customFields)
+        .where(and(inWorkspace({ workspaceId }, customFields), inArray(customFields.id, ids)))
+    : [];
+  const byId = new Map(fields.map((f) => [f.id, f]));
+  return filters.map(({ fieldId, value }) => {
+    const field = byId.get(fieldId);
+    if (!field) return unknown();
+    const parsed = parseCustomFilter(field, value);
+    if (parsed.ok) return parsed.filter;
+    if (stale === 'refuse') throw new AppError('VALIDATION', `${field.name}: ${parsed.message}`);
+    return null;
+  });
+}
+
+/** Splits `cf`-style filters (custom-field-filters.ts), refusing a malformed one with a 400. */
+function splitOrRefuse(param: string | readonly string[] | undefined): RawCustomFilter[] {
+  const split = splitCustomFilters(param);
+  if (!split.ok) throw new AppError('VALIDATION', split.message);
+  return split.filters;
+}
+
+/**
  * SQL conditions for a list's `cf` parameter (see custom-field-filters): one EXISTS per filter on the
  * values table, each a range of one of its (field, value, shipment) indexes. A field that is not the
  * workspace's, or a value its type refuses, is a 400.
@@ -152,24 +196,53 @@ export async function customFieldFilters(
   table: SubscriptionTable,
   param: string | readonly string[] | undefined,
 ): Promise<SQL[]> {
-  const split = splitCustomFilters(param);
-  if (!split.ok) throw new AppError('VALIDATION', split.message);
-  if (!split.filters.length) return [];
-  const ids = split.filters.map((f) => f.fieldId);
-  if (!ids.every(isUuid)) throw new AppError('VALIDATION', CUSTOM_VALUE_MESSAGES.unknownField);
-  const fields = await db
-    .select(FIELD_COLUMNS)
-    .from(customFields)
-    .where(and(inWorkspace({ workspaceId }, customFields), inArray(customFields.id, ids)));
-  const byId = new Map(fields.map((f) => [f.id, f]));
+  const filters = await resolveCustomFilters(db, workspaceId, splitOrRefuse(param), 'refuse');
   const mode = modeOfTable(table);
-  return split.filters.map(({ fieldId, value }) => {
-    const field = byId.get(fieldId);
-    if (!field) throw new AppError('VALIDATION', CUSTOM_VALUE_MESSAGES.unknownField);
-    const parsed = parseCustomFilter(field, value);
-    if (!parsed.ok) throw new AppError('VALIDATION', `${field.name}: ${parsed.message}`);
-    return matchesFilter(table, mode, parsed.filter);
+  return filters.map((filter) => matchesFilter(table, mode, filter!));
+}
+
+/** A saved filter (an alert rule's): a field and a value in the `cf` syntax after the colon. */
+export interface SavedCustomFilter {
+  fieldId: string;
+  value: string;
+}
+
+const asParam = (filters: readonly SavedCustomFilter[]) => filters.map((f) => `${f.fieldId}:${f.value}`);
+
+/**
+ * Filters about to be saved (an alert rule's), checked as a list's `cf` parameter is: each field the
+ * workspace's and once, each value one its type takes (400 otherwise). Answered as they are stored:
+ * the value as the field spells it (a choice in its case, a range as `<min>..<max>`).
+ */
+export async function checkedCustomFilters(
+  db: Database,
+  workspaceId: string,
+  filters: readonly SavedCustomFilter[],
+): Promise<SavedCustomFilter[]> {
+  const resolved = await resolveCustomFilters(db, workspaceId, splitOrRefuse(asParam(filters)), 'refuse');
+  return resolved.map((filter) => {
+    const written = formatCustomFilter(filter!);
+    const colon = written.indexOf(':');
+    return { fieldId: written.slice(0, colon), value: written.slice(colon + 1) };
   });
+}
+
+/**
+ * SQL conditions for saved filters (an alert rule's) over `table`, the same as a list's `cf` gives;
+ * a filter whose field was deleted since, or whose value its field no longer takes (a removed choice),
+ * matches nothing (`false`) rather than widening what was saved.
+ */
+export async function savedCustomFilterConditions(
+  db: Database,
+  workspaceId: string,
+  table: SubscriptionTable,
+  filters: readonly SavedCustomFilter[],
+): Promise<SQL[]> {
+  const split = splitCustomFilters(asParam(filters));
+  if (!split.ok) return [sql`false`];
+  const resolved = await resolveCustomFilters(db, workspaceId, split.filters, 'matchNothing');
+  const mode = modeOfTable(table);
+  return resolved.map((filter) => (filter ? matchesFilter(table, mode, filter) : sql`false`));
 }
 
 /**

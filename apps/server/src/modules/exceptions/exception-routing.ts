@@ -53,9 +53,7 @@ export async function routeToOwners(tx: Database, exceptionIds: readonly string[
       const [match] = await tx
         .select({ id: table.id })
         .from(table)
-        .where(
-          and(eq(table.id, exception.subscriptionId), filtersSql(rule.mode, rule.filters, rule.ownerId)),
-        );
+        .where(and(eq(table.id, exception.subscriptionId), await filtersSql(tx, rule)));
       if (!match) continue;
       const ownerId = rule.exceptionOwnerId!;
       await tx.update(x).set({ ownerId, updatedAt: now }).where(eq(x.id, exception.id));

@@ -1,11 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchTerms } from '@tracklane/shared/search/search-query';
 import { expressShipments } from '../../db/schema/tracking';
-import { CANDIDATES, STANDING, startsWith, referenceBranches, tagBranch } from '../search/search-branches';
+import {
+  CANDIDATES,
+  customFieldBranch,
+  STANDING,
+  startsWith,
+  referenceBranches,
+  tagBranch,
+} from '../search/search-branches';
 
 /**
  * How express parcels are searched in the workspace `w.id` (search-branches.ts): by the whole parcel
- * number, by its beginning (one branch per list tab), and by tag. A parcel not found ranks between
+ * number, by its beginning (one branch per list tab), by tag, by reference and by custom field value. A parcel not found ranks between
  * active and archived ones.
  */
 export function expressSearchBranches(t: SearchTerms): SQL[] {
@@ -33,5 +40,6 @@ export function expressSearchBranches(t: SearchTerms): SQL[] {
     prefix('archived', STANDING.archived),
     tagBranch(sql`${expressShipments}`, columns, standing, t),
     ...referenceBranches(sql`${expressShipments}`, columns, standing, t),
+    customFieldBranch(sql`${expressShipments}`, 'express', columns, standing, t),
   ];
 }

@@ -1,11 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchTerms } from '@tracklane/shared/search/search-query';
 import { oceanShipments } from '../../db/schema/tracking';
-import { CANDIDATES, STANDING, startsWith, referenceBranches, tagBranch } from '../search/search-branches';
+import {
+  CANDIDATES,
+  customFieldBranch,
+  STANDING,
+  startsWith,
+  referenceBranches,
+  tagBranch,
+} from '../search/search-branches';
 
 /**
  * How ocean shipments are searched in the workspace `w.id` (search-branches.ts): by the whole
- * container or bill number, by their beginnings (active, then archived: the list indexes), and by tag.
+ * container or bill number, by their beginnings (active, then archived: the list indexes), by tag, by reference and by custom field value.
  */
 export function oceanSearchBranches(t: SearchTerms): SQL[] {
   const columns = sql`'ocean'::text AS mode, s.id, s.container_no AS number, s.mbl_no AS reference,
@@ -38,5 +45,6 @@ export function oceanSearchBranches(t: SearchTerms): SQL[] {
     prefix(true),
     tagBranch(sql`${oceanShipments}`, columns, standing, t),
     ...referenceBranches(sql`${oceanShipments}`, columns, standing, t),
+    customFieldBranch(sql`${oceanShipments}`, 'ocean', columns, standing, t),
   ];
 }

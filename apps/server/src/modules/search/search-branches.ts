@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_RESULT_LIMIT, type SearchTerms } from '@tracklane/shared/search/search-query';
+import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
+import { customFields, customFieldValues } from '../../db/schema/custom-fields';
 
 /**
  * What every mode's search branches share (ModePresentation.searchBranches): each branch is a query
@@ -9,7 +11,8 @@ import { SEARCH_RESULT_LIMIT, type SearchTerms } from '@tracklane/shared/search/
  * best {@link SEARCH_RESULT_LIMIT} overall are among them.
  *
  * A branch gives these columns, in this order (UNION ALL): mode, id, number, reference, carrier,
- * state, status, archived, tags, created_at, then field, value, exact and standing.
+ * state, status, archived, tags, created_at, then field, value, exact and standing. `field` is a
+ * SearchField, or for a custom field `customField:<field id>` ({@link CUSTOM_FIELD_MATCH}).
  */
 
 /** One more than is sent: whether more matched. */
@@ -71,4 +74,44 @@ export function referenceBranches(table: SQL, columns: SQL, standing: SQL, t: Se
     byText('customerReference', sql.raw('s.customer_reference')),
     byText('bookingNumber', sql.raw('s.booking_number')),
   ];
+}
+
+/** How a custom field branch names its match in the `field` column: this, then the field's id. */
+export const CUSTOM_FIELD_MATCH = 'customField:';
+
+/** The custom field types whose values are texts a search can match (text_value). */
+const SEARCHABLE_TYPES = ['text', 'link', 'choice', 'multi_choice'];
+
+/**
+ * The workspace's shipments in `table` (of `mode`) by the beginning of a custom field value (ADR
+ * 0051), whatever its case: text, link and choice values, each of the workspace's own fields (never
+ * another workspace's, whose ids and values are never read). One range of the values table's
+ * (field_id, upper(text_value) text_pattern_ops) index per field of the workspace; a shipment found by
+ * several values (a multiple choice, two fields) counts once, by its best: a whole value before a
+ * beginning, then the field shown first.
+ */
+export function customFieldBranch(
+  table: SQL,
+  mode: TrackingMode,
+  columns: SQL,
+  standing: SQL,
+  t: SearchTerms,
+): SQL {
+  const prefix = startsWith(t.reference);
+  return sql`
+    SELECT ${columns}, ${CUSTOM_FIELD_MATCH} || m.field_id::text AS field, m.value, m.exact AS exact,
+      ${standing} AS standing
+    FROM (
+      SELECT DISTINCT ON (v.subscription_id) v.subscription_id, v.field_id, v.text_value AS value,
+        upper(v.text_value) = ${t.reference} AS exact
+      FROM ${customFields} f
+      JOIN ${customFieldValues} v ON v.field_id = f.id
+      WHERE f.workspace_id = w.id AND f.type = ANY(${sql.param(SEARCHABLE_TYPES)}::text[])
+        AND v.workspace_id = w.id AND v.mode = ${mode}
+        AND upper(v.text_value) LIKE ${prefix}
+      ORDER BY v.subscription_id, exact DESC, f.position, v.text_value
+    ) m
+    JOIN ${table} s ON s.id = m.subscription_id
+    WHERE s.workspace_id = w.id
+    ORDER BY exact DESC, standing, s.created_at DESC, s.id DESC LIMIT ${CANDIDATES}`;
 }

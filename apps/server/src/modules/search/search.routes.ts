@@ -17,11 +17,14 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       config: { access: 'user' },
       schema: {
         tags,
-        summary: 'Find shipments by container, bill of lading, parcel number or tag in all my workspaces',
+        summary:
+          'Find shipments by container, bill of lading, parcel number, tag, reference or custom field in all my workspaces',
         description:
-          'Prefix match, whatever the case, on numbers normalised as intake stores them, in every workspace ' +
-          'where the caller may see shipments. At most 20 results: exact matches first, then active before ' +
-          'archived, then the most recently added; `truncated` says more matched.',
+          'Prefix match, whatever the case, on numbers normalised as intake stores them, on customer references, ' +
+          'booking numbers and text, link and choice custom field values (a PO number matches whole), in every ' +
+          'workspace where the caller may see shipments. At most 20 results: exact matches first, then active ' +
+          'before archived, then the most recently added; `truncated` says more matched. `match` says which ' +
+          'field matched (a custom field by id and name).',
         querystring: searchQuerySchema,
         response: { 200: envelopeSchema(registeredSearchAnswerSchema()) },
       },

@@ -195,11 +195,17 @@ export async function getSharedShipment(
     sharedAt: share.createdAt.toISOString(),
   };
   // Read on nobody's behalf: the recipient has no star on the sharer's shipment, whoever starred it.
-  const detail = await modePresentation(share.mode).sharedDetail(
+  const {
+    references: _sharersReferences,
+    customFields: _sharersFields,
+    ...detail
+  } = (await modePresentation(share.mode).sharedDetail(
     db,
     { workspaceId: share.workspaceId, userId: null },
     share.shipmentId,
-  );
+  )) as { references?: unknown; customFields?: unknown };
+  // The sharer's references and custom field values are their workspace's own, whatever the mode's
+  // detail carries: a recipient in another organization never reads them (ADR 0048, 0051).
   // A field per registered mode, named by the mode: the share's own filled, the others null.
   const details = allModeFeatures().map(({ mode }): [string, object | null] => [
     mode,

@@ -21,6 +21,10 @@ import type { Tenant } from '../../tenancy/tenant';
 import { inWorkspace } from '../../tenancy/scope';
 import { publishShipmentsChanged } from '../live-pages/live-publish';
 import { publishLive } from '../../integrations/realtime/publish-live';
+import { PARTY_ROLES } from '@tracklane/shared/references/references.schema';
+import { referencesOf } from '../references/references.service';
+import { customValuesOf } from '../custom-fields/custom-field-values.service';
+import { listCustomFields } from '../custom-fields/custom-fields.service';
 
 const DAY = 86_400_000;
 
@@ -46,6 +50,7 @@ function toShareLink(row: ShareLinkRow, numbers: Map<string, string>, createdBy:
     expiresAt: row.expiresAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
     state: row.revokedAt ? 'revoked' : row.expiresAt && row.expiresAt <= new Date() ? 'expired' : 'live',
+    includeReferences: row.includeReferences,
   };
 }
 
@@ -73,6 +78,7 @@ export async function createShareLink(
       shipmentIds: ids,
       createdBy: creator.id,
       expiresAt: input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * DAY) : null,
+      includeReferences: input.includeReferences ?? false,
     })
     .returning();
   await publishShipmentsChanged(ctx.db, tenant.workspaceId, ids);
@@ -221,8 +227,42 @@ export function publicExpress(s: ExpressShipmentDetail): PublicShipment {
 }
 
 /**
+ * The references and custom field values of a link's shipments, for a link whose sharer chose to show
+ * them: read within the link's workspace only, parties by company name, fields by name in the
+ * workspace's order (those without a value left out).
+ */
+async function publicDetailsOf(
+  db: Database,
+  link: ShareLinkRow,
+): Promise<Map<string, Pick<PublicShipment, 'references' | 'customFields'>>> {
+  const { table } = modeFeatures(link.mode);
+  const [references, values, fields] = await Promise.all([
+    referencesOf(db, link.workspaceId, table, link.shipmentIds),
+    customValuesOf(db, link.workspaceId, link.mode, link.shipmentIds),
+    listCustomFields(db, link.workspaceId),
+  ]);
+  const details = new Map<string, Pick<PublicShipment, 'references' | 'customFields'>>();
+  for (const [id, r] of references) {
+    const own = values.get(id) ?? {};
+    details.set(id, {
+      references: {
+        bookingNumber: r.bookingNumber,
+        customerReference: r.customerReference,
+        poNumbers: r.poNumbers,
+        parties: PARTY_ROLES.flatMap((role) => (r[role] ? [{ role, name: r[role].name }] : [])),
+      },
+      customFields: fields.flatMap((field) =>
+        own[field.id] === undefined ? [] : [{ name: field.name, type: field.type, value: own[field.id]! }],
+      ),
+    });
+  }
+  return details;
+}
+
+/**
  * What a public link shows: its shipments' numbers, carrier, status, route, ETA, milestones and map
- * point, built field by field. Shipments are read within the link's workspace by the ids the link
+ * point, built field by field, and their references and custom field values only where the sharer
+ * chose so (`includeReferences`). Shipments are read within the link's workspace by the ids the link
  * holds, so a link can never show another shipment.
  */
 export async function getPublicShare(
@@ -231,11 +271,13 @@ export async function getPublicShare(
   now = new Date(),
 ): Promise<PublicShare> {
   const shipments: PublicShipment[] = [];
+  const details = link.includeReferences ? await publicDetailsOf(db, link) : null;
   for (const id of link.shipmentIds) {
     try {
       // On nobody's behalf: a public view carries no star (publicOcean leaves `favorite` out anyway).
       const reader = { workspaceId: link.workspaceId, userId: null };
-      shipments.push(await modePresentation(link.mode).publicView(db, reader, id, now));
+      const shipment = await modePresentation(link.mode).publicView(db, reader, id, now);
+      shipments.push(details ? { ...shipment, ...details.get(id) } : shipment);
     } catch (err) {
       if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;
     }

@@ -275,7 +275,8 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
       schema: {
         tags,
-        summary: 'What a public share link shows: milestones, ETA and map, no private fields',
+        summary:
+          'What a public share link shows: milestones, ETA and map; references and custom fields only where the sharer chose',
         params: z.strictObject({ token: z.string() }),
         response: { 200: envelopeSchema(publicShareSchema) },
       },

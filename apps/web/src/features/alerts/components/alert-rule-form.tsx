@@ -25,6 +25,8 @@ import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { useCompanies } from '../../../lib/shipment-references';
+import { useCustomFields } from '../../../lib/custom-fields';
+import { CustomFieldFiltersInput, isFilled } from './custom-field-filters-input';
 import { MODE_LIST, MODES } from '../../../modes/registry';
 
 interface AlertRuleFormProps {
@@ -104,6 +106,9 @@ export function AlertRuleForm({
   const [companies, setCompanies] = useState<string[]>(rule?.filters.companies ?? []);
   const companyOptions = (workspaceCompanies.data ?? []).map((c) => ({ value: c.id, label: c.name }));
   const [favoritesOnly, setFavoritesOnly] = useState(rule?.filters.favoritesOnly ?? false);
+  const workspaceFields = useCustomFields();
+  const fields = workspaceFields.data ?? [];
+  const [customFields, setCustomFields] = useState(rule?.filters.customFields ?? []);
   const [allMembers, setAllMembers] = useState(rule?.recipients.allMembers ?? !rule);
   const [userIds, setUserIds] = useState<string[]>(rule?.recipients.userIds ?? []);
   const [emails, setEmails] = useState<string[]>(rule?.recipients.emails ?? []);
@@ -141,6 +146,14 @@ export function AlertRuleForm({
       );
       return;
     }
+    if (workspaceFields.data && customFields.some((f) => !fields.some((field) => field.id === f.fieldId))) {
+      setError('Remove the filter on a deleted custom field first.');
+      return;
+    }
+    if (!customFields.every(isFilled)) {
+      setError('Give each custom field filter a value, or remove it.');
+      return;
+    }
     setPending(true);
     try {
       await onSubmit({
@@ -155,6 +168,7 @@ export function AlertRuleForm({
           // A company deleted since the rule was saved is no longer offered, nor sent.
           companies: companies.filter((id) => companyOptions.some((option) => option.value === id)),
           favoritesOnly,
+          customFields,
         },
         recipients: { allMembers, userIds: allMembers ? [] : userIds, emails },
         enabled,
@@ -286,6 +300,9 @@ export function AlertRuleForm({
             maxValues={20}
             comboboxProps={{ withinPortal: true }}
           />
+        ) : null}
+        {fields.length || customFields.length ? (
+          <CustomFieldFiltersInput value={customFields} onChange={setCustomFields} fields={fields} />
         ) : null}
         <Checkbox
           label="Favourites only"

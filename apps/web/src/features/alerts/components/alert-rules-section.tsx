@@ -23,6 +23,9 @@ import { MODE_LIST, MODES } from '../../../modes/registry';
 import { AlertRuleForm } from './alert-rule-form';
 import classes from './alert-rules.module.css';
 import { useCompanies } from '../../../lib/shipment-references';
+import { useCustomFields } from '../../../lib/custom-fields';
+import type { CustomField } from '@tracklane/shared/custom-fields/custom-fields.schema';
+import { describeCustomFilter } from './custom-field-filters-input';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; rule: AlertRule } | { kind: 'delete'; rule: AlertRule };
 
@@ -49,8 +52,20 @@ function audience(rule: AlertRule, members: AlertRulesResult['members']): string
   return parts.join(' · ') || 'Nobody';
 }
 
-function filtersText(rule: AlertRule, companyName: (id: string) => string): string | null {
+function filtersText(
+  rule: AlertRule,
+  companyName: (id: string) => string,
+  fields: readonly CustomField[] | undefined,
+): string | null {
   const f = rule.filters;
+  const custom = f.customFields.map((filter) =>
+    fields
+      ? describeCustomFilter(
+          filter,
+          fields.find((field) => field.id === filter.fieldId),
+        )
+      : null,
+  );
   const parts = [
     f.carriers.length ? f.carriers.join(', ') : null,
     f.pol.length ? `from ${f.pol.join(', ')}` : null,
@@ -59,6 +74,7 @@ function filtersText(rule: AlertRule, companyName: (id: string) => string): stri
     f.companies.length ? `naming ${f.companies.map(companyName).join(' or ')}` : null,
     // Favourites are personal: the rule's maker's (ADR 0033).
     f.favoritesOnly ? (rule.ownerName ? `${rule.ownerName}’s favourites` : 'its maker’s favourites') : null,
+    ...custom,
   ].filter(Boolean);
   return parts.length ? `Only ${parts.join(', ')}` : null;
 }
@@ -85,9 +101,17 @@ function RuleRow({
     }
   };
   const companies = useCompanies(rule.filters.companies.length > 0);
-  const filters = filtersText(rule, (id) =>
-    companies.data ? (companies.data.find((c) => c.id === id)?.name ?? 'a deleted company') : 'a company',
+  const fields = useCustomFields(rule.filters.customFields.length > 0);
+  const filters = filtersText(
+    rule,
+    (id) =>
+      companies.data ? (companies.data.find((c) => c.id === id)?.name ?? 'a deleted company') : 'a company',
+    fields.data,
   );
+  // A filter on a field deleted since: the rule matches nothing until it is edited (ADR 0055).
+  const deletedField =
+    fields.data !== undefined &&
+    rule.filters.customFields.some((filter) => !fields.data.some((field) => field.id === filter.fieldId));
   return (
     <li className={classes.row} data-testid="alert-rule-row">
       <Switch
@@ -114,6 +138,11 @@ function RuleRow({
           ) : null}
           <span>{audience(rule, members)}</span>
           {filters ? <span>{filters}</span> : null}
+          {deletedField ? (
+            <Badge variant="light" color="red" radius="sm" size="xs" data-testid="rule-deleted-field">
+              Filters on a deleted custom field: matches nothing
+            </Badge>
+          ) : null}
         </div>
       </div>
       {rule.canEdit ? (

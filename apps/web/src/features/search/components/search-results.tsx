@@ -31,8 +31,8 @@ export function SearchResults({
       <div className={classes.message} data-testid="search-hint">
         <p className={classes.lead}>{state.tooLong ? SEARCH_MESSAGES.tooLong : SEARCH_MESSAGES.tooShort}</p>
         <p>
-          Finds containers, bills of lading, parcel numbers and tags in every workspace you can see shipments
-          in.
+          Finds containers, bills of lading, parcel numbers, tags, references (booking, customer reference,
+          PO) and custom field values in every workspace you can see shipments in.
         </p>
       </div>
     );
@@ -121,11 +121,12 @@ export function SearchResults({
                       {word} · {carrier}
                     </>
                   )}
-                  {result.match.field === 'tag' ? (
+                  {SHOWN_APART.has(result.match.field) ? (
                     <>
                       {' · '}
-                      <span className={classes.tag}>
-                        Tag: <Highlighted value={result.match.value} length={matchedLength(result, terms)} />
+                      <span className={classes.tag} data-testid="search-result-match">
+                        {result.match.fieldName}:{' '}
+                        <Highlighted value={result.match.value} length={matchedLength(result, terms)} />
                       </span>
                     </>
                   ) : null}
@@ -163,6 +164,18 @@ export function SearchResults({
   );
 }
 
+/**
+ * Matches the result's numbers do not show, said after them by field: "Tag: urgent", "PO: 4500012345",
+ * "Customer project: Alpha".
+ */
+const SHOWN_APART = new Set<SearchResult['match']['field']>([
+  'tag',
+  'poNumber',
+  'customerReference',
+  'bookingNumber',
+  'customField',
+]);
+
 /** How much of the matched value the query covers (it begins with it; a tag whatever its case). */
 function matchedLength(result: SearchResult, terms: ReturnType<typeof searchTerms> | null): number {
   if (!terms) return 0;
@@ -179,6 +192,7 @@ function matchedLength(result: SearchResult, terms: ReturnType<typeof searchTerm
     case 'poNumber':
     case 'customerReference':
     case 'bookingNumber':
+    case 'customField':
       return terms.reference.length;
   }
 }

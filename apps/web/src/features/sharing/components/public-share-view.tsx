@@ -1,9 +1,11 @@
-import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { PARTY_LABELS } from '@tracklane/shared/references/references.schema';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { PublicShare, PublicShipment } from '@tracklane/shared/sharing/sharing.schema';
 import { Logo } from '../../../components/logo';
 import { ShipmentMap } from '../../../components/shipment-map';
 import { formatDateTime } from '../../../lib/dates';
+import type { ReactNode } from 'react';
 import type { ModeDefinition } from '../../../modes/mode-definition';
 import { modeOf } from '../../../modes/registry';
 import { statusText } from '../utils/labels';
@@ -13,6 +15,48 @@ import classes from './public-share-view.module.css';
 function when(time: string | null, actual: boolean, timeZone: string) {
   if (!time) return '-';
   return actual ? formatDateTime(time, timeZone) : `EST: ${formatDateTime(time, timeZone)}`;
+}
+
+/**
+ * The references and custom field values the sharer chose to show (the answer carries them only
+ * then); nothing when there are none.
+ */
+function SharedDetails({ shipment }: { shipment: PublicShipment }) {
+  const r = shipment.references;
+  const rows: { label: string; value: ReactNode }[] = [];
+  if (r?.bookingNumber) rows.push({ label: 'Booking', value: r.bookingNumber });
+  if (r?.customerReference) rows.push({ label: 'Customer reference', value: r.customerReference });
+  if (r?.poNumbers.length) rows.push({ label: 'PO numbers', value: r.poNumbers.join(', ') });
+  for (const party of r?.parties ?? []) rows.push({ label: PARTY_LABELS[party.role], value: party.name });
+  for (const field of shipment.customFields ?? []) {
+    const text = Array.isArray(field.value) ? field.value.join(', ') : String(field.value);
+    rows.push({
+      label: field.name,
+      value:
+        field.type === 'link' ? (
+          <Anchor href={text} target="_blank" rel="noopener noreferrer nofollow" className={classes.value}>
+            {text}
+          </Anchor>
+        ) : (
+          text
+        ),
+    });
+  }
+  if (!rows.length) return null;
+  return (
+    <dl className={classes.details} aria-label="References and custom fields" data-testid="public-details">
+      {rows.map((row, i) => (
+        <div key={`${row.label}-${String(i)}`} className={classes.detail}>
+          <Text component="dt" size="xs" c="dimmed">
+            {row.label}
+          </Text>
+          <Text component="dd" size="sm" fw={500} className={classes.value}>
+            {row.value}
+          </Text>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 function ShipmentCard({
@@ -78,6 +122,7 @@ function ShipmentCard({
             </Text>
           </div>
         </Group>
+        <SharedDetails shipment={shipment} />
         <ol className={classes.milestones} aria-label="Milestones">
           {shipment.milestones.map((m) => (
             <li key={m.key} className={classes.milestone}>
@@ -107,8 +152,9 @@ function ShipmentCard({
 }
 
 /**
- * A public share link's page (bare layout): milestones, ETA and map of the shared shipments, and
- * nothing private, since the answer it reads carries nothing else.
+ * A public share link's page (bare layout): milestones, ETA and map of the shared shipments, their
+ * references and custom fields where the sharer chose to show them, and nothing private, since the
+ * answer it reads carries nothing else.
  */
 export function PublicShareView({ share, timeZone }: { share: PublicShare; timeZone: string }) {
   const look = modeOf(share.shipmentType)!.publicShare;

@@ -1,4 +1,15 @@
-import { Alert, Badge, Button, CopyButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  CopyButton,
+  Group,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconLink } from '@tabler/icons-react';
 import { type CreatedShareLink } from '@tracklane/shared/sharing/sharing.schema';
@@ -18,6 +29,8 @@ const EXPIRY = [
 /** Publish the set under a public link, with an expiry; for one shipment, its links to copy or revoke. */
 export function LinksSection({ target, single, blocked, timeZone }: SectionProps) {
   const [expiry, setExpiry] = useState('');
+  // Off unless ticked: references and custom fields are the workspace's own (ADR 0055).
+  const [includeReferences, setIncludeReferences] = useState(false);
   const [created, setCreated] = useState<CreatedShareLink | null>(null);
   const links = useShareLinks(target.mode, single?.shipmentId ?? null);
   const create = useCreateShareLink();
@@ -36,6 +49,13 @@ export function LinksSection({ target, single, blocked, timeZone }: SectionProps
         {single ? 'this shipment' : `these ${String(target.shipments.length)} shipments`}, without signing in.
         No comments, members, notes or workspace names are shown.
       </Text>
+      <Checkbox
+        label="Include references and custom fields"
+        description="Booking number, customer reference, PO numbers, parties and the workspace’s custom field values. Off: none of them are shown."
+        checked={includeReferences}
+        onChange={(event) => setIncludeReferences(event.currentTarget.checked)}
+        data-testid="share-include-references"
+      />
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Select
           label="Expires after"
@@ -57,6 +77,7 @@ export function LinksSection({ target, single, blocked, timeZone }: SectionProps
                 shipmentType: target.mode,
                 shipmentIds: target.shipments.map((s) => s.shipmentId),
                 ...(expiry ? { expiresInDays: Number(expiry) } : {}),
+                includeReferences,
               },
               {
                 onSuccess: setCreated,
@@ -114,6 +135,11 @@ export function LinksSection({ target, single, blocked, timeZone }: SectionProps
                       {state}
                     </Badge>
                     <Text size="sm">Created {formatDateTime(link.createdAt, timeZone)}</Text>
+                    {link.includeReferences ? (
+                      <Badge size="sm" variant="outline" color="gray">
+                        With references
+                      </Badge>
+                    ) : null}
                   </Group>
                   <Text size="xs" c="dimmed">
                     {link.createdBy ? `By ${link.createdBy} · ` : ''}
