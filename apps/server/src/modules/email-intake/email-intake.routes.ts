@@ -6,7 +6,13 @@ import { canManageOrganization } from '@tracklane/shared/organizations/organizat
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
-import { intakeSettings, receiveMessage, rotateIntakeToken, setAllowedSenders } from './email-intake.service';
+import {
+  INTAKE_LOG_MAX,
+  intakeSettings,
+  receiveMessage,
+  rotateIntakeToken,
+  setAllowedSenders,
+} from './email-intake.service';
 
 const tags = ['email-intake'];
 /** The largest message accepted, by SMTP or HTTP. */
@@ -22,7 +28,10 @@ export function signInbound(secret: string, timestamp: string, body: Buffer): st
 }
 
 const settingsSchema = z.object({
+  /** False when the server has no INBOUND_EMAIL_DOMAIN: no address, nothing to change. */
   enabled: z.boolean(),
+  /** Whether this user may rotate the address and set the allowed senders (company admins). */
+  canManage: z.boolean(),
   address: z.string().nullable(),
   allowedSenders: z.array(z.string()),
   droppedCount: z.number().int(),
@@ -38,10 +47,25 @@ const settingsSchema = z.object({
           number: z.string(),
           outcome: z.enum(['created', 'already_tracked', 'refused']),
           message: z.string().nullable(),
+          /** The shipment added or already tracked; null for a refusal (and rows logged before it was kept). */
+          shipmentId: z.string().nullable(),
+          /** Beside the number on the shipment's page: an ocean container's bill of lading. */
+          reference: z.string().nullable(),
         }),
       ),
     }),
   ),
+  /** Messages received in all; `log` holds the latest of them. */
+  logTotal: z.number().int(),
+});
+
+const settingsQuerySchema = z.strictObject({
+  log: z.coerce
+    .number({ message: 'log must be a number' })
+    .int({ message: 'log must be a whole number' })
+    .min(1, { message: 'log must be at least 1' })
+    .max(INTAKE_LOG_MAX, { message: `log may be at most ${String(INTAKE_LOG_MAX)}` })
+    .optional(),
 });
 
 export const emailIntakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -55,10 +79,27 @@ export const emailIntakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     (_request, body, done) => done(null, body),
   );
 
-  const settings = async (workspace: Parameters<typeof intakeSettings>[1]) =>
-    domain
-      ? { enabled: true, ...(await intakeSettings(ctx, workspace, domain)) }
-      : { enabled: false, address: null, allowedSenders: [], droppedCount: 0, log: [] };
+  // Members see the address and the log; the allowed senders and dropped count are admins'.
+  const settings = async (tenant: Parameters<typeof intakeSettings>[1], logLimit?: number) => {
+    const canManage = canManageOrganization(tenant.role);
+    if (!domain)
+      return {
+        enabled: false,
+        canManage,
+        address: null,
+        allowedSenders: [],
+        droppedCount: 0,
+        log: [],
+        logTotal: 0,
+      };
+    const result = await intakeSettings(ctx, tenant, domain, logLimit);
+    return {
+      enabled: true,
+      canManage,
+      ...result,
+      ...(canManage ? {} : { allowedSenders: [], droppedCount: 0 }),
+    };
+  };
 
   app.get(
     '/api/email-intake',
@@ -67,15 +108,12 @@ export const emailIntakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: {
         tags,
         summary: 'The workspace’s e-mail intake address and recent intake',
+        description: '`log`: how many of the latest messages to return (default 20, at most 100).',
+        querystring: settingsQuerySchema,
         response: { 200: envelopeSchema(settingsSchema) },
       },
     },
-    async (request) => {
-      const result = await settings(request.tenant);
-      // Members see the address and the log; the allowed senders and dropped count are admins'.
-      const admin = canManageOrganization(request.tenant.role);
-      return ok(admin ? result : { ...result, allowedSenders: [], droppedCount: 0 });
-    },
+    async (request) => ok(await settings(request.tenant, request.query.log)),
   );
 
   app.post(
