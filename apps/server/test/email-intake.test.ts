@@ -469,7 +469,12 @@ describe('the intake settings page’s API', () => {
     const to = await intakeAddressOf(mine);
     await receiveMessage(
       ctx,
-      await compose({ from: mine.owner.email, to, subject: 'Mine only', text: `B/L ${mbl()} ${containerNo()}` }),
+      await compose({
+        from: mine.owner.email,
+        to,
+        subject: 'Mine only',
+        text: `B/L ${mbl()} ${containerNo()}`,
+      }),
     );
     await app.inject({
       method: 'PUT',
@@ -483,7 +488,11 @@ describe('the intake settings page’s API', () => {
     expect(other.logTotal).toBe(0);
     expect(other.allowedSenders).toEqual([]);
     // Their rotation leaves mine alone.
-    await app.inject({ method: 'POST', url: '/api/email-intake/rotate', headers: { cookie: theirs.owner.cookie } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/email-intake/rotate',
+      headers: { cookie: theirs.owner.cookie },
+    });
     expect(await intakeAddressOf(mine)).toBe(to);
   });
 
@@ -535,10 +544,17 @@ describe('the intake settings page’s API', () => {
   });
 
   it('says when the server has no intake domain, and refuses changes', async () => {
-    const off = await buildApp({ ...ctx, config: { ...ctx.config, inboundEmail: { domain: null, smtpPort: null, secret: null } } });
+    const off = await buildApp({
+      ...ctx,
+      config: { ...ctx.config, inboundEmail: { domain: null, smtpPort: null, secret: null } },
+    });
     try {
       const team = await buildTeam(off, ctx);
-      const res = await off.inject({ method: 'GET', url: '/api/email-intake', headers: { cookie: team.owner.cookie } });
+      const res = await off.inject({
+        method: 'GET',
+        url: '/api/email-intake',
+        headers: { cookie: team.owner.cookie },
+      });
       expect(res.json().result).toEqual({
         enabled: false,
         canManage: true,
