@@ -16,11 +16,13 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import type { BillingOverview } from '@tracklane/shared/billing/billing.schema';
+import { formatBytes } from '@tracklane/shared/documents/documents.schema';
 import { Link } from 'react-router';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
+import { useWorkspaceStore } from '../../workspaces/stores/workspace-store';
 import { useBillingOverview, useOpenPortal } from '../api/billing';
 import { formatCount, formatMoney, isFree } from '../utils/money';
 
@@ -30,7 +32,20 @@ function usageColor(ratio: number): string {
   return 'ocean';
 }
 
-function Usage({ label, used, limit, hint }: { label: string; used: number; limit: number; hint: string }) {
+function Usage({
+  label,
+  used,
+  limit,
+  hint,
+  format = formatCount,
+}: {
+  label: string;
+  used: number;
+  limit: number;
+  hint: string;
+  /** How an amount reads: a count unless given (bytes for storage). */
+  format?: (amount: number) => string;
+}) {
   const ratio = limit > 0 ? used / limit : 1;
   return (
     <Stack gap={6} data-testid={`usage-${label.toLowerCase().replace(/\s+/g, '-')}`}>
@@ -40,16 +55,16 @@ function Usage({ label, used, limit, hint }: { label: string; used: number; limi
         </Text>
         <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
           <Text span fw={600} inherit>
-            {formatCount(used)}
+            {format(used)}
           </Text>{' '}
-          of {formatCount(limit)}
+          of {format(limit)}
         </Text>
       </Group>
       <Progress
         value={Math.min(100, ratio * 100)}
         color={usageColor(ratio)}
         radius="xl"
-        aria-label={`${label}: ${String(used)} of ${String(limit)} used`}
+        aria-label={`${label}: ${format(used)} of ${format(limit)} used`}
       />
       <Text size="xs" c={ratio >= 1 ? 'red.8' : 'dimmed'}>
         {ratio >= 1 ? `All in use. ${hint}` : hint}
@@ -58,7 +73,10 @@ function Usage({ label, used, limit, hint }: { label: string; used: number; limi
   );
 }
 
-/** /settings/billing: the plan, seats and active shipments against it, the renewal, and the invoices. */
+/**
+ * /settings/billing: the plan, seats, active shipments and the workspace's document storage against it,
+ * the renewal, and the invoices.
+ */
 export function BillingSettings({ timeZone }: { timeZone: string }) {
   const overview = useBillingOverview();
   if (overview.isPending)
@@ -82,6 +100,7 @@ export function BillingSettings({ timeZone }: { timeZone: string }) {
 function BillingDetails({ overview, timeZone }: { overview: BillingOverview; timeZone: string }) {
   const { plan } = overview;
   const portal = useOpenPortal();
+  const workspaceName = useWorkspaceStore((state) => state.currentWorkspace?.name);
   const price = overview.interval === 'month' ? plan.monthlyPrice : plan.yearlyPrice;
   const openPortal = () =>
     portal.mutate(undefined, {
@@ -154,6 +173,13 @@ function BillingDetails({ overview, timeZone }: { overview: BillingOverview; tim
               used={overview.shipmentUsage}
               limit={overview.shipmentQuota}
               hint="Ocean and express, every workspace; archived and completed ones do not count."
+            />
+            <Usage
+              label="Document storage"
+              used={overview.documentStorage.usedBytes}
+              limit={overview.documentStorage.quotaBytes}
+              format={formatBytes}
+              hint={`Files on the shipments of ${workspaceName ? `the ${workspaceName} workspace` : 'this workspace'}; each workspace may keep this much.`}
             />
           </SimpleGrid>
         </Stack>
