@@ -146,7 +146,9 @@ describe('billing settings', () => {
     expect(screen.getByTestId('usage-document-storage')).toHaveTextContent(
       'Files on the shipments of the Ops workspace',
     );
-    expect(screen.getByRole('progressbar', { name: 'Document storage: 182 KB of 1.0 GB used' })).toBeVisible();
+    expect(
+      screen.getByRole('progressbar', { name: 'Document storage: 182 KB of 1.0 GB used' }),
+    ).toBeVisible();
     expect(screen.getByText('No invoices yet. They appear here after the first payment.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Manage payment' })).toBeVisible();
   });

@@ -1,18 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelopeSchema } from '@tracklane/shared/api/envelope';
 import { canManageOrganization } from '@tracklane/shared/organizations/organizations.policy';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import {
-  INTAKE_LOG_MAX,
-  intakeSettings,
-  receiveMessage,
-  rotateIntakeToken,
-  setAllowedSenders,
-} from './email-intake.service';
+  intakeSendersRequestSchema,
+  intakeSettingsQuerySchema,
+  intakeSettingsSchema,
+} from '@tracklane/shared/email-intake/email-intake.schema';
+import { intakeSettings, receiveMessage, rotateIntakeToken, setAllowedSenders } from './email-intake.service';
 
 const tags = ['email-intake'];
 /** The largest message accepted, by SMTP or HTTP. */
@@ -26,47 +24,6 @@ export const SIGNATURE_HEADER = 'x-tracklane-signature';
 export function signInbound(secret: string, timestamp: string, body: Buffer): string {
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex')}`;
 }
-
-const settingsSchema = z.object({
-  /** False when the server has no INBOUND_EMAIL_DOMAIN: no address, nothing to change. */
-  enabled: z.boolean(),
-  /** Whether this user may rotate the address and set the allowed senders (company admins). */
-  canManage: z.boolean(),
-  address: z.string().nullable(),
-  allowedSenders: z.array(z.string()),
-  droppedCount: z.number().int(),
-  log: z.array(
-    z.object({
-      id: z.string(),
-      sender: z.string(),
-      subject: z.string(),
-      createdAt: z.string(),
-      rows: z.array(
-        z.object({
-          mode: z.string(),
-          number: z.string(),
-          outcome: z.enum(['created', 'already_tracked', 'refused']),
-          message: z.string().nullable(),
-          /** The shipment added or already tracked; null for a refusal (and rows logged before it was kept). */
-          shipmentId: z.string().nullable(),
-          /** Beside the number on the shipment's page: an ocean container's bill of lading. */
-          reference: z.string().nullable(),
-        }),
-      ),
-    }),
-  ),
-  /** Messages received in all; `log` holds the latest of them. */
-  logTotal: z.number().int(),
-});
-
-const settingsQuerySchema = z.strictObject({
-  log: z.coerce
-    .number({ message: 'log must be a number' })
-    .int({ message: 'log must be a whole number' })
-    .min(1, { message: 'log must be at least 1' })
-    .max(INTAKE_LOG_MAX, { message: `log may be at most ${String(INTAKE_LOG_MAX)}` })
-    .optional(),
-});
 
 export const emailIntakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { domain, secret } = ctx.config.inboundEmail;
@@ -109,8 +66,8 @@ export const emailIntakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         tags,
         summary: 'The workspace’s e-mail intake address and recent intake',
         description: '`log`: how many of the latest messages to return (default 20, at most 100).',
-        querystring: settingsQuerySchema,
-        response: { 200: envelopeSchema(settingsSchema) },
+        querystring: intakeSettingsQuerySchema,
+        response: { 200: envelopeSchema(intakeSettingsSchema) },
       },
     },
     async (request) => ok(await settings(request.tenant, request.query.log)),
@@ -123,7 +80,7 @@ export const emailIntakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: {
         tags,
         summary: 'Replace the intake address (the old one stops working)',
-        response: { 200: envelopeSchema(settingsSchema) },
+        response: { 200: envelopeSchema(intakeSettingsSchema) },
       },
     },
     async (request) => {
@@ -140,10 +97,8 @@ export const emailIntakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: {
         tags,
         summary: 'Set the addresses allowed to send besides members',
-        body: z.strictObject({
-          emails: z.array(z.email({ message: 'Enter e-mail addresses' }).max(254)).max(100),
-        }),
-        response: { 200: envelopeSchema(settingsSchema) },
+        body: intakeSendersRequestSchema,
+        response: { 200: envelopeSchema(intakeSettingsSchema) },
       },
     },
     async (request) => {

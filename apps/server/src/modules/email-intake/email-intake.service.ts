@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { canCreateShipments } from '@tracklane/shared/organizations/organizations.policy';
+import { INTAKE_LOG_MAX, INTAKE_LOG_PAGE } from '@tracklane/shared/email-intake/email-intake.schema';
 import type { AppContext } from '../../app-context';
 import {
   emailIntakeAddresses,
@@ -62,10 +63,6 @@ export async function rotateIntakeToken(ctx: AppContext, workspaceId: string): P
     .where(eq(emailIntakeAddresses.workspaceId, workspaceId));
   return token;
 }
-
-/** How many of the latest received messages the settings carry unless asked for more, and at most. */
-export const INTAKE_LOG_PAGE = 20;
-export const INTAKE_LOG_MAX = 100;
 
 export async function intakeSettings(
   ctx: AppContext,

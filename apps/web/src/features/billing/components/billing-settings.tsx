@@ -22,7 +22,6 @@ import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
-import { useWorkspaceStore } from '../../workspaces/stores/workspace-store';
 import { useBillingOverview, useOpenPortal } from '../api/billing';
 import { formatCount, formatMoney, isFree } from '../utils/money';
 
@@ -77,7 +76,14 @@ function Usage({
  * /settings/billing: the plan, seats, active shipments and the workspace's document storage against it,
  * the renewal, and the invoices.
  */
-export function BillingSettings({ timeZone }: { timeZone: string }) {
+export function BillingSettings({
+  timeZone,
+  workspaceName,
+}: {
+  timeZone: string;
+  /** The current workspace, whose document storage the page shows. */
+  workspaceName: string | undefined;
+}) {
   const overview = useBillingOverview();
   if (overview.isPending)
     return (
@@ -94,13 +100,20 @@ export function BillingSettings({ timeZone }: { timeZone: string }) {
         onRetry={() => void overview.refetch()}
       />
     );
-  return <BillingDetails overview={overview.data} timeZone={timeZone} />;
+  return <BillingDetails overview={overview.data} timeZone={timeZone} workspaceName={workspaceName} />;
 }
 
-function BillingDetails({ overview, timeZone }: { overview: BillingOverview; timeZone: string }) {
+function BillingDetails({
+  overview,
+  timeZone,
+  workspaceName,
+}: {
+  overview: BillingOverview;
+  timeZone: string;
+  workspaceName: string | undefined;
+}) {
   const { plan } = overview;
   const portal = useOpenPortal();
-  const workspaceName = useWorkspaceStore((state) => state.currentWorkspace?.name);
   const price = overview.interval === 'month' ? plan.monthlyPrice : plan.yearlyPrice;
   const openPortal = () =>
     portal.mutate(undefined, {
