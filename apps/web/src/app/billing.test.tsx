@@ -144,7 +144,7 @@ describe('billing settings', () => {
     expect(screen.getByTestId('usage-active-shipments')).toHaveTextContent('120 of 500');
     expect(screen.getByTestId('usage-document-storage')).toHaveTextContent('182 KB of 1.0 GB');
     expect(screen.getByTestId('usage-document-storage')).toHaveTextContent(
-      'Files on the shipments of the Ops workspace',
+      'Files on the shipments of Ops; each workspace may keep this much.',
     );
     expect(
       screen.getByRole('progressbar', { name: 'Document storage: 182 KB of 1.0 GB used' }),

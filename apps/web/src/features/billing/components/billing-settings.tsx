@@ -192,7 +192,7 @@ function BillingDetails({
               used={overview.documentStorage.usedBytes}
               limit={overview.documentStorage.quotaBytes}
               format={formatBytes}
-              hint={`Files on the shipments of ${workspaceName ? `the ${workspaceName} workspace` : 'this workspace'}; each workspace may keep this much.`}
+              hint={`Files on the shipments of ${workspaceName ?? 'this workspace'}; each workspace may keep this much.`}
             />
           </SimpleGrid>
         </Stack>
