@@ -30,6 +30,8 @@ process.env.RATE_LIMIT_PER_MINUTE ??= '20000';
 // per-address sign-up limits count them apart (e2e/support/accounts.ts); the browser's own requests
 // carry no such header and stay 127.0.0.1.
 process.env.TRUST_PROXY ??= 'loopback';
+// Workspaces get an e-mail intake address (the intake page shows it); '' leaves intake off.
+process.env.INBOUND_EMAIL_DOMAIN ??= 'in.e2e.tracklane.test';
 // Feedback goes to the development mailbox, where the feedback test reads it.
 process.env.SUPPORT_EMAIL ??= 'support@e2e.tracklane.test';
 

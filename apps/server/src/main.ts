@@ -28,6 +28,7 @@ import { createTrackingWithConnections } from './modules/tracking/tracking-engin
 import { rescopeAll } from './modules/tracking/rescope.service';
 import { startTrackingJobs } from './modules/tracking/tracking.jobs';
 import { startWebhookJobs } from './modules/webhooks/webhooks.jobs';
+import { startFileCleanupWorker } from './modules/files/file-cleanup';
 import { ITEMS_CHANGED_SUBSCRIBERS } from './items-changed-subscribers';
 
 function readConfig(): Config {
@@ -129,6 +130,7 @@ async function main(): Promise<void> {
       carrierConnections,
     };
     await startWebhookJobs(ctx);
+    await startFileCleanupWorker(jobs, ctx);
     await startCarrierSubscriptionJobs(ctx);
     if (config.seedDemo) {
       const demo = await seedDemoAccount(ctx);

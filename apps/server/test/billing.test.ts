@@ -5,6 +5,7 @@ import { plans } from '../src/db/schema/plans';
 import { useTestApp } from './app';
 import { uniqueEmail } from './auth-helpers';
 import { addMember, buildTeam, containerNo, createWorkspaceAs, mbl, type Team } from './factories';
+import { addShipments, files, upload } from './support/documents';
 
 const { app, ctx } = await useTestApp();
 
@@ -68,6 +69,45 @@ describe('plans and the pricing table', () => {
       provider: 'none',
       invoices: null,
       hasPortal: false,
+    });
+  });
+});
+
+describe('document storage on the billing page', () => {
+  it('counts the current workspace’s documents against the plan’s quota, never another tenant’s', async () => {
+    const team = await buildTeam(app, ctx);
+    const other = await buildTeam(app, ctx);
+    const [[mode, id]] = await addShipments(app, team);
+    const [[otherMode, otherId]] = await addShipments(app, other);
+    const pdf = files.pdf();
+    expect((await upload(app, team.owner, mode, id, { name: 'bl.pdf', bytes: pdf })).statusCode).toBe(200);
+    const png = files.png();
+    expect(
+      (await upload(app, other.owner, otherMode, otherId, { name: 'a.png', bytes: png })).statusCode,
+    ).toBe(200);
+    const [free] = await ctx.db.select().from(plans).where(eq(plans.id, 'free'));
+    expect(free!.documentStorageBytes).toBeGreaterThan(0);
+
+    const overview = (await get('/api/billing', team.owner.cookie)).json().result;
+    expect(overview.documentStorage).toEqual({
+      usedBytes: pdf.length,
+      quotaBytes: free!.documentStorageBytes,
+    });
+    // A member without admin rights sees the same figures.
+    const member = await addMember(app, ctx, team);
+    expect((await get('/api/billing', member.cookie)).json().result.documentStorage).toEqual(
+      overview.documentStorage,
+    );
+    expect((await get('/api/billing', other.owner.cookie)).json().result.documentStorage.usedBytes).toBe(
+      png.length,
+    );
+
+    // The quota follows the plan.
+    expect((await changePlan(team.owner.cookie, 'tiny')).statusCode).toBe(200);
+    await ctx.db.update(plans).set({ documentStorageBytes: 1234 }).where(eq(plans.id, 'tiny'));
+    expect((await get('/api/billing', team.owner.cookie)).json().result.documentStorage).toEqual({
+      usedBytes: pdf.length,
+      quotaBytes: 1234,
     });
   });
 });

@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { and, eq, like } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { shipmentDocuments } from '../src/db/schema/documents';
 import { emailIntakeAddresses } from '../src/db/schema/email-intake';
 import { mailOutbox } from '../src/db/schema/mail';
@@ -10,12 +11,21 @@ import { extractNumbers } from '../src/modules/email-intake/extract-numbers';
 import { receiveMessage } from '../src/modules/email-intake/email-intake.service';
 import { signInbound } from '../src/modules/email-intake/email-intake.routes';
 import { startSmtpListener } from '../src/modules/email-intake/smtp-listener';
+import { buildApp } from '../src/app';
 import { useTestApp } from './app';
+import { opened } from './sockets';
+import type { Account } from './auth-helpers';
 import { addMember, buildTeam, containerNo, mbl, type Team } from './factories';
 
 const DOMAIN = 'in.tracklane.test';
 const SECRET = 's'.repeat(40);
 const { app, ctx } = await useTestApp({ inboundEmail: { domain: DOMAIN, smtpPort: null, secret: SECRET } });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const port = (app.server.address() as { port: number }).port;
+const sockets: WebSocket[] = [];
+afterAll(() => {
+  for (const socket of sockets) socket.close();
+});
 
 const UPS = '1Z5R89390357567127';
 
@@ -99,7 +109,14 @@ describe('e-mail intake', () => {
     const outcome = await receiveMessage(ctx, raw);
     expect(outcome).toMatchObject({ status: 'processed', workspaceId: team.defaultWorkspaceId });
     expect(outcome.status === 'processed' && outcome.rows).toEqual([
-      { mode: 'ocean', number: box, outcome: 'created', message: null },
+      {
+        mode: 'ocean',
+        number: box,
+        outcome: 'created',
+        message: null,
+        shipmentId: expect.any(String),
+        reference: bill,
+      },
     ]);
     const [reply] = await repliesTo(team.owner.email);
     expect(reply!.text).toContain(`Added:\n- ${box}`);
@@ -130,8 +147,12 @@ describe('e-mail intake', () => {
     const outcome = await receiveMessage(ctx, raw);
     expect(outcome.status).toBe('processed');
     const rows = outcome.status === 'processed' ? outcome.rows : [];
-    expect(rows).toContainEqual({ mode: 'ocean', number: inPdf, outcome: 'created', message: null });
-    expect(rows).toContainEqual({ mode: 'express', number: UPS, outcome: 'created', message: null });
+    expect(rows).toContainEqual(
+      expect.objectContaining({ mode: 'ocean', number: inPdf, outcome: 'created', message: null }),
+    );
+    expect(rows).toContainEqual(
+      expect.objectContaining({ mode: 'express', number: UPS, outcome: 'created', message: null }),
+    );
     // The message and its PDF are kept with each shipment it added; the program is not, and says so.
     const kept = await ctx.db
       .select({
@@ -373,3 +394,185 @@ function smtpSession(port: number, commands: string[]): Promise<string[]> {
     socket.on('error', reject);
   });
 }
+
+const settingsOf = (account: Account, query = '') =>
+  app.inject({ method: 'GET', url: `/api/email-intake${query}`, headers: { cookie: account.cookie } });
+
+/** The workspace messages a socket of `account` hears after following its workspace. */
+async function workspaceMessages(account: Account, workspaceId: string) {
+  const socket = new WebSocket(`ws://127.0.0.1:${String(port)}/api/ws/events?userId=${account.userId}`, {
+    headers: { cookie: account.cookie },
+  });
+  sockets.push(socket);
+  const heard: Record<string, unknown>[] = [];
+  socket.on('message', (data: Buffer) => heard.push(JSON.parse(data.toString())));
+  await opened(socket);
+  socket.send(JSON.stringify({ type: 'follow', workspaceId, shipmentId: null }));
+  const until = async (match: (m: Record<string, unknown>) => boolean) => {
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      const at = heard.findIndex(match);
+      if (at >= 0) return heard.splice(0, at + 1).at(-1)!;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`not heard: ${JSON.stringify(heard)}`);
+  };
+  await until((m) => m.type === 'followed' && m.workspaceId === workspaceId);
+  return {
+    heard,
+    next: () => until((m) => m.type === 'workspace.changed' && m.workspaceId === workspaceId),
+  };
+}
+
+describe('the intake settings page’s API', () => {
+  it('shows members the address and log, admins also the senders and dropped count', async () => {
+    const team = await buildTeam(app, ctx);
+    const member = await addMember(app, ctx, team, { shipmentPermission: 1 });
+    await app.inject({
+      method: 'PUT',
+      url: '/api/email-intake/senders',
+      headers: { cookie: team.owner.cookie },
+      payload: { emails: ['ops@forwarder.example'] },
+    });
+    const to = await intakeAddressOf(team);
+    await receiveMessage(ctx, await compose({ from: 'stranger@else.example', to, subject: 'x', text: 'y' }));
+
+    const admin = (await settingsOf(team.owner)).json().result;
+    expect(admin).toMatchObject({
+      enabled: true,
+      canManage: true,
+      address: to,
+      allowedSenders: ['ops@forwarder.example'],
+      droppedCount: 1,
+    });
+    const asMember = await settingsOf(member);
+    expect(asMember.statusCode).toBe(200);
+    expect(asMember.json().result).toMatchObject({
+      enabled: true,
+      canManage: false,
+      address: to,
+      allowedSenders: [],
+      droppedCount: 0,
+    });
+    const rotate = await app.inject({
+      method: 'POST',
+      url: '/api/email-intake/rotate',
+      headers: { cookie: member.cookie },
+    });
+    expect(rotate.statusCode).toBe(403);
+    expect(await intakeAddressOf(team)).toBe(to);
+  });
+
+  it('keeps each workspace’s address, log and senders to itself', async () => {
+    const mine = await buildTeam(app, ctx);
+    const theirs = await buildTeam(app, ctx);
+    const to = await intakeAddressOf(mine);
+    await receiveMessage(
+      ctx,
+      await compose({
+        from: mine.owner.email,
+        to,
+        subject: 'Mine only',
+        text: `B/L ${mbl()} ${containerNo()}`,
+      }),
+    );
+    await app.inject({
+      method: 'PUT',
+      url: '/api/email-intake/senders',
+      headers: { cookie: mine.owner.cookie },
+      payload: { emails: ['mine@forwarder.example'] },
+    });
+    const other = (await settingsOf(theirs.owner)).json().result;
+    expect(other.address).not.toBe(to);
+    expect(other.log).toEqual([]);
+    expect(other.logTotal).toBe(0);
+    expect(other.allowedSenders).toEqual([]);
+    // Their rotation leaves mine alone.
+    await app.inject({
+      method: 'POST',
+      url: '/api/email-intake/rotate',
+      headers: { cookie: theirs.owner.cookie },
+    });
+    expect(await intakeAddressOf(mine)).toBe(to);
+  });
+
+  it('names the shipments a message added, newest first, as many as asked for', async () => {
+    const team = await buildTeam(app, ctx);
+    const to = await intakeAddressOf(team);
+    const [first, second] = [containerNo(), containerNo()];
+    const bill = mbl();
+    await receiveMessage(
+      ctx,
+      await compose({ from: team.owner.email, to, subject: 'First', text: `B/L ${bill} ${first}` }),
+    );
+    await receiveMessage(
+      ctx,
+      await compose({ from: team.owner.email, to, subject: 'Second', text: `B/L ${mbl()} ${second}` }),
+    );
+    const all = (await settingsOf(team.owner)).json().result;
+    expect(all.logTotal).toBe(2);
+    expect(all.log.map((l: { subject: string }) => l.subject)).toEqual(['Second', 'First']);
+    const row = all.log[1].rows[0];
+    expect(row).toMatchObject({ mode: 'ocean', number: first, outcome: 'created', reference: bill });
+    const listed = await app.inject({
+      method: 'GET',
+      url: '/api/shipments/ocean',
+      headers: { cookie: team.owner.cookie },
+    });
+    expect(JSON.stringify(listed.json())).toContain(row.shipmentId);
+
+    const one = (await settingsOf(team.owner, '?log=1')).json().result;
+    expect(one.log.map((l: { subject: string }) => l.subject)).toEqual(['Second']);
+    expect(one.logTotal).toBe(2);
+    for (const bad of ['0', '101', 'many']) {
+      const res = await settingsOf(team.owner, `?log=${bad}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/^log /);
+    }
+  });
+
+  it('tells the workspace’s open pages when a message is logged or dropped', async () => {
+    const team = await buildTeam(app, ctx);
+    const colleague = await addMember(app, ctx, team, { shipmentPermission: 1 });
+    const to = await intakeAddressOf(team);
+    const live = await workspaceMessages(colleague, team.defaultWorkspaceId);
+    // Nothing to add, so no shipment list moved: the log alone is news.
+    await receiveMessage(ctx, await compose({ from: team.owner.email, to, subject: 'x', text: 'nothing' }));
+    await live.next();
+    await receiveMessage(ctx, await compose({ from: 'stranger@else.example', to, subject: 'x', text: 'y' }));
+    await live.next();
+  });
+
+  it('says when the server has no intake domain, and refuses changes', async () => {
+    const off = await buildApp({
+      ...ctx,
+      config: { ...ctx.config, inboundEmail: { domain: null, smtpPort: null, secret: null } },
+    });
+    try {
+      const team = await buildTeam(off, ctx);
+      const res = await off.inject({
+        method: 'GET',
+        url: '/api/email-intake',
+        headers: { cookie: team.owner.cookie },
+      });
+      expect(res.json().result).toEqual({
+        enabled: false,
+        canManage: true,
+        address: null,
+        allowedSenders: [],
+        droppedCount: 0,
+        log: [],
+        logTotal: 0,
+      });
+      const rotate = await off.inject({
+        method: 'POST',
+        url: '/api/email-intake/rotate',
+        headers: { cookie: team.owner.cookie },
+      });
+      expect(rotate.statusCode).toBe(404);
+      expect(rotate.json().message).toBe('E-mail intake is not set up on this server.');
+    } finally {
+      await off.close();
+    }
+  });
+});

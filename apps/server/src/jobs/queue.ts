@@ -17,6 +17,7 @@ export const QUEUES = {
   carrierSubscriptions: 'carrier.subscriptions',
   reliabilityCatchUp: 'reliability.catch-up',
   plannedRouteCatchUp: 'ocean.planned-route-catch-up',
+  filesDelete: 'files.delete',
 } as const;
 
 export interface MailDeliverJob {

@@ -45,6 +45,7 @@ const overview = {
   memberUsage: 25,
   shipmentQuota: 500,
   shipmentUsage: 120,
+  documentStorage: { usedBytes: 186_220, quotaBytes: 1024 * 1024 * 1024 },
   provider: 'stripe',
   canChangePlan: true,
   hasPortal: true,
@@ -130,7 +131,10 @@ describe('pricing table', () => {
 });
 
 describe('billing settings', () => {
-  it('shows the plan, its renewal, seats and shipments used, and an empty invoice list', async () => {
+  it('shows the plan, its renewal, seats, shipments and storage used, and an empty invoice list', async () => {
+    testApp().workspaceStore.setState({
+      currentWorkspace: { workspaceId: 'w-1', name: 'Ops', isDefault: true },
+    });
     fakeApi({ 'GET /api/billing': ok(overview) });
     renderRoutes(routes, '/settings/billing');
     expect(await screen.findByRole('heading', { level: 2, name: 'Team' })).toBeVisible();
@@ -138,8 +142,25 @@ describe('billing settings', () => {
     expect(screen.getByTestId('usage-seats')).toHaveTextContent('25 of 25');
     expect(screen.getByTestId('usage-seats')).toHaveTextContent('All in use.');
     expect(screen.getByTestId('usage-active-shipments')).toHaveTextContent('120 of 500');
+    expect(screen.getByTestId('usage-document-storage')).toHaveTextContent('182 KB of 1.0 GB');
+    expect(screen.getByTestId('usage-document-storage')).toHaveTextContent(
+      'Files on the shipments of Ops; each workspace may keep this much.',
+    );
+    expect(
+      screen.getByRole('progressbar', { name: 'Document storage: 182 KB of 1.0 GB used' }),
+    ).toBeVisible();
     expect(screen.getByText('No invoices yet. They appear here after the first payment.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Manage payment' })).toBeVisible();
+  });
+
+  it('says when the workspace’s document storage is full', async () => {
+    fakeApi({
+      'GET /api/billing': ok({ ...overview, documentStorage: { usedBytes: 2048, quotaBytes: 2048 } }),
+    });
+    renderRoutes(routes, '/settings/billing');
+    const storage = await screen.findByTestId('usage-document-storage');
+    expect(storage).toHaveTextContent('2.0 KB of 2.0 KB');
+    expect(storage).toHaveTextContent('All in use.');
   });
 
   it('lists invoices, and says so when the provider could not be asked', async () => {

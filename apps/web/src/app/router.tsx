@@ -96,6 +96,7 @@ const WorkspaceOverviewPage = () =>
   import('./pages/workspace-overview-page').then((m) => m.WorkspaceOverviewPage);
 const CompaniesPage = () => import('./pages/companies-page').then((m) => m.CompaniesPage);
 const CustomFieldsPage = () => import('./pages/custom-fields-page').then((m) => m.CustomFieldsPage);
+const EmailIntakePage = () => import('./pages/email-intake-page').then((m) => m.EmailIntakePage);
 
 /** Every screen's download and each mode's pages', for tests (which render pages without waiting for them). */
 export function screenLoads(modes: readonly ModeDefinition[] = MODE_LIST): (() => Promise<unknown>)[] {
@@ -130,6 +131,7 @@ export function screenLoads(modes: readonly ModeDefinition[] = MODE_LIST): (() =
     WorkspaceOverviewPage,
     CompaniesPage,
     CustomFieldsPage,
+    EmailIntakePage,
     ...modes.flatMap(({ pages }) => [pages.list, pages.detail, pages.newShipment, pages.sharedDetail]),
   ];
 }
@@ -185,6 +187,7 @@ const mainShellRoutes = (app: AppInstance, modes: readonly ModeDefinition[]): Ro
   { path: paths.workspaceSettings.carrierConnections, lazy: screen(CarrierConnectionsPage) },
   { path: paths.workspaceSettings.companies, lazy: screen(CompaniesPage) },
   { path: paths.workspaceSettings.customFields, lazy: screen(CustomFieldsPage) },
+  { path: paths.workspaceSettings.emailIntake, lazy: screen(EmailIntakePage) },
   { path: '*', element: <NotFound homeHref={paths.home} homeLabel="Back to dashboard" /> },
 ];
 

@@ -56,6 +56,7 @@ describe('top-bar workspace dropdown (spec §2, §6)', () => {
       ['View Members', '/workspace-settings/members'],
       ['Workspace Settings', '/workspace-settings/overview'],
       ['Alert Rules', '/workspace-settings/alerts'],
+      ['E-mail Intake', '/workspace-settings/email-intake'],
       ['Companies', '/workspace-settings/companies'],
       ['Custom Fields', '/workspace-settings/custom-fields'],
       ['Free Time & Tariffs', '/workspace-settings/free-time'],
@@ -64,7 +65,7 @@ describe('top-bar workspace dropdown (spec §2, §6)', () => {
     ]);
   });
 
-  it('gives general users the read-only View Members and Leave Workspace only', async () => {
+  it('gives general users the read-only View Members, the e-mail intake page and Leave Workspace only', async () => {
     workingIn(betaDesk);
     renderRoutes(appRoutes, '/dashboard/ocean');
 
@@ -73,6 +74,7 @@ describe('top-bar workspace dropdown (spec §2, §6)', () => {
     // A view-only member may not set up alert rules either.
     expect(menuItems()).toEqual([
       ['View Members', null],
+      ['E-mail Intake', '/workspace-settings/email-intake'],
       ['Leave Workspace', null],
     ]);
   });

@@ -44,6 +44,7 @@ export const paths = {
     carrierConnections: '/workspace-settings/carrier-connections',
     companies: '/workspace-settings/companies',
     customFields: '/workspace-settings/custom-fields',
+    emailIntake: '/workspace-settings/email-intake',
   },
   auth: {
     signIn: '/auth/sign-in',

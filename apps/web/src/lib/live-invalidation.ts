@@ -35,13 +35,14 @@ const isShipmentRoot = (root: string) => liveModes.some((mode) => mode.queryRoot
 /** Every mode's query-key roots, for invalidating all their answers at once. */
 export const shipmentQueryRoots = (): string[] => liveModes.map((mode) => mode.queryRoot);
 /**
- * Roots of what a workspace's lists show besides the rows: archive history, companies, custom field
- * definitions, dashboards.
+ * Roots of what a workspace's pages show besides the rows: archive history, companies, custom field
+ * definitions, e-mail intake (a message received or dropped), dashboards.
  */
 const WORKSPACE_ROOTS = new Set([
   'tracking-history',
   'companies',
   'custom-fields',
+  'email-intake',
   'exceptions',
   RELIABILITY_QUERY_KEY[1],
   dashboardQueryKey()[1],

@@ -51,6 +51,8 @@ export const billingOverviewSchema = z.object({
   memberUsage: z.number().int(),
   shipmentQuota: z.number().int(),
   shipmentUsage: z.number().int(),
+  /** The current workspace's documents against what the plan lets each workspace keep, in bytes. */
+  documentStorage: z.object({ usedBytes: z.number().int(), quotaBytes: z.number().int() }),
   provider: z.enum(['stripe', 'none']),
   canChangePlan: z.boolean(),
   /** Whether a Stripe customer portal exists for this organization (it has paid once). */

@@ -32,6 +32,10 @@ export interface EmailIntakeLogRow {
   number: string;
   outcome: 'created' | 'already_tracked' | 'refused';
   message: string | null;
+  /** The shipment the row added or found (rows logged before this was kept have none). */
+  shipmentId?: string | null;
+  /** Its reference beside the number (an ocean container's bill of lading), for a link to its page. */
+  reference?: string | null;
 }
 
 /** Each accepted message: who sent it, and every number's outcome (shown to members). */

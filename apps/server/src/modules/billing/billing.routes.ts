@@ -39,7 +39,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { access: 'member' },
       schema: {
         tags,
-        summary: 'Plan, seats and active shipments used, renewal and invoices',
+        summary: 'Plan, seats, active shipments and document storage used, renewal and invoices',
         response: { 200: envelopeSchema(billingOverviewSchema) },
       },
     },

@@ -23,6 +23,7 @@ import {
   seatUsage,
   toPlan,
 } from './entitlements';
+import { documentQuotaBytes, documentUsageBytes } from '../documents/documents.service';
 import { createCheckout, createPortal, listInvoices } from './stripe-gateway';
 import { theOrganization } from '../../tenancy/scope';
 
@@ -56,7 +57,10 @@ export async function getPricing(ctx: AppContext, billing: Billing, tenant: Tena
   };
 }
 
-/** /settings/billing: plan, seats and active shipments against the entitlements, renewal, invoices. */
+/**
+ * /settings/billing: plan, seats and active shipments against the entitlements, the current workspace's
+ * document storage against the plan's, renewal, invoices.
+ */
 export async function getBillingOverview(
   ctx: AppContext,
   billing: Billing,
@@ -84,6 +88,10 @@ export async function getBillingOverview(
     memberUsage: await seatUsage(ctx.db, organization.id),
     shipmentQuota: organization.shipmentQuota,
     shipmentUsage: await activeShipmentUsage(ctx.db, organization.id),
+    documentStorage: {
+      usedBytes: await documentUsageBytes(ctx.db, tenant.workspaceId),
+      quotaBytes: await documentQuotaBytes(ctx.db, tenant.workspaceId),
+    },
     provider: providerOf(billing),
     canChangePlan: canManageOrganization(tenant.role),
     hasPortal: Boolean(billing.stripe && organization.stripeCustomerId),

@@ -1,11 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelopeSchema } from '@tracklane/shared/api/envelope';
 import { canManageOrganization } from '@tracklane/shared/organizations/organizations.policy';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
+import {
+  intakeSendersRequestSchema,
+  intakeSettingsQuerySchema,
+  intakeSettingsSchema,
+} from '@tracklane/shared/email-intake/email-intake.schema';
 import { intakeSettings, receiveMessage, rotateIntakeToken, setAllowedSenders } from './email-intake.service';
 
 const tags = ['email-intake'];
@@ -21,29 +25,6 @@ export function signInbound(secret: string, timestamp: string, body: Buffer): st
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex')}`;
 }
 
-const settingsSchema = z.object({
-  enabled: z.boolean(),
-  address: z.string().nullable(),
-  allowedSenders: z.array(z.string()),
-  droppedCount: z.number().int(),
-  log: z.array(
-    z.object({
-      id: z.string(),
-      sender: z.string(),
-      subject: z.string(),
-      createdAt: z.string(),
-      rows: z.array(
-        z.object({
-          mode: z.string(),
-          number: z.string(),
-          outcome: z.enum(['created', 'already_tracked', 'refused']),
-          message: z.string().nullable(),
-        }),
-      ),
-    }),
-  ),
-});
-
 export const emailIntakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { domain, secret } = ctx.config.inboundEmail;
   // Signatures seen inside the window: the same signed request twice is a replay.
@@ -55,10 +36,27 @@ export const emailIntakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     (_request, body, done) => done(null, body),
   );
 
-  const settings = async (workspace: Parameters<typeof intakeSettings>[1]) =>
-    domain
-      ? { enabled: true, ...(await intakeSettings(ctx, workspace, domain)) }
-      : { enabled: false, address: null, allowedSenders: [], droppedCount: 0, log: [] };
+  // Members see the address and the log; the allowed senders and dropped count are admins'.
+  const settings = async (tenant: Parameters<typeof intakeSettings>[1], logLimit?: number) => {
+    const canManage = canManageOrganization(tenant.role);
+    if (!domain)
+      return {
+        enabled: false,
+        canManage,
+        address: null,
+        allowedSenders: [],
+        droppedCount: 0,
+        log: [],
+        logTotal: 0,
+      };
+    const result = await intakeSettings(ctx, tenant, domain, logLimit);
+    return {
+      enabled: true,
+      canManage,
+      ...result,
+      ...(canManage ? {} : { allowedSenders: [], droppedCount: 0 }),
+    };
+  };
 
   app.get(
     '/api/email-intake',
@@ -67,15 +65,12 @@ export const emailIntakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: {
         tags,
         summary: 'The workspace’s e-mail intake address and recent intake',
-        response: { 200: envelopeSchema(settingsSchema) },
+        description: '`log`: how many of the latest messages to return (default 20, at most 100).',
+        querystring: intakeSettingsQuerySchema,
+        response: { 200: envelopeSchema(intakeSettingsSchema) },
       },
     },
-    async (request) => {
-      const result = await settings(request.tenant);
-      // Members see the address and the log; the allowed senders and dropped count are admins'.
-      const admin = canManageOrganization(request.tenant.role);
-      return ok(admin ? result : { ...result, allowedSenders: [], droppedCount: 0 });
-    },
+    async (request) => ok(await settings(request.tenant, request.query.log)),
   );
 
   app.post(
@@ -85,7 +80,7 @@ export const emailIntakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: {
         tags,
         summary: 'Replace the intake address (the old one stops working)',
-        response: { 200: envelopeSchema(settingsSchema) },
+        response: { 200: envelopeSchema(intakeSettingsSchema) },
       },
     },
     async (request) => {
@@ -102,10 +97,8 @@ export const emailIntakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: {
         tags,
         summary: 'Set the addresses allowed to send besides members',
-        body: z.strictObject({
-          emails: z.array(z.email({ message: 'Enter e-mail addresses' }).max(254)).max(100),
-        }),
-        response: { 200: envelopeSchema(settingsSchema) },
+        body: intakeSendersRequestSchema,
+        response: { 200: envelopeSchema(intakeSettingsSchema) },
       },
     },
     async (request) => {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { canCreateShipments } from '@tracklane/shared/organizations/organizations.policy';
+import { INTAKE_LOG_MAX, INTAKE_LOG_PAGE } from '@tracklane/shared/email-intake/email-intake.schema';
 import type { AppContext } from '../../app-context';
 import {
   emailIntakeAddresses,
@@ -18,6 +19,7 @@ import { loadTenant, type Tenant } from '../../tenancy/tenant';
 import { createExpressShipments } from '../express-shipments/express-intake.service';
 import { createOceanShipments } from '../ocean-shipments/ocean-intake.service';
 import { addDocument } from '../documents/documents.service';
+import { publishWorkspaceChanged } from '../live-pages/live-publish';
 import { extractNumbers, htmlToText, type FoundNumbers } from './extract-numbers';
 import { pdfText } from './pdf-text';
 import type { OceanIntakeItem } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
@@ -62,7 +64,12 @@ export async function rotateIntakeToken(ctx: AppContext, workspaceId: string): P
   return token;
 }
 
-export async function intakeSettings(ctx: AppContext, tenant: Tenant, domain: string) {
+export async function intakeSettings(
+  ctx: AppContext,
+  tenant: Tenant,
+  domain: string,
+  logLimit = INTAKE_LOG_PAGE,
+) {
   const token = await ensureIntakeToken(ctx, tenant.workspaceId);
   const [address] = await ctx.db
     .select({ droppedCount: emailIntakeAddresses.droppedCount })
@@ -77,8 +84,12 @@ export async function intakeSettings(ctx: AppContext, tenant: Tenant, domain: st
     .select()
     .from(emailIntakeLog)
     .where(eq(emailIntakeLog.workspaceId, tenant.workspaceId))
-    .orderBy(desc(emailIntakeLog.createdAt))
-    .limit(20);
+    .orderBy(desc(emailIntakeLog.createdAt), desc(emailIntakeLog.id))
+    .limit(Math.min(Math.max(logLimit, 1), INTAKE_LOG_MAX));
+  const [total] = await ctx.db
+    .select({ n: count() })
+    .from(emailIntakeLog)
+    .where(eq(emailIntakeLog.workspaceId, tenant.workspaceId));
   return {
     address: intakeAddress(domain, token),
     allowedSenders: senders.map((s) => s.email),
@@ -87,9 +98,10 @@ export async function intakeSettings(ctx: AppContext, tenant: Tenant, domain: st
       id: l.id,
       sender: l.sender,
       subject: l.subject,
-      rows: l.rows,
+      rows: l.rows.map((r) => ({ ...r, shipmentId: r.shipmentId ?? null, reference: r.reference ?? null })),
       createdAt: l.createdAt.toISOString(),
     })),
+    logTotal: total?.n ?? 0,
   };
 }
 
@@ -228,10 +240,14 @@ export function oceanItems(found: FoundNumbers): OceanIntakeItem[] {
 }
 
 async function bumpDropped(ctx: AppContext, workspaceId: string) {
-  await ctx.db
-    .update(emailIntakeAddresses)
-    .set({ droppedCount: sql`${emailIntakeAddresses.droppedCount} + 1` })
-    .where(eq(emailIntakeAddresses.workspaceId, workspaceId));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(emailIntakeAddresses)
+      .set({ droppedCount: sql`${emailIntakeAddresses.droppedCount} + 1` })
+      .where(eq(emailIntakeAddresses.workspaceId, workspaceId));
+    // An open intake page shows the dropped count: it refetches.
+    await publishWorkspaceChanged(tx, workspaceId);
+  });
 }
 
 interface AddedShipment {
@@ -344,6 +360,8 @@ export async function receiveMessage(
           number: o.containerNo || o.mblNo || o.bookingNo,
           outcome: o.outcome,
           message: o.message,
+          shipmentId: o.shipmentOverallId,
+          reference: o.containerNo ? o.mblNo : null,
         });
         if (o.outcome === 'created' && o.shipmentOverallId)
           added.push({ mode: 'ocean', shipmentId: o.shipmentOverallId });
@@ -354,7 +372,14 @@ export async function receiveMessage(
         tenant,
         found.parcels.map((p) => ({ trackingNo: p.trackingNo, carrier: p.carrier })),
       )) {
-        rows.push({ mode: 'express', number: o.trackingNo, outcome: o.outcome, message: o.message });
+        rows.push({
+          mode: 'express',
+          number: o.trackingNo,
+          outcome: o.outcome,
+          message: o.message,
+          shipmentId: o.expressOrderId,
+          reference: null,
+        });
         if (o.outcome === 'created' && o.expressOrderId)
           added.push({ mode: 'express', shipmentId: o.expressOrderId });
       }
@@ -364,6 +389,8 @@ export async function receiveMessage(
   const subject = mail.subject ?? '(no subject)';
   await withTransaction(ctx.pool, async (t) => {
     await t.tx.insert(emailIntakeLog).values({ workspaceId, sender, subject: subject.slice(0, 300), rows });
+    // An open intake page lists the message (the intake services told the lists of what they added).
+    await publishWorkspaceChanged(t.tx, workspaceId);
     const reply = replyText(rows);
     const references = [mail.references ?? []].flat().concat(mail.messageId ? [mail.messageId] : []);
     await queueMail(t, ctx.jobs, {

@@ -72,3 +72,11 @@ export async function publishItemChanged(tx: Database, workspaceId: string, item
   );
   await publishLive(tx, { shipmentIds: followers.map((f) => f.id) });
 }
+
+/**
+ * Something a workspace's pages show besides its shipments changed (e-mail intake received or dropped
+ * a message): its open pages refetch. Called inside the write's transaction.
+ */
+export async function publishWorkspaceChanged(tx: Database, workspaceId: string): Promise<void> {
+  await publishLive(tx, { workspaceIds: [workspaceId] });
+}

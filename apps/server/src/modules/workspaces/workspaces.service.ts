@@ -23,6 +23,8 @@ import { AppError } from '../../lib/app-error';
 import { assertUnderCap, type Cap } from '../../lib/caps';
 import { deleteImage, updateImage } from '../../lib/images';
 import { withTransaction } from '../../lib/transaction';
+import { shipmentDocuments } from '../../db/schema/documents';
+import { queueFileDeletion } from '../files/file-cleanup';
 import { isUniqueViolation } from '../../lib/unique-violation';
 import {
   assertHasAdmin,
@@ -167,7 +169,11 @@ export async function setWorkspaceImage(ctx: AppContext, tenant: Tenant, workspa
   );
 }
 
-/** Deletes a workspace of the organization; the default workspace stays. */
+/**
+ * Deletes a workspace of the organization; the default workspace stays. Its documents' files are
+ * removed after the commit by a durable job (modules/files/file-cleanup.ts), so a storage that fails
+ * never keeps the workspace.
+ */
 export async function deleteWorkspace(
   ctx: AppContext,
   tenant: Tenant,
@@ -176,9 +182,27 @@ export async function deleteWorkspace(
   const current = await workspaceOf(ctx.db, tenant.organizationId, workspaceId);
   if (current.isDefault) throw new AppError('CONFLICT', 'The default workspace cannot be deleted.');
   // Sessions working in it fall back to their home workspace on their next request (FK: set null).
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx.pool, async (t) => {
+    const { tx } = t;
+    // Locked first: an upload that holds the row commits before the keys are read (its file is among
+    // them), one that comes after finds the workspace gone and removes its own file.
+    await tx
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(theWorkspace({ workspaceId: current.id }))
+      .for('update');
+    const documents = await tx
+      .select({ storageKey: shipmentDocuments.storageKey })
+      .from(shipmentDocuments)
+      .where(inWorkspace({ workspaceId: current.id }, shipmentDocuments));
     await tx.delete(workspaces).where(eq(workspaces.id, current.id));
     await publish(tx, { topic: 'accessChanged', workspaceIds: [current.id] });
+    // The documents' rows go with the workspace (cascade); their files after the commit, by a job.
+    await queueFileDeletion(
+      t,
+      ctx.jobs,
+      documents.map((d) => d.storageKey),
+    );
   });
   await deleteImage(ctx.storage, current.imageUrl);
   return { workspaceName: current.name };

@@ -4,11 +4,13 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { BillingSettings } from '../../features/billing/components/billing-settings';
 import { PricingTable } from '../../features/billing/components/pricing-table';
+import { useWorkspaceStore } from '../../features/workspaces/stores/workspace-store';
 import { useReaderTimeZone } from './use-shipment-access';
 
 /** /settings/billing (spec §2 billing settings); Stripe Checkout returns here with ?checkout=. */
 export function BillingSettingsPage() {
   const timeZone = useReaderTimeZone();
+  const workspaceName = useWorkspaceStore((state) => state.currentWorkspace?.name);
   const [params] = useSearchParams();
   const checkout = params.get('checkout');
   return (
@@ -27,7 +29,7 @@ export function BillingSettingsPage() {
           The payment was cancelled; your plan has not changed.
         </Alert>
       ) : null}
-      <BillingSettings timeZone={timeZone} />
+      <BillingSettings timeZone={timeZone} workspaceName={workspaceName} />
     </>
   );
 }

@@ -16,6 +16,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import type { BillingOverview } from '@tracklane/shared/billing/billing.schema';
+import { formatBytes } from '@tracklane/shared/documents/documents.schema';
 import { Link } from 'react-router';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { paths } from '../../../config/paths';
@@ -30,7 +31,20 @@ function usageColor(ratio: number): string {
   return 'ocean';
 }
 
-function Usage({ label, used, limit, hint }: { label: string; used: number; limit: number; hint: string }) {
+function Usage({
+  label,
+  used,
+  limit,
+  hint,
+  format = formatCount,
+}: {
+  label: string;
+  used: number;
+  limit: number;
+  hint: string;
+  /** How an amount reads: a count unless given (bytes for storage). */
+  format?: (amount: number) => string;
+}) {
   const ratio = limit > 0 ? used / limit : 1;
   return (
     <Stack gap={6} data-testid={`usage-${label.toLowerCase().replace(/\s+/g, '-')}`}>
@@ -40,16 +54,16 @@ function Usage({ label, used, limit, hint }: { label: string; used: number; limi
         </Text>
         <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
           <Text span fw={600} inherit>
-            {formatCount(used)}
+            {format(used)}
           </Text>{' '}
-          of {formatCount(limit)}
+          of {format(limit)}
         </Text>
       </Group>
       <Progress
         value={Math.min(100, ratio * 100)}
         color={usageColor(ratio)}
         radius="xl"
-        aria-label={`${label}: ${String(used)} of ${String(limit)} used`}
+        aria-label={`${label}: ${format(used)} of ${format(limit)} used`}
       />
       <Text size="xs" c={ratio >= 1 ? 'red.8' : 'dimmed'}>
         {ratio >= 1 ? `All in use. ${hint}` : hint}
@@ -58,8 +72,18 @@ function Usage({ label, used, limit, hint }: { label: string; used: number; limi
   );
 }
 
-/** /settings/billing: the plan, seats and active shipments against it, the renewal, and the invoices. */
-export function BillingSettings({ timeZone }: { timeZone: string }) {
+/**
+ * /settings/billing: the plan, seats, active shipments and the workspace's document storage against it,
+ * the renewal, and the invoices.
+ */
+export function BillingSettings({
+  timeZone,
+  workspaceName,
+}: {
+  timeZone: string;
+  /** The current workspace, whose document storage the page shows. */
+  workspaceName: string | undefined;
+}) {
   const overview = useBillingOverview();
   if (overview.isPending)
     return (
@@ -76,10 +100,18 @@ export function BillingSettings({ timeZone }: { timeZone: string }) {
         onRetry={() => void overview.refetch()}
       />
     );
-  return <BillingDetails overview={overview.data} timeZone={timeZone} />;
+  return <BillingDetails overview={overview.data} timeZone={timeZone} workspaceName={workspaceName} />;
 }
 
-function BillingDetails({ overview, timeZone }: { overview: BillingOverview; timeZone: string }) {
+function BillingDetails({
+  overview,
+  timeZone,
+  workspaceName,
+}: {
+  overview: BillingOverview;
+  timeZone: string;
+  workspaceName: string | undefined;
+}) {
   const { plan } = overview;
   const portal = useOpenPortal();
   const price = overview.interval === 'month' ? plan.monthlyPrice : plan.yearlyPrice;
@@ -154,6 +186,13 @@ function BillingDetails({ overview, timeZone }: { overview: BillingOverview; tim
               used={overview.shipmentUsage}
               limit={overview.shipmentQuota}
               hint="Ocean and express, every workspace; archived and completed ones do not count."
+            />
+            <Usage
+              label="Document storage"
+              used={overview.documentStorage.usedBytes}
+              limit={overview.documentStorage.quotaBytes}
+              format={formatBytes}
+              hint={`Files on the shipments of ${workspaceName ?? 'this workspace'}; each workspace may keep this much.`}
             />
           </SimpleGrid>
         </Stack>

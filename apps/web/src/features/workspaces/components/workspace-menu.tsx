@@ -3,6 +3,7 @@ import {
   IconBellRinging,
   IconBuildingFactory2,
   IconForms,
+  IconMailForward,
   IconChevronDown,
   IconCoin,
   IconDoorExit,
@@ -131,6 +132,14 @@ export function WorkspaceMenu({ onViewMembers, onLeaveWorkspace, onInvitePeople 
               Alert Rules
             </Menu.Item>
           ) : null}
+          {/* Every member reads the intake address and log; admins also change it (the page says so). */}
+          <Menu.Item
+            component={Link}
+            to={paths.workspaceSettings.emailIntake}
+            leftSection={<IconMailForward {...ICON} />}
+          >
+            E-mail Intake
+          </Menu.Item>
           {isAdmin ? (
             <Menu.Item
               component={Link}
