@@ -79,7 +79,7 @@ function readValue(kind: CursorValueKind, raw: unknown): Date | string | number 
 }
 
 /** A cursor after the row with this sort value (null: it has none) and id, for the sort named `sort`. */
-export function encodeCursor(value: unknown, id: string, sort?: string): string {
+export function encodeCursor(value: Date | string | number | null, id: string, sort?: string): string {
   const v = value === null ? null : value instanceof Date ? value.toISOString() : String(value);
   const cursor: Cursor = sort === undefined ? { v, id } : { v, id, s: sort };
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');

@@ -99,7 +99,7 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (Array.isArray(value)) for (const item of value as readonly string[]) params.append(key, item);
-    else if (value !== undefined && value !== null) params.append(key, String(value as string));
+    else if (value !== undefined && value !== null) params.append(key, String(value));
   }
   const search = params.toString();
   return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;

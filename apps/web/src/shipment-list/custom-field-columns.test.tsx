@@ -54,7 +54,7 @@ describe('custom fields as list columns', () => {
     const set = withCustomFieldColumns(SET, FIELDS);
     expect(set.ids).toEqual(['id', 'note', ...FIELDS.map((f) => `cf.${f.id}`)]);
     expect(set.defaultLayout.hidden).toEqual(['note', ...FIELDS.map((f) => `cf.${f.id}`)]);
-    const column = set.columns[`cf.${NUMBER.id}`];
+    const column = set.columns[`cf.${NUMBER.id}`]!;
     expect(column.label).toBe('Pallets');
     expect(nextSort(column, 'created_desc')).toBe(`cf.${NUMBER.id}.asc`);
     expect(nextSort(column, `cf.${NUMBER.id}.asc` as 'created_desc')).toBe(`cf.${NUMBER.id}.desc`);
@@ -85,9 +85,9 @@ describe('custom fields as list columns', () => {
     const set = withCustomFieldColumns(SET, FIELDS);
     const columns = [
       set.columns.id,
-      set.columns[`cf.${NUMBER.id}`],
-      set.columns[`cf.${DATE.id}`],
-      set.columns[`cf.${MULTI.id}`],
+      set.columns[`cf.${NUMBER.id}`]!,
+      set.columns[`cf.${DATE.id}`]!,
+      set.columns[`cf.${MULTI.id}`]!,
     ];
     const empty: Row = { id: 'b' };
     expect(tableToCells([ROW, empty], columns, 'UTC')).toEqual([

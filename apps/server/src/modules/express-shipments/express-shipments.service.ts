@@ -1,6 +1,7 @@
 import { and, arrayContains, eq, or, sql, type SQL } from 'drizzle-orm';
 import { EXPRESS_ATTENTION_RULES } from '@tracklane/shared/dashboard/dashboard.schema';
 import type {
+  EXPRESS_SORTS,
   ExpressListItem,
   ExpressListQuery,
   ExpressListTab,
@@ -8,7 +9,6 @@ import type {
   ExpressShipmentDetail,
   ExpressSort,
 } from '@tracklane/shared/tracking/express/express-shipments.schema';
-import { EXPRESS_SORTS } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import type { DerivedParcel } from '@tracklane/shared/tracking/express/derived-parcel';
 import { parcelCarrierByCode } from '@tracklane/shared/tracking/express/parcel-carriers';
 import type { ParcelEvent } from '@tracklane/shared/tracking/express/parcel-event';
@@ -249,7 +249,9 @@ export async function listExpressShipments(
       (s) => s.expressOrderId,
     ),
     nextCursor:
-      rows.length > query.limit && last ? encodeCursor(last.o.sortValue, last.s.id, sort.name) : null,
+      rows.length > query.limit && last
+        ? encodeCursor(last.o.sortValue as Date | string | number | null, last.s.id, sort.name)
+        : null,
     ...(first
       ? {
           activeCount: first.k.active ?? 0,

@@ -1,13 +1,13 @@
 import { and, arrayContains, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { OCEAN_ATTENTION_RULES } from '@tracklane/shared/dashboard/dashboard.schema';
 import type {
+  OCEAN_SORTS,
   OceanListItem,
   OceanListQuery,
   OceanShipment,
   OceanShipmentDetail,
   OceanSort,
 } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
-import { OCEAN_SORTS } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { carrierByScac } from '@tracklane/shared/tracking/ocean/carriers';
 import type { DerivedShipment } from '@tracklane/shared/tracking/ocean/derive-shipment';
 import { seaLanes } from '@tracklane/shared/tracking/ocean/sea-lanes/sea-lanes';
@@ -279,7 +279,9 @@ export async function listOceanShipments(
       (s) => s.shipmentOverallId,
     ),
     nextCursor:
-      rows.length > query.limit && last ? encodeCursor(last.o.sortValue, last.s.id, sort.name) : null,
+      rows.length > query.limit && last
+        ? encodeCursor(last.o.sortValue as Date | string | number | null, last.s.id, sort.name)
+        : null,
     // In the page's own snapshot: a bill still asked is seen with the rows it has not added yet.
     ...(first
       ? {
