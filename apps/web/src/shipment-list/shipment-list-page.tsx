@@ -11,7 +11,7 @@ import {
   withoutDeletedFields,
   type CustomColumnId,
 } from './custom-field-columns';
-import { filtersFromParams } from './filter-params';
+import { filtersFromParams, isFiltered } from './filter-params';
 import type { ShipmentListDefinition } from './list-definition';
 import { ShipmentListView } from './shipment-list-view';
 import { TextCell } from './table-cells';
@@ -153,7 +153,11 @@ export function ShipmentListPage<
       tabPath={list.tabPath}
       counts={counts}
       archived={tab === 'archived'}
-      filters={filters === filterState.filters ? filterState : { ...filterState, filters }}
+      filters={
+        filters === filterState.filters
+          ? filterState
+          : { ...filterState, filters, filtered: isFiltered(list.filters, filters) }
+      }
       customFields={fields}
       search={list.search}
       selects={selects}
