@@ -107,3 +107,72 @@ test('a CSV import fills a custom field column per row, a bad value shown beside
   await expect(panel.getByRole('combobox', { name: 'Priority' })).toHaveValue('Urgent');
   await expect(panel.getByLabel('Promised ETA')).toHaveValue('2026-03-31');
 });
+
+test('a custom field is shown as a list column, sorted by and filtered by', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await createSignedInUser(page.request, 'custom-field-columns');
+  const defined = await page.request.post('/api/custom-fields', {
+    data: { name: 'Pallets', type: 'number', required: false },
+  });
+  expect(defined.ok()).toBe(true);
+  const fieldId = ((await defined.json()) as { result: { id: string } }).result.id;
+  const boxes = [container(), container(), container()];
+  const added = await page.request.post('/api/shipments/ocean', {
+    data: { items: boxes.map((containerNo) => ({ containerNo, mblNo: bill() })) },
+  });
+  expect(added.ok()).toBe(true);
+  const ids = ((await added.json()) as { result: { containerNo: string; shipmentOverallId: string }[] })
+    .result;
+  const idOf = (box: string) => ids.find((row) => row.containerNo === box)!.shipmentOverallId;
+  // The first box has 10 pallets, the second 2, the third none.
+  for (const [box, pallets] of [
+    [boxes[0]!, 10],
+    [boxes[1]!, 2],
+  ] as const) {
+    const set = await page.request.patch(`/api/shipments/ocean/${idOf(box)}/custom-fields`, {
+      data: { values: { [fieldId]: pallets } },
+    });
+    expect(set.ok()).toBe(true);
+  }
+
+  // Hidden by default; shown from the column settings, and kept there after a reload.
+  await page.goto('/shipments/ocean/active');
+  const header = page.getByRole('columnheader', { name: 'Pallets' });
+  await expect(page.getByRole('link', { name: boxes[0], exact: true })).toBeVisible();
+  await expect(header).toHaveCount(0);
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('checkbox', { name: 'Pallets' }).check();
+  await page.keyboard.press('Escape');
+  await expect(header).toBeVisible();
+  await page.reload();
+  await expect(header).toBeVisible();
+
+  const order = async () =>
+    (await page.getByRole('link', { name: /^MSCU\d{7}$/ }).allTextContents()).filter((text) =>
+      boxes.includes(text),
+    );
+  // Sorted on the server both ways; the box without a value last either way.
+  await header.getByRole('button').click();
+  await expect(page).toHaveURL(new RegExp(`sort=cf\\.${fieldId}\\.asc`));
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(order).toEqual([boxes[1], boxes[0], boxes[2]]);
+  await header.getByRole('button').click();
+  await expect(page).toHaveURL(new RegExp(`sort=cf\\.${fieldId}\\.desc`));
+  await expect.poll(order).toEqual([boxes[0], boxes[1], boxes[2]]);
+
+  // Filtered from the list's filters: a range of the number, as a chip that removes it.
+  // With the keyboard: the field's list opens focused, the range submits with Enter.
+  await page.getByRole('button', { name: 'Field filter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Field filter' });
+  await expect(dialog.getByRole('combobox', { name: 'Field' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('combobox', { name: 'Field' })).toHaveValue('Pallets');
+  await dialog.getByRole('textbox', { name: 'From' }).fill('5');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/cf=/);
+  await expect.poll(order).toEqual([boxes[0]]);
+  await page.getByRole('button', { name: 'Remove the filter Pallets from 5' }).click();
+  await expect.poll(order).toEqual([boxes[0], boxes[1], boxes[2]]);
+});

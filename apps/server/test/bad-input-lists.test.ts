@@ -59,7 +59,10 @@ describe('cursors and dates the database cannot take are a 400 on every list, ne
 
   const valueOf = (kind: string) =>
     kind === 'int' ? '1200' : kind === 'text' ? 'MSCU1234566' : '2026-01-01T00:00:00.000Z';
-  const cursorFor = (value: unknown, id: unknown) => cursorOf({ v: value, id });
+  /** A list's cursor names the sort it was made for (the `sort` of its address); a feed's none. */
+  const sortOf = (list: (typeof LISTS)[number]) => /[?&]sort=([^&]+)/.exec(list.url)?.[1];
+  const cursorFor = (list: (typeof LISTS)[number], value: unknown, id: unknown) =>
+    cursorOf({ v: value, id, s: sortOf(list) });
   const get = (list: (typeof LISTS)[number], cursor: string) =>
     app.inject({ method: 'GET', url: `${list.url}&cursor=${cursor}`, headers: list.headers });
 
@@ -82,10 +85,15 @@ describe('cursors and dates the database cannot take are a 400 on every list, ne
 
   it.each(LISTS)('$label: crafted cursors', async (list) => {
     const bad = [
-      ...BAD_IDS.map((id) => cursorFor(valueOf(list.kind), id)),
+      ...BAD_IDS.map((id) => cursorFor(list, valueOf(list.kind), id)),
       ...(list.kind === 'int' ? BAD_INTEGERS : list.kind === 'text' ? BAD_TEXTS : BAD_DATES).map((v) =>
-        cursorFor(v, UUID),
+        cursorFor(list, v, UUID),
       ),
+      // A cursor of another sort, or of none.
+      cursorOf({ v: valueOf(list.kind), id: UUID, s: sortOf(list) ? 'created_asc' : 'created_desc' }),
+      ...(sortOf(list) ? [cursorOf({ v: valueOf(list.kind), id: UUID })] : []),
+      // A null marker where the sort's rows all have a value.
+      cursorFor(list, null, UUID),
     ];
     for (const cursor of bad) {
       const res = await get(list, cursor);
@@ -98,7 +106,7 @@ describe('cursors and dates the database cannot take are a 400 on every list, ne
       });
     }
     // A well-formed one still pages.
-    expect((await get(list, cursorFor(valueOf(list.kind), UUID))).statusCode).toBe(200);
+    expect((await get(list, cursorFor(list, valueOf(list.kind), UUID))).statusCode).toBe(200);
   });
 
   it.each(LISTS)('$label: any cursor answers 200 or 400', async (list) => {
@@ -116,7 +124,7 @@ describe('cursors and dates the database cannot take are a 400 on every list, ne
     const id = fc.oneof(fc.uuid(), fc.stringMatching(/^[0-9a-f-]{36}$/), fc.string(), fc.anything());
     await fc.assert(
       fc.asyncProperty(value, id, async (v, i) => {
-        const res = await get(list, cursorFor(v, i));
+        const res = await get(list, cursorFor(list, v, i));
         expect([200, 400]).toContain(res.statusCode);
       }),
       { numRuns: 40 },

@@ -81,6 +81,12 @@ describe('lists filtered by custom fields', () => {
 
       expect(await listed(team, mode, [cf(f.PO!, 'po-4711')])).toEqual([a]);
       expect(await listed(team, mode, [cf(f.PO!, 'PO-47')])).toEqual([]);
+      // A value ending in `*` is a beginning, case ignored; LIKE's wildcards are plain characters.
+      expect(await listed(team, mode, [cf(f.PO!, 'po-47*')])).toEqual(sorted(a, b));
+      expect(await listed(team, mode, [cf(f.PO!, 'PO-4711*')])).toEqual([a]);
+      expect(await listed(team, mode, [cf(f.PO!, 'PO_47*')])).toEqual([]);
+      expect(await listed(team, mode, [cf(f.PO!, '%*')])).toEqual([]);
+      expect(await listed(team, mode, [cf(f.Portal!, 'https://portal.*')])).toEqual([a]);
       expect(await listed(team, mode, [cf(f.Portal!, 'HTTPS://portal.example.com/a')])).toEqual([a]);
       expect(await listed(team, mode, [cf(f.Priority!, 'low,urgent')])).toEqual(sorted(a, b));
       expect(await listed(team, mode, [cf(f.Hazards!, 'Toxic')])).toEqual([a]);
@@ -127,6 +133,7 @@ describe('lists filtered by custom fields', () => {
         [cf('00000000-0000-4000-8000-000000000000', 'x'), 'That custom field is not in this workspace.'],
         [cf('not-a-uuid', 'x'), 'That custom field is not in this workspace.'],
         ['cf=no-colon', 'A custom field filter is written cf=<fieldId>:<value>.'],
+        [cf(f.PO!, '*'), 'A custom field filter is written cf=<fieldId>:<value>.'],
         [`${cf(f.PO!, 'a')}&${cf(f.PO!, 'b')}`, 'Filter each custom field once.'],
         [cf(f.PO!, ''), 'A custom field filter is written'],
         [cf(f.Pallets!, 'ten..'), 'Pallets: A number value is a finite number.'],

@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isInt4, isStorableDate, isUuid } from '@tracklane/shared/validation/database-ranges';
 import { AppError } from './app-error';
 import { hasDisallowedText } from './allowed-text';
@@ -11,18 +13,29 @@ import { hasDisallowedText } from './allowed-text';
 
 export const BAD_CURSOR_MESSAGE = 'The page cursor is not valid. Start from the first page.';
 
-/** What a keyset cursor carries: the last row's sort value and its id. */
+/**
+ * What a keyset cursor carries: the last row's sort value (null for a row without one, in a sort
+ * whose value may be missing), its id, and the name of the sort it was made for (`s`, absent for a
+ * feed with one order): a cursor is only taken back by the sort that made it.
+ */
 interface Cursor {
-  v: string;
+  v: string | null;
   id: string;
+  s?: string;
 }
 
-/** The sort value's type: a timestamptz, an int4 or text. */
-export type CursorValueKind = 'date' | 'text' | 'integer';
+/**
+ * The sort value's type: a timestamptz (`date`), a calendar day (`day`, YYYY-MM-DD), an int4, a
+ * double (`number`) or text.
+ */
+export type CursorValueKind = 'date' | 'day' | 'text' | 'integer' | 'number';
 
 /** Exactly what `toISOString` writes for the years 0001–9999. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const INTEGER = /^-?\d{1,10}$/;
+/** What `String(number)` writes for a finite double. */
+const NUMBER = /^-?(?:\d+(?:\.\d+)?)(?:e[+-]\d{1,3})?$/;
 const TEXT_MAX_LENGTH = 300;
 
 function readJson(cursor: string): Record<string, unknown> | null {
@@ -36,39 +49,119 @@ function readJson(cursor: string): Record<string, unknown> | null {
   }
 }
 
-/** The value as its column takes it, or null when the column could not. */
-function readValue(kind: CursorValueKind, raw: unknown): Date | string | number | null {
-  if (typeof raw !== 'string') return null;
+/** The value as its column takes it, or undefined when the column could not. */
+function readValue(kind: CursorValueKind, raw: unknown): Date | string | number | undefined {
+  if (typeof raw !== 'string') return undefined;
   switch (kind) {
     case 'date': {
-      if (!ISO_INSTANT.test(raw)) return null;
+      if (!ISO_INSTANT.test(raw)) return undefined;
       const date = new Date(raw);
-      return isStorableDate(date) ? date : null;
+      return isStorableDate(date) ? date : undefined;
+    }
+    case 'day': {
+      if (!ISO_DAY.test(raw)) return undefined;
+      const date = new Date(`${raw}T00:00:00.000Z`);
+      return isStorableDate(date) && date.toISOString().slice(0, 10) === raw ? raw : undefined;
     }
     case 'integer': {
-      if (!INTEGER.test(raw)) return null;
+      if (!INTEGER.test(raw)) return undefined;
       const value = Number(raw);
-      return isInt4(value) ? value : null;
+      return isInt4(value) ? value : undefined;
+    }
+    case 'number': {
+      if (!NUMBER.test(raw)) return undefined;
+      const value = Number(raw);
+      return Number.isFinite(value) ? value : undefined;
     }
     case 'text':
-      return raw.length <= TEXT_MAX_LENGTH && !hasDisallowedText(raw) ? raw : null;
+      return raw.length <= TEXT_MAX_LENGTH && !hasDisallowedText(raw) ? raw : undefined;
   }
 }
 
-export function encodeCursor(value: unknown, id: string): string {
-  const v = value instanceof Date ? value.toISOString() : String(value);
-  return Buffer.from(JSON.stringify({ v, id } satisfies Cursor)).toString('base64url');
+/** A cursor after the row with this sort value (null: it has none) and id, for the sort named `sort`. */
+export function encodeCursor(value: Date | string | number | null, id: string, sort?: string): string {
+  const v = value === null ? null : value instanceof Date ? value.toISOString() : String(value);
+  const cursor: Cursor = sort === undefined ? { v, id } : { v, id, s: sort };
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
-/** The sort value and id a keyset cursor carries: a date for date sorts, an integer for amounts, text for the others. */
+interface DecodeOptions {
+  /** The sort's name: the cursor must have been made for it. */
+  sort?: string;
+  /** Rows may have no sort value: a cursor may carry null. */
+  nullable?: boolean;
+}
+
+/**
+ * The sort value and id a keyset cursor carries: a date for date sorts, an integer for amounts, text for
+ * the others; null only in a `nullable` sort. A cursor of another sort, or one whose value its column
+ * could not compare, is a 400.
+ */
 export function decodeCursor(
   cursor: string,
   kind: CursorValueKind,
-): { value: Date | string | number; id: string } {
+  options?: DecodeOptions & { nullable?: false },
+): { value: Date | string | number; id: string };
+export function decodeCursor(
+  cursor: string,
+  kind: CursorValueKind,
+  options: DecodeOptions,
+): { value: Date | string | number | null; id: string };
+export function decodeCursor(
+  cursor: string,
+  kind: CursorValueKind,
+  { sort, nullable = false }: DecodeOptions = {},
+): { value: Date | string | number | null; id: string } {
   const parsed = readJson(cursor);
-  const value = parsed ? readValue(kind, parsed.v) : null;
-  if (parsed && value !== null && isUuid(parsed.id)) return { value, id: parsed.id };
+  if (parsed && isUuid(parsed.id) && parsed.s === sort) {
+    if (parsed.v === null && nullable) return { value: null, id: parsed.id };
+    const value = readValue(kind, parsed.v);
+    if (value !== undefined) return { value, id: parsed.id };
+  }
   throw new AppError('VALIDATION', BAD_CURSOR_MESSAGE);
+}
+
+/**
+ * How a list orders its rows and pages through them (keyset): by `value`, then by `id` the same way.
+ * A `nullable` sort puts rows without a value last in both directions (`NULLS LAST`), ordered by id
+ * among themselves.
+ */
+export interface KeysetSort {
+  /** The name a cursor carries (the `sort` parameter as sent). */
+  name: string;
+  value: SQL | AnyPgColumn;
+  id: AnyPgColumn;
+  direction: 'asc' | 'desc';
+  kind: CursorValueKind;
+  nullable: boolean;
+}
+
+const CAST: Record<CursorValueKind, SQL> = {
+  date: sql.raw('timestamptz'),
+  day: sql.raw('date'),
+  text: sql.raw('text'),
+  integer: sql.raw('int4'),
+  number: sql.raw('float8'),
+};
+
+/** ORDER BY of a keyset sort. */
+export function keysetOrder(sort: KeysetSort): SQL[] {
+  const way = sort.direction === 'desc' ? sql.raw('DESC') : sql.raw('ASC');
+  return sort.nullable
+    ? [sql`${sort.value} ${way} NULLS LAST`, sql`${sort.id} ${way}`]
+    : [sql`${sort.value} ${way}`, sql`${sort.id} ${way}`];
+}
+
+/** WHERE of the page after `cursor` (decoded here: a bad one is a 400). */
+export function keysetAfter(sort: KeysetSort, cursor: string): SQL {
+  const { value, id } = decodeCursor(cursor, sort.kind, { sort: sort.name, nullable: sort.nullable });
+  const after = sort.direction === 'desc' ? sql.raw('<') : sql.raw('>');
+  if (!sort.nullable) return sql`(${sort.value}, ${sort.id}) ${after} (${value}, ${id})`;
+  // Past the last row without a value: only other rows without one, further by id.
+  if (value === null) return sql`(${sort.value} IS NULL AND ${sort.id} ${after} ${id})`;
+  const v = sql`${value}::${CAST[sort.kind]}`;
+  // Rows without a value follow every row with one.
+  return sql`(${sort.value} ${after} ${v} OR (${sort.value} = ${v} AND ${sort.id} ${after} ${id}) OR ${sort.value} IS NULL)`;
 }
 
 /** A cursor after a row of a `bigserial` table, for feeds that run in the order rows were stored. */

@@ -251,6 +251,7 @@ describe('express shipment detail', { timeout: 20_000 }, () => {
       favoritesOnly: false,
       sort: 'created_desc',
       attention: null,
+      customFilters: [],
     });
     const other = expressShipment();
     testApp().queryClient.setQueryData(listKey, {

@@ -87,7 +87,8 @@ export function setWorkspaceShown(source: WorkspaceSource): () => void {
   };
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
+/** A query parameter's value; a list repeats the parameter (`cf=a&cf=b`). */
+export type QueryValue = string | number | boolean | null | undefined | readonly string[];
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -102,7 +103,8 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) params.append(key, String(value));
+    if (Array.isArray(value)) for (const item of value as readonly string[]) params.append(key, item);
+    else if (value !== undefined && value !== null) params.append(key, String(value));
   }
   const search = params.toString();
   return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;

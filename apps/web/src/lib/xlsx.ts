@@ -16,8 +16,11 @@ function columnName(index: number): string {
   return name;
 }
 
-/** A cell to write: text, or a calendar day ("YYYY-MM-DD", null for an empty cell) written as a date. */
-export type XlsxCell = string | { day: string | null };
+/**
+ * A cell to write: text, a calendar day ("YYYY-MM-DD", null for an empty cell) written as a date, or a
+ * number written as one (a spreadsheet sums it).
+ */
+export type XlsxCell = string | { day: string | null } | { number: number };
 
 const DAY_MS = 86_400_000;
 /** Day 0 of Excel's 1900 date system as it counts today (it keeps Lotus's 29 February 1900). */
@@ -38,6 +41,10 @@ function cellXml(value: XlsxCell, reference: string): string {
   if (typeof value === 'string') {
     return `<c r="${reference}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
   }
+  if ('number' in value)
+    return Number.isFinite(value.number)
+      ? `<c r="${reference}"><v>${String(value.number)}</v></c>`
+      : `<c r="${reference}"/>`;
   const serial = value.day === null ? null : excelSerial(value.day);
   // An unknown date is an empty cell, so that sorting and filtering leave it out.
   return serial === null
@@ -50,7 +57,12 @@ function columnWidths(rows: XlsxCell[][]): string {
   const widths: number[] = [];
   for (const cells of rows) {
     cells.forEach((cell, c) => {
-      const length = typeof cell === 'string' ? cell.length : DATE_FORMAT.length;
+      const length =
+        typeof cell === 'string'
+          ? cell.length
+          : 'number' in cell
+            ? String(cell.number).length
+            : DATE_FORMAT.length;
       widths[c] = Math.max(widths[c] ?? 0, length);
     });
   }

@@ -15,6 +15,8 @@ interface ColumnSettingsProps<Row, Id extends string, Sort extends string> {
   columns: ColumnSet<Row, Id, Sort>;
   layout: ColumnLayout<Id>;
   onChange: (layout: ColumnLayout<Id>) => void;
+  /** Until every column is known (the workspace's custom fields), nothing is saved. */
+  disabled?: boolean;
 }
 
 /** Show, hide and reorder a table's columns; every change is saved for the user. */
@@ -22,6 +24,7 @@ export function ColumnSettings<Row, Id extends string, Sort extends string>({
   columns,
   layout,
   onChange,
+  disabled = false,
 }: ColumnSettingsProps<Row, Id, Sort>) {
   return (
     <Popover position="bottom-end" width={280} shadow="md" radius="md" trapFocus>
@@ -31,6 +34,7 @@ export function ColumnSettings<Row, Id extends string, Sort extends string>({
           size="sm"
           leftSection={<IconColumns3 size={16} stroke={1.75} />}
           aria-label="Columns"
+          disabled={disabled}
         >
           Columns
         </Button>

@@ -21,6 +21,7 @@ describe('list filters in the URL', () => {
       favoritesOnly: false,
       sort: 'created_desc',
       attention: null,
+      customFilters: [],
       carrier: null,
       parcelStatus: null,
     });
@@ -63,5 +64,26 @@ describe('list filters in the URL', () => {
     expect(paramsFromFilters(withRules, filters).toString()).toBe('attention=late');
     expect(filtersFromParams(withRules, new URLSearchParams('attention=lfdSoon')).attention).toBeNull();
     expect(filtersFromParams(config, new URLSearchParams('attention=late')).attention).toBeNull();
+  });
+
+  it('keeps custom field filters (repeated `cf`) and a column sort in the URL', () => {
+    const id = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+    const filters = {
+      ...defaultFilters(config),
+      customFilters: [`${id}:PO-47*`, `${id.replace('6f', '7f')}:3..10`],
+      sort: `cf.${id}.desc` as 'created_desc',
+    };
+    const params = paramsFromFilters(config, filters);
+    expect(params.getAll('cf')).toEqual(filters.customFilters);
+    expect(params.get('sort')).toBe(`cf.${id}.desc`);
+    expect(filtersFromParams(config, params)).toEqual(filters);
+    expect(isFiltered(config, filters)).toBe(true);
+    expect(filtersFromParams(config, new URLSearchParams('sort=ref.booking.asc')).sort).toBe(
+      'ref.booking.asc',
+    );
+    // Neither a malformed column sort nor a `cf` without its field is kept.
+    expect(filtersFromParams(config, new URLSearchParams('sort=cf.x.asc&cf=nocolon'))).toEqual(
+      defaultFilters(config),
+    );
   });
 });

@@ -11,6 +11,7 @@ const initial: TestFilters = {
   favoritesOnly: false,
   sort: 'created_desc',
   attention: null,
+  customFilters: [],
   carrier: null,
 };
 

@@ -5,6 +5,8 @@ import { IconFilterOff, IconSearch, IconStar } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import type { ListFilters as Filters } from './filter-params';
 import { LightSelect } from '../components/light-select';
+import type { CustomField } from '@tracklane/shared/custom-fields/custom-fields.schema';
+import { CustomFieldFilters } from './custom-field-filters';
 import classes from './shipment-list.module.css';
 
 /** One select of the filter bar: carrier, port of loading, parcel status… */
@@ -47,6 +49,8 @@ interface ListFiltersProps<Key extends string, Sort extends string> {
   selects: FilterSelect<Key>[];
   /** The attention card's label when the list is narrowed to one (`?attention=`); null while unknown. */
   attentionLabel?: string | null;
+  /** The workspace's custom fields: each can filter the list (`cf`). */
+  customFields?: readonly CustomField[];
   /** The column settings, at the end of the row. */
   end: ReactNode;
 }
@@ -62,6 +66,7 @@ export function ListFilters<Key extends string, Sort extends string>({
   search: searchText,
   selects,
   attentionLabel,
+  customFields,
   end,
 }: ListFiltersProps<Key, Sort>) {
   const [search, setSearch] = useState(filters.search);
@@ -152,6 +157,13 @@ export function ListFilters<Key extends string, Sort extends string>({
           comboboxProps={{ width: select.dropdownWidth ?? 260, position: 'bottom-start' }}
         />
       ))}
+      {customFields ? (
+        <CustomFieldFilters
+          fields={customFields}
+          value={filters.customFilters}
+          onChange={(customFilters) => onChange({ customFilters } as Partial<Filters<Key, Sort>>)}
+        />
+      ) : null}
       <Chip
         checked={filters.favoritesOnly}
         onChange={(favoritesOnly) => onChange({ favoritesOnly } as Partial<Filters<Key, Sort>>)}

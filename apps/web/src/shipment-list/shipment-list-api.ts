@@ -26,6 +26,7 @@ export function listPageQuery<Key extends string, Sort extends string, Tab exten
     sort: filters.sort,
     search: filters.search.trim() || undefined,
     ...selects,
+    cf: filters.customFilters.length ? filters.customFilters : undefined,
     favorite: filters.favoritesOnly ? 'true' : undefined,
     attention: filters.attention ?? undefined,
   };

@@ -3,11 +3,19 @@ import { useCallback, useMemo } from 'react';
 import { NoConnectionNote } from '../components/no-connection';
 import { useAttentionLabel } from '../lib/dashboard-api';
 import { useIdle } from '../lib/use-idle';
-import { filtersFromParams } from './filter-params';
+import { useCustomFields } from '../lib/custom-fields';
+import {
+  CustomFieldCell,
+  fieldIdOfColumn,
+  withCustomFieldColumns,
+  withoutDeletedFields,
+  type CustomColumnId,
+} from './custom-field-columns';
+import { filtersFromParams, isFiltered } from './filter-params';
 import type { ShipmentListDefinition } from './list-definition';
 import { ShipmentListView } from './shipment-list-view';
 import { TextCell } from './table-cells';
-import { isReferenceColumn, type TableColumn } from './table-columns';
+import { isReferenceColumn, type ColumnSet, type TableColumn } from './table-columns';
 import { columnsPreferenceQueryOptions } from './table-columns-preference';
 import { notifyFavoriteFailed } from './use-list-actions';
 import { useListFilters } from './use-list-filters';
@@ -68,7 +76,19 @@ export function ShipmentListPage<
   Key extends string,
 >({ list, tab, timeZone, canCreate, onShare }: ShipmentListPageProps<Row, Page, Tab, Id, Sort, Key>) {
   const filterState = useListFilters(list.filters);
-  const { filters, setFilters } = filterState;
+  const { setFilters } = filterState;
+  // The workspace's custom fields: optional columns, sorts and filters of every mode's list.
+  const customFields = useCustomFields();
+  const fields = customFields.data;
+  const filters = useMemo(
+    () => withoutDeletedFields(filterState.filters, fields, list.filters.defaultSort),
+    [filterState.filters, fields, list.filters.defaultSort],
+  );
+  const columns = useMemo(
+    () => withCustomFieldColumns(list.columns as never, fields ?? []),
+    [list.columns, fields],
+  ) as unknown as ColumnSet<Row, Id | CustomColumnId, Sort>;
+  const fieldById = useMemo(() => new Map((fields ?? []).map((field) => [field.id, field])), [fields]);
   const attentionLabel = useAttentionLabel(list.mode, filters.attention);
   const query = list.useList(tab, filters);
   // The filters' choices: not needed before a filter opens, so not part of the first screen.
@@ -90,13 +110,15 @@ export function ShipmentListPage<
   const hrefOf = useCallback((row: Row) => list.detailHref(row, timeZone), [list, timeZone]);
   const { Cell } = list;
   const renderCell = useCallback(
-    (column: TableColumn<Row, Id, Sort>, row: Row) =>
-      // The workspace's references are text in every mode.
-      isReferenceColumn(column.id) ? (
+    (column: TableColumn<Row, Id | CustomColumnId, Sort>, row: Row) => {
+      const field = fieldById.get(fieldIdOfColumn(column.id) ?? '');
+      // The workspace's own columns are drawn the same in every mode: references as text.
+      if (field) return <CustomFieldCell field={field} row={row as object} />;
+      return isReferenceColumn(column.id) ? (
         <TextCell text={column.text(row, timeZone)} />
       ) : (
         <Cell
-          column={column.id}
+          column={column.id as Id}
           context={{
             shipment: row,
             timeZone,
@@ -105,8 +127,9 @@ export function ShipmentListPage<
             onToggleFavorite: () => favorite([list.rowKey(row)], !list.isFavorite(row), notifyFavoriteFailed),
           }}
         />
-      ),
-    [Cell, list, timeZone, favorite],
+      );
+    },
+    [Cell, list, timeZone, favorite, fieldById],
   );
   const exportRows = useCallback(
     (onProgress: (loaded: number, total: number) => void) => list.exportAll(tab, filters, onProgress),
@@ -130,11 +153,18 @@ export function ShipmentListPage<
       tabPath={list.tabPath}
       counts={counts}
       archived={tab === 'archived'}
-      filters={filterState}
+      filters={
+        filters === filterState.filters
+          ? filterState
+          : { ...filterState, filters, filtered: isFiltered(list.filters, filters) }
+      }
+      customFields={fields}
       search={list.search}
       selects={selects}
       attentionLabel={attentionLabel}
-      columns={list.columns}
+      columns={columns}
+      // The saved columns wait for the fields: a field's column is not dropped for not being known yet.
+      columnsReady={!customFields.isPending}
       columnsKey={list.columnsKey}
       identifierColumn={list.identifierColumn}
       renderCell={renderCell}

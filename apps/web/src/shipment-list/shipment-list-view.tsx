@@ -1,4 +1,5 @@
 import { Button } from '@mantine/core';
+import type { CustomField } from '@tracklane/shared/custom-fields/custom-fields.schema';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -75,6 +76,10 @@ export interface ShipmentListViewProps<
   attentionLabel?: string | null;
 
   columns: ColumnSet<Row, Id, Sort>;
+  /** False while the columns are not all known yet (the workspace's custom fields): the table waits. */
+  columnsReady?: boolean;
+  /** The workspace's custom fields, for their filters. */
+  customFields?: readonly CustomField[];
   /** Where the user's arrangement of these columns is saved. */
   columnsKey: TableColumnsKey;
   identifierColumn: Id;
@@ -118,7 +123,8 @@ export function ShipmentListView<
   const { rows, query, tab, archived, detailHref } = props;
   const { filters, setFilters, clearFilters, filtered, search } = props.filters;
   const navigate = useNavigate();
-  const { layout, setLayout, ready: layoutReady } = useColumnLayout(props.columns, props.columnsKey);
+  const { layout, setLayout, ready: preferenceReady } = useColumnLayout(props.columns, props.columnsKey);
+  const layoutReady = preferenceReady && props.columnsReady !== false;
   // A selection belongs to one list: another tab or other filters start without one.
   const { selected, setSelected, move } = useListSelection(`${tab}?${search}`, props.archive);
   const loadMore = useLoadMore(query);
@@ -148,7 +154,16 @@ export function ShipmentListView<
   // The toolbar and the table are rendered again only when what they show changes: the page renders
   // again for answers they do not draw (the filters' choices, the counts, an idle moment), and on a
   // phone each pass over them was a long task. Hence the stable callbacks below.
-  const { tabPath, selects, attentionLabel, filteredWhat, emptyTab, renderCell, identifierColumn } = props;
+  const {
+    tabPath,
+    selects,
+    attentionLabel,
+    filteredWhat,
+    emptyTab,
+    renderCell,
+    identifierColumn,
+    customFields,
+  } = props;
   const searchLabels = props.search;
   const onTabChange = useCallback(
     (next: Tab) => void navigate(`${tabPath[next]}${search ? `?${search}` : ''}`),
@@ -164,7 +179,15 @@ export function ShipmentListView<
         search={searchLabels}
         selects={selects}
         attentionLabel={attentionLabel}
-        end={<ColumnSettings columns={props.columns} layout={layout} onChange={setLayout} />}
+        customFields={customFields}
+        end={
+          <ColumnSettings
+            columns={props.columns}
+            layout={layout}
+            onChange={setLayout}
+            disabled={!layoutReady}
+          />
+        }
       />
     ),
     [
@@ -175,9 +198,11 @@ export function ShipmentListView<
       searchLabels,
       selects,
       attentionLabel,
+      customFields,
       props.columns,
       layout,
       setLayout,
+      layoutReady,
     ],
   );
   // The mapped selects hide from TypeScript that `sort` alone is a valid change.

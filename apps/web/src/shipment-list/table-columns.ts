@@ -1,4 +1,9 @@
 import type { PartyRole, ShipmentReferences } from '@tracklane/shared/references/references.schema';
+import {
+  referenceSort,
+  type ColumnSort,
+  type ReferenceSortKey,
+} from '@tracklane/shared/tracking/column-sorts';
 import { formatDate } from '../lib/dates';
 import { dateField, type ExportField } from './table-export';
 
@@ -104,29 +109,47 @@ type ReferenceColumnId = (typeof REFERENCE_COLUMN_IDS)[number];
 
 export const isReferenceColumn = (id: string) => (REFERENCE_COLUMN_IDS as readonly string[]).includes(id);
 
+/** A column the server sorts both ways by a sort of column-sorts.ts: ascending first. */
+export const bothWays = (asc: ColumnSort, desc: ColumnSort) => ({ first: asc, second: desc });
+
+const byReference = (key: ReferenceSortKey) =>
+  bothWays(referenceSort(key, 'asc'), referenceSort(key, 'desc'));
+
 /**
  * The workspace's own references as columns (booking, customer reference, PO numbers, parties), as
  * every mode's rows carry them: a mode lists them last and hidden by default, and the list page draws
- * their cells for every mode (they are text).
+ * their cells for every mode (they are text). Each sorts on the server (`ref.<key>.asc|desc`).
  */
 export function referenceColumns<
   Row extends { references?: ShipmentReferences },
   Sort extends string,
->(): Record<ReferenceColumnId, ColumnSpec<Row, Sort>> {
+>(): Record<ReferenceColumnId, ColumnSpec<Row, Sort | ColumnSort>> {
   const width = { min: 88, preferred: 128 };
-  const party = (role: PartyRole, label: string): ColumnSpec<Row, Sort> => ({
+  const party = (role: PartyRole, label: string): ColumnSpec<Row, Sort | ColumnSort> => ({
     label,
     width,
+    sorts: byReference(role),
     text: (row) => row.references?.[role]?.name ?? '',
   });
   return {
-    booking: { label: 'Booking', width, text: (row) => row.references?.bookingNumber ?? '' },
+    booking: {
+      label: 'Booking',
+      width,
+      sorts: byReference('booking'),
+      text: (row) => row.references?.bookingNumber ?? '',
+    },
     customerReference: {
       label: 'Customer ref.',
       width,
+      sorts: byReference('customer_reference'),
       text: (row) => row.references?.customerReference ?? '',
     },
-    poNumbers: { label: 'PO numbers', width, text: (row) => row.references?.poNumbers.join(', ') ?? '' },
+    poNumbers: {
+      label: 'PO numbers',
+      width,
+      sorts: byReference('po_numbers'),
+      text: (row) => row.references?.poNumbers.join(', ') ?? '',
+    },
     shipper: party('shipper', 'Shipper'),
     consignee: party('consignee', 'Consignee'),
     customer: party('customer', 'Customer'),
@@ -227,7 +250,8 @@ export function sortDirection<Sort extends string>(
   column: { sorts?: ColumnSorts<Sort> },
   sort: Sort,
 ): 'ascending' | 'descending' | undefined {
-  if (column.sorts?.first === sort) return sort.endsWith('_desc') ? 'descending' : 'ascending';
+  if (column.sorts?.first === sort)
+    return sort.endsWith('_desc') || sort.endsWith('.desc') ? 'descending' : 'ascending';
   if (column.sorts?.second === sort) return 'descending';
   return undefined;
 }

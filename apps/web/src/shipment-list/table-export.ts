@@ -1,7 +1,10 @@
 import { isoDay } from '../lib/dates';
 import type { XlsxCell } from '../lib/xlsx';
 
-/** One exported cell: text, or a calendar day ("YYYY-MM-DD" in the reader's zone; null when unknown). */
+/**
+ * One exported cell: text, a calendar day ("YYYY-MM-DD" in the reader's zone; null when unknown), or a
+ * number (a number cell in XLSX).
+ */
 export type ExportCell = XlsxCell;
 
 /** One column of the exported file. */
@@ -49,7 +52,8 @@ export function tableToCells<Row>(
   ];
 }
 
-const cellText = (cell: ExportCell) => (typeof cell === 'string' ? cell : (cell.day ?? ''));
+const cellText = (cell: ExportCell) =>
+  typeof cell === 'string' ? cell : 'number' in cell ? String(cell.number) : (cell.day ?? '');
 
 /** The table as rows of text, dates as "YYYY-MM-DD": what the CSV holds. */
 export function tableToRows<Row>(rows: Row[], columns: ExportColumn<Row>[], timeZone: string): string[][] {

@@ -5,7 +5,7 @@ import { parseCustomValue } from './custom-field-values';
 /*
  * A list's filters by custom field (ADR 0051), one syntax for both modes and the public API: the
  * repeatable query parameter `cf`, each `<fieldId>:<value>`:
- *  - text, link: the value equals (case is ignored);
+ *  - text, link: the value equals (case is ignored); a value ending in `*` is a beginning (`PO-47*`);
  *  - single and multiple choice: any of the comma-separated choices;
  *  - number, date: a range `<min>..<max>`, either end left out for an open one (`10..`, `..2026-12-31`);
  *    a value without `..` is the range of that one value.
@@ -31,7 +31,7 @@ export const customFieldFilterParamSchema = z
   .optional()
   .meta({
     description:
-      'Filters by custom field (GET /api/custom-fields), repeatable, each `<fieldId>:<value>`: text and link equal the value (case ignored); single and multiple choice match any of comma-separated choices; number and date take a range `<min>..<max>` with either end optional.',
+      'Filters by custom field (GET /api/custom-fields), repeatable, each `<fieldId>:<value>`: text and link equal the value (case ignored), or start with it when it ends in `*`; single and multiple choice match any of comma-separated choices; number and date take a range `<min>..<max>` with either end optional.',
   });
 
 /** One filter as written: the field and the text after the colon. */
@@ -61,6 +61,7 @@ export function splitCustomFilters(
 /** A filter checked against its field: what the list's query matches. */
 export type CustomFilter =
   | { kind: 'equals'; fieldId: string; text: string }
+  | { kind: 'startsWith'; fieldId: string; text: string }
   | { kind: 'anyOf'; fieldId: string; choices: string[] }
   | { kind: 'numberRange'; fieldId: string; min: number | null; max: number | null }
   | { kind: 'dateRange'; fieldId: string; min: string | null; max: string | null };
@@ -75,10 +76,15 @@ export function parseCustomFilter(
     case 'text':
     case 'link': {
       // A link filter takes any text (a search for an address), checked as a text value.
-      const parsed = parseCustomValue({ ...field, type: 'text' }, value);
+      const prefix = value.trimEnd().endsWith('*');
+      const parsed = parseCustomValue(
+        { ...field, type: 'text' },
+        prefix ? value.trimEnd().slice(0, -1) : value,
+      );
       if (!parsed.ok) return parsed;
       if (parsed.value === null) return { ok: false, message: CUSTOM_FILTER_MESSAGES.syntax };
-      return { ok: true, filter: { kind: 'equals', fieldId, text: parsed.value as string } };
+      const text = parsed.value as string;
+      return { ok: true, filter: { kind: prefix ? 'startsWith' : 'equals', fieldId, text } };
     }
     case 'choice':
     case 'multi_choice': {
@@ -123,6 +129,8 @@ export function formatCustomFilter(filter: CustomFilter): string {
   switch (filter.kind) {
     case 'equals':
       return `${filter.fieldId}:${filter.text}`;
+    case 'startsWith':
+      return `${filter.fieldId}:${filter.text}*`;
     case 'anyOf':
       return `${filter.fieldId}:${filter.choices.join(',')}`;
     case 'numberRange':

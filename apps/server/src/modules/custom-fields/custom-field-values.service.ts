@@ -116,6 +116,9 @@ function matchesFilter(table: SubscriptionTable, mode: TrackingMode, filter: Cus
       case 'equals':
         // upper() on both sides: the (field, upper(text)) index serves it.
         return sql`upper(${v.textValue}) = upper(${filter.text})`;
+      case 'startsWith':
+        // A constant prefix pattern: the (field, upper(text) text_pattern_ops) index serves it.
+        return sql`upper(${v.textValue}) LIKE ${`${filter.text.toUpperCase().replace(/[%_\\]/g, '\\$&')}%`}`;
       case 'anyOf':
         return inArray(v.textValue, filter.choices);
       case 'numberRange':

@@ -1,6 +1,7 @@
-import { and, arrayContains, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, eq, or, sql, type SQL } from 'drizzle-orm';
 import { EXPRESS_ATTENTION_RULES } from '@tracklane/shared/dashboard/dashboard.schema';
 import type {
+  EXPRESS_SORTS,
   ExpressListItem,
   ExpressListQuery,
   ExpressListTab,
@@ -24,7 +25,8 @@ import {
 import { AppError } from '../../lib/app-error';
 import { firstAttentionRule } from '../dashboard/attention';
 import { EXPRESS_ATTENTION } from './express-attention';
-import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import { encodeCursor, keysetAfter, keysetOrder, type KeysetSort } from '../../lib/keyset-cursor';
+import { namedListSort, resolveListSort, sortValueColumn, type NamedSort } from '../tracking/list-sort';
 import { readRows } from '../../lib/row-reader';
 import { listItemColumns, tabCountColumns } from '../tracking/list-page';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
@@ -113,16 +115,18 @@ export function toExpressShipment(
   };
 }
 
-type SortKey = 'createdAt' | 'deliveryAt' | 'updatedAt' | 'trackingNo';
-
-/** How each sort orders rows; the cursor carries the row's value of `key` and its id. */
-const SORTS: Record<ExpressSort, { key: SortKey; direction: 'asc' | 'desc' }> = {
-  created_desc: { key: 'createdAt', direction: 'desc' },
-  delivery_asc: { key: 'deliveryAt', direction: 'asc' },
-  delivery_desc: { key: 'deliveryAt', direction: 'desc' },
-  updated_desc: { key: 'updatedAt', direction: 'desc' },
-  tracking_asc: { key: 'trackingNo', direction: 'asc' },
+/** How each named sort orders rows; the cursor carries the row's value of the column and its id. */
+const SORTS: Record<(typeof EXPRESS_SORTS)[number], NamedSort> = {
+  created_desc: { column: expressShipments.createdAt, direction: 'desc', kind: 'date' },
+  delivery_asc: { column: expressShipments.deliveryAt, direction: 'asc', kind: 'date' },
+  delivery_desc: { column: expressShipments.deliveryAt, direction: 'desc', kind: 'date' },
+  updated_desc: { column: expressShipments.updatedAt, direction: 'desc', kind: 'date' },
+  tracking_asc: { column: expressShipments.trackingNo, direction: 'asc', kind: 'text' },
 };
+
+/** The list's sort (a named one, or a custom field's or reference's column): resolveListSort. */
+export const expressListSort = (db: Database, workspaceId: string, sort: ExpressSort) =>
+  resolveListSort(db, workspaceId, expressShipments, SORTS, sort);
 
 /** spec §3 tab names → the stored tab. */
 const TABS: Record<ExpressListTab, (typeof EXPRESS_TABS)[number]> = {
@@ -142,6 +146,8 @@ export function expressListQuery(
   now = new Date(),
   /** The `cf` filters as SQL, resolved against the workspace's fields (customFieldFilters). */
   customFilters: readonly SQL[] = [],
+  /** The sort, resolved (expressListSort); a named sort needs none. */
+  sort: KeysetSort = namedListSort(expressShipments, SORTS, query.sort),
 ) {
   const { workspaceId, userId } = reader;
   const selection = {
@@ -158,9 +164,8 @@ export function expressListQuery(
         now,
       ),
     },
+    o: { sortValue: sortValueColumn(sort) },
   };
-  const sort = SORTS[query.sort];
-  const column = expressShipments[sort.key];
   const filters: (SQL | undefined)[] = [
     inWorkspace({ workspaceId }, expressShipments),
     // An attention rule spans the active and not-found tabs (never archived), whichever tab is asked for.
@@ -180,18 +185,7 @@ export function expressListQuery(
   if (query.company !== undefined) filters.push(namesCompany(expressShipments, query.company));
   filters.push(...customFilters);
   filters.push(favoriteFilter('express', expressShipments.id, userId, query.favorite));
-  if (query.cursor) {
-    const { value, id } = decodeCursor(query.cursor, sort.key === 'trackingNo' ? 'text' : 'date');
-    filters.push(
-      sort.direction === 'desc'
-        ? sql`(${column}, ${expressShipments.id}) < (${value}, ${id})`
-        : sql`(${column}, ${expressShipments.id}) > (${value}, ${id})`,
-    );
-  }
-  const order =
-    sort.direction === 'desc'
-      ? [desc(column), desc(expressShipments.id)]
-      : [asc(column), asc(expressShipments.id)];
+  if (query.cursor) filters.push(keysetAfter(sort, query.cursor));
   return {
     selection,
     query: db
@@ -199,7 +193,7 @@ export function expressListQuery(
       .from(expressShipments)
       .innerJoin(trackedItems, eq(trackedItems.id, expressShipments.itemId))
       .where(and(...filters))
-      .orderBy(...order)
+      .orderBy(...keysetOrder(sort))
       .limit(query.limit + 1),
   };
 }
@@ -237,7 +231,8 @@ export async function listExpressShipments(
 ) {
   const { workspaceId } = reader;
   const customFilters = await customFieldFilters(db, workspaceId, expressShipments, query.cf);
-  const { selection, query: pageQuery } = expressListQuery(db, reader, query, now, customFilters);
+  const sort = await expressListSort(db, workspaceId, query.sort);
+  const { selection, query: pageQuery } = expressListQuery(db, reader, query, now, customFilters, sort);
   const rows = await readRows(db, selection, pageQuery);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -254,7 +249,9 @@ export async function listExpressShipments(
       (s) => s.expressOrderId,
     ),
     nextCursor:
-      rows.length > query.limit && last ? encodeCursor(last.s[SORTS[query.sort].key], last.s.id) : null,
+      rows.length > query.limit && last
+        ? encodeCursor(last.o.sortValue as Date | string | number | null, last.s.id, sort.name)
+        : null,
     ...(first
       ? {
           activeCount: first.k.active ?? 0,

@@ -33,7 +33,7 @@ export const expressV1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         tags: express,
         summary: 'List express shipments',
         description:
-          'One page of the workspace’s parcels: the active, notFound or archived tab. Pass `nextCursor` as `cursor` for the next page.',
+          'One page of the workspace’s parcels: the active, notFound or archived tab. Pass `nextCursor` as `cursor` for the next page. Sort by a named sort, a custom field (`sort=cf.<fieldId>.asc|desc`) or a reference (`sort=ref.booking.asc`, …); shipments without a value of the sorted column come last either way, and a cursor is only taken back by the sort that made it.',
         querystring: v1ExpressListQuerySchema,
         ...v1Responses(envelopeSchema(expressListResultSchema), examples.expressList),
       },

@@ -1,6 +1,7 @@
-import { and, arrayContains, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { OCEAN_ATTENTION_RULES } from '@tracklane/shared/dashboard/dashboard.schema';
 import type {
+  OCEAN_SORTS,
   OceanListItem,
   OceanListQuery,
   OceanShipment,
@@ -27,7 +28,8 @@ import { firstAttentionRule } from '../dashboard/attention';
 import { OCEAN_ATTENTION } from './ocean-attention';
 import { clocksNow, termsColumns, type resolveTerms } from './free-time/free-time-clocks';
 import { terminalAvailabilityOf } from './terminal-availability/terminal-availability.service';
-import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import { encodeCursor, keysetAfter, keysetOrder, type KeysetSort } from '../../lib/keyset-cursor';
+import { namedListSort, resolveListSort, sortValueColumn, type NamedSort } from '../tracking/list-sort';
 import { readRows } from '../../lib/row-reader';
 import { listItemColumns, tabCountColumns } from '../tracking/list-page';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
@@ -158,28 +160,21 @@ export function toOceanShipment(
   };
 }
 
-type SortKey = 'createdAt' | 'arrivalAt' | 'departureAt' | 'containerNo' | 'freeTimeEndsOn' | 'ddCostCents';
-
-/** How each sort orders rows; the cursor carries the row's value of `key` and its id. */
-const SORTS: Record<OceanSort, { key: SortKey; direction: 'asc' | 'desc' }> = {
-  created_desc: { key: 'createdAt', direction: 'desc' },
-  arrival_asc: { key: 'arrivalAt', direction: 'asc' },
-  arrival_desc: { key: 'arrivalAt', direction: 'desc' },
-  departure_asc: { key: 'departureAt', direction: 'asc' },
-  departure_desc: { key: 'departureAt', direction: 'desc' },
-  container_asc: { key: 'containerNo', direction: 'asc' },
-  free_time_asc: { key: 'freeTimeEndsOn', direction: 'asc' },
-  cost_desc: { key: 'ddCostCents', direction: 'desc' },
+/** How each named sort orders rows; the cursor carries the row's value of the column and its id. */
+const SORTS: Record<(typeof OCEAN_SORTS)[number], NamedSort> = {
+  created_desc: { column: oceanShipments.createdAt, direction: 'desc', kind: 'date' },
+  arrival_asc: { column: oceanShipments.arrivalAt, direction: 'asc', kind: 'date' },
+  arrival_desc: { column: oceanShipments.arrivalAt, direction: 'desc', kind: 'date' },
+  departure_asc: { column: oceanShipments.departureAt, direction: 'asc', kind: 'date' },
+  departure_desc: { column: oceanShipments.departureAt, direction: 'desc', kind: 'date' },
+  container_asc: { column: oceanShipments.containerNo, direction: 'asc', kind: 'text' },
+  free_time_asc: { column: oceanShipments.freeTimeEndsOn, direction: 'asc', kind: 'date' },
+  cost_desc: { column: oceanShipments.ddCostCents, direction: 'desc', kind: 'integer' },
 };
 
-const CURSOR_KIND: Record<SortKey, 'date' | 'text' | 'integer'> = {
-  createdAt: 'date',
-  arrivalAt: 'date',
-  departureAt: 'date',
-  freeTimeEndsOn: 'date',
-  containerNo: 'text',
-  ddCostCents: 'integer',
-};
+/** The list's sort (a named one, or a custom field's or reference's column): resolveListSort. */
+export const oceanListSort = (db: Database, workspaceId: string, sort: OceanSort) =>
+  resolveListSort(db, workspaceId, oceanShipments, SORTS, sort);
 
 /**
  * The page query of a list request, unexecuted (the benchmark runs its SQL through a bare client): the
@@ -192,11 +187,11 @@ export function oceanListQuery(
   now = new Date(),
   /** The `cf` filters as SQL, resolved against the workspace's fields (customFieldFilters). */
   customFilters: readonly SQL[] = [],
+  /** The sort, resolved (oceanListSort); a named sort needs none. */
+  sort: KeysetSort = namedListSort(oceanShipments, SORTS, query.sort),
 ) {
   const { workspaceId } = reader;
-  const selection = oceanListSelection(reader, now);
-  const sort = SORTS[query.sort];
-  const column = oceanShipments[sort.key];
+  const selection = { ...oceanListSelection(reader, now), o: { sortValue: sortValueColumn(sort) } };
   const filters: (SQL | undefined)[] = [
     inWorkspace({ workspaceId }, oceanShipments),
     // An attention rule counts active shipments only, whichever tab is asked for.
@@ -227,18 +222,7 @@ export function oceanListQuery(
   if (query.bill !== undefined)
     filters.push(isUuid(query.bill) ? eq(oceanShipments.billId, query.bill) : sql`false`);
   filters.push(favoriteFilter('ocean', oceanShipments.id, reader.userId, query.favorite));
-  if (query.cursor) {
-    const { value, id } = decodeCursor(query.cursor, CURSOR_KIND[sort.key]);
-    filters.push(
-      sort.direction === 'desc'
-        ? sql`(${column}, ${oceanShipments.id}) < (${value}, ${id})`
-        : sql`(${column}, ${oceanShipments.id}) > (${value}, ${id})`,
-    );
-  }
-  const order =
-    sort.direction === 'desc'
-      ? [desc(column), desc(oceanShipments.id)]
-      : [asc(column), asc(oceanShipments.id)];
+  if (query.cursor) filters.push(keysetAfter(sort, query.cursor));
   return {
     selection,
     query: db
@@ -246,7 +230,7 @@ export function oceanListQuery(
       .from(oceanShipments)
       .innerJoin(trackedItems, eq(trackedItems.id, oceanShipments.itemId))
       .where(and(...filters))
-      .orderBy(...order)
+      .orderBy(...keysetOrder(sort))
       .limit(query.limit + 1),
   };
 }
@@ -276,7 +260,8 @@ export async function listOceanShipments(
 ) {
   const { workspaceId } = reader;
   const customFilters = await customFieldFilters(db, workspaceId, oceanShipments, query.cf);
-  const { selection, query: pageQuery } = oceanListQuery(db, reader, query, now, customFilters);
+  const sort = await oceanListSort(db, workspaceId, query.sort);
+  const { selection, query: pageQuery } = oceanListQuery(db, reader, query, now, customFilters, sort);
   const rows = await readRows(db, selection, pageQuery);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -294,7 +279,9 @@ export async function listOceanShipments(
       (s) => s.shipmentOverallId,
     ),
     nextCursor:
-      rows.length > query.limit && last ? encodeCursor(last.s[SORTS[query.sort].key], last.s.id) : null,
+      rows.length > query.limit && last
+        ? encodeCursor(last.o.sortValue as Date | string | number | null, last.s.id, sort.name)
+        : null,
     // In the page's own snapshot: a bill still asked is seen with the rows it has not added yet.
     ...(first
       ? {

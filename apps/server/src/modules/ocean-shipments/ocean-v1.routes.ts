@@ -38,7 +38,7 @@ export const oceanV1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         tags: ocean,
         summary: 'List ocean shipments',
         description:
-          'One page of the workspace’s ocean shipments (containers on a bill of lading), newest first by default. Pass `nextCursor` as `cursor` for the next page; it is null on the last one.',
+          'One page of the workspace’s ocean shipments (containers on a bill of lading), newest first by default. Pass `nextCursor` as `cursor` for the next page; it is null on the last one. Sort by a named sort, a custom field (`sort=cf.<fieldId>.asc|desc`) or a reference (`sort=ref.booking.asc`, …); shipments without a value of the sorted column come last either way, and a cursor is only taken back by the sort that made it.',
         querystring: v1OceanListQuerySchema,
         ...v1Responses(envelopeSchema(oceanListResultSchema), examples.oceanList),
       },

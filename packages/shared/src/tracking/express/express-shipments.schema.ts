@@ -1,3 +1,4 @@
+import { listSortSchema, LIST_CURSOR_MAX_LENGTH, type ColumnSort } from '../column-sorts';
 import { customFieldsFieldSchema, intakeCustomFieldsSchema } from '../../custom-fields/custom-field-values';
 import { z } from 'zod';
 import { TRACKING_STATE_DESCRIPTION } from '../no-connection';
@@ -94,13 +95,14 @@ export const EXPRESS_SORTS = [
   'updated_desc',
   'tracking_asc',
 ] as const;
-export type ExpressSort = (typeof EXPRESS_SORTS)[number];
+/** A named sort, or a custom field's or a reference's column (column-sorts.ts). */
+export type ExpressSort = (typeof EXPRESS_SORTS)[number] | ColumnSort;
 
 export const expressListQuerySchema = z.strictObject({
   status: z.enum(EXPRESS_LIST_TABS).default('active'),
   limit: z.coerce.number().int().min(1).max(EXPRESS_LIST_MAX_LIMIT).default(50),
-  cursor: z.string().max(300).optional(),
-  sort: z.enum(EXPRESS_SORTS).default('created_desc'),
+  cursor: z.string().max(LIST_CURSOR_MAX_LENGTH).optional(),
+  sort: listSortSchema(EXPRESS_SORTS, 'created_desc'),
   search: z.string().max(60).optional(),
   carrier: z.string().max(40).optional(),
   parcelStatus: z.enum(PARCEL_STATUSES).optional(),

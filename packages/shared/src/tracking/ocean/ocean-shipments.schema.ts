@@ -1,3 +1,4 @@
+import { listSortSchema, LIST_CURSOR_MAX_LENGTH, type ColumnSort } from '../column-sorts';
 import { customFieldsFieldSchema, intakeCustomFieldsSchema } from '../../custom-fields/custom-field-values';
 import { z } from 'zod';
 import { TRACKING_STATE_DESCRIPTION } from '../no-connection';
@@ -198,13 +199,14 @@ export const OCEAN_SORTS = [
   /** Most demurrage and detention so far first. */
   'cost_desc',
 ] as const;
-export type OceanSort = (typeof OCEAN_SORTS)[number];
+/** A named sort, or a custom field's or a reference's column (column-sorts.ts). */
+export type OceanSort = (typeof OCEAN_SORTS)[number] | ColumnSort;
 
 export const oceanListQuerySchema = z.strictObject({
   status: z.enum(['active', 'archived']).default('active'),
   limit: z.coerce.number().int().min(1).max(OCEAN_LIST_MAX_LIMIT).default(50),
-  cursor: z.string().max(300).optional(),
-  sort: z.enum(OCEAN_SORTS).default('created_desc'),
+  cursor: z.string().max(LIST_CURSOR_MAX_LENGTH).optional(),
+  sort: listSortSchema(OCEAN_SORTS, 'created_desc'),
   search: z.string().max(60).optional(),
   carrier: z.string().max(10).optional(),
   pol: z.string().max(10).optional(),
