@@ -26,6 +26,7 @@ const link = {
   expiresAt: null,
   revokedAt: null,
   state: 'live',
+  includeReferences: false,
   token: 't'.repeat(43),
   url: `http://localhost/share/${'t'.repeat(43)}`,
 };
@@ -95,6 +96,8 @@ describe('sharing the selected rows of a list', { timeout: 20_000 }, () => {
     expect(api.callsTo('POST /api/share-links')[0]?.body).toEqual({
       shipmentType: 'ocean',
       shipmentIds: [first.shipmentOverallId, third.shipmentOverallId],
+      // Unticked: the link shows no references or custom fields.
+      includeReferences: false,
     });
     // A set lists no one shipment's people or links: that is each shipment's own Share.
     expect(api.callsTo('GET /api/shares')).toHaveLength(0);
