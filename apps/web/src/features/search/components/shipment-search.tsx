@@ -194,7 +194,7 @@ export function ShipmentSearch({ Results, preloadResults, onOpen }: ShipmentSear
           }}
           onPointerEnter={preloadResults}
           onKeyDown={onKeyDown}
-          placeholder="Search containers, B/L, parcels, tags"
+          placeholder="Search containers, B/L, parcels, POs, tags"
           aria-label="Search shipments by container, bill of lading, parcel number or tag"
           role="combobox"
           aria-autocomplete="list"
