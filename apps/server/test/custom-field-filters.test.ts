@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { customFieldValues } from '../src/db/schema/custom-fields';
+import { FEW_MATCHING_VALUES } from '../src/modules/custom-fields/custom-field-values.service';
 import { buildTeam, type Team } from './factories';
 import { usePublicApiApp } from './support/public-api';
 import { addOcean, addParcel, defineFields } from './support/custom-fields';
@@ -95,6 +98,43 @@ describe('lists filtered by custom fields', () => {
         sorted(a, b),
       );
       expect(await listed(team, mode, [cf(f.Priority!, 'Low'), 'status=archived'])).toEqual([]);
+    }
+  });
+
+  it('gives the same answer when a filter matches many values (the list walks its order)', async () => {
+    const team = await buildTeam(app, ctx);
+    const f = await defineFields(app, team, FIELDS);
+    for (const mode of ['ocean', 'express'] as const) {
+      const add = mode === 'ocean' ? addOcean : addParcel;
+      const [a, b, none] = [await add(app, team), await add(app, team), await add(app, team)];
+      await setValues(team, mode, a, { [f.Priority!]: 'High', [f.Pallets!]: 7, [f.Hazards!]: ['Toxic'] });
+      await setValues(team, mode, b, {
+        [f.Priority!]: 'Low',
+        [f.Pallets!]: 7,
+        [f['Booked on']!]: '2026-05-01',
+      });
+      await setValues(team, mode, none, { [f.Priority!]: 'Urgent', [f.Pallets!]: 70 });
+      // More matching values than FEW_MATCHING_VALUES, of shipments this list does not hold, so that
+      // each filter takes its per-row shape.
+      await ctx.db.insert(customFieldValues).values(
+        Array.from({ length: FEW_MATCHING_VALUES + 1 }, () => [
+          { fieldId: f.Priority!, textValue: 'High' },
+          { fieldId: f.Pallets!, numberValue: 7 },
+          { fieldId: f['Booked on']!, dateValue: '2026-05-01' },
+          { fieldId: f.Hazards!, textValue: 'Toxic' },
+        ]).flatMap((values) => {
+          const subscriptionId = randomUUID();
+          return values.map((v) => ({ ...v, workspaceId: team.defaultWorkspaceId, mode, subscriptionId }));
+        }),
+      );
+      const sorted = (...ids: string[]) => ids.sort();
+      expect(await listed(team, mode, [cf(f.Priority!, 'high,low')])).toEqual(sorted(a, b));
+      expect(await listed(team, mode, [cf(f.Pallets!, '5..8')])).toEqual(sorted(a, b));
+      expect(await listed(team, mode, [cf(f['Booked on']!, '2026-05-01')])).toEqual([b]);
+      expect(await listed(team, mode, [cf(f.Hazards!, 'toxic')])).toEqual([a]);
+      // A filter with many matches beside one with few.
+      expect(await listed(team, mode, [cf(f.Pallets!, '7'), cf(f.PO!, 'none')])).toEqual([]);
+      expect(await listed(team, mode, [cf(f.Pallets!, '7'), cf(f.Priority!, 'Low')])).toEqual([b]);
     }
   });
 
