@@ -14,7 +14,10 @@ import { TRACKING_MODES, type TrackingMode } from '@tracklane/shared/tracking/tr
 import type { Database } from '../src/db/client';
 import { expressShipments, oceanShipments } from '../src/db/schema';
 import { encodeCursor } from '../src/lib/keyset-cursor';
-import { customFieldFilters } from '../src/modules/custom-fields/custom-field-values.service';
+import {
+  customFieldFilters,
+  customTextStartsWith,
+} from '../src/modules/custom-fields/custom-field-values.service';
 import { createCustomField } from '../src/modules/custom-fields/custom-fields.service';
 import { expressListQuery } from '../src/modules/express-shipments/express-shipments.service';
 import { oceanListQuery } from '../src/modules/ocean-shipments/ocean-shipments.service';
@@ -86,6 +89,8 @@ const CASES = (mode: TrackingMode, poBase: number): CfCase[] => {
       share: 950 / SHIPMENTS,
     },
     { name: 'search, nothing matches', qs: 'search=ZZ-NOPE', share: 0 },
+    // Every PO of the mode: the list walks its order.
+    { name: 'search PO prefix (every PO)', qs: `search=${po(0).slice(0, -5)}`, share: 0.95 },
   ];
 };
 
@@ -115,8 +120,9 @@ const LISTS: Record<
     pageQuery: async (db, reader, qs) => {
       const query = oceanListQuerySchema.parse(queryOf(qs));
       const filters = await customFieldFilters(db, reader.workspaceId, oceanShipments, query.cf);
+      const search = await customTextStartsWith(db, reader.workspaceId, oceanShipments, query.search);
       // Wrapped: a query builder is a thenable that awaiting would run.
-      return { query: oceanListQuery(db, reader, query, new Date(), filters).query };
+      return { query: oceanListQuery(db, reader, query, new Date(), filters, search).query };
     },
   },
   express: {
@@ -124,7 +130,8 @@ const LISTS: Record<
     pageQuery: async (db, reader, qs) => {
       const query = expressListQuerySchema.parse(queryOf(qs));
       const filters = await customFieldFilters(db, reader.workspaceId, expressShipments, query.cf);
-      return { query: expressListQuery(db, reader, query, new Date(), filters).query };
+      const search = await customTextStartsWith(db, reader.workspaceId, expressShipments, query.search);
+      return { query: expressListQuery(db, reader, query, new Date(), filters, search).query };
     },
   },
 };

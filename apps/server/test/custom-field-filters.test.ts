@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { customFieldValues } from '../src/db/schema/custom-fields';
-import { FEW_MATCHING_VALUES } from '../src/modules/custom-fields/custom-field-values.service';
+import {
+  FEW_MATCHING_VALUES,
+  FEW_SEARCH_MATCHES,
+} from '../src/modules/custom-fields/custom-field-values.service';
 import { buildTeam, type Team } from './factories';
 import { usePublicApiApp } from './support/public-api';
 import { addOcean, addParcel, defineFields } from './support/custom-fields';
@@ -154,6 +157,29 @@ describe('lists filtered by custom fields', () => {
     // Another workspace's search does not see this workspace's values.
     const other = await buildTeam(app, ctx);
     expect(await listed(other, 'ocean', ['search=ZQ-PO-55'])).toEqual([]);
+    // More values starting with the term than FEW_SEARCH_MATCHES, of shipments the lists do not hold:
+    // the search takes its per-row shape and still finds only the lists' own.
+    await ctx.db.insert(customFieldValues).values(
+      Array.from({ length: FEW_SEARCH_MATCHES + 1 }, (_, i) => ({
+        fieldId: f.PO!,
+        workspaceId: team.defaultWorkspaceId,
+        mode: i % 2 ? ('ocean' as const) : ('express' as const),
+        subscriptionId: randomUUID(),
+        textValue: `ZQ-PO-${String(i)}`,
+      })),
+    );
+    await ctx.db.insert(customFieldValues).values(
+      Array.from({ length: FEW_SEARCH_MATCHES + 1 }, () => ({
+        fieldId: f.PO!,
+        workspaceId: team.defaultWorkspaceId,
+        mode: 'ocean' as const,
+        subscriptionId: randomUUID(),
+        textValue: 'zq-po-0',
+      })),
+    );
+    expect(await listed(team, 'ocean', ['search=zq-po-5'])).toEqual([ocean]);
+    expect(await listed(team, 'ocean', ['search=ZQ'])).toEqual([ocean]);
+    expect(await listed(team, 'ocean', ['search=ZQ-PO-0'])).toEqual([]);
   });
 
   it('refuses another workspace’s field, an unknown field and bad values with a 400', async () => {

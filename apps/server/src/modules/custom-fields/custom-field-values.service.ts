@@ -214,24 +214,35 @@ export async function customFieldFilters(
   return filters.map((filter, i) => matchesFilter(table, mode, filter, few[i]!));
 }
 
+/** At most this many text values starting with a list search's term: the list starts from them. */
+export const FEW_SEARCH_MATCHES = 2000;
+
 /**
  * SQL: a text custom field's value of the shipment starts with `term` (case ignored): how the lists'
  * search finds a shipment by a number kept in a field of the workspace's own (a PO, a job number).
- * None for a term with nothing to match (the search then narrows nothing, as before).
+ * None for a term with nothing to match (the search then narrows nothing, as before). Shaped as the
+ * filters are (matchesFilter), by a bounded count: few matches are an array of ids, which the list's
+ * own number search can join in one bitmap scan; many are a per-row check along the list's order.
  */
-export function customTextStartsWith(
+export async function customTextStartsWith(
+  db: Database,
   workspaceId: string,
   table: SubscriptionTable,
-  term: string,
-): SQL | undefined {
+  term: string | undefined,
+): Promise<SQL | undefined> {
   const v = customFieldValues;
-  const prefix = term
+  const prefix = (term ?? '')
     .trim()
     .toUpperCase()
     .replace(/[%_\\]/g, '');
   if (!prefix) return undefined;
-  const pattern = `${prefix}%`;
-  return sql`EXISTS (SELECT 1 FROM ${v} WHERE ${v.fieldId} IN (SELECT ${customFields.id} FROM ${customFields} WHERE ${inWorkspace({ workspaceId }, customFields)} AND ${customFields.type} = 'text') AND ${v.mode} = ${modeOfTable(table)} AND ${v.subscriptionId} = ${table.id} AND upper(${v.textValue}) LIKE ${pattern})`;
+  const where = sql`${v.fieldId} IN (SELECT ${customFields.id} FROM ${customFields} WHERE ${inWorkspace({ workspaceId }, customFields)} AND ${customFields.type} = 'text') AND ${v.mode} = ${modeOfTable(table)} AND upper(${v.textValue}) LIKE ${`${prefix}%`}`;
+  const { rows } = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${v} WHERE ${where} LIMIT ${FEW_SEARCH_MATCHES + 1}) m`,
+  );
+  if (rows[0]!.n <= FEW_SEARCH_MATCHES)
+    return sql`${table.id} = ANY (ARRAY(SELECT ${v.subscriptionId} FROM ${v} WHERE ${where}))`;
+  return sql`EXISTS (SELECT 1 FROM ${v} WHERE ${where} AND ${v.subscriptionId} = ${table.id} OFFSET 0)`;
 }
 
 /** One shipment's values; another workspace's shipment is not found. */

@@ -142,6 +142,8 @@ export function expressListQuery(
   now = new Date(),
   /** The `cf` filters as SQL, resolved against the workspace's fields (customFieldFilters). */
   customFilters: readonly SQL[] = [],
+  /** The search's match on text custom fields (customTextStartsWith), for a query with a search. */
+  customSearch: SQL | undefined = undefined,
 ) {
   const { workspaceId, userId } = reader;
   const selection = {
@@ -169,9 +171,6 @@ export function expressListQuery(
       : eq(expressShipments.tab, TABS[query.status]),
   ];
   const term = query.search ? normaliseParcelNumber(query.search).replace(/[%_\\]/g, '') : '';
-  const customSearch = query.search
-    ? customTextStartsWith(workspaceId, expressShipments, query.search)
-    : undefined;
   if (term || customSearch)
     filters.push(or(term ? sql`${expressShipments.trackingNo} LIKE ${`${term}%`}` : undefined, customSearch));
   if (query.carrier) filters.push(eq(expressShipments.carrier, query.carrier.trim().toLowerCase()));
@@ -236,8 +235,18 @@ export async function listExpressShipments(
   now = new Date(),
 ) {
   const { workspaceId } = reader;
-  const customFilters = await customFieldFilters(db, workspaceId, expressShipments, query.cf);
-  const { selection, query: pageQuery } = expressListQuery(db, reader, query, now, customFilters);
+  const [customFilters, customSearch] = await Promise.all([
+    customFieldFilters(db, workspaceId, expressShipments, query.cf),
+    customTextStartsWith(db, workspaceId, expressShipments, query.search),
+  ]);
+  const { selection, query: pageQuery } = expressListQuery(
+    db,
+    reader,
+    query,
+    now,
+    customFilters,
+    customSearch,
+  );
   const rows = await readRows(db, selection, pageQuery);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);

@@ -192,6 +192,8 @@ export function oceanListQuery(
   now = new Date(),
   /** The `cf` filters as SQL, resolved against the workspace's fields (customFieldFilters). */
   customFilters: readonly SQL[] = [],
+  /** The search's match on text custom fields (customTextStartsWith), for a query with a search. */
+  customSearch: SQL | undefined = undefined,
 ) {
   const { workspaceId } = reader;
   const selection = oceanListSelection(reader, now);
@@ -206,7 +208,6 @@ export function oceanListQuery(
   if (query.search?.trim()) {
     const term = normaliseContainerNumber(query.search).replace(/[%_\\]/g, '');
     const mblTerm = normaliseMblNumber(query.search).replace(/[%_\\]/g, '');
-    const customSearch = customTextStartsWith(workspaceId, oceanShipments, query.search);
     if (term || customSearch)
       filters.push(
         or(
@@ -275,8 +276,11 @@ export async function listOceanShipments(
   now = new Date(),
 ) {
   const { workspaceId } = reader;
-  const customFilters = await customFieldFilters(db, workspaceId, oceanShipments, query.cf);
-  const { selection, query: pageQuery } = oceanListQuery(db, reader, query, now, customFilters);
+  const [customFilters, customSearch] = await Promise.all([
+    customFieldFilters(db, workspaceId, oceanShipments, query.cf),
+    customTextStartsWith(db, workspaceId, oceanShipments, query.search),
+  ]);
+  const { selection, query: pageQuery } = oceanListQuery(db, reader, query, now, customFilters, customSearch);
   const rows = await readRows(db, selection, pageQuery);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
