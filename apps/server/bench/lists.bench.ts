@@ -11,6 +11,8 @@ import { oceanListQuerySchema } from '@tracklane/shared/tracking/ocean/ocean-shi
 import { TRACKING_MODES, type TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { Database } from '../src/db/client';
 import * as schema from '../src/db/schema';
+import { expressShipments, oceanShipments } from '../src/db/schema';
+import { customTextStartsWith } from '../src/modules/custom-fields/custom-field-values.service';
 import { encodeCursor } from '../src/lib/keyset-cursor';
 import { oceanDashboard } from '../src/modules/ocean-shipments/ocean-dashboard';
 import { expressDashboard } from '../src/modules/express-shipments/express-dashboard';
@@ -50,7 +52,7 @@ interface ListBench {
    * The API's page query for a query string (parsed by the route's own schema): the page's rows and the
    * tab counts in one statement (the counts alone are asked only for a page without rows).
    */
-  pageQuery(db: Database, reader: ListReader, qs: string): PageQuery;
+  pageQuery(db: Database, reader: ListReader, qs: string): Promise<{ query: PageQuery }>;
   /** Cases as name and query string (the page size is added); `deep` is a cursor at DEEP_ROW. */
   cases(deep: string): [string, string][];
   /** The mode's dashboard endpoint and the service behind it. */
@@ -63,7 +65,12 @@ const ocean: ListBench = {
   mode: 'ocean',
   path: '/api/shipments/ocean',
   seed: seedOcean,
-  pageQuery: (db, reader, qs) => oceanListQuery(db, reader, oceanListQuerySchema.parse(queryOf(qs))).query,
+  // Wrapped: a query builder is a thenable that awaiting would run.
+  pageQuery: async (db, reader, qs) => {
+    const query = oceanListQuerySchema.parse(queryOf(qs));
+    const search = await customTextStartsWith(db, reader.workspaceId, oceanShipments, query.search);
+    return { query: oceanListQuery(db, reader, query, new Date(), [], undefined, search).query };
+  },
   cases: (deep) => [
     ['first page', ''],
     [`deep page (row ${DEEP_ROW.toLocaleString('en')})`, `cursor=${deep}`],
@@ -79,8 +86,11 @@ const express: ListBench = {
   mode: 'express',
   path: '/api/shipments/express',
   seed: seedExpress,
-  pageQuery: (db, reader, qs) =>
-    expressListQuery(db, reader, expressListQuerySchema.parse(queryOf(qs))).query,
+  pageQuery: async (db, reader, qs) => {
+    const query = expressListQuerySchema.parse(queryOf(qs));
+    const search = await customTextStartsWith(db, reader.workspaceId, expressShipments, query.search);
+    return { query: expressListQuery(db, reader, query, new Date(), [], undefined, search).query };
+  },
   cases: (deep) => [
     ['first page', ''],
     [`deep page (row ${DEEP_ROW.toLocaleString('en')})`, `cursor=${deep}`],
@@ -139,16 +149,18 @@ async function main() {
 /** A mode's cases with the exact SQL the API runs for each (its page query with the tab counts). */
 async function listCases(bench: ListBench, db: Database, reader: ListReader): Promise<EndpointCase[]> {
   // The deep cursor is the one the API would hand out after row DEEP_ROW of the default order.
-  const [deep] = await bench.pageQuery(db, reader, 'limit=1').offset(DEEP_ROW);
+  const [deep] = await (await bench.pageQuery(db, reader, 'limit=1')).query.offset(DEEP_ROW);
   if (!deep) throw new Error(`${bench.mode}: fewer than ${String(DEEP_ROW)} active shipments`);
-  return bench.cases(encodeCursor(deep.s.createdAt, deep.s.id)).map(([name, params]) => {
-    const qs = [`limit=${String(PAGE)}`, params].filter(Boolean).join('&');
-    return {
-      name,
-      path: `${bench.path}?${qs}`,
-      sql: [bench.pageQuery(db, reader, qs).toSQL()],
-    };
-  });
+  return Promise.all(
+    bench.cases(encodeCursor(deep.s.createdAt, deep.s.id)).map(async ([name, params]) => {
+      const qs = [`limit=${String(PAGE)}`, params].filter(Boolean).join('&');
+      return {
+        name,
+        path: `${bench.path}?${qs}`,
+        sql: [(await bench.pageQuery(db, reader, qs)).query.toSQL()],
+      };
+    }),
+  );
 }
 
 /**

@@ -307,3 +307,202 @@ export async function seedExpress(db: Database, workspaceId: string, userId: str
       SELECT ${userId}, 'express', id FROM s WHERE random() < 0.02`);
   }
 }
+
+/** How a seeded custom field's values are made, in SQL over one shipment row `s`. */
+interface SeededField {
+  name: string;
+  type: 'text' | 'number' | 'date' | 'choice' | 'multi_choice' | 'link';
+  choices?: string[];
+  /** The share of shipments with a value. */
+  filled: number;
+  /**
+   * The value from the shipment's columns `s.n` (its number, 0 onwards), `s.created_at` and three
+   * uniform draws `s.r1`, `s.r2`, `s.r3`. A multiple choice's is a bit mask over its choices instead.
+   */
+  value: string;
+}
+
+/** `ARRAY[...]` of text literals, for a value expression. */
+const textArray = (values: readonly string[]) =>
+  `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')}]::text[]`;
+
+const CUSTOMERS = [
+  'Northwind Traders',
+  'Contoso Retail',
+  'Fabrikam Home',
+  'Tailspin Toys',
+  'Wide World Importers',
+  'Adventure Works',
+  'Litware Electronics',
+  'Proseware Apparel',
+  'Lucerne Publishing',
+  'Woodgrove Foods',
+  'Coho Winery',
+  'Alpine Ski House',
+];
+const INCOTERMS = ['EXW', 'FCA', 'FOB', 'CFR', 'CIF', 'DAP', 'DPU', 'DDP'];
+const HANDLING = ['Hazardous', 'Reefer', 'Fragile', 'Oversize', 'Bonded', 'Temperature log'];
+const WAREHOUSES = ['Rotterdam DC', 'Hamburg DC', 'Los Angeles DC', 'Savannah DC', 'Antwerp DC'];
+const TEAMS = ['Imports EU', 'Imports US', 'Exports', 'Key accounts', 'Customs', 'Claims'];
+const NOTES = [
+  'Call consignee before delivery',
+  'Pallets must not be stacked',
+  'Deliver to gate 4',
+  'Customs broker has the originals',
+  'Split delivery agreed',
+];
+
+/** A skewed pick among `k` (the first most often), as a 1-based index from a uniform draw. */
+const skewed = (draw: string, k: number) => `1 + floor(power(${draw}, 2) * ${String(k)})::int`;
+
+/**
+ * A workspace's 20 custom fields of every type, filled as teams fill them: a purchase order number on
+ * nearly every shipment (`PO-` and the shipment's 7-digit number, one in 20 left empty), a handful of
+ * low-cardinality choices, multiple choices, numbers, dates (the booking a few days before the shipment
+ * was added, so it follows the list's order), free texts and links on a minority.
+ */
+export const SEEDED_FIELDS: SeededField[] = [
+  {
+    name: 'PO number',
+    type: 'text',
+    filled: 1,
+    value: `CASE WHEN s.n % 20 <> 19 THEN 'PO-' || lpad(s.n::text, 7, '0') END`,
+  },
+  {
+    name: 'Customer',
+    type: 'choice',
+    choices: CUSTOMERS,
+    filled: 0.9,
+    value: `(${textArray(CUSTOMERS)})[${skewed('s.r1', CUSTOMERS.length)}]`,
+  },
+  {
+    name: 'Priority',
+    type: 'choice',
+    choices: ['Low', 'Normal', 'High', 'Urgent'],
+    filled: 0.7,
+    value: `CASE WHEN s.r1 < 0.6 THEN 'Normal' WHEN s.r1 < 0.85 THEN 'High' WHEN s.r1 < 0.95 THEN 'Urgent' ELSE 'Low' END`,
+  },
+  {
+    name: 'Incoterm',
+    type: 'choice',
+    choices: INCOTERMS,
+    filled: 0.6,
+    value: `(${textArray(INCOTERMS)})[${skewed('s.r1', INCOTERMS.length)}]`,
+  },
+  {
+    name: 'Handling',
+    type: 'multi_choice',
+    choices: HANDLING,
+    filled: 0.4,
+    // One of six, and a second one time in three.
+    value: `(1 << floor(s.r1 * 6)::int) | CASE WHEN s.r2 < 0.35 THEN 1 << floor(s.r3 * 6)::int ELSE 0 END`,
+  },
+  { name: 'Gross weight (kg)', type: 'number', filled: 0.8, value: `round(500 + s.r1 * 27500)` },
+  { name: 'Declared value (USD)', type: 'number', filled: 0.5, value: `round(exp(6 + s.r1 * 7))` },
+  { name: 'Cartons', type: 'number', filled: 0.5, value: `floor(1 + s.r1 * 1200)` },
+  {
+    name: 'Booked on',
+    type: 'date',
+    filled: 0.85,
+    value: `(s.created_at - (2 + s.r1 * 12) * interval '1 day')::date`,
+  },
+  {
+    name: 'Customs cleared on',
+    type: 'date',
+    filled: 0.3,
+    value: `(s.created_at + (20 + s.r1 * 20) * interval '1 day')::date`,
+  },
+  {
+    name: 'Delivery appointment',
+    type: 'date',
+    filled: 0.2,
+    value: `(now() + (s.r1 * 60 - 10) * interval '1 day')::date`,
+  },
+  {
+    name: 'Job number',
+    type: 'text',
+    filled: 0.7,
+    value: `'JOB-' || to_char(s.created_at, 'YY') || '-' || lpad((s.n * 7 % 1000000)::text, 6, '0')`,
+  },
+  { name: 'Supplier', type: 'text', filled: 0.6, value: `'Supplier ' || ${skewed('s.r1', 500)}` },
+  {
+    name: 'Notes',
+    type: 'text',
+    filled: 0.1,
+    value: `(${textArray(NOTES)})[${skewed('s.r1', NOTES.length)}]`,
+  },
+  {
+    name: 'Booking portal',
+    type: 'link',
+    filled: 0.3,
+    value: `'https://portal.example.com/bookings/' || s.n`,
+  },
+  {
+    name: 'Invoice number',
+    type: 'text',
+    filled: 0.4,
+    value: `'INV-' || lpad((s.n * 13 % 10000000)::text, 7, '0')`,
+  },
+  {
+    name: 'Warehouse',
+    type: 'choice',
+    choices: WAREHOUSES,
+    filled: 0.5,
+    value: `(${textArray(WAREHOUSES)})[${skewed('s.r1', WAREHOUSES.length)}]`,
+  },
+  {
+    name: 'Teams',
+    type: 'multi_choice',
+    choices: TEAMS,
+    filled: 0.3,
+    value: `(1 << floor(s.r1 * 6)::int) | CASE WHEN s.r2 < 0.2 THEN 1 << floor(s.r3 * 6)::int ELSE 0 END`,
+  },
+  { name: 'Cost center', type: 'text', filled: 0.5, value: `'CC-' || lpad(floor(s.r1 * 100)::text, 3, '0')` },
+  { name: 'Insured value (USD)', type: 'number', filled: 0.25, value: `round(exp(7 + s.r1 * 6))` },
+];
+
+const VALUE_COLUMN = {
+  text: 'text_value',
+  link: 'text_value',
+  choice: 'text_value',
+  multi_choice: 'text_value',
+  number: 'number_value',
+  date: 'date_value',
+} as const;
+
+/**
+ * The values of `fields` (SEEDED_FIELDS, defined in the workspace: their ids by name) on every
+ * shipment of the workspace in `table` (a mode's subscription table), one statement per field. `first`
+ * numbers the shipments (`s.n`, in id order) from there, so that modes' numbers do not meet.
+ */
+export async function seedCustomFieldValues(
+  db: Database,
+  workspaceId: string,
+  mode: 'ocean' | 'express',
+  fieldIds: Record<string, string>,
+  first: number,
+) {
+  const table = mode === 'ocean' ? 'ocean_shipments' : 'express_shipments';
+  for (const field of SEEDED_FIELDS) {
+    const fieldId = fieldIds[field.name];
+    if (!fieldId) throw new Error(`The field ${field.name} is not defined`);
+    const rows = sql.raw(`(SELECT id, created_at, row_number() OVER (ORDER BY id) - 1 + ${String(first)} AS n,
+                                  random() AS r1, random() AS r2, random() AS r3, random() AS fill
+                           FROM ${table} WHERE workspace_id = '${workspaceId}') s`);
+    const filled = sql.raw(`s.fill < ${String(field.filled)}`);
+    if (field.type === 'multi_choice') {
+      await db.execute(sql`
+        INSERT INTO custom_field_values (workspace_id, field_id, mode, subscription_id, ordinal, text_value)
+        SELECT ${workspaceId}, ${fieldId}, ${mode}, s.id, (row_number() OVER (PARTITION BY s.id ORDER BY u.i) - 1)::smallint, u.c
+        FROM ${rows}
+        CROSS JOIN LATERAL unnest(${sql.raw(textArray(field.choices!))}) WITH ORDINALITY u(c, i)
+        WHERE ${filled} AND ((${sql.raw(field.value)}) >> (u.i - 1)::int) & 1 = 1`);
+    } else {
+      await db.execute(sql`
+        INSERT INTO custom_field_values (workspace_id, field_id, mode, subscription_id, ${sql.raw(VALUE_COLUMN[field.type])})
+        SELECT * FROM (SELECT ${workspaceId}::uuid, ${fieldId}::uuid, ${mode}, s.id, ${sql.raw(field.value)} AS v
+                       FROM ${rows} WHERE ${filled}) t
+        WHERE v IS NOT NULL`);
+    }
+  }
+}

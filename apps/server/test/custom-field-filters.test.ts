@@ -1,4 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { customFieldValues } from '../src/db/schema/custom-fields';
+import {
+  FEW_MATCHING_VALUES,
+  FEW_SEARCH_MATCHES,
+} from '../src/modules/custom-fields/custom-field-values.service';
 import { buildTeam, type Team } from './factories';
 import { usePublicApiApp } from './support/public-api';
 import { addOcean, addParcel, defineFields } from './support/custom-fields';
@@ -104,6 +110,43 @@ describe('lists filtered by custom fields', () => {
     }
   });
 
+  it('gives the same answer when a filter matches many values (the list walks its order)', async () => {
+    const team = await buildTeam(app, ctx);
+    const f = await defineFields(app, team, FIELDS);
+    for (const mode of ['ocean', 'express'] as const) {
+      const add = mode === 'ocean' ? addOcean : addParcel;
+      const [a, b, none] = [await add(app, team), await add(app, team), await add(app, team)];
+      await setValues(team, mode, a, { [f.Priority!]: 'High', [f.Pallets!]: 7, [f.Hazards!]: ['Toxic'] });
+      await setValues(team, mode, b, {
+        [f.Priority!]: 'Low',
+        [f.Pallets!]: 7,
+        [f['Booked on']!]: '2026-05-01',
+      });
+      await setValues(team, mode, none, { [f.Priority!]: 'Urgent', [f.Pallets!]: 70 });
+      // More matching values than FEW_MATCHING_VALUES, of shipments this list does not hold, so that
+      // each filter takes its per-row shape.
+      await ctx.db.insert(customFieldValues).values(
+        Array.from({ length: FEW_MATCHING_VALUES + 1 }, () => [
+          { fieldId: f.Priority!, textValue: 'High' },
+          { fieldId: f.Pallets!, numberValue: 7 },
+          { fieldId: f['Booked on']!, dateValue: '2026-05-01' },
+          { fieldId: f.Hazards!, textValue: 'Toxic' },
+        ]).flatMap((values) => {
+          const subscriptionId = randomUUID();
+          return values.map((v) => ({ ...v, workspaceId: team.defaultWorkspaceId, mode, subscriptionId }));
+        }),
+      );
+      const sorted = (...ids: string[]) => ids.sort();
+      expect(await listed(team, mode, [cf(f.Priority!, 'high,low')])).toEqual(sorted(a, b));
+      expect(await listed(team, mode, [cf(f.Pallets!, '5..8')])).toEqual(sorted(a, b));
+      expect(await listed(team, mode, [cf(f['Booked on']!, '2026-05-01')])).toEqual([b]);
+      expect(await listed(team, mode, [cf(f.Hazards!, 'toxic')])).toEqual([a]);
+      // A filter with many matches beside one with few.
+      expect(await listed(team, mode, [cf(f.Pallets!, '7'), cf(f.PO!, 'none')])).toEqual([]);
+      expect(await listed(team, mode, [cf(f.Pallets!, '7'), cf(f.Priority!, 'Low')])).toEqual([b]);
+    }
+  });
+
   it('finds a shipment by the start of a text field value in the list search', async () => {
     const team = await buildTeam(app, ctx);
     const f = await defineFields(app, team, FIELDS);
@@ -120,6 +163,29 @@ describe('lists filtered by custom fields', () => {
     // Another workspace's search does not see this workspace's values.
     const other = await buildTeam(app, ctx);
     expect(await listed(other, 'ocean', ['search=ZQ-PO-55'])).toEqual([]);
+    // More values starting with the term than FEW_SEARCH_MATCHES, of shipments the lists do not hold:
+    // the search takes its per-row shape and still finds only the lists' own.
+    await ctx.db.insert(customFieldValues).values(
+      Array.from({ length: FEW_SEARCH_MATCHES + 1 }, (_, i) => ({
+        fieldId: f.PO!,
+        workspaceId: team.defaultWorkspaceId,
+        mode: i % 2 ? ('ocean' as const) : ('express' as const),
+        subscriptionId: randomUUID(),
+        textValue: `ZQ-PO-${String(i)}`,
+      })),
+    );
+    await ctx.db.insert(customFieldValues).values(
+      Array.from({ length: FEW_SEARCH_MATCHES + 1 }, () => ({
+        fieldId: f.PO!,
+        workspaceId: team.defaultWorkspaceId,
+        mode: 'ocean' as const,
+        subscriptionId: randomUUID(),
+        textValue: 'zq-po-0',
+      })),
+    );
+    expect(await listed(team, 'ocean', ['search=zq-po-5'])).toEqual([ocean]);
+    expect(await listed(team, 'ocean', ['search=ZQ'])).toEqual([ocean]);
+    expect(await listed(team, 'ocean', ['search=ZQ-PO-0'])).toEqual([]);
   });
 
   it('refuses another workspace’s field, an unknown field and bad values with a 400', async () => {

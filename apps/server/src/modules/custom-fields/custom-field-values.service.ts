@@ -108,32 +108,71 @@ export async function withCustomFields<T extends object>(
   return shipments.map((s) => ({ ...s, customFields: found.get(idOf(s)) ?? {} }));
 }
 
-/** SQL: the shipment (a row of `table`) has a value of the filter's field that the filter matches. */
-function matchesFilter(table: SubscriptionTable, mode: TrackingMode, filter: CustomFilter): SQL {
+/** SQL: a value row (of the filter's field) that the filter matches. */
+function valueMatches(filter: CustomFilter): SQL {
   const v = customFieldValues;
-  const value = (() => {
-    switch (filter.kind) {
-      case 'equals':
-        // upper() on both sides: the (field, upper(text)) index serves it.
-        return sql`upper(${v.textValue}) = upper(${filter.text})`;
-      case 'startsWith':
-        // A constant prefix pattern: the (field, upper(text) text_pattern_ops) index serves it.
-        return sql`upper(${v.textValue}) LIKE ${`${filter.text.toUpperCase().replace(/[%_\\]/g, '\\$&')}%`}`;
-      case 'anyOf':
-        return inArray(v.textValue, filter.choices);
-      case 'numberRange':
-        return and(
-          filter.min === null ? undefined : sql`${v.numberValue} >= ${filter.min}`,
-          filter.max === null ? undefined : sql`${v.numberValue} <= ${filter.max}`,
-        )!;
-      case 'dateRange':
-        return and(
-          filter.min === null ? undefined : sql`${v.dateValue} >= ${filter.min}::date`,
-          filter.max === null ? undefined : sql`${v.dateValue} <= ${filter.max}::date`,
-        )!;
-    }
-  })();
-  return sql`EXISTS (SELECT 1 FROM ${v} WHERE ${v.fieldId} = ${filter.fieldId} AND ${v.mode} = ${mode} AND ${v.subscriptionId} = ${table.id} AND ${value})`;
+  switch (filter.kind) {
+    case 'equals':
+      // upper() on both sides: the (field, upper(text)) index serves it.
+      return sql`upper(${v.textValue}) = upper(${filter.text})`;
+    case 'startsWith':
+      // A constant prefix pattern: the (field, upper(text) text_pattern_ops) index serves it.
+      return sql`upper(${v.textValue}) LIKE ${`${filter.text.toUpperCase().replace(/[%_\\]/g, '\\$&')}%`}`;
+    case 'anyOf':
+      return inArray(v.textValue, filter.choices);
+    case 'numberRange':
+      return and(
+        filter.min === null ? undefined : sql`${v.numberValue} >= ${filter.min}`,
+        filter.max === null ? undefined : sql`${v.numberValue} <= ${filter.max}`,
+      )!;
+    case 'dateRange':
+      return and(
+        filter.min === null ? undefined : sql`${v.dateValue} >= ${filter.min}::date`,
+        filter.max === null ? undefined : sql`${v.dateValue} <= ${filter.max}::date`,
+      )!;
+  }
+}
+
+/**
+ * At most this many value rows matching a filter make it "few": the list then starts from those
+ * shipments (an array of their ids, looked up by primary key, then sorted); more, and it walks the
+ * list's own order and checks each row's value, stopping at the page's end.
+ */
+export const FEW_MATCHING_VALUES = 500;
+
+/**
+ * SQL: the shipment (a row of `table`) has a value of the filter's field that the filter matches, in
+ * the shape that suits how many value rows match (`few`, see FEW_MATCHING_VALUES). PostgreSQL cannot
+ * tell which on its own: its statistics are per column over every workspace's fields, so a choice
+ * held by 9% of the shipments can be estimated at 0.4% and a page read by sorting 8,000 rows.
+ */
+function matchesFilter(
+  table: SubscriptionTable,
+  mode: TrackingMode,
+  filter: CustomFilter,
+  few: boolean,
+): SQL {
+  const v = customFieldValues;
+  const where = sql`${v.fieldId} = ${filter.fieldId} AND ${v.mode} = ${mode} AND ${valueMatches(filter)}`;
+  if (few) return sql`${table.id} = ANY (ARRAY(SELECT ${v.subscriptionId} FROM ${v} WHERE ${where}))`;
+  // OFFSET 0 keeps the EXISTS a per-row check (PostgreSQL would otherwise plan it as a join): each
+  // row of the list's order is one probe of the (field, shipment) primary key.
+  return sql`EXISTS (SELECT 1 FROM ${v} WHERE ${where} AND ${v.subscriptionId} = ${table.id} OFFSET 0)`;
+}
+
+/** Whether each filter matches at most FEW_MATCHING_VALUES value rows: one statement, each count bounded. */
+async function fewMatches(
+  db: Database,
+  mode: TrackingMode,
+  filters: readonly CustomFilter[],
+): Promise<boolean[]> {
+  const v = customFieldValues;
+  const counts = filters.map(
+    (filter, i) =>
+      sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${v} WHERE ${v.fieldId} = ${filter.fieldId} AND ${v.mode} = ${mode} AND ${valueMatches(filter)} LIMIT ${FEW_MATCHING_VALUES + 1}) m) AS ${sql.identifier(`c${String(i)}`)}`,
+  );
+  const { rows } = await db.execute<Record<string, number>>(sql`SELECT ${sql.join(counts, sql`, `)}`);
+  return filters.map((_, i) => rows[0]![`c${String(i)}`]! <= FEW_MATCHING_VALUES);
 }
 
 /** A field definition as values are checked against it. */
@@ -189,9 +228,10 @@ function splitOrRefuse(param: string | readonly string[] | undefined): RawCustom
 }
 
 /**
- * SQL conditions for a list's `cf` parameter (see custom-field-filters): one EXISTS per filter on the
- * values table, each a range of one of its (field, value, shipment) indexes. A field that is not the
- * workspace's, or a value its type refuses, is a 400.
+ * SQL conditions for a list's `cf` parameter (see custom-field-filters): one per filter on the values
+ * table, each a range of one of its (field, value, shipment) indexes or a probe of its primary key,
+ * shaped by a bounded count of its matches (matchesFilter). A field that is not the workspace's, or a
+ * value its type refuses, is a 400.
  */
 export async function customFieldFilters(
   db: Database,
@@ -201,7 +241,10 @@ export async function customFieldFilters(
 ): Promise<SQL[]> {
   const filters = await resolveCustomFilters(db, workspaceId, splitOrRefuse(param), 'refuse');
   const mode = modeOfTable(table);
-  return filters.map((filter) => matchesFilter(table, mode, filter!));
+  // 'refuse' answers a filter for every one asked, or throws.
+  const resolved = filters as CustomFilter[];
+  const few = await fewMatches(db, mode, resolved);
+  return resolved.map((filter, i) => matchesFilter(table, mode, filter, few[i]!));
 }
 
 /** A saved filter (an alert rule's): a field and a value in the `cf` syntax after the colon. */
@@ -230,6 +273,9 @@ export async function checkedCustomFilters(
   });
 }
 
+/** At most this many text values starting with a list search's term: the list starts from them. */
+export const FEW_SEARCH_MATCHES = 2000;
+
 /**
  * SQL conditions for saved filters (an alert rule's) over `table`, the same as a list's `cf` gives;
  * a filter whose field was deleted since, or whose value its field no longer takes (a removed choice),
@@ -245,27 +291,36 @@ export async function savedCustomFilterConditions(
   if (!split.ok) return [sql`false`];
   const resolved = await resolveCustomFilters(db, workspaceId, split.filters, 'matchNothing');
   const mode = modeOfTable(table);
-  return resolved.map((filter) => (filter ? matchesFilter(table, mode, filter) : sql`false`));
+  // A rule is evaluated over the shipments a refresh changed: a per-row check of each suits it.
+  return resolved.map((filter) => (filter ? matchesFilter(table, mode, filter, false) : sql`false`));
 }
 
 /**
  * SQL: a text custom field's value of the shipment starts with `term` (case ignored): how the lists'
  * search finds a shipment by a number kept in a field of the workspace's own (a PO, a job number).
- * None for a term with nothing to match (the search then narrows nothing, as before).
+ * None for a term with nothing to match (the search then narrows nothing, as before). Shaped as the
+ * filters are (matchesFilter), by a bounded count: few matches are an array of ids, which the list's
+ * own number search can join in one bitmap scan; many are a per-row check along the list's order.
  */
-export function customTextStartsWith(
+export async function customTextStartsWith(
+  db: Database,
   workspaceId: string,
   table: SubscriptionTable,
-  term: string,
-): SQL | undefined {
+  term: string | undefined,
+): Promise<SQL | undefined> {
   const v = customFieldValues;
-  const prefix = term
+  const prefix = (term ?? '')
     .trim()
     .toUpperCase()
     .replace(/[%_\\]/g, '');
   if (!prefix) return undefined;
-  const pattern = `${prefix}%`;
-  return sql`EXISTS (SELECT 1 FROM ${v} WHERE ${v.fieldId} IN (SELECT ${customFields.id} FROM ${customFields} WHERE ${inWorkspace({ workspaceId }, customFields)} AND ${customFields.type} = 'text') AND ${v.mode} = ${modeOfTable(table)} AND ${v.subscriptionId} = ${table.id} AND upper(${v.textValue}) LIKE ${pattern})`;
+  const where = sql`${v.fieldId} IN (SELECT ${customFields.id} FROM ${customFields} WHERE ${inWorkspace({ workspaceId }, customFields)} AND ${customFields.type} = 'text') AND ${v.mode} = ${modeOfTable(table)} AND upper(${v.textValue}) LIKE ${`${prefix}%`}`;
+  const { rows } = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${v} WHERE ${where} LIMIT ${FEW_SEARCH_MATCHES + 1}) m`,
+  );
+  if (rows[0]!.n <= FEW_SEARCH_MATCHES)
+    return sql`${table.id} = ANY (ARRAY(SELECT ${v.subscriptionId} FROM ${v} WHERE ${where}))`;
+  return sql`EXISTS (SELECT 1 FROM ${v} WHERE ${where} AND ${v.subscriptionId} = ${table.id} OFFSET 0)`;
 }
 
 /** One shipment's values; another workspace's shipment is not found. */

@@ -148,6 +148,8 @@ export function expressListQuery(
   customFilters: readonly SQL[] = [],
   /** The sort, resolved (expressListSort); a named sort needs none. */
   sort: KeysetSort = namedListSort(expressShipments, SORTS, query.sort),
+  /** The search's match on text custom fields (customTextStartsWith), for a query with a search. */
+  customSearch: SQL | undefined = undefined,
 ) {
   const { workspaceId, userId } = reader;
   const selection = {
@@ -174,9 +176,6 @@ export function expressListQuery(
       : eq(expressShipments.tab, TABS[query.status]),
   ];
   const term = query.search ? normaliseParcelNumber(query.search).replace(/[%_\\]/g, '') : '';
-  const customSearch = query.search
-    ? customTextStartsWith(workspaceId, expressShipments, query.search)
-    : undefined;
   if (term || customSearch)
     filters.push(or(term ? sql`${expressShipments.trackingNo} LIKE ${`${term}%`}` : undefined, customSearch));
   if (query.carrier) filters.push(eq(expressShipments.carrier, query.carrier.trim().toLowerCase()));
@@ -231,8 +230,17 @@ export async function listExpressShipments(
 ) {
   const { workspaceId } = reader;
   const customFilters = await customFieldFilters(db, workspaceId, expressShipments, query.cf);
+  const customSearch = await customTextStartsWith(db, workspaceId, expressShipments, query.search);
   const sort = await expressListSort(db, workspaceId, query.sort);
-  const { selection, query: pageQuery } = expressListQuery(db, reader, query, now, customFilters, sort);
+  const { selection, query: pageQuery } = expressListQuery(
+    db,
+    reader,
+    query,
+    now,
+    customFilters,
+    sort,
+    customSearch,
+  );
   const rows = await readRows(db, selection, pageQuery);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);

@@ -189,6 +189,8 @@ export function oceanListQuery(
   customFilters: readonly SQL[] = [],
   /** The sort, resolved (oceanListSort); a named sort needs none. */
   sort: KeysetSort = namedListSort(oceanShipments, SORTS, query.sort),
+  /** The search's match on text custom fields (customTextStartsWith), for a query with a search. */
+  customSearch: SQL | undefined = undefined,
 ) {
   const { workspaceId } = reader;
   const selection = { ...oceanListSelection(reader, now), o: { sortValue: sortValueColumn(sort) } };
@@ -201,7 +203,6 @@ export function oceanListQuery(
   if (query.search?.trim()) {
     const term = normaliseContainerNumber(query.search).replace(/[%_\\]/g, '');
     const mblTerm = normaliseMblNumber(query.search).replace(/[%_\\]/g, '');
-    const customSearch = customTextStartsWith(workspaceId, oceanShipments, query.search);
     if (term || customSearch)
       filters.push(
         or(
@@ -260,8 +261,17 @@ export async function listOceanShipments(
 ) {
   const { workspaceId } = reader;
   const customFilters = await customFieldFilters(db, workspaceId, oceanShipments, query.cf);
+  const customSearch = await customTextStartsWith(db, workspaceId, oceanShipments, query.search);
   const sort = await oceanListSort(db, workspaceId, query.sort);
-  const { selection, query: pageQuery } = oceanListQuery(db, reader, query, now, customFilters, sort);
+  const { selection, query: pageQuery } = oceanListQuery(
+    db,
+    reader,
+    query,
+    now,
+    customFilters,
+    sort,
+    customSearch,
+  );
   const rows = await readRows(db, selection, pageQuery);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);

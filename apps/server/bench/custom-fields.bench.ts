@@ -1,0 +1,215 @@
+/**
+ * `npm run bench`: the lists filtered and searched by custom fields (ADR 0051) in one workspace of
+ * 100,000 containers and 100,000 parcels (`BENCH_SHIPMENTS` each) with 20 custom fields of every type
+ * (seed.ts, SEEDED_FIELDS: about 11 value rows per shipment). Each case is a list request through the
+ * API beside the exact statement it runs (see harness.ts): a text field's value, choices (any of), a
+ * number range, a date range and the list search by the start of a text value, on the first page and on
+ * a later one (a cursor into the matches, as the list's "load more" sends).
+ */
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { expressListQuerySchema } from '@tracklane/shared/tracking/express/express-shipments.schema';
+import { oceanListQuerySchema } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
+import { TRACKING_MODES, type TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
+import type { Database } from '../src/db/client';
+import { expressShipments, oceanShipments } from '../src/db/schema';
+import { encodeCursor } from '../src/lib/keyset-cursor';
+import {
+  customFieldFilters,
+  customTextStartsWith,
+} from '../src/modules/custom-fields/custom-field-values.service';
+import { createCustomField } from '../src/modules/custom-fields/custom-fields.service';
+import { expressListQuery } from '../src/modules/express-shipments/express-shipments.service';
+import { oceanListQuery } from '../src/modules/ocean-shipments/ocean-shipments.service';
+import type { ListReader } from '../src/modules/shipment-favorites/shipment-favorites.service';
+import {
+  compareWithSql,
+  CONNECTIONS,
+  DURATION_S,
+  withBenchEnvironment,
+  type BoundSql,
+  type EndpointCase,
+} from './harness';
+import { markdownTable, seconds } from './report';
+import { SEEDED_FIELDS, seedCustomFieldValues, seedExpress, seedOcean } from './seed';
+
+/** Shipments per mode. */
+const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100_000);
+/** Which modes to run, e.g. `ocean` (default: all). */
+const MODES = (process.env.BENCH_MODES ?? TRACKING_MODES.join(',')).split(',').map((m) => m.trim());
+const PAGE = 50;
+
+/** A case: its query string, with `{Field name}` standing for that field's id. */
+interface CfCase {
+  name: string;
+  qs: string;
+  /**
+   * Roughly the share of the list's rows it matches: the later page starts halfway through them (at
+   * least on page 2); none when they fit on one page.
+   */
+  share: number;
+}
+
+/**
+ * A mode's cases; the parcels' POs are numbered from BENCH_SHIPMENTS, and were added in the last few
+ * weeks (seedExpress), so their date range is a week two weeks back.
+ */
+const CASES = (mode: TrackingMode, poBase: number): CfCase[] => {
+  const po = (n: number) => `PO-${String(poBase + n).padStart(7, '0')}`;
+  const [from, to] = mode === 'ocean' ? [67, 60] : [17, 10];
+  return [
+    // One shipment, typed in lower case (the filter ignores case).
+    { name: 'text equals (PO, 1 match)', qs: `cf={PO number}:${po(1234).toLowerCase()}`, share: 0 },
+    { name: 'text equals (cost center, 0.5%)', qs: 'cf={Cost center}:CC-042', share: 0.005 },
+    { name: 'choice any of (priority High or Urgent, 24%)', qs: 'cf={Priority}:High,Urgent', share: 0.24 },
+    { name: 'choice any of (one customer, 4%)', qs: 'cf={Customer}:Alpine Ski House', share: 0.04 },
+    { name: 'multiple choice any of (Hazardous, 9%)', qs: 'cf={Handling}:Hazardous', share: 0.09 },
+    { name: 'number range (weight 10–11 t, 3%)', qs: 'cf={Gross weight (kg)}:10000..11000', share: 0.03 },
+    // Ocean: booked 60–67 days ago, shipments added about two months ago, deep in the list's order.
+    {
+      name: `date range (booked ${String(from)}–${String(to)} days ago)`,
+      qs: `cf={Booked on}:${daysAgo(from)}..${daysAgo(to)}`,
+      share: mode === 'ocean' ? 0.07 : 0.1,
+    },
+    {
+      name: 'date range, open (appointment from today, 17%)',
+      qs: `cf={Delivery appointment}:${daysAgo(0)}..`,
+      share: 0.17,
+    },
+    {
+      name: 'two filters (a customer and weight from 20 t, 6%)',
+      qs: 'cf={Customer}:Northwind Traders&cf={Gross weight (kg)}:20000..',
+      share: 0.06,
+    },
+    // 100 POs, 95 of them filled; then 1,000 (1,000 to 1,999).
+    { name: 'search PO prefix (95 matches)', qs: `search=${po(1200).slice(0, -2)}`, share: 95 / SHIPMENTS },
+    {
+      name: 'search PO prefix (950 matches)',
+      qs: `search=${po(1000).slice(0, -3)}`,
+      share: 950 / SHIPMENTS,
+    },
+    { name: 'search, nothing matches', qs: 'search=ZZ-NOPE', share: 0 },
+    // Every PO of the mode: the list walks its order.
+    { name: 'search PO prefix (every PO)', qs: `search=${po(0).slice(0, -5)}`, share: 0.95 },
+  ];
+};
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+interface PageQuery {
+  toSQL(): BoundSql;
+  offset(rows: number): PromiseLike<{ s: { createdAt: Date; id: string } }[]>;
+}
+
+const queryOf = (qs: string) => {
+  const query: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(qs)) {
+    const had = query[key];
+    query[key] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
+  }
+  return query;
+};
+
+/** A mode's list: its path and the API's page query for a query string, `cf` resolved as the route does. */
+const LISTS: Record<
+  TrackingMode,
+  { path: string; pageQuery(db: Database, reader: ListReader, qs: string): Promise<{ query: PageQuery }> }
+> = {
+  ocean: {
+    path: '/api/shipments/ocean',
+    pageQuery: async (db, reader, qs) => {
+      const query = oceanListQuerySchema.parse(queryOf(qs));
+      const filters = await customFieldFilters(db, reader.workspaceId, oceanShipments, query.cf);
+      const search = await customTextStartsWith(db, reader.workspaceId, oceanShipments, query.search);
+      // Wrapped: a query builder is a thenable that awaiting would run.
+      return { query: oceanListQuery(db, reader, query, new Date(), filters, undefined, search).query };
+    },
+  },
+  express: {
+    path: '/api/shipments/express',
+    pageQuery: async (db, reader, qs) => {
+      const query = expressListQuerySchema.parse(queryOf(qs));
+      const filters = await customFieldFilters(db, reader.workspaceId, expressShipments, query.cf);
+      const search = await customTextStartsWith(db, reader.workspaceId, expressShipments, query.search);
+      return { query: expressListQuery(db, reader, query, new Date(), filters, undefined, search).query };
+    },
+  },
+};
+
+const modes = TRACKING_MODES.filter((m) => MODES.includes(m));
+
+async function main() {
+  if (!modes.length) throw new Error(`BENCH_MODES: choose among ${TRACKING_MODES.join(', ')}`);
+  const fieldIds: Record<string, string> = {};
+  const seed = async (db: Database, workspaceId: string, userId: string) => {
+    for (const field of SEEDED_FIELDS)
+      fieldIds[field.name] = (await createCustomField(db, workspaceId, field)).id;
+    // The values go in without their secondary indexes, which are then built from the definitions
+    // the migrations made (one sorted build each instead of 2,000,000 inserts into five of them).
+    const indexes = await db.execute<{ name: string; def: string }>(
+      sql`SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE tablename = 'custom_field_values' AND indexname NOT LIKE '%_pk'`,
+    );
+    for (const { name } of indexes.rows) await db.execute(sql.raw(`DROP INDEX ${name}`));
+    for (const [i, mode] of modes.entries()) {
+      let t0 = performance.now();
+      await (mode === 'ocean' ? seedOcean : seedExpress)(db, workspaceId, userId, SHIPMENTS);
+      const shipments = seconds(t0);
+      t0 = performance.now();
+      await seedCustomFieldValues(db, workspaceId, mode, fieldIds, i * SHIPMENTS);
+      console.log(
+        `Seeded ${SHIPMENTS.toLocaleString('en')} ${mode} shipments in ${shipments.toFixed(0)} s, their custom field values in ${seconds(t0).toFixed(0)} s`,
+      );
+    }
+    const t0 = performance.now();
+    for (const { def } of indexes.rows) await db.execute(sql.raw(def));
+    console.log(`Built the values' ${String(indexes.rows.length)} indexes in ${seconds(t0).toFixed(0)} s`);
+  };
+  await withBenchEnvironment(seed, async (env) => {
+    const rows = await env.pool.query<{ n: string }>('SELECT count(*) AS n FROM custom_field_values');
+    console.log(
+      `${Number(rows.rows[0]!.n).toLocaleString('en')} custom field value rows, ${String(SEEDED_FIELDS.length)} fields`,
+    );
+    const reader = { workspaceId: env.workspaceId, userId: env.user.id };
+    for (const [i, mode] of modes.entries()) {
+      const list = LISTS[mode];
+      console.log(
+        `\n${mode}: GET ${list.path} with custom field filters, ${String(DURATION_S)} s per case, ${String(CONNECTIONS)} connections`,
+      );
+      const cases: EndpointCase[] = [];
+      for (const c of CASES(mode, i * SHIPMENTS)) {
+        const qs = `limit=${String(PAGE)}&${c.qs.replace(/\{([^}]+)\}/g, (_, name: string) => {
+          const id = fieldIds[name];
+          if (!id) throw new Error(`No field ${name}`);
+          return id;
+        })}`;
+        // The query string as a browser sends it (values encoded, `cf` repeated).
+        const url = (params: string) =>
+          `${list.path}?${[...new URLSearchParams(params)].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
+        const page = async (params: string) => (await list.pageQuery(env.db, reader, params)).query.toSQL();
+        cases.push({ name: `${c.name}, first page`, path: url(qs), sql: [await page(qs)] });
+        // The later page's cursor is the one the API hands out after that row (halfway, or fewer when
+        // the share was guessed high).
+        const one = qs.replace(`limit=${String(PAGE)}`, 'limit=1');
+        const expected = c.share * SHIPMENTS * 0.9;
+        if (expected <= PAGE) continue;
+        let at = Math.max(PAGE, Math.floor(expected / 2));
+        let row: { s: { createdAt: Date; id: string } } | undefined;
+        while (at >= PAGE && !(row = (await (await list.pageQuery(env.db, reader, one)).query.offset(at))[0]))
+          at = Math.floor(at / 2);
+        if (!row) continue;
+        const later = `${qs}&cursor=${encodeCursor(row.s.createdAt, row.s.id)}`;
+        cases.push({
+          name: `${c.name}, page at row ${at.toLocaleString('en')}`,
+          path: url(later),
+          sql: [await page(later)],
+        });
+      }
+      console.log(markdownTable(await compareWithSql(env, cases)));
+    }
+  });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
