@@ -19,8 +19,11 @@ import {
   customTextStartsWith,
 } from '../src/modules/custom-fields/custom-field-values.service';
 import { createCustomField } from '../src/modules/custom-fields/custom-fields.service';
-import { expressListQuery } from '../src/modules/express-shipments/express-shipments.service';
-import { oceanListQuery } from '../src/modules/ocean-shipments/ocean-shipments.service';
+import {
+  expressListQuery,
+  expressListSort,
+} from '../src/modules/express-shipments/express-shipments.service';
+import { oceanListQuery, oceanListSort } from '../src/modules/ocean-shipments/ocean-shipments.service';
 import type { ListReader } from '../src/modules/shipment-favorites/shipment-favorites.service';
 import {
   compareWithSql,
@@ -91,6 +94,9 @@ const CASES = (mode: TrackingMode, poBase: number): CfCase[] => {
     { name: 'search, nothing matches', qs: 'search=ZZ-NOPE', share: 0 },
     // Every PO of the mode: the list walks its order.
     { name: 'search PO prefix (every PO)', qs: `search=${po(0).slice(0, -5)}`, share: 0.95 },
+    // A column sort reads every row's value of the field (ADR 0054): the first page only.
+    { name: 'sorted by a number field (weight)', qs: 'sort=cf.{Gross weight (kg)}.asc', share: 0 },
+    { name: 'sorted by a text field (PO, desc)', qs: 'sort=cf.{PO number}.desc', share: 0 },
   ];
 };
 
@@ -121,8 +127,9 @@ const LISTS: Record<
       const query = oceanListQuerySchema.parse(queryOf(qs));
       const filters = await customFieldFilters(db, reader.workspaceId, oceanShipments, query.cf);
       const search = await customTextStartsWith(db, reader.workspaceId, oceanShipments, query.search);
+      const sort = await oceanListSort(db, reader.workspaceId, query.sort);
       // Wrapped: a query builder is a thenable that awaiting would run.
-      return { query: oceanListQuery(db, reader, query, new Date(), filters, undefined, search).query };
+      return { query: oceanListQuery(db, reader, query, new Date(), filters, sort, search).query };
     },
   },
   express: {
@@ -131,7 +138,8 @@ const LISTS: Record<
       const query = expressListQuerySchema.parse(queryOf(qs));
       const filters = await customFieldFilters(db, reader.workspaceId, expressShipments, query.cf);
       const search = await customTextStartsWith(db, reader.workspaceId, expressShipments, query.search);
-      return { query: expressListQuery(db, reader, query, new Date(), filters, undefined, search).query };
+      const sort = await expressListSort(db, reader.workspaceId, query.sort);
+      return { query: expressListQuery(db, reader, query, new Date(), filters, sort, search).query };
     },
   },
 };
@@ -197,7 +205,7 @@ async function main() {
         while (at >= PAGE && !(row = (await (await list.pageQuery(env.db, reader, one)).query.offset(at))[0]))
           at = Math.floor(at / 2);
         if (!row) continue;
-        const later = `${qs}&cursor=${encodeCursor(row.s.createdAt, row.s.id)}`;
+        const later = `${qs}&cursor=${encodeCursor(row.s.createdAt, row.s.id, 'created_desc')}`;
         cases.push({
           name: `${c.name}, page at row ${at.toLocaleString('en')}`,
           path: url(later),

@@ -152,7 +152,7 @@ async function listCases(bench: ListBench, db: Database, reader: ListReader): Pr
   const [deep] = await (await bench.pageQuery(db, reader, 'limit=1')).query.offset(DEEP_ROW);
   if (!deep) throw new Error(`${bench.mode}: fewer than ${String(DEEP_ROW)} active shipments`);
   return Promise.all(
-    bench.cases(encodeCursor(deep.s.createdAt, deep.s.id)).map(async ([name, params]) => {
+    bench.cases(encodeCursor(deep.s.createdAt, deep.s.id, 'created_desc')).map(async ([name, params]) => {
       const qs = [`limit=${String(PAGE)}`, params].filter(Boolean).join('&');
       return {
         name,
