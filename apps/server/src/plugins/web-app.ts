@@ -108,22 +108,19 @@ function apiFetchFor(app: FastifyInstance, request: FastifyRequest): typeof fetc
  * JavaScript arrives, which then takes it over. It shows what a signed-out visitor sees, so a request
  * with a session cookie (valid or not: the app's own check tells) gets index.html as before.
  */
-export async function webAppPlugin(
-  app: FastifyInstance,
-  opts: { root: string; serverRoot?: string; serverEntry?: string },
-): Promise<void> {
+export async function webAppPlugin(app: FastifyInstance, opts: { root: string }): Promise<void> {
   if (!existsSync(path.join(opts.root, 'index.html'))) {
     throw new Error(`SERVE_WEB is on but ${opts.root} has no index.html: run "npm run build" first.`);
   }
   const files = new Set(await listFiles(opts.root));
   // The server entry and its page templates, beside the browser's build (scripts/prerender.mjs): a
   // build without them (an older one) sends the frames.
-  const serverRoot = opts.serverRoot ?? path.resolve(opts.root, '..', 'dist-server');
-  const entryFile = opts.serverEntry ?? path.join(serverRoot, SERVER_ENTRY);
+  const serverRoot = path.resolve(opts.root, '..', 'dist-server');
+  const entryFile = path.join(serverRoot, SERVER_ENTRY);
   const templates = new Map<string, string>();
-  let entry: ServerEntry | null = null;
+  // Loaded beside the server's start, not before it: the first render waits for it once.
+  let entry: Promise<ServerEntry | null> = Promise.resolve(null);
   if (existsSync(entryFile) && existsSync(path.join(serverRoot, SERVER_PAGES))) {
-    entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
     for (const file of await listFiles(path.join(serverRoot, SERVER_PAGES))) {
       if (file.endsWith('.html'))
         templates.set(
@@ -131,6 +128,10 @@ export async function webAppPlugin(
           await readFile(path.join(serverRoot, SERVER_PAGES, file), 'utf8'),
         );
     }
+    entry = (import(pathToFileURL(entryFile).href) as Promise<ServerEntry>).catch((err: unknown) => {
+      app.log.error({ err }, `web-app: cannot load ${entryFile}; signed-in pages get their frames`);
+      return null;
+    });
   }
 
   /**
@@ -139,14 +140,15 @@ export async function webAppPlugin(
    */
   async function renderSignedIn(wildcard: string, request: FastifyRequest): Promise<string | null> {
     const template = templates.get(wildcard);
-    if (!entry || !template) return null;
+    const server = template ? await entry : null;
+    if (!server || !template) return null;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
     });
     try {
       const page = await Promise.race([
-        entry.render({ url: request.url, headers: request.headers, fetch: apiFetchFor(app, request) }),
+        server.render({ url: request.url, headers: request.headers, fetch: apiFetchFor(app, request) }),
         timeout,
       ]);
       if (!page) return null;
