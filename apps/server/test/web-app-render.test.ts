@@ -96,6 +96,7 @@ describe('rendering a signed-in page per request', () => {
     ] as const) {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
       expect(res.body).not.toContain(FRAME_MARK);
       expect(res.body.match(/data-testid="shipment-row"/g)).toHaveLength(2);
       for (const number of own) expect(res.body).toContain(number);

@@ -105,8 +105,11 @@ function apiFetchFor(app: FastifyInstance, request: FastifyRequest): typeof fetc
  *
  * A path the build rendered to HTML (`prerendered/<path>.html`: the sign-in page) gets that
  * page instead of the empty index.html when the request carries no session cookie: it paints before the
- * JavaScript arrives, which then takes it over. It shows what a signed-out visitor sees, so a request
- * with a session cookie (valid or not: the app's own check tells) gets index.html as before.
+ * JavaScript arrives, which then takes it over. A signed-in page with a frame (`prerendered-frames/`:
+ * the lists, the dashboards) is rendered for a request with a session cookie by the web build's server
+ * entry (`dist-server/entry-server.js`, ADR 0058): the page with that user's data, and the state the
+ * browser hydrates from. When it cannot be (the session is not one, an error, a render slower than
+ * RENDER_TIMEOUT_MS, a build without the entry) the frame is sent, as it was rendered for no one.
  */
 export async function webAppPlugin(app: FastifyInstance, opts: { root: string }): Promise<void> {
   if (!existsSync(path.join(opts.root, 'index.html'))) {
@@ -201,7 +204,12 @@ export async function webAppPlugin(app: FastifyInstance, opts: { root: string })
       reply.setCookie(SESSION_HINT_COOKIE, '1', { path: '/', sameSite: 'lax' });
     if (hasFrame && withSession) {
       const rendered = await renderSignedIn(wildcard, request);
-      if (rendered !== null) return reply.type('text/html; charset=utf-8').send(rendered);
+      if (rendered !== null) {
+        // One user's data: no shared cache keeps it, and the layout drawn follows the device's hints.
+        reply.header('cache-control', 'private, no-cache');
+        reply.header('vary', 'Cookie, Sec-CH-UA-Mobile, User-Agent');
+        return reply.type('text/html; charset=utf-8').send(rendered);
+      }
     }
     const page = signedOutPage && !withSession ? prerendered : hasFrame && withSession ? frame : 'index.html';
     const hashes = scriptHashes.get(page) ?? [];
