@@ -112,6 +112,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-server/**',
       '**/.data/**',
       '.tmp/**',
       'coverage/**',

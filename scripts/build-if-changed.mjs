@@ -13,6 +13,7 @@ const STAMP = path.join(root, 'apps/server/dist/build-inputs.sha256');
 const OUTPUTS = [
   'apps/web/dist/index.html',
   'apps/web/dist/prerendered/auth/sign-in.html',
+  'apps/web/dist-server/entry-server.js',
   'apps/server/dist/main.js',
 ];
 

@@ -28,6 +28,8 @@ interface Profile {
   name: string;
   viewport: { width: number; height: number };
   cpu: number;
+  /** The browser's User-Agent (a phone's, as Lighthouse's mobile preset sends it); its own otherwise. */
+  userAgent?: string;
   /** DevTools' network presets: round trip ms, down and up in bytes a second. */
   latency: number;
   down: number;
@@ -40,6 +42,8 @@ const ALL_PROFILES: Profile[] = [
     name: 'phone (slow 4G, CPU 4×)',
     viewport: { width: 412, height: 823 },
     cpu: 4,
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
     latency: 562.5,
     down: (1474.56 * 1024) / 8,
     up: (675 * 1024) / 8,
@@ -83,7 +87,11 @@ const PROBE = `(() => {
 
 async function open(browser: Browser, env: BenchEnvironment, profile: Profile, signedIn: boolean) {
   // The probe above runs as an init script, which the app's Content-Security-Policy would refuse.
-  const context = await browser.newContext({ viewport: profile.viewport, bypassCSP: true });
+  const context = await browser.newContext({
+    viewport: profile.viewport,
+    userAgent: profile.userAgent,
+    bypassCSP: true,
+  });
   if (signedIn) {
     const [name, value] = env.cookie.split('=') as [string, string];
     await context.addCookies([{ name, value, url: env.base }]);

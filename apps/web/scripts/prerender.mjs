@@ -20,7 +20,10 @@ import { build } from 'vite';
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webRoot, 'dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
-const serverBuild = path.join(webRoot, 'node_modules/.cache/prerender');
+// Vite's SSR build of src/prerender.tsx (used here) and src/entry-server.tsx (the server's render of a
+// signed-in page per request, loaded by apps/server/src/plugins/web-app.ts), with that render's page
+// templates in pages/<path>.html: outside dist/, whose every file the server serves.
+const serverBuild = path.join(webRoot, 'dist-server');
 
 const manifest = JSON.parse(
   await readFile(manifestFile, 'utf8').catch(() => {
@@ -34,7 +37,8 @@ await build({
   configFile: path.join(webRoot, 'vite.config.ts'),
   logLevel: 'warn',
   build: {
-    ssr: 'src/prerender.tsx',
+    ssr: true,
+    rolldownOptions: { input: { prerender: 'src/prerender.tsx', 'entry-server': 'src/entry-server.tsx' } },
     outDir: serverBuild,
     emptyOutDir: true,
     sourcemap: false,
@@ -45,6 +49,7 @@ await build({
 const { prerenderedPages, renderPage, FRAME_SCRIPT } = await import(
   pathToFileURL(path.join(serverBuild, 'prerender.js')).href
 );
+const { SERVER_STATE_ID } = await import(pathToFileURL(path.join(serverBuild, 'entry-server.js')).href);
 
 /** A chunk's CSS and JS with those of the chunks it imports statically, imports first (as Vite links them). */
 function assetsOf(key, css = [], js = [], seen = new Set()) {
@@ -83,6 +88,14 @@ for (const page of prerenderedPages) {
     // The CSS of what the HTML shows is linked; that of what only the app renders comes with its chunk.
     if (page.modules.includes(module)) pageCss.push(...css.filter((f) => !pageCss.includes(f)));
     pageJs.push(...js);
+  }
+  // A page the server renders for a request shows the page itself: all its chunks' CSS is linked.
+  const renderedCss = [];
+  if (page.kind === 'frame') {
+    const seenCss = new Set(entryChunks);
+    for (const module of [...page.modules, ...(page.preload ?? [])])
+      for (const file of assetsOf(module, [], [], seenCss).css)
+        if (!renderedCss.includes(file)) renderedCss.push(file);
   }
   const css = (
     await Promise.all([...entry.css, ...pageCss].map((file) => readFile(path.join(dist, file), 'utf8')))
@@ -124,6 +137,27 @@ for (const page of prerenderedPages) {
         : `<div id="root" data-prerendered="${escapeHtml(page.path)}">${markup}</div>`,
     );
 
+  if (page.kind === 'frame') {
+    // The template of the page rendered per request (entry-server.tsx): its markup and state go where
+    // the comments are; no inline script (the state is JSON, not run).
+    const renderedLinks = [
+      ...renderedCss.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...pageJs.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ].join('\n    ');
+    const rendered = template
+      .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+      .replace('</head>', () => `  ${renderedLinks}\n  </head>`)
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root"><!--app-html--></div>\n    <script type="application/json" id="${SERVER_STATE_ID}"><!--app-state--></script>`,
+      );
+    const templateFile = path.join(serverBuild, 'pages', `${page.path.replace(/^\//, '')}.html`);
+    await mkdir(path.dirname(templateFile), { recursive: true });
+    await writeFile(templateFile, rendered);
+  }
+
   const folder = page.kind === 'frame' ? 'prerendered-frames' : 'prerendered';
   const file = path.join(dist, folder, `${page.path.replace(/^\//, '')}.html`);
   await mkdir(path.dirname(file), { recursive: true });
@@ -144,7 +178,6 @@ for (const page of prerenderedPages) {
 
 // The manifest was for this script only: the server would otherwise serve it as a file of the app.
 await rm(path.join(dist, '.vite'), { recursive: true, force: true });
-await rm(serverBuild, { recursive: true, force: true });
 
 function escapeHtml(text) {
   return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_HINT_COOKIE } from '@tracklane/shared/auth/session-hint';
 import { AppError } from '../lib/app-error';
 import { SESSION_COOKIE } from './session';
@@ -44,6 +45,59 @@ function allowScripts(policy: string, sources: string[]): string {
   );
 }
 
+/** What the web build's server entry (apps/web/src/entry-server.tsx) exports. */
+interface ServerEntry {
+  render(request: {
+    url: string;
+    headers: Record<string, string | string[] | undefined>;
+    fetch: typeof fetch;
+  }): Promise<{ markup: string; state: string } | null>;
+}
+
+/** Where the web build writes its server entry and the templates of the pages it renders (`pages/`). */
+const SERVER_ENTRY = 'entry-server.js';
+const SERVER_PAGES = 'pages/';
+/** How long a page's render may take before the frame is sent instead. */
+const RENDER_TIMEOUT_MS = 3000;
+
+/**
+ * The one call a render makes that is not a GET: the session's workspace selection, confirmed (and
+ * repaired when no longer valid) as the browser's own start confirms it, with the same answer.
+ */
+const RENDER_POSTS = new Set(['/api/workspaces/setCookies']);
+
+/**
+ * The API as a `fetch` for one page request's render: each call goes through this server's own routes
+ * (`inject`), with the request's cookie and address, so that the session, tenancy, role and request
+ * limits decide as they do for the browser's calls. Reads, and the selection's confirmation only.
+ */
+function apiFetchFor(app: FastifyInstance, request: FastifyRequest): typeof fetch {
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = init?.method ?? 'GET';
+    const allowed =
+      url.startsWith('/api/') && (method === 'GET' || (method === 'POST' && RENDER_POSTS.has(url)));
+    if (!allowed) throw new Error(`render: refused ${method} ${url}`);
+    const response = await app.inject({
+      method,
+      url,
+      headers: {
+        ...Object.fromEntries(new Headers(init?.headers)),
+        cookie: request.headers.cookie ?? '',
+        'user-agent': request.headers['user-agent'] ?? '',
+      },
+      payload: typeof init?.body === 'string' ? init.body : undefined,
+      remoteAddress: request.ip,
+    });
+    const answer = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (typeof value === 'string' || typeof value === 'number') answer.set(name, String(value));
+    }
+    const empty = response.statusCode === 204 || response.statusCode === 304;
+    return new Response(empty ? null : response.rawPayload, { status: response.statusCode, headers: answer });
+  };
+}
+
 /**
  * Serves the built web app from this process: its files, and `index.html` for every other non-API path
  * so that client-side routes survive a reload. The file list is read once; the build does not change
@@ -51,14 +105,66 @@ function allowScripts(policy: string, sources: string[]): string {
  *
  * A path the build rendered to HTML (`prerendered/<path>.html`: the sign-in page) gets that
  * page instead of the empty index.html when the request carries no session cookie: it paints before the
- * JavaScript arrives, which then takes it over. It shows what a signed-out visitor sees, so a request
- * with a session cookie (valid or not: the app's own check tells) gets index.html as before.
+ * JavaScript arrives, which then takes it over. A signed-in page with a frame (`prerendered-frames/`:
+ * the lists, the dashboards) is rendered for a request with a session cookie by the web build's server
+ * entry (`dist-server/entry-server.js`, ADR 0058): the page with that user's data, and the state the
+ * browser hydrates from. When it cannot be (the session is not one, an error, a render slower than
+ * RENDER_TIMEOUT_MS, a build without the entry) the frame is sent, as it was rendered for no one.
  */
 export async function webAppPlugin(app: FastifyInstance, opts: { root: string }): Promise<void> {
   if (!existsSync(path.join(opts.root, 'index.html'))) {
     throw new Error(`SERVE_WEB is on but ${opts.root} has no index.html: run "npm run build" first.`);
   }
   const files = new Set(await listFiles(opts.root));
+  // The server entry and its page templates, beside the browser's build (scripts/prerender.mjs): a
+  // build without them (an older one) sends the frames.
+  const serverRoot = path.resolve(opts.root, '..', 'dist-server');
+  const entryFile = path.join(serverRoot, SERVER_ENTRY);
+  const templates = new Map<string, string>();
+  // Loaded beside the server's start, not before it: the first render waits for it once.
+  let entry: Promise<ServerEntry | null> = Promise.resolve(null);
+  if (existsSync(entryFile) && existsSync(path.join(serverRoot, SERVER_PAGES))) {
+    for (const file of await listFiles(path.join(serverRoot, SERVER_PAGES))) {
+      if (file.endsWith('.html'))
+        templates.set(
+          file.slice(0, -'.html'.length),
+          await readFile(path.join(serverRoot, SERVER_PAGES, file), 'utf8'),
+        );
+    }
+    entry = (import(pathToFileURL(entryFile).href) as Promise<ServerEntry>).catch((err: unknown) => {
+      app.log.error({ err }, `web-app: cannot load ${entryFile}; signed-in pages get their frames`);
+      return null;
+    });
+  }
+
+  /**
+   * The signed-in page at `wildcard` rendered for this request (its user's data in the HTML), or null
+   * when it cannot be: no template, no session, an error, or slower than RENDER_TIMEOUT_MS.
+   */
+  async function renderSignedIn(wildcard: string, request: FastifyRequest): Promise<string | null> {
+    const template = templates.get(wildcard);
+    const server = template ? await entry : null;
+    if (!server || !template) return null;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
+    });
+    try {
+      const page = await Promise.race([
+        server.render({ url: request.url, headers: request.headers, fetch: apiFetchFor(app, request) }),
+        timeout,
+      ]);
+      if (!page) return null;
+      return template
+        .replace('<!--app-html-->', () => page.markup)
+        .replace('<!--app-state-->', () => page.state);
+    } catch (err) {
+      request.log.warn({ err, path: wildcard }, 'web-app: server render failed, sending the frame');
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
   const scriptHashes = new Map<string, string[]>();
   for (const file of files) {
     if ((file.startsWith(FRAMES) || file.startsWith(PRERENDERED)) && file.endsWith('.html')) {
@@ -96,6 +202,15 @@ export async function webAppPlugin(app: FastifyInstance, opts: { root: string })
     // A session cookie from before the hint existed gets one, so the page asks about it.
     if (withSession && !request.cookies[SESSION_HINT_COOKIE])
       reply.setCookie(SESSION_HINT_COOKIE, '1', { path: '/', sameSite: 'lax' });
+    if (hasFrame && withSession) {
+      const rendered = await renderSignedIn(wildcard, request);
+      if (rendered !== null) {
+        // One user's data: no shared cache keeps it, and the layout drawn follows the device's hints.
+        reply.header('cache-control', 'private, no-cache');
+        reply.header('vary', 'Cookie, Sec-CH-UA-Mobile, User-Agent');
+        return reply.type('text/html; charset=utf-8').send(rendered);
+      }
+    }
     const page = signedOutPage && !withSession ? prerendered : hasFrame && withSession ? frame : 'index.html';
     const hashes = scriptHashes.get(page) ?? [];
     const policy = reply.getHeader('content-security-policy');

@@ -8,7 +8,12 @@ import {
 import { createCodeResendStore, type CodeResendStore } from '../features/auth/stores/code-resend-store';
 import { createUiStore, type UiStore } from '../features/navigation/stores/ui-store';
 import { createTutorialStore, type TutorialStore } from '../features/tutorial/stores/tutorial-store';
-import { createWorkspaceStore, type WorkspaceStore } from '../features/workspaces/stores/workspace-store';
+import type { User } from '../features/auth/types';
+import {
+  createWorkspaceStore,
+  type WorkspaceData,
+  type WorkspaceStore,
+} from '../features/workspaces/stores/workspace-store';
 import { setWorkspaceShown } from '../lib/api-client';
 import { createAppQueryClient } from '../lib/query-client';
 
@@ -25,17 +30,41 @@ export interface AppInstance {
   uiStore: UiStore;
   tutorialStore: TutorialStore;
   codeResendStore: CodeResendStore;
+  /**
+   * Whether the first render draws a phone's layout (cards, the drawer) rather than reading the
+   * window's width: set where that render was made on a server, which guessed it from the request
+   * (entry-server.tsx), so that hydrating draws what the server drew; undefined elsewhere.
+   */
+  phoneAtFirstRender?: boolean;
+  /** A server render confirmed the session this instance starts with (made from `SignedInState`). */
+  sessionConfirmed: boolean;
 }
 
-export function createAppInstance(): AppInstance {
+/**
+ * What a server render confirmed for one request (entry-server.tsx), given again to the browser's
+ * instance that hydrates its HTML: the stores' initial state, which is what React reads on the server
+ * and while hydrating (zustand's `getInitialState`).
+ */
+export interface SignedInState {
+  user: User;
+  workspace: WorkspaceData;
+  phone: boolean;
+}
+
+export function createAppInstance(
+  options: { queryClient?: QueryClient; signedIn?: SignedInState } = {},
+): AppInstance {
+  const { signedIn } = options;
   const instance: AppInstance = {
-    queryClient: createAppQueryClient(),
+    queryClient: options.queryClient ?? createAppQueryClient(),
     // Logout returns every store to its defaults and forgets every answer (spec §4).
-    authStore: createAuthStore({ onSignedOut: () => resetAppInstance(instance) }),
-    workspaceStore: createWorkspaceStore(),
+    authStore: createAuthStore({ onSignedOut: () => resetAppInstance(instance), user: signedIn?.user }),
+    workspaceStore: createWorkspaceStore(signedIn?.workspace),
     uiStore: createUiStore(),
     tutorialStore: createTutorialStore(),
     codeResendStore: createCodeResendStore(),
+    phoneAtFirstRender: signedIn?.phone,
+    sessionConfirmed: Boolean(signedIn),
   };
   return instance;
 }

@@ -8,6 +8,7 @@ import { CodeResendStoreContext } from '../features/auth/stores/code-resend-stor
 import { UiStoreContext } from '../features/navigation/stores/ui-store';
 import { TutorialStoreContext } from '../features/tutorial/stores/tutorial-store';
 import { WorkspaceStoreContext } from '../features/workspaces/stores/workspace-store';
+import { PhoneAtFirstRenderContext } from '../lib/use-width-query';
 import type { AppInstance } from './app-instance';
 import { theme } from './theme';
 import toasts from './toasts.module.css';
@@ -39,7 +40,11 @@ export function AppStateProviders({ app, children }: { app: AppInstance; childre
         <WorkspaceStoreContext value={app.workspaceStore}>
           <UiStoreContext value={app.uiStore}>
             <TutorialStoreContext value={app.tutorialStore}>
-              <CodeResendStoreContext value={app.codeResendStore}>{children}</CodeResendStoreContext>
+              <CodeResendStoreContext value={app.codeResendStore}>
+                <PhoneAtFirstRenderContext value={app.phoneAtFirstRender}>
+                  {children}
+                </PhoneAtFirstRenderContext>
+              </CodeResendStoreContext>
             </TutorialStoreContext>
           </UiStoreContext>
         </WorkspaceStoreContext>

@@ -1,5 +1,11 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type LoaderFunction, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  type HydrationState,
+  type LoaderFunction,
+  type RouteObject,
+} from 'react-router';
 import { NotFound } from '../components/not-found';
 import { Splash } from '../components/splash';
 import { paths } from '../config/paths';
@@ -44,7 +50,8 @@ function signedInData(
   prefetch: (app: AppInstance, search: URLSearchParams) => Promise<unknown>,
 ): Pick<RouteObject, 'loader' | 'shouldRevalidate'> {
   const loader: LoaderFunction = async ({ request }) => {
-    if (!hasSessionHint()) return null;
+    // A session a server render confirmed (entry-server.tsx), or a session cookie to ask about.
+    if (!app.sessionConfirmed && !hasSessionHint()) return null;
     await prefetch(app, new URL(request.url).searchParams).catch(() => undefined);
     return null;
   };
@@ -261,7 +268,10 @@ if (import.meta.env.MODE === 'test') {
   ]);
 }
 
-/** The browser's router over the routes, its loaders filling `app`'s cache and stores. */
-export function createAppRouter(app: AppInstance) {
-  return createBrowserRouter(appRoutes(app));
+/**
+ * The browser's router over the routes, its loaders filling `app`'s cache and stores. `hydrationData`:
+ * what the server's render of this page loaded (entry-server.tsx), so that its loaders do not run again.
+ */
+export function createAppRouter(app: AppInstance, hydrationData?: HydrationState) {
+  return createBrowserRouter(appRoutes(app), { hydrationData });
 }

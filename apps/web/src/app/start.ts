@@ -17,6 +17,8 @@ export function startApp(
     app.authStore.getState().markUnauthenticated();
     return Promise.resolve();
   }
+  // A server render confirmed the session for this page a moment ago (entry-server.tsx).
+  if (app.sessionConfirmed) return Promise.resolve();
   // Asked before rendering so the splash lasts only as long as the server takes to answer.
   return app.authStore.getState().checkSession();
 }

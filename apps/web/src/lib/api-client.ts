@@ -87,6 +87,18 @@ export function setWorkspaceShown(source: WorkspaceSource): () => void {
   };
 }
 
+type Transport = typeof fetch;
+let transportOf: () => Transport | undefined = () => undefined;
+
+/**
+ * Where calls go when not to the page's own `fetch`: a render on the server (entry-server.tsx) sends
+ * each request's calls through that request's transport (the server's own API, with the request's
+ * cookie), which `resolve` returns for the request being rendered. Set once, by the server entry.
+ */
+export function setApiTransport(resolve: () => Transport | undefined): void {
+  transportOf = resolve;
+}
+
 /** A query parameter's value; a list repeats the parameter (`cf=a&cf=b`). */
 export type QueryValue = string | number | boolean | null | undefined | readonly string[];
 
@@ -164,7 +176,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const init = buildInit(options);
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), init);
+    response = await (transportOf() ?? fetch)(buildUrl(path, options.query), init);
   } catch (error) {
     // An abort is the caller's decision (react-query cancels), not a failure to report.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

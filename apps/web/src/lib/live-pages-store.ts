@@ -38,7 +38,12 @@ export function setLiveSocketUp(up: boolean): void {
 
 /** Whether the tab's socket is up now: while it is, a list has no reason to poll. */
 export function useLiveSocketUp(): boolean {
-  return useSyncExternalStore(subscribe, () => state.socketUp);
+  // A render on the server has no socket.
+  return useSyncExternalStore(
+    subscribe,
+    () => state.socketUp,
+    () => false,
+  );
 }
 
 // Pages (and parts of one page) showing a shipment, oldest first: the newest is followed, and when it

@@ -55,9 +55,19 @@ export function withRehydrationTimeout(
   };
 }
 
-/** The JSON storage every persisted store uses: localStorage behind the rehydration time-out. */
+/** Where a render on the server (entry-server.tsx) keeps its stores: nowhere, nothing to remember. */
+const NO_STORAGE: StateStorage = {
+  getItem: () => null,
+  setItem: () => undefined,
+  removeItem: () => undefined,
+};
+
+/**
+ * The JSON storage every persisted store uses: localStorage behind the rehydration time-out (none on
+ * a server).
+ */
 export function createPersistStorage<S>(
-  getStorage: () => StateStorage = () => window.localStorage,
+  getStorage: () => StateStorage = () => (typeof window === 'undefined' ? NO_STORAGE : window.localStorage),
   timeoutMs: number = PERSISTENCE_TIMEOUT_MS,
 ): PersistStorage<S> | undefined {
   return createJSONStorage<S>(() => withRehydrationTimeout(getStorage(), timeoutMs));

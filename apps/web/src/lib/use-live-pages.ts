@@ -22,7 +22,12 @@ export function useLivePages(workspaceId: string | null): {
   options: Required<Pick<UserEventsSocketOptions, 'onOpen' | 'onDown'>>;
 } {
   const queryClient = useQueryClient();
-  const shipmentId = useSyncExternalStore(subscribeLiveState, () => getLiveState().shipmentId);
+  // A render on the server follows nothing (the socket is the browser tab's).
+  const shipmentId = useSyncExternalStore(
+    subscribeLiveState,
+    () => getLiveState().shipmentId,
+    () => null,
+  );
   const follow: LiveFollowMessage = { type: 'follow', workspaceId, shipmentId };
   const message = JSON.stringify(follow);
   const latest = useRef({ message, workspaceId });

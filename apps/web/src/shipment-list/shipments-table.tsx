@@ -1,5 +1,4 @@
 import { Checkbox, Table } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   memo,
   useCallback,
@@ -21,6 +20,7 @@ import { CardsHead, columnWidthVar, SkeletonCards, SkeletonRows, TableHead } fro
 import { virtualRows, type RowView } from './table-rows';
 import { useVirtualRows } from './use-virtual-rows';
 import { ScrollHint } from '../components/scrollable-table';
+import { useWidthQuery } from '../lib/use-width-query';
 import classes from './shipments-table.module.css';
 
 export interface ShipmentsTableProps<Row, Id extends string, Sort extends string> {
@@ -92,7 +92,7 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
 ) {
   const { rows, loading, rowKey, columns, selected, onSelectedChange } = props;
   // Read as the table first renders (no second render to switch), then followed as the window changes.
-  const cards = useMediaQuery(CARDS_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
+  const cards = useWidthQuery(CARDS_QUERY);
   const bodyRef = useRef<HTMLElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);

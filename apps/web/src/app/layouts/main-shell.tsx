@@ -1,5 +1,5 @@
 import { Drawer } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@tracklane/shared/constants';
 import { canManageOrganization } from '@tracklane/shared/organizations/organizations.policy';
 import { memo, Suspense, useEffect, type ComponentProps, type ReactNode } from 'react';
@@ -21,6 +21,7 @@ import { endStartFrame } from '../signed-in-wait';
 import { useLiveUpdates } from '../use-live-updates';
 import { usePageViewTracking } from '../../lib/track-usage';
 import { useIdle } from '../../lib/use-idle';
+import { useWidthQuery } from '../../lib/use-width-query';
 import classes from './main-shell.module.css';
 import { TopBar } from './top-bar';
 import { WorkspaceRail } from './workspace-rail';
@@ -83,8 +84,8 @@ function NavigationProgress() {
 /** Top bar, sidebar and content: every page outside /auth, /share, /legal (spec §2). */
 export function MainShell() {
   // Read as the shell first renders: found only in an effect, a phone re-rendered the whole shell and
-  // page right after they mounted. The shell is never rendered on a server.
-  const isMobile = useMediaQuery(MOBILE_QUERY, undefined, { getInitialValueInEffect: false });
+  // page right after they mounted. Under a server's HTML, what the server guessed (useWidthQuery).
+  const isMobile = useWidthQuery(MOBILE_QUERY);
   const [drawerOpened, drawer] = useDisclosure(false);
   const userId = useAuthStore((state) => state.user?.id ?? null);
 

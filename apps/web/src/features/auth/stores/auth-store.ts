@@ -45,14 +45,16 @@ export type AuthStore = ReturnType<typeof createAuthStore>;
  * The signed-in user, one store per app instance (zustand's pattern for rendering on a server): the
  * browser's app, a render on the server, each test. `onSignedOut` runs as logout succeeds, before the
  * status turns to signed out: it returns every other piece of the app's state to its defaults (spec §4).
+ * `user`: the user a server render confirmed for this request (entry-server.tsx), the store's initial
+ * state (what React reads on the server and while hydrating); local storage is then not read.
  */
-export const createAuthStore = ({ onSignedOut }: { onSignedOut: () => void }) =>
+export const createAuthStore = ({ onSignedOut, user }: { onSignedOut: () => void; user?: User }) =>
   createStore<AuthState>()(
     persist(
       (set, get) => ({
         // Always start by asking the server: a stored user is not proof of a live session.
-        status: 'loading',
-        user: null,
+        status: user ? 'authenticated' : 'loading',
+        user: user ?? null,
         authError: null,
         resetPasswordToken: null,
         registration: null,
@@ -94,6 +96,7 @@ export const createAuthStore = ({ onSignedOut }: { onSignedOut: () => void }) =>
         name: AUTH_STORE_KEY,
         version: 1,
         storage: createPersistStorage<PersistedAuth>(),
+        skipHydration: Boolean(user),
         partialize: ({ user, resetPasswordToken }) => ({ user, resetPasswordToken }),
         merge: (stored, current) => {
           const parsed = storedAuthSchema.safeParse(stored);

@@ -28,7 +28,7 @@ const currentWorkspaceSchema = z.object({
 export type CurrentOrganization = z.infer<typeof currentOrganizationSchema>;
 export type CurrentWorkspace = z.infer<typeof currentWorkspaceSchema>;
 
-interface WorkspaceData {
+export interface WorkspaceData {
   currentOrganization: CurrentOrganization | null;
   /** null when the user belongs to the organization but to none of its workspaces. */
   currentWorkspace: CurrentWorkspace | null;
@@ -49,12 +49,15 @@ const storedWorkspaceSchema = z
 
 export const WORKSPACE_STORE_KEY = 'tracklane-workspace';
 
-/** One store per app instance. */
-export const createWorkspaceStore = () =>
+/**
+ * One store per app instance. `initial`: what a server render confirmed for this request
+ * (entry-server.tsx), the store's initial state; local storage is then not read.
+ */
+export const createWorkspaceStore = (initial?: WorkspaceData) =>
   createStore<WorkspaceState>()(
     persist(
       (set) => ({
-        ...initialWorkspace,
+        ...(initial ?? initialWorkspace),
         selectWorkspace: (currentOrganization, currentWorkspace) =>
           set({ currentOrganization, currentWorkspace }),
       }),
@@ -62,6 +65,7 @@ export const createWorkspaceStore = () =>
         name: WORKSPACE_STORE_KEY,
         version: 1,
         storage: createPersistStorage<WorkspaceData>(),
+        skipHydration: Boolean(initial),
         partialize: ({ currentOrganization, currentWorkspace }) => ({
           currentOrganization,
           currentWorkspace,

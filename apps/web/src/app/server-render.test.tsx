@@ -1,0 +1,106 @@
+import { hydrate } from '@tanstack/react-query';
+import { act, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render } from '../entry-server';
+import { AUTH_STORE_KEY } from '../features/auth/stores/auth-store';
+import { ok } from '../test/fake-api';
+import { testUser } from '../test/http';
+import { archivedOne, byStatus, first, second, serve, third } from '../test/ocean-shipments-list-page';
+import { App } from './app';
+import { createAppInstance } from './app-instance';
+import { firstLoad } from './first-load';
+import { appRoutes } from './router';
+import { readServerState, SERVER_STATE_ID } from './server-state';
+
+/*
+ * A signed-in page the server rendered for a request (entry-server.tsx, ADR 0058), taken over in the
+ * browser as main.tsx does: an app instance made from the state in the page, hydrating the markup.
+ */
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+});
+
+const LIST = '/shipments/ocean/active';
+
+async function serverPage(headers: Record<string, string> = {}) {
+  const api = serve(byStatus([first, second, third], [archivedOne]), {
+    'GET /api/auth/protected': ok(testUser),
+    'GET /api/_api/user-agreement/get': ok({ agreed: true }),
+    'POST /api/_api/user-journey/post': ok(null),
+  });
+  const page = await render({ url: LIST, headers, fetch: (input, init) => fetch(input, init) });
+  if (!page) throw new Error('the server rendered nothing');
+  document.body.innerHTML = `<div id="root">${page.markup}</div><script type="application/json" id="${SERVER_STATE_ID}">${page.state}</script>`;
+  return { api, container: document.getElementById('root')! };
+}
+
+/** What main.tsx does with a page the server rendered. */
+async function hydratePage(container: HTMLElement) {
+  const state = readServerState(document);
+  if (!state) throw new Error('no state in the page');
+  const app = createAppInstance({ signedIn: state.signedIn });
+  hydrate(app.queryClient, state.queries);
+  const router = createMemoryRouter(appRoutes(app), { initialEntries: [LIST], hydrationData: state.router });
+  await firstLoad(router);
+  const recoverable: unknown[] = [];
+  const consoleErrors = vi.spyOn(console, 'error');
+  await act(async () => {
+    root = hydrateRoot(
+      container,
+      <StrictMode>
+        <App app={app} router={router} />
+      </StrictMode>,
+      { onRecoverableError: (error) => recoverable.push(error) },
+    );
+    await Promise.resolve();
+  });
+  return { app, recoverable, consoleErrors };
+}
+
+describe('a page the server rendered', { timeout: 30_000 }, () => {
+  it('is hydrated from the state it carries: the same rows, no second request, no mismatch', async () => {
+    const { api, container } = await serverPage({ 'sec-ch-ua-mobile': '?0' });
+    const rowsInHtml = [...container.querySelectorAll('[data-testid="shipment-row"]')];
+    expect(rowsInHtml).toHaveLength(3);
+    expect(api.callsTo('GET /api/shipments/ocean')).toHaveLength(1);
+
+    const { recoverable, consoleErrors } = await hydratePage(container);
+    expect(recoverable).toEqual([]);
+    expect(consoleErrors).not.toHaveBeenCalled();
+    // The markup was taken over, not drawn again, from the data it came with.
+    expect(screen.getAllByTestId('shipment-row')[0]).toBe(rowsInHtml[0]);
+    expect(api.callsTo('GET /api/shipments/ocean')).toHaveLength(1);
+  });
+
+  it('starts from the user and workspace the server confirmed, not from what the browser stored', async () => {
+    const { container } = await serverPage();
+    window.localStorage.setItem(
+      AUTH_STORE_KEY,
+      JSON.stringify({ state: { user: { ...testUser, id: 'someone-else' } }, version: 1 }),
+    );
+    const { app, recoverable } = await hydratePage(container);
+    expect(recoverable).toEqual([]);
+    expect(app.authStore.getState()).toMatchObject({ status: 'authenticated', user: { id: testUser.id } });
+    expect(app.workspaceStore.getState().currentWorkspace).not.toBeNull();
+  });
+
+  it("draws a phone's cards when the request came from one, and hydrates them", async () => {
+    const { container } = await serverPage({ 'sec-ch-ua-mobile': '?1' });
+    expect(container.querySelectorAll('[data-testid="shipment-card"]')).toHaveLength(3);
+    const { recoverable } = await hydratePage(container);
+    expect(recoverable).toEqual([]);
+  });
+
+  it('renders nothing without a session: the server sends the frame', async () => {
+    serve(byStatus([], []), {});
+    await expect(
+      render({ url: LIST, headers: {}, fetch: (input, init) => fetch(input, init) }),
+    ).resolves.toBeNull();
+  });
+});
