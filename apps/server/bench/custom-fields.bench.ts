@@ -94,9 +94,6 @@ const CASES = (mode: TrackingMode, poBase: number): CfCase[] => {
     { name: 'search, nothing matches', qs: 'search=ZZ-NOPE', share: 0 },
     // Every PO of the mode: the list walks its order.
     { name: 'search PO prefix (every PO)', qs: `search=${po(0).slice(0, -5)}`, share: 0.95 },
-    // A column sort reads every row's value of the field (ADR 0054): the first page only.
-    { name: 'sorted by a number field (weight)', qs: 'sort=cf.{Gross weight (kg)}.asc', share: 0 },
-    { name: 'sorted by a text field (PO, desc)', qs: 'sort=cf.{PO number}.desc', share: 0 },
   ];
 };
 
