@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   customFieldSchema,
   customFieldsResultSchema,
@@ -20,14 +20,17 @@ import { tenantQueryKey } from './tenant-queries';
 export const CUSTOM_FIELDS_ROOT = 'custom-fields';
 const fieldsKey = () => tenantQueryKey(CUSTOM_FIELDS_ROOT);
 
-/** The workspace's fields in their order; `enabled` false waits. */
-export function useCustomFields(enabled = true) {
-  return useQuery({
-    enabled,
+/** The workspace's fields in their order (a list's loader asks for them with its rows: its columns). */
+export const customFieldsQueryOptions = () =>
+  queryOptions({
     queryKey: fieldsKey(),
     queryFn: async ({ signal }) =>
       customFieldsResultSchema.parse(await api.get<unknown>('/api/custom-fields', { signal })).fields,
   });
+
+/** The workspace's fields in their order; `enabled` false waits. */
+export function useCustomFields(enabled = true) {
+  return useQuery({ ...customFieldsQueryOptions(), enabled });
 }
 
 export interface NewCustomField {

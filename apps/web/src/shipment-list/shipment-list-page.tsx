@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { NoConnectionNote } from '../components/no-connection';
 import { useAttentionLabel } from '../lib/dashboard-api';
 import { useIdle } from '../lib/use-idle';
-import { useCustomFields } from '../lib/custom-fields';
+import { customFieldsQueryOptions, useCustomFields } from '../lib/custom-fields';
 import {
   CustomFieldCell,
   fieldIdOfColumn,
@@ -42,6 +42,8 @@ export function prefetchShipmentList<
   return Promise.all([
     list.prefetch(queryClient, tab, filters),
     queryClient.ensureQueryData(columnsPreferenceQueryOptions(list.columnsKey)),
+    // The workspace's custom fields are columns: the table is drawn once they are known.
+    queryClient.ensureQueryData(customFieldsQueryOptions()),
   ]);
 }
 

@@ -26,6 +26,7 @@ export function serve(lists: (call: RecordedCall) => ReturnType<typeof ok>, extr
     'GET /api/workspaces/get': ok([acme]),
     'POST /api/workspaces/setCookies': ok(selectionOf(acmeDefault)),
     'GET /api/users/preferences/oceanTableColumns': ok(null),
+    'GET /api/custom-fields': ok({ fields: [] }),
     'GET /api/shipments/ocean/options': ok(noOptions),
     'GET /api/shipments/ocean': lists,
     'GET /api/shipments/ocean/bills': ok({ items: [], nextCursor: null }),
