@@ -289,6 +289,9 @@ describe('a connection to a hostile carrier', () => {
 describe('a connection budget', () => {
   it('lets exactly perMinute of many concurrent calls through, across processes', async () => {
     const id = randomUUID();
+    // Within one minute: calls on both sides of a minute's turn are two windows, 7 each.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 55_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
     const other = createDatabase(database.url, 5);
     try {
       const results = await Promise.allSettled(
@@ -303,6 +306,21 @@ describe('a connection budget', () => {
     } finally {
       await other.pool.end();
     }
+  });
+
+  it('counts a call begun just before the minute turned in the new minute, never moving it back', async () => {
+    const id = randomUUID();
+    // The row already counts the next minute (another call's transaction began after it turned).
+    await ctx.pool.query(
+      `INSERT INTO rate_limits (key, window_start, count) VALUES ($1, date_trunc('minute', now()) + interval '1 minute', 3)`,
+      [`carrier:${id}:minute`],
+    );
+    await spendCall(ctx.pool, { connectionId: id, perMinute: 7, perDay: 1000 }, 'x');
+    const { rows } = await ctx.pool.query<{ ahead: boolean; count: number }>(
+      `SELECT window_start > date_trunc('minute', now()) AS ahead, count FROM rate_limits WHERE key = $1`,
+      [`carrier:${id}:minute`],
+    );
+    expect(rows[0]).toEqual({ ahead: true, count: 4 });
   });
 
   it('takes nothing from the minute for a call the day refuses, and opens at midnight UTC', async () => {

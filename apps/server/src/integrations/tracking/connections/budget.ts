@@ -86,13 +86,15 @@ async function take(
       ? sql`date_trunc('minute', now())`
       : sql`(date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
   const length = unit === 'minute' ? sql`interval '1 minute'` : sql`interval '1 day'`;
-  // A row of an earlier window starts over at 1; a full window is left as it is (no row returned).
+  // A row of an earlier window starts over at 1; a full window is left as it is (no row returned). A
+  // transaction that began just before the window turned (its now() is earlier) counts in the row's
+  // window and never moves it back: moved back, the next call would start the new window over.
   const taken = await tx.execute<{ opens_at: Date }>(sql`
     INSERT INTO rate_limits AS r (key, window_start, count)
     VALUES (${key}, ${start}, 1)
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN r.window_start < ${start} THEN 1 ELSE r.count + 1 END,
-      window_start = ${start}
+      window_start = GREATEST(r.window_start, ${start})
     WHERE r.window_start < ${start} OR r.count < ${limit}
     RETURNING window_start + ${length} AS opens_at`);
   if (taken.rows.length > 0) return { ok: true, opensAt: new Date(taken.rows[0]!.opens_at) };
