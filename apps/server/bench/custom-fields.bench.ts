@@ -28,6 +28,7 @@ import type { ListReader } from '../src/modules/shipment-favorites/shipment-favo
 import {
   compareWithSql,
   CONNECTIONS,
+  queryOf,
   DURATION_S,
   withBenchEnvironment,
   type BoundSql,
@@ -103,15 +104,6 @@ interface PageQuery {
   toSQL(): BoundSql;
   offset(rows: number): PromiseLike<{ s: { createdAt: Date; id: string } }[]>;
 }
-
-const queryOf = (qs: string) => {
-  const query: Record<string, string | string[]> = {};
-  for (const [key, value] of new URLSearchParams(qs)) {
-    const had = query[key];
-    query[key] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
-  }
-  return query;
-};
 
 /** A mode's list: its path and the API's page query for a query string, `cf` resolved as the route does. */
 const LISTS: Record<

@@ -389,3 +389,13 @@ async function driveSql(
     rows,
   };
 }
+
+/** A query string as the API's query schemas take it: a repeated parameter (`cf`) as a list. */
+export const queryOf = (qs: string) => {
+  const query: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(qs)) {
+    const had = query[key];
+    query[key] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
+  }
+  return query;
+};

@@ -22,6 +22,7 @@ import type { ListReader } from '../src/modules/shipment-favorites/shipment-favo
 import {
   compareWithSql,
   CONNECTIONS,
+  queryOf,
   DURATION_S,
   withBenchEnvironment,
   type BoundSql,
@@ -58,8 +59,6 @@ interface ListBench {
   /** The mode's dashboard endpoint and the service behind it. */
   dashboard: { path: string; run(db: Database, workspaceId: string, now: Date): Promise<unknown> };
 }
-
-const queryOf = (qs: string) => Object.fromEntries(new URLSearchParams(qs));
 
 const ocean: ListBench = {
   mode: 'ocean',
