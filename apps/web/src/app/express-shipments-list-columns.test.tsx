@@ -11,6 +11,7 @@ import { appRoutes } from './router';
 import { cardPart, onAPhone } from '../test/phone';
 import { LIST, ups, fedex, lost, serve, rows, cell } from '../test/express-shipments-list-page';
 import { REFERENCE_COLUMN_IDS } from '../shipment-list/table-columns';
+import { customField } from '../test/custom-field-fixtures';
 
 setUpSignedInPage();
 
@@ -199,5 +200,43 @@ describe('express shipment list on a phone: a card per row', { timeout: 20_000 }
     await user.click(within(cards[1]).getByRole('checkbox', { name: 'Select 771249093017' }));
     expect(await screen.findByText('1 selected')).toBeInTheDocument();
     expect(within(cards[1]).getByRole('button', { name: 'Archive: 771249093017' })).toBeVisible();
+  });
+  it('adds the references and custom fields the reader chose, formatted as their table cells', async () => {
+    const hazards = customField('4', 'multi_choice', 'Hazards');
+    const due = customField('5', 'date', 'Due');
+    const parcel = expressShipment({
+      expressOrderNo: '1Z5R89390357567127',
+      references: {
+        bookingNumber: null,
+        customerReference: 'CR-9',
+        poNumbers: ['PO-3'],
+        shipper: null,
+        consignee: null,
+        customer: null,
+        forwarder: null,
+      },
+      customFields: { [hazards.id]: ['Low', 'High'], [due.id]: '2026-04-30' },
+    });
+    serve(
+      { active: [parcel], notFound: [], archived: [] },
+      {
+        'GET /api/custom-fields': ok({ fields: [hazards, due] }),
+        'GET /api/users/preferences/expressTableColumns': ok({
+          hidden: EXPRESS_COLUMNS.defaultLayout.hidden.filter(
+            (id) => id !== 'customerReference' && id !== 'poNumbers',
+          ),
+          order: [...EXPRESS_COLUMNS.ids, `cf.${hazards.id}`, `cf.${due.id}`],
+        }),
+      },
+    );
+    renderRoutes(appRoutes, '/shipments/truck/express/active');
+
+    const [card] = (await screen.findAllByTestId('shipment-card')) as [HTMLElement];
+    expect(cardPart(card, 'identifier')).toContain('1Z5R89390357567127');
+    expect(cardPart(card, 'column-customerReference')).toBe('Customer ref.CR-9');
+    expect(cardPart(card, 'column-poNumbers')).toBe('PO numbersPO-3');
+    expect(cardPart(card, `column-cf.${hazards.id}`)).toBe('HazardsLow, High');
+    expect(cardPart(card, `column-cf.${due.id}`)).toBe('Due30/04/2026');
+    expect(cardPart(card, 'column-booking')).toBeNull();
   });
 });

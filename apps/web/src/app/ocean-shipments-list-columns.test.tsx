@@ -11,6 +11,8 @@ import { captureDownloads, dateCells } from '../test/downloads';
 import { cardPart, onAPhone } from '../test/phone';
 import { first, serve, byStatus, rows } from '../test/ocean-shipments-list-page';
 import { REFERENCE_COLUMN_IDS } from '../shipment-list/table-columns';
+import { OCEAN_COLUMNS } from '../modes/ocean/utils/columns';
+import { customField } from '../test/custom-field-fixtures';
 
 setUpSignedInPage();
 
@@ -365,6 +367,91 @@ describe('ocean shipment list on a phone: a card per row', { timeout: 20_000 }, 
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/shipment/ocean/MSKU1234565/MAEU240101'),
     );
+  });
+
+  it('adds the references and custom fields the reader chose as columns, formatted as their cells', async () => {
+    const pallets = customField('1', 'number', 'Pallets');
+    const bookedOn = customField('2', 'date', 'Booked on');
+    const portal = customField('3', 'link', 'Portal');
+    const withExtras = oceanShipment({
+      containerNo: 'MSCU1234566',
+      mblNo: 'MEDU12345678',
+      references: {
+        bookingNumber: 'BKG-77',
+        customerReference: null,
+        poNumbers: ['PO-1', 'PO-2'],
+        shipper: null,
+        consignee: null,
+        customer: { id: 'c1', name: 'Acme Retail GmbH' },
+        forwarder: null,
+      },
+      customFields: {
+        [pallets.id]: 1234.5,
+        [bookedOn.id]: '2026-03-01',
+        [portal.id]: 'https://portal.example.com/x',
+      },
+    });
+    const bare = oceanShipment({ containerNo: 'MSKU1234565', mblNo: 'MAEU240101' });
+    serve(byStatus([withExtras, bare], []), {
+      'GET /api/custom-fields': ok({ fields: [pallets, bookedOn, portal] }),
+      // The reader shows, in this order: the customer, PO numbers, Pallets, Booked on and Portal; the
+      // vessel and the booking stay hidden.
+      'GET /api/users/preferences/oceanTableColumns': ok({
+        hidden: ['vessel', 'added', 'booking', 'customerReference', 'shipper', 'consignee', 'forwarder'],
+        order: [
+          ...OCEAN_COLUMNS.ids.filter((id) => id !== 'customer' && id !== 'poNumbers'),
+          'customer',
+          'poNumbers',
+          `cf.${pallets.id}`,
+          `cf.${bookedOn.id}`,
+          `cf.${portal.id}`,
+        ],
+      }),
+      'PUT /api/users/preferences/oceanTableColumns': (call) => ok(call.body, 'Saved'),
+    });
+    renderRoutes(appRoutes, '/shipments/ocean/active');
+    const user = userEvent.setup();
+
+    const [card, other] = (await screen.findAllByTestId('shipment-card')) as [HTMLElement, HTMLElement];
+    const extras = () =>
+      [...card.querySelectorAll('dl [data-card-part]')].map((part) => [
+        part.querySelector('dt')!.textContent,
+        part.querySelector('dd')!.textContent,
+      ]);
+    expect(extras()).toEqual([
+      ['Customer', 'Acme Retail GmbH'],
+      ['PO numbers', 'PO-1, PO-2'],
+      // By type, as the table's cells: a number grouped, a day as DD/MM/YYYY, a link without its scheme.
+      ['Pallets', '1,234.5'],
+      ['Booked on', '01/03/2026'],
+      ['Portal', 'portal.example.com/x'],
+    ]);
+    expect(within(card).getByRole('link', { name: 'portal.example.com/x' })).toHaveAttribute(
+      'href',
+      'https://portal.example.com/x',
+    );
+    // The card's own parts are still there, and a shipment without the values says so with a dash.
+    expect(cardPart(card, 'identifier')).toContain('MSCU1234566');
+    expect(cardPart(other, 'column-customer')).toBe('Customer-');
+    expect(cardPart(other, 'column-poNumbers')).toBe('PO numbers-');
+
+    // The column choice is within reach on a phone: a column shown there joins the cards.
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Booking' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Pallets' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(cardPart(screen.getAllByTestId('shipment-card')[0]!, 'column-booking')).toBe('BookingBKG-77'),
+    );
+    expect(cardPart(screen.getAllByTestId('shipment-card')[0]!, `column-cf.${pallets.id}`)).toBeNull();
+  });
+
+  it('shows no extra lines while the reader has added no column', async () => {
+    serve(byStatus([sailing], []));
+    renderRoutes(appRoutes, '/shipments/ocean/active');
+    const [card] = await screen.findAllByTestId('shipment-card');
+    expect(card!.querySelector('dl')).toBeNull();
+    expect(card).not.toHaveAttribute('data-extras');
   });
 
   it('opens the shipment on a tap anywhere on the card but its controls', async () => {

@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AfterFirstScreen } from '../components/after-first-screen';
-import { visibleColumns, type ColumnSet, type TableColumn } from './table-columns';
+import { cardExtraColumns, visibleColumns, type ColumnSet, type TableColumn } from './table-columns';
 import type { TableColumnsKey } from './table-columns-preference';
 import { useColumnLayout } from './use-column-layout';
 import { useListSelection, useLoadMore } from './use-list-actions';
@@ -130,10 +130,15 @@ export function ShipmentListView<
   const loadMore = useLoadMore(query);
 
   const columns = useMemo(() => visibleColumns(props.columns, layout), [props.columns, layout]);
-  // A phone's card draws from every column of the mode, shown in the table or not.
+  // A phone's card draws from every column of the mode, shown in the table or not, and adds the
+  // columns the reader chose beyond the mode's default ones (references, custom fields).
   const card = useMemo(
-    () => ({ layout: props.columns.card, columns: props.columns.columns }),
-    [props.columns],
+    () => ({
+      layout: props.columns.card,
+      columns: props.columns.columns,
+      extras: cardExtraColumns(props.columns, layout),
+    }),
+    [props.columns, layout],
   );
   // The same function while nothing it shows changes: the table's rows are memoised.
   const { rowName, rowKey, canChange } = props;

@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CardLayout, TableColumn } from './table-columns';
+import type { TableColumn } from './table-columns';
+import type { CardView } from './table-rows';
 import { OVERSCAN_ROWS } from './use-virtual-rows';
 import { renderWithProviders } from '../test/render';
 import { ShipmentsTable } from './shipments-table';
@@ -39,17 +40,17 @@ const COLUMNS: Column[] = [
   },
 ];
 
-const CARD: { layout: CardLayout<Parcel, 'number' | 'place'>; columns: Record<'number' | 'place', Column> } =
-  {
-    layout: {
-      identifier: 'number',
-      detail: 'place',
-      status: 'place',
-      date: () => 'place',
-      attention: () => null,
-    },
-    columns: { number: COLUMNS[0]!, place: COLUMNS[1]! },
-  };
+const CARD: CardView<Parcel, 'number' | 'place', 'number'> = {
+  layout: {
+    identifier: 'number',
+    detail: 'place',
+    status: 'place',
+    date: () => 'place',
+    attention: () => null,
+  },
+  columns: { number: COLUMNS[0]!, place: COLUMNS[1]! },
+  extras: [],
+};
 
 const renderCell = vi.fn((column: TableColumn<Parcel, 'number' | 'place', 'number'>, row: Parcel) =>
   column.id === 'place' ? (

@@ -15,9 +15,9 @@ import {
   type RefObject,
 } from 'react';
 import { fitColumnWidths } from './column-widths';
-import type { CardLayout, TableColumn } from './table-columns';
+import type { TableColumn } from './table-columns';
 import { CardsHead, columnWidthVar, SkeletonCards, SkeletonRows, TableHead } from './table-head';
-import { virtualRows, type RowView } from './table-rows';
+import { virtualRows, type CardView, type RowView } from './table-rows';
 import { useVirtualRows } from './use-virtual-rows';
 import { ScrollHint } from '../components/scrollable-table';
 import { useWidthQuery } from '../lib/use-width-query';
@@ -36,9 +36,10 @@ export interface ShipmentsTableProps<Row, Id extends string, Sort extends string
   identifierColumn: Id;
   /**
    * A phone's card row: which of the mode's columns (all of them, shown in the table or not) play which
-   * part. Below `CARDS_QUERY` each row is a card; the table's columns are for wider screens.
+   * part, and the columns the reader added. Below `CARDS_QUERY` each row is a card; the table's
+   * columns are for wider screens.
    */
-  card: { layout: CardLayout<Row, Id>; columns: Record<Id, TableColumn<Row, Id, Sort>> };
+  card: CardView<Row, Id, Sort>;
   /**
    * A cell's content. Rows are memoised: keep this (and `renderActions`, `rowLabel`, `rowName`) the
    * same function while what it draws is the same (useCallback), or every row renders again.
@@ -268,6 +269,7 @@ export const ShipmentsTable = memo(function ShipmentsTable<Row, Id extends strin
     count: loading ? 0 : rows.length,
     scrollRef,
     cards,
+    cardExtras: props.card.extras.length,
     tabStop: rowIndexInRange,
     rowKey: keyAt,
   });

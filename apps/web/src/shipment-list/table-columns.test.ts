@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ShipmentReferences } from '@tracklane/shared/references/references.schema';
 import {
+  cardExtraColumns,
   columnSet,
   isDefaultLayout,
   isReferenceColumn,
@@ -117,6 +118,15 @@ describe('table columns', () => {
       'delivery',
       'added',
     ]);
+  });
+
+  it('adds to a phone’s card the columns the reader chose beyond the default ones, in their order', () => {
+    expect(cardExtraColumns(set, set.defaultLayout)).toEqual([]);
+    const withAdded = { order: ['added', 'tracking', 'carrier', 'status', 'delivery'] as Id[], hidden: [] };
+    expect(cardExtraColumns(set, withAdded).map((c) => c.id)).toEqual(['added']);
+    // A card part hidden by default is still drawn once, as its part.
+    const statusHidden = { ...set, defaultLayout: { order: [...ids], hidden: ['status', 'added'] as Id[] } };
+    expect(cardExtraColumns(statusHidden, withAdded).map((c) => c.id)).toEqual(['added']);
   });
 
   it('toggles and moves columns, leaving the identifier shown and the ends where they are', () => {

@@ -204,6 +204,22 @@ export const visibleColumns = <Row, Id extends string, Sort extends string>(
 ): TableColumn<Row, Id, Sort>[] =>
   layout.order.filter((id) => !layout.hidden.includes(id)).map((id) => set.columns[id]);
 
+/**
+ * What a phone's card shows under its own parts: the columns the reader chose to show that the mode
+ * hides by default (a reference, a custom field, the vessel), in the reader's order. The card's own
+ * parts (identifier, detail, status) are never drawn twice.
+ */
+export function cardExtraColumns<Row, Id extends string, Sort extends string>(
+  set: ColumnSet<Row, Id, Sort>,
+  layout: ColumnLayout<Id>,
+): TableColumn<Row, Id, Sort>[] {
+  const { identifier, detail, status } = set.card;
+  const own: readonly Id[] = [identifier, detail, status];
+  return visibleColumns(set, layout).filter(
+    (column) => set.defaultLayout.hidden.includes(column.id) && !own.includes(column.id),
+  );
+}
+
 export const isDefaultLayout = <Id extends string>(
   set: { defaultLayout: ColumnLayout<Id> },
   layout: ColumnLayout<Id>,

@@ -3,6 +3,16 @@ import type { CardLayout, TableColumn } from './table-columns';
 import type { VirtualRows } from './use-virtual-rows';
 import classes from './shipments-table.module.css';
 
+/**
+ * What a phone's card draws from: which of the mode's columns (all of them, shown in the table or not)
+ * play which part, and the columns the reader added to the table (cardExtraColumns), shown under them.
+ */
+export interface CardView<Row, Id extends string, Sort extends string> {
+  layout: CardLayout<Row, Id>;
+  columns: Record<Id, TableColumn<Row, Id, Sort>>;
+  extras: readonly TableColumn<Row, Id, Sort>[];
+}
+
 /** What every row draws with; the same object while none of it changes, so rows can skip a render. */
 export interface RowView<Row, Id extends string, Sort extends string> {
   columns: TableColumn<Row, Id, Sort>[];
@@ -12,7 +22,7 @@ export interface RowView<Row, Id extends string, Sort extends string> {
   rowName: (row: Row) => string;
   /** The column pinned at the left (the identifier while it is first), or -1. */
   pinnedIndex: number;
-  card: { layout: CardLayout<Row, Id>; columns: Record<Id, TableColumn<Row, Id, Sort>> };
+  card: CardView<Row, Id, Sort>;
   /** Absent: no selection column. */
   onToggle?: (id: string) => void;
 }
@@ -89,10 +99,12 @@ export const ShipmentRow = memo(function ShipmentRow<Row, Id extends string, Sor
 }) as <Row, Id extends string, Sort extends string>(props: RowProps<Row, Id, Sort>) => ReactElement;
 
 /**
- * One row on a phone: a card of fixed height with the
- * identifier and what goes with it (the bill of lading, the carrier), the status, the date that
- * matters now under its column's name, and the attention chip; the checkbox at its start and the row
- * actions at its end, never over its text. A tap anywhere else opens the shipment.
+ * One row on a phone: a card with the identifier and what goes with it (the bill of lading, the
+ * carrier), the status, the date that matters now under its column's name, and the attention chip;
+ * then the columns the reader added to the table (references, custom fields), each as its name and
+ * its table cell, wrapping onto as many lines as they need. The checkbox at its start and the row
+ * actions at its end, never over its text. A tap anywhere else opens the shipment. Without added
+ * columns every card has the same height.
  */
 export const ShipmentCard = memo(function ShipmentCard<Row, Id extends string, Sort extends string>({
   row,
@@ -103,7 +115,7 @@ export const ShipmentCard = memo(function ShipmentCard<Row, Id extends string, S
   view,
   measure,
 }: RowProps<Row, Id, Sort>) {
-  const { layout, columns } = view.card;
+  const { layout, columns, extras } = view.card;
   const dateColumn = columns[layout.date(row)];
   const attention = layout.attention(row);
   return (
@@ -113,6 +125,7 @@ export const ShipmentCard = memo(function ShipmentCard<Row, Id extends string, S
       data-row-index={index}
       data-selected={selected || undefined}
       data-testid="shipment-card"
+      data-extras={extras.length > 0 || undefined}
       tabIndex={tabbable ? 0 : -1}
       aria-label={view.rowLabel(row)}
     >
@@ -144,6 +157,16 @@ export const ShipmentCard = memo(function ShipmentCard<Row, Id extends string, S
             </span>
           ) : null}
         </div>
+        {extras.length > 0 ? (
+          <dl className={classes.cardExtras}>
+            {extras.map((column) => (
+              <div key={column.id} className={classes.cardExtra} data-card-part={`column-${column.id}`}>
+                <dt className={classes.cardLabel}>{column.label}</dt>
+                <dd>{view.renderCell(column, row)}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
       </div>
       <div className={classes.cardActions}>{view.renderActions(row)}</div>
     </li>

@@ -4,6 +4,8 @@ import { useCallback, type RefObject } from 'react';
 /** A table row's and a phone card's height before it is measured: `.row` and `.card` in the CSS. */
 const ROW_HEIGHT = 44;
 const CARD_HEIGHT = 100;
+/** What each column the reader added to the cards adds to a card's height, about (`.cardExtras`). */
+const CARD_EXTRA_HEIGHT = 18;
 /** The sticky header above the rows (`.thead th`) and above the cards (`.cardsHead`). */
 const TABLE_HEAD_HEIGHT = 36;
 const CARDS_HEAD_HEIGHT = 40;
@@ -34,12 +36,15 @@ export function useVirtualRows({
   count,
   scrollRef,
   cards,
+  cardExtras = 0,
   tabStop,
   rowKey,
 }: {
   count: number;
   scrollRef: RefObject<HTMLElement | null>;
   cards: boolean;
+  /** How many columns the reader added to each card: the cards' estimate grows with them. */
+  cardExtras?: number;
   tabStop: number;
   /** The row's stable id: a measured height stays with its row when rows are added or reordered. */
   rowKey: (index: number) => string;
@@ -59,7 +64,7 @@ export function useVirtualRows({
   const virtualizer = useVirtualizer<HTMLElement, HTMLElement>({
     count,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => (cards ? CARD_HEIGHT : ROW_HEIGHT),
+    estimateSize: () => (cards ? CARD_HEIGHT + cardExtras * CARD_EXTRA_HEIGHT : ROW_HEIGHT),
     getItemKey: rowKey,
     overscan: OVERSCAN_ROWS,
     paddingStart,
