@@ -3,7 +3,7 @@ import { useAuthStore } from '../features/auth/stores/auth-store';
 import { useAgreementStatus } from '../features/legal/api/get-agreement-status';
 import { AgreementCheckFailed } from '../features/legal/components/agreement-check-failed';
 import { AgreementPrompt } from '../features/legal/components/agreement-prompt';
-import { isApiError } from '../lib/api-client';
+import { errorMessage } from '../lib/api-client';
 import { useTransitionGate } from '../lib/use-transition-gate';
 import { SignedInWait } from './signed-in-wait';
 import { PlainLayout } from './layouts/plain-layout';
@@ -28,9 +28,7 @@ function AgreementGate({ userId, email }: { userId: string; email: string }) {
     return (
       <PlainLayout>
         <AgreementCheckFailed
-          message={
-            isApiError(status.error) ? status.error.message : 'Something went wrong. Please try again.'
-          }
+          message={errorMessage(status.error)}
           onRetry={() => void status.refetch()}
           retrying={status.isFetching}
           onLogOut={() => void logout()}

@@ -1,6 +1,6 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
-import { isApiError } from '../lib/api-client';
+import { errorMessage } from '../lib/api-client';
 import type { BulkParse } from '../lib/paste-table';
 import { BulkPreviewTable, type PreviewColumn, type PreviewRow } from './bulk-preview-table';
 import { FormAlert } from './form-alert';
@@ -78,7 +78,7 @@ export function BulkIntake<
         skipped: parse.rows.length - sent.length,
       });
     } catch (error) {
-      setSubmitError(isApiError(error) ? error.message : 'Something went wrong. Please try again.');
+      setSubmitError(errorMessage(error));
     }
   };
 

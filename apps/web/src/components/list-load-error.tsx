@@ -1,6 +1,6 @@
 import { Alert, Button, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { isApiError } from '../lib/api-client';
+import { errorMessage, isApiError } from '../lib/api-client';
 
 /** A list that could not be loaded: why, and a way to ask again. */
 export function ListLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -17,7 +17,7 @@ export function ListLoadError({ error, onRetry }: { error: unknown; onRetry: () 
       }
     >
       <Text size="sm" mb="xs">
-        {isApiError(error) ? error.message : 'Something went wrong.'}
+        {errorMessage(error, 'Something went wrong.')}
       </Text>
       <Button size="xs" variant="default" onClick={onRetry}>
         Try again

@@ -9,7 +9,7 @@ import {
 } from '@tracklane/shared/tags/tags.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { useState } from 'react';
-import { isApiError } from '../lib/api-client';
+import { errorMessage } from '../lib/api-client';
 import { useSetShipmentTags, useWorkspaceTags } from '../lib/shipment-tags';
 import { LightBadge } from './light-badge';
 import classes from './shipment-tags.module.css';
@@ -83,7 +83,7 @@ export function ShipmentTags({ mode, shipmentId, tags, canEdit }: ShipmentTagsPr
     save.mutate(unique, {
       onError: (err) => {
         setValue(saved);
-        setError(isApiError(err) ? err.message : 'The tags could not be saved. Please try again.');
+        setError(errorMessage(err, 'The tags could not be saved. Please try again.'));
       },
     });
   };

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { isApiError } from './api-client';
+import { errorMessage } from './api-client';
 
 /**
  * Archives (or moves back to active) the one shipment a detail page shows, and says how it went:
@@ -16,7 +16,7 @@ export async function archiveWithNotice(name: string, archived: boolean, run: ()
     notifications.show({
       color: 'red',
       title: archived ? 'Could not archive' : 'Could not move back to active',
-      message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
+      message: errorMessage(error),
     });
   }
 }

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { isApiError } from '../lib/api-client';
+import { errorMessage } from '../lib/api-client';
 import { downloadFile, exportFileName, tableToCells, tableToCsv, type ExportColumn } from './table-export';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -50,7 +50,7 @@ export function ExportButton<Row>({
       notifications.show({
         color: 'red',
         title: 'Could not export',
-        message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
+        message: errorMessage(error),
       });
     } finally {
       setProgress(null);

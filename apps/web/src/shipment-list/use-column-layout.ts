@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useCallback, useMemo } from 'react';
-import { isApiError } from '../lib/api-client';
+import { errorMessage } from '../lib/api-client';
 import { layoutFromPreference, type ColumnLayout, type ColumnSet } from './table-columns';
 import {
   useColumnsPreference,
@@ -33,7 +33,7 @@ export function useColumnLayout<Row, Id extends string, Sort extends string>(
             notifications.show({
               color: 'red',
               title: 'Could not save your columns',
-              message: isApiError(error) ? error.message : 'Please try again.',
+              message: errorMessage(error, 'Please try again.'),
             }),
         },
       ),

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useCallback, useState } from 'react';
-import { isApiError } from '../lib/api-client';
+import { errorMessage } from '../lib/api-client';
 
 /*
  * What every shipment list does with its rows, whatever the mode: select them, move them between the
@@ -8,8 +8,6 @@ import { isApiError } from '../lib/api-client';
  */
 
 const plural = (n: number, one: string) => `${String(n)} ${one}${n === 1 ? '' : 's'}`;
-
-const errorMessage = (error: unknown, fallback: string) => (isApiError(error) ? error.message : fallback);
 
 /**
  * The rows selected in one view of a list, and archiving (or unarchiving) rows with a notice.
@@ -48,7 +46,7 @@ export function useListSelection(
         notifications.show({
           color: 'red',
           title: archived ? 'Could not archive' : 'Could not unarchive',
-          message: errorMessage(error, 'Something went wrong. Please try again.'),
+          message: errorMessage(error),
         });
       }
     },

@@ -13,7 +13,7 @@ import { SeatsMeter } from '../../features/organizations/components/seats-usage'
 import { useOrganizationWorkspaces } from '../../features/workspaces/api/list-organization-workspaces';
 import { useReselectCurrent } from '../../features/workspaces/hooks/use-reselect-current';
 import type { CurrentOrganization } from '../../features/workspaces/stores/workspace-store';
-import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { browserTimeZone } from '../../lib/dates';
 import { InvitePeopleDialog } from '../lazy-dialogs';
 import { WorkspaceSettingsGate } from './workspace-settings-gate';
@@ -29,7 +29,7 @@ function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void })
       title="Could not load the members"
     >
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">{isApiError(error) ? error.message : 'Something went wrong.'}</Text>
+        <Text size="sm">{errorMessage(error, 'Something went wrong.')}</Text>
         <Button size="xs" variant="default" onClick={onRetry}>
           Try again
         </Button>
@@ -55,7 +55,7 @@ function ManageMembers({ organization }: { organization: CurrentOrganization }) 
       notifications.show({
         color: 'red',
         title: 'Could not refresh your workspace',
-        message: isApiError(error) ? error.message : 'Reload the page to see your new permissions.',
+        message: errorMessage(error, 'Reload the page to see your new permissions.'),
       });
     }
   };

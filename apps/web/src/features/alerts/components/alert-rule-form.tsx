@@ -23,7 +23,7 @@ import {
 } from '@tracklane/shared/alerts/alerts.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { useState, type FormEvent } from 'react';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useCompanies } from '../../../lib/shipment-references';
 import { useCustomFields } from '../../../lib/custom-fields';
 import { CustomFieldFiltersInput, isFilled } from './custom-field-filters-input';
@@ -176,7 +176,7 @@ export function AlertRuleForm({
         ...(exceptionOwnerId || rule?.exceptionOwnerId ? { exceptionOwnerId } : {}),
       });
     } catch (err) {
-      setError(isApiError(err) ? err.message : 'Something went wrong. Please try again.');
+      setError(errorMessage(err));
     } finally {
       setPending(false);
     }

@@ -10,7 +10,7 @@ import { useQueries } from '@tanstack/react-query';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { useState } from 'react';
 import { SectionBody, SettingsSection } from '../../../components/settings-section';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useAlertRules } from '../api/list-alert-rules';
 import {
   useCreateAlertRule,
@@ -28,9 +28,6 @@ import type { CustomField } from '@tracklane/shared/custom-fields/custom-fields.
 import { describeCustomFilter } from './custom-field-filters-input';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; rule: AlertRule } | { kind: 'delete'; rule: AlertRule };
-
-const failureOf = (error: unknown) =>
-  isApiError(error) ? error.message : 'Something went wrong. Please try again.';
 
 /** Who hears of a rule, in a few words. */
 function audience(rule: AlertRule, members: AlertRulesResult['members']): string {
@@ -97,7 +94,7 @@ function RuleRow({
         message: enabled ? `“${rule.name}” is on` : `“${rule.name}” is off`,
       });
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not save', message: failureOf(error) });
+      notifications.show({ color: 'red', title: 'Could not save', message: errorMessage(error) });
     }
   };
   const companies = useCompanies(rule.filters.companies.length > 0);
@@ -200,7 +197,7 @@ export function AlertRulesSection() {
       notifications.show({ color: 'teal', message: 'Alert rule deleted' });
       close();
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not delete', message: failureOf(error) });
+      notifications.show({ color: 'red', title: 'Could not delete', message: errorMessage(error) });
     }
   };
 

@@ -20,7 +20,7 @@ import { formatBytes } from '@tracklane/shared/documents/documents.schema';
 import { Link } from 'react-router';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { paths } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
 import { useBillingOverview, useOpenPortal } from '../api/billing';
 import { formatCount, formatMoney, isFree } from '../utils/money';
@@ -122,7 +122,7 @@ function BillingDetails({
         notifications.show({
           color: 'red',
           title: 'Could not open the billing portal',
-          message: isApiError(error) ? error.message : 'Please try again.',
+          message: errorMessage(error, 'Please try again.'),
         }),
     });
 

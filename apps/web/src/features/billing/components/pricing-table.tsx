@@ -25,7 +25,7 @@ import {
 import { DEFAULT_PLAN_MODE } from '@tracklane/shared/constants';
 import { useState } from 'react';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { trackUsage } from '../../../lib/track-usage';
 import { useChangePlan, usePricing } from '../api/billing';
 import { formatCount, formatMoney, isFree, priceOf, yearlySaving } from '../utils/money';
@@ -225,8 +225,7 @@ function ConfirmPlanModal({
           notifications.show({ color: 'teal', message: `Your organization is now on ${plan.name}.` });
           close();
         },
-        onError: (e) =>
-          setError(isApiError(e) ? e.message : 'The plan could not be changed. Please try again.'),
+        onError: (e) => setError(errorMessage(e, 'The plan could not be changed. Please try again.')),
       },
     );
   };

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlugConnected, IconPlus } from '@tabler/icons-react';
 import { type CarrierConnection } from '@tracklane/shared/carrier-connections/carrier-connections.schema';
 import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
 import { SectionBody, SettingsSection } from '../../../components/settings-section';
 import {
   useConnections,
@@ -11,7 +12,7 @@ import {
   useUpdateConnection,
 } from '../api/carrier-connections';
 import classes from './carrier-connections.module.css';
-import { ConnectionCard, connectionName, failureOf, type Dialog } from './connection-card';
+import { ConnectionCard, connectionName, type Dialog } from './connection-card';
 import { ConnectionForm } from './connection-form';
 import { TestDialog } from './test-connection-dialog';
 
@@ -30,7 +31,7 @@ export function CarrierConnectionsSection({ timeZone }: { timeZone: string }) {
       notifications.show({ color: 'teal', message: `${connectionName(connection)} deleted` });
       close();
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not delete', message: failureOf(error) });
+      notifications.show({ color: 'red', title: 'Could not delete', message: errorMessage(error) });
     }
   };
 

@@ -18,7 +18,7 @@ import {
 import { presetFor } from '@tracklane/shared/carrier-connections/presets';
 import { facilityName } from '@tracklane/shared/terminal-availability/terminal-availability';
 import { CopyIdentifier } from '../../../components/copy-identifier';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { useUpdateConnection } from '../api/carrier-connections';
 import classes from './carrier-connections.module.css';
@@ -33,9 +33,6 @@ export type Dialog =
 
 /** The server's words start lower case (they follow "DCSA MAEU: " in logs); alone they are a sentence. */
 export const sentence = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
-
-export const failureOf = (error: unknown) =>
-  isApiError(error) ? error.message : 'Something went wrong. Please try again.';
 
 export const connectionName = (c: Pick<CarrierConnection, 'carrier' | 'label' | 'kind'>) => {
   if (isTerminalKind(c.kind)) return `${TERMINAL_OPERATORS[c.kind].name}${c.label ? ` · ${c.label}` : ''}`;
@@ -104,7 +101,7 @@ export function ConnectionCard({
         message: connection.enabled ? `${name} disabled` : `${name} enabled`,
       });
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not save', message: failureOf(error) });
+      notifications.show({ color: 'red', title: 'Could not save', message: errorMessage(error) });
     }
   };
   const usedToday = Math.min(100, (h.callsToday / connection.perDay) * 100);

@@ -36,7 +36,7 @@ import {
 } from '@tracklane/shared/carrier-connections/presets';
 import { APMT_FACILITIES } from '@tracklane/shared/terminal-availability/terminal-availability';
 import { useState, type FormEvent } from 'react';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { AuthFields, type HeaderRow, type OAuthValue } from './auth-fields';
 import { PushDeliveryFields, type PushDeliveryValue } from './push-delivery-fields';
 
@@ -224,7 +224,7 @@ export function ConnectionForm({ connection, submitLabel, onCreate, onUpdate }: 
         );
       }
     } catch (err) {
-      setError(isApiError(err) ? err.message : 'Something went wrong. Please try again.');
+      setError(errorMessage(err));
     } finally {
       setPending(false);
     }

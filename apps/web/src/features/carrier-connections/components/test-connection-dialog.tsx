@@ -8,8 +8,9 @@ import {
   type TestConnectionResult,
 } from '@tracklane/shared/carrier-connections/carrier-connections.schema';
 import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../lib/api-client';
 import { useTestConnection } from '../api/carrier-connections';
-import { connectionName, failureOf, sentence } from './connection-card';
+import { connectionName, sentence } from './connection-card';
 
 /** Tries a connection on a reference (or the preset's sample) and shows what came back. */
 export function TestDialog({
@@ -41,7 +42,7 @@ export function TestDialog({
         await test.mutateAsync({ connectionId: connection.id, reference: reference.trim() || undefined }),
       );
     } catch (err) {
-      setError(failureOf(err));
+      setError(errorMessage(err));
     }
   };
   return (

@@ -6,7 +6,7 @@ import type { Comment } from '@tracklane/shared/comments/comments.schema';
 import type { TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import { useEffect, useRef, useState } from 'react';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { useCommentThread } from '../api/list-comments';
 import { useCreateComment, useDeleteComment, useUpdateComment } from '../api/write-comment';
@@ -30,7 +30,7 @@ const failed = (title: string) => (error: unknown) =>
   toasts.show({
     color: 'red',
     title,
-    message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
+    message: errorMessage(error),
   });
 
 function authorName(comment: Comment): string {

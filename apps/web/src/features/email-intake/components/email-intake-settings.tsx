@@ -38,13 +38,13 @@ import {
   type IntakeSettings,
 } from '@tracklane/shared/email-intake/email-intake.schema';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { modeOf } from '../../../modes/registry';
 import { useEmailIntake, useRotateIntakeAddress, useSetAllowedSenders } from '../api/email-intake';
 import classes from './email-intake.module.css';
 
-const messageOf = (error: unknown) => (isApiError(error) ? error.message : 'Could not reach the server.');
+const messageOf = (error: unknown) => errorMessage(error, 'Could not reach the server.');
 
 /**
  * The workspace's e-mail intake: its address (admins may replace it), who may send to it besides

@@ -4,7 +4,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { FreeTimeDefault, FreeTimeTerms } from '@tracklane/shared/free-time/free-time.schema';
 import { useState } from 'react';
 import { SectionBody, SettingsSection } from '../../../components/settings-section';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import {
   useDeleteFreeTimeDefault,
   useFreeTimeDefaults,
@@ -18,9 +18,6 @@ type Dialog =
   | { kind: 'edit'; carrierScac: string | null; terms: FreeTimeTerms }
   | { kind: 'add-carrier'; terms: FreeTimeTerms }
   | { kind: 'delete'; carrierScac: string | null };
-
-const failureOf = (error: unknown) =>
-  isApiError(error) ? error.message : 'Something went wrong. Please try again.';
 
 function TermsRow({
   title,
@@ -86,7 +83,7 @@ export function FreeTimeDefaultsSection() {
       notifications.show({ color: 'teal', message: 'Free time removed' });
       close();
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not remove', message: failureOf(error) });
+      notifications.show({ color: 'red', title: 'Could not remove', message: errorMessage(error) });
     }
   };
   const edit = (carrierScac: string | null, terms: FreeTimeTerms) => (

@@ -16,7 +16,7 @@ import {
   type FreeTimeTerms,
 } from '@tracklane/shared/free-time/free-time.schema';
 import { useState, type FormEvent } from 'react';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import classes from './free-time.module.css';
 
 type TierDraft = { days: number | string; rate: number | string };
@@ -226,7 +226,7 @@ export function TermsForm({
         askCarrier ? carrier.trim().toUpperCase() : null,
       );
     } catch (err) {
-      setError(isApiError(err) ? err.message : 'Something went wrong. Please try again.');
+      setError(errorMessage(err));
     } finally {
       setPending(false);
     }

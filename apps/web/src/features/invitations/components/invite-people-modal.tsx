@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useInviteMembers, type InviteMembersResult } from '../api/invite-members';
 import type { EmailChip, Seats } from '../utils/email-chips';
 import { EmailChipsInput } from './email-chips-input';
@@ -132,7 +132,7 @@ function InvitePeopleForm({
       <SeatsLine seats={seats} chips={chips.length} />
       {invite.isError ? (
         <FormAlert tone="error" data-testid="invite-error">
-          {isApiError(invite.error) ? invite.error.message : 'Something went wrong. Please try again.'}
+          {errorMessage(invite.error)}
         </FormAlert>
       ) : null}
       <Group justify="space-between" gap="sm" wrap="wrap-reverse">

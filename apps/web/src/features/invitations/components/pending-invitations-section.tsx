@@ -2,7 +2,7 @@ import { Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import { IconMailForward, IconUserPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { usePendingInvitations, type PendingInvitation } from '../api/list-pending-invitations';
 import { useResendInvitation } from '../api/resend-invitation';
@@ -18,9 +18,6 @@ interface PendingInvitationsSectionProps {
   timeZone: string;
   onInvite: () => void;
 }
-
-const failureOf = (error: unknown) =>
-  isApiError(error) ? error.message : 'Something went wrong. Please try again.';
 
 /** Asks before withdrawing: the invitee's link then says it was withdrawn, and a new invite is needed. */
 function WithdrawDialog({
@@ -41,7 +38,7 @@ function WithdrawDialog({
       notifications.show({
         color: 'red',
         title: 'Could not withdraw the invitation',
-        message: failureOf(error),
+        message: errorMessage(error),
       });
     }
   };
@@ -84,7 +81,7 @@ function InvitationRows({ invitations, timeZone }: { invitations: PendingInvitat
       notifications.show({
         color: 'red',
         title: `Could not resend the invitation to ${invitation.email}`,
-        message: failureOf(error),
+        message: errorMessage(error),
       });
     }
   };

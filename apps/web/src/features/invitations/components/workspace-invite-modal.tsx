@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { WorkspaceInvitation } from '@tracklane/shared/invitations/invitations.schema';
 import { EntityAvatar } from '../../../components/entity-avatar';
 import { FormAlert } from '../../../components/form-alert';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { browserTimeZone, formatDate } from '../../../lib/dates';
 import { useConfirmInvitation } from '../api/confirm-invitation';
 import { endSentence } from '@tracklane/shared/sentence';
@@ -76,7 +76,7 @@ function InvitationDetails({
       </Text>
       {confirm.isError ? (
         <FormAlert tone="error" data-testid="confirm-invite-error">
-          {isApiError(confirm.error) ? confirm.error.message : 'Something went wrong. Please try again.'}
+          {errorMessage(confirm.error)}
         </FormAlert>
       ) : null}
       <Group justify="flex-end" gap="sm">

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useAgreeToAgreement } from '../api/agree-to-agreement';
 import { AgreementDocument } from './agreement-document';
 import classes from './agreement-prompt.module.css';
@@ -40,7 +40,7 @@ export function AgreementPrompt({ userId, email, onLogOut }: AgreementPromptProp
     try {
       await agree.mutateAsync();
     } catch (failure) {
-      setError(isApiError(failure) ? failure.message : 'Something went wrong. Please try again.');
+      setError(errorMessage(failure));
     }
   };
 

@@ -8,7 +8,7 @@ import type {
 } from '@tracklane/shared/organizations/organizations.schema';
 import { useState } from 'react';
 import { ScrollableTable } from '../../../components/scrollable-table';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useUpdatePermissions, type UpdatePermissionsResult } from '../api/update-permissions';
 import { changedEntries, draftOf, isDraftChanged, type MemberDraft } from '../utils/permission-changes';
 import { memberName, MemberIdentity } from './member-identity';
@@ -71,7 +71,7 @@ export function MembersTable({ members, workspaces, organizationName, onSaved }:
       notifications.show({
         color: 'red',
         title: 'Could not update permissions',
-        message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
+        message: errorMessage(error),
       });
     }
   };

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { OrganizationMember } from '@tracklane/shared/organizations/organizations.schema';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useRemoveMember } from '../api/remove-member';
 import { memberName } from './member-identity';
 
@@ -27,7 +27,7 @@ export function RemoveMemberModal({ member, organizationName, opened, onClose }:
       notifications.show({
         color: 'red',
         title: `Could not remove ${name}`,
-        message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
+        message: errorMessage(error),
       });
     }
   };

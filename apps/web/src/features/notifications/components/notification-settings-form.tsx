@@ -24,7 +24,7 @@ import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { PageHeader } from '../../../components/page-header';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
 import classes from './notifications.module.css';
 
@@ -182,9 +182,7 @@ function SettingsForm({ saved }: { saved: NotificationSettings }) {
           </Radio.Group>
         </Card>
         {save.isError ? (
-          <FormAlert tone="error">
-            {isApiError(save.error) ? save.error.message : 'Could not save. Please try again.'}
-          </FormAlert>
+          <FormAlert tone="error">{errorMessage(save.error, 'Could not save. Please try again.')}</FormAlert>
         ) : null}
         <Group gap="sm">
           <Button type="submit" loading={save.isPending} disabled={!changed}>

@@ -20,7 +20,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { paths } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotifications } from '../api/mark-notifications';
 import { NotificationItem } from './notification-item';
@@ -65,7 +65,7 @@ export function NotificationsListPage({ userId, timeZone, onOpenShipment }: Noti
           toasts.show({
             color: 'red',
             title: 'Could not mark them read',
-            message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
+            message: errorMessage(error),
           }),
       },
     );

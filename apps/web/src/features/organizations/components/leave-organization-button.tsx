@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDoorExit } from '@tabler/icons-react';
 import type { Organization, Selection } from '@tracklane/shared/organizations/organizations.schema';
 import { nameInitials } from '../../../components/entity-avatar';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useLeaveOrganization } from '../api/leave-organization';
 import classes from './leave-organization-button.module.css';
 
@@ -31,7 +31,7 @@ export function LeaveOrganizationButton({ organization, onLeft }: LeaveOrganizat
       notifications.show({
         color: 'red',
         title: 'Failed to leave organization',
-        message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
+        message: errorMessage(error),
       });
       return;
     }

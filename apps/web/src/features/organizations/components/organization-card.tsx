@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { ENTITY_NAME_MAX_LENGTH } from '@tracklane/shared/validation/entity-name';
 import { useState, type FormEvent } from 'react';
 import { EntityImageField } from '../../../components/entity-image-field';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage, isApiError } from '../../../lib/api-client';
 import { KEEP_IMAGE, type ImageChange } from '../../../lib/entity-image';
 import { entityNameError } from '../../../lib/entity-name';
 import { useUpdateOrganization } from '../api/update-organization';
@@ -43,7 +43,7 @@ export function OrganizationCard({ organizationName, image: savedImage }: Organi
     } catch (error) {
       setServerError({
         field: isImageRefusal(error) ? 'image' : 'name',
-        message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
+        message: errorMessage(error),
       });
     }
   };

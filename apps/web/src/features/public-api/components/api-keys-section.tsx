@@ -23,7 +23,7 @@ import {
 } from '@tracklane/shared/api-keys/api-keys.schema';
 import { useState, type FormEvent } from 'react';
 import { SectionBody, SettingsSection } from '../../../components/settings-section';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useApiKeys } from '../api/list-api-keys';
@@ -44,9 +44,6 @@ const EXPIRY_OPTIONS = [
   { value: '90', label: 'In 90 days' },
   { value: '365', label: 'In a year' },
 ];
-
-const failureOf = (error: unknown) =>
-  isApiError(error) ? error.message : 'Something went wrong. Please try again.';
 
 function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
   const [name, setName] = useState('');
@@ -72,7 +69,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
         }),
       );
     } catch (err) {
-      setError(failureOf(err));
+      setError(errorMessage(err));
     }
   };
 
@@ -220,7 +217,7 @@ export function ApiKeysSection({ timeZone }: { timeZone: string }) {
       notifications.show({ color: 'teal', message: `${revoking.name} revoked` });
       setRevoking(null);
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not revoke the key', message: failureOf(error) });
+      notifications.show({ color: 'red', title: 'Could not revoke the key', message: errorMessage(error) });
     }
   };
 

@@ -2,7 +2,7 @@ import { Badge, Button, Modal, Skeleton, Stack, Table, Text, Tooltip } from '@ma
 import { notifications } from '@mantine/notifications';
 import type { WebhookDeliveryStatus, WebhookEndpoint } from '@tracklane/shared/webhooks/webhooks.schema';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { useReplayWebhookDelivery, useWebhookDeliveries } from '../api/webhook-deliveries';
 import classes from './public-api.module.css';
@@ -26,7 +26,7 @@ function DeliveryLog({ endpoint, timeZone }: { endpoint: WebhookEndpoint; timeZo
       notifications.show({
         color: 'red',
         title: 'Could not replay',
-        message: isApiError(error) ? error.message : 'Something went wrong.',
+        message: errorMessage(error, 'Something went wrong.'),
       });
     }
   };

@@ -9,7 +9,7 @@ import {
   type WebhookShape,
 } from '@tracklane/shared/webhooks/webhooks.schema';
 import { useState, type FormEvent } from 'react';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 
 export interface WebhookFormValues {
   url: string;
@@ -52,7 +52,7 @@ export function WebhookForm({ endpoint, submitLabel, onSubmit }: WebhookFormProp
     try {
       await onSubmit({ url: url.trim(), description: description.trim(), eventTypes: chosen, shape });
     } catch (err) {
-      const message = isApiError(err) ? err.message : 'Something went wrong. Please try again.';
+      const message = errorMessage(err);
       setError({ field: /event/i.test(message) ? 'types' : 'url', message });
     } finally {
       setPending(false);

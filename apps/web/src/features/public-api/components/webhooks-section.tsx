@@ -28,7 +28,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { SectionBody, SettingsSection } from '../../../components/settings-section';
 import { paths } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useDeleteWebhook } from '../api/delete-webhook';
 import { useWebhooks } from '../api/list-webhooks';
 import { useRollWebhookSecret } from '../api/roll-webhook-secret';
@@ -45,9 +45,6 @@ type Dialog =
   | { kind: 'deliveries'; endpoint: WebhookEndpoint }
   | { kind: 'secret'; title: string; secret: string };
 
-const failureOf = (error: unknown) =>
-  isApiError(error) ? error.message : 'Something went wrong. Please try again.';
-
 function EndpointRows({ endpoints, onOpen }: { endpoints: WebhookEndpoint[]; onOpen: (d: Dialog) => void }) {
   const update = useUpdateWebhook();
   const roll = useRollWebhookSecret();
@@ -60,7 +57,7 @@ function EndpointRows({ endpoints, onOpen }: { endpoints: WebhookEndpoint[]; onO
         message: endpoint.enabled ? 'Endpoint disabled' : 'Endpoint enabled',
       });
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not save', message: failureOf(error) });
+      notifications.show({ color: 'red', title: 'Could not save', message: errorMessage(error) });
     }
   };
   const rollSecret = async (endpoint: WebhookEndpoint) => {
@@ -68,7 +65,7 @@ function EndpointRows({ endpoints, onOpen }: { endpoints: WebhookEndpoint[]; onO
       const rolled = await roll.mutateAsync(endpoint.id);
       onOpen({ kind: 'secret', title: 'New signing secret', secret: rolled.secret });
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not roll the secret', message: failureOf(error) });
+      notifications.show({ color: 'red', title: 'Could not roll the secret', message: errorMessage(error) });
     }
   };
 
@@ -194,7 +191,7 @@ export function WebhooksSection({ timeZone }: { timeZone: string }) {
       notifications.show({ color: 'teal', message: 'Endpoint deleted' });
       close();
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not delete', message: failureOf(error) });
+      notifications.show({ color: 'red', title: 'Could not delete', message: errorMessage(error) });
     }
   };
 

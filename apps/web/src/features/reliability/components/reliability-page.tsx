@@ -21,7 +21,7 @@ import {
 } from '@tracklane/shared/tracking/ocean/reliability/reliability.schema';
 import { ExportButton } from '../../../shipment-list/export-button';
 import { PageHeader } from '../../../components/page-header';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { days, percent } from '../utils/format';
 import { PERIODS, periodMonths, useReliability, type ReliabilityScope } from '../api/get-reliability';
 import { EtaErrorBySource } from './eta-error-by-source';
@@ -155,7 +155,7 @@ export function ReliabilityView({ mayViewOrganization }: { mayViewOrganization: 
           icon={<IconAlertTriangle size={18} />}
           title="Could not load the reliability figures"
         >
-          {isApiError(report.error) ? report.error.message : 'Something went wrong. Please try again.'}{' '}
+          {errorMessage(report.error)}{' '}
           <Button variant="subtle" size="compact-sm" onClick={() => void report.refetch()}>
             Try again
           </Button>

@@ -14,7 +14,7 @@ import {
   type ComponentType,
   type KeyboardEvent,
 } from 'react';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { searchQueryOptions, useShipmentSearch } from '../api/search-shipments';
 import { useSearchShortcut } from '../hooks/use-search-shortcut';
 import classes from './shipment-search.module.css';
@@ -265,7 +265,7 @@ function panelState(
   if (search.isError && !search.isFetching)
     return {
       kind: 'error',
-      message: isApiError(search.error) ? search.error.message : ERROR_MESSAGE,
+      message: errorMessage(search.error, ERROR_MESSAGE),
     };
   const answer = search.data;
   if (!answer || !isSearchable(debounced)) return { kind: 'loading' };

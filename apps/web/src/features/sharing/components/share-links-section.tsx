@@ -14,8 +14,9 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconLink } from '@tabler/icons-react';
 import { type CreatedShareLink } from '@tracklane/shared/sharing/sharing.schema';
 import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
-import { errorText, type SectionProps } from './share-people-section';
+import { type SectionProps } from './share-people-section';
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from '../api/share-links';
 
 const EXPIRY = [
@@ -81,7 +82,7 @@ export function LinksSection({ target, single, blocked, timeZone }: SectionProps
               },
               {
                 onSuccess: setCreated,
-                onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
+                onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
               },
             )
           }
@@ -155,7 +156,8 @@ export function LinksSection({ target, single, blocked, timeZone }: SectionProps
                     onClick={() =>
                       revoke.mutate(link.id, {
                         onSuccess: () => notifications.show({ color: 'gray', message: 'Link revoked' }),
-                        onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
+                        onError: (error) =>
+                          notifications.show({ color: 'red', message: errorMessage(error) }),
                       })
                     }
                   >

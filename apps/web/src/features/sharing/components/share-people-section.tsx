@@ -19,15 +19,12 @@ import {
   type SentShareState,
 } from '@tracklane/shared/sharing/sharing.schema';
 import { useState } from 'react';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
 import type { ShareSet, ShareShipment } from '../utils/share-set';
 import { useCreateShares } from '../api/create-shares';
 import { useSentShares } from '../api/list-sent-shares';
 import { useRevokeShare } from '../api/revoke-share';
-
-export const errorText = (error: unknown) =>
-  isApiError(error) ? error.message : 'Something went wrong. Please try again.';
 
 function emailProblem(emails: string[], ownEmail: string): string | null {
   const bad = emails.find((e) => !emailSchema.safeParse(e).success);
@@ -74,7 +71,7 @@ export function PeopleSection({
         setEmails([]);
         notifications.show({ color: 'teal', message: SHARING_MESSAGES.sharedWith(result.recipients) });
       },
-      onError: (error) => setFailed(errorText(error)),
+      onError: (error) => setFailed(errorMessage(error)),
     });
   };
 
@@ -177,7 +174,7 @@ export function PeopleSection({
                           color: 'gray',
                           message: `No longer shared with ${share.email}`,
                         }),
-                      onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
+                      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
                     })
                   }
                 >

@@ -5,7 +5,7 @@ import type { TrackingHistoryRow } from '@tracklane/shared/sharing/sharing.schem
 import { Link } from 'react-router';
 import { CopyIdentifier } from '../../../components/copy-identifier';
 import type { SiteType } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
 import { modeOfSiteType } from '../../../modes/registry';
 import { useTrackingHistory } from '../api/list-tracking-history';
@@ -44,7 +44,7 @@ export function TrackingHistoryList({ type, timeZone, canChange }: TrackingHisto
           notifications.show({
             color: 'red',
             title: `Could not track ${row.number} again`,
-            message: isApiError(error) ? error.message : 'Please try again.',
+            message: errorMessage(error, 'Please try again.'),
           }),
       },
     );

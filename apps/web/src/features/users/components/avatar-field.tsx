@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import type { PublicUser } from '@tracklane/shared/auth/auth.schema';
 import { useRef, useState } from 'react';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { initialsOf } from '../../../lib/initials';
 import { useDeleteAvatar } from '../api/delete-avatar';
 import { useUploadAvatar } from '../api/upload-avatar';
@@ -13,9 +13,6 @@ interface AvatarFieldProps {
   user: PublicUser;
   onUserChange: (user: PublicUser) => void;
 }
-
-const failureMessage = (error: unknown) =>
-  isApiError(error) ? error.message : 'Something went wrong. Please try again.';
 
 /** The profile photo: shown, replaced (checked here first, then by the server) or removed. */
 export function AvatarField({ user, onUserChange }: AvatarFieldProps) {
@@ -35,7 +32,7 @@ export function AvatarField({ user, onUserChange }: AvatarFieldProps) {
       onUserChange(await upload.mutateAsync(file));
       notifications.show({ color: 'teal', message: 'Photo updated' });
     } catch (error) {
-      setProblem(failureMessage(error));
+      setProblem(errorMessage(error));
     }
   };
 
@@ -45,7 +42,7 @@ export function AvatarField({ user, onUserChange }: AvatarFieldProps) {
       onUserChange(await remove.mutateAsync());
       notifications.show({ color: 'teal', message: 'Photo removed' });
     } catch (error) {
-      setProblem(failureMessage(error));
+      setProblem(errorMessage(error));
     }
   };
 

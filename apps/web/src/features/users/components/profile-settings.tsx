@@ -19,7 +19,7 @@ import {
 } from '@tracklane/shared/auth/auth.schema';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { FormAlert } from '../../../components/form-alert';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { browserTimeZone } from '../../../lib/dates';
 import { validateForm, type FieldErrors } from '../../../lib/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
@@ -93,7 +93,7 @@ export function ProfileSettings({ user, onUserChange }: ProfileSettingsProps) {
       onUserChange(updated);
       notifications.show({ color: 'teal', message: 'Profile saved' });
     } catch (error) {
-      setSaveError(isApiError(error) ? error.message : 'Something went wrong. Please try again.');
+      setSaveError(errorMessage(error));
     }
   };
 

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { WorkspaceWithCount } from '@tracklane/shared/organizations/organizations.schema';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useDeleteWorkspace } from '../api/delete-workspace';
 
 interface DeleteWorkspaceModalProps {
@@ -26,7 +26,7 @@ export function DeleteWorkspaceModal({ workspace, opened, onClose }: DeleteWorks
       notifications.show({
         color: 'red',
         title: `Could not delete ${workspace.name}`,
-        message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
+        message: errorMessage(error),
       });
     }
   };

@@ -6,7 +6,7 @@ import {
   leavingRemovesFromOrganization,
 } from '@tracklane/shared/organizations/organizations.policy';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useLeaveWorkspace } from '../api/leave-workspace';
 import { useApplySelection } from '../hooks/use-apply-selection';
 import type { LeaveTarget } from './workspace-menu';
@@ -45,7 +45,7 @@ export function LeaveWorkspaceModal({ target, opened, onClose, workspaceCount }:
       notifications.show({
         color: 'red',
         title: `Failed to remove you from ${workspace.name}`,
-        message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
+        message: errorMessage(error),
       });
       return;
     }

@@ -8,14 +8,11 @@ import {
 import { ENTITY_NAME_MAX_LENGTH } from '@tracklane/shared/validation/entity-name';
 import { useState, type FormEvent } from 'react';
 import { EntityImageField } from '../../../components/entity-image-field';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage, isApiError } from '../../../lib/api-client';
 import { KEEP_IMAGE, type ImageChange } from '../../../lib/entity-image';
 import { entityNameError } from '../../../lib/entity-name';
 import { useCreateWorkspace } from '../api/create-workspace';
 import { useUpdateWorkspace } from '../api/update-workspace';
-
-const failureOf = (error: unknown) =>
-  isApiError(error) ? error.message : 'Something went wrong. Please try again.';
 
 /** Which field a refused save belongs to: the image (type, size) or the name. */
 const isImageRefusal = (error: unknown) =>
@@ -67,7 +64,7 @@ function WorkspaceForm({ workspace, takenNames, onDone }: WorkspaceFormProps) {
       }
       onDone();
     } catch (error) {
-      setServerError({ field: isImageRefusal(error) ? 'image' : 'name', message: failureOf(error) });
+      setServerError({ field: isImageRefusal(error) ? 'image' : 'name', message: errorMessage(error) });
     }
   };
 

@@ -1,7 +1,7 @@
 import { notifications as toasts } from '@mantine/notifications';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { selectWorkspace } from '../api/select-workspace';
 import { useWorkspaceStore } from '../stores/workspace-store';
 import { useApplySelection } from './use-apply-selection';
@@ -28,7 +28,7 @@ export function useOpenInWorkspace() {
           toasts.show({
             color: 'red',
             title: target.failureTitle,
-            message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
+            message: errorMessage(error),
           });
           return false;
         }

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage, isApiError } from '../../../lib/api-client';
 import { ORGANIZATIONS_QUERY_KEY } from '../../../lib/tenant-queries';
 import { selectWorkspace } from '../api/select-workspace';
 import { useApplySelection } from './use-apply-selection';
@@ -31,7 +31,7 @@ export function useSwitchWorkspace({ onSwitched }: { onSwitched?: () => void } =
       notifications.show({
         color: 'red',
         title: `Could not switch to ${target.workspaceName}`,
-        message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
+        message: errorMessage(error),
       });
       // Not found: the user was removed from it meanwhile, and the rail should stop offering it.
       if (isApiError(error) && error.status === 404) {

@@ -14,7 +14,7 @@ import type { ExpressIntakeOutcome } from '@tracklane/shared/tracking/express/ex
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { IntakeOutcomeAlert, type IntakeResult } from '../../../components/intake-outcome-alert';
 import { EXPRESS_PATHS, expressDetailPath } from '../paths';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useCreateExpressShipments } from '../api/create-express-shipments';
 import { carrierOptions, parcelCarrierLabel } from '../utils/carriers';
 import classes from './new-express-shipment.module.css';
@@ -39,7 +39,7 @@ function errorResult(error: unknown): Result {
   }
   return {
     kind: 'error',
-    message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
+    message: errorMessage(error),
   };
 }
 

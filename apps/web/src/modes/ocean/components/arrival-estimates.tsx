@@ -6,7 +6,7 @@ import {
   type ArrivalEstimates,
 } from '@tracklane/shared/tracking/ocean/eta/eta-estimates.schema';
 import { useState } from 'react';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, instantOfWallTime, wallTime } from '../../../lib/dates';
 import { useSetManualEta } from '../api/set-manual-eta';
 import { confidenceText, issuedText } from '../utils/eta-text';
@@ -59,7 +59,7 @@ export function ArrivalEstimatesSection({
       notifications.show({
         color: 'red',
         title: 'Could not save the ETA',
-        message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
+        message: errorMessage(error),
       });
     }
   };

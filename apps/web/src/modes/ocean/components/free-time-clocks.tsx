@@ -10,7 +10,7 @@ import {
 import { LAST_FREE_DAY_SOURCE_LABELS, type TermsSource } from '@tracklane/shared/free-time/free-time.schema';
 import { useState } from 'react';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { formatDay } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
 import {
@@ -156,7 +156,7 @@ export function FreeTimeClocks({ shipmentId, canChange }: FreeTimeClocksProps) {
       notifications.show({
         color: 'red',
         title: 'Could not save the last free day',
-        message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
+        message: errorMessage(error),
       });
     }
   };

@@ -12,7 +12,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { IntakeOutcomeAlert, type IntakeResult } from '../../../components/intake-outcome-alert';
 import { OCEAN_PATHS } from '../paths';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useCreateOceanShipments } from '../api/create-ocean-shipments';
 import { CARRIER_OPTIONS, shortCarrierName } from '../utils/carriers';
 import { billListHref } from '../utils/detail-href';
@@ -117,7 +117,7 @@ export function SingleShipmentForm({ detailHref }: SingleShipmentFormProps) {
     } catch (error) {
       setResult({
         kind: 'error',
-        message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
+        message: errorMessage(error),
       });
     }
   };
