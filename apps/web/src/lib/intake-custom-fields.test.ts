@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomField } from '@tracklane/shared/custom-fields/custom-fields.schema';
 import {
+  cellsLeftByFields,
   customCellText,
   customFieldHeader,
+  customFieldHeaderText,
   importDay,
   importNumber,
   parseImportCell,
@@ -38,6 +40,42 @@ describe('custom field columns of a bulk import’s header', () => {
     expect(customFieldHeader(['Container', 'MBL', 'Prio'], FIELDS)).toBeNull();
     expect(customFieldHeader(['Container', 'MBL'], [])).toBeNull();
     expect(customFieldHeader(['Notes', 'notes'], FIELDS)).toEqual([{ field: notes, index: 0 }]);
+  });
+});
+
+describe('a custom field named like a built-in column', () => {
+  const tags = field('f-tags', 'Tags', 'text');
+  const containerNumber = field('f-container', 'Container number', 'text');
+  const BUILT_IN = ['Container', 'Container number', 'Tags', 'Customer ref.'];
+
+  it('is not read from the built-in column’s header, only from the export’s prefixed one', () => {
+    const fields = [tags, containerNumber, notes];
+    expect(customFieldHeader(['Container number', 'TAGS', 'Notes'], fields, BUILT_IN)).toEqual([
+      { field: notes, index: 2 },
+    ]);
+    expect(
+      customFieldHeader(
+        ['Container number', 'Tags', 'custom field:container NUMBER', customFieldHeaderText('Tags')],
+        fields,
+        BUILT_IN,
+      ),
+    ).toEqual([
+      { field: containerNumber, index: 2 },
+      { field: tags, index: 3 },
+    ]);
+    // Built-in names are compared without their punctuation: "Customer ref" is "Customer ref.".
+    expect(
+      customFieldHeader(['Customer ref'], [field('f-ref', 'Customer ref', 'text')], BUILT_IN),
+    ).toBeNull();
+  });
+
+  it('takes its prefixed column over one with its name alone, and leaves every prefixed cell to the fields', () => {
+    const columns = customFieldHeader(['Notes', 'Custom field: Notes', 'Custom field: Gone', 'MBL'], [notes]);
+    expect(columns).toEqual([{ field: notes, index: 1 }]);
+    // The other columns are read from what is left: a deleted field's prefixed cell is no built-in.
+    expect(
+      cellsLeftByFields(['Notes', 'Custom field: Notes', 'Custom field: Booking', 'MBL'], columns),
+    ).toEqual(['Notes', '', '', 'MBL']);
   });
 });
 

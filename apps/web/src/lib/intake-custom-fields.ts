@@ -8,38 +8,68 @@ import { formatDay } from './dates';
 
 /*
  * A bulk import's custom field columns, whatever the mode: a file's header may name any of the
- * workspace's custom fields (by its name, case and spaces ignored) beside the mode's columns and the
- * references. Each cell is read as a spreadsheet writes it (a date as an XLSX serial or day/month/year,
- * a number with a thousands separator, choices separated by commas or semicolons) and then checked by
- * the shared validator the server runs, so a bad value shows next to its row and the row is not sent
- * until it is fixed. An empty cell sets nothing.
+ * workspace's custom fields beside the mode's columns and the references, as the list's export writes
+ * them ("Custom field: Priority") or by the field's name alone (case and spaces ignored). The mode's
+ * own columns win: a field named like one of them ("Tags", "Container number") is read only from its
+ * prefixed header, so an exported file always imports back into the same fields. Each cell is read as
+ * a spreadsheet writes it (a date as an XLSX serial or day/month/year, a number with a thousands
+ * separator, choices separated by commas or semicolons) and then checked by the shared validator the
+ * server runs, so a bad value shows next to its row and the row is not sent until it is fixed. An
+ * empty cell sets nothing.
  */
 
 /** The fields a header names, in the header's order, with the column each is read from. */
 export type CustomFieldColumns = readonly { field: CustomField; index: number }[];
 
+/** What the export writes before a custom field's name in its column's header. */
+export const CUSTOM_FIELD_HEADER_PREFIX = 'Custom field: ';
+
+/** A custom field's column header as the export writes it, and as the import always reads it. */
+export const customFieldHeaderText = (name: string) => `${CUSTOM_FIELD_HEADER_PREFIX}${name}`;
+
 /** A header cell or a field's name as they are compared: case and spaces ignored. */
 const headerKey = (text: string) => text.toLowerCase().replace(/\s+/g, '');
+const PREFIX_KEY = headerKey(CUSTOM_FIELD_HEADER_PREFIX);
+/** A built-in column's header as cells are compared with it: case, spaces and punctuation ignored. */
+const builtInKey = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
-/** The workspace's fields the header row names, or null when it names none. */
+const isPrefixed = (cell: string) => headerKey(cell).startsWith(PREFIX_KEY);
+
+/**
+ * The workspace's fields the header row names, or null when it names none. `builtIn`: the headers
+ * that name the mode's own columns (what its export writes for them, and the names its import reads
+ * them by); a cell that is one of them is never a field's, whatever the field is called.
+ */
 export function customFieldHeader(
   cells: readonly string[],
   fields: readonly CustomField[],
+  builtIn: readonly string[] = [],
 ): CustomFieldColumns | null {
   const byKey = new Map(fields.map((field) => [headerKey(field.name), field]));
+  const reserved = new Set(builtIn.map(builtInKey));
+  const fieldOf = (cell: string, prefixed: boolean) => {
+    if (!cell.trim()) return undefined;
+    if (prefixed) return isPrefixed(cell) ? byKey.get(headerKey(cell).slice(PREFIX_KEY.length)) : undefined;
+    return isPrefixed(cell) || reserved.has(builtInKey(cell)) ? undefined : byKey.get(headerKey(cell));
+  };
   const found: { field: CustomField; index: number }[] = [];
-  cells.forEach((cell, index) => {
-    const field = byKey.get(headerKey(cell));
-    // A field named twice is read from its first column.
-    if (field && cell.trim() && !found.some((f) => f.field.id === field.id)) found.push({ field, index });
-  });
-  return found.length ? found : null;
+  // The export's prefixed headers first, then a field's name alone; a field named twice is read from
+  // its first column.
+  for (const prefixed of [true, false])
+    cells.forEach((cell, index) => {
+      const field = fieldOf(cell, prefixed);
+      if (field && !found.some((f) => f.field.id === field.id)) found.push({ field, index });
+    });
+  return found.length ? found.sort((a, b) => a.index - b.index) : null;
 }
 
-/** The header's cells with those the custom fields took blanked: what the other columns are read from. */
+/**
+ * The header's cells with those the custom fields took blanked, and every prefixed one (a field since
+ * deleted, "Custom field: Booking"): what the other columns are read from.
+ */
 export const cellsLeftByFields = (cells: string[], columns: CustomFieldColumns | null) => {
   const taken = new Set((columns ?? []).map((c) => c.index));
-  return cells.map((cell, index) => (taken.has(index) ? '' : cell));
+  return cells.map((cell, index) => (taken.has(index) || isPrefixed(cell) ? '' : cell));
 };
 
 const DAY_MS = 86_400_000;

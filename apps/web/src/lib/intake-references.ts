@@ -29,6 +29,32 @@ const PATTERNS: readonly (readonly [ReferenceField, RegExp])[] = [
 ];
 const BOOKING: readonly [ReferenceField, RegExp] = ['bookingNumber', /booking|\bbkg\b/i];
 
+/**
+ * The headers that name a reference column, as people write them (beside the list's own labels,
+ * which the export writes): a custom field called one of these is not read from that column.
+ */
+export const REFERENCE_HEADERS = [
+  'Booking',
+  'Booking number',
+  'Booking no',
+  'BKG',
+  'Customer ref',
+  'Customer reference',
+  'Your ref',
+  'Client ref',
+  'PO',
+  'PO number',
+  'PO numbers',
+  'Purchase order',
+  'Purchase orders',
+  'Shipper',
+  'Supplier',
+  'Consignee',
+  'Customer',
+  'Client',
+  'Forwarder',
+] as const;
+
 const LABELS: Record<ReferenceField, string> = {
   bookingNumber: 'Booking',
   customerReference: 'Customer ref.',

@@ -91,12 +91,13 @@ describe('custom fields as list columns', () => {
     ];
     const empty: Row = { id: 'b' };
     expect(tableToCells([ROW, empty], columns, 'UTC')).toEqual([
-      ['Id', 'Pallets', 'Booked on', 'Hazards'],
+      // Prefixed as the import reads them back, whatever the field is called.
+      ['Id', 'Custom field: Pallets', 'Custom field: Booked on', 'Custom field: Hazards'],
       ['a', { number: 1234.5 }, { day: '2026-03-01' }, 'Low, High'],
       ['b', '', { day: null }, ''],
     ]);
     expect(tableToCsv([ROW], columns, 'UTC')).toBe(
-      '\uFEFFId,Pallets,Booked on,Hazards\r\na,1234.5,2026-03-01,"Low, High"\r\n',
+      '\uFEFFId,Custom field: Pallets,Custom field: Booked on,Custom field: Hazards\r\na,1234.5,2026-03-01,"Low, High"\r\n',
     );
     expect(customValueExport(NUMBER, undefined)).toBe('');
   });

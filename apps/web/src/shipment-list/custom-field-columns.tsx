@@ -5,6 +5,7 @@ import type {
 } from '@tracklane/shared/custom-fields/custom-field-values';
 import { customFieldSort, parseColumnSort } from '@tracklane/shared/tracking/column-sorts';
 import { formatDay } from '../lib/dates';
+import { customFieldHeaderText } from '../lib/intake-custom-fields';
 import type { ExportCell } from './table-export';
 import { bothWays, type ColumnSet, type TableColumn } from './table-columns';
 import { MissingValue, TextCell } from './table-cells';
@@ -68,7 +69,10 @@ export function customFieldColumn<Row extends WithCustomFields, Sort extends str
       second: Sort;
     },
     text: (row) => customValueText(field, valueOf(row)),
-    exportFields: [{ label: field.name, value: (row) => customValueExport(field, valueOf(row)) }],
+    // Prefixed, so that a field named like a built-in column ("Tags") imports back into the field.
+    exportFields: [
+      { label: customFieldHeaderText(field.name), value: (row) => customValueExport(field, valueOf(row)) },
+    ],
   };
 }
 

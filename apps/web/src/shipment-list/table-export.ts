@@ -39,6 +39,10 @@ function fieldsOf<Row>(columns: ExportColumn<Row>[]): ExportField<Row>[] {
   );
 }
 
+/** The headers an export of these columns writes, in order. */
+export const exportHeaders = <Row>(columns: ExportColumn<Row>[]): string[] =>
+  fieldsOf(columns).map((field) => field.label);
+
 /** The table as rows of cells (a header, then one row per item), dates kept as dates: for XLSX. */
 export function tableToCells<Row>(
   rows: Row[],

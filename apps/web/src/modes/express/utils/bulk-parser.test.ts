@@ -168,4 +168,26 @@ describe('resolveParcelCarrier', () => {
       message: 'Portal link: A link is an http or https address of at most 2048 characters.',
     });
   });
+  it('leaves a built-in column to the import, and reads a field named like it from the export’s header', () => {
+    const fields: CustomField[] = [
+      { id: 'f-tracking', name: 'Tracking number', type: 'text', choices: [], required: false, position: 0 },
+      { id: 'f-po', name: 'PO numbers', type: 'text', choices: [], required: false, position: 1 },
+    ];
+    const parse = parseExpressBulkText(
+      [
+        'Tracking number,Carrier,PO numbers,Custom field: Tracking number,Custom field: PO numbers',
+        '1Z5R89390357567127,ups,PO-1,Return of RMA-7,Internal-9',
+      ].join('\n'),
+      fields,
+    );
+    expect(parse.ready.map((r) => r.item)).toEqual([
+      {
+        trackingNo: '1Z5R89390357567127',
+        carrier: 'ups',
+        references: { poNumbers: ['PO-1'] },
+        customFields: { 'f-tracking': 'Return of RMA-7', 'f-po': 'Internal-9' },
+      },
+    ]);
+    expect(parse.unreadColumns).toEqual([]);
+  });
 });

@@ -11,10 +11,13 @@ import {
   type BulkParse,
   type PastedRow,
 } from '../../../lib/paste-table';
+import { exportHeaders } from '../../../shipment-list/table-export';
 import { resolveParcelCarrier } from './carriers';
+import { EXPRESS_COLUMNS } from './columns';
 import {
   cellsLeft,
   readReferences,
+  REFERENCE_HEADERS,
   referenceHeader,
   type ReferenceColumns,
 } from '../../../lib/intake-references';
@@ -80,14 +83,31 @@ const HEADER_PATTERNS = [
   ['tracking', /tracking|number|awb|waybill|parcel|shipment/i],
 ] as const;
 
+/**
+ * The headers that name the list's own columns: what its export writes for them, and the names this
+ * import reads its columns and the references by. A custom field called one of these is read from the
+ * export's prefixed header only ("Custom field: Tracking number"): the built-in column wins.
+ */
+const BUILT_IN_HEADERS = [
+  ...exportHeaders(Object.values(EXPRESS_COLUMNS.columns)),
+  'Tracking',
+  'Tracking no',
+  'AWB',
+  'Waybill',
+  'Parcel number',
+  'Shipment number',
+  'Courier',
+  ...REFERENCE_HEADERS,
+];
+
 /** A carrier's name has at most this many words ("Old Dominion Freight Line"). */
 const MAX_CARRIER_WORDS = 4;
 
 /** The columns a header row names, or null when the row is data. */
 function expressHeader(cells: string[], fields: readonly CustomField[]): ColumnMap | null {
-  // A field's own name first ("Parcel size" is that field), then the references: "PO number" and
-  // "Booking number" name no tracking number.
-  const customFields = customFieldHeader(cells, fields);
+  // A field's own name first ("Parcel size" is that field) unless it is a built-in column's, then the
+  // references: "PO number" and "Booking number" name no tracking number.
+  const customFields = customFieldHeader(cells, fields, BUILT_IN_HEADERS);
   const rest = cellsLeftByFields(cells, customFields);
   const references = referenceHeader(rest, true);
   const found = headerColumns(cellsLeft(rest, references), HEADER_PATTERNS);

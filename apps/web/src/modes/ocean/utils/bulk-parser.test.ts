@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomField } from '@tracklane/shared/custom-fields/custom-fields.schema';
+import { withCustomFieldColumns } from '../../../shipment-list/custom-field-columns';
+import { visibleColumns } from '../../../shipment-list/table-columns';
+import { tableToCsv } from '../../../shipment-list/table-export';
+import { oceanShipment } from '../../../test/ocean-shipment-fixtures';
 import { parseBulkText } from './bulk-parser';
+import { OCEAN_COLUMNS } from './columns';
 
 const valid = (text: string) => parseBulkText(text).ready.map((row) => row.item);
 
@@ -223,5 +228,87 @@ describe('bulk intake of bills of lading and bookings alone', () => {
     expect(
       parseBulkText('Container;MBL;Priorty\nMSCU1234566;MEDU12345678;Low', fields).unreadColumns,
     ).toEqual(['Priorty']);
+  });
+});
+
+describe('a custom field named like a built-in column', () => {
+  const field = (id: string, name: string, type: CustomField['type'], choices: string[] = []) => ({
+    id,
+    name,
+    type,
+    choices,
+    required: false,
+    position: 0,
+  });
+  const tags = field('f-tags', 'Tags', 'text');
+  const containerNumber = field('f-container', 'Container number', 'text');
+  const bookingNumber = field('f-booking', 'Booking number', 'number');
+  const customer = field('f-customer', 'Customer', 'choice', ['Key account', 'Other']);
+  const FIELDS = [tags, containerNumber, bookingNumber, customer];
+
+  it('leaves the column to the built-in, and reads the field from its prefixed header', () => {
+    const parse = parseBulkText(
+      [
+        'Container number,MBL,Customer,Custom field: Container number,custom field:booking NUMBER,Tags',
+        'MSCU1234566,MEDU12345678,Acme Retail GmbH,Seal 77,"1,200",hot',
+      ].join('\n'),
+      FIELDS,
+    );
+    expect(parse.ready.map((r) => r.item)).toEqual([
+      {
+        containerNo: 'MSCU1234566',
+        mblNo: 'MEDU12345678',
+        carrierScac: 'MSCU',
+        references: { customer: 'Acme Retail GmbH' },
+        customFields: { 'f-container': 'Seal 77', 'f-booking': 1200 },
+      },
+    ]);
+    // "Tags" is the list's own column (the import does not read tags), not the field called so.
+    expect(parse.unreadColumns).toEqual(['Tags']);
+  });
+
+  it('reads a list it exported back into the same containers, references and fields', () => {
+    const set = withCustomFieldColumns(OCEAN_COLUMNS, FIELDS);
+    const shipment = oceanShipment({
+      containerNo: 'MSCU1234566',
+      mblNo: 'MEDU12345678',
+      tags: ['hot', 'reefer'],
+      references: {
+        bookingNumber: null,
+        customerReference: 'CR-1',
+        poNumbers: ['PO-1', 'PO-2'],
+        shipper: null,
+        consignee: null,
+        customer: { id: 'c1', name: 'Acme Retail GmbH' },
+        forwarder: null,
+      },
+      customFields: {
+        [tags.id]: 'fragile',
+        [containerNumber.id]: 'Seal 77',
+        [bookingNumber.id]: 1200,
+        [customer.id]: 'Key account',
+      },
+    });
+    // Every column shown, the fields among the built-in ones.
+    const order = [...set.ids].reverse();
+    const csv = tableToCsv([shipment], visibleColumns(set, { order, hidden: [] }), 'UTC');
+    expect(csv.split('\r\n')[0]).toContain(',Custom field: Tags,');
+
+    const parse = parseBulkText(csv.replace(/^\uFEFF/, ''), FIELDS);
+    expect(parse.rows.map((r) => (r.check.valid ? null : r.check.message))).toEqual([null]);
+    expect(parse.ready.map((r) => r.item)).toEqual([
+      {
+        containerNo: 'MSCU1234566',
+        mblNo: 'MEDU12345678',
+        carrierScac: 'MSCU',
+        references: { customerReference: 'CR-1', poNumbers: ['PO-1', 'PO-2'], customer: 'Acme Retail GmbH' },
+        customFields: {
+          [tags.id]: 'fragile',
+          [containerNumber.id]: 'Seal 77',
+          [bookingNumber.id]: 1200,
+          [customer.id]: 'Key account',
+        },
+      },
+    ]);
   });
 });

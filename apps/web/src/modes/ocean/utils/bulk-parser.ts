@@ -6,6 +6,7 @@ import { checkContainerNumber } from '@tracklane/shared/validation/container-num
 import {
   cellsLeft,
   readReferences,
+  REFERENCE_HEADERS,
   referenceHeader,
   type ReferenceColumns,
 } from '../../../lib/intake-references';
@@ -23,7 +24,9 @@ import {
   unreadColumns,
   type BulkParse,
 } from '../../../lib/paste-table';
+import { exportHeaders } from '../../../shipment-list/table-export';
 import { resolveCarrier } from './carriers';
+import { OCEAN_COLUMNS } from './columns';
 import { checkIntakeRow, intakeKey, type CheckedRow } from './intake-row';
 
 /*
@@ -32,7 +35,8 @@ import { checkIntakeRow, intakeKey, type CheckedRow } from './intake-row';
  * alone and "booking NUMBER[ carrier]" for a booking alone (ADR 0037). Uploaded CSV and XLSX files go
  * through the same parser; their first row may name the columns in any order (container, MBL, booking,
  * carrier), and a row with no container follows its bill or booking alone. The header may also name
- * the workspace's references and custom fields (lib/intake-references, lib/intake-custom-fields).
+ * the workspace's references and custom fields (lib/intake-references, lib/intake-custom-fields), so
+ * the list's export imports back.
  */
 
 export interface BulkRow {
@@ -82,6 +86,26 @@ const HEADER_PATTERNS = [
   ['mbl', /mbl|\bb\/?l\b|bill|lading|\bbol\b/i],
 ] as const;
 
+/**
+ * The headers that name the list's own columns: what its export writes for them, and the names this
+ * import reads its columns and the references by. A custom field called one of these is read from the
+ * export's prefixed header only ("Custom field: Container number"): the built-in column wins.
+ */
+const BUILT_IN_HEADERS = [
+  ...exportHeaders(Object.values(OCEAN_COLUMNS.columns)),
+  'Container number',
+  'Container no',
+  'Equipment',
+  'MBL number',
+  'Master bill of lading',
+  'Bill of lading',
+  'B/L',
+  'BOL',
+  'SCAC',
+  'Shipping line',
+  ...REFERENCE_HEADERS,
+];
+
 /** A first cell saying what the next one is: "bl MEDU1234567", "booking 241100123". */
 const BILL_WORD = /^(bl|b\/l|mbl|bill)[:.]?$/i;
 const BOOKING_WORD = /^(booking|bkg)[:.]?$/i;
@@ -91,8 +115,9 @@ const MAX_CELLS = 3;
 
 /** The columns a header row names, or null when the row is data. */
 function oceanHeader(cells: string[], fields: readonly CustomField[]): ColumnMap | null {
-  // A field's own name first: "Customer code" is that field, not the customer's column.
-  const customFields = customFieldHeader(cells, fields);
+  // A field's own name first ("Customer code" is that field, not the customer's column), unless it is
+  // a built-in column's.
+  const customFields = customFieldHeader(cells, fields, BUILT_IN_HEADERS);
   const rest = cellsLeftByFields(cells, customFields);
   const references = referenceHeader(rest, false);
   const found = headerColumns(cellsLeft(rest, references), HEADER_PATTERNS);
