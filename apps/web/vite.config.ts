@@ -3,7 +3,6 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { stableMantineIds } from './vite-plugin-stable-ids';
 
 /** What a browser downloads as text: compressed once here rather than on every request. */
 const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt|webmanifest)$/;
@@ -52,7 +51,7 @@ const apiTarget = 'http://127.0.0.1:3000';
 const APP_CODE = /[\\/](apps[\\/]web[\\/]src|packages[\\/]shared)[\\/]/;
 
 export default defineConfig({
-  plugins: [react(), stableMantineIds(), precompress()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       // `ws` carries the workspace-invitation socket (spec §7) through the same origin.

@@ -1,19 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { stableMantineIds } from './vite-plugin-stable-ids';
 
 // Self-contained so that the root config can list `apps/web` as a project.
 export default defineConfig({
-  plugins: [react(), stableMantineIds()],
+  plugins: [react()],
   test: {
     name: 'web',
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))],
-    // Mantine goes through Vite as in the build, so that its useId is the build's (stableMantineIds).
-    server: { deps: { inline: [/@mantine[\\/]/] } },
     // Node 25 and later define a global localStorage (inert without --localstorage-file) that Vitest
     // will not shadow with jsdom's: turn Node's Web Storage off so the page's storage is jsdom's on
     // every Node (22 and 24 accept the flag too, where it is off already).

@@ -74,7 +74,7 @@ runListInBrowser(async (browser, env) => {
   await page.addInitScript(RECORD_COMMITS);
   await page.goto(`${env.base}${LIST}`);
   await page.getByTestId('shipment-row').first().waitFor({ timeout: 60_000 });
-  // Past the idle moments that mount the closed overlays and release the deferred requests.
+  // Past the requests that follow the first screen (the bell's counts, the filters' choices).
   await page.waitForTimeout(4_000);
   const commits = await page.evaluate<Commit[]>('window.__benchCommits ?? []');
   const dom = await page.evaluate<{ rows: number; elements: number }>(

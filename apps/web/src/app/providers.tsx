@@ -2,7 +2,6 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { AfterFirstScreen } from '../components/after-first-screen';
 import { AuthStoreContext } from '../features/auth/stores/auth-store';
 import { CodeResendStoreContext } from '../features/auth/stores/code-resend-store';
 import { UiStoreContext } from '../features/navigation/stores/ui-store';
@@ -13,19 +12,12 @@ import type { AppInstance } from './app-instance';
 import { theme } from './theme';
 import toasts from './toasts.module.css';
 
-/**
- * Everything a page needs around it, whatever its layout. The toasts' host mounts once the first screen
- * is done: its portal and transition group set state as they mount, updates React renders
- * at once, running all of the first commit's effects with them in one task. A toast shown before then
- * (they are kept in Mantine's store) appears as it mounts.
- */
+/** Everything a page needs around it, whatever its layout. */
 export function AppProviders({ app, children }: { app: AppInstance; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <AppStateProviders app={app}>
-        <AfterFirstScreen>
-          <Notifications position="bottom-right" classNames={{ root: toasts.toasts }} />
-        </AfterFirstScreen>
+        <Notifications position="bottom-right" classNames={{ root: toasts.toasts }} />
         {children}
       </AppStateProviders>
     </MantineProvider>

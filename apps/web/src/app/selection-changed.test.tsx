@@ -46,7 +46,7 @@ describe('the workspace a tab shows', { timeout: 20_000 }, () => {
     renderRoutes(appRoutes, '/shipments/ocean/archived');
     await waitFor(() => expect(listCalls(api)).toHaveLength(1));
     expect(shownIn(listCalls(api)[0])).toBe(acmeDefault.workspaceId);
-    // The filters' choices are asked for once the first screen is done.
+    // The filters' choices, asked beside the list.
     await waitFor(() => expect(api.callsTo('GET /api/shipments/ocean/options')).toHaveLength(1));
     expect(shownIn(api.callsTo('GET /api/shipments/ocean/options')[0])).toBe(acmeDefault.workspaceId);
   });

@@ -29,7 +29,7 @@ function Shell({ userId, sharedNotice }: { userId: string | null; sharedNotice: 
         <Outlet />
       </main>
       <TutorialTooltip userId={userId} siteType="ocean" />
-      {sharedNotice ? <FirstUnreadInviteNotice enabled timeZone="UTC" /> : null}
+      {sharedNotice ? <FirstUnreadInviteNotice timeZone="UTC" /> : null}
     </>
   );
 }

@@ -52,7 +52,7 @@ describe('workspace settings for general users', () => {
     expect(screen.getByText(/Ask a company admin of Beta Logistics/)).toBeInTheDocument();
     // Only the shell's own calls: organizations, the selection, the user's invitations, share
     // invites, notifications and comment mentions, the open exceptions' count, the tutorial's flags and
-    // the page view (these wait for the first idle moment, one after another).
+    // the page view.
     await waitFor(() =>
       expect([...new Set(api.calls.map((call) => call.path))].sort()).toEqual([
         '/api/_api/user-journey/getTutorialsStatuses',

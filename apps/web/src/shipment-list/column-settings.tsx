@@ -8,7 +8,6 @@ import {
   type ColumnSet,
 } from './table-columns';
 import classes from './shipment-list.module.css';
-import { DropdownAfterFirstScreen } from '../components/after-first-screen';
 
 interface ColumnSettingsProps<Row, Id extends string, Sort extends string> {
   /** The table's columns, for their names, which may be hidden, and the default layout. */
@@ -39,75 +38,73 @@ export function ColumnSettings<Row, Id extends string, Sort extends string>({
           Columns
         </Button>
       </Popover.Target>
-      <DropdownAfterFirstScreen>
-        <Popover.Dropdown p={0} aria-label="Table columns" role="dialog">
-          <Group justify="space-between" px="sm" py={8} className={classes.popoverHeader}>
-            <Text size="xs" fw={600} c="gray.7">
-              Columns
-            </Text>
-            <Button
-              variant="subtle"
-              size="compact-xs"
-              disabled={isDefaultLayout(columns, layout)}
-              onClick={() => onChange(columns.defaultLayout)}
-            >
-              Reset
-            </Button>
-          </Group>
-          <Stack gap={0} py={4} component="ul" className={classes.columnList}>
-            {layout.order.map((id, index) => {
-              const column = columns.columns[id];
-              const visible = !layout.hidden.includes(id);
-              return (
-                <Group
-                  key={id}
-                  component="li"
-                  justify="space-between"
-                  wrap="nowrap"
-                  px="sm"
-                  py={4}
-                  className={classes.columnItem}
-                  data-testid="column-setting"
-                >
-                  <Checkbox
-                    size="xs"
-                    label={column.label}
-                    checked={visible}
-                    disabled={!column.hideable}
-                    onChange={() => onChange(toggleColumn(columns, layout, id))}
-                  />
-                  <Group gap={2} wrap="nowrap">
-                    <Tooltip label="Move up" openDelay={500}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        size="sm"
-                        aria-label={`Move ${column.label} up`}
-                        disabled={index === 0}
-                        onClick={() => onChange(moveColumn(layout, id, -1))}
-                      >
-                        <IconChevronUp size={14} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Move down" openDelay={500}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        size="sm"
-                        aria-label={`Move ${column.label} down`}
-                        disabled={index === layout.order.length - 1}
-                        onClick={() => onChange(moveColumn(layout, id, 1))}
-                      >
-                        <IconChevronDown size={14} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
+      <Popover.Dropdown p={0} aria-label="Table columns" role="dialog">
+        <Group justify="space-between" px="sm" py={8} className={classes.popoverHeader}>
+          <Text size="xs" fw={600} c="gray.7">
+            Columns
+          </Text>
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            disabled={isDefaultLayout(columns, layout)}
+            onClick={() => onChange(columns.defaultLayout)}
+          >
+            Reset
+          </Button>
+        </Group>
+        <Stack gap={0} py={4} component="ul" className={classes.columnList}>
+          {layout.order.map((id, index) => {
+            const column = columns.columns[id];
+            const visible = !layout.hidden.includes(id);
+            return (
+              <Group
+                key={id}
+                component="li"
+                justify="space-between"
+                wrap="nowrap"
+                px="sm"
+                py={4}
+                className={classes.columnItem}
+                data-testid="column-setting"
+              >
+                <Checkbox
+                  size="xs"
+                  label={column.label}
+                  checked={visible}
+                  disabled={!column.hideable}
+                  onChange={() => onChange(toggleColumn(columns, layout, id))}
+                />
+                <Group gap={2} wrap="nowrap">
+                  <Tooltip label="Move up" openDelay={500}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      size="sm"
+                      aria-label={`Move ${column.label} up`}
+                      disabled={index === 0}
+                      onClick={() => onChange(moveColumn(layout, id, -1))}
+                    >
+                      <IconChevronUp size={14} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Move down" openDelay={500}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      size="sm"
+                      aria-label={`Move ${column.label} down`}
+                      disabled={index === layout.order.length - 1}
+                      onClick={() => onChange(moveColumn(layout, id, 1))}
+                    >
+                      <IconChevronDown size={14} />
+                    </ActionIcon>
+                  </Tooltip>
                 </Group>
-              );
-            })}
-          </Stack>
-        </Popover.Dropdown>
-      </DropdownAfterFirstScreen>
+              </Group>
+            );
+          })}
+        </Stack>
+      </Popover.Dropdown>
     </Popover>
   );
 }

@@ -21,7 +21,6 @@ import {
 } from '@tracklane/shared/custom-fields/custom-field-filters';
 import { useState, type FormEvent } from 'react';
 import { formatDay } from '../lib/dates';
-import { DropdownAfterFirstScreen } from '../components/after-first-screen';
 import classes from './shipment-list.module.css';
 
 /*
@@ -184,85 +183,83 @@ export function CustomFieldFilters({ fields, value, onChange }: CustomFieldFilte
             Field filter
           </Button>
         </Popover.Target>
-        <DropdownAfterFirstScreen>
-          <Popover.Dropdown aria-label="Filter by a custom field" role="dialog">
-            <form onSubmit={submit} noValidate>
-              <Stack gap="xs">
-                <Select
-                  label="Field"
-                  placeholder="Choose a field"
-                  data={fields.map((f) => ({ value: f.id, label: f.name }))}
-                  value={fieldId}
-                  onChange={pick}
-                  searchable
-                  comboboxProps={{ withinPortal: false }}
-                  data-autofocus
+        <Popover.Dropdown aria-label="Filter by a custom field" role="dialog">
+          <form onSubmit={submit} noValidate>
+            <Stack gap="xs">
+              <Select
+                label="Field"
+                placeholder="Choose a field"
+                data={fields.map((f) => ({ value: f.id, label: f.name }))}
+                value={fieldId}
+                onChange={pick}
+                searchable
+                comboboxProps={{ withinPortal: false }}
+                data-autofocus
+              />
+              {field && (field.type === 'text' || field.type === 'link') ? (
+                <TextInput
+                  label="Starts with"
+                  value={input.text}
+                  onChange={(event) => setInput({ ...input, text: event.currentTarget.value })}
                 />
-                {field && (field.type === 'text' || field.type === 'link') ? (
-                  <TextInput
-                    label="Starts with"
-                    value={input.text}
-                    onChange={(event) => setInput({ ...input, text: event.currentTarget.value })}
+              ) : null}
+              {field && (field.type === 'choice' || field.type === 'multi_choice') ? (
+                <MultiSelect
+                  label="Any of"
+                  placeholder={input.choices.length ? undefined : 'Choose values'}
+                  data={field.choices}
+                  value={input.choices}
+                  onChange={(choices) => setInput({ ...input, choices })}
+                  comboboxProps={{ withinPortal: false }}
+                  searchable
+                />
+              ) : null}
+              {field && field.type === 'number' ? (
+                <Group grow gap="xs" align="flex-start">
+                  <NumberInput
+                    label="From"
+                    value={input.min}
+                    onChange={(min) => setInput({ ...input, min: String(min) })}
                   />
-                ) : null}
-                {field && (field.type === 'choice' || field.type === 'multi_choice') ? (
-                  <MultiSelect
-                    label="Any of"
-                    placeholder={input.choices.length ? undefined : 'Choose values'}
-                    data={field.choices}
-                    value={input.choices}
-                    onChange={(choices) => setInput({ ...input, choices })}
-                    comboboxProps={{ withinPortal: false }}
-                    searchable
+                  <NumberInput
+                    label="To"
+                    value={input.max}
+                    onChange={(max) => setInput({ ...input, max: String(max) })}
                   />
-                ) : null}
-                {field && field.type === 'number' ? (
-                  <Group grow gap="xs" align="flex-start">
-                    <NumberInput
-                      label="From"
-                      value={input.min}
-                      onChange={(min) => setInput({ ...input, min: String(min) })}
-                    />
-                    <NumberInput
-                      label="To"
-                      value={input.max}
-                      onChange={(max) => setInput({ ...input, max: String(max) })}
-                    />
-                  </Group>
-                ) : null}
-                {field && field.type === 'date' ? (
-                  <Group grow gap="xs" align="flex-start">
-                    <TextInput
-                      type="date"
-                      label="From"
-                      value={input.min}
-                      onChange={(event) => setInput({ ...input, min: event.currentTarget.value })}
-                    />
-                    <TextInput
-                      type="date"
-                      label="To"
-                      value={input.max}
-                      onChange={(event) => setInput({ ...input, max: event.currentTarget.value })}
-                    />
-                  </Group>
-                ) : null}
-                {problem ? (
-                  <Text size="xs" c="red.8" role="alert">
-                    {problem}
-                  </Text>
-                ) : null}
-                <Group justify="flex-end" gap="xs">
-                  <Button variant="subtle" color="gray" size="xs" onClick={() => setOpened(false)}>
-                    Cancel
-                  </Button>
-                  <Button type="submit" size="xs" disabled={!field}>
-                    Apply
-                  </Button>
                 </Group>
-              </Stack>
-            </form>
-          </Popover.Dropdown>
-        </DropdownAfterFirstScreen>
+              ) : null}
+              {field && field.type === 'date' ? (
+                <Group grow gap="xs" align="flex-start">
+                  <TextInput
+                    type="date"
+                    label="From"
+                    value={input.min}
+                    onChange={(event) => setInput({ ...input, min: event.currentTarget.value })}
+                  />
+                  <TextInput
+                    type="date"
+                    label="To"
+                    value={input.max}
+                    onChange={(event) => setInput({ ...input, max: event.currentTarget.value })}
+                  />
+                </Group>
+              ) : null}
+              {problem ? (
+                <Text size="xs" c="red.8" role="alert">
+                  {problem}
+                </Text>
+              ) : null}
+              <Group justify="flex-end" gap="xs">
+                <Button variant="subtle" color="gray" size="xs" onClick={() => setOpened(false)}>
+                  Cancel
+                </Button>
+                <Button type="submit" size="xs" disabled={!field}>
+                  Apply
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Popover.Dropdown>
       </Popover>
     </>
   );

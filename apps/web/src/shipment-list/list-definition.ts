@@ -72,8 +72,8 @@ export interface ShipmentListDefinition<
   useList: (tab: Tab, filters: ListFilters<Key, Sort>) => ListQuery<Page>;
   rowsOf: (pages: Page[] | undefined) => Row[];
   counts: (lastPage: Page) => Record<Tab, number>;
-  /** The selects' choices; `idle` once the first screen is drawn (they are not part of it). */
-  useSelects: (filters: ListFilters<Key, Sort>, idle: boolean) => FilterSelect<Key>[];
+  /** The selects' choices. */
+  useSelects: (filters: ListFilters<Key, Sort>) => FilterSelect<Key>[];
   /** The banner, aside and note of the page, beside the ones every mode has. */
   useExtras?: (input: ListExtrasInput<Row, Tab, Key, Sort>) => ListExtras;
   useArchive: () => {

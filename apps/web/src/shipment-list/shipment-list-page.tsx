@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { NoConnectionNote } from '../components/no-connection';
 import { useAttentionLabel } from '../lib/dashboard-api';
-import { useIdle } from '../lib/use-idle';
 import { customFieldsQueryOptions, useCustomFields } from '../lib/custom-fields';
 import {
   CustomFieldCell,
@@ -94,7 +93,7 @@ export function ShipmentListPage<
   const attentionLabel = useAttentionLabel(list.mode, filters.attention);
   const query = list.useList(tab, filters);
   // The filters' choices: not needed before a filter opens, so not part of the first screen.
-  const selects = list.useSelects(filters, useIdle());
+  const selects = list.useSelects(filters);
   const archive = list.useArchive();
   const favorite = list.useFavorite();
 

@@ -3,7 +3,6 @@ import type { CustomField } from '@tracklane/shared/custom-fields/custom-fields.
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AfterFirstScreen } from '../components/after-first-screen';
 import { cardExtraColumns, visibleColumns, type ColumnSet, type TableColumn } from './table-columns';
 import type { TableColumnsKey } from './table-columns-preference';
 import { useColumnLayout } from './use-column-layout';
@@ -157,7 +156,7 @@ export function ShipmentListView<
   const total = props.counts ? props.counts[tab] : null;
 
   // The toolbar and the table are rendered again only when what they show changes: the page renders
-  // again for answers they do not draw (the filters' choices, the counts, an idle moment), and on a
+  // again for answers they do not draw (the filters' choices, the counts), and on a
   // phone each pass over them was a long task. Hence the stable callbacks below.
   const {
     tabPath,
@@ -309,22 +308,18 @@ export function ShipmentListView<
         )}
       </ShipmentListCard>
 
-      {/* Its bar sits in a portal, mounted with a state update in the page's commit: it waits until
-          the first screen is done, or the first selection. */}
-      <AfterFirstScreen now={selected.size > 0}>
-        <SelectionActionBar
-          count={selected.size}
-          archived={archived}
-          busy={props.archiving}
-          onArchive={() => void move([...selected], !archived)}
-          onShare={
-            props.canChange && props.onShare
-              ? () => props.onShare?.(rows.filter((row) => selected.has(props.rowKey(row))))
-              : undefined
-          }
-          onClear={() => setSelected(new Set())}
-        />
-      </AfterFirstScreen>
+      <SelectionActionBar
+        count={selected.size}
+        archived={archived}
+        busy={props.archiving}
+        onArchive={() => void move([...selected], !archived)}
+        onShare={
+          props.canChange && props.onShare
+            ? () => props.onShare?.(rows.filter((row) => selected.has(props.rowKey(row))))
+            : undefined
+        }
+        onClear={() => setSelected(new Set())}
+      />
     </>
   );
 }

@@ -4,7 +4,6 @@ import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@tracklane/shared/consta
 import { canManageOrganization } from '@tracklane/shared/organizations/organizations.policy';
 import { memo, Suspense, useEffect, type ComponentProps, type ReactNode } from 'react';
 import { Outlet, useNavigation } from 'react-router';
-import { AfterFirstScreen } from '../../components/after-first-screen';
 import { MayConnectCarriers } from '../../components/no-connection';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
@@ -20,7 +19,6 @@ import {
 import { endStartFrame } from '../signed-in-wait';
 import { useLiveUpdates } from '../use-live-updates';
 import { usePageViewTracking } from '../../lib/track-usage';
-import { useIdle } from '../../lib/use-idle';
 import { useWidthQuery } from '../../lib/use-width-query';
 import classes from './main-shell.module.css';
 import { TopBar } from './top-bar';
@@ -33,16 +31,14 @@ const DRAWER_WIDTH_PX = 60 + SIDEBAR_WIDTH_PX;
 /**
  * What the signed-in session keeps up beside the pages, drawing nothing: the organizations and the
  * server's selection, the live-update socket, page-view counting. A component of its own so that their
- * answers and the idle moment re-render only it, not the whole shell.
+ * answers re-render only it, not the whole shell.
  */
 const ShellSession = memo(function ShellSession({ userId }: { userId: string | null }) {
   // Organizations and the server's selection: the menus follow the real shipmentPermission.
   useWorkspaceSession();
   // spec §4: the tab's one socket, open while signed in: invitation and notification messages refetch.
-  // It opens, and the page view is counted, once the page's first screen is done.
-  const idle = useIdle();
-  useLiveUpdates(idle ? userId : null);
-  usePageViewTracking(userId !== null && idle);
+  useLiveUpdates(userId);
+  usePageViewTracking(userId !== null);
   return null;
 });
 
@@ -128,19 +124,17 @@ export function MainShell() {
           </main>
         </div>
         {isMobile ? (
-          <AfterFirstScreen now={drawerOpened}>
-            <Drawer.Root opened={drawerOpened} onClose={drawer.close} size={DRAWER_WIDTH_PX}>
-              <Drawer.Overlay />
-              <Drawer.Content id="mobile-navigation" aria-label="Navigation">
-                <Drawer.Body className={classes.drawerBody}>
-                  <div className={classes.drawerContent} data-testid="sidebar-drawer">
-                    <WorkspaceRail onSwitched={drawer.close} />
-                    <ShellSidebar variant="drawer" onNavigate={drawer.close} />
-                  </div>
-                </Drawer.Body>
-              </Drawer.Content>
-            </Drawer.Root>
-          </AfterFirstScreen>
+          <Drawer.Root opened={drawerOpened} onClose={drawer.close} size={DRAWER_WIDTH_PX}>
+            <Drawer.Overlay />
+            <Drawer.Content id="mobile-navigation" aria-label="Navigation">
+              <Drawer.Body className={classes.drawerBody}>
+                <div className={classes.drawerContent} data-testid="sidebar-drawer">
+                  <WorkspaceRail onSwitched={drawer.close} />
+                  <ShellSidebar variant="drawer" onNavigate={drawer.close} />
+                </div>
+              </Drawer.Body>
+            </Drawer.Content>
+          </Drawer.Root>
         ) : null}
         <ShellTutorial userId={userId} />
       </div>

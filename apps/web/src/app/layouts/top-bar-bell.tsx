@@ -2,7 +2,6 @@ import { Button, Stack, Text } from '@mantine/core';
 import type { WorkspaceInvitation } from '@tracklane/shared/invitations/invitations.schema';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { AfterFirstScreen } from '../../components/after-first-screen';
 import { paths } from '../../config/paths';
 import { useAuthStore } from '../../features/auth/stores/auth-store';
 import {
@@ -16,7 +15,6 @@ import { MODES } from '../../modes/registry';
 import { useSiteType } from '../../features/navigation/hooks/use-site-type';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useInviteNotifications } from '../../features/sharing/api/list-invite-notifications';
-import { useIdle } from '../../lib/use-idle';
 import { FirstUnreadInviteNotice } from '../../features/sharing/components/first-unread-invite-notice';
 import { ShareInviteBellList } from '../../features/sharing/components/share-invite-bell-list';
 import { useReaderTimeZone } from '../pages/use-shipment-access';
@@ -34,13 +32,11 @@ export function TopBarBell() {
   const timeZone = useReaderTimeZone();
   const { siteType } = useSiteType();
   const navigate = useNavigate();
-  // The counts and the greeting wait until the page's first screen is done.
-  const idle = useIdle();
-  const invitations = useMyInvitations(idle);
-  const shares = useInviteNotifications(userId !== null && idle);
+  const invitations = useMyInvitations();
+  const shares = useInviteNotifications(userId !== null);
   const openNotification = useOpenNotification();
   const openMention = useOpenCommentMention();
-  const commentCount = useUnreadMentionCount(idle);
+  const commentCount = useUnreadMentionCount();
   const [opened, setOpened] = useState<WorkspaceInvitation | null>(null);
   // Kept while the dialog plays its closing transition, so its text does not change under the user.
   const [shown, setShown] = useState<WorkspaceInvitation | null>(null);
@@ -100,10 +96,8 @@ export function TopBarBell() {
           />
         )}
       />
-      <AfterFirstScreen now={opened !== null}>
-        <WorkspaceInviteModal invitation={shown} opened={opened !== null} onClose={() => setOpened(null)} />
-      </AfterFirstScreen>
-      <FirstUnreadInviteNotice enabled={idle} timeZone={timeZone} />
+      <WorkspaceInviteModal invitation={shown} opened={opened !== null} onClose={() => setOpened(null)} />
+      <FirstUnreadInviteNotice timeZone={timeZone} />
     </>
   );
 }

@@ -72,9 +72,9 @@ function expressSelects(
   ];
 }
 
-function useExpressSelects(_filters: unknown, idle: boolean) {
-  const options = useExpressOptions(idle);
-  const companies = useCompanies(idle);
+function useExpressSelects(_filters: unknown) {
+  const options = useExpressOptions();
+  const companies = useCompanies();
   return useMemo(() => expressSelects(options.data, companies.data), [options.data, companies.data]);
 }
 

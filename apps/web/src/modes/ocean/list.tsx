@@ -107,11 +107,11 @@ function oceanSelects(
 
 type OceanFilters = Parameters<typeof useOceanShipments>[1];
 
-function useOceanSelects(filters: OceanFilters, idle: boolean) {
-  const options = useOceanOptions(idle);
-  // The bills followed alone: the bill filter's choices (asked at once when the list is narrowed to one).
-  const bills = useOceanBills('all', idle || filters.bill !== null);
-  const companies = useCompanies(idle || filters.company !== null);
+function useOceanSelects(_filters: OceanFilters) {
+  const options = useOceanOptions();
+  // The bills followed alone: the bill filter's choices.
+  const bills = useOceanBills('all');
+  const companies = useCompanies();
   return useMemo(
     () => oceanSelects(options.data, bills.data?.items, companies.data),
     [options.data, bills.data, companies.data],

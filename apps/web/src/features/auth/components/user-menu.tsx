@@ -14,7 +14,6 @@ import { useAuthStore } from '../stores/auth-store';
 import type { User } from '../types';
 import { initialsOf } from '../../../lib/initials';
 import classes from './user-menu.module.css';
-import { DropdownAfterFirstScreen } from '../../../components/after-first-screen';
 
 function displayName(user: User): string {
   return `${user.firstName} ${user.lastName}`.trim() || user.email;
@@ -50,35 +49,33 @@ export function UserMenu() {
           <IconChevronDown size={14} stroke={1.75} className={classes.chevron} aria-hidden="true" />
         </UnstyledButton>
       </Menu.Target>
-      <DropdownAfterFirstScreen>
-        <Menu.Dropdown>
-          <div className={classes.identity}>
-            <Text size="sm" fw={600} truncate>
-              {displayName(user)}
-            </Text>
-            <Text size="xs" c="dimmed" truncate>
-              {user.email}
-            </Text>
-          </div>
-          <Menu.Divider />
-          <Menu.Item component={Link} to={paths.settings.profile} leftSection={<IconUserCircle {...ICON} />}>
-            Profile Settings
-          </Menu.Item>
-          <Menu.Item component={Link} to={paths.settings.notification} leftSection={<IconBell {...ICON} />}>
-            Notification Settings
-          </Menu.Item>
-          <Menu.Item component={Link} to={paths.settings.billing} leftSection={<IconCreditCard {...ICON} />}>
-            Billing Settings
-          </Menu.Item>
-          <Menu.Item component={Link} to={paths.pricing} leftSection={<IconReceipt {...ICON} />}>
-            Pricing Plans
-          </Menu.Item>
-          <Menu.Divider />
-          <Menu.Item leftSection={<IconLogout {...ICON} />} onClick={() => void handleLogout()}>
-            Log out
-          </Menu.Item>
-        </Menu.Dropdown>
-      </DropdownAfterFirstScreen>
+      <Menu.Dropdown>
+        <div className={classes.identity}>
+          <Text size="sm" fw={600} truncate>
+            {displayName(user)}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {user.email}
+          </Text>
+        </div>
+        <Menu.Divider />
+        <Menu.Item component={Link} to={paths.settings.profile} leftSection={<IconUserCircle {...ICON} />}>
+          Profile Settings
+        </Menu.Item>
+        <Menu.Item component={Link} to={paths.settings.notification} leftSection={<IconBell {...ICON} />}>
+          Notification Settings
+        </Menu.Item>
+        <Menu.Item component={Link} to={paths.settings.billing} leftSection={<IconCreditCard {...ICON} />}>
+          Billing Settings
+        </Menu.Item>
+        <Menu.Item component={Link} to={paths.pricing} leftSection={<IconReceipt {...ICON} />}>
+          Pricing Plans
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconLogout {...ICON} />} onClick={() => void handleLogout()}>
+          Log out
+        </Menu.Item>
+      </Menu.Dropdown>
     </Menu>
   );
 }

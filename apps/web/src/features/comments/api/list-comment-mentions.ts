@@ -26,12 +26,11 @@ export async function listCommentMentions(pageNo: number, signal?: AbortSignal):
  * The bell's COMMENTS tab: pages of 10 loaded as the list scrolls; the next page exists while
  * pageNo < totalPage (the store's commentsAtTotalPage, spec §3).
  */
-export function useCommentMentions(enabled = true) {
+export function useCommentMentions() {
   return useInfiniteQuery({
     queryKey: COMMENT_MENTIONS_QUERY_KEY,
     queryFn: ({ pageParam, signal }) => listCommentMentions(pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pageNo < last.totalPage ? last.pageNo + 1 : undefined),
-    enabled,
   });
 }

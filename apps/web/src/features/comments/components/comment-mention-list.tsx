@@ -122,7 +122,7 @@ export function CommentMentionList({
 }
 
 /** The unread mentions, for the bell's badge. */
-export function useUnreadMentionCount(enabled = true): number {
-  const mentions = useCommentMentions(enabled);
+export function useUnreadMentionCount(): number {
+  const mentions = useCommentMentions();
   return mentions.data?.pages[0]?.unreadNumber ?? 0;
 }

@@ -1,7 +1,6 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconMessageReport } from '@tabler/icons-react';
 import { useState } from 'react';
-import { AfterFirstScreen } from '../../../components/after-first-screen';
 import { isApiError } from '../../../lib/api-client';
 import { trackUsage } from '../../../lib/track-usage';
 import { useSendFeedback, useSupportAddress } from '../api/send-feedback';
@@ -64,16 +63,14 @@ export function FeedbackButton() {
           sending={send.isPending}
         />
       ) : null}
-      <AfterFirstScreen now={stage !== 'closed'}>
-        <FeedbackSentModal opened={stage === 'sent'} onClose={() => setStage('closed')} />
-        <FeedbackFailedModal
-          opened={stage === 'failed'}
-          onClose={() => setStage('closed')}
-          onRetry={() => setStage('form')}
-          supportEmail={support.data ?? null}
-          reason={reason}
-        />
-      </AfterFirstScreen>
+      <FeedbackSentModal opened={stage === 'sent'} onClose={() => setStage('closed')} />
+      <FeedbackFailedModal
+        opened={stage === 'failed'}
+        onClose={() => setStage('closed')}
+        onRetry={() => setStage('form')}
+        supportEmail={support.data ?? null}
+        reason={reason}
+      />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
 // Its schemas load with the first answer, not with the shell: zod builds every schema of a module as
-// the module loads, and this one is asked for only once the first screen is done.
+// the module loads, and the shell draws without them.
 const schemas = () => import('@tracklane/shared/invitations/invitations.schema');
 
 export const MY_INVITATIONS_PATH = '/api/workspaces/invite/list';
@@ -24,6 +24,6 @@ export async function listMyInvitations(signal?: AbortSignal): Promise<Workspace
 export const myInvitationsQueryOptions = () =>
   queryOptions({ queryKey: MY_INVITATIONS_QUERY_KEY, queryFn: ({ signal }) => listMyInvitations(signal) });
 
-export function useMyInvitations(enabled = true) {
-  return useQuery({ ...myInvitationsQueryOptions(), enabled });
+export function useMyInvitations() {
+  return useQuery(myInvitationsQueryOptions());
 }

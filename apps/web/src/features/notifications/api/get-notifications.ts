@@ -4,7 +4,7 @@ import type { NotificationPage } from '@tracklane/shared/notifications/notificat
 import { api } from '../../../lib/api-client';
 
 // Its schemas load with the first answer, not with the shell: zod builds every schema of a module as
-// the module loads, and the bell asks for this only once the first screen is done.
+// the module loads, and the shell draws without them.
 const schemas = () => import('@tracklane/shared/notifications/notifications.schema');
 
 export const NOTIFICATIONS_PATH = '/api/notification/get';
@@ -49,10 +49,9 @@ export const notificationsQueryOptions = (filter: NotificationFilter) =>
   });
 
 /** A page of notifications; the previous page stays on screen while the next one loads. */
-export function useNotifications(filter: NotificationFilter | null) {
+export function useNotifications(filter: NotificationFilter) {
   return useQuery({
-    ...notificationsQueryOptions(filter ?? { userId: '', pageNo: 1 }),
-    enabled: filter !== null,
+    ...notificationsQueryOptions(filter),
     placeholderData: keepPreviousData,
   });
 }

@@ -17,12 +17,10 @@ import type { BellNotification } from '@tracklane/shared/notifications/notificat
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { useIdle } from '../../../lib/use-idle';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotifications } from '../api/mark-notifications';
 import { NotificationItem } from './notification-item';
 import classes from './notifications.module.css';
-import { DropdownAfterFirstScreen } from '../../../components/after-first-screen';
 
 type BellTab = 'shipments' | 'invites' | 'comments';
 
@@ -74,8 +72,7 @@ export function NotificationBell({
 }: NotificationBellProps) {
   const [opened, setOpened] = useState(false);
   const [tab, setTab] = useState<BellTab>('shipments');
-  // The unread count waits until the page's first screen is done.
-  const page = useNotifications(useIdle() ? { userId, pageNo: 1 } : null);
+  const page = useNotifications({ userId, pageNo: 1 });
   const mark = useMarkNotifications();
   const unread = page.data?.unreadNumber ?? 0;
   const count = unread + inviteCount + commentCount;
@@ -131,111 +128,103 @@ export function NotificationBell({
           </Tooltip>
         </Indicator>
       </Popover.Target>
-      <DropdownAfterFirstScreen>
-        <Popover.Dropdown
-          className={classes.dropdown}
-          style={{ maxHeight: BELL_DROPDOWN_MAX_HEIGHT_PX }}
-          aria-label="Notifications"
-          role="dialog"
-          data-testid="notification-dropdown"
+      <Popover.Dropdown
+        className={classes.dropdown}
+        style={{ maxHeight: BELL_DROPDOWN_MAX_HEIGHT_PX }}
+        aria-label="Notifications"
+        role="dialog"
+        data-testid="notification-dropdown"
+      >
+        <Tabs
+          value={tab}
+          onChange={(value) => setTab((value as BellTab | null) ?? 'shipments')}
+          style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
         >
-          <Tabs
-            value={tab}
-            onChange={(value) => setTab((value as BellTab | null) ?? 'shipments')}
-            style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
-          >
-            <Tabs.List className={classes.tabList} grow>
-              {TABS.map(({ value, label }) => {
-                const n = unreadByTab[value];
-                return (
-                  <Tabs.Tab
-                    key={value}
-                    value={value}
-                    aria-label={n ? `${label}, ${String(n)} unread` : label}
-                    rightSection={
-                      n ? (
-                        <Badge
-                          size="xs"
-                          color="red"
-                          circle
-                          aria-hidden
-                          data-testid={`bell-tab-count-${value}`}
-                        >
-                          {badgeLabel(n)}
-                        </Badge>
-                      ) : null
-                    }
-                  >
-                    {label}
-                  </Tabs.Tab>
-                );
-              })}
-            </Tabs.List>
-            <Tabs.Panel value="shipments" className={classes.tabPanel}>
-              {page.isPending ? (
-                <Stack gap={8} p={6} aria-label="Loading notifications">
-                  {[0, 1, 2].map((i) => (
-                    <Skeleton key={i} height={48} radius="md" />
-                  ))}
-                </Stack>
-              ) : page.isError ? (
-                <Stack gap="xs" align="center" className={classes.empty}>
-                  <Text size="sm">Could not load your notifications.</Text>
-                  <Button size="xs" variant="default" onClick={() => void page.refetch()}>
-                    Try again
-                  </Button>
-                </Stack>
-              ) : page.data.notifications.length === 0 ? (
-                <Text size="sm" c="dimmed" className={classes.empty}>
-                  No notifications yet. When a shipment you follow reaches a milestone, changes its ETA or
-                  runs into trouble, it shows up here.
-                </Text>
-              ) : (
-                <div className={classes.list}>
-                  {page.data.notifications.map((n) => (
-                    <NotificationItem
-                      key={n.id}
-                      notification={n}
-                      timeZone={timeZone}
-                      onOpen={(opened) => {
-                        close();
-                        onOpenShipment(opened);
-                      }}
-                    />
-                  ))}
-                </div>
-              )}
-            </Tabs.Panel>
-            <Tabs.Panel value="invites" className={classes.tabPanel}>
-              {renderInvites(close)}
-            </Tabs.Panel>
-            <Tabs.Panel value="comments" className={classes.tabPanel}>
-              {renderComments(close)}
-            </Tabs.Panel>
-          </Tabs>
-          {seeAll || (tab === 'shipments' && unread > 0) ? (
-            <div className={classes.footer}>
-              {tab === 'shipments' && unread > 0 ? (
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  loading={mark.isPending}
-                  onClick={() => mark.mutate({ userId, isRead: true, all: true })}
+          <Tabs.List className={classes.tabList} grow>
+            {TABS.map(({ value, label }) => {
+              const n = unreadByTab[value];
+              return (
+                <Tabs.Tab
+                  key={value}
+                  value={value}
+                  aria-label={n ? `${label}, ${String(n)} unread` : label}
+                  rightSection={
+                    n ? (
+                      <Badge size="xs" color="red" circle aria-hidden data-testid={`bell-tab-count-${value}`}>
+                        {badgeLabel(n)}
+                      </Badge>
+                    ) : null
+                  }
                 >
-                  Mark all read
+                  {label}
+                </Tabs.Tab>
+              );
+            })}
+          </Tabs.List>
+          <Tabs.Panel value="shipments" className={classes.tabPanel}>
+            {page.isPending ? (
+              <Stack gap={8} p={6} aria-label="Loading notifications">
+                {[0, 1, 2].map((i) => (
+                  <Skeleton key={i} height={48} radius="md" />
+                ))}
+              </Stack>
+            ) : page.isError ? (
+              <Stack gap="xs" align="center" className={classes.empty}>
+                <Text size="sm">Could not load your notifications.</Text>
+                <Button size="xs" variant="default" onClick={() => void page.refetch()}>
+                  Try again
                 </Button>
-              ) : (
-                <span />
-              )}
-              {seeAll ? (
-                <Anchor component={Link} to={seeAll} size="sm" fw={600} onClick={close}>
-                  See All
-                </Anchor>
-              ) : null}
-            </div>
-          ) : null}
-        </Popover.Dropdown>
-      </DropdownAfterFirstScreen>
+              </Stack>
+            ) : page.data.notifications.length === 0 ? (
+              <Text size="sm" c="dimmed" className={classes.empty}>
+                No notifications yet. When a shipment you follow reaches a milestone, changes its ETA or runs
+                into trouble, it shows up here.
+              </Text>
+            ) : (
+              <div className={classes.list}>
+                {page.data.notifications.map((n) => (
+                  <NotificationItem
+                    key={n.id}
+                    notification={n}
+                    timeZone={timeZone}
+                    onOpen={(opened) => {
+                      close();
+                      onOpenShipment(opened);
+                    }}
+                  />
+                ))}
+              </div>
+            )}
+          </Tabs.Panel>
+          <Tabs.Panel value="invites" className={classes.tabPanel}>
+            {renderInvites(close)}
+          </Tabs.Panel>
+          <Tabs.Panel value="comments" className={classes.tabPanel}>
+            {renderComments(close)}
+          </Tabs.Panel>
+        </Tabs>
+        {seeAll || (tab === 'shipments' && unread > 0) ? (
+          <div className={classes.footer}>
+            {tab === 'shipments' && unread > 0 ? (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                loading={mark.isPending}
+                onClick={() => mark.mutate({ userId, isRead: true, all: true })}
+              >
+                Mark all read
+              </Button>
+            ) : (
+              <span />
+            )}
+            {seeAll ? (
+              <Anchor component={Link} to={seeAll} size="sm" fw={600} onClick={close}>
+                See All
+              </Anchor>
+            ) : null}
+          </div>
+        ) : null}
+      </Popover.Dropdown>
     </Popover>
   );
 }

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { SHARED_WITH_ME_QUERY_KEY } from './keys';
 
 // Its schemas load with the first answer, not with the shell: zod builds every schema of a module as
-// the module loads, and this one is asked for only once the first screen is done.
+// the module loads, and the shell draws without them.
 const schemas = () => import('@tracklane/shared/sharing/sharing.schema');
 
 /** The bell INVITES tab's share invites (at most 10) and how many are unread. */
@@ -35,11 +35,10 @@ export async function getFirstUnreadInvite(signal?: AbortSignal): Promise<Invite
   return inviteNotificationSchema.nullable().parse(body);
 }
 
-export function useFirstUnreadInvite(enabled: boolean) {
+export function useFirstUnreadInvite() {
   return useQuery({
     queryKey: [...SHARED_WITH_ME_QUERY_KEY, 'first-unread'],
     queryFn: ({ signal }) => getFirstUnreadInvite(signal),
-    enabled,
     // Asked once per visit: the notice is a greeting, the bell keeps count after it.
     staleTime: Infinity,
   });

@@ -29,8 +29,8 @@ function writeSeen(id: string): void {
  * After sign-in (spec §7 invite/get-first-unread-notification): the oldest unread share invite, once
  * per visit, with the way to it. Later invites wait in the bell.
  */
-export function FirstUnreadInviteNotice({ enabled, timeZone }: { enabled: boolean; timeZone: string }) {
-  const invite = useFirstUnreadInvite(enabled);
+export function FirstUnreadInviteNotice({ timeZone }: { timeZone: string }) {
+  const invite = useFirstUnreadInvite();
   const [dismissed, setDismissed] = useState<string | null>(() => readSeen());
   const navigate = useNavigate();
   const data = invite.data;

@@ -7,7 +7,6 @@ import type { SiteType } from '../../../config/paths';
 import { useFirstRunPromptHeld } from '../../../lib/first-run-prompts';
 import { modeOfSiteType } from '../../../modes/registry';
 import { trackUsage } from '../../../lib/track-usage';
-import { useIdle } from '../../../lib/use-idle';
 import { useSetTutorialDisplay, useTutorialStatuses } from '../api/tutorial-statuses';
 import { useAnchorRect, type AnchorRect } from '../hooks/use-anchor-rect';
 import { useTutorialStore } from '../stores/tutorial-store';
@@ -73,16 +72,8 @@ interface TutorialTooltipProps {
  * The first-use tutorial (spec §2 Tutorial tooltip, 400 px wide): "Don't show me again" turns the
  * multipleShipments tutorial off on the server (spec §4), CANCEL hides it for this visit, NEXT goes to
  * /new-shipments/{siteType}.
- *
- * It mounts once the page's first screen is done: it shows nothing before its statuses are
- * asked anyway, and its first reads of the window's size and of its anchor forced a layout of the whole
- * page inside the first commit.
  */
-export function TutorialTooltip(props: TutorialTooltipProps) {
-  return useIdle() ? <Tutorial {...props} /> : null;
-}
-
-function Tutorial({ userId, siteType }: TutorialTooltipProps) {
+export function TutorialTooltip({ userId, siteType }: TutorialTooltipProps) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { width } = useViewportSize();

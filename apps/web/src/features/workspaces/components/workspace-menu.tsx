@@ -25,7 +25,6 @@ import {
   type CurrentWorkspace,
 } from '../stores/workspace-store';
 import classes from './workspace-menu.module.css';
-import { DropdownAfterFirstScreen } from '../../../components/after-first-screen';
 
 export interface LeaveTarget {
   organization: CurrentOrganization;
@@ -87,105 +86,103 @@ export function WorkspaceMenu({ onViewMembers, onLeaveWorkspace, onInvitePeople 
           <IconChevronDown size={14} stroke={1.75} className={classes.chevron} aria-hidden="true" />
         </UnstyledButton>
       </Menu.Target>
-      <DropdownAfterFirstScreen>
-        <Menu.Dropdown mah={DROPDOWN_MENU_MAX_HEIGHT_PX} className={classes.dropdown}>
-          <div className={classes.identity}>
-            <Text size="sm" fw={600} truncate>
-              {workspace.name}
-            </Text>
-            <Text size="xs" c="dimmed" truncate>
-              {organization.organizationName} · {ROLE_LABEL[organization.role]}
-            </Text>
-          </div>
-          <Menu.Divider />
-          {isAdmin ? (
-            <>
-              <Menu.Item leftSection={<IconUserPlus {...ICON} />} onClick={onInvitePeople}>
-                Invite People
-              </Menu.Item>
-              <Menu.Item
-                component={Link}
-                to={paths.workspaceSettings.members}
-                leftSection={<IconUsers {...ICON} />}
-              >
-                View Members
-              </Menu.Item>
-              <Menu.Item
-                component={Link}
-                to={paths.workspaceSettings.overview}
-                leftSection={<IconSettings {...ICON} />}
-              >
-                Workspace Settings
-              </Menu.Item>
-            </>
-          ) : (
-            <Menu.Item leftSection={<IconUsers {...ICON} />} onClick={onViewMembers}>
+      <Menu.Dropdown mah={DROPDOWN_MENU_MAX_HEIGHT_PX} className={classes.dropdown}>
+        <div className={classes.identity}>
+          <Text size="sm" fw={600} truncate>
+            {workspace.name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {organization.organizationName} · {ROLE_LABEL[organization.role]}
+          </Text>
+        </div>
+        <Menu.Divider />
+        {isAdmin ? (
+          <>
+            <Menu.Item leftSection={<IconUserPlus {...ICON} />} onClick={onInvitePeople}>
+              Invite People
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.workspaceSettings.members}
+              leftSection={<IconUsers {...ICON} />}
+            >
               View Members
             </Menu.Item>
-          )}
-          {canDefineAlertRules(organization.role, organization.shipmentPermission) ? (
             <Menu.Item
               component={Link}
-              to={paths.workspaceSettings.alerts}
-              leftSection={<IconBellRinging {...ICON} />}
+              to={paths.workspaceSettings.overview}
+              leftSection={<IconSettings {...ICON} />}
             >
-              Alert Rules
+              Workspace Settings
             </Menu.Item>
-          ) : null}
-          {/* Every member reads the intake address and log; admins also change it (the page says so). */}
+          </>
+        ) : (
+          <Menu.Item leftSection={<IconUsers {...ICON} />} onClick={onViewMembers}>
+            View Members
+          </Menu.Item>
+        )}
+        {canDefineAlertRules(organization.role, organization.shipmentPermission) ? (
           <Menu.Item
             component={Link}
-            to={paths.workspaceSettings.emailIntake}
-            leftSection={<IconMailForward {...ICON} />}
+            to={paths.workspaceSettings.alerts}
+            leftSection={<IconBellRinging {...ICON} />}
           >
-            E-mail Intake
+            Alert Rules
           </Menu.Item>
-          {isAdmin ? (
-            <Menu.Item
-              component={Link}
-              to={paths.workspaceSettings.companies}
-              leftSection={<IconBuildingFactory2 {...ICON} />}
-            >
-              Companies
-            </Menu.Item>
-          ) : null}
-          {isAdmin ? (
-            <Menu.Item
-              component={Link}
-              to={paths.workspaceSettings.customFields}
-              leftSection={<IconForms {...ICON} />}
-            >
-              Custom Fields
-            </Menu.Item>
-          ) : null}
-          {isAdmin ? (
-            <Menu.Item
-              component={Link}
-              to={paths.workspaceSettings.freeTime}
-              leftSection={<IconCoin {...ICON} />}
-            >
-              Free Time & Tariffs
-            </Menu.Item>
-          ) : null}
-          {isAdmin ? (
-            <Menu.Item
-              component={Link}
-              to={paths.workspaceSettings.carrierConnections}
-              leftSection={<IconPlugConnected {...ICON} />}
-            >
-              Carrier Connections
-            </Menu.Item>
-          ) : null}
-          <Menu.Divider />
+        ) : null}
+        {/* Every member reads the intake address and log; admins also change it (the page says so). */}
+        <Menu.Item
+          component={Link}
+          to={paths.workspaceSettings.emailIntake}
+          leftSection={<IconMailForward {...ICON} />}
+        >
+          E-mail Intake
+        </Menu.Item>
+        {isAdmin ? (
           <Menu.Item
-            color="red"
-            leftSection={<IconDoorExit {...ICON} />}
-            onClick={() => onLeaveWorkspace({ organization, workspace })}
+            component={Link}
+            to={paths.workspaceSettings.companies}
+            leftSection={<IconBuildingFactory2 {...ICON} />}
           >
-            Leave Workspace
+            Companies
           </Menu.Item>
-        </Menu.Dropdown>
-      </DropdownAfterFirstScreen>
+        ) : null}
+        {isAdmin ? (
+          <Menu.Item
+            component={Link}
+            to={paths.workspaceSettings.customFields}
+            leftSection={<IconForms {...ICON} />}
+          >
+            Custom Fields
+          </Menu.Item>
+        ) : null}
+        {isAdmin ? (
+          <Menu.Item
+            component={Link}
+            to={paths.workspaceSettings.freeTime}
+            leftSection={<IconCoin {...ICON} />}
+          >
+            Free Time & Tariffs
+          </Menu.Item>
+        ) : null}
+        {isAdmin ? (
+          <Menu.Item
+            component={Link}
+            to={paths.workspaceSettings.carrierConnections}
+            leftSection={<IconPlugConnected {...ICON} />}
+          >
+            Carrier Connections
+          </Menu.Item>
+        ) : null}
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconDoorExit {...ICON} />}
+          onClick={() => onLeaveWorkspace({ organization, workspace })}
+        >
+          Leave Workspace
+        </Menu.Item>
+      </Menu.Dropdown>
     </Menu>
   );
 }

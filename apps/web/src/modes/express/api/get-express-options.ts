@@ -18,6 +18,6 @@ export const expressOptionsQueryOptions = () =>
     queryFn: ({ signal }) => getExpressOptions(signal),
   });
 
-export function useExpressOptions(enabled = true) {
-  return useQuery({ ...expressOptionsQueryOptions(), enabled });
+export function useExpressOptions() {
+  return useQuery(expressOptionsQueryOptions());
 }

@@ -17,6 +17,6 @@ export const oceanOptionsQueryOptions = () =>
     queryFn: ({ signal }) => getOceanOptions(signal),
   });
 
-export function useOceanOptions(enabled = true) {
-  return useQuery({ ...oceanOptionsQueryOptions(), enabled });
+export function useOceanOptions() {
+  return useQuery(oceanOptionsQueryOptions());
 }

@@ -94,14 +94,13 @@ export const listAllAirShipments = (
   }, onProgress);
 
 /** The airlines the workspace's air waybills fly with, for the airline select. */
-export function useAirOptions(idle: boolean) {
+export function useAirOptions() {
   return useQuery({
     queryKey: tenantQueryKey('air-shipments', 'options'),
     queryFn: async () =>
       z
         .object({ airlines: z.array(z.string()) })
         .parse(await api.get<unknown>(`${AIR_SHIPMENTS_PATH}/options`)),
-    enabled: idle,
   });
 }
 

@@ -93,8 +93,8 @@ function AirCell({ column: id, context }: { column: AirColumnId; context: ListCe
   }
 }
 
-function useAirSelects(_filters: AirFilters, idle: boolean) {
-  const options = useAirOptions(idle);
+function useAirSelects(_filters: AirFilters) {
+  const options = useAirOptions();
   return useMemo(
     () => [
       {
