@@ -76,33 +76,40 @@ export default defineConfig({
             {
               name: 'vendor-react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
-              priority: 5,
+              priority: 6,
             },
             {
               name: 'vendor-query',
               test: /node_modules[\\/](@tanstack|zustand)[\\/]/,
               tags: ['$initial'],
-              priority: 4,
+              priority: 5,
             },
             {
               // Mantine with the packages its components are built on, and the icons drawn with them.
               name: 'vendor-mantine',
               test: /node_modules[\\/](@mantine|@floating-ui|@tabler|clsx|react-remove-scroll[^\\/]*|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|react-transition-group|tslib)[\\/]/,
               tags: ['$initial'],
-              priority: 3,
+              priority: 4,
             },
-            // The app's own modules the entry imports, with the shared package's schemas (and zod).
-            { name: 'app-core', test: APP_CODE, tags: ['$initial'], priority: 2 },
-            // The signed-out pages (sign-in, sign-up, e-mail code, password reset, their layout) with
-            // what they use: a visitor who is not signed in downloads nothing of the signed-in pages.
+            // The app's own modules the entry imports, with the shared package's modules they use (and zod).
+            { name: 'app-core', test: APP_CODE, tags: ['$initial'], priority: 3 },
+            // The sign-in page and the signed-out pages' layout with what they use (the form's pieces
+            // the other signed-out pages share too): what the first page of most visits runs, alone.
+            {
+              name: 'pages-sign-in',
+              test: /[\\/]src[\\/](features[\\/]auth[\\/]components[\\/]sign-in-form|app[\\/]layouts[\\/]auth-)/,
+              priority: 2,
+            },
+            // The other signed-out pages (sign-up, e-mail code, password reset) with what they use
+            // beyond it: a visitor who is not signed in downloads nothing of the signed-in pages.
             {
               name: 'pages-auth',
-              test: /[\\/]src[\\/](features[\\/]auth[\\/]components[\\/](?!user-menu)|app[\\/]layouts[\\/]auth-)/,
+              test: /[\\/]src[\\/]features[\\/]auth[\\/]components[\\/](?!user-menu)/,
               priority: 1,
             },
             // The password encryption's fallback where the browser has no WebCrypto (plain http), loaded
             // only there: in a chunk of its own, named for it.
-            { name: 'node-forge', test: /node_modules[\\/]node-forge[\\/]/, priority: 6 },
+            { name: 'node-forge', test: /node_modules[\\/]node-forge[\\/]/, priority: 7 },
             // What two or more lazy pages import: the signed-in shell's and the lists' code.
             { name: 'pages-shared', minShareCount: 2 },
           ],

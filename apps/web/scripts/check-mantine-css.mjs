@@ -7,8 +7,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The /auth screens' chunk (a chunk group of apps/web/vite.config.ts): it must need nothing but the entry's CSS. */
-const AUTH_CHUNKS = ['pages-auth'];
+/** The /auth screens' chunks (chunk groups of apps/web/vite.config.ts): they must need nothing but the entry's CSS. */
+const AUTH_CHUNKS = ['pages-sign-in', 'pages-auth'];
 
 const dist = process.argv[2] ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const assets = path.join(dist, 'assets');

@@ -62,8 +62,9 @@ export function prerenderedPagesOf(modes: readonly ModeDefinition[]): Prerendere
       path: '/auth/sign-in',
       kind: 'signed-out',
       title: 'Sign in · Tracklane',
-      // The signed-out pages and their layout are one chunk group (vite.config.ts).
-      modules: ['pages-auth'],
+      // The sign-in form and the signed-out layout are one chunk group (vite.config.ts); the other
+      // signed-out pages' group is not preloaded here.
+      modules: ['pages-sign-in'],
     },
     ...modes.flatMap((mode) =>
       Object.entries(mode.paths.lists).map(([tab, path]) =>

@@ -11,8 +11,7 @@ import { Splash } from '../components/splash';
 import { paths } from '../config/paths';
 import { RELIABILITY_PAGE_PATH } from '../lib/reliability';
 import { hasSessionHint } from '../lib/session-hint';
-import type { ModeDefinition } from '../modes/mode-definition';
-import { MODE_LIST } from '../modes/registry';
+import { MODE_ROUTES, type ModeRoutes } from '../modes/mode-routes';
 import type { AppInstance } from './app-instance';
 import { PageFrame, RequireGuest, RequireUser } from './guard';
 import { BareLayout } from './layouts/bare-layout';
@@ -106,7 +105,7 @@ const CustomFieldsPage = () => import('./pages/custom-fields-page').then((m) => 
 const EmailIntakePage = () => import('./pages/email-intake-page').then((m) => m.EmailIntakePage);
 
 /** Every screen's download and each mode's pages', for tests (which render pages without waiting for them). */
-export function screenLoads(modes: readonly ModeDefinition[] = MODE_LIST): (() => Promise<unknown>)[] {
+export function screenLoads(modes: readonly ModeRoutes[] = MODE_ROUTES): (() => Promise<unknown>)[] {
   return [
     AuthSplitLayout,
     SignInForm,
@@ -148,7 +147,7 @@ export function screenLoads(modes: readonly ModeDefinition[] = MODE_LIST): (() =
  * tutorial's "/new-shipments/{siteType}" step, spec §2: any other siteType falls through to the
  * not-found page) and its detail page.
  */
-function modeRoutes(app: AppInstance, modes: readonly ModeDefinition[]): RouteObject[] {
+function modeRoutes(app: AppInstance, modes: readonly ModeRoutes[]): RouteObject[] {
   return modes.flatMap(({ mode, paths: modePaths, pages }): RouteObject[] => [
     {
       path: modePaths.dashboard,
@@ -167,7 +166,7 @@ function modeRoutes(app: AppInstance, modes: readonly ModeDefinition[]): RouteOb
   ]);
 }
 
-const mainShellRoutes = (app: AppInstance, modes: readonly ModeDefinition[]): RouteObject[] => [
+const mainShellRoutes = (app: AppInstance, modes: readonly ModeRoutes[]): RouteObject[] => [
   { index: true, lazy: screen(HomePage) },
   ...modeRoutes(app, modes),
   { path: paths.newShipments.create, lazy: screen(NewShipmentPage) },
@@ -217,7 +216,7 @@ const authRoutes: RouteObject[] = [
  * Inside it, the main shell waits for the user agreement to be accepted (spec §4). Made for an app
  * instance: its loaders fill that instance's query cache and stores.
  */
-export const appRoutes = (app: AppInstance, modes: readonly ModeDefinition[] = MODE_LIST): RouteObject[] => [
+export const appRoutes = (app: AppInstance, modes: readonly ModeRoutes[] = MODE_ROUTES): RouteObject[] => [
   {
     errorElement: <RouteErrorPage />,
     // What a visit shows until its first page's code (and, signed in, its data) is here.

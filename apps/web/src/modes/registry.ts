@@ -4,12 +4,14 @@ import { registerDashboardSource } from '../lib/dashboard-api';
 import { registerLiveShipmentKeys } from '../lib/live-invalidation';
 import { EXPRESS_MODE } from './express/mode';
 import type { ModeDefinition } from './mode-definition';
+import { isSiteType, MODE_ROUTES } from './mode-routes';
 import { OCEAN_MODE } from './ocean/mode';
 
 /**
- * The composition root of the tracking modes: the one place that names every mode. The app's routes,
- * the dashboard, the lists and the site-type switcher read a mode from here; a new mode is a folder
- * beside ocean/ and express/ and a line below.
+ * The composition root of the tracking modes: the one place that names every mode's definition. The
+ * dashboard, the lists and the site-type switcher read a mode from here, the route table its routes
+ * (mode-routes.ts, in the same order); a new mode is a folder beside ocean/ and express/, a line below
+ * and one there.
  */
 export const MODES: Record<TrackingMode, ModeDefinition> = {
   ocean: OCEAN_MODE,
@@ -42,9 +44,7 @@ export function modeOf(mode: string): ModeDefinition | undefined {
 }
 
 /** Whether a URL's word names a mode's site type (/shipment-history/<siteType>/…). */
-export function isSiteType(value: string | undefined): value is SiteType {
-  return registered.some((definition) => definition.siteType === value);
-}
+export { isSiteType };
 
 /** The mode a site type (the switcher's and the URLs' word: ocean, ground) stands for. */
 export function modeOfSiteType(siteType: SiteType): ModeDefinition {
@@ -59,6 +59,7 @@ export function modeOfSiteType(siteType: SiteType): ModeDefinition {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test mode's search result is its own
 export function registerModeForTests(definition: ModeDefinition<string, any, any>): () => void {
   registered.push(definition as unknown as ModeDefinition);
+  MODE_ROUTES.push(definition as unknown as ModeDefinition);
   const unregisterLive = registerLiveShipmentKeys(definition.live);
   const unregisterDashboard = registerDashboardSource(definition.dashboard);
   return () => {
@@ -66,5 +67,7 @@ export function registerModeForTests(definition: ModeDefinition<string, any, any
     unregisterDashboard();
     const at = registered.indexOf(definition as unknown as ModeDefinition);
     if (at >= 0) registered.splice(at, 1);
+    const routedAt = MODE_ROUTES.indexOf(definition as unknown as ModeDefinition);
+    if (routedAt >= 0) MODE_ROUTES.splice(routedAt, 1);
   };
 }

@@ -1,17 +1,16 @@
 import { IconPackage, IconTruckDelivery } from '@tabler/icons-react';
 import { expressDashboardSchema, type ExpressDashboard } from '@tracklane/shared/dashboard/dashboard.schema';
-import { EXPRESS_DETAIL_ROUTE, EXPRESS_PATHS, expressDetailPath } from './paths';
+import { EXPRESS_PATHS, expressDetailPath } from './paths';
+import { EXPRESS_ROUTES } from './routes';
 import { parcelStatusLook } from './utils/parcel-status';
 import type { ModeDefinition, SearchResultOf } from '../mode-definition';
 
 /** Parcels by tracking number: "Ground" on screen, /truck/express in URLs, `express` in code (spec §2). */
 export const EXPRESS_MODE = {
-  mode: 'express',
-  siteType: 'ground',
+  ...EXPRESS_ROUTES,
   label: 'Ground',
   Icon: IconTruckDelivery,
   segment: 'truck/express',
-  paths: EXPRESS_PATHS,
   listHeader: {
     titles: {
       active: 'Active ground shipments',
@@ -19,16 +18,6 @@ export const EXPRESS_MODE = {
       archived: 'Archived ground shipments',
     },
     things: 'Parcels',
-  },
-  pages: {
-    detailRoute: EXPRESS_DETAIL_ROUTE,
-    detail: () => import('./detail-page').then((m) => m.ExpressShipmentPage),
-    newShipment: () => import('./new-page').then((m) => m.NewExpressShipmentPage),
-    list: () => import('./express-list-page').then((m) => m.ExpressShipmentsPage),
-    listEntry: 'src/modes/express/express-list-page.tsx',
-    prefetchList: (queryClient, props, search) =>
-      import('./express-list-page').then((m) => m.prefetchExpressShipmentsPage(queryClient, props, search)),
-    sharedDetail: () => import('./shared-detail').then((m) => m.ExpressSharedDetail),
   },
   dashboard: {
     mode: 'express',

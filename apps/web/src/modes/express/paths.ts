@@ -1,6 +1,6 @@
 /**
- * The express mode's addresses (spec §2 routes): "truck/express" in URLs. Its definition (mode.ts)
- * hands them to the router, the menus and the switcher; the mode's own pages read them here.
+ * The express mode's addresses (spec §2 routes): "truck/express" in URLs. Its routes (routes.ts)
+ * hand them to the router, the menus and the switcher; the mode's own pages read them here.
  */
 export const EXPRESS_PATHS = {
   dashboard: '/dashboard/truck/express',

@@ -1,31 +1,20 @@
 import { IconShip } from '@tabler/icons-react';
 import { oceanDashboardSchema, type OceanDashboard } from '@tracklane/shared/dashboard/dashboard.schema';
-import { OCEAN_DETAIL_ROUTE, OCEAN_PATHS, oceanDetailPath } from './paths';
+import { OCEAN_PATHS, oceanDetailPath } from './paths';
+import { OCEAN_ROUTES } from './routes';
 import { formatMoney } from '../../lib/money';
 import { statusLook } from './utils/status';
 import type { ModeDefinition, SearchResultOf } from '../mode-definition';
 
 /** Ocean containers: container number and master bill of lading (spec §2, §3). */
 export const OCEAN_MODE = {
-  mode: 'ocean',
-  siteType: 'ocean',
+  ...OCEAN_ROUTES,
   label: 'Ocean',
   Icon: IconShip,
   segment: 'ocean',
-  paths: OCEAN_PATHS,
   listHeader: {
     titles: { active: 'Active ocean shipments', archived: 'Archived ocean shipments' },
     things: 'Containers',
-  },
-  pages: {
-    detailRoute: OCEAN_DETAIL_ROUTE,
-    detail: () => import('./detail-page').then((m) => m.OceanShipmentPage),
-    newShipment: () => import('./new-page').then((m) => m.NewOceanShipmentPage),
-    list: () => import('./ocean-list-page').then((m) => m.OceanShipmentsPage),
-    listEntry: 'src/modes/ocean/ocean-list-page.tsx',
-    prefetchList: (queryClient, props, search) =>
-      import('./ocean-list-page').then((m) => m.prefetchOceanShipmentsPage(queryClient, props, search)),
-    sharedDetail: () => import('./shared-detail').then((m) => m.OceanSharedDetail),
   },
   dashboard: {
     mode: 'ocean',

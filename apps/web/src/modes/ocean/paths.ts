@@ -1,6 +1,6 @@
 /**
  * The ocean mode's addresses (spec §2 routes): its dashboard, its lists' tabs, its new-shipment page
- * and a container's page. Its definition (mode.ts) hands them to the router, the menus and the
+ * and a container's page. Its routes (routes.ts) hand them to the router, the menus and the
  * switcher; the mode's own pages read them here.
  */
 export const OCEAN_PATHS = {

@@ -4,7 +4,7 @@ import { createStore, useStore } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { SiteType } from '../../../config/paths';
 import { createPersistStorage } from '../../../lib/persist-storage';
-import { isSiteType, MODE_LIST } from '../../../modes/registry';
+import { isSiteType, MODE_ROUTES } from '../../../modes/mode-routes';
 
 interface UiData {
   sidebarCollapsed: boolean;
@@ -23,7 +23,7 @@ export interface UiState extends UiData {
 
 const initialUi: UiData & Pick<UiState, 'switchedOn'> = {
   sidebarCollapsed: false,
-  siteType: MODE_LIST[0]!.siteType,
+  siteType: MODE_ROUTES[0]!.siteType,
   switchedOn: null,
 };
 
