@@ -87,7 +87,7 @@ test.describe('main shell', () => {
     await createSignedInUser(page.request, 'shell-frame');
     await page.goto('/shipments/ocean/active');
     await expect(page.getByTestId('main-shell')).toBeVisible();
-    // Stored on the client only: the HTML (the same for everyone) must still draw it before the first paint.
+    // Kept in a cookie the server reads: its HTML draws the sidebar collapsed.
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
     await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'true');
 
@@ -111,9 +111,11 @@ test.describe('main shell', () => {
     await expect(page.getByRole('tab', { name: /^Active/ })).toBeVisible();
     // The user's zone (Europe/Amsterdam, not the browser's), from the server's session.
     await expect(page.getByText(/Dates are days in Europe\/Amsterdam\./)).toBeVisible();
+    // The sidebar as the user left it (its cookie), before any script: hydrating moves nothing.
+    await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'true');
+    expect((await page.getByTestId('sidebar').boundingBox())?.width).toBe(67);
 
     release();
-    // The collapsed sidebar is stored in the browser only: drawn once the page is hydrated.
     await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'true');
     await expect(page.getByRole('tab', { name: /^Active/ })).toBeVisible();
     await expect(page.getByText(/Dates are days in Europe\/Amsterdam\./)).toBeVisible();

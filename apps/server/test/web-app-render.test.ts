@@ -97,6 +97,10 @@ describe('rendering a signed-in page per request', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('private, no-cache');
+      // Where the server's time went, for the browser's developer tools.
+      expect(res.headers['server-timing']).toMatch(
+        /^session;dur=[\d.]+, data;dur=[\d.]+, render;dur=[\d.]+, total;dur=[\d.]+$/,
+      );
       expect(res.body).not.toContain(FRAME_MARK);
       expect(res.body.match(/data-testid="shipment-row"/g)).toHaveLength(2);
       for (const number of own) expect(res.body).toContain(number);
@@ -124,6 +128,22 @@ describe('rendering a signed-in page per request', () => {
     });
     expect(desktop.body).not.toContain('data-testid="shipment-card"');
     expect(desktop.body.match(/data-testid="shipment-row"/g)).toHaveLength(2);
+  });
+
+  it('draws the sidebar collapsed when the request says the user left it so', async () => {
+    const team = await readyTeam();
+    const sidebar = (html: string) => /<aside[^>]*data-testid="sidebar"[^>]*>/.exec(html)?.[0] ?? '';
+    const open = await page('/shipments/ocean/active', {
+      cookie: team.owner.cookie,
+      'sec-ch-ua-mobile': '?0',
+    });
+    expect(sidebar(open.body)).not.toBe('');
+    expect(sidebar(open.body)).not.toContain('data-collapsed');
+    const collapsed = await page('/shipments/ocean/active', {
+      cookie: `${team.owner.cookie}; tl_sidebar=collapsed`,
+      'sec-ch-ua-mobile': '?0',
+    });
+    expect(sidebar(collapsed.body)).toContain('data-collapsed="true"');
   });
 
   it('renders the express list too', async () => {

@@ -12,7 +12,8 @@
  *
  * Every API call goes through `fetch`, the request's own transport (the server's API, with the
  * request's cookie), so the API's own access rules decide what the page shows. No session, a redirect
- * or a route error gives null: the server sends the page's frame instead.
+ * or a route error gives null: the server sends the page's frame instead. The sidebar is drawn as the
+ * request's cookie says (sidebar-preference.ts), so that hydrating the page moves nothing.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate } from '@tanstack/react-query';
@@ -22,9 +23,10 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createAppInstance, type SignedInState } from './app/app-instance';
 import { AppProviders } from './app/providers';
-import { appRoutes } from './app/router';
+import { appRoutes, screenLoads } from './app/router';
 import { serializeServerState } from './app/server-state';
 import { getSession } from './features/auth/api/get-session';
+import { readSidebarCookie } from './features/navigation/utils/sidebar-preference';
 import { setApiTransport } from './lib/api-client';
 
 export { SERVER_STATE_ID } from './app/server-state';
@@ -33,6 +35,16 @@ export { SERVER_STATE_ID } from './app/server-state';
 const requestTransport = new AsyncLocalStorage<typeof fetch>();
 setApiTransport(() => requestTransport.getStore());
 installZodMessages();
+
+/**
+ * Every screen's code, loaded as the server starts (the routes' `lazy` imports), so that no user's
+ * request waits for it to be read and compiled. The server awaits it before its first render. It never
+ * rejects: a screen that failed to load is asked for again by the render that needs it, which fails
+ * (and is logged) on its own.
+ */
+export const ready: Promise<void> = Promise.allSettled(screenLoads().map((load) => load())).then(
+  () => undefined,
+);
 
 export interface RenderRequest {
   /** The path and query of the page. */
@@ -48,6 +60,11 @@ export interface RenderedPage {
   markup: string;
   /** The state for the page's `<script type="application/json" id="server-state">`, escaped. */
   state: string;
+  /**
+   * Where the render's time went, in ms: asking who the session is, the loaders' API calls, and
+   * React's render with the state's serialization (for the response's `Server-Timing`).
+   */
+  timing: { session: number; data: number; render: number };
 }
 
 /**
@@ -66,13 +83,27 @@ export function render(request: RenderRequest): Promise<RenderedPage | null> {
   return requestTransport.run(request.fetch, () => renderPage(request));
 }
 
+/** The request's sidebar preference (its cookie); not collapsed when it has none. */
+function sidebarCollapsed(headers: RenderRequest['headers']): boolean {
+  const cookie = headers.cookie;
+  return readSidebarCookie(typeof cookie === 'string' ? cookie : undefined) ?? false;
+}
+
 async function renderPage({ url, headers }: RenderRequest): Promise<RenderedPage | null> {
+  const start = performance.now();
   const user = await getSession().catch(() => null);
   if (!user) return null;
+  const sessionDone = performance.now();
   const phone = isPhone(headers);
+  const collapsed = sidebarCollapsed(headers);
   // The loaders run against an instance that knows the user; they confirm the workspace into its store.
   const loading = createAppInstance({
-    signedIn: { user, workspace: { currentOrganization: null, currentWorkspace: null }, phone },
+    signedIn: {
+      user,
+      workspace: { currentOrganization: null, currentWorkspace: null },
+      phone,
+      sidebarCollapsed: collapsed,
+    },
   });
   // A failed call is not tried again here: the browser's page asks again as it renders.
   loading.queryClient.setDefaultOptions({
@@ -82,10 +113,16 @@ async function renderPage({ url, headers }: RenderRequest): Promise<RenderedPage
   const handler = createStaticHandler(appRoutes(loading));
   const context = await handler.query(new Request(new URL(url, 'http://localhost')));
   if (context instanceof Response || context.errors) return null;
+  const dataDone = performance.now();
   const { currentOrganization, currentWorkspace } = loading.workspaceStore.getState();
   if (!currentWorkspace) return null;
   // The render's instance: the same cache, and the workspace as the store's initial state.
-  const signedIn: SignedInState = { user, workspace: { currentOrganization, currentWorkspace }, phone };
+  const signedIn: SignedInState = {
+    user,
+    workspace: { currentOrganization, currentWorkspace },
+    phone,
+    sidebarCollapsed: collapsed,
+  };
   const app = createAppInstance({ queryClient: loading.queryClient, signedIn });
   const markup = renderToString(
     <StrictMode>
@@ -104,5 +141,10 @@ async function renderPage({ url, headers }: RenderRequest): Promise<RenderedPage
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
   });
   app.queryClient.clear();
-  return { markup, state };
+  const timing = {
+    session: sessionDone - start,
+    data: dataDone - sessionDone,
+    render: performance.now() - dataDone,
+  };
+  return { markup, state, timing };
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endStartFrame } from './app/guard';
 import { FRAMES } from './app/layouts/page-frame';
+import { writeSidebarCookie } from './features/navigation/utils/sidebar-preference';
 import { FRAME_SCRIPT, prerenderedPages, renderPage } from './prerender';
 import { signInAsAgreedUser } from './test/session';
 import { fakeApi, ok as fakeOk } from './test/fake-api';
@@ -102,8 +103,10 @@ describe('frames of signed-in pages, rendered at build time', () => {
   });
 
   /** What the server sends for `path` with a session cookie: markup, then the inline script; hydrated. */
-  async function hydrateFrame(path: string) {
+  /** `stored`: what the browser holds, set after the build rendered the frame (for no one). */
+  async function hydrateFrame(path: string, stored?: () => void) {
     const html = await renderPage({ path, kind: 'frame' });
+    stored?.();
     const container = document.createElement('div');
     container.id = 'root';
     container.innerHTML = html;
@@ -171,15 +174,16 @@ describe('frames of signed-in pages, rendered at build time', () => {
   it.each(prerenderedPages.filter((page) => page.kind === 'frame').map((page) => page.path))(
     '%s: taken over with no mismatch; the stored sidebar and zone painted first; then the page with the same header',
     async (path) => {
-      localStorage.setItem('tracklane-ui', JSON.stringify({ state: { sidebarCollapsed: true }, version: 1 }));
-      localStorage.setItem(
-        'tracklane-auth',
-        JSON.stringify({ state: { user: { ...testUser, timeZone: 'Asia/Tokyo' } }, version: 0 }),
-      );
-      // The stores read storage when created (before this test wrote it): as the browser's would have.
-      testApp().uiStore.setState({ sidebarCollapsed: true });
-      testApp().authStore.setState({ status: 'loading', user: { ...testUser, timeZone: 'Asia/Tokyo' } });
-      const { container, heading, consoleErrors, recoverable } = await hydrateFrame(path);
+      const { container, heading, consoleErrors, recoverable } = await hydrateFrame(path, () => {
+        writeSidebarCookie(true);
+        localStorage.setItem(
+          'tracklane-auth',
+          JSON.stringify({ state: { user: { ...testUser, timeZone: 'Asia/Tokyo' } }, version: 0 }),
+        );
+        // The stores read storage when created (before this test wrote it): as the browser's would have.
+        testApp().uiStore.setState({ sidebarCollapsed: true });
+        testApp().authStore.setState({ status: 'loading', user: { ...testUser, timeZone: 'Asia/Tokyo' } });
+      });
 
       expect(recoverable).toEqual([]);
       expect(consoleErrors).not.toHaveBeenCalled();

@@ -47,11 +47,35 @@ function allowScripts(policy: string, sources: string[]): string {
 
 /** What the web build's server entry (apps/web/src/entry-server.tsx) exports. */
 interface ServerEntry {
+  /** Settles once every page's code is loaded (an older build has none). */
+  ready?: Promise<void>;
   render(request: {
     url: string;
     headers: Record<string, string | string[] | undefined>;
     fetch: typeof fetch;
-  }): Promise<{ markup: string; state: string } | null>;
+  }): Promise<RenderedPage | null>;
+}
+
+interface RenderedPage {
+  markup: string;
+  state: string;
+  /** ms: the session check, the loaders' API calls, React's render (an older build has none). */
+  timing?: { session: number; data: number; render: number };
+}
+
+/**
+ * The `Server-Timing` header of a rendered page: where the server's time for its HTML went, shown in
+ * the browser's developer tools beside the request (docs/performance.md).
+ */
+function serverTiming(timing: RenderedPage['timing'], total: number): string {
+  const parts = timing
+    ? [
+        `session;dur=${timing.session.toFixed(1)}`,
+        `data;dur=${timing.data.toFixed(1)}`,
+        `render;dur=${timing.render.toFixed(1)}`,
+      ]
+    : [];
+  return [...parts, `total;dur=${total.toFixed(1)}`].join(', ');
 }
 
 /** Where the web build writes its server entry and the templates of the pages it renders (`pages/`). */
@@ -131,20 +155,30 @@ export async function webAppPlugin(app: FastifyInstance, opts: { root: string })
           await readFile(path.join(serverRoot, SERVER_PAGES, file), 'utf8'),
         );
     }
-    entry = (import(pathToFileURL(entryFile).href) as Promise<ServerEntry>).catch((err: unknown) => {
-      app.log.error({ err }, `web-app: cannot load ${entryFile}; signed-in pages get their frames`);
-      return null;
-    });
+    // Its pages' code too: loaded now, not on the first signed-in request.
+    entry = (import(pathToFileURL(entryFile).href) as Promise<ServerEntry>)
+      .then(async (loaded) => {
+        await loaded.ready;
+        return loaded;
+      })
+      .catch((err: unknown) => {
+        app.log.error({ err }, `web-app: cannot load ${entryFile}; signed-in pages get their frames`);
+        return null;
+      });
   }
 
   /**
    * The signed-in page at `wildcard` rendered for this request (its user's data in the HTML), or null
    * when it cannot be: no template, no session, an error, or slower than RENDER_TIMEOUT_MS.
    */
-  async function renderSignedIn(wildcard: string, request: FastifyRequest): Promise<string | null> {
+  async function renderSignedIn(
+    wildcard: string,
+    request: FastifyRequest,
+  ): Promise<{ html: string; timing: string } | null> {
     const template = templates.get(wildcard);
     const server = template ? await entry : null;
     if (!server || !template) return null;
+    const start = performance.now();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
@@ -155,9 +189,10 @@ export async function webAppPlugin(app: FastifyInstance, opts: { root: string })
         timeout,
       ]);
       if (!page) return null;
-      return template
+      const html = template
         .replace('<!--app-html-->', () => page.markup)
         .replace('<!--app-state-->', () => page.state);
+      return { html, timing: serverTiming(page.timing, performance.now() - start) };
     } catch (err) {
       request.log.warn({ err, path: wildcard }, 'web-app: server render failed, sending the frame');
       return null;
@@ -208,7 +243,8 @@ export async function webAppPlugin(app: FastifyInstance, opts: { root: string })
         // One user's data: no shared cache keeps it, and the layout drawn follows the device's hints.
         reply.header('cache-control', 'private, no-cache');
         reply.header('vary', 'Cookie, Sec-CH-UA-Mobile, User-Agent');
-        return reply.type('text/html; charset=utf-8').send(rendered);
+        reply.header('server-timing', rendered.timing);
+        return reply.type('text/html; charset=utf-8').send(rendered.html);
       }
     }
     const page = signedOutPage && !withSession ? prerendered : hasFrame && withSession ? frame : 'index.html';

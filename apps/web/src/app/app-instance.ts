@@ -49,6 +49,8 @@ export interface SignedInState {
   user: User;
   workspace: WorkspaceData;
   phone: boolean;
+  /** The sidebar as the request's cookie left it (sidebar-preference.ts). */
+  sidebarCollapsed: boolean;
 }
 
 export function createAppInstance(
@@ -60,7 +62,7 @@ export function createAppInstance(
     // Logout returns every store to its defaults and forgets every answer (spec §4).
     authStore: createAuthStore({ onSignedOut: () => resetAppInstance(instance), user: signedIn?.user }),
     workspaceStore: createWorkspaceStore(signedIn?.workspace),
-    uiStore: createUiStore(),
+    uiStore: createUiStore(signedIn ? { sidebarCollapsed: signedIn.sidebarCollapsed } : undefined),
     tutorialStore: createTutorialStore(),
     codeResendStore: createCodeResendStore(),
     phoneAtFirstRender: signedIn?.phone,

@@ -1,11 +1,12 @@
 import { hydrate } from '@tanstack/react-query';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from '../entry-server';
 import { AUTH_STORE_KEY } from '../features/auth/stores/auth-store';
+import { writeSidebarCookie } from '../features/navigation/utils/sidebar-preference';
 import { ok } from '../test/fake-api';
 import { testUser } from '../test/http';
 import { archivedOne, byStatus, first, second, serve, third } from '../test/ocean-shipments-list-page';
@@ -95,6 +96,25 @@ describe('a page the server rendered', { timeout: 30_000 }, () => {
     expect(container.querySelectorAll('[data-testid="shipment-card"]')).toHaveLength(3);
     const { recoverable } = await hydratePage(container);
     expect(recoverable).toEqual([]);
+  });
+
+  it("draws the sidebar as the request's cookie left it, and hydrating moves nothing", async () => {
+    const open = await serverPage({ 'sec-ch-ua-mobile': '?0' });
+    expect(open.container.querySelector('[data-testid="sidebar"]')).not.toHaveAttribute('data-collapsed');
+
+    const { container } = await serverPage({ 'sec-ch-ua-mobile': '?0', cookie: 'tl_sidebar=collapsed' });
+    const sidebar = container.querySelector('[data-testid="sidebar"]');
+    expect(sidebar).toHaveAttribute('data-collapsed');
+    expect(
+      within(sidebar as HTMLElement).getByRole('button', { name: 'Expand sidebar' }),
+    ).toBeInTheDocument();
+    // The browser that sent the request holds the same cookie.
+    writeSidebarCookie(true);
+    const { recoverable, consoleErrors } = await hydratePage(container);
+    expect(recoverable).toEqual([]);
+    expect(consoleErrors).not.toHaveBeenCalled();
+    expect(screen.getByTestId('sidebar')).toBe(sidebar);
+    expect(screen.getByTestId('sidebar')).toHaveAttribute('data-collapsed');
   });
 
   it('renders nothing without a session: the server sends the frame', async () => {

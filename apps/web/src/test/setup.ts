@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { SIDEBAR_COOKIE } from '../features/navigation/utils/sidebar-preference';
 import { FakeWebSocket } from './fake-web-socket';
 import { endTestApp, startTestApp } from './app';
 import { storeResets } from './store-resets';
@@ -55,6 +56,8 @@ afterEach(() => {
   });
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // The sidebar preference is the one the browser keeps in a cookie.
+  document.cookie = `${SIDEBAR_COOKIE}=; Path=/; Max-Age=0`;
   endTestApp();
   // Mantine keeps notifications in a module-level store that outlives each render.
   notifications.clean();

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render';
+import { readSidebarCookie } from '../utils/sidebar-preference';
 import { Sidebar } from './sidebar';
 import { testApp } from '../../../test/app';
 
@@ -73,7 +74,7 @@ describe('collapse', () => {
     expect(screen.queryByText('Shipment History')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Shipment History' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
-    const stored = JSON.parse(window.localStorage.getItem('tracklane-ui') ?? '{}') as { state?: object };
-    expect(stored.state).toMatchObject({ sidebarCollapsed: true });
+    // In a cookie, which the server reads to draw the sidebar collapsed on the next page it renders.
+    expect(readSidebarCookie(document.cookie)).toBe(true);
   });
 });

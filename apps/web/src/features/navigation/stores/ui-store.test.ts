@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UI_STORE_KEY } from './ui-store';
+import { createUiStore, UI_STORE_KEY } from './ui-store';
+import { readSidebarCookie, writeSidebarCookie } from '../utils/sidebar-preference';
 import { testApp } from '../../../test/app';
 
 function store(state: object) {
@@ -7,10 +8,10 @@ function store(state: object) {
 }
 
 describe('UI store persistence (spec §4)', () => {
-  it('restores the sidebar state and site type from localStorage', async () => {
-    store({ sidebarCollapsed: true, siteType: 'ground' });
+  it('restores the site type from localStorage', async () => {
+    store({ siteType: 'ground' });
     await testApp().uiStore.persist.rehydrate();
-    expect(testApp().uiStore.getState()).toMatchObject({ sidebarCollapsed: true, siteType: 'ground' });
+    expect(testApp().uiStore.getState()).toMatchObject({ siteType: 'ground' });
   });
 
   it('ignores a stored value it does not understand', async () => {
@@ -18,5 +19,53 @@ describe('UI store persistence (spec §4)', () => {
     store({ sidebarCollapsed: 'yes', siteType: 'air' });
     await testApp().uiStore.persist.rehydrate();
     expect(testApp().uiStore.getState()).toMatchObject({ sidebarCollapsed: false, siteType: 'ocean' });
+  });
+});
+
+describe('the sidebar preference, kept in a cookie the server reads', () => {
+  it('starts from the cookie', () => {
+    writeSidebarCookie(true);
+    expect(createUiStore().getState().sidebarCollapsed).toBe(true);
+    writeSidebarCookie(false);
+    expect(createUiStore().getState().sidebarCollapsed).toBe(false);
+  });
+
+  it('moves a value stored in localStorage by an older release into the cookie', () => {
+    store({ sidebarCollapsed: true, siteType: 'ocean' });
+    expect(readSidebarCookie(document.cookie)).toBeNull();
+    expect(createUiStore().getState().sidebarCollapsed).toBe(true);
+    expect(readSidebarCookie(document.cookie)).toBe(true);
+  });
+
+  it('prefers the cookie to an older stored value', () => {
+    store({ sidebarCollapsed: true, siteType: 'ocean' });
+    writeSidebarCookie(false);
+    expect(createUiStore().getState().sidebarCollapsed).toBe(false);
+  });
+
+  it('hydrates as the server drew it, then follows a preference the server did not know', () => {
+    store({ sidebarCollapsed: true, siteType: 'ocean' });
+    const ui = createUiStore({ sidebarCollapsed: false });
+    // What React reads while hydrating the server's HTML…
+    expect(ui.getInitialState().sidebarCollapsed).toBe(false);
+    // …and what it renders right after.
+    expect(ui.getState().sidebarCollapsed).toBe(true);
+  });
+
+  it('writes every change to the cookie, and no longer to localStorage', () => {
+    const ui = createUiStore();
+    ui.getState().toggleSidebar();
+    expect(readSidebarCookie(document.cookie)).toBe(true);
+    const stored = JSON.parse(window.localStorage.getItem(UI_STORE_KEY) ?? '{}') as { state?: object };
+    expect(stored.state).not.toHaveProperty('sidebarCollapsed');
+    ui.getState().toggleSidebar();
+    expect(readSidebarCookie(document.cookie)).toBe(false);
+  });
+
+  it('reads only its own cookie, and only the values it writes', () => {
+    expect(readSidebarCookie('tl_signed_in=1; tl_sidebar=collapsed')).toBe(true);
+    expect(readSidebarCookie('tl_sidebar=expanded')).toBe(false);
+    expect(readSidebarCookie('tl_sidebar=yes; other=collapsed')).toBeNull();
+    expect(readSidebarCookie(undefined)).toBeNull();
   });
 });

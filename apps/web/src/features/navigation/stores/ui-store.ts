@@ -5,8 +5,10 @@ import { persist } from 'zustand/middleware';
 import type { SiteType } from '../../../config/paths';
 import { createPersistStorage } from '../../../lib/persist-storage';
 import { isSiteType, MODE_ROUTES } from '../../../modes/mode-routes';
+import { readSidebarCookie, writeSidebarCookie } from '../utils/sidebar-preference';
 
 interface UiData {
+  /** Kept in a cookie (sidebar-preference.ts), which a server render reads; the rest in local storage. */
   sidebarCollapsed: boolean;
   siteType: SiteType;
 }
@@ -37,27 +39,74 @@ const storedUiSchema = z
 
 export const UI_STORE_KEY = 'tracklane-ui';
 
-/** The shell's own state, one store per app instance. */
-export const createUiStore = () =>
-  createStore<UiState>()(
+/** The sidebar preference an older release kept in local storage, if any. */
+function readStoredSidebarPreference(): boolean | null {
+  try {
+    const stored = JSON.parse(window.localStorage.getItem(UI_STORE_KEY) ?? 'null') as {
+      state?: unknown;
+    } | null;
+    const parsed = storedUiSchema.safeParse(stored?.state);
+    return parsed.success ? (parsed.data.sidebarCollapsed ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * This browser's sidebar preference: its cookie, else the value an older release kept in local
+ * storage, moved into the cookie so that the server draws it from the next page on; not collapsed when
+ * neither holds one, and on a server (which is told the request's value).
+ */
+export function readSidebarPreference(): boolean {
+  if (typeof document === 'undefined') return false;
+  const fromCookie = readSidebarCookie(document.cookie);
+  if (fromCookie !== null) return fromCookie;
+  const stored = readStoredSidebarPreference();
+  if (stored === null) return false;
+  writeSidebarCookie(stored);
+  return stored;
+}
+
+/**
+ * The shell's own state, one store per app instance. `initial`: the sidebar a server render drew for
+ * this request (entry-server.tsx), the store's initial state, which hydrating reads; otherwise the
+ * browser's preference.
+ */
+export const createUiStore = (initial?: Pick<UiData, 'sidebarCollapsed'>) => {
+  const store = createStore<UiState>()(
     persist(
       (set) => ({
         ...initialUi,
+        sidebarCollapsed: initial?.sidebarCollapsed ?? readSidebarPreference(),
         toggleSidebar: () => set((state) => ({ sidebarCollapsed: !state.sidebarCollapsed })),
         setSiteType: (siteType, switchedOn = null) => set({ siteType, switchedOn }),
       }),
       {
         name: UI_STORE_KEY,
         version: 1,
-        storage: createPersistStorage<UiData>(),
-        partialize: ({ sidebarCollapsed, siteType }) => ({ sidebarCollapsed, siteType }),
+        storage: createPersistStorage<Pick<UiData, 'siteType'>>(),
+        partialize: ({ siteType }) => ({ siteType }),
         merge: (stored, current) => {
           const parsed = storedUiSchema.safeParse(stored);
-          return parsed.success ? { ...current, ...parsed.data } : current;
+          return parsed.success && parsed.data.siteType
+            ? { ...current, siteType: parsed.data.siteType }
+            : current;
         },
       },
     ),
   );
+  // Every change of the sidebar (the toggle, a reset at sign-out) is the browser's new preference.
+  store.subscribe((state, previous) => {
+    if (state.sidebarCollapsed !== previous.sidebarCollapsed) writeSidebarCookie(state.sidebarCollapsed);
+  });
+  // A preference the server did not know (an older release's, moved into the cookie just now) is drawn
+  // once the page has hydrated.
+  if (initial && typeof document !== 'undefined') {
+    const preference = readSidebarPreference();
+    if (preference !== initial.sidebarCollapsed) store.setState({ sidebarCollapsed: preference });
+  }
+  return store;
+};
 
 export type UiStore = ReturnType<typeof createUiStore>;
 
