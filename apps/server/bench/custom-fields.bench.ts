@@ -14,16 +14,18 @@ import { TRACKING_MODES, type TrackingMode } from '@tracklane/shared/tracking/tr
 import type { Database } from '../src/db/client';
 import { expressShipments, oceanShipments } from '../src/db/schema';
 import { encodeCursor } from '../src/lib/keyset-cursor';
-import {
-  customFieldFilters,
-  customTextStartsWith,
-} from '../src/modules/custom-fields/custom-field-values.service';
+import { customListConditions } from '../src/modules/custom-fields/custom-field-values.service';
 import { createCustomField } from '../src/modules/custom-fields/custom-fields.service';
 import {
   expressListQuery,
   expressListSort,
+  readExpressListRows,
 } from '../src/modules/express-shipments/express-shipments.service';
-import { oceanListQuery, oceanListSort } from '../src/modules/ocean-shipments/ocean-shipments.service';
+import {
+  oceanListQuery,
+  oceanListSort,
+  readOceanListRows,
+} from '../src/modules/ocean-shipments/ocean-shipments.service';
 import type { ListReader } from '../src/modules/shipment-favorites/shipment-favorites.service';
 import {
   compareWithSql,
@@ -35,6 +37,7 @@ import {
   type EndpointCase,
 } from './harness';
 import { markdownTable, seconds } from './report';
+import type { StatementTrace } from '../src/modules/custom-fields/custom-field-list-page';
 import { SEEDED_FIELDS, seedCustomFieldValues, seedExpress, seedOcean } from './seed';
 
 /** Shipments per mode. */
@@ -105,31 +108,48 @@ interface PageQuery {
   offset(rows: number): PromiseLike<{ s: { createdAt: Date; id: string } }[]>;
 }
 
-/** A mode's list: its path and the API's page query for a query string, `cf` resolved as the route does. */
+/**
+ * The statements a list request runs after resolving its custom field conditions, as it runs them
+ * (the page, and a window's end where a condition walks the list), the page the answer's first.
+ */
+async function traced(read: (trace: StatementTrace) => Promise<unknown>): Promise<BoundSql[]> {
+  const statements: BoundSql[] = [];
+  await read((statement) => statements.push(statement.toSQL()));
+  return [statements.at(-1)!, ...statements.slice(0, -1)];
+}
+
+/**
+ * A mode's list: its path, a page query for a query string (`cf` resolved as the route does, each
+ * condition reading its matches by id: the same rows) and the statements the API runs for it.
+ */
 const LISTS: Record<
   TrackingMode,
-  { path: string; pageQuery(db: Database, reader: ListReader, qs: string): Promise<{ query: PageQuery }> }
+  {
+    path: string;
+    pageQuery(db: Database, reader: ListReader, qs: string): Promise<{ query: PageQuery }>;
+    statements(db: Database, reader: ListReader, qs: string): Promise<BoundSql[]>;
+  }
 > = {
   ocean: {
     path: '/api/shipments/ocean',
     pageQuery: async (db, reader, qs) => {
       const query = oceanListQuerySchema.parse(queryOf(qs));
-      const filters = await customFieldFilters(db, reader.workspaceId, oceanShipments, query.cf);
-      const search = await customTextStartsWith(db, reader.workspaceId, oceanShipments, query.search);
+      const { byId } = await customListConditions(db, reader.workspaceId, oceanShipments, query.cf, query.search);
       const sort = await oceanListSort(db, reader.workspaceId, query.sort);
       // Wrapped: a query builder is a thenable that awaiting would run.
-      return { query: oceanListQuery(db, reader, query, new Date(), filters, sort, search).query };
+      return { query: oceanListQuery(db, reader, query, new Date(), byId.filters, sort, byId.search).query };
     },
+    statements: (db, reader, qs) => traced((trace) => readOceanListRows(db, reader, oceanListQuerySchema.parse(queryOf(qs)), new Date(), { trace })),
   },
   express: {
     path: '/api/shipments/express',
     pageQuery: async (db, reader, qs) => {
       const query = expressListQuerySchema.parse(queryOf(qs));
-      const filters = await customFieldFilters(db, reader.workspaceId, expressShipments, query.cf);
-      const search = await customTextStartsWith(db, reader.workspaceId, expressShipments, query.search);
+      const { byId } = await customListConditions(db, reader.workspaceId, expressShipments, query.cf, query.search);
       const sort = await expressListSort(db, reader.workspaceId, query.sort);
-      return { query: expressListQuery(db, reader, query, new Date(), filters, sort, search).query };
+      return { query: expressListQuery(db, reader, query, new Date(), byId.filters, sort, byId.search).query };
     },
+    statements: (db, reader, qs) => traced((trace) => readExpressListRows(db, reader, expressListQuerySchema.parse(queryOf(qs)), new Date(), { trace })),
   },
 };
 
@@ -182,8 +202,8 @@ async function main() {
         // The query string as a browser sends it (values encoded, `cf` repeated).
         const url = (params: string) =>
           `${list.path}?${[...new URLSearchParams(params)].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
-        const page = async (params: string) => (await list.pageQuery(env.db, reader, params)).query.toSQL();
-        cases.push({ name: `${c.name}, first page`, path: url(qs), sql: [await page(qs)] });
+        const page = (params: string) => list.statements(env.db, reader, params);
+        cases.push({ name: `${c.name}, first page`, path: url(qs), sql: await page(qs) });
         // The later page's cursor is the one the API hands out after that row (halfway, or fewer when
         // the share was guessed high).
         const one = qs.replace(`limit=${String(PAGE)}`, 'limit=1');
@@ -198,7 +218,7 @@ async function main() {
         cases.push({
           name: `${c.name}, page at row ${at.toLocaleString('en')}`,
           path: url(later),
-          sql: [await page(later)],
+          sql: await page(later),
         });
       }
       console.log(markdownTable(await compareWithSql(env, cases)));

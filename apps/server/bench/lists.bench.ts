@@ -12,7 +12,7 @@ import { TRACKING_MODES, type TrackingMode } from '@tracklane/shared/tracking/tr
 import type { Database } from '../src/db/client';
 import * as schema from '../src/db/schema';
 import { expressShipments, oceanShipments } from '../src/db/schema';
-import { customTextStartsWith } from '../src/modules/custom-fields/custom-field-values.service';
+import { customListConditions } from '../src/modules/custom-fields/custom-field-values.service';
 import { encodeCursor } from '../src/lib/keyset-cursor';
 import { oceanDashboard } from '../src/modules/ocean-shipments/ocean-dashboard';
 import { expressDashboard } from '../src/modules/express-shipments/express-dashboard';
@@ -67,7 +67,7 @@ const ocean: ListBench = {
   // Wrapped: a query builder is a thenable that awaiting would run.
   pageQuery: async (db, reader, qs) => {
     const query = oceanListQuerySchema.parse(queryOf(qs));
-    const search = await customTextStartsWith(db, reader.workspaceId, oceanShipments, query.search);
+    const { search } = await customListConditions(db, reader.workspaceId, oceanShipments, [], query.search);
     return { query: oceanListQuery(db, reader, query, new Date(), [], undefined, search).query };
   },
   cases: (deep) => [
@@ -87,7 +87,7 @@ const express: ListBench = {
   seed: seedExpress,
   pageQuery: async (db, reader, qs) => {
     const query = expressListQuerySchema.parse(queryOf(qs));
-    const search = await customTextStartsWith(db, reader.workspaceId, expressShipments, query.search);
+    const { search } = await customListConditions(db, reader.workspaceId, expressShipments, [], query.search);
     return { query: expressListQuery(db, reader, query, new Date(), [], undefined, search).query };
   },
   cases: (deep) => [

@@ -164,6 +164,17 @@ export function keysetAfter(sort: KeysetSort, cursor: string): SQL {
   return sql`(${sort.value} ${after} ${v} OR (${sort.value} = ${v} AND ${sort.id} ${after} ${id}) OR ${sort.value} IS NULL)`;
 }
 
+/**
+ * WHERE of the rows up to and including the row `cursor` names (decoded here), for a sort whose rows
+ * all have a value: what a page may read before that row, as a range of the sort's index.
+ */
+export function keysetThrough(sort: KeysetSort, cursor: string): SQL {
+  if (sort.nullable) throw new Error('keysetThrough: a sort whose rows all have a value');
+  const { value, id } = decodeCursor(cursor, sort.kind, { sort: sort.name });
+  const through = sort.direction === 'desc' ? sql.raw('>=') : sql.raw('<=');
+  return sql`(${sort.value}, ${sort.id}) ${through} (${value}, ${id})`;
+}
+
 /** A cursor after a row of a `bigserial` table, for feeds that run in the order rows were stored. */
 export function encodeSerialCursor(id: number): string {
   return Buffer.from(JSON.stringify({ after: id })).toString('base64url');

@@ -136,44 +136,38 @@ function valueMatches(filter: CustomFilter): SQL {
 /**
  * At most this many value rows matching a filter make it "few": the list then starts from those
  * shipments (an array of their ids, looked up by primary key, then sorted); more, and it walks the
- * list's own order and checks each row's value, stopping at the page's end.
+ * list's own order and checks each row's value, within a window (custom-field-list-page.ts).
  */
-export const FEW_MATCHING_VALUES = 500;
+export const FEW_MATCHING_VALUES = 2000;
+
+/** At most this many text values starting with a list search's term: the list starts from them. */
+export const FEW_SEARCH_MATCHES = 2000;
+
+/** At most how many matching values make a filter's and the search's matches few. */
+export interface FewMatches {
+  values: number;
+  search: number;
+}
+
+/** SQL: the shipment (a row of `table`) is one of those whose value a `where` over the values table matches, read by id. */
+const amongMatches = (table: SubscriptionTable, where: SQL) =>
+  sql`${table.id} = ANY (ARRAY(SELECT ${customFieldValues.subscriptionId} FROM ${customFieldValues} WHERE ${where}))`;
 
 /**
- * SQL: the shipment (a row of `table`) has a value of the filter's field that the filter matches, in
- * the shape that suits how many value rows match (`few`, see FEW_MATCHING_VALUES). PostgreSQL cannot
- * tell which on its own: its statistics are per column over every workspace's fields, so a choice
- * held by 9% of the shipments can be estimated at 0.4% and a page read by sorting 8,000 rows.
+ * SQL: the shipment has a value that `where` matches, checked per row: OFFSET 0 keeps the EXISTS a
+ * per-row check (PostgreSQL would otherwise plan it as a join), so each row of the list's order is
+ * one probe of the (field, shipment) primary key and a page stops at its end.
  */
-function matchesFilter(
-  table: SubscriptionTable,
-  mode: TrackingMode,
-  filter: CustomFilter,
-  few: boolean,
-): SQL {
-  const v = customFieldValues;
-  const where = sql`${v.fieldId} = ${filter.fieldId} AND ${v.mode} = ${mode} AND ${valueMatches(filter)}`;
-  if (few) return sql`${table.id} = ANY (ARRAY(SELECT ${v.subscriptionId} FROM ${v} WHERE ${where}))`;
-  // OFFSET 0 keeps the EXISTS a per-row check (PostgreSQL would otherwise plan it as a join): each
-  // row of the list's order is one probe of the (field, shipment) primary key.
-  return sql`EXISTS (SELECT 1 FROM ${v} WHERE ${where} AND ${v.subscriptionId} = ${table.id} OFFSET 0)`;
-}
+const hasMatch = (table: SubscriptionTable, where: SQL) =>
+  sql`EXISTS (SELECT 1 FROM ${customFieldValues} WHERE ${where} AND ${customFieldValues.subscriptionId} = ${table.id} OFFSET 0)`;
 
-/** Whether each filter matches at most FEW_MATCHING_VALUES value rows: one statement, each count bounded. */
-async function fewMatches(
-  db: Database,
-  mode: TrackingMode,
-  filters: readonly CustomFilter[],
-): Promise<boolean[]> {
-  const v = customFieldValues;
-  const counts = filters.map(
-    (filter, i) =>
-      sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${v} WHERE ${v.fieldId} = ${filter.fieldId} AND ${v.mode} = ${mode} AND ${valueMatches(filter)} LIMIT ${FEW_MATCHING_VALUES + 1}) m) AS ${sql.identifier(`c${String(i)}`)}`,
-  );
-  const { rows } = await db.execute<Record<string, number>>(sql`SELECT ${sql.join(counts, sql`, `)}`);
-  return filters.map((_, i) => rows[0]![`c${String(i)}`]! <= FEW_MATCHING_VALUES);
-}
+/** SQL over the values table: a value row of the filter's field, in `mode`, that the filter matches. */
+const filterWhere = (mode: TrackingMode, filter: CustomFilter) =>
+  sql`${customFieldValues.fieldId} = ${filter.fieldId} AND ${customFieldValues.mode} = ${mode} AND ${valueMatches(filter)}`;
+
+/** SQL: at most `few + 1` value rows matching `where`, counted. */
+const boundedCount = (where: SQL, few: number) =>
+  sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${customFieldValues} WHERE ${where} LIMIT ${few + 1}) m)`;
 
 /** A field definition as values are checked against it. */
 const FIELD_COLUMNS = {
@@ -227,26 +221,6 @@ function splitOrRefuse(param: string | readonly string[] | undefined): RawCustom
   return split.filters;
 }
 
-/**
- * SQL conditions for a list's `cf` parameter (see custom-field-filters): one per filter on the values
- * table, each a range of one of its (field, value, shipment) indexes or a probe of its primary key,
- * shaped by a bounded count of its matches (matchesFilter). A field that is not the workspace's, or a
- * value its type refuses, is a 400.
- */
-export async function customFieldFilters(
-  db: Database,
-  workspaceId: string,
-  table: SubscriptionTable,
-  param: string | readonly string[] | undefined,
-): Promise<SQL[]> {
-  const filters = await resolveCustomFilters(db, workspaceId, splitOrRefuse(param), 'refuse');
-  const mode = modeOfTable(table);
-  // 'refuse' answers a filter for every one asked, or throws.
-  const resolved = filters as CustomFilter[];
-  const few = await fewMatches(db, mode, resolved);
-  return resolved.map((filter, i) => matchesFilter(table, mode, filter, few[i]!));
-}
-
 /** A saved filter (an alert rule's): a field and a value in the `cf` syntax after the colon. */
 export interface SavedCustomFilter {
   fieldId: string;
@@ -273,9 +247,6 @@ export async function checkedCustomFilters(
   });
 }
 
-/** At most this many text values starting with a list search's term: the list starts from them. */
-export const FEW_SEARCH_MATCHES = 2000;
-
 /**
  * SQL conditions for saved filters (an alert rule's) over `table`, the same as a list's `cf` gives;
  * a filter whose field was deleted since, or whose value its field no longer takes (a removed choice),
@@ -292,35 +263,78 @@ export async function savedCustomFilterConditions(
   const resolved = await resolveCustomFilters(db, workspaceId, split.filters, 'matchNothing');
   const mode = modeOfTable(table);
   // A rule is evaluated over the shipments a refresh changed: a per-row check of each suits it.
-  return resolved.map((filter) => (filter ? matchesFilter(table, mode, filter, false) : sql`false`));
+  return resolved.map((filter) => (filter ? hasMatch(table, filterWhere(mode, filter)) : sql`false`));
 }
 
 /**
- * SQL: a text custom field's value of the shipment starts with `term` (case ignored): how the lists'
- * search finds a shipment by a number kept in a field of the workspace's own (a PO, a job number).
- * None for a term with nothing to match (the search then narrows nothing, as before). Shaped as the
- * filters are (matchesFilter), by a bounded count: few matches are an array of ids, which the list's
- * own number search can join in one bitmap scan; many are a per-row check along the list's order.
+ * A list's conditions on custom fields, each in two shapes: `filters` and `search` as a page first
+ * tries them, and `byId`, where every condition reads its matches by id. A condition is in `byId`'s
+ * shape already when a bounded count finds few matches (FEW_MATCHING_VALUES, FEW_SEARCH_MATCHES); more,
+ * and it is first a per-row check along the list's order (`walks`). PostgreSQL cannot choose on its own:
+ * its statistics are per column over every workspace's fields, so a choice held by 9% of the shipments
+ * can be estimated at 0.4% and a page read by sorting 8,000 rows.
  */
-export async function customTextStartsWith(
+export interface CustomListConditions {
+  /** One per `cf` filter. */
+  filters: SQL[];
+  /** The search's match on text field values, for a search with something to match. */
+  search: SQL | undefined;
+  /** Some condition is a per-row check. */
+  walks: boolean;
+  /** The same conditions, each reading its matches by id. */
+  byId: { filters: SQL[]; search: SQL | undefined };
+}
+
+/**
+ * A list's custom field conditions (CustomListConditions) for its `cf` parameter and its search term:
+ * a filter is a range of one of the values' (field, value, shipment) indexes, the search the beginning
+ * of a text value of the workspace's fields, whatever its case (the upper-case prefix index). One
+ * statement counts every condition's matches, each count bounded. A field that is not the
+ * workspace's, or a value its type refuses, is a 400.
+ */
+export async function customListConditions(
   db: Database,
   workspaceId: string,
   table: SubscriptionTable,
+  param: string | readonly string[] | undefined,
   term: string | undefined,
-): Promise<SQL | undefined> {
+  few: FewMatches = { values: FEW_MATCHING_VALUES, search: FEW_SEARCH_MATCHES },
+): Promise<CustomListConditions> {
   const v = customFieldValues;
+  const mode = modeOfTable(table);
+  // 'refuse' answers a filter for every one asked, or throws.
+  const filters = (await resolveCustomFilters(db, workspaceId, splitOrRefuse(param), 'refuse')) as CustomFilter[];
+  const wheres = filters.map((filter) => filterWhere(mode, filter));
   const prefix = (term ?? '')
     .trim()
     .toUpperCase()
     .replace(/[%_\\]/g, '');
-  if (!prefix) return undefined;
-  const where = sql`${v.fieldId} IN (SELECT ${customFields.id} FROM ${customFields} WHERE ${inWorkspace({ workspaceId }, customFields)} AND ${customFields.type} = 'text') AND ${v.mode} = ${modeOfTable(table)} AND upper(${v.textValue}) LIKE ${`${prefix}%`}`;
-  const { rows } = await db.execute<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${v} WHERE ${where} LIMIT ${FEW_SEARCH_MATCHES + 1}) m`,
-  );
-  if (rows[0]!.n <= FEW_SEARCH_MATCHES)
-    return sql`${table.id} = ANY (ARRAY(SELECT ${v.subscriptionId} FROM ${v} WHERE ${where}))`;
-  return sql`EXISTS (SELECT 1 FROM ${v} WHERE ${where} AND ${v.subscriptionId} = ${table.id} OFFSET 0)`;
+  const searchWhere = prefix
+    ? sql`${v.fieldId} IN (SELECT ${customFields.id} FROM ${customFields} WHERE ${inWorkspace({ workspaceId }, customFields)} AND ${customFields.type} = 'text') AND ${v.mode} = ${mode} AND upper(${v.textValue}) LIKE ${`${prefix}%`}`
+    : undefined;
+  const counted = [
+    ...wheres.map((where) => ({ where, few: few.values })),
+    ...(searchWhere ? [{ where: searchWhere, few: few.search }] : []),
+  ];
+  const isFew = counted.length
+    ? await (async () => {
+        const columns = counted.map(
+          ({ where, few: most }, i) => sql`${boundedCount(where, most)} AS ${sql.identifier(`c${String(i)}`)}`,
+        );
+        const { rows } = await db.execute<Record<string, number>>(sql`SELECT ${sql.join(columns, sql`, `)}`);
+        return counted.map(({ few: most }, i) => rows[0]![`c${String(i)}`]! <= most);
+      })()
+    : [];
+  const shape = (where: SQL, i: number) => (isFew[i] ? amongMatches(table, where) : hasMatch(table, where));
+  return {
+    filters: wheres.map(shape),
+    search: searchWhere && shape(searchWhere, wheres.length),
+    walks: isFew.some((one) => !one),
+    byId: {
+      filters: wheres.map((where) => amongMatches(table, where)),
+      search: searchWhere && amongMatches(table, searchWhere),
+    },
+  };
 }
 
 /** One shipment's values; another workspace's shipment is not found. */

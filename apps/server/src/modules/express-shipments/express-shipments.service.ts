@@ -38,7 +38,12 @@ import {
 } from '../shipment-favorites/shipment-favorites.service';
 import { inWorkspace } from '../../tenancy/scope';
 import { namesCompany, withReferences } from '../references/references.service';
-import { customFieldFilters, customTextStartsWith } from '../custom-fields/custom-field-values.service';
+import { customListConditions } from '../custom-fields/custom-field-values.service';
+import {
+  pageChosenById,
+  readCustomFilteredPage,
+  type ListReadOptions,
+} from '../custom-fields/custom-field-list-page';
 
 type ShipmentRow = typeof expressShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
@@ -136,6 +141,59 @@ const TABS: Record<ExpressListTab, (typeof EXPRESS_TABS)[number]> = {
 };
 
 /**
+ * The list's tenancy and tab: an attention rule spans the active and not-found tabs (never archived),
+ * whichever tab is asked for.
+ */
+const expressTabWhere = (
+  workspaceId: string,
+  query: Pick<ExpressListQuery, 'attention' | 'status'>,
+  now: Date,
+) =>
+  and(
+    inWorkspace({ workspaceId }, expressShipments),
+    query.attention
+      ? and(eq(expressShipments.archived, false), EXPRESS_ATTENTION[query.attention].where(now))
+      : eq(expressShipments.tab, TABS[query.status]),
+  )!;
+
+/**
+ * The rows of a list request's page (`limit + 1` at most), its custom field conditions resolved
+ * (customListConditions) and read as readCustomFilteredPage shapes them. `trace` sees each statement
+ * run (ListReadOptions; the benchmark times them through a bare client).
+ */
+export async function readExpressListRows(
+  db: Database,
+  reader: ListReader,
+  query: ExpressListQuery,
+  now = new Date(),
+  options: ListReadOptions = {},
+) {
+  const { workspaceId } = reader;
+  const conditions = await customListConditions(
+    db,
+    workspaceId,
+    expressShipments,
+    query.cf,
+    query.search,
+    options.few,
+  );
+  const sort = await expressListSort(db, workspaceId, query.sort);
+  const where = expressTabWhere(workspaceId, query, now);
+  const window = { table: expressShipments, where, sort, cursor: query.cursor, limit: query.limit };
+  return readCustomFilteredPage(
+    db,
+    conditions,
+    window,
+    (filters, search) => {
+      const { selection, query: page } = expressListQuery(db, reader, query, now, filters, sort, search);
+      options.trace?.(page);
+      return readRows(db, selection, page);
+    },
+    options,
+  );
+}
+
+/**
  * The page query of a list request, unexecuted (the benchmark runs its SQL through a bare client): the
  * rows (`s`, `item`), the reader's stars (`f`) and the tab counts (`k`) in one statement.
  */
@@ -168,13 +226,7 @@ export function expressListQuery(
     },
     o: { sortValue: sortValueColumn(sort) },
   };
-  const filters: (SQL | undefined)[] = [
-    inWorkspace({ workspaceId }, expressShipments),
-    // An attention rule spans the active and not-found tabs (never archived), whichever tab is asked for.
-    query.attention
-      ? and(eq(expressShipments.archived, false), EXPRESS_ATTENTION[query.attention].where(now))
-      : eq(expressShipments.tab, TABS[query.status]),
-  ];
+  const filters: (SQL | undefined)[] = [expressTabWhere(workspaceId, query, now)];
   const term = query.search ? normaliseParcelNumber(query.search).replace(/[%_\\]/g, '') : '';
   if (term || customSearch)
     filters.push(or(term ? sql`${expressShipments.trackingNo} LIKE ${`${term}%`}` : undefined, customSearch));
@@ -191,7 +243,11 @@ export function expressListQuery(
       .select(selection)
       .from(expressShipments)
       .innerJoin(trackedItems, eq(trackedItems.id, expressShipments.itemId))
-      .where(and(...filters))
+      .where(
+        customFilters.length || customSearch
+          ? pageChosenById(db, expressShipments, expressTabWhere(workspaceId, query, now), and(...filters), sort, query.limit + 1)
+          : and(...filters),
+      )
       .orderBy(...keysetOrder(sort))
       .limit(query.limit + 1),
   };
@@ -229,19 +285,7 @@ export async function listExpressShipments(
   now = new Date(),
 ) {
   const { workspaceId } = reader;
-  const customFilters = await customFieldFilters(db, workspaceId, expressShipments, query.cf);
-  const customSearch = await customTextStartsWith(db, workspaceId, expressShipments, query.search);
-  const sort = await expressListSort(db, workspaceId, query.sort);
-  const { selection, query: pageQuery } = expressListQuery(
-    db,
-    reader,
-    query,
-    now,
-    customFilters,
-    sort,
-    customSearch,
-  );
-  const rows = await readRows(db, selection, pageQuery);
+  const rows = await readExpressListRows(db, reader, query, now);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const first = rows[0];
@@ -258,7 +302,7 @@ export async function listExpressShipments(
     ),
     nextCursor:
       rows.length > query.limit && last
-        ? encodeCursor(last.o.sortValue as Date | string | number | null, last.s.id, sort.name)
+        ? encodeCursor(last.o.sortValue as Date | string | number | null, last.s.id, query.sort)
         : null,
     ...(first
       ? {

@@ -44,7 +44,12 @@ import {
 import { inWorkspace } from '../../tenancy/scope';
 import { carrierEstimates, shownEta, withMeasuredEstimates } from './eta/arrival-estimates';
 import { namesCompany, withReferences } from '../references/references.service';
-import { customFieldFilters, customTextStartsWith } from '../custom-fields/custom-field-values.service';
+import { customListConditions } from '../custom-fields/custom-field-values.service';
+import {
+  pageChosenById,
+  readCustomFilteredPage,
+  type ListReadOptions,
+} from '../custom-fields/custom-field-list-page';
 
 type ShipmentRow = typeof oceanShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
@@ -176,6 +181,50 @@ const SORTS: Record<(typeof OCEAN_SORTS)[number], NamedSort> = {
 export const oceanListSort = (db: Database, workspaceId: string, sort: OceanSort) =>
   resolveListSort(db, workspaceId, oceanShipments, SORTS, sort);
 
+/** The list's tenancy and tab: an attention rule counts active shipments only, whichever tab is asked for. */
+const oceanTabWhere = (workspaceId: string, query: Pick<OceanListQuery, 'attention' | 'status'>) =>
+  and(
+    inWorkspace({ workspaceId }, oceanShipments),
+    eq(oceanShipments.archived, query.attention ? false : query.status === 'archived'),
+  )!;
+
+/**
+ * The rows of a list request's page (`limit + 1` at most), its custom field conditions resolved
+ * (customListConditions) and read as readCustomFilteredPage shapes them. `trace` sees each statement
+ * run (ListReadOptions; the benchmark times them through a bare client).
+ */
+export async function readOceanListRows(
+  db: Database,
+  reader: ListReader,
+  query: OceanListQuery,
+  now = new Date(),
+  options: ListReadOptions = {},
+) {
+  const { workspaceId } = reader;
+  const conditions = await customListConditions(
+    db,
+    workspaceId,
+    oceanShipments,
+    query.cf,
+    query.search,
+    options.few,
+  );
+  const sort = await oceanListSort(db, workspaceId, query.sort);
+  const where = oceanTabWhere(workspaceId, query);
+  const window = { table: oceanShipments, where, sort, cursor: query.cursor, limit: query.limit };
+  return readCustomFilteredPage(
+    db,
+    conditions,
+    window,
+    (filters, search) => {
+      const { selection, query: page } = oceanListQuery(db, reader, query, now, filters, sort, search);
+      options.trace?.(page);
+      return readRows(db, selection, page);
+    },
+    options,
+  );
+}
+
 /**
  * The page query of a list request, unexecuted (the benchmark runs its SQL through a bare client): the
  * rows (`s`, `c`), the reader's stars (`f`) and the tab counts (`k`) in one statement.
@@ -194,11 +243,7 @@ export function oceanListQuery(
 ) {
   const { workspaceId } = reader;
   const selection = { ...oceanListSelection(reader, now), o: { sortValue: sortValueColumn(sort) } };
-  const filters: (SQL | undefined)[] = [
-    inWorkspace({ workspaceId }, oceanShipments),
-    // An attention rule counts active shipments only, whichever tab is asked for.
-    eq(oceanShipments.archived, query.attention ? false : query.status === 'archived'),
-  ];
+  const filters: (SQL | undefined)[] = [oceanTabWhere(workspaceId, query)];
   if (query.attention) filters.push(OCEAN_ATTENTION[query.attention].where(now));
   if (query.search?.trim()) {
     const term = normaliseContainerNumber(query.search).replace(/[%_\\]/g, '');
@@ -230,7 +275,11 @@ export function oceanListQuery(
       .select(selection)
       .from(oceanShipments)
       .innerJoin(trackedItems, eq(trackedItems.id, oceanShipments.itemId))
-      .where(and(...filters))
+      .where(
+        customFilters.length || customSearch
+          ? pageChosenById(db, oceanShipments, oceanTabWhere(workspaceId, query), and(...filters), sort, query.limit + 1)
+          : and(...filters),
+      )
       .orderBy(...keysetOrder(sort))
       .limit(query.limit + 1),
   };
@@ -260,19 +309,7 @@ export async function listOceanShipments(
   now = new Date(),
 ) {
   const { workspaceId } = reader;
-  const customFilters = await customFieldFilters(db, workspaceId, oceanShipments, query.cf);
-  const customSearch = await customTextStartsWith(db, workspaceId, oceanShipments, query.search);
-  const sort = await oceanListSort(db, workspaceId, query.sort);
-  const { selection, query: pageQuery } = oceanListQuery(
-    db,
-    reader,
-    query,
-    now,
-    customFilters,
-    sort,
-    customSearch,
-  );
-  const rows = await readRows(db, selection, pageQuery);
+  const rows = await readOceanListRows(db, reader, query, now);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const first = rows[0];
@@ -290,7 +327,7 @@ export async function listOceanShipments(
     ),
     nextCursor:
       rows.length > query.limit && last
-        ? encodeCursor(last.o.sortValue as Date | string | number | null, last.s.id, sort.name)
+        ? encodeCursor(last.o.sortValue as Date | string | number | null, last.s.id, query.sort)
         : null,
     // In the page's own snapshot: a bill still asked is seen with the rows it has not added yet.
     ...(first
