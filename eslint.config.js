@@ -65,9 +65,9 @@ const boundaryZones = [
     // mode's list or pages: those compose features.
     target: './apps/web/src/features',
     from: './apps/web/src/modes',
-    except: ['./registry.ts', './mode-definition.ts'],
+    except: ['./registry.ts', './mode-routes.ts', './mode-definition.ts'],
     message:
-      'Features read a mode from modes/registry.ts only: a mode folder composes features, never the other way round.',
+      'Features read a mode from modes/registry.ts (its routes from modes/mode-routes.ts) only: a mode folder composes features, never the other way round.',
   },
   ...webModes.map((mode) => ({
     // A mode's folder holds its lists, pages, calls and components (src/modes/<mode>/…).
