@@ -26,7 +26,13 @@ import { AppError } from '../../lib/app-error';
 import { firstAttentionRule } from '../dashboard/attention';
 import { EXPRESS_ATTENTION } from './express-attention';
 import { encodeCursor, keysetAfter, keysetOrder, type KeysetSort } from '../../lib/keyset-cursor';
-import { namedListSort, resolveListSort, sortValueColumn, type NamedSort } from '../tracking/list-sort';
+import {
+  namedListSort,
+  resolveListSort,
+  sortValueColumn,
+  walkedPage,
+  type NamedSort,
+} from '../tracking/list-sort';
 import { readRows } from '../../lib/row-reader';
 import { listItemColumns, tabCountColumns } from '../tracking/list-page';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
@@ -184,6 +190,17 @@ export function expressListQuery(
   if (query.company !== undefined) filters.push(namesCompany(expressShipments, query.company));
   filters.push(...customFilters);
   filters.push(favoriteFilter('express', expressShipments.id, userId, query.favorite));
+  // A sort an index serves reads the page's few ids from it first (walkedPage).
+  filters.push(
+    walkedPage(
+      sort,
+      expressShipments,
+      sql`${expressShipments} INNER JOIN ${trackedItems} ON ${eq(trackedItems.id, expressShipments.itemId)}`,
+      and(...filters),
+      query.cursor,
+      query.limit + 1,
+    ),
+  );
   if (query.cursor) filters.push(keysetAfter(sort, query.cursor));
   return {
     selection,
