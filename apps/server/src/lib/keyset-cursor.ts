@@ -152,6 +152,11 @@ export interface KeysetWalk {
   where: SQL;
   value: SQL;
   id: SQL | AnyPgColumn;
+  /**
+   * The list's rows without a value, when the sort's `value IS NULL` would hide from PostgreSQL how
+   * many there are (a look-up's null): an anti-join it estimates from the table's statistics.
+   */
+  missing?: SQL;
 }
 
 const CAST: Record<CursorValueKind, SQL> = {

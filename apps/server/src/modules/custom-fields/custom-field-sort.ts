@@ -1,4 +1,5 @@
 import { and, eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { CUSTOM_VALUE_MESSAGES } from '@tracklane/shared/custom-fields/custom-field-values';
 import { SORT_TEXT_LENGTH } from '@tracklane/shared/tracking/column-sorts';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
@@ -43,25 +44,26 @@ export async function customFieldSortValue(
   const cut = SORT_TEXT_LENGTH;
   // The walk (list-sort.ts, walkedPage): the field's rows of the mode, from the values' index on the
   // field, the value (as the sort computes it) and the subscription.
-  const walk = (value: SQL): KeysetWalk => ({
+  const walk = (value: SQL, column: AnyPgColumn): KeysetWalk => ({
     from: (list) =>
       sql`${sql.raw(SORT_VALUES)} JOIN (${list}) ON ${table.id} = ${sortValues('subscription_id')}`,
     where: sql`${sortValues('field_id')} = ${fieldId} AND ${sortValues('mode')} = ${modeOfTable(table)} AND ${sortValues('workspace_id')} = ${workspaceId} AND ${sortValues('ordinal')} = 0`,
     value,
     id: sortValues('subscription_id'),
+    missing: sql`NOT EXISTS (SELECT FROM ${v} WHERE ${of} AND ${v.ordinal} = 0 AND ${column} IS NOT NULL)`,
   });
   switch (field.type) {
     case 'number':
       return {
         value: sql`(SELECT ${v.numberValue} FROM ${v} WHERE ${of} AND ${v.ordinal} = 0)`,
         kind: 'number',
-        walk: walk(sortValues('number_value')),
+        walk: walk(sortValues('number_value'), v.numberValue),
       };
     case 'date':
       return {
         value: sql`(SELECT ${v.dateValue} FROM ${v} WHERE ${of} AND ${v.ordinal} = 0)`,
         kind: 'day',
-        walk: walk(sortValues('date_value')),
+        walk: walk(sortValues('date_value'), v.dateValue),
       };
     case 'multi_choice':
       return {
@@ -72,7 +74,7 @@ export async function customFieldSortValue(
       return {
         value: sql`(SELECT ${sortText(v.textValue)} FROM ${v} WHERE ${of} AND ${v.ordinal} = 0)`,
         kind: 'text',
-        walk: walk(sortText(sortValues('text_value'))),
+        walk: walk(sortText(sortValues('text_value')), v.textValue),
       };
   }
 }

@@ -135,10 +135,10 @@ export function walkedPage(
       ? sql`SELECT ${table.id} FROM ${table} WHERE false`
       : sql`SELECT ${table.id} FROM ${walk.from(list)} WHERE ${walk.where} AND ${walk.value} IS NOT NULL AND ${where}${
           at
-            ? sql` AND (${walk.value}, ${walk.id}) ${after} (${cursorValue(sort.kind, at.value!)}, ${at.id})`
+            ? sql` AND (${walk.value}, ${walk.id}) ${after} (${cursorValue(sort.kind, at.value)}, ${at.id})`
             : sql``
         } ORDER BY ${walk.value} ${way}, ${walk.id} ${way} LIMIT ${limit}`;
-  const without = sql`SELECT ${table.id} FROM ${list} WHERE ${sort.value} IS NULL AND ${where}${
+  const without = sql`SELECT ${table.id} FROM ${list} WHERE ${walk.missing ?? sql`${sort.value} IS NULL`} AND ${where}${
     at?.value === null ? sql` AND ${table.id} ${after} ${at.id}` : sql``
   } ORDER BY ${table.id} ${way} LIMIT ${limit}`;
   return sql`${table.id} = ANY(ARRAY(SELECT page.id FROM ((${valued}) UNION ALL (${without})) page LIMIT ${limit}))`;
