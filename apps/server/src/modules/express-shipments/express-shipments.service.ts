@@ -152,7 +152,10 @@ export function expressListQuery(
   now = new Date(),
   /** The `cf` filters as SQL, resolved against the workspace's fields (customFieldFilters). */
   customFilters: readonly SQL[] = [],
-  /** The sort, resolved (expressListSort); a named sort needs none. */
+  /**
+   * The sort, resolved (expressListSort); a named sort needs none. A sort with an index walk keeps the
+   * query to the page's rows (walkedPage): it is not one to offset.
+   */
   sort: KeysetSort = namedListSort(expressShipments, SORTS, query.sort),
   /** The search's match on text custom fields (customTextStartsWith), for a query with a search. */
   customSearch: SQL | undefined = undefined,
