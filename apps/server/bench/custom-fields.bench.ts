@@ -4,16 +4,20 @@
  * (seed.ts, SEEDED_FIELDS: about 11 value rows per shipment). Each case is a list request through the
  * API beside the exact statement it runs (see harness.ts): a text field's value, choices (any of), a
  * number range, a date range and the list search by the start of a text value, on the first page and on
- * a later one (a cursor into the matches, as the list's "load more" sends).
+ * a later one (a cursor into the matches, as the list's "load more" sends). Then the lists sorted by a
+ * custom field or a reference (ADR 0054; SORT_CASES), on the first page and deep ones, beside the same
+ * page computed per row (the sort without its index walk). `BENCH_CF_CASES=filters` or `sorts` runs
+ * one kind alone.
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import type { Pool } from 'pg';
 import { expressListQuerySchema } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { oceanListQuerySchema } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { TRACKING_MODES, type TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { Database } from '../src/db/client';
 import { expressShipments, oceanShipments } from '../src/db/schema';
-import { encodeCursor } from '../src/lib/keyset-cursor';
+import { encodeCursor, type KeysetSort } from '../src/lib/keyset-cursor';
 import { customListConditions } from '../src/modules/custom-fields/custom-field-values.service';
 import { createCustomField } from '../src/modules/custom-fields/custom-fields.service';
 import {
@@ -45,6 +49,8 @@ const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100_000);
 /** Which modes to run, e.g. `ocean` (default: all). */
 const MODES = (process.env.BENCH_MODES ?? TRACKING_MODES.join(',')).split(',').map((m) => m.trim());
 const PAGE = 50;
+/** Which kinds of case to run: `filters`, `sorts` (default: both). */
+const KINDS = (process.env.BENCH_CF_CASES ?? 'filters,sorts').split(',').map((k) => k.trim());
 
 /** A case: its query string, with `{Field name}` standing for that field's id. */
 interface CfCase {
@@ -105,7 +111,7 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISO
 
 interface PageQuery {
   toSQL(): BoundSql;
-  offset(rows: number): PromiseLike<{ s: { createdAt: Date; id: string } }[]>;
+  offset(rows: number): PromiseLike<{ s: { createdAt: Date; id: string }; o: { sortValue: unknown } }[]>;
 }
 
 /**
@@ -126,32 +132,124 @@ const LISTS: Record<
   TrackingMode,
   {
     path: string;
-    pageQuery(db: Database, reader: ListReader, qs: string): Promise<{ query: PageQuery }>;
+    /** `computed`: a column sort without its index walk (each row's value computed, then sorted). */
+    pageQuery(
+      db: Database,
+      reader: ListReader,
+      qs: string,
+      computed?: boolean,
+    ): Promise<{ query: PageQuery }>;
     statements(db: Database, reader: ListReader, qs: string): Promise<BoundSql[]>;
   }
 > = {
   ocean: {
     path: '/api/shipments/ocean',
-    pageQuery: async (db, reader, qs) => {
+    pageQuery: async (db, reader, qs, computed = false) => {
       const query = oceanListQuerySchema.parse(queryOf(qs));
-      const { byId } = await customListConditions(db, reader.workspaceId, oceanShipments, query.cf, query.search);
-      const sort = await oceanListSort(db, reader.workspaceId, query.sort);
+      const { byId } = await customListConditions(
+        db,
+        reader.workspaceId,
+        oceanShipments,
+        query.cf,
+        query.search,
+      );
+      const sort = perRow(await oceanListSort(db, reader.workspaceId, query.sort), computed);
       // Wrapped: a query builder is a thenable that awaiting would run.
       return { query: oceanListQuery(db, reader, query, new Date(), byId.filters, sort, byId.search).query };
     },
-    statements: (db, reader, qs) => traced((trace) => readOceanListRows(db, reader, oceanListQuerySchema.parse(queryOf(qs)), new Date(), { trace })),
+    statements: (db, reader, qs) =>
+      traced((trace) =>
+        readOceanListRows(db, reader, oceanListQuerySchema.parse(queryOf(qs)), new Date(), { trace }),
+      ),
   },
   express: {
     path: '/api/shipments/express',
-    pageQuery: async (db, reader, qs) => {
+    pageQuery: async (db, reader, qs, computed = false) => {
       const query = expressListQuerySchema.parse(queryOf(qs));
-      const { byId } = await customListConditions(db, reader.workspaceId, expressShipments, query.cf, query.search);
-      const sort = await expressListSort(db, reader.workspaceId, query.sort);
-      return { query: expressListQuery(db, reader, query, new Date(), byId.filters, sort, byId.search).query };
+      const { byId } = await customListConditions(
+        db,
+        reader.workspaceId,
+        expressShipments,
+        query.cf,
+        query.search,
+      );
+      const sort = perRow(await expressListSort(db, reader.workspaceId, query.sort), computed);
+      return {
+        query: expressListQuery(db, reader, query, new Date(), byId.filters, sort, byId.search).query,
+      };
     },
-    statements: (db, reader, qs) => traced((trace) => readExpressListRows(db, reader, expressListQuerySchema.parse(queryOf(qs)), new Date(), { trace })),
+    statements: (db, reader, qs) =>
+      traced((trace) =>
+        readExpressListRows(db, reader, expressListQuerySchema.parse(queryOf(qs)), new Date(), { trace }),
+      ),
   },
 };
+
+const perRow = (sort: KeysetSort, computed: boolean): KeysetSort =>
+  computed ? { ...sort, walk: undefined } : sort;
+
+/**
+ * The sorts measured: a choice (70% filled, four values: long ties), a date (85%) and the booking
+ * number (90%, seedBookings), and a deep page of each: halfway, and in the rows without a value.
+ */
+const SORT_CASES = [
+  { name: 'choice (Priority)', sort: 'cf.{Priority}' },
+  { name: 'date (Booked on)', sort: 'cf.{Booked on}' },
+  { name: 'booking number', sort: 'ref.booking' },
+];
+
+/** Booking numbers on 90% of the mode's shipments, in no order of the list's. */
+async function seedBookings(db: Database, mode: TrackingMode) {
+  const table = mode === 'ocean' ? oceanShipments : expressShipments;
+  await db.execute(
+    sql`UPDATE ${table} SET booking_number = 'BK' || lpad((abs(hashtext(id::text)) % 10000000)::text, 7, '0') WHERE abs(hashtext(id::text || 'b')) % 10 <> 0`,
+  );
+  await db.execute(sql`VACUUM ANALYZE ${table}`);
+}
+
+/** The sort cases of a mode, and each one's page computed per row (the median of three, alone). */
+async function sortCases(
+  db: Database,
+  pool: Pool,
+  reader: ListReader,
+  mode: TrackingMode,
+  fieldIds: Record<string, string>,
+): Promise<{ cases: EndpointCase[]; computed: { case: string; 'computed per row ms': number }[] }> {
+  const list = LISTS[mode];
+  const cases: EndpointCase[] = [];
+  const computed: { case: string; 'computed per row ms': number }[] = [];
+  for (const c of SORT_CASES)
+    for (const direction of ['asc', 'desc']) {
+      const sort = `${c.sort.replace(/\{([^}]+)\}/g, (_, name: string) => fieldIds[name]!)}.${direction}`;
+      const qs = `limit=${String(PAGE)}&sort=${sort}`;
+      const pages: [string, string][] = [['first page', qs]];
+      for (const at of [Math.floor(SHIPMENTS / 2), Math.floor(SHIPMENTS * 0.97)]) {
+        const [row] = await (await list.pageQuery(db, reader, `limit=1&sort=${sort}`, true)).query.offset(at);
+        if (row)
+          pages.push([
+            `page at row ${at.toLocaleString('en')}${row.o.sortValue === null ? ' (no value)' : ''}`,
+            `${qs}&cursor=${encodeCursor(row.o.sortValue as string | number | null, row.s.id, sort)}`,
+          ]);
+      }
+      for (const [where, params] of pages) {
+        const name = `sort ${c.name} ${direction}, ${where}`;
+        cases.push({
+          name,
+          path: `${list.path}?${params}`,
+          sql: [(await list.pageQuery(db, reader, params)).query.toSQL()],
+        });
+        const old = (await list.pageQuery(db, reader, params, true)).query.toSQL();
+        const times: number[] = [];
+        for (let i = 0; i < 3; i++) {
+          const t0 = performance.now();
+          await pool.query(old.sql, old.params);
+          times.push(performance.now() - t0);
+        }
+        computed.push({ case: name, 'computed per row ms': Math.round(times.sort((a, b) => a - b)[1]!) });
+      }
+    }
+  return { cases, computed };
+}
 
 const modes = TRACKING_MODES.filter((m) => MODES.includes(m));
 
@@ -193,7 +291,7 @@ async function main() {
         `\n${mode}: GET ${list.path} with custom field filters, ${String(DURATION_S)} s per case, ${String(CONNECTIONS)} connections`,
       );
       const cases: EndpointCase[] = [];
-      for (const c of CASES(mode, i * SHIPMENTS)) {
+      for (const c of KINDS.includes('filters') ? CASES(mode, i * SHIPMENTS) : []) {
         const qs = `limit=${String(PAGE)}&${c.qs.replace(/\{([^}]+)\}/g, (_, name: string) => {
           const id = fieldIds[name];
           if (!id) throw new Error(`No field ${name}`);
@@ -221,7 +319,14 @@ async function main() {
           sql: await page(later),
         });
       }
-      console.log(markdownTable(await compareWithSql(env, cases)));
+      if (cases.length) console.log(markdownTable(await compareWithSql(env, cases)));
+      if (KINDS.includes('sorts')) {
+        await seedBookings(env.db, mode);
+        const sorts = await sortCases(env.db, env.pool, reader, mode, fieldIds);
+        console.log(`\n${mode}: GET ${list.path} sorted by a custom field or a reference`);
+        console.log(markdownTable(await compareWithSql(env, sorts.cases)));
+        console.log(markdownTable(sorts.computed));
+      }
     }
   });
 }

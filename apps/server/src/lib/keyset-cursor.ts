@@ -134,6 +134,29 @@ export interface KeysetSort {
   direction: 'asc' | 'desc';
   kind: CursorValueKind;
   nullable: boolean;
+  /**
+   * For a column sort an index serves (list-sort.ts, walkedPage): where the rows with a value are read
+   * in the sort's order. Without it, the page is found by computing `value` for every row the list's
+   * conditions keep.
+   */
+  walk?: KeysetWalk;
+}
+
+/**
+ * A nullable sort's rows with a value as an index gives them, in order: `from` (the list's FROM, given
+ * as `list`, joined to where the value is), the index's columns for the value and the row's id, equal
+ * to `value` and `id` wherever `where` holds and the value is not null.
+ */
+export interface KeysetWalk {
+  from: (list: SQL) => SQL;
+  where: SQL;
+  value: SQL;
+  id: SQL | AnyPgColumn;
+  /**
+   * The list's rows without a value, when the sort's `value IS NULL` would hide from PostgreSQL how
+   * many there are (a look-up's null): an anti-join it estimates from the table's statistics.
+   */
+  missing?: SQL;
 }
 
 const CAST: Record<CursorValueKind, SQL> = {
@@ -143,6 +166,10 @@ const CAST: Record<CursorValueKind, SQL> = {
   integer: sql.raw('int4'),
   number: sql.raw('float8'),
 };
+
+/** A cursor's value as SQL of its kind's type. */
+export const cursorValue = (kind: CursorValueKind, value: Date | string | number) =>
+  sql`${value}::${CAST[kind]}`;
 
 /** ORDER BY of a keyset sort. */
 export function keysetOrder(sort: KeysetSort): SQL[] {
@@ -159,7 +186,7 @@ export function keysetAfter(sort: KeysetSort, cursor: string): SQL {
   if (!sort.nullable) return sql`(${sort.value}, ${sort.id}) ${after} (${value}, ${id})`;
   // Past the last row without a value: only other rows without one, further by id.
   if (value === null) return sql`(${sort.value} IS NULL AND ${sort.id} ${after} ${id})`;
-  const v = sql`${value}::${CAST[sort.kind]}`;
+  const v = cursorValue(sort.kind, value);
   // Rows without a value follow every row with one.
   return sql`(${sort.value} ${after} ${v} OR (${sort.value} = ${v} AND ${sort.id} ${after} ${id}) OR ${sort.value} IS NULL)`;
 }

@@ -16,6 +16,7 @@ import {
 import { CUSTOM_FIELD_TYPES } from '@tracklane/shared/custom-fields/custom-fields.schema';
 import { TRACKING_MODES } from '@tracklane/shared/tracking/tracking-modes';
 import { workspaces } from './organizations';
+import { sortText } from './tracked-items';
 
 /**
  * A workspace's custom fields (ADR 0051): defined by its admins, at most 50, a name unique in the
@@ -49,7 +50,8 @@ export const customFields = pgTable(
  * subscription, or one per chosen choice for a multiple choice (`ordinal` 0, 1, ...), the value in the
  * column of its type (text, link and choices in `text_value`). Gone with the field (foreign key) and
  * with the subscription (a trigger on each subscription table, as for favourites). Indexes per field
- * and value with the subscription id, so a filter or a sort by one field is a range of one index.
+ * and value with the subscription id, so a filter or a sort by one field is a range of one index (a
+ * text's sort: its first characters, custom_field_values_sort_text_idx).
  */
 export const customFieldValues = pgTable(
   'custom_field_values',
@@ -75,5 +77,7 @@ export const customFieldValues = pgTable(
     index('custom_field_values_text_upper_idx').on(t.fieldId, sql`upper(${t.textValue}) text_pattern_ops`),
     index('custom_field_values_number_idx').on(t.fieldId, t.numberValue, t.subscriptionId),
     index('custom_field_values_date_idx').on(t.fieldId, t.dateValue, t.subscriptionId),
+    // A text's value as a list sorts by it (ADR 0054: its first characters), read in order for a page.
+    index('custom_field_values_sort_text_idx').on(t.fieldId, sortText(t.textValue), t.subscriptionId),
   ],
 );

@@ -79,6 +79,8 @@ export const expressShipments = pgTable(
       t.trackingNo.op('text_pattern_ops'),
     ),
     index('express_shipments_list_tracking_idx').on(t.workspaceId, t.tab, t.trackingNo, t.id),
+    // A tab by id: the rows without a value of a list's custom field or reference sort, which come last.
+    index('express_shipments_list_id_idx').on(t.workspaceId, t.tab, t.id),
     index('express_shipments_search_idx').on(t.workspaceId, t.trackingNo.op('text_pattern_ops')),
     // Dashboard: status rules and breakdown, and the late rule (undelivered parcels by estimate).
     index('express_shipments_status_idx').on(t.workspaceId, t.archived, t.status),

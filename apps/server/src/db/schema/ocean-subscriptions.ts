@@ -115,6 +115,8 @@ export const oceanShipments = pgTable(
     index('ocean_shipments_list_arrival_idx').on(t.workspaceId, t.archived, t.arrivalAt, t.id),
     index('ocean_shipments_list_departure_idx').on(t.workspaceId, t.archived, t.departureAt, t.id),
     index('ocean_shipments_list_container_idx').on(t.workspaceId, t.archived, t.containerNo, t.id),
+    // A tab by id: the rows without a value of a list's custom field or reference sort, which come last.
+    index('ocean_shipments_list_id_idx').on(t.workspaceId, t.archived, t.id),
     index('ocean_shipments_search_mbl_idx').on(t.workspaceId, t.mblNo.op('text_pattern_ops')),
     index('ocean_shipments_search_container_idx').on(t.workspaceId, t.containerNo.op('text_pattern_ops')),
     // Dashboard: the status breakdown is one group scan. (The last-free-day rules read

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigserial,
@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { SORT_TEXT_LENGTH } from '@tracklane/shared/tracking/column-sorts';
 import { TRACKING_MODES } from '@tracklane/shared/tracking/tracking-modes';
 import { companies } from './companies';
 import { organizations, workspaces } from './organizations';
@@ -202,14 +203,21 @@ export function subscriptionColumns() {
 }
 
 /**
+ * A text as lists sort by it (ADR 0054): its first SORT_TEXT_LENGTH characters. The sort indexes are
+ * on this expression, and the sorts write it the same way so that PostgreSQL matches them.
+ */
+export const sortText = (text: SQL | AnyPgColumn) => sql`left(${text}, ${sql.raw(String(SORT_TEXT_LENGTH))})`;
+
+/**
  * The indexes every subscription table keeps for searching by the workspace's references: a PO number
  * in full (po_numbers @> ARRAY[po]), and a customer reference or booking number by its beginning,
- * whatever its case; and each party, for the list's company filter and for a company's delete (its
+ * whatever its case; the booking number and customer reference as a list sorts by them; and each party, for the list's company filter and for a company's delete (its
  * foreign keys set the party null), over the rows that name one.
  */
 export function referenceIndexes(
   table: string,
   t: {
+    id: AnyPgColumn;
     workspaceId: AnyPgColumn;
     poNumbers: AnyPgColumn;
     customerReference: AnyPgColumn;
@@ -231,6 +239,9 @@ export function referenceIndexes(
       sql`upper(${t.customerReference}) text_pattern_ops`,
     ),
     index(`${table}_booking_number_idx`).on(t.workspaceId, sql`upper(${t.bookingNumber}) text_pattern_ops`),
+    // A list sorted by the reference (ADR 0054) reads its page from these, in order (list-sort.ts).
+    index(`${table}_customer_reference_sort_idx`).on(t.workspaceId, sortText(t.customerReference), t.id),
+    index(`${table}_booking_number_sort_idx`).on(t.workspaceId, sortText(t.bookingNumber), t.id),
     party('shipper', t.shipperId),
     party('consignee', t.consigneeId),
     party('customer', t.customerId),

@@ -26,7 +26,13 @@ import { AppError } from '../../lib/app-error';
 import { firstAttentionRule } from '../dashboard/attention';
 import { EXPRESS_ATTENTION } from './express-attention';
 import { encodeCursor, keysetAfter, keysetOrder, type KeysetSort } from '../../lib/keyset-cursor';
-import { namedListSort, resolveListSort, sortValueColumn, type NamedSort } from '../tracking/list-sort';
+import {
+  namedListSort,
+  resolveListSort,
+  sortValueColumn,
+  walkedPage,
+  type NamedSort,
+} from '../tracking/list-sort';
 import { readRows } from '../../lib/row-reader';
 import { listItemColumns, tabCountColumns } from '../tracking/list-page';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
@@ -202,11 +208,14 @@ export function expressListQuery(
   reader: ListReader,
   query: ExpressListQuery,
   now = new Date(),
-  /** The `cf` filters as SQL, resolved against the workspace's fields (customFieldFilters). */
+  /** The `cf` filters as SQL, resolved against the workspace's fields (customListConditions). */
   customFilters: readonly SQL[] = [],
-  /** The sort, resolved (expressListSort); a named sort needs none. */
+  /**
+   * The sort, resolved (expressListSort); a named sort needs none. A sort with an index walk keeps the
+   * query to the page's rows (walkedPage): it is not one to offset.
+   */
   sort: KeysetSort = namedListSort(expressShipments, SORTS, query.sort),
-  /** The search's match on text custom fields (customTextStartsWith), for a query with a search. */
+  /** The search's match on text custom fields (customListConditions), for a query with a search. */
   customSearch: SQL | undefined = undefined,
 ) {
   const { workspaceId, userId } = reader;
@@ -236,6 +245,17 @@ export function expressListQuery(
   if (query.company !== undefined) filters.push(namesCompany(expressShipments, query.company));
   filters.push(...customFilters);
   filters.push(favoriteFilter('express', expressShipments.id, userId, query.favorite));
+  // A sort an index serves reads the page's few ids from it first (walkedPage).
+  filters.push(
+    walkedPage(
+      sort,
+      expressShipments,
+      sql`${expressShipments} INNER JOIN ${trackedItems} ON ${eq(trackedItems.id, expressShipments.itemId)}`,
+      and(...filters),
+      query.cursor,
+      query.limit + 1,
+    ),
+  );
   if (query.cursor) filters.push(keysetAfter(sort, query.cursor));
   return {
     selection,

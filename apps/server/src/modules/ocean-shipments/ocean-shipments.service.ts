@@ -29,7 +29,13 @@ import { OCEAN_ATTENTION } from './ocean-attention';
 import { clocksNow, termsColumns, type resolveTerms } from './free-time/free-time-clocks';
 import { terminalAvailabilityOf } from './terminal-availability/terminal-availability.service';
 import { encodeCursor, keysetAfter, keysetOrder, type KeysetSort } from '../../lib/keyset-cursor';
-import { namedListSort, resolveListSort, sortValueColumn, type NamedSort } from '../tracking/list-sort';
+import {
+  namedListSort,
+  resolveListSort,
+  sortValueColumn,
+  walkedPage,
+  type NamedSort,
+} from '../tracking/list-sort';
 import { readRows } from '../../lib/row-reader';
 import { listItemColumns, tabCountColumns } from '../tracking/list-page';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
@@ -234,11 +240,14 @@ export function oceanListQuery(
   reader: ListReader,
   query: OceanListQuery,
   now = new Date(),
-  /** The `cf` filters as SQL, resolved against the workspace's fields (customFieldFilters). */
+  /** The `cf` filters as SQL, resolved against the workspace's fields (customListConditions). */
   customFilters: readonly SQL[] = [],
-  /** The sort, resolved (oceanListSort); a named sort needs none. */
+  /**
+   * The sort, resolved (oceanListSort); a named sort needs none. A sort with an index walk keeps the
+   * query to the page's rows (walkedPage): it is not one to offset.
+   */
   sort: KeysetSort = namedListSort(oceanShipments, SORTS, query.sort),
-  /** The search's match on text custom fields (customTextStartsWith), for a query with a search. */
+  /** The search's match on text custom fields (customListConditions), for a query with a search. */
   customSearch: SQL | undefined = undefined,
 ) {
   const { workspaceId } = reader;
@@ -268,6 +277,17 @@ export function oceanListQuery(
   if (query.bill !== undefined)
     filters.push(isUuid(query.bill) ? eq(oceanShipments.billId, query.bill) : sql`false`);
   filters.push(favoriteFilter('ocean', oceanShipments.id, reader.userId, query.favorite));
+  // A sort an index serves reads the page's few ids from it first (walkedPage).
+  filters.push(
+    walkedPage(
+      sort,
+      oceanShipments,
+      sql`${oceanShipments} INNER JOIN ${trackedItems} ON ${eq(trackedItems.id, oceanShipments.itemId)}`,
+      and(...filters),
+      query.cursor,
+      query.limit + 1,
+    ),
+  );
   if (query.cursor) filters.push(keysetAfter(sort, query.cursor));
   return {
     selection,

@@ -1,13 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  parseColumnSort,
-  SORT_TEXT_LENGTH,
-  type ReferenceSortKey,
-} from '@tracklane/shared/tracking/column-sorts';
+import { parseColumnSort, type ReferenceSortKey } from '@tracklane/shared/tracking/column-sorts';
 import type { Database } from '../../db/client';
 import { companies } from '../../db/schema/companies';
-import type { CursorValueKind, KeysetSort } from '../../lib/keyset-cursor';
+import { sortText } from '../../db/schema/tracked-items';
+import {
+  cursorValue,
+  decodeCursor,
+  type CursorValueKind,
+  type KeysetSort,
+  type KeysetWalk,
+} from '../../lib/keyset-cursor';
 import { customFieldSortValue } from '../custom-fields/custom-field-sort';
 import type { SubscriptionTable } from './tracking-mode';
 
@@ -25,7 +28,7 @@ export interface NamedSort {
   kind: CursorValueKind;
 }
 
-const cut = (text: SQL | AnyPgColumn) => sql`left(${text}, ${sql.raw(String(SORT_TEXT_LENGTH))})`;
+const cut = sortText;
 
 /** A reference as a list sorts by it: the text shown in its column (a party by its company's name). */
 function referenceSortValue(table: SubscriptionTable, key: ReferenceSortKey): SQL {
@@ -48,6 +51,17 @@ function referenceSortValue(table: SubscriptionTable, key: ReferenceSortKey): SQ
     case 'forwarder':
       return party(table.forwarderId);
   }
+}
+
+/**
+ * The references whose sort an index of the subscription table serves, in order (referenceIndexes:
+ * the workspace, the text cut as `cut` cuts it, the id). PO numbers (an array joined) and parties (a
+ * company's name) are computed per row.
+ */
+function referenceWalk(table: SubscriptionTable, key: ReferenceSortKey): KeysetWalk | undefined {
+  const column =
+    key === 'booking' ? table.bookingNumber : key === 'customer_reference' ? table.customerReference : null;
+  return column ? { from: (list) => list, where: sql`true`, value: cut(column), id: table.id } : undefined;
 }
 
 /**
@@ -82,9 +96,52 @@ export async function resolveListSort(
       direction: column.direction,
       kind: 'text',
       nullable: true,
+      walk: referenceWalk(table, column.key),
     };
-  const { value, kind } = await customFieldSortValue(db, workspaceId, table, column.fieldId);
-  return { name, value, id: table.id, direction: column.direction, kind, nullable: true };
+  const { value, kind, walk } = await customFieldSortValue(db, workspaceId, table, column.fieldId);
+  return { name, value, id: table.id, direction: column.direction, kind, nullable: true, walk };
+}
+
+/**
+ * The ids of a page of a list sorted by a column an index serves (`sort.walk`; none for another sort), as a condition on
+ * `table.id` the list's page query adds to its own (which then orders those few rows as before): the
+ * rows with a value, read from the index in the sort's direction after the cursor and joined to the
+ * list's conditions; then, when they do not fill the page, the rows without one by id, read from the
+ * tab's id index. Page 1 and a deep page each read about `rows` index entries while the list's
+ * conditions keep most rows; with a selective filter PostgreSQL may start from the filter's rows
+ * instead and sort them, as without the walk.
+ *
+ * `list` is the list's FROM (the subscription table joined as the page query joins it), `conditions`
+ * its WHERE without the cursor's.
+ */
+export function walkedPage(
+  sort: KeysetSort,
+  table: SubscriptionTable,
+  list: SQL,
+  conditions: SQL | undefined,
+  cursor: string | undefined,
+  rows: number,
+): SQL | undefined {
+  const { walk } = sort;
+  if (!walk) return undefined;
+  const at = cursor ? decodeCursor(cursor, sort.kind, { sort: sort.name, nullable: true }) : undefined;
+  const way = sql.raw(sort.direction === 'desc' ? 'DESC' : 'ASC');
+  const after = sql.raw(sort.direction === 'desc' ? '<' : '>');
+  const where = conditions ?? sql`true`;
+  const limit = sql.raw(String(rows));
+  // Written without NULLS LAST (no null is read) so that a descending sort scans its index backwards.
+  const valued =
+    at?.value === null
+      ? sql`SELECT ${table.id} FROM ${table} WHERE false`
+      : sql`SELECT ${table.id} FROM ${walk.from(list)} WHERE ${walk.where} AND ${walk.value} IS NOT NULL AND ${where}${
+          at
+            ? sql` AND (${walk.value}, ${walk.id}) ${after} (${cursorValue(sort.kind, at.value)}, ${at.id})`
+            : sql``
+        } ORDER BY ${walk.value} ${way}, ${walk.id} ${way} LIMIT ${limit}`;
+  const without = sql`SELECT ${table.id} FROM ${list} WHERE ${walk.missing ?? sql`${sort.value} IS NULL`} AND ${where}${
+    at?.value === null ? sql` AND ${table.id} ${after} ${at.id}` : sql``
+  } ORDER BY ${table.id} ${way} LIMIT ${limit}`;
+  return sql`${table.id} = ANY(ARRAY(SELECT page.id FROM ((${valued}) UNION ALL (${without})) page LIMIT ${limit}))`;
 }
 
 /** The named sort alone, for a caller that resolves no column sort (a benchmark, a count). */
