@@ -245,7 +245,14 @@ export function expressListQuery(
       .innerJoin(trackedItems, eq(trackedItems.id, expressShipments.itemId))
       .where(
         customFilters.length || customSearch
-          ? pageChosenById(db, expressShipments, expressTabWhere(workspaceId, query, now), and(...filters), sort, query.limit + 1)
+          ? pageChosenById(
+              db,
+              expressShipments,
+              expressTabWhere(workspaceId, query, now),
+              and(...filters),
+              sort,
+              query.limit + 1,
+            )
           : and(...filters),
       )
       .orderBy(...keysetOrder(sort))

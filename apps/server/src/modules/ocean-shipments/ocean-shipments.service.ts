@@ -277,7 +277,14 @@ export function oceanListQuery(
       .innerJoin(trackedItems, eq(trackedItems.id, oceanShipments.itemId))
       .where(
         customFilters.length || customSearch
-          ? pageChosenById(db, oceanShipments, oceanTabWhere(workspaceId, query), and(...filters), sort, query.limit + 1)
+          ? pageChosenById(
+              db,
+              oceanShipments,
+              oceanTabWhere(workspaceId, query),
+              and(...filters),
+              sort,
+              query.limit + 1,
+            )
           : and(...filters),
       )
       .orderBy(...keysetOrder(sort))
