@@ -120,7 +120,8 @@ async function traced(read: (trace: StatementTrace) => Promise<unknown>): Promis
 
 /**
  * A mode's list: its path, a page query for a query string (`cf` resolved as the route does, each
- * condition reading its matches by id: the same rows) and the statements the API runs for it.
+ * condition reading its matches by id: the same rows; one the bench can OFFSET to find a later page's
+ * row) and the statements the API runs for it.
  */
 const LISTS: Record<
   TrackingMode,
@@ -134,22 +135,44 @@ const LISTS: Record<
     path: '/api/shipments/ocean',
     pageQuery: async (db, reader, qs) => {
       const query = oceanListQuerySchema.parse(queryOf(qs));
-      const { byId } = await customListConditions(db, reader.workspaceId, oceanShipments, query.cf, query.search);
+      const { byId } = await customListConditions(
+        db,
+        reader.workspaceId,
+        oceanShipments,
+        query.cf,
+        query.search,
+      );
       const sort = await oceanListSort(db, reader.workspaceId, query.sort);
       // Wrapped: a query builder is a thenable that awaiting would run.
-      return { query: oceanListQuery(db, reader, query, new Date(), byId.filters, sort, byId.search).query };
+      return {
+        query: oceanListQuery(db, reader, query, new Date(), byId.filters, sort, byId.search, false).query,
+      };
     },
-    statements: (db, reader, qs) => traced((trace) => readOceanListRows(db, reader, oceanListQuerySchema.parse(queryOf(qs)), new Date(), { trace })),
+    statements: (db, reader, qs) =>
+      traced((trace) =>
+        readOceanListRows(db, reader, oceanListQuerySchema.parse(queryOf(qs)), new Date(), { trace }),
+      ),
   },
   express: {
     path: '/api/shipments/express',
     pageQuery: async (db, reader, qs) => {
       const query = expressListQuerySchema.parse(queryOf(qs));
-      const { byId } = await customListConditions(db, reader.workspaceId, expressShipments, query.cf, query.search);
+      const { byId } = await customListConditions(
+        db,
+        reader.workspaceId,
+        expressShipments,
+        query.cf,
+        query.search,
+      );
       const sort = await expressListSort(db, reader.workspaceId, query.sort);
-      return { query: expressListQuery(db, reader, query, new Date(), byId.filters, sort, byId.search).query };
+      return {
+        query: expressListQuery(db, reader, query, new Date(), byId.filters, sort, byId.search, false).query,
+      };
     },
-    statements: (db, reader, qs) => traced((trace) => readExpressListRows(db, reader, expressListQuerySchema.parse(queryOf(qs)), new Date(), { trace })),
+    statements: (db, reader, qs) =>
+      traced((trace) =>
+        readExpressListRows(db, reader, expressListQuerySchema.parse(queryOf(qs)), new Date(), { trace }),
+      ),
   },
 };
 

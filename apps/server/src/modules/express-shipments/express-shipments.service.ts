@@ -202,12 +202,14 @@ export function expressListQuery(
   reader: ListReader,
   query: ExpressListQuery,
   now = new Date(),
-  /** The `cf` filters as SQL, resolved against the workspace's fields (customFieldFilters). */
+  /** The `cf` filters as SQL, resolved against the workspace's fields (customListConditions). */
   customFilters: readonly SQL[] = [],
   /** The sort, resolved (expressListSort); a named sort needs none. */
   sort: KeysetSort = namedListSort(expressShipments, SORTS, query.sort),
-  /** The search's match on text custom fields (customTextStartsWith), for a query with a search. */
+  /** The search's match on text custom fields (customListConditions), for a query with a search. */
   customSearch: SQL | undefined = undefined,
+  /** Pick the page's ids before the join and the row's look-ups (pageChosenById); no OFFSET then. */
+  idsFirst = customFilters.length > 0 || customSearch !== undefined,
 ) {
   const { workspaceId, userId } = reader;
   const selection = {
@@ -244,7 +246,7 @@ export function expressListQuery(
       .from(expressShipments)
       .innerJoin(trackedItems, eq(trackedItems.id, expressShipments.itemId))
       .where(
-        customFilters.length || customSearch
+        idsFirst
           ? pageChosenById(
               db,
               expressShipments,

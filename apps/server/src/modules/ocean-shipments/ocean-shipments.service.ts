@@ -234,12 +234,14 @@ export function oceanListQuery(
   reader: ListReader,
   query: OceanListQuery,
   now = new Date(),
-  /** The `cf` filters as SQL, resolved against the workspace's fields (customFieldFilters). */
+  /** The `cf` filters as SQL, resolved against the workspace's fields (customListConditions). */
   customFilters: readonly SQL[] = [],
   /** The sort, resolved (oceanListSort); a named sort needs none. */
   sort: KeysetSort = namedListSort(oceanShipments, SORTS, query.sort),
-  /** The search's match on text custom fields (customTextStartsWith), for a query with a search. */
+  /** The search's match on text custom fields (customListConditions), for a query with a search. */
   customSearch: SQL | undefined = undefined,
+  /** Pick the page's ids before the join and the row's look-ups (pageChosenById); no OFFSET then. */
+  idsFirst = customFilters.length > 0 || customSearch !== undefined,
 ) {
   const { workspaceId } = reader;
   const selection = { ...oceanListSelection(reader, now), o: { sortValue: sortValueColumn(sort) } };
@@ -276,7 +278,7 @@ export function oceanListQuery(
       .from(oceanShipments)
       .innerJoin(trackedItems, eq(trackedItems.id, oceanShipments.itemId))
       .where(
-        customFilters.length || customSearch
+        idsFirst
           ? pageChosenById(
               db,
               oceanShipments,
