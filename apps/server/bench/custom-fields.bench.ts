@@ -126,7 +126,8 @@ async function traced(read: (trace: StatementTrace) => Promise<unknown>): Promis
 
 /**
  * A mode's list: its path, a page query for a query string (`cf` resolved as the route does, each
- * condition reading its matches by id: the same rows) and the statements the API runs for it.
+ * condition reading its matches by id: the same rows; one the bench can OFFSET to find a later page's
+ * row) and the statements the API runs for it.
  */
 const LISTS: Record<
   TrackingMode,
@@ -155,7 +156,9 @@ const LISTS: Record<
       );
       const sort = perRow(await oceanListSort(db, reader.workspaceId, query.sort), computed);
       // Wrapped: a query builder is a thenable that awaiting would run.
-      return { query: oceanListQuery(db, reader, query, new Date(), byId.filters, sort, byId.search).query };
+      return {
+        query: oceanListQuery(db, reader, query, new Date(), byId.filters, sort, byId.search, false).query,
+      };
     },
     statements: (db, reader, qs) =>
       traced((trace) =>
@@ -175,7 +178,7 @@ const LISTS: Record<
       );
       const sort = perRow(await expressListSort(db, reader.workspaceId, query.sort), computed);
       return {
-        query: expressListQuery(db, reader, query, new Date(), byId.filters, sort, byId.search).query,
+        query: expressListQuery(db, reader, query, new Date(), byId.filters, sort, byId.search, false).query,
       };
     },
     statements: (db, reader, qs) =>

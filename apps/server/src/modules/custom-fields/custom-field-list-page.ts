@@ -1,6 +1,12 @@
 import { and, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { encodeCursor, keysetAfter, keysetOrder, keysetThrough, type KeysetSort } from '../../lib/keyset-cursor';
+import {
+  encodeCursor,
+  keysetAfter,
+  keysetOrder,
+  keysetThrough,
+  type KeysetSort,
+} from '../../lib/keyset-cursor';
 import { sortValueColumn } from '../tracking/list-sort';
 import type { SubscriptionTable } from '../tracking/tracking-mode';
 import type { CustomListConditions, FewMatches } from './custom-field-values.service';

@@ -303,7 +303,12 @@ export async function customListConditions(
   const v = customFieldValues;
   const mode = modeOfTable(table);
   // 'refuse' answers a filter for every one asked, or throws.
-  const filters = (await resolveCustomFilters(db, workspaceId, splitOrRefuse(param), 'refuse')) as CustomFilter[];
+  const filters = (await resolveCustomFilters(
+    db,
+    workspaceId,
+    splitOrRefuse(param),
+    'refuse',
+  )) as CustomFilter[];
   const wheres = filters.map((filter) => filterWhere(mode, filter));
   const prefix = (term ?? '')
     .trim()
@@ -319,7 +324,8 @@ export async function customListConditions(
   const isFew = counted.length
     ? await (async () => {
         const columns = counted.map(
-          ({ where, few: most }, i) => sql`${boundedCount(where, most)} AS ${sql.identifier(`c${String(i)}`)}`,
+          ({ where, few: most }, i) =>
+            sql`${boundedCount(where, most)} AS ${sql.identifier(`c${String(i)}`)}`,
         );
         const { rows } = await db.execute<Record<string, number>>(sql`SELECT ${sql.join(columns, sql`, `)}`);
         return counted.map(({ few: most }, i) => rows[0]![`c${String(i)}`]! <= most);

@@ -217,6 +217,8 @@ export function expressListQuery(
   sort: KeysetSort = namedListSort(expressShipments, SORTS, query.sort),
   /** The search's match on text custom fields (customListConditions), for a query with a search. */
   customSearch: SQL | undefined = undefined,
+  /** Pick the page's ids before the join and the row's look-ups (pageChosenById); no OFFSET then. */
+  idsFirst = customFilters.length > 0 || customSearch !== undefined,
 ) {
   const { workspaceId, userId } = reader;
   const selection = {
@@ -264,8 +266,15 @@ export function expressListQuery(
       .from(expressShipments)
       .innerJoin(trackedItems, eq(trackedItems.id, expressShipments.itemId))
       .where(
-        customFilters.length || customSearch
-          ? pageChosenById(db, expressShipments, expressTabWhere(workspaceId, query, now), and(...filters), sort, query.limit + 1)
+        idsFirst
+          ? pageChosenById(
+              db,
+              expressShipments,
+              expressTabWhere(workspaceId, query, now),
+              and(...filters),
+              sort,
+              query.limit + 1,
+            )
           : and(...filters),
       )
       .orderBy(...keysetOrder(sort))

@@ -249,6 +249,8 @@ export function oceanListQuery(
   sort: KeysetSort = namedListSort(oceanShipments, SORTS, query.sort),
   /** The search's match on text custom fields (customListConditions), for a query with a search. */
   customSearch: SQL | undefined = undefined,
+  /** Pick the page's ids before the join and the row's look-ups (pageChosenById); no OFFSET then. */
+  idsFirst = customFilters.length > 0 || customSearch !== undefined,
 ) {
   const { workspaceId } = reader;
   const selection = { ...oceanListSelection(reader, now), o: { sortValue: sortValueColumn(sort) } };
@@ -296,8 +298,15 @@ export function oceanListQuery(
       .from(oceanShipments)
       .innerJoin(trackedItems, eq(trackedItems.id, oceanShipments.itemId))
       .where(
-        customFilters.length || customSearch
-          ? pageChosenById(db, oceanShipments, oceanTabWhere(workspaceId, query), and(...filters), sort, query.limit + 1)
+        idsFirst
+          ? pageChosenById(
+              db,
+              oceanShipments,
+              oceanTabWhere(workspaceId, query),
+              and(...filters),
+              sort,
+              query.limit + 1,
+            )
           : and(...filters),
       )
       .orderBy(...keysetOrder(sort))

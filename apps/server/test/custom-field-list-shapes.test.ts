@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { expressListQuerySchema } from '@tracklane/shared/tracking/express/express-shipments.schema';
+import { oceanListQuerySchema } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
+import { customFieldValues } from '../src/db/schema/custom-fields';
+import { encodeCursor } from '../src/lib/keyset-cursor';
+import type { ListReadOptions } from '../src/modules/custom-fields/custom-field-list-page';
+import { readExpressListRows } from '../src/modules/express-shipments/express-shipments.service';
+import { readOceanListRows } from '../src/modules/ocean-shipments/ocean-shipments.service';
+import { buildTeam, containerNo, mbl, type Team } from './factories';
+import { useTestApp } from './app';
+import { defineFields } from './support/custom-fields';
+
+const { app, ctx } = await useTestApp();
+
+type Mode = 'ocean' | 'express';
+const SHIPMENTS = 24;
+const PAGE = 3;
+
+/** The team's owner adds SHIPMENTS shipments of the mode in one request, one minute apart (oldest last); their ids, newest first. */
+async function addShipments(team: Team, mode: Mode): Promise<string[]> {
+  const items = Array.from({ length: SHIPMENTS }, (_, i) =>
+    mode === 'ocean'
+      ? { containerNo: containerNo(), mblNo: mbl() }
+      : { trackingNo: `SHP${String(Date.now()).slice(-6)}${String(i).padStart(3, '0')}`, carrier: 'gls' },
+  );
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/shipments/${mode}`,
+    headers: { cookie: team.owner.cookie },
+    payload: { items },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const ids = (res.json().result as Record<string, string>[]).map((r) =>
+    mode === 'ocean' ? r.shipmentOverallId! : r.expressOrderId!,
+  );
+  const table = sql.identifier(mode === 'ocean' ? 'ocean_shipments' : 'express_shipments');
+  for (const [i, id] of ids.entries())
+    await ctx.db.execute(
+      sql`UPDATE ${table} SET created_at = now() - ${i} * interval '1 minute' WHERE id = ${id}`,
+    );
+  return ids;
+}
+
+/**
+ * Every page of a list (PAGE rows each, following the cursors the API would hand out), read with
+ * `options`: the ids of each page, and the statements each page ran.
+ */
+async function allPages(team: Team, mode: Mode, params: string, options: ListReadOptions) {
+  const reader = { workspaceId: team.defaultWorkspaceId, userId: team.owner.userId };
+  const pages: string[][] = [];
+  const statements: number[] = [];
+  let cursor: string | undefined;
+  do {
+    const qs = Object.fromEntries(new URLSearchParams(`limit=${String(PAGE)}&${params}`));
+    if (cursor) qs.cursor = cursor;
+    let ran = 0;
+    const traced = { ...options, trace: () => void ran++ };
+    const rows =
+      mode === 'ocean'
+        ? await readOceanListRows(ctx.db, reader, oceanListQuerySchema.parse(qs), new Date(), traced)
+        : await readExpressListRows(ctx.db, reader, expressListQuerySchema.parse(qs), new Date(), traced);
+    const page = rows.slice(0, PAGE);
+    pages.push(page.map((r) => r.s.id));
+    statements.push(ran);
+    const last = page.at(-1);
+    cursor =
+      rows.length > PAGE && last
+        ? encodeCursor(
+            last.o.sortValue as Date | string | number | null,
+            last.s.id,
+            qs.sort ?? 'created_desc',
+          )
+        : undefined;
+  } while (cursor);
+  return { pages, statements };
+}
+
+/** Every condition reads its matches by id (the shape that needs no window): the reference. */
+const BY_ID: ListReadOptions = { few: { values: 1e9, search: 1e9 } };
+/** Every condition walks the list's order, in a window of 5 rows. */
+const WALKS: ListReadOptions = { few: { values: 0, search: 0 }, windowRows: 5 };
+
+describe('lists filtered by custom fields, in each shape', () => {
+  it.each(['ocean', 'express'] as const)(
+    '%s: answers the same pages walking in a window, falling back to the matches and by id',
+    async (mode) => {
+      const team = await buildTeam(app, ctx);
+      const f = await defineFields(app, team, [
+        { name: 'PO', type: 'text' },
+        { name: 'Grade', type: 'choice', choices: ['A', 'Z'] },
+        { name: 'Weight', type: 'number' },
+      ]);
+      {
+        const ids = await addShipments(team, mode);
+        // Grade A on every shipment but the oldest four, which are Z: deep in a newest-first list.
+        await ctx.db.insert(customFieldValues).values(
+          ids.flatMap((subscriptionId, i) =>
+            [
+              { fieldId: f.PO!, textValue: `PO-${String(100 + i)}` },
+              { fieldId: f.Grade!, textValue: i < SHIPMENTS - 4 ? 'A' : 'Z' },
+              { fieldId: f.Weight!, numberValue: i },
+            ].map((v) => ({ ...v, workspaceId: team.defaultWorkspaceId, mode, subscriptionId })),
+          ),
+        );
+        const newest = mode === 'ocean' ? 'sort=container_asc' : 'sort=tracking_asc';
+        const cases = [
+          `cf=${f.Grade!}:A`,
+          `cf=${f.Grade!}:Z`,
+          `cf=${f.Grade!}:Z&${newest}`,
+          `cf=${f.Weight!}:3..20`,
+          `cf=${f.Grade!}:A&cf=${f.Weight!}:10..`,
+          'search=po-1',
+          'search=PO-12',
+          `search=po-1&cf=${f.Grade!}:Z`,
+          `cf=${f.Grade!}:Z&sort=cf.${f.Weight!}.desc`,
+        ];
+        for (const params of cases) {
+          const reference = await allPages(team, mode, params, BY_ID);
+          const walked = await allPages(team, mode, params, WALKS);
+          const asShipped = await allPages(team, mode, params, {});
+          expect(walked.pages, `${mode} ${params}`).toEqual(reference.pages);
+          expect(asShipped.pages, `${mode} ${params}`).toEqual(reference.pages);
+          expect(reference.pages.flat().length, `${mode} ${params}`).toBeGreaterThan(0);
+        }
+        // Grade A fills each page inside the window: the window's end and one page. Grade Z's first
+        // page finds nothing in the window and reads its matches by id: three statements.
+        const dense = await allPages(team, mode, `cf=${f.Grade!}:A`, WALKS);
+        expect(dense.pages[0]).toEqual(ids.slice(0, PAGE));
+        expect(dense.statements[0]).toBe(2);
+        const deep = await allPages(team, mode, `cf=${f.Grade!}:Z`, WALKS);
+        expect(deep.pages.flat()).toEqual(ids.slice(-4));
+        expect(deep.statements[0]).toBe(3);
+      }
+    },
+    // Each case's every page in three shapes.
+    120_000,
+  );
+
+  it('keeps another workspace’s shipments out of every shape', async () => {
+    const team = await buildTeam(app, ctx);
+    const other = await buildTeam(app, ctx);
+    const f = await defineFields(app, team, [{ name: 'Grade', type: 'choice', choices: ['A'] }]);
+    const ids = await addShipments(team, 'ocean');
+    const theirs = await addShipments(other, 'ocean');
+    // Values of this workspace's field written on the other's shipments match in no list.
+    await ctx.db.insert(customFieldValues).values(
+      [...ids, ...theirs].map((subscriptionId) => ({
+        fieldId: f.Grade!,
+        textValue: 'A',
+        workspaceId: team.defaultWorkspaceId,
+        mode: 'ocean' as const,
+        subscriptionId,
+      })),
+    );
+    for (const options of [BY_ID, WALKS, {}]) {
+      const { pages } = await allPages(team, 'ocean', `cf=${f.Grade!}:A`, options);
+      expect(pages.flat()).toEqual(ids);
+    }
+  }, 60_000);
+});
