@@ -269,26 +269,29 @@ describe('a custom field named like a built-in column', () => {
 
   it('reads a list it exported back into the same containers, references and fields', () => {
     const set = withCustomFieldColumns(OCEAN_COLUMNS, FIELDS);
-    const shipment = oceanShipment({
-      containerNo: 'MSCU1234566',
-      mblNo: 'MEDU12345678',
-      tags: ['hot', 'reefer'],
-      references: {
-        bookingNumber: null,
-        customerReference: 'CR-1',
-        poNumbers: ['PO-1', 'PO-2'],
-        shipper: null,
-        consignee: null,
-        customer: { id: 'c1', name: 'Acme Retail GmbH' },
-        forwarder: null,
-      },
-      customFields: {
-        [tags.id]: 'fragile',
-        [containerNumber.id]: 'Seal 77',
-        [bookingNumber.id]: 1200,
-        [customer.id]: 'Key account',
-      },
-    });
+    const shipment = {
+      attention: null,
+      ...oceanShipment({
+        containerNo: 'MSCU1234566',
+        mblNo: 'MEDU12345678',
+        tags: ['hot', 'reefer'],
+        references: {
+          bookingNumber: null,
+          customerReference: 'CR-1',
+          poNumbers: ['PO-1', 'PO-2'],
+          shipper: null,
+          consignee: null,
+          customer: { id: 'c1', name: 'Acme Retail GmbH' },
+          forwarder: null,
+        },
+        customFields: {
+          [tags.id]: 'fragile',
+          [containerNumber.id]: 'Seal 77',
+          [bookingNumber.id]: 1200,
+          [customer.id]: 'Key account',
+        },
+      }),
+    };
     // Every column shown, the fields among the built-in ones.
     const order = [...set.ids].reverse();
     const csv = tableToCsv([shipment], visibleColumns(set, { order, hidden: [] }), 'UTC');
