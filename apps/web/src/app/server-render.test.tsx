@@ -6,6 +6,7 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from '../entry-server';
 import { AUTH_STORE_KEY } from '../features/auth/stores/auth-store';
+import { UI_STORE_KEY } from '../features/navigation/stores/ui-store';
 import { writeSidebarCookie } from '../features/navigation/utils/sidebar-preference';
 import { ok } from '../test/fake-api';
 import { testUser } from '../test/http';
@@ -108,7 +109,8 @@ describe('a page the server rendered', { timeout: 30_000 }, () => {
     expect(
       within(sidebar as HTMLElement).getByRole('button', { name: 'Expand sidebar' }),
     ).toBeInTheDocument();
-    // The browser that sent the request holds the same cookie.
+    // The browser that sent the request holds the same preference: in local storage and in the cookie.
+    localStorage.setItem(UI_STORE_KEY, JSON.stringify({ state: { sidebarCollapsed: true }, version: 1 }));
     writeSidebarCookie(true);
     const { recoverable, consoleErrors } = await hydratePage(container);
     expect(recoverable).toEqual([]);

@@ -22,7 +22,7 @@ describe('UI store persistence (spec §4)', () => {
   });
 });
 
-describe('the sidebar preference, kept in a cookie the server reads', () => {
+describe('the sidebar preference, in local storage and mirrored in a cookie the server reads', () => {
   it('starts from the cookie', () => {
     writeSidebarCookie(true);
     expect(createUiStore().getState().sidebarCollapsed).toBe(true);
@@ -30,17 +30,18 @@ describe('the sidebar preference, kept in a cookie the server reads', () => {
     expect(createUiStore().getState().sidebarCollapsed).toBe(false);
   });
 
-  it('moves a value stored in localStorage by an older release into the cookie', () => {
+  it('mirrors the value in localStorage into the cookie', () => {
     store({ sidebarCollapsed: true, siteType: 'ocean' });
     expect(readSidebarCookie(document.cookie)).toBeNull();
     expect(createUiStore().getState().sidebarCollapsed).toBe(true);
     expect(readSidebarCookie(document.cookie)).toBe(true);
   });
 
-  it('prefers the cookie to an older stored value', () => {
+  it('prefers localStorage to a cookie that says otherwise, and mends the cookie', () => {
     store({ sidebarCollapsed: true, siteType: 'ocean' });
     writeSidebarCookie(false);
-    expect(createUiStore().getState().sidebarCollapsed).toBe(false);
+    expect(createUiStore().getState().sidebarCollapsed).toBe(true);
+    expect(readSidebarCookie(document.cookie)).toBe(true);
   });
 
   it('hydrates as the server drew it, then follows a preference the server did not know', () => {
@@ -52,14 +53,16 @@ describe('the sidebar preference, kept in a cookie the server reads', () => {
     expect(ui.getState().sidebarCollapsed).toBe(true);
   });
 
-  it('writes every change to the cookie, and no longer to localStorage', () => {
+  it('writes every change to localStorage and to the cookie', () => {
     const ui = createUiStore();
+    const stored = () =>
+      (JSON.parse(window.localStorage.getItem(UI_STORE_KEY) ?? '{}') as { state?: object }).state;
     ui.getState().toggleSidebar();
     expect(readSidebarCookie(document.cookie)).toBe(true);
-    const stored = JSON.parse(window.localStorage.getItem(UI_STORE_KEY) ?? '{}') as { state?: object };
-    expect(stored.state).not.toHaveProperty('sidebarCollapsed');
+    expect(stored()).toMatchObject({ sidebarCollapsed: true });
     ui.getState().toggleSidebar();
     expect(readSidebarCookie(document.cookie)).toBe(false);
+    expect(stored()).toMatchObject({ sidebarCollapsed: false });
   });
 
   it('reads only its own cookie, and only the values it writes', () => {

@@ -8,7 +8,7 @@ import { isSiteType, MODE_ROUTES } from '../../../modes/mode-routes';
 import { readSidebarCookie, writeSidebarCookie } from '../utils/sidebar-preference';
 
 interface UiData {
-  /** Kept in a cookie (sidebar-preference.ts), which a server render reads; the rest in local storage. */
+  /** Kept in local storage with the rest, and mirrored in a cookie a server render reads (sidebar-preference.ts). */
   sidebarCollapsed: boolean;
   siteType: SiteType;
 }
@@ -39,7 +39,7 @@ const storedUiSchema = z
 
 export const UI_STORE_KEY = 'tracklane-ui';
 
-/** The sidebar preference an older release kept in local storage, if any. */
+/** The sidebar preference kept in local storage, if any. */
 function readStoredSidebarPreference(): boolean | null {
   try {
     const stored = JSON.parse(window.localStorage.getItem(UI_STORE_KEY) ?? 'null') as {
@@ -53,17 +53,17 @@ function readStoredSidebarPreference(): boolean | null {
 }
 
 /**
- * This browser's sidebar preference: its cookie, else the value an older release kept in local
- * storage, moved into the cookie so that the server draws it from the next page on; not collapsed when
- * neither holds one, and on a server (which is told the request's value).
+ * This browser's sidebar preference: local storage's (spec §4), else its cookie; not collapsed when
+ * neither holds one, and on a server (which is told the request's value). A cookie that says otherwise
+ * (none yet, or cleared apart from local storage) is written anew, so that the server draws the sidebar
+ * as stored from the next page on.
  */
 export function readSidebarPreference(): boolean {
   if (typeof document === 'undefined') return false;
   const fromCookie = readSidebarCookie(document.cookie);
-  if (fromCookie !== null) return fromCookie;
   const stored = readStoredSidebarPreference();
-  if (stored === null) return false;
-  writeSidebarCookie(stored);
+  if (stored === null) return fromCookie ?? false;
+  if (fromCookie !== stored) writeSidebarCookie(stored);
   return stored;
 }
 
@@ -84,8 +84,8 @@ export const createUiStore = (initial?: Pick<UiData, 'sidebarCollapsed'>) => {
       {
         name: UI_STORE_KEY,
         version: 1,
-        storage: createPersistStorage<Pick<UiData, 'siteType'>>(),
-        partialize: ({ siteType }) => ({ siteType }),
+        storage: createPersistStorage<UiData>(),
+        partialize: ({ sidebarCollapsed, siteType }) => ({ sidebarCollapsed, siteType }),
         merge: (stored, current) => {
           const parsed = storedUiSchema.safeParse(stored);
           return parsed.success && parsed.data.siteType
@@ -99,7 +99,7 @@ export const createUiStore = (initial?: Pick<UiData, 'sidebarCollapsed'>) => {
   store.subscribe((state, previous) => {
     if (state.sidebarCollapsed !== previous.sidebarCollapsed) writeSidebarCookie(state.sidebarCollapsed);
   });
-  // A preference the server did not know (an older release's, moved into the cookie just now) is drawn
+  // A preference the server did not know (local storage's, mirrored into the cookie just now) is drawn
   // once the page has hydrated.
   if (initial && typeof document !== 'undefined') {
     const preference = readSidebarPreference();
