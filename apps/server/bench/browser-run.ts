@@ -57,3 +57,20 @@ export async function openSignedInPhone(
   if (throttle !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
   return { context, page, cdp };
 }
+
+/**
+ * Page script that records in `window.__benchUsable` when the sign-in form is usable: its e-mail input
+ * carries React's event handlers (the page has hydrated it). Bench-only: it reads React's own property
+ * names on the element, which is how a test outside the app can tell hydration happened.
+ */
+export const SIGN_IN_USABLE_POLL = `
+  const poll = () => {
+    const input = document.querySelector('input[type="email"], input[name="email"]');
+    if (input && Object.keys(input).some((k) => k.startsWith('__reactProps'))) {
+      window.__benchUsable = performance.now();
+      return;
+    }
+    setTimeout(poll, 10);
+  };
+  poll();
+`;

@@ -9,7 +9,7 @@
  *   npm run build && cd apps/server && BENCH_DATABASE_URL=… npx tsx bench/sign-in-waterfall.ts
  *   BENCH_PROFILES=desktop BENCH_PROFILE_RUNS=9 BENCH_WEB_DIST=<another build> … (compare two builds)
  */
-import { runListInBrowser } from './browser-run';
+import { runListInBrowser, SIGN_IN_USABLE_POLL } from './browser-run';
 import { markdownTable } from './report';
 import { origin, type Profile } from './source-origin';
 
@@ -21,17 +21,7 @@ const TRACE = process.env.BENCH_TRACE;
 const PROFILE = process.env.BENCH_SIGN_IN_CPU === '1';
 const usables: number[] = [];
 
-const USABLE = `(() => {
-  const poll = () => {
-    const input = document.querySelector('input[type="email"], input[name="email"]');
-    if (input && Object.keys(input).some((k) => k.startsWith('__reactProps'))) {
-      window.__benchUsable = performance.now();
-      return;
-    }
-    setTimeout(poll, 10);
-  };
-  poll();
-})()`;
+const USABLE = `(() => {${SIGN_IN_USABLE_POLL}})()`;
 
 runListInBrowser(async (browser, env) => {
   for (let run = 0; run < RUNS; run++) {

@@ -16,7 +16,7 @@
  */
 import type { Browser, Page } from 'playwright';
 import type { BenchEnvironment } from './harness';
-import { runListInBrowser } from './browser-run';
+import { runListInBrowser, SIGN_IN_USABLE_POLL } from './browser-run';
 import { markdownTable, percentiles } from './report';
 
 const RUNS = Number(process.env.BENCH_PROFILE_RUNS ?? 5);
@@ -70,15 +70,7 @@ const PROBE = `(() => {
       window.__benchFirstRow = performance.now();
   });
   observer.observe(document, { childList: true, subtree: true });
-  const poll = () => {
-    const input = document.querySelector('input[type="email"], input[name="email"]');
-    if (input && Object.keys(input).some((k) => k.startsWith('__reactProps'))) {
-      window.__benchUsable = performance.now();
-      return;
-    }
-    setTimeout(poll, 10);
-  };
-  poll();
+  ${SIGN_IN_USABLE_POLL}
   window.__benchEvents = [];
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__benchEvents.push({ name: e.name, duration: e.duration, id: e.interactionId });
