@@ -12,7 +12,7 @@ export interface ApiEnvelope<T> {
 }
 
 /** The zod schema of a successful envelope around `result`, for route response schemas. */
-export function envelopeSchema<T extends z.ZodType>(result: T) {
+export function envelopeSchema<T extends z.core.$ZodType>(result: T) {
   return z.object({
     success: z.boolean(),
     result,

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 
+import { emailSchema } from './email.schema';
 import { publicUserSchema } from './user.schema';
 import { controlCharactersMessage, hasControlCharacters } from '../validation/control-characters';
 
+export { emailSchema } from './email.schema';
+export { publicKeyResultSchema } from './public-key.schema';
 export { publicUserSchema, type PublicUser } from './user.schema';
 
 /** GET /api/auth/protected (spec §7: "answer: message (auth status) and user"). */
@@ -18,12 +21,6 @@ export type ProtectedResponse = z.infer<typeof protectedResponseSchema>;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const CODE_LENGTH = 6;
-
-export const emailSchema = z
-  .string()
-  .trim()
-  .max(254, { message: 'E-mail must be at most 254 characters' })
-  .pipe(z.email({ message: 'Enter a valid e-mail address' }));
 
 /** A password as typed (validated on the client before it is encrypted; the server checks again). */
 export const plainPasswordSchema = z
@@ -100,12 +97,6 @@ export const resetPasswordVerifiedRequestSchema = z.strictObject({
   token: z.string().min(16).max(128),
   newPassword: encryptedPasswordSchema,
   keyId: keyIdSchema,
-});
-
-export const publicKeyResultSchema = z.object({
-  keyId: z.string(),
-  publicKey: z.string(),
-  algorithm: z.literal('RSA-OAEP-256'),
 });
 
 export const userAgreementQuerySchema = z.strictObject({ userId: z.uuid({ message: 'Unknown user' }) });

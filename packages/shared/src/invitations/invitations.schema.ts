@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { INVITES_PER_SEND_MAX } from '../constants';
 import { emailSchema } from '../auth/auth.schema';
 
+export {
+  INVITATION_LINK_STATES,
+  invitationStateSchema,
+  type InvitationLinkState,
+} from './invitation-link-state.schema';
+
 /** spec §5/§8 wording, word for word (including the spec's "sent"). */
 export const INVITE_MESSAGES = {
   yourself: 'Cannot sent invite to yourself.',
@@ -52,14 +58,6 @@ export const invitationStateQuerySchema = z.strictObject({
         .max(INVITATION_LINK_IDS_MAX, { message: 'Invitation not found' }),
     ),
 });
-
-/**
- * What an invitation link stands for now: `pending` while any of its invitations waits, `withdrawn`
- * when an admin withdrew them all, `answered` once accepted or declined, `unknown` when none exists.
- */
-export const INVITATION_LINK_STATES = ['pending', 'withdrawn', 'answered', 'unknown'] as const;
-export const invitationStateSchema = z.object({ state: z.enum(INVITATION_LINK_STATES) });
-export type InvitationLinkState = (typeof INVITATION_LINK_STATES)[number];
 
 /** spec §3 Workspace invitation (firstName/lastName/inviterEmail: who invited). */
 export const workspaceInvitationSchema = z.object({

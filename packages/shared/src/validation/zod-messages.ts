@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 function fieldName(path: readonly PropertyKey[] | undefined): string {
   const last = path?.filter((p) => typeof p === 'string').at(-1);

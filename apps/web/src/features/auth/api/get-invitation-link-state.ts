@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   invitationStateSchema,
   type InvitationLinkState,
-} from '@tracklane/shared/invitations/invitations.schema';
+} from '@tracklane/shared/invitations/invitation-link-state.schema';
 import { api } from '../../../lib/api-client';
 
 export const INVITATION_STATE_PATH = '/api/workspaces/invite/state';

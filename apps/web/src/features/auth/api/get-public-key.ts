@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicKeyResultSchema } from '@tracklane/shared/auth/auth.schema';
-import type { z } from 'zod';
+import { publicKeyResultSchema } from '@tracklane/shared/auth/public-key.schema';
+import type * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
 export const PUBLIC_KEY_PATH = '/api/auth/public-key';

@@ -1,8 +1,8 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { emailSchema } from '@tracklane/shared/auth/auth.schema';
+import { emailSchema } from '@tracklane/shared/auth/email.schema';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { FormAlert } from '../../../components/form-alert';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
@@ -21,7 +21,7 @@ import { passwordToggleProps } from './password-toggle';
 const signInSchema = z.object({
   email: emailSchema,
   // Any length: the rules for new passwords may have changed since this one was chosen.
-  password: z.string().min(1, { message: 'Enter your password' }),
+  password: z.string().check(z.minLength(1, { message: 'Enter your password' })),
 });
 
 type SignInValues = z.input<typeof signInSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { createContext, useContext } from 'react';
 import { createStore, useStore } from 'zustand';
 import { persist } from 'zustand/middleware';
@@ -33,9 +33,9 @@ export interface AuthState extends AuthData {
 
 type PersistedAuth = Pick<AuthData, 'user' | 'resetPasswordToken'>;
 
-const storedAuthSchema = z
-  .object({ user: userSchema.nullable(), resetPasswordToken: z.string().nullable() })
-  .partial();
+const storedAuthSchema = z.partial(
+  z.object({ user: z.nullable(userSchema), resetPasswordToken: z.nullable(z.string()) }),
+);
 
 export const AUTH_STORE_KEY = 'tracklane-auth';
 

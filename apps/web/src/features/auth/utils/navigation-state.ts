@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * What travels between screens in the router's location state. Read back through schemas: state
@@ -19,11 +19,13 @@ export interface AuthNoticeState {
 // Own paths only: "//host" would leave the site.
 const internalPath = z
   .string()
-  .startsWith('/')
-  .refine((path) => !path.startsWith('//'));
+  .check(
+    z.startsWith('/'),
+    z.refine((path) => !path.startsWith('//')),
+  );
 
 const redirectSchema = z.object({ from: internalPath });
-const noticeSchema = z.object({ notice: z.string().optional(), email: z.string().optional() });
+const noticeSchema = z.object({ notice: z.optional(z.string()), email: z.optional(z.string()) });
 
 /** The page a signed-out visitor was on when the guard sent them to sign in, if any. */
 export function redirectTargetOf(state: unknown): string | null {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { createContext, useContext } from 'react';
 import { createStore, useStore } from 'zustand';
 import { persist } from 'zustand/middleware';
@@ -30,12 +30,12 @@ const initialUi: UiData & Pick<UiState, 'switchedOn'> = {
 };
 
 // Stored values are read back through a schema: an old or hand-edited entry must not break the shell.
-const storedUiSchema = z
-  .object({
+const storedUiSchema = z.partial(
+  z.object({
     sidebarCollapsed: z.boolean(),
     siteType: z.custom<SiteType>((value) => typeof value === 'string' && isSiteType(value)),
-  })
-  .partial();
+  }),
+);
 
 export const UI_STORE_KEY = 'tracklane-ui';
 

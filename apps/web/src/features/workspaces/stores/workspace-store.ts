@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { createContext, useContext } from 'react';
 import { createStore, useStore } from 'zustand';
 import { persist } from 'zustand/middleware';
@@ -13,16 +13,16 @@ const currentOrganizationSchema = z.object({
   organizationId: z.string(),
   organizationName: z.string(),
   role: z.enum(['company_admin', 'general_user']),
-  shipmentPermission: z.number().int(),
-  isCreator: z.boolean().optional(),
-  image: z.string().nullable().optional(),
+  shipmentPermission: z.int(),
+  isCreator: z.optional(z.boolean()),
+  image: z.optional(z.nullable(z.string())),
 });
 
 const currentWorkspaceSchema = z.object({
   workspaceId: z.string(),
   name: z.string(),
   isDefault: z.boolean(),
-  image: z.string().nullable().optional(),
+  image: z.optional(z.nullable(z.string())),
 });
 
 export type CurrentOrganization = z.infer<typeof currentOrganizationSchema>;
@@ -40,12 +40,12 @@ export interface WorkspaceState extends WorkspaceData {
 
 const initialWorkspace: WorkspaceData = { currentOrganization: null, currentWorkspace: null };
 
-const storedWorkspaceSchema = z
-  .object({
-    currentOrganization: currentOrganizationSchema.nullable(),
-    currentWorkspace: currentWorkspaceSchema.nullable(),
-  })
-  .partial();
+const storedWorkspaceSchema = z.partial(
+  z.object({
+    currentOrganization: z.nullable(currentOrganizationSchema),
+    currentWorkspace: z.nullable(currentWorkspaceSchema),
+  }),
+);
 
 export const WORKSPACE_STORE_KEY = 'tracklane-workspace';
 
