@@ -44,14 +44,18 @@ runListInBrowser(async (browser, env) => {
     });
     const requests = new Map<
       string,
-      { url: string; sent: number; firstByte?: number; done?: number; bytes?: number }
+      { url: string; sent: number; onWire?: number; firstByte?: number; done?: number; bytes?: number }
     >();
     cdp.on('Network.requestWillBeSent', (e) =>
       requests.set(e.requestId, { url: e.request.url, sent: e.timestamp }),
     );
     cdp.on('Network.responseReceived', (e) => {
       const r = requests.get(e.requestId);
-      if (r) r.firstByte = e.timestamp;
+      if (!r) return;
+      r.firstByte = e.timestamp;
+      // When the request left, after waiting for a connection (HTTP/1.1 allows six per host).
+      const t = e.response.timing;
+      if (t && t.sendStart >= 0) r.onWire = t.requestTime + t.sendStart / 1000;
     });
     cdp.on('Network.loadingFinished', (e) => {
       const r = requests.get(e.requestId);
@@ -107,6 +111,7 @@ runListInBrowser(async (browser, env) => {
           .map((r) => ({
             request: r.url.replace(env.base, '').slice(0, 60),
             'sent ms': ms(r.sent),
+            'on the wire ms': ms(r.onWire),
             'first byte ms': ms(r.firstByte),
             'done ms': ms(r.done),
             bytes: r.bytes ?? '—',
