@@ -16,7 +16,9 @@ test.describe('exceptions', () => {
     await createSignedInUser(page.request, 'exceptions');
     await page.goto('/exceptions');
     // The first page of a cold server may take a while to arrive.
-    await expect(page.getByRole('heading', { level: 1, name: 'Exceptions' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Exceptions' })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(page.getByTestId('exceptions-empty')).toBeVisible();
 
     const intake = await page.request.post('/api/shipments/ocean', {

@@ -49,7 +49,10 @@ describe('ocean shipment list: columns and export', { timeout: 20_000 }, () => {
     expect(headers()).not.toContain('Vessel');
 
     await user.click(screen.getByRole('button', { name: 'Columns' }));
-    await user.click(await screen.findByRole('checkbox', { name: 'Vessel' }));
+    // The popover is named for what it holds, not after the button that opens it.
+    const popover = await screen.findByRole('dialog', { name: 'Table columns' });
+    expect(screen.queryByRole('dialog', { name: 'Columns' })).not.toBeInTheDocument();
+    await user.click(within(popover).getByRole('checkbox', { name: 'Vessel' }));
     await waitFor(() => expect(headers()).toContain('Vessel'));
     await user.click(screen.getByRole('button', { name: 'Move MBL up' }));
 

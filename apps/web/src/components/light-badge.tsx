@@ -1,5 +1,5 @@
-import { Tooltip } from '@mantine/core';
 import type { ComponentPropsWithRef, CSSProperties, ReactNode } from 'react';
+import { LazyTooltip } from './lazy-tooltip';
 import classes from './light-badge.module.css';
 
 export interface LightBadgeProps extends Omit<ComponentPropsWithRef<'span'>, 'color'> {
@@ -8,7 +8,7 @@ export interface LightBadgeProps extends Omit<ComponentPropsWithRef<'span'>, 'co
   size?: 'xs' | 'sm' | 'md' | 'lg';
   leftSection?: ReactNode;
   className?: string;
-  /** A Mantine Tooltip's label, shown on hover and focus after `tooltipDelay` ms (the theme's by default). */
+  /** A tooltip's label (LazyTooltip), shown on hover and focus after `tooltipDelay` ms (the theme's by default). */
   tooltip?: string;
   tooltipDelay?: number;
   children: ReactNode;
@@ -17,7 +17,7 @@ export interface LightBadgeProps extends Omit<ComponentPropsWithRef<'span'>, 'co
 /**
  * Mantine's `<Badge variant="light" radius="sm">` as one span: the same look at a fraction of the render
  * cost (no theme lookups, style props or variant resolver per badge), for tables that show one or more
- * per row. Other props go to the span (a Mantine Tooltip around it sets its ref and handlers).
+ * per row. Other props go to the span (a tooltip around it sets its ref and handlers).
  */
 export function LightBadge({
   color,
@@ -48,9 +48,9 @@ export function LightBadge({
     </span>
   );
   return tooltip ? (
-    <Tooltip label={tooltip} openDelay={tooltipDelay}>
+    <LazyTooltip label={tooltip} openDelay={tooltipDelay}>
       {badge}
-    </Tooltip>
+    </LazyTooltip>
   ) : (
     badge
   );

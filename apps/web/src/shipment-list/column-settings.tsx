@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Checkbox, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { useId } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconColumns3 } from '@tabler/icons-react';
 import {
   isDefaultLayout,
@@ -25,6 +26,7 @@ export function ColumnSettings<Row, Id extends string, Sort extends string>({
   onChange,
   disabled = false,
 }: ColumnSettingsProps<Row, Id, Sort>) {
+  const titleId = useId();
   return (
     <Popover position="bottom-end" width={280} shadow="md" radius="md" trapFocus>
       <Popover.Target>
@@ -38,10 +40,11 @@ export function ColumnSettings<Row, Id extends string, Sort extends string>({
           Columns
         </Button>
       </Popover.Target>
-      <Popover.Dropdown p={0} aria-label="Table columns" role="dialog">
+      {/* Named by its title, not by its button as Mantine names a dropdown by default. */}
+      <Popover.Dropdown p={0} aria-labelledby={titleId}>
         <Group justify="space-between" px="sm" py={8} className={classes.popoverHeader}>
-          <Text size="xs" fw={600} c="gray.7">
-            Columns
+          <Text id={titleId} size="xs" fw={600} c="gray.7">
+            Table columns
           </Text>
           <Button
             variant="subtle"

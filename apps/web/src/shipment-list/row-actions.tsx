@@ -1,6 +1,6 @@
-import { Tooltip } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { LazyTooltip } from '../components/lazy-tooltip';
 import classes from './shipments-table.module.css';
 
 interface RowActionsProps {
@@ -19,7 +19,7 @@ export function RowActions({ name, archived, detailHref, onArchive }: RowActions
   return (
     <div className={classes.rowActions}>
       {onArchive ? (
-        <Tooltip label={archiveLabel}>
+        <LazyTooltip label={archiveLabel}>
           <button
             type="button"
             className={classes.iconButton}
@@ -31,13 +31,13 @@ export function RowActions({ name, archived, detailHref, onArchive }: RowActions
           >
             {archived ? <IconArchiveOff size={16} stroke={1.75} /> : <IconArchive size={16} stroke={1.75} />}
           </button>
-        </Tooltip>
+        </LazyTooltip>
       ) : null}
-      <Tooltip label="Open">
+      <LazyTooltip label="Open">
         <Link to={detailHref} className={classes.iconButton} aria-label={`Open ${name}`} tabIndex={-1}>
           <IconChevronRight size={16} stroke={1.75} />
         </Link>
-      </Tooltip>
+      </LazyTooltip>
     </div>
   );
 }

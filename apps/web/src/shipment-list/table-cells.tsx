@@ -1,14 +1,15 @@
-import { Tooltip } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { LazyTooltip } from '../components/lazy-tooltip';
 import { EMPTY_DATE, formatDate } from '../lib/dates';
 import classes from './shipments-table.module.css';
 
 /*
  * Cells every shipment table has, whatever the mode: its identifiers (monospace, copied in one click)
  * and its milestone days: plain elements styled by shipments-table.module.css (a list renders many),
- * with Mantine tooltips where a value is cut or a button has only an icon.
+ * with tooltips (LazyTooltip: Mantine's, mounted on first hover or focus) where a value is cut or a
+ * button has only an icon.
  */
 
 /** A container number's length: numbers longer than this may end with an ellipsis in their column. */
@@ -41,7 +42,7 @@ export function IdentifierCell({ value, what, primary, group }: IdentifierCellPr
               ) : null}
             </span>
           )}
-          <Tooltip label={value} openDelay={500} disabled={!long}>
+          <LazyTooltip label={value} openDelay={500} disabled={!long}>
             <Link
               to={primary.href}
               className={classes.identifier}
@@ -50,10 +51,10 @@ export function IdentifierCell({ value, what, primary, group }: IdentifierCellPr
             >
               {value}
             </Link>
-          </Tooltip>
+          </LazyTooltip>
         </>
       ) : group ? (
-        <Tooltip label={group.label}>
+        <LazyTooltip label={group.label}>
           <Link
             to={group.href}
             className={`${classes.identifierMuted} ${classes.groupLink}`}
@@ -62,11 +63,11 @@ export function IdentifierCell({ value, what, primary, group }: IdentifierCellPr
           >
             {value}
           </Link>
-        </Tooltip>
+        </LazyTooltip>
       ) : (
-        <Tooltip label={value} openDelay={500} disabled={!long}>
+        <LazyTooltip label={value} openDelay={500} disabled={!long}>
           <span className={classes.identifierMuted}>{value}</span>
-        </Tooltip>
+        </LazyTooltip>
       )}
       <span className={classes.hoverOnly}>
         <CopyButton value={value} what={what} />
@@ -86,7 +87,7 @@ function FavoriteButton({
   onToggle: () => void;
 }) {
   return (
-    <Tooltip label={favorite ? 'Favourite' : 'Add to favourites'}>
+    <LazyTooltip label={favorite ? 'Favourite' : 'Add to favourites'}>
       <button
         type="button"
         className={classes.iconButton}
@@ -103,7 +104,7 @@ function FavoriteButton({
           <IconStar size={16} stroke={1.75} />
         )}
       </button>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 
@@ -111,7 +112,7 @@ function FavoriteButton({
 function CopyButton({ value, what }: { value: string; what: string }) {
   const clipboard = useClipboard({ timeout: 1500 });
   return (
-    <Tooltip label={clipboard.copied ? 'Copied' : `Copy ${what}`}>
+    <LazyTooltip label={clipboard.copied ? 'Copied' : `Copy ${what}`}>
       <button
         type="button"
         className={classes.iconButton}
@@ -125,7 +126,7 @@ function CopyButton({ value, what }: { value: string; what: string }) {
       >
         {clipboard.copied ? <IconCheck size={14} stroke={2} /> : <IconCopy size={14} stroke={1.75} />}
       </button>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 

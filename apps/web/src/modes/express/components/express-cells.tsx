@@ -1,7 +1,7 @@
-import { Tooltip } from '@mantine/core';
 import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
 import type { ParcelPlace } from '@tracklane/shared/tracking/express/parcel-event';
 import type { ExpressShipment } from '@tracklane/shared/tracking/express/express-shipments.schema';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { DemoBadge } from '../../../components/demo-badge';
 import { NoConnectionCell } from '../../../components/no-connection';
 import { StatusBadge } from '../../../components/status-badge';
@@ -69,9 +69,9 @@ export function ExpressCell({ column, context }: { column: ExpressColumnId; cont
       const badge = <StatusBadge look={parcelStatusLook(shipment)} pending={shipment.state === 'pending'} />;
       // The carrier's own words for the latest scan, for a closer look.
       return shipment.statusText ? (
-        <Tooltip label={shipment.statusText} openDelay={500}>
+        <LazyTooltip label={shipment.statusText} openDelay={500}>
           <span>{badge}</span>
-        </Tooltip>
+        </LazyTooltip>
       ) : (
         badge
       );

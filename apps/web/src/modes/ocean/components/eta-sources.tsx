@@ -1,10 +1,11 @@
-import { Stack, Text, Tooltip } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { ReasonPart } from '@tracklane/shared/dashboard/dashboard.schema';
 import {
   SHOWN_ETA_SOURCE_LABELS,
   type ArrivalEstimates,
 } from '@tracklane/shared/tracking/ocean/eta/eta-estimates.schema';
 import type { ReactNode } from 'react';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { formatDate } from '../../../lib/dates';
 import { confidenceText, issuedText } from '../utils/eta-text';
 
@@ -28,7 +29,7 @@ export function EtaSources({
     (a, b) => Number(b.source === estimates.used) - Number(a.source === estimates.used),
   );
   return (
-    <Tooltip
+    <LazyTooltip
       multiline
       w={300}
       events={{ hover: true, focus: true, touch: true }}
@@ -52,7 +53,7 @@ export function EtaSources({
       <span data-testid="arrival-confidence" tabIndex={0}>
         {children}
       </span>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 

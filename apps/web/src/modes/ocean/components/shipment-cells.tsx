@@ -1,7 +1,7 @@
-import { Tooltip } from '@mantine/core';
 import type { OceanFreeTime, OceanShipment } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { billName } from '@tracklane/shared/tracking/ocean/ocean-bills';
 import { NO_SOURCE_STATE } from '@tracklane/shared/tracking/no-connection';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { NoConnectionCell } from '../../../components/no-connection';
 import { LightBadge } from '../../../components/light-badge';
 import { StatusBadge } from '../../../components/status-badge';
@@ -22,9 +22,9 @@ type Port = OceanShipment['pol'];
 function PortName({ port }: { port: Port }) {
   if (!port) return <MissingValue />;
   return (
-    <Tooltip label={`${port.name ?? port.locode} (${port.locode})`} openDelay={500}>
+    <LazyTooltip label={`${port.name ?? port.locode} (${port.locode})`} openDelay={500}>
       <span className={classes.port}>{port.name ?? port.locode}</span>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 
@@ -39,7 +39,7 @@ function FreeTimeCell({ freeTime }: { freeTime: OceanFreeTime }) {
   const urgency = daysLeftUrgency(daysLeft);
   const day = formatDay(lastFreeDay);
   return (
-    <Tooltip label={clocksSummary(freeTime)}>
+    <LazyTooltip label={clocksSummary(freeTime)}>
       <span className={classes.freeTime}>
         {urgency === 'none' ? (
           <span className={classes.freeTimeDay}>{day}</span>
@@ -51,7 +51,7 @@ function FreeTimeCell({ freeTime }: { freeTime: OceanFreeTime }) {
         {/* The days left first: in a narrow column the clock's name is what the ellipsis takes. */}
         <span className={classes.freeTimeClock}>{daysThenClock(freeTime)}</span>
       </span>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 
@@ -82,9 +82,9 @@ function ReferenceCell({ shipment }: { shipment: OceanShipment }) {
   if (!booking) return cell;
   return (
     <span className={classes.reference}>
-      <Tooltip label="Booking number">
+      <LazyTooltip label="Booking number">
         <span className={classes.referenceKind}>BKG</span>
-      </Tooltip>
+      </LazyTooltip>
       <span className={classes.referenceValue}>{cell}</span>
     </span>
   );
@@ -118,12 +118,12 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
       return <ReferenceCell shipment={shipment} />;
     case 'carrier':
       return (
-        <Tooltip
+        <LazyTooltip
           label={`${shipment.carrierName ?? shipment.carrierScac} · SCAC ${shipment.carrierScac}`}
           openDelay={500}
         >
           <span className={classes.cut}>{carrierLabel(shipment.carrierScac, shipment.carrierName)}</span>
-        </Tooltip>
+        </LazyTooltip>
       );
     case 'status':
       return shipment.state === NO_SOURCE_STATE ? (
@@ -178,11 +178,11 @@ export function ShipmentCell({ column, context }: { column: ColumnId; context: C
       return <FreeTimeCell freeTime={shipment.freeTime} />;
     case 'ddCost':
       return shipment.freeTime.cost > 0 ? (
-        <Tooltip label={formatMoney(shipment.freeTime.cost, shipment.freeTime.currency)} openDelay={500}>
+        <LazyTooltip label={formatMoney(shipment.freeTime.cost, shipment.freeTime.currency)} openDelay={500}>
           <span className={classes.number}>
             {formatMoneyCompact(shipment.freeTime.cost, shipment.freeTime.currency)}
           </span>
-        </Tooltip>
+        </LazyTooltip>
       ) : (
         <MissingValue />
       );
