@@ -174,7 +174,8 @@ export function readExpressListRows(
       table: expressShipments,
       sort: () => expressListSort(db, workspaceId, query.sort),
       where: expressTabWhere(workspaceId, query, now),
-      page: (filters, sort, search) => expressListQuery(db, reader, query, now, filters, sort, search),
+      page: (filters, sort, search, scan) =>
+        expressListQuery(db, reader, query, now, filters, sort, search, undefined, scan),
     },
     options,
   );
@@ -200,6 +201,8 @@ export function expressListQuery(
   customSearch: SQL | undefined = undefined,
   /** Pick the page's ids before the join and the row's look-ups (pageChosenById); no OFFSET then. */
   idsFirst = customFilters.length > 0 || customSearch !== undefined,
+  /** Choose those ids by scanning the tab (pageChosenById's `scan`; the filters are semi-joins). */
+  scanTab = false,
 ) {
   const { workspaceId, userId } = reader;
   const selection = {
@@ -255,6 +258,7 @@ export function expressListQuery(
               and(...filters),
               sort,
               query.limit + 1,
+              scanTab,
             )
           : and(...filters),
       )

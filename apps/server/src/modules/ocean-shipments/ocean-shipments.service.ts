@@ -206,7 +206,8 @@ export function readOceanListRows(
       table: oceanShipments,
       sort: () => oceanListSort(db, workspaceId, query.sort),
       where: oceanTabWhere(workspaceId, query),
-      page: (filters, sort, search) => oceanListQuery(db, reader, query, now, filters, sort, search),
+      page: (filters, sort, search, scan) =>
+        oceanListQuery(db, reader, query, now, filters, sort, search, undefined, scan),
     },
     options,
   );
@@ -232,6 +233,8 @@ export function oceanListQuery(
   customSearch: SQL | undefined = undefined,
   /** Pick the page's ids before the join and the row's look-ups (pageChosenById); no OFFSET then. */
   idsFirst = customFilters.length > 0 || customSearch !== undefined,
+  /** Choose those ids by scanning the tab (pageChosenById's `scan`; the filters are semi-joins). */
+  scanTab = false,
 ) {
   const { workspaceId } = reader;
   const selection = { ...oceanListSelection(reader, now), o: { sortValue: sortValueColumn(sort) } };
@@ -287,6 +290,7 @@ export function oceanListQuery(
               and(...filters),
               sort,
               query.limit + 1,
+              scanTab,
             )
           : and(...filters),
       )

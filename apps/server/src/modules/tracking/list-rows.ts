@@ -22,11 +22,15 @@ export interface ListRowsParts<Row> {
   sort: () => Promise<KeysetSort>;
   /** The list's tenancy and tab: every row the page may show meets it. */
   where: SQL;
-  /** The mode's page query with the custom filters and search given, unexecuted. */
+  /**
+   * The mode's page query with the custom filters and search given, unexecuted; `scan`: its ids chosen
+   * by scanning the tab (pageChosenById).
+   */
   page: (
     filters: readonly SQL[],
     sort: KeysetSort,
     search: SQL | undefined,
+    scan: boolean,
   ) => { selection: Record<string, Record<string, unknown>>; query: ReadableSelect<Row> };
 }
 
@@ -49,8 +53,8 @@ export async function readListRows<Row>(
     db,
     conditions,
     window,
-    (filters, search) => {
-      const { selection, query: statement } = page(filters, sort, search);
+    (filters, search, scan = false) => {
+      const { selection, query: statement } = page(filters, sort, search, scan);
       options.trace?.(statement);
       return readRows(db, selection, statement);
     },
