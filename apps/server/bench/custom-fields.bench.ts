@@ -16,7 +16,7 @@ import { expressListQuerySchema } from '@tracklane/shared/tracking/express/expre
 import { oceanListQuerySchema } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
 import { TRACKING_MODES, type TrackingMode } from '@tracklane/shared/tracking/tracking-modes';
 import type { Database } from '../src/db/client';
-import { expressShipments, oceanShipments } from '../src/db/schema';
+import { customFieldValues, expressShipments, oceanShipments } from '../src/db/schema';
 import { encodeCursor, type KeysetSort } from '../src/lib/keyset-cursor';
 import { customListConditions } from '../src/modules/custom-fields/custom-field-values.service';
 import { createCustomField } from '../src/modules/custom-fields/custom-fields.service';
@@ -65,14 +65,15 @@ interface CfCase {
 
 /**
  * A mode's cases; the parcels' POs are numbered from BENCH_SHIPMENTS, and were added in the last few
- * weeks (seedExpress), so their date range is a week two weeks back.
+ * weeks (seedExpress), so their date range is a week two weeks back. `listedPo` is a PO of a shipment
+ * in the list's tab (poInList).
  */
-const CASES = (mode: TrackingMode, poBase: number): CfCase[] => {
+const CASES = (mode: TrackingMode, poBase: number, listedPo: string): CfCase[] => {
   const po = (n: number) => `PO-${String(poBase + n).padStart(7, '0')}`;
   const [from, to] = mode === 'ocean' ? [67, 60] : [17, 10];
   return [
     // One shipment, typed in lower case (the filter ignores case).
-    { name: 'text equals (PO, 1 match)', qs: `cf={PO number}:${po(1234).toLowerCase()}`, share: 0 },
+    { name: 'text equals (PO, 1 match)', qs: `cf={PO number}:${listedPo.toLowerCase()}`, share: 0 },
     { name: 'text equals (cost center, 0.5%)', qs: 'cf={Cost center}:CC-042', share: 0.005 },
     { name: 'choice any of (priority High or Urgent, 24%)', qs: 'cf={Priority}:High,Urgent', share: 0.24 },
     { name: 'choice any of (one customer, 4%)', qs: 'cf={Customer}:Alpine Ski House', share: 0.04 },
@@ -106,6 +107,23 @@ const CASES = (mode: TrackingMode, poBase: number): CfCase[] => {
     { name: 'search PO prefix (every PO)', qs: `search=${po(0).slice(0, -5)}`, share: 0.95 },
   ];
 };
+
+/**
+ * A PO number of a shipment the list shows (its default tab): the shipment numbered 1,234 from the
+ * mode's base (seedCustomFieldValues numbers them in id order) or, when that one is archived or not
+ * found, the next in that order that is listed.
+ */
+async function poInList(db: Database, mode: TrackingMode, fieldId: string, poBase: number) {
+  const table = mode === 'ocean' ? oceanShipments : expressShipments;
+  const listed =
+    mode === 'ocean' ? sql`NOT ${oceanShipments.archived}` : sql`${expressShipments.tab} = 'active'`;
+  const { rows } = await db.execute<{ po: string }>(sql`
+    SELECT v.text_value AS po FROM ${customFieldValues} v JOIN ${table} ON ${table.id} = v.subscription_id
+    WHERE v.field_id = ${fieldId} AND ${listed} AND v.text_value >= ${`PO-${String(poBase + 1234).padStart(7, '0')}`}
+    ORDER BY v.text_value LIMIT 1`);
+  if (!rows[0]) throw new Error(`No ${mode} shipment in the list has a PO number`);
+  return rows[0].po;
+}
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
@@ -294,7 +312,10 @@ async function main() {
         `\n${mode}: GET ${list.path} with custom field filters, ${String(DURATION_S)} s per case, ${String(CONNECTIONS)} connections`,
       );
       const cases: EndpointCase[] = [];
-      for (const c of KINDS.includes('filters') ? CASES(mode, i * SHIPMENTS) : []) {
+      const filterCases = KINDS.includes('filters')
+        ? CASES(mode, i * SHIPMENTS, await poInList(env.db, mode, fieldIds['PO number']!, i * SHIPMENTS))
+        : [];
+      for (const c of filterCases) {
         const qs = `limit=${String(PAGE)}&${c.qs.replace(/\{([^}]+)\}/g, (_, name: string) => {
           const id = fieldIds[name];
           if (!id) throw new Error(`No field ${name}`);

@@ -5,7 +5,6 @@
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/search.bench.ts
  *   BENCH_EXPLAIN=1 …   prints every plan
- *   BENCH_TAG_INDEX=1 … first adds the partial indexes of tagged rows docs/performance.md recommends
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -17,7 +16,6 @@ import { seedExpress, seedOcean } from './seed';
 
 const COUNT = Number(process.env.BENCH_SHIPMENTS ?? 5_000);
 const EXPLAIN = Boolean(process.env.BENCH_EXPLAIN);
-const TAG_INDEX = Boolean(process.env.BENCH_TAG_INDEX);
 const RUNS = 15;
 
 const QUERIES: [string, string][] = [
@@ -54,19 +52,10 @@ await withBenchDatabase('search', async ({ db }) => {
                WHERE random() < 0.05`),
     );
   }
-  if (TAG_INDEX)
-    for (const table of ['ocean_shipments', 'express_shipments'])
-      await db.execute(
-        sql.raw(
-          `CREATE INDEX ${table}_tagged_idx ON ${table} (workspace_id, created_at, id) WHERE tags <> '{}'`,
-        ),
-      );
   await db.execute(sql`VACUUM ANALYZE`);
 
   const ids = [home.workspaceId, second!.id];
-  console.log(
-    `\n${String(COUNT)} containers and ${String(COUNT)} parcels in each of 2 workspaces${TAG_INDEX ? ', tagged rows indexed' : ''}\n`,
-  );
+  console.log(`\n${String(COUNT)} containers and ${String(COUNT)} parcels in each of 2 workspaces\n`);
   console.log('| query | q | rows | planning ms | execution ms | round trip ms | indexes |');
   console.log('| --- | --- | --- | --- | --- | --- | --- |');
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

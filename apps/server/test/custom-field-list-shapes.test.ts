@@ -50,12 +50,20 @@ async function allPages(team: Team, mode: Mode, params: string, options: ListRea
   const reader = { workspaceId: team.defaultWorkspaceId, userId: team.owner.userId };
   const pages: string[][] = [];
   const statements: number[] = [];
+  /** Each page's last statement (the page's own), as SQL. */
+  const final: string[] = [];
   let cursor: string | undefined;
   do {
     const qs = Object.fromEntries(new URLSearchParams(`limit=${String(PAGE)}&${params}`));
     if (cursor) qs.cursor = cursor;
     let ran = 0;
-    const traced = { ...options, trace: () => void ran++ };
+    const traced: ListReadOptions = {
+      ...options,
+      trace: (statement) => {
+        ran++;
+        final[pages.length] = statement.toSQL().sql;
+      },
+    };
     const rows =
       mode === 'ocean'
         ? await readOceanListRows(ctx.db, reader, oceanListQuerySchema.parse(qs), new Date(), traced)
@@ -73,17 +81,20 @@ async function allPages(team: Team, mode: Mode, params: string, options: ListRea
           )
         : undefined;
   } while (cursor);
-  return { pages, statements };
+  return { pages, statements, final };
 }
 
 /** Every condition reads its matches by id (the shape that needs no window): the reference. */
 const BY_ID: ListReadOptions = { few: { values: 1e9, search: 1e9 } };
+/** A page's ids chosen from the tab read whole, in a subquery of its own (pageChosenById's `scan`). */
+const SCANS_TAB =
+  /FROM \(SELECT \* FROM "(ocean|express)_shipments" WHERE .* OFFSET 0\) AS "(ocean|express)_shipments"/s;
 /** Every condition walks the list's order, in a window of 5 rows. */
 const WALKS: ListReadOptions = { few: { values: 0, search: 0 }, windowRows: 5 };
 
 describe('lists filtered by custom fields, in each shape', () => {
   it.each(['ocean', 'express'] as const)(
-    '%s: answers the same pages walking in a window, falling back to the matches and by id',
+    '%s: answers the same pages walking in a window, falling back to a scan of the tab or by id',
     async (mode) => {
       const team = await buildTeam(app, ctx);
       const f = await defineFields(app, team, [
@@ -124,13 +135,19 @@ describe('lists filtered by custom fields, in each shape', () => {
           expect(reference.pages.flat().length, `${mode} ${params}`).toBeGreaterThan(0);
         }
         // Grade A fills each page inside the window: the window's end and one page. Grade Z's first
-        // page finds nothing in the window and reads its matches by id: three statements.
+        // page finds nothing in the window and, its one filter having many matches, reads the page by
+        // scanning the tab: three statements. With a search beside it, it reads them by id instead.
         const dense = await allPages(team, mode, `cf=${f.Grade!}:A`, WALKS);
         expect(dense.pages[0]).toEqual(ids.slice(0, PAGE));
         expect(dense.statements[0]).toBe(2);
         const deep = await allPages(team, mode, `cf=${f.Grade!}:Z`, WALKS);
         expect(deep.pages.flat()).toEqual(ids.slice(-4));
         expect(deep.statements[0]).toBe(3);
+        expect(deep.final[0]).toMatch(SCANS_TAB);
+        const searched = await allPages(team, mode, `search=po-1&cf=${f.Grade!}:Z`, WALKS);
+        expect(searched.statements[0]).toBe(3);
+        expect(searched.final[0]).not.toMatch(SCANS_TAB);
+        expect(searched.final[0]).toMatch(/= ANY \(ARRAY\(/);
       }
     },
     // Each case's every page in three shapes.

@@ -86,6 +86,11 @@ export const expressShipments = pgTable(
     index('express_shipments_status_idx').on(t.workspaceId, t.archived, t.status),
     // The list's tag filter (tags @> ARRAY[tag]) and the workspace's tags in use.
     index('express_shipments_tags_idx').using('gin', t.tags),
+    // The search's tag branch: the workspace's tagged rows alone (a tag's prefix, whatever its case,
+    // has no index; the branch checks each tagged row's tags).
+    index('express_shipments_tagged_idx')
+      .on(t.workspaceId, t.createdAt, t.id)
+      .where(sql`${t.tags} <> '{}'`),
     ...referenceIndexes('express_shipments', t),
     index('express_shipments_late_idx')
       .on(t.workspaceId, t.archived, t.estimatedDelivery)

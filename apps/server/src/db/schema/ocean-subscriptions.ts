@@ -144,6 +144,11 @@ export const oceanShipments = pgTable(
       .where(sql`${t.ddCostWeekCents} > 0`),
     // The list's tag filter (tags @> ARRAY[tag]) and the workspace's tags in use.
     index('ocean_shipments_tags_idx').using('gin', t.tags),
+    // The search's tag branch: the workspace's tagged rows alone (a tag's prefix, whatever its case,
+    // has no index; the branch checks each tagged row's tags).
+    index('ocean_shipments_tagged_idx')
+      .on(t.workspaceId, t.createdAt, t.id)
+      .where(sql`${t.tags} <> '{}'`),
     ...referenceIndexes('ocean_shipments', t),
     index('ocean_shipments_not_found_idx')
       .on(t.workspaceId, t.archived, t.createdAt, t.id)

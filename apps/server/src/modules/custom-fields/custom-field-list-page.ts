@@ -1,4 +1,4 @@
-import { and, inArray, type SQL } from 'drizzle-orm';
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   encodeCursor,
@@ -45,17 +45,21 @@ export interface ListWindow {
 
 /**
  * A page of a list with custom field conditions (customListConditions): `read` runs the list's page
- * query with the conditions given (and reads `limit + 1` rows at most). Conditions read by id need
- * nothing more. A per-row check walks the list's order, which costs a probe per row passed over: it
- * is first bounded to the WALK_WINDOW rows after the cursor (for a sort whose rows all have a value);
- * when those hold the whole page it is the answer (every row beyond comes after them), and otherwise
- * the page is read again with every condition reading its matches by id and sorting them.
+ * query with the conditions given (and reads `limit + 1` rows at most; `scan`: its ids chosen by
+ * scanning the tab, pageChosenById). Conditions read by id need nothing more. A per-row check walks
+ * the list's order, which costs a probe per row passed over: it is first bounded to the WALK_WINDOW
+ * rows after the cursor (for a sort whose rows all have a value); when those hold the whole page it is
+ * the answer (every row beyond comes after them). Otherwise the matches sit deeper in the order. When
+ * every condition is a filter with many matches (more than FEW_MATCHING_VALUES each), reading them by
+ * id would cost a primary key probe each; the page is read by scanning the tab once instead, each
+ * filter's matches hashed (`scanned`). Otherwise (a condition with few matches, or a search) it is
+ * read again with every condition reading its matches by id and sorting them.
  */
 export async function readCustomFilteredPage<Row>(
   db: Database,
   conditions: CustomListConditions,
   window: ListWindow,
-  read: (filters: readonly SQL[], search: SQL | undefined) => PromiseLike<Row[]>,
+  read: (filters: readonly SQL[], search: SQL | undefined, scan?: boolean) => PromiseLike<Row[]>,
   { trace, windowRows = WALK_WINDOW }: ListReadOptions = {},
 ): Promise<Row[]> {
   const { filters, search } = conditions;
@@ -65,6 +69,7 @@ export async function readCustomFilteredPage<Row>(
   if (!end) return read(filters, search);
   const rows = await read([...filters, keysetThrough(window.sort, end)], search);
   if (rows.length > window.limit) return rows;
+  if (conditions.scanned) return read(conditions.scanned, undefined, true);
   return read(conditions.byId.filters, conditions.byId.search);
 }
 
@@ -93,6 +98,12 @@ async function windowEnd(
  * to their tracked items and read with the selection's per-row look-ups. Otherwise a condition
  * reading its matches by id has every match joined and looked up before the sort keeps a page of them.
  * `tab` (the list's tenancy and tab) holds on the outer rows as well.
+ *
+ * `scan` (conditions as semi-joins, CustomListConditions' `scanned`): the ids are chosen from the tab's
+ * rows read whole (an index-only or sequential scan), each semi-join's matches hashed, then sorted. The
+ * tab is read in a subquery PostgreSQL cannot look into (OFFSET 0): with the ordered table beside them
+ * it would walk the list's order probing each row (the matches may sit deep) or probe the table once
+ * per match, as it misjudges how many a filter matches (customListConditions).
  */
 export function pageChosenById(
   db: Database,
@@ -101,9 +112,15 @@ export function pageChosenById(
   where: SQL | undefined,
   sort: KeysetSort,
   rows: number,
+  scan = false,
 ): SQL {
   // Inside the subquery the table's name stands for the subquery's own rows, so every condition
-  // written over the table reads them.
+  // written over the table reads them (in the scan's, the rows of the tab's subquery named after it).
+  if (scan) {
+    const chosen = sql`SELECT ${table.id} FROM (SELECT * FROM ${table} WHERE ${tab} OFFSET 0) AS ${table}
+      WHERE ${where ?? sql`true`} ORDER BY ${sql.join(keysetOrder(sort), sql`, `)} LIMIT ${rows}`;
+    return and(tab, sql`${table.id} IN (${chosen})`)!;
+  }
   const chosen = db
     .select({ id: table.id })
     .from(table)

@@ -154,6 +154,14 @@ const amongMatches = (table: SubscriptionTable, where: SQL) =>
   sql`${table.id} = ANY (ARRAY(SELECT ${customFieldValues.subscriptionId} FROM ${customFieldValues} WHERE ${where}))`;
 
 /**
+ * SQL: the shipment is one of those whose value a `where` over the values table matches, as a
+ * semi-join: beside a scan of the list's tab (pageChosenById's `scan`) PostgreSQL hashes the matches
+ * once and checks each row of the tab against them.
+ */
+const inMatches = (table: SubscriptionTable, where: SQL) =>
+  sql`${table.id} IN (SELECT ${customFieldValues.subscriptionId} FROM ${customFieldValues} WHERE ${where})`;
+
+/**
  * SQL: the shipment has a value that `where` matches, checked per row: OFFSET 0 keeps the EXISTS a
  * per-row check (PostgreSQL would otherwise plan it as a join), so each row of the list's order is
  * one probe of the (field, shipment) primary key and a page stops at its end.
@@ -283,6 +291,11 @@ export interface CustomListConditions {
   walks: boolean;
   /** The same conditions, each reading its matches by id. */
   byId: { filters: SQL[]; search: SQL | undefined };
+  /**
+   * When every condition is a filter with many matches (no search): the filters as semi-joins, for a
+   * page read by scanning the list's tab once (readCustomFilteredPage) instead of by id.
+   */
+  scanned: SQL[] | undefined;
 }
 
 /**
@@ -340,6 +353,10 @@ export async function customListConditions(
       filters: wheres.map((where) => amongMatches(table, where)),
       search: searchWhere && amongMatches(table, searchWhere),
     },
+    scanned:
+      wheres.length && !searchWhere && isFew.every((few) => !few)
+        ? wheres.map((where) => inMatches(table, where))
+        : undefined,
   };
 }
 

@@ -33,7 +33,6 @@ import {
   walkedPage,
   type NamedSort,
 } from '../tracking/list-sort';
-import { readRows } from '../../lib/row-reader';
 import { listItemColumns, tabCountColumns } from '../tracking/list-page';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
 import {
@@ -44,12 +43,8 @@ import {
 } from '../shipment-favorites/shipment-favorites.service';
 import { inWorkspace } from '../../tenancy/scope';
 import { namesCompany, withReferences } from '../references/references.service';
-import { customListConditions } from '../custom-fields/custom-field-values.service';
-import {
-  pageChosenById,
-  readCustomFilteredPage,
-  type ListReadOptions,
-} from '../custom-fields/custom-field-list-page';
+import { pageChosenById, type ListReadOptions } from '../custom-fields/custom-field-list-page';
+import { readListRows } from '../tracking/list-rows';
 
 type ShipmentRow = typeof expressShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
@@ -162,12 +157,8 @@ const expressTabWhere = (
       : eq(expressShipments.tab, TABS[query.status]),
   )!;
 
-/**
- * The rows of a list request's page (`limit + 1` at most), its custom field conditions resolved
- * (customListConditions) and read as readCustomFilteredPage shapes them. `trace` sees each statement
- * run (ListReadOptions; the benchmark times them through a bare client).
- */
-export async function readExpressListRows(
+/** The rows of a list request's page (`limit + 1` at most): readListRows over the express list. */
+export function readExpressListRows(
   db: Database,
   reader: ListReader,
   query: ExpressListQuery,
@@ -175,25 +166,16 @@ export async function readExpressListRows(
   options: ListReadOptions = {},
 ) {
   const { workspaceId } = reader;
-  const conditions = await customListConditions(
+  return readListRows(
     db,
     workspaceId,
-    expressShipments,
-    query.cf,
-    query.search,
-    options.few,
-  );
-  const sort = await expressListSort(db, workspaceId, query.sort);
-  const where = expressTabWhere(workspaceId, query, now);
-  const window = { table: expressShipments, where, sort, cursor: query.cursor, limit: query.limit };
-  return readCustomFilteredPage(
-    db,
-    conditions,
-    window,
-    (filters, search) => {
-      const { selection, query: page } = expressListQuery(db, reader, query, now, filters, sort, search);
-      options.trace?.(page);
-      return readRows(db, selection, page);
+    query,
+    {
+      table: expressShipments,
+      sort: () => expressListSort(db, workspaceId, query.sort),
+      where: expressTabWhere(workspaceId, query, now),
+      page: (filters, sort, search, scan) =>
+        expressListQuery(db, reader, query, now, filters, sort, search, undefined, scan),
     },
     options,
   );
@@ -219,6 +201,8 @@ export function expressListQuery(
   customSearch: SQL | undefined = undefined,
   /** Pick the page's ids before the join and the row's look-ups (pageChosenById); no OFFSET then. */
   idsFirst = customFilters.length > 0 || customSearch !== undefined,
+  /** Choose those ids by scanning the tab (pageChosenById's `scan`; the filters are semi-joins). */
+  scanTab = false,
 ) {
   const { workspaceId, userId } = reader;
   const selection = {
@@ -274,6 +258,7 @@ export function expressListQuery(
               and(...filters),
               sort,
               query.limit + 1,
+              scanTab,
             )
           : and(...filters),
       )

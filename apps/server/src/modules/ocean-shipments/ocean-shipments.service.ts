@@ -36,7 +36,6 @@ import {
   walkedPage,
   type NamedSort,
 } from '../tracking/list-sort';
-import { readRows } from '../../lib/row-reader';
 import { listItemColumns, tabCountColumns } from '../tracking/list-page';
 import { isUuid } from '@tracklane/shared/validation/database-ranges';
 import { billRefColumn, findOceanBill, pendingBillsColumn } from './bills.service';
@@ -50,12 +49,8 @@ import {
 import { inWorkspace } from '../../tenancy/scope';
 import { carrierEstimates, shownEta, withMeasuredEstimates } from './eta/arrival-estimates';
 import { namesCompany, withReferences } from '../references/references.service';
-import { customListConditions } from '../custom-fields/custom-field-values.service';
-import {
-  pageChosenById,
-  readCustomFilteredPage,
-  type ListReadOptions,
-} from '../custom-fields/custom-field-list-page';
+import { pageChosenById, type ListReadOptions } from '../custom-fields/custom-field-list-page';
+import { readListRows } from '../tracking/list-rows';
 
 type ShipmentRow = typeof oceanShipments.$inferSelect;
 type ItemRow = typeof trackedItems.$inferSelect;
@@ -194,12 +189,8 @@ const oceanTabWhere = (workspaceId: string, query: Pick<OceanListQuery, 'attenti
     eq(oceanShipments.archived, query.attention ? false : query.status === 'archived'),
   )!;
 
-/**
- * The rows of a list request's page (`limit + 1` at most), its custom field conditions resolved
- * (customListConditions) and read as readCustomFilteredPage shapes them. `trace` sees each statement
- * run (ListReadOptions; the benchmark times them through a bare client).
- */
-export async function readOceanListRows(
+/** The rows of a list request's page (`limit + 1` at most): readListRows over the ocean list. */
+export function readOceanListRows(
   db: Database,
   reader: ListReader,
   query: OceanListQuery,
@@ -207,25 +198,16 @@ export async function readOceanListRows(
   options: ListReadOptions = {},
 ) {
   const { workspaceId } = reader;
-  const conditions = await customListConditions(
+  return readListRows(
     db,
     workspaceId,
-    oceanShipments,
-    query.cf,
-    query.search,
-    options.few,
-  );
-  const sort = await oceanListSort(db, workspaceId, query.sort);
-  const where = oceanTabWhere(workspaceId, query);
-  const window = { table: oceanShipments, where, sort, cursor: query.cursor, limit: query.limit };
-  return readCustomFilteredPage(
-    db,
-    conditions,
-    window,
-    (filters, search) => {
-      const { selection, query: page } = oceanListQuery(db, reader, query, now, filters, sort, search);
-      options.trace?.(page);
-      return readRows(db, selection, page);
+    query,
+    {
+      table: oceanShipments,
+      sort: () => oceanListSort(db, workspaceId, query.sort),
+      where: oceanTabWhere(workspaceId, query),
+      page: (filters, sort, search, scan) =>
+        oceanListQuery(db, reader, query, now, filters, sort, search, undefined, scan),
     },
     options,
   );
@@ -251,6 +233,8 @@ export function oceanListQuery(
   customSearch: SQL | undefined = undefined,
   /** Pick the page's ids before the join and the row's look-ups (pageChosenById); no OFFSET then. */
   idsFirst = customFilters.length > 0 || customSearch !== undefined,
+  /** Choose those ids by scanning the tab (pageChosenById's `scan`; the filters are semi-joins). */
+  scanTab = false,
 ) {
   const { workspaceId } = reader;
   const selection = { ...oceanListSelection(reader, now), o: { sortValue: sortValueColumn(sort) } };
@@ -306,6 +290,7 @@ export function oceanListQuery(
               and(...filters),
               sort,
               query.limit + 1,
+              scanTab,
             )
           : and(...filters),
       )

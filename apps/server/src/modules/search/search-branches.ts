@@ -34,7 +34,8 @@ export const startsWith = (term: string) => `${term.replace(/[\\%_]/g, '\\$&')}%
 /**
  * The workspace's shipments in `table` with a tag that begins with the query, whatever its case; the
  * tag shown is the one equal to the query when there is one. Tags have no index a prefix can use: this
- * reads the workspace's tagged rows (see docs/performance.md).
+ * checks each of the workspace's tagged rows, read through the partial index of them (`*_tagged_idx`,
+ * whose predicate `tags <> '{}'` is the one below; see docs/performance.md).
  */
 export function tagBranch(table: SQL, columns: SQL, standing: SQL, t: SearchTerms): SQL {
   const tag = startsWith(t.tag);

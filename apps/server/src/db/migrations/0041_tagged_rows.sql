@@ -1,0 +1,2 @@
+CREATE INDEX "ocean_shipments_tagged_idx" ON "ocean_shipments" USING btree ("workspace_id","created_at","id") WHERE "ocean_shipments"."tags" <> '{}';--> statement-breakpoint
+CREATE INDEX "express_shipments_tagged_idx" ON "express_shipments" USING btree ("workspace_id","created_at","id") WHERE "express_shipments"."tags" <> '{}';
