@@ -55,7 +55,13 @@ async function allPages(team: Team, mode: Mode, params: string, options: ListRea
     const qs = Object.fromEntries(new URLSearchParams(`limit=${String(PAGE)}&${params}`));
     if (cursor) qs.cursor = cursor;
     let ran = 0;
-    const traced = { ...options, trace: () => void ran++ };
+    const traced: ListReadOptions = {
+      ...options,
+      trace: (statement) => {
+        ran++;
+        options.trace?.(statement);
+      },
+    };
     const rows =
       mode === 'ocean'
         ? await readOceanListRows(ctx.db, reader, oceanListQuerySchema.parse(qs), new Date(), traced)
@@ -131,6 +137,15 @@ describe('lists filtered by custom fields, in each shape', () => {
         const deep = await allPages(team, mode, `cf=${f.Grade!}:Z`, WALKS);
         expect(deep.pages.flat()).toEqual(ids.slice(-4));
         expect(deep.statements[0]).toBe(3);
+        // Few matches: the bounded read answered their ids, and the page reads those by id without
+        // reading the values again.
+        const pages: string[] = [];
+        const few = await allPages(team, mode, `cf=${f.Grade!}:Z&search=po-1`, {
+          trace: (statement) => pages.push(statement.toSQL().sql),
+        });
+        expect(few.pages.flat()).toEqual(ids.slice(-4));
+        expect(pages.length).toBeGreaterThan(0);
+        for (const page of pages) expect(page).not.toContain('custom_field_values');
       }
     },
     // Each case's every page in three shapes.

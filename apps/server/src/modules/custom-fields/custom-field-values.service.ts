@@ -154,6 +154,14 @@ const amongMatches = (table: SubscriptionTable, where: SQL) =>
   sql`${table.id} = ANY (ARRAY(SELECT ${customFieldValues.subscriptionId} FROM ${customFieldValues} WHERE ${where}))`;
 
 /**
+ * SQL: the shipment is one of `ids` (the matches the bounded read found), read by id. Unnested in a
+ * subquery: as a constant array the planner estimates its rows and may walk the list's order instead,
+ * checking each row against the whole array.
+ */
+const amongIds = (table: SubscriptionTable, ids: readonly string[]) =>
+  sql`${table.id} = ANY (ARRAY(SELECT unnest(${sql.param(ids)}::uuid[])))`;
+
+/**
  * SQL: the shipment has a value that `where` matches, checked per row: OFFSET 0 keeps the EXISTS a
  * per-row check (PostgreSQL would otherwise plan it as a join), so each row of the list's order is
  * one probe of the (field, shipment) primary key and a page stops at its end.
@@ -165,9 +173,12 @@ const hasMatch = (table: SubscriptionTable, where: SQL) =>
 const filterWhere = (mode: TrackingMode, filter: CustomFilter) =>
   sql`${customFieldValues.fieldId} = ${filter.fieldId} AND ${customFieldValues.mode} = ${mode} AND ${valueMatches(filter)}`;
 
-/** SQL: at most `few + 1` value rows matching `where`, counted. */
-const boundedCount = (where: SQL, few: number) =>
-  sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${customFieldValues} WHERE ${where} LIMIT ${few + 1}) m)`;
+/**
+ * SQL: the shipments of at most `few + 1` value rows matching `where`, as an array, or null when
+ * there are more than `few` (an array of matches the page is read by; more, and it walks instead).
+ */
+const fewMatches = (where: SQL, few: number) =>
+  sql`(SELECT CASE WHEN cardinality(m.ids) <= ${few} THEN m.ids END FROM (SELECT ARRAY(SELECT ${customFieldValues.subscriptionId} FROM ${customFieldValues} WHERE ${where} LIMIT ${few + 1}) AS ids OFFSET 0) m)`;
 
 /** A field definition as values are checked against it. */
 const FIELD_COLUMNS = {
@@ -289,8 +300,9 @@ export interface CustomListConditions {
  * A list's custom field conditions (CustomListConditions) for its `cf` parameter and its search term:
  * a filter is a range of one of the values' (field, value, shipment) indexes, the search the beginning
  * of a text value of the workspace's fields, whatever its case (the upper-case prefix index). One
- * statement counts every condition's matches, each count bounded. A field that is not the
- * workspace's, or a value its type refuses, is a 400.
+ * statement reads every condition's matches, each stopping after `few + 1`: few, and the page reads
+ * those ids by primary key (the values are not read again); more, and the condition walks. A field
+ * that is not the workspace's, or a value its type refuses, is a 400.
  */
 export async function customListConditions(
   db: Database,
@@ -321,24 +333,31 @@ export async function customListConditions(
     ...wheres.map((where) => ({ where, few: few.values })),
     ...(searchWhere ? [{ where: searchWhere, few: few.search }] : []),
   ];
-  const isFew = counted.length
+  // Per condition, its matches' ids when they are few, or null. The array is read back through a
+  // subquery (amongIds) so the page's plan is the one the values' subquery gives.
+  const matched = counted.length
     ? await (async () => {
         const columns = counted.map(
-          ({ where, few: most }, i) =>
-            sql`${boundedCount(where, most)} AS ${sql.identifier(`c${String(i)}`)}`,
+          ({ where, few: most }, i) => sql`${fewMatches(where, most)} AS ${sql.identifier(`c${String(i)}`)}`,
         );
-        const { rows } = await db.execute<Record<string, number>>(sql`SELECT ${sql.join(columns, sql`, `)}`);
-        return counted.map(({ few: most }, i) => rows[0]![`c${String(i)}`]! <= most);
+        const { rows } = await db.execute<Record<string, string[] | null>>(
+          sql`SELECT ${sql.join(columns, sql`, `)}`,
+        );
+        return counted.map((_, i) => rows[0]![`c${String(i)}`] ?? null);
       })()
     : [];
-  const shape = (where: SQL, i: number) => (isFew[i] ? amongMatches(table, where) : hasMatch(table, where));
+  const byId = (where: SQL, i: number) => {
+    const ids = matched[i];
+    return ids ? amongIds(table, ids) : amongMatches(table, where);
+  };
+  const shape = (where: SQL, i: number) => (matched[i] ? byId(where, i) : hasMatch(table, where));
   return {
     filters: wheres.map(shape),
     search: searchWhere && shape(searchWhere, wheres.length),
-    walks: isFew.some((one) => !one),
+    walks: matched.some((ids) => !ids),
     byId: {
-      filters: wheres.map((where) => amongMatches(table, where)),
-      search: searchWhere && amongMatches(table, searchWhere),
+      filters: wheres.map(byId),
+      search: searchWhere && byId(searchWhere, wheres.length),
     },
   };
 }
