@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { expressListQuerySchema } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { oceanListQuerySchema } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
+import { oceanShipments } from '../src/db/schema';
 import { customFieldValues } from '../src/db/schema/custom-fields';
 import { encodeCursor } from '../src/lib/keyset-cursor';
 import type { ListReadOptions } from '../src/modules/custom-fields/custom-field-list-page';
 import { readExpressListRows } from '../src/modules/express-shipments/express-shipments.service';
 import { readOceanListRows } from '../src/modules/ocean-shipments/ocean-shipments.service';
+import { withReferences } from '../src/modules/references/references.service';
 import { buildTeam, containerNo, mbl, type Team } from './factories';
 import { useTestApp } from './app';
 import { defineFields } from './support/custom-fields';
@@ -172,5 +174,42 @@ describe('lists filtered by custom fields, in each shape', () => {
       const { pages } = await allPages(team, 'ocean', `cf=${f.Grade!}:A`, options);
       expect(pages.flat()).toEqual(ids);
     }
+  }, 60_000);
+});
+
+describe('a page’s references and custom field values', () => {
+  it('are read in one statement, each value as its field’s type gives it', async () => {
+    const team = await buildTeam(app, ctx);
+    const f = await defineFields(app, team, [
+      { name: 'PO', type: 'text' },
+      { name: 'Handling', type: 'multi_choice', choices: ['Fragile', 'Hazardous', 'Cold'] },
+      { name: 'Weight', type: 'number' },
+      { name: 'Booked', type: 'date' },
+    ]);
+    const [first, second, third] = await addShipments(team, 'ocean');
+    const base = { workspaceId: team.defaultWorkspaceId, mode: 'ocean' as const };
+    await ctx.db.insert(customFieldValues).values([
+      { ...base, subscriptionId: first!, fieldId: f.PO!, textValue: 'PO-1' },
+      { ...base, subscriptionId: first!, fieldId: f.Handling!, ordinal: 1, textValue: 'Cold' },
+      { ...base, subscriptionId: first!, fieldId: f.Handling!, ordinal: 0, textValue: 'Hazardous' },
+      { ...base, subscriptionId: first!, fieldId: f.Weight!, numberValue: 10250.5 },
+      { ...base, subscriptionId: second!, fieldId: f.Booked!, dateValue: '2026-02-28' },
+    ]);
+    const statements = vi.spyOn(ctx.pool, 'query');
+    const rows = await withReferences(
+      ctx.db,
+      team.defaultWorkspaceId,
+      oceanShipments,
+      [first!, second!, third!].map((id) => ({ id })),
+      (s) => s.id,
+    );
+    expect(statements).toHaveBeenCalledTimes(1);
+    statements.mockRestore();
+    expect(rows.map((r) => r.customFields)).toEqual([
+      { [f.PO!]: 'PO-1', [f.Handling!]: ['Hazardous', 'Cold'], [f.Weight!]: 10250.5 },
+      { [f.Booked!]: '2026-02-28' },
+      {},
+    ]);
+    expect(rows.map((r) => r.references.poNumbers)).toEqual([[], [], []]);
   }, 60_000);
 });

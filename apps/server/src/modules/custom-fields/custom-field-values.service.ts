@@ -52,6 +52,61 @@ export function rowsOfValue(
   return [{ ...base, textValue: value as string }];
 }
 
+/** One stored value row as the reads below answer it. */
+type StoredValue = [
+  fieldId: string,
+  type: CustomField['type'],
+  textValue: string | null,
+  numberValue: number | null,
+  dateValue: string | null,
+];
+
+/** A shipment's values from its value rows, in ordinal order (a multiple choice's choices in theirs). */
+export function customFieldsOfRows(rows: readonly StoredValue[] | null): ShipmentCustomFields {
+  const values: ShipmentCustomFields = {};
+  for (const [fieldId, type, textValue, numberValue, dateValue] of rows ?? []) {
+    if (type === 'multi_choice') {
+      const list = (values[fieldId] as string[] | undefined) ?? [];
+      list.push(textValue!);
+      values[fieldId] = list;
+    } else if (type === 'number') values[fieldId] = numberValue!;
+    else if (type === 'date') values[fieldId] = dateValue!;
+    else values[fieldId] = textValue!;
+  }
+  return values;
+}
+
+/**
+ * The values of `ids` (shipments of one mode in one workspace) as a `WITH` query: a row per shipment
+ * that has any, its value rows as JSON (by field, a multiple choice's in their order; customFieldsOfRows
+ * reads them), so that a statement reading those shipments for something else reads their values too.
+ */
+export function customValuesQuery(
+  db: Database,
+  workspaceId: string,
+  mode: TrackingMode,
+  ids: readonly string[],
+) {
+  const v = customFieldValues;
+  return db.$with('custom_values').as(
+    db
+      .select({
+        subscriptionId: sql<string>`${v.subscriptionId}`.as('subscription_id'),
+        rows: sql<
+          StoredValue[]
+        >`json_agg(json_build_array(${v.fieldId}, ${customFields.type}, ${v.textValue}, ${v.numberValue}, ${v.dateValue}) ORDER BY ${v.fieldId}, ${v.ordinal})`.as(
+          'value_rows',
+        ),
+      })
+      .from(v)
+      .innerJoin(customFields, eq(customFields.id, v.fieldId))
+      .where(
+        and(inWorkspace({ workspaceId }, v), eq(v.mode, mode), inArray(v.subscriptionId, ids.filter(isUuid))),
+      )
+      .groupBy(v.subscriptionId),
+  );
+}
+
 /** The values of `ids` (shipments of one mode in one workspace), by shipment id. */
 export async function customValuesOf(
   db: Database,
@@ -81,31 +136,13 @@ export async function customValuesOf(
       ),
     )
     .orderBy(customFieldValues.ordinal);
-  const found = new Map<string, ShipmentCustomFields>();
+  const byShipment = new Map<string, StoredValue[]>();
   for (const row of rows) {
-    const values = found.get(row.subscriptionId) ?? {};
-    found.set(row.subscriptionId, values);
-    if (row.type === 'multi_choice') {
-      const list = (values[row.fieldId] as string[] | undefined) ?? [];
-      list.push(row.textValue!);
-      values[row.fieldId] = list;
-    } else if (row.type === 'number') values[row.fieldId] = row.numberValue!;
-    else if (row.type === 'date') values[row.fieldId] = row.dateValue!;
-    else values[row.fieldId] = row.textValue!;
+    const list = byShipment.get(row.subscriptionId) ?? [];
+    byShipment.set(row.subscriptionId, list);
+    list.push([row.fieldId, row.type, row.textValue, row.numberValue, row.dateValue]);
   }
-  return found;
-}
-
-/** These shipments with their custom field values (an empty object for none), read in one query. */
-export async function withCustomFields<T extends object>(
-  db: Database,
-  workspaceId: string,
-  table: SubscriptionTable,
-  shipments: readonly T[],
-  idOf: (shipment: T) => string,
-): Promise<(T & { customFields: ShipmentCustomFields })[]> {
-  const found = await customValuesOf(db, workspaceId, modeOfTable(table), shipments.map(idOf));
-  return shipments.map((s) => ({ ...s, customFields: found.get(idOf(s)) ?? {} }));
+  return new Map([...byShipment].map(([id, list]) => [id, customFieldsOfRows(list)]));
 }
 
 /** SQL: a value row (of the filter's field) that the filter matches. */
