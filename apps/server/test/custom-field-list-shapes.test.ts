@@ -7,7 +7,10 @@ import { customFieldValues } from '../src/db/schema/custom-fields';
 import { encodeCursor } from '../src/lib/keyset-cursor';
 import type { ListReadOptions } from '../src/modules/custom-fields/custom-field-list-page';
 import { readExpressListRows } from '../src/modules/express-shipments/express-shipments.service';
-import { readOceanListRows } from '../src/modules/ocean-shipments/ocean-shipments.service';
+import {
+  listOceanShipments,
+  readOceanListRows,
+} from '../src/modules/ocean-shipments/ocean-shipments.service';
 import { withReferences } from '../src/modules/references/references.service';
 import { buildTeam, containerNo, mbl, type Team } from './factories';
 import { useTestApp } from './app';
@@ -211,5 +214,26 @@ describe('a page’s references and custom field values', () => {
       {},
     ]);
     expect(rows.map((r) => r.references.poNumbers)).toEqual([[], [], []]);
+  }, 60_000);
+});
+
+describe('an ocean page without rows', () => {
+  it('reads its tab counts and the bills still asked in one statement', async () => {
+    const team = await buildTeam(app, ctx);
+    await addShipments(team, 'ocean');
+    const reader = { workspaceId: team.defaultWorkspaceId, userId: team.owner.userId };
+    const query = oceanListQuerySchema.parse({ search: 'ZZ-NOPE' });
+    const statements = vi.spyOn(ctx.pool, 'query');
+    const page = await listOceanShipments(ctx.db, reader, query);
+    // The search's count of text values, the page, its counts.
+    expect(statements).toHaveBeenCalledTimes(3);
+    statements.mockRestore();
+    expect(page).toEqual({
+      items: [],
+      nextCursor: null,
+      activeCount: SHIPMENTS,
+      archivedCount: 0,
+      billsPending: 0,
+    });
   }, 60_000);
 });
