@@ -1,12 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { expressListQuerySchema } from '@tracklane/shared/tracking/express/express-shipments.schema';
 import { oceanListQuerySchema } from '@tracklane/shared/tracking/ocean/ocean-shipments.schema';
+import { oceanShipments } from '../src/db/schema';
 import { customFieldValues } from '../src/db/schema/custom-fields';
 import { encodeCursor } from '../src/lib/keyset-cursor';
 import type { ListReadOptions } from '../src/modules/custom-fields/custom-field-list-page';
 import { readExpressListRows } from '../src/modules/express-shipments/express-shipments.service';
-import { readOceanListRows } from '../src/modules/ocean-shipments/ocean-shipments.service';
+import {
+  listOceanShipments,
+  readOceanListRows,
+} from '../src/modules/ocean-shipments/ocean-shipments.service';
+import { withReferences } from '../src/modules/references/references.service';
 import { buildTeam, containerNo, mbl, type Team } from './factories';
 import { useTestApp } from './app';
 import { defineFields } from './support/custom-fields';
@@ -62,6 +67,7 @@ async function allPages(team: Team, mode: Mode, params: string, options: ListRea
       trace: (statement) => {
         ran++;
         final[pages.length] = statement.toSQL().sql;
+        options.trace?.(statement);
       },
     };
     const rows =
@@ -148,6 +154,15 @@ describe('lists filtered by custom fields, in each shape', () => {
         expect(searched.statements[0]).toBe(3);
         expect(searched.final[0]).not.toMatch(SCANS_TAB);
         expect(searched.final[0]).toMatch(/= ANY \(ARRAY\(/);
+        // Few matches: the bounded read answered their ids, and the page reads those by id without
+        // reading the values again.
+        const pages: string[] = [];
+        const few = await allPages(team, mode, `cf=${f.Grade!}:Z&search=po-1`, {
+          trace: (statement) => pages.push(statement.toSQL().sql),
+        });
+        expect(few.pages.flat()).toEqual(ids.slice(-4));
+        expect(pages.length).toBeGreaterThan(0);
+        for (const page of pages) expect(page).not.toContain('custom_field_values');
       }
     },
     // Each case's every page in three shapes.
@@ -174,5 +189,63 @@ describe('lists filtered by custom fields, in each shape', () => {
       const { pages } = await allPages(team, 'ocean', `cf=${f.Grade!}:A`, options);
       expect(pages.flat()).toEqual(ids);
     }
+  }, 60_000);
+});
+
+describe('a page’s references and custom field values', () => {
+  it('are read in one statement, each value as its field’s type gives it', async () => {
+    const team = await buildTeam(app, ctx);
+    const f = await defineFields(app, team, [
+      { name: 'PO', type: 'text' },
+      { name: 'Handling', type: 'multi_choice', choices: ['Fragile', 'Hazardous', 'Cold'] },
+      { name: 'Weight', type: 'number' },
+      { name: 'Booked', type: 'date' },
+    ]);
+    const [first, second, third] = await addShipments(team, 'ocean');
+    const base = { workspaceId: team.defaultWorkspaceId, mode: 'ocean' as const };
+    await ctx.db.insert(customFieldValues).values([
+      { ...base, subscriptionId: first!, fieldId: f.PO!, textValue: 'PO-1' },
+      { ...base, subscriptionId: first!, fieldId: f.Handling!, ordinal: 1, textValue: 'Cold' },
+      { ...base, subscriptionId: first!, fieldId: f.Handling!, ordinal: 0, textValue: 'Hazardous' },
+      { ...base, subscriptionId: first!, fieldId: f.Weight!, numberValue: 10250.5 },
+      { ...base, subscriptionId: second!, fieldId: f.Booked!, dateValue: '2026-02-28' },
+    ]);
+    const statements = vi.spyOn(ctx.pool, 'query');
+    const rows = await withReferences(
+      ctx.db,
+      team.defaultWorkspaceId,
+      oceanShipments,
+      [first!, second!, third!].map((id) => ({ id })),
+      (s) => s.id,
+    );
+    expect(statements).toHaveBeenCalledTimes(1);
+    statements.mockRestore();
+    expect(rows.map((r) => r.customFields)).toEqual([
+      { [f.PO!]: 'PO-1', [f.Handling!]: ['Hazardous', 'Cold'], [f.Weight!]: 10250.5 },
+      { [f.Booked!]: '2026-02-28' },
+      {},
+    ]);
+    expect(rows.map((r) => r.references.poNumbers)).toEqual([[], [], []]);
+  }, 60_000);
+});
+
+describe('an ocean page without rows', () => {
+  it('reads its tab counts and the bills still asked in one statement', async () => {
+    const team = await buildTeam(app, ctx);
+    await addShipments(team, 'ocean');
+    const reader = { workspaceId: team.defaultWorkspaceId, userId: team.owner.userId };
+    const query = oceanListQuerySchema.parse({ search: 'ZZ-NOPE' });
+    const statements = vi.spyOn(ctx.pool, 'query');
+    const page = await listOceanShipments(ctx.db, reader, query);
+    // The search's count of text values, the page, its counts.
+    expect(statements).toHaveBeenCalledTimes(3);
+    statements.mockRestore();
+    expect(page).toEqual({
+      items: [],
+      nextCursor: null,
+      activeCount: SHIPMENTS,
+      archivedCount: 0,
+      billsPending: 0,
+    });
   }, 60_000);
 });

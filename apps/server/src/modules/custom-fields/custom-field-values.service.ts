@@ -52,6 +52,61 @@ export function rowsOfValue(
   return [{ ...base, textValue: value as string }];
 }
 
+/** One stored value row as the reads below answer it. */
+type StoredValue = [
+  fieldId: string,
+  type: CustomField['type'],
+  textValue: string | null,
+  numberValue: number | null,
+  dateValue: string | null,
+];
+
+/** A shipment's values from its value rows, in ordinal order (a multiple choice's choices in theirs). */
+export function customFieldsOfRows(rows: readonly StoredValue[] | null): ShipmentCustomFields {
+  const values: ShipmentCustomFields = {};
+  for (const [fieldId, type, textValue, numberValue, dateValue] of rows ?? []) {
+    if (type === 'multi_choice') {
+      const list = (values[fieldId] as string[] | undefined) ?? [];
+      list.push(textValue!);
+      values[fieldId] = list;
+    } else if (type === 'number') values[fieldId] = numberValue!;
+    else if (type === 'date') values[fieldId] = dateValue!;
+    else values[fieldId] = textValue!;
+  }
+  return values;
+}
+
+/**
+ * The values of `ids` (shipments of one mode in one workspace) as a `WITH` query: a row per shipment
+ * that has any, its value rows as JSON (by field, a multiple choice's in their order; customFieldsOfRows
+ * reads them), so that a statement reading those shipments for something else reads their values too.
+ */
+export function customValuesQuery(
+  db: Database,
+  workspaceId: string,
+  mode: TrackingMode,
+  ids: readonly string[],
+) {
+  const v = customFieldValues;
+  return db.$with('custom_values').as(
+    db
+      .select({
+        subscriptionId: sql<string>`${v.subscriptionId}`.as('subscription_id'),
+        rows: sql<
+          StoredValue[]
+        >`json_agg(json_build_array(${v.fieldId}, ${customFields.type}, ${v.textValue}, ${v.numberValue}, ${v.dateValue}) ORDER BY ${v.fieldId}, ${v.ordinal})`.as(
+          'value_rows',
+        ),
+      })
+      .from(v)
+      .innerJoin(customFields, eq(customFields.id, v.fieldId))
+      .where(
+        and(inWorkspace({ workspaceId }, v), eq(v.mode, mode), inArray(v.subscriptionId, ids.filter(isUuid))),
+      )
+      .groupBy(v.subscriptionId),
+  );
+}
+
 /** The values of `ids` (shipments of one mode in one workspace), by shipment id. */
 export async function customValuesOf(
   db: Database,
@@ -81,31 +136,13 @@ export async function customValuesOf(
       ),
     )
     .orderBy(customFieldValues.ordinal);
-  const found = new Map<string, ShipmentCustomFields>();
+  const byShipment = new Map<string, StoredValue[]>();
   for (const row of rows) {
-    const values = found.get(row.subscriptionId) ?? {};
-    found.set(row.subscriptionId, values);
-    if (row.type === 'multi_choice') {
-      const list = (values[row.fieldId] as string[] | undefined) ?? [];
-      list.push(row.textValue!);
-      values[row.fieldId] = list;
-    } else if (row.type === 'number') values[row.fieldId] = row.numberValue!;
-    else if (row.type === 'date') values[row.fieldId] = row.dateValue!;
-    else values[row.fieldId] = row.textValue!;
+    const list = byShipment.get(row.subscriptionId) ?? [];
+    byShipment.set(row.subscriptionId, list);
+    list.push([row.fieldId, row.type, row.textValue, row.numberValue, row.dateValue]);
   }
-  return found;
-}
-
-/** These shipments with their custom field values (an empty object for none), read in one query. */
-export async function withCustomFields<T extends object>(
-  db: Database,
-  workspaceId: string,
-  table: SubscriptionTable,
-  shipments: readonly T[],
-  idOf: (shipment: T) => string,
-): Promise<(T & { customFields: ShipmentCustomFields })[]> {
-  const found = await customValuesOf(db, workspaceId, modeOfTable(table), shipments.map(idOf));
-  return shipments.map((s) => ({ ...s, customFields: found.get(idOf(s)) ?? {} }));
+  return new Map([...byShipment].map(([id, list]) => [id, customFieldsOfRows(list)]));
 }
 
 /** SQL: a value row (of the filter's field) that the filter matches. */
@@ -162,6 +199,14 @@ const inMatches = (table: SubscriptionTable, where: SQL) =>
   sql`${table.id} IN (SELECT ${customFieldValues.subscriptionId} FROM ${customFieldValues} WHERE ${where})`;
 
 /**
+ * SQL: the shipment is one of `ids` (the matches the bounded read found), read by id. Unnested in a
+ * subquery: as a constant array the planner estimates its rows and may walk the list's order instead,
+ * checking each row against the whole array.
+ */
+const amongIds = (table: SubscriptionTable, ids: readonly string[]) =>
+  sql`${table.id} = ANY (ARRAY(SELECT unnest(${sql.param(ids)}::uuid[])))`;
+
+/**
  * SQL: the shipment has a value that `where` matches, checked per row: OFFSET 0 keeps the EXISTS a
  * per-row check (PostgreSQL would otherwise plan it as a join), so each row of the list's order is
  * one probe of the (field, shipment) primary key and a page stops at its end.
@@ -173,9 +218,12 @@ const hasMatch = (table: SubscriptionTable, where: SQL) =>
 const filterWhere = (mode: TrackingMode, filter: CustomFilter) =>
   sql`${customFieldValues.fieldId} = ${filter.fieldId} AND ${customFieldValues.mode} = ${mode} AND ${valueMatches(filter)}`;
 
-/** SQL: at most `few + 1` value rows matching `where`, counted. */
-const boundedCount = (where: SQL, few: number) =>
-  sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${customFieldValues} WHERE ${where} LIMIT ${few + 1}) m)`;
+/**
+ * SQL: the shipments of at most `few + 1` value rows matching `where`, as an array, or null when
+ * there are more than `few` (an array of matches the page is read by; more, and it walks instead).
+ */
+const fewMatches = (where: SQL, few: number) =>
+  sql`(SELECT CASE WHEN cardinality(m.ids) <= ${few} THEN m.ids END FROM (SELECT ARRAY(SELECT ${customFieldValues.subscriptionId} FROM ${customFieldValues} WHERE ${where} LIMIT ${few + 1}) AS ids OFFSET 0) m)`;
 
 /** A field definition as values are checked against it. */
 const FIELD_COLUMNS = {
@@ -302,8 +350,9 @@ export interface CustomListConditions {
  * A list's custom field conditions (CustomListConditions) for its `cf` parameter and its search term:
  * a filter is a range of one of the values' (field, value, shipment) indexes, the search the beginning
  * of a text value of the workspace's fields, whatever its case (the upper-case prefix index). One
- * statement counts every condition's matches, each count bounded. A field that is not the
- * workspace's, or a value its type refuses, is a 400.
+ * statement reads every condition's matches, each stopping after `few + 1`: few, and the page reads
+ * those ids by primary key (the values are not read again); more, and the condition walks. A field
+ * that is not the workspace's, or a value its type refuses, is a 400.
  */
 export async function customListConditions(
   db: Database,
@@ -334,27 +383,34 @@ export async function customListConditions(
     ...wheres.map((where) => ({ where, few: few.values })),
     ...(searchWhere ? [{ where: searchWhere, few: few.search }] : []),
   ];
-  const isFew = counted.length
+  // Per condition, its matches' ids when they are few, or null. The array is read back through a
+  // subquery (amongIds) so the page's plan is the one the values' subquery gives.
+  const matched = counted.length
     ? await (async () => {
         const columns = counted.map(
-          ({ where, few: most }, i) =>
-            sql`${boundedCount(where, most)} AS ${sql.identifier(`c${String(i)}`)}`,
+          ({ where, few: most }, i) => sql`${fewMatches(where, most)} AS ${sql.identifier(`c${String(i)}`)}`,
         );
-        const { rows } = await db.execute<Record<string, number>>(sql`SELECT ${sql.join(columns, sql`, `)}`);
-        return counted.map(({ few: most }, i) => rows[0]![`c${String(i)}`]! <= most);
+        const { rows } = await db.execute<Record<string, string[] | null>>(
+          sql`SELECT ${sql.join(columns, sql`, `)}`,
+        );
+        return counted.map((_, i) => rows[0]![`c${String(i)}`] ?? null);
       })()
     : [];
-  const shape = (where: SQL, i: number) => (isFew[i] ? amongMatches(table, where) : hasMatch(table, where));
+  const byId = (where: SQL, i: number) => {
+    const ids = matched[i];
+    return ids ? amongIds(table, ids) : amongMatches(table, where);
+  };
+  const shape = (where: SQL, i: number) => (matched[i] ? byId(where, i) : hasMatch(table, where));
   return {
     filters: wheres.map(shape),
     search: searchWhere && shape(searchWhere, wheres.length),
-    walks: isFew.some((one) => !one),
+    walks: matched.some((ids) => !ids),
     byId: {
-      filters: wheres.map((where) => amongMatches(table, where)),
-      search: searchWhere && amongMatches(table, searchWhere),
+      filters: wheres.map(byId),
+      search: searchWhere && byId(searchWhere, wheres.length),
     },
     scanned:
-      wheres.length && !searchWhere && isFew.every((few) => !few)
+      wheres.length && !searchWhere && matched.every((ids) => !ids)
         ? wheres.map((where) => inMatches(table, where))
         : undefined,
   };

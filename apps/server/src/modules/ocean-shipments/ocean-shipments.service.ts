@@ -350,11 +350,21 @@ export async function listOceanShipments(
           archivedCount: first.k.archived ?? 0,
           billsPending: first.k.billsPending,
         }
-      : {
-          ...(await countOceanTabs(db, workspaceId)),
-          billsPending: (await db.execute<{ n: number }>(sql`SELECT ${pendingBillsColumn(workspaceId)} AS n`))
-            .rows[0]!.n,
-        }),
+      : await countsWithoutRows(db, workspaceId)),
+  };
+}
+
+/** A page without rows reads the counts its rows would carry (tabCounts) in one statement of its own. */
+async function countsWithoutRows(db: Database, workspaceId: string) {
+  const k = tabCounts(workspaceId);
+  const { rows } = await db.execute<{ active: number | null; archived: number | null; pending: number }>(
+    sql`SELECT ${k.active} AS active, ${k.archived} AS archived, ${k.billsPending} AS pending`,
+  );
+  const [row] = rows;
+  return {
+    activeCount: row?.active ?? 0,
+    archivedCount: row?.archived ?? 0,
+    billsPending: row?.pending ?? 0,
   };
 }
 

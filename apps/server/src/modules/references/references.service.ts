@@ -17,7 +17,11 @@ import { publishShipmentsChanged } from '../live-pages/live-publish';
 import { assertCompaniesOfWorkspace, companiesNamed } from './companies.service';
 import { modeFeatures } from '../../modes';
 import type { ShipmentCustomFields } from '@tracklane/shared/custom-fields/custom-field-values';
-import { withCustomFields } from '../custom-fields/custom-field-values.service';
+import {
+  customFieldsOfRows,
+  customValuesQuery,
+  modeOfTable,
+} from '../custom-fields/custom-field-values.service';
 import type { SubscriptionTable } from '../tracking/tracking-mode';
 
 /*
@@ -55,6 +59,21 @@ export async function referencesOf(
   table: SubscriptionTable,
   ids: readonly string[],
 ): Promise<Map<string, ShipmentReferences>> {
+  const found = await readReferences(db, workspaceId, table, ids, false);
+  return new Map([...found].map(([id, { references }]) => [id, references]));
+}
+
+/**
+ * The references of `ids` by shipment id, and with `values` their custom field values, read in the
+ * same statement (customValuesQuery).
+ */
+async function readReferences(
+  db: Database,
+  workspaceId: string,
+  table: SubscriptionTable,
+  ids: readonly string[],
+  values: boolean,
+): Promise<Map<string, { references: ShipmentReferences; customFields: ShipmentCustomFields }>> {
   const wanted = ids.filter(isUuid);
   if (!wanted.length) return new Map();
   const party = {
@@ -68,20 +87,25 @@ export async function referencesOf(
     partyFields[`${role}Id`] = party[role].id;
     partyFields[`${role}Name`] = party[role].name;
   }
-  const rows = (await db
-    .select({
-      id: table.id,
-      bookingNumber: table.bookingNumber,
-      customerReference: table.customerReference,
-      poNumbers: table.poNumbers,
-      ...partyFields,
-    })
+  const custom = values ? customValuesQuery(db, workspaceId, modeOfTable(table), wanted) : undefined;
+  const columns = {
+    id: table.id,
+    bookingNumber: table.bookingNumber,
+    customerReference: table.customerReference,
+    poNumbers: table.poNumbers,
+    ...partyFields,
+    ...(custom ? { valueRows: custom.rows } : {}),
+  };
+  const select = custom ? db.with(custom).select(columns) : db.select(columns);
+  const joined = select
     .from(table)
     .leftJoin(party.shipper, eq(party.shipper.id, table.shipperId))
     .leftJoin(party.consignee, eq(party.consignee.id, table.consigneeId))
     .leftJoin(party.customer, eq(party.customer.id, table.customerId))
-    .leftJoin(party.forwarder, eq(party.forwarder.id, table.forwarderId))
-    .where(and(inWorkspace({ workspaceId }, table), inArray(table.id, wanted)))) as Record<string, unknown>[];
+    .leftJoin(party.forwarder, eq(party.forwarder.id, table.forwarderId));
+  const rows = (await (custom ? joined.leftJoin(custom, eq(custom.subscriptionId, table.id)) : joined).where(
+    and(inWorkspace({ workspaceId }, table), inArray(table.id, wanted)),
+  )) as Record<string, unknown>[];
   return new Map(
     rows.map((row) => {
       const references: ShipmentReferences = {
@@ -97,7 +121,10 @@ export async function referencesOf(
         const id = row[`${role}Id`] as string | null;
         references[role] = id ? { id, name: row[`${role}Name`] as string } : null;
       }
-      return [row.id as string, references];
+      const customFields = customFieldsOfRows(
+        (row.valueRows ?? null) as Parameters<typeof customFieldsOfRows>[0],
+      );
+      return [row.id as string, { references, customFields }];
     }),
   );
 }
@@ -114,8 +141,8 @@ const NO_REFERENCES: ShipmentReferences = {
 
 /**
  * These shipments of one workspace (of the mode whose table is `table`) with their references and
- * custom field values, one query each: the lists, the detail, the public API and webhooks carry them;
- * shared views never do.
+ * custom field values, read in one statement: the lists, the detail, the public API and webhooks
+ * carry them; shared views never do.
  */
 export async function withReferences<T extends object>(
   db: Database,
@@ -124,9 +151,11 @@ export async function withReferences<T extends object>(
   shipments: readonly T[],
   idOf: (shipment: T) => string,
 ): Promise<(T & { references: ShipmentReferences; customFields: ShipmentCustomFields })[]> {
-  const found = await referencesOf(db, workspaceId, table, shipments.map(idOf));
-  const withValues = await withCustomFields(db, workspaceId, table, shipments, idOf);
-  return withValues.map((s) => ({ ...s, references: found.get(idOf(s)) ?? NO_REFERENCES }));
+  const found = await readReferences(db, workspaceId, table, shipments.map(idOf), true);
+  return shipments.map((s) => {
+    const read = found.get(idOf(s));
+    return { ...s, customFields: read?.customFields ?? {}, references: read?.references ?? NO_REFERENCES };
+  });
 }
 
 /** One shipment's references; another workspace's shipment is not found. */
