@@ -175,4 +175,12 @@ CREATE INDEX "express_shipments_customer_sort_idx" ON "express_shipments" USING 
 --> statement-breakpoint
 CREATE INDEX "express_shipments_forwarder_sort_idx" ON "express_shipments" USING btree ("workspace_id","forwarder_sort_name","id") WHERE "express_shipments"."forwarder_sort_name" IS NOT NULL;
 --> statement-breakpoint
-CREATE INDEX "custom_field_values_sort_choices_idx" ON "custom_field_values" USING btree ("field_id","joined_choices","subscription_id") WHERE "custom_field_values"."joined_choices" IS NOT NULL;
+CREATE INDEX "custom_field_values_sort_choices_idx" ON "custom_field_values" USING btree ("field_id","joined_choices","subscription_id") WHERE "custom_field_values"."joined_choices" IS NOT NULL;--> statement-breakpoint
+-- The values' statistics are per column over every field: `field_id = <a multiple choice>` and
+-- `joined_choices IS NOT NULL` looked independent, their product a small share of that field's
+-- rows, so a deep page past a cursor was planned as a few dozen values and read as a bitmap scan of
+-- thousands and a sort. The pairs' common values tell PostgreSQL that a set joined text belongs to
+-- a multiple choice's rows.
+CREATE STATISTICS custom_field_values_joined_choices_stats (mcv) ON field_id, joined_choices FROM custom_field_values;
+--> statement-breakpoint
+ANALYZE custom_field_values;
