@@ -217,6 +217,8 @@ const SORT_CASES = [
   { name: 'choice (Priority)', sort: 'cf.{Priority}' },
   { name: 'date (Booked on)', sort: 'cf.{Booked on}' },
   { name: 'booking number', sort: 'ref.booking' },
+  // A multiple choice (30%, its joined choices kept by migration 0040).
+  { name: 'multiple choice (Teams)', sort: 'cf.{Teams}' },
 ];
 
 /** Booking numbers on 90% of the mode's shipments, in no order of the list's. */

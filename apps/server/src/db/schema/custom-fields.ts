@@ -68,6 +68,12 @@ export const customFieldValues = pgTable(
     textValue: text('text_value'),
     numberValue: doublePrecision('number_value'),
     dateValue: date('date_value', { mode: 'string' }),
+    /**
+     * A multiple choice's choices joined in their order (", "), cut as a list sorts by them (ADR 0054),
+     * on the shipment's first row of the field (lowest ordinal), null on the others and for other
+     * types: kept by the database (migration 0040, a trigger on this table) for the sort's index.
+     */
+    joinedChoices: text('joined_choices'),
   },
   (t) => [
     primaryKey({ columns: [t.fieldId, t.subscriptionId, t.ordinal] }),
@@ -79,5 +85,9 @@ export const customFieldValues = pgTable(
     index('custom_field_values_date_idx').on(t.fieldId, t.dateValue, t.subscriptionId),
     // A text's value as a list sorts by it (ADR 0054: its first characters), read in order for a page.
     index('custom_field_values_sort_text_idx').on(t.fieldId, sortText(t.textValue), t.subscriptionId),
+    // A multiple choice's, over the rows that carry the joined text.
+    index('custom_field_values_sort_choices_idx')
+      .on(t.fieldId, t.joinedChoices, t.subscriptionId)
+      .where(sql`${t.joinedChoices} IS NOT NULL`),
   ],
 );

@@ -197,6 +197,15 @@ export function subscriptionColumns() {
     consigneeId: uuid('consignee_id').references(() => companies.id, { onDelete: 'set null' }),
     customerId: uuid('customer_id').references(() => companies.id, { onDelete: 'set null' }),
     forwarderId: uuid('forwarder_id').references(() => companies.id, { onDelete: 'set null' }),
+    /**
+     * Each party's company name as a list sorts by it (ADR 0054: `sortText` of the name), kept by the
+     * database (migration 0040: a trigger on the subscription table when a party changes, one on
+     * companies when a company is renamed) so that a list sorted by a party reads its page from an index.
+     */
+    shipperSortName: text('shipper_sort_name'),
+    consigneeSortName: text('consignee_sort_name'),
+    customerSortName: text('customer_sort_name'),
+    forwarderSortName: text('forwarder_sort_name'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   };
@@ -209,9 +218,17 @@ export function subscriptionColumns() {
 export const sortText = (text: SQL | AnyPgColumn) => sql`left(${text}, ${sql.raw(String(SORT_TEXT_LENGTH))})`;
 
 /**
+ * A shipment's PO numbers as a list sorts by them (ADR 0054): joined with ", ", cut as `sortText`
+ * cuts, none being no value (null, last) rather than an empty text (first). `po_numbers_sort_text`
+ * (migration 0040) is that expression declared immutable, so that an index can hold it.
+ */
+export const poNumbersSortText = (poNumbers: SQL | AnyPgColumn) => sql`po_numbers_sort_text(${poNumbers})`;
+
+/**
  * The indexes every subscription table keeps for searching by the workspace's references: a PO number
  * in full (po_numbers @> ARRAY[po]), and a customer reference or booking number by its beginning,
- * whatever its case; the booking number and customer reference as a list sorts by them; and each party, for the list's company filter and for a company's delete (its
+ * whatever its case; the booking number, customer reference, PO numbers and party names as a list
+ * sorts by them; and each party, for the list's company filter and for a company's delete (its
  * foreign keys set the party null), over the rows that name one.
  */
 export function referenceIndexes(
@@ -226,12 +243,20 @@ export function referenceIndexes(
     consigneeId: AnyPgColumn;
     customerId: AnyPgColumn;
     forwarderId: AnyPgColumn;
+    shipperSortName: AnyPgColumn;
+    consigneeSortName: AnyPgColumn;
+    customerSortName: AnyPgColumn;
+    forwarderSortName: AnyPgColumn;
   },
 ) {
   const party = (role: string, column: AnyPgColumn) =>
     index(`${table}_${role}_idx`)
       .on(column)
       .where(sql`${column} IS NOT NULL`);
+  const sortIndex = (name: string, value: SQL | AnyPgColumn) =>
+    index(`${table}_${name}_sort_idx`)
+      .on(t.workspaceId, value, t.id)
+      .where(sql`${value} IS NOT NULL`);
   return [
     index(`${table}_po_numbers_idx`).using('gin', t.poNumbers),
     index(`${table}_customer_reference_idx`).on(
@@ -246,5 +271,12 @@ export function referenceIndexes(
     party('consignee', t.consigneeId),
     party('customer', t.customerId),
     party('forwarder', t.forwarderId),
+    // A list sorted by the PO numbers or a party reads its page from these, in order, over the rows
+    // with a value.
+    sortIndex('po_numbers', poNumbersSortText(t.poNumbers)),
+    sortIndex('shipper', t.shipperSortName),
+    sortIndex('consignee', t.consigneeSortName),
+    sortIndex('customer', t.customerSortName),
+    sortIndex('forwarder', t.forwarderSortName),
   ];
 }

@@ -2,8 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { parseColumnSort, type ReferenceSortKey } from '@tracklane/shared/tracking/column-sorts';
 import type { Database } from '../../db/client';
-import { companies } from '../../db/schema/companies';
-import { sortText } from '../../db/schema/tracked-items';
+import { poNumbersSortText, sortText } from '../../db/schema/tracked-items';
 import {
   cursorValue,
   decodeCursor,
@@ -30,10 +29,12 @@ export interface NamedSort {
 
 const cut = sortText;
 
-/** A reference as a list sorts by it: the text shown in its column (a party by its company's name). */
-function referenceSortValue(table: SubscriptionTable, key: ReferenceSortKey): SQL {
-  const party = (column: AnyPgColumn) =>
-    sql`(SELECT ${cut(companies.name)} FROM ${companies} WHERE ${companies.id} = ${column})`;
+/**
+ * A reference as a list sorts by it: the text shown in its column, cut (a party by its company's name,
+ * kept on the row; the PO numbers joined). Each is what an index of the subscription table holds in
+ * order, after the workspace (referenceIndexes), so every reference sort walks it.
+ */
+function referenceSortValue(table: SubscriptionTable, key: ReferenceSortKey): SQL | AnyPgColumn {
   switch (key) {
     case 'booking':
       return cut(table.bookingNumber);
@@ -41,27 +42,21 @@ function referenceSortValue(table: SubscriptionTable, key: ReferenceSortKey): SQ
       return cut(table.customerReference);
     case 'po_numbers':
       // No PO number is no value (last), not an empty text (first).
-      return cut(sql`NULLIF(array_to_string(${table.poNumbers}, ', '), '')`);
+      return poNumbersSortText(table.poNumbers);
     case 'shipper':
-      return party(table.shipperId);
+      return table.shipperSortName;
     case 'consignee':
-      return party(table.consigneeId);
+      return table.consigneeSortName;
     case 'customer':
-      return party(table.customerId);
+      return table.customerSortName;
     case 'forwarder':
-      return party(table.forwarderId);
+      return table.forwarderSortName;
   }
 }
 
-/**
- * The references whose sort an index of the subscription table serves, in order (referenceIndexes:
- * the workspace, the text cut as `cut` cuts it, the id). PO numbers (an array joined) and parties (a
- * company's name) are computed per row.
- */
-function referenceWalk(table: SubscriptionTable, key: ReferenceSortKey): KeysetWalk | undefined {
-  const column =
-    key === 'booking' ? table.bookingNumber : key === 'customer_reference' ? table.customerReference : null;
-  return column ? { from: (list) => list, where: sql`true`, value: cut(column), id: table.id } : undefined;
+/** A reference sort's walk: its value read in order from its index over the list's own rows. */
+function referenceWalk(value: SQL | AnyPgColumn, table: SubscriptionTable): KeysetWalk {
+  return { from: (list) => list, where: sql`true`, value: sql`${value}`, id: table.id };
 }
 
 /**
@@ -88,16 +83,18 @@ export async function resolveListSort(
   const column = parseColumnSort(name);
   // The query schema lets no other through.
   if (!column) throw new Error(`Unknown sort ${name}`);
-  if (column.kind === 'ref')
+  if (column.kind === 'ref') {
+    const value = referenceSortValue(table, column.key);
     return {
       name,
-      value: referenceSortValue(table, column.key),
+      value,
       id: table.id,
       direction: column.direction,
       kind: 'text',
       nullable: true,
-      walk: referenceWalk(table, column.key),
+      walk: referenceWalk(value, table),
     };
+  }
   const { value, kind, walk } = await customFieldSortValue(db, workspaceId, table, column.fieldId);
   return { name, value, id: table.id, direction: column.direction, kind, nullable: true, walk };
 }
