@@ -1,4 +1,4 @@
-import { geoContains } from 'd3-geo';
+import { geoBounds, geoContains } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import atlas from 'world-atlas/countries-110m.json';
@@ -15,7 +15,37 @@ export const inWaterway = ([lon, lat]: LonLat) =>
     ({ box: [west, south, east, north] }) => lon >= west! && lon <= east! && lat >= south! && lat <= north!,
   );
 
-export const onLand = (point: LonLat) => geoContains(land, point);
+type LandGeometry = (typeof land.features)[number]['geometry'];
+type LandPolygon = Extract<LandGeometry, { type: 'Polygon' }>;
+
+/**
+ * The land's polygons, each with its spherical bounding box (d3's geoBounds: west > east when it
+ * crosses the antimeridian, the whole circle when it holds a pole). A point outside a polygon's box,
+ * widened by a degree, is not in the polygon, so only the few polygons whose box holds the point are
+ * walked: geoContains over the whole land's answer, without walking every coastline for every point.
+ */
+const landPolygons = land.features.flatMap(({ geometry }) =>
+  (geometry.type === 'MultiPolygon'
+    ? geometry.coordinates.map((coordinates): LandPolygon => ({ type: 'Polygon', coordinates }))
+    : geometry.type === 'Polygon'
+      ? [geometry]
+      : []
+  ).map((polygon) => ({ polygon, box: geoBounds(polygon) })),
+);
+const MARGIN_DEG = 1;
+const degrees360 = (deg: number) => ((deg % 360) + 360) % 360;
+function inBox([lon, lat]: LonLat, [[west, south], [east, north]]: [[number, number], [number, number]]) {
+  if (lat < south - MARGIN_DEG || lat > north + MARGIN_DEG) return false;
+  // Longitudes on the circle: from the widened west edge eastwards, within the widened width.
+  const width = west <= east ? east - west : east - west + 360;
+  return degrees360(lon - (west - MARGIN_DEG)) <= width + 2 * MARGIN_DEG;
+}
+
+export const onLand = (point: LonLat) =>
+  landPolygons.some(({ polygon, box }) => inBox(point, box) && geoContains(polygon, point));
+
+/** The plain whole-land test, which onLand must agree with (land.test-support.test.ts). */
+export const onLandWhole = (point: LonLat) => geoContains(land, point);
 
 /**
  * Inland as the 110m map draws it: on land with no sea within `km` in eight directions, so that a
