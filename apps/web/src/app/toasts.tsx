@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Notification.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import { Notifications } from '@mantine/notifications';
 import classes from './toasts.module.css';
