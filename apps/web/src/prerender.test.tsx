@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -69,17 +68,6 @@ describe('pages rendered at build time', () => {
       expect(screen.getByRole('button', { name: 'Sign in' })).toHaveAttribute('type', 'submit'),
     );
     expect(screen.getByRole('button', { name: 'Sign in' })).not.toHaveAttribute('aria-disabled');
-  });
-
-  it('mounts the toasts after hydrating, with no mismatch: one shown meanwhile appears', async () => {
-    mockApi({ 'GET /api/auth/public-key': publicKey() });
-    notifications.show({ message: 'Shown before the toasts arrived' });
-    const { recoverable, consoleErrors } = await hydrateSignIn();
-
-    expect(recoverable).toEqual([]);
-    expect(consoleErrors).not.toHaveBeenCalled();
-    expect(await screen.findByText('Shown before the toasts arrived')).toBeInTheDocument();
-    notifications.clean();
   });
 
   it('keeps what the visitor typed before the JavaScript ran, and signs in with it', async () => {

@@ -1,39 +1,23 @@
 import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { AuthStoreContext } from '../features/auth/stores/auth-store';
 import { CodeResendStoreContext } from '../features/auth/stores/code-resend-store';
 import { UiStoreContext } from '../features/navigation/stores/ui-store';
 import { TutorialStoreContext } from '../features/tutorial/stores/tutorial-store';
 import { WorkspaceStoreContext } from '../features/workspaces/stores/workspace-store';
-import { useHydrated } from '../lib/use-hydrated';
 import { PhoneAtFirstRenderContext } from '../lib/use-width-query';
 import type { AppInstance } from './app-instance';
-import { lazyPage } from './lazy-page';
 import { theme } from './theme';
-
-// The toast container is code no first screen draws: it loads once the page is interactive. A toast
-// shown before it arrives waits in Mantine's notifications store and appears with it.
-const Toasts = lazyPage(() => import('./toasts').then((m) => m.Toasts));
-// Tests render it at once, as if downloaded (Vitest's mode; a build drops this line).
-if (import.meta.env.MODE === 'test') await Toasts.preload();
-
-function LazyToasts() {
-  // Nothing of it is in the server's or the build's HTML, so it mounts after hydration.
-  const hydrated = useHydrated();
-  return hydrated ? (
-    <Suspense fallback={null}>
-      <Toasts />
-    </Suspense>
-  ) : null;
-}
+import toasts from './toasts.module.css';
 
 /** Everything a page needs around it, whatever its layout. */
 export function AppProviders({ app, children }: { app: AppInstance; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <AppStateProviders app={app}>
-        <LazyToasts />
+        <Notifications position="bottom-right" classNames={{ root: toasts.toasts }} />
         {children}
       </AppStateProviders>
     </MantineProvider>
