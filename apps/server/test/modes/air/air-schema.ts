@@ -26,8 +26,8 @@ export const airShipments = pgTable(
 
 /**
  * The table as a migration of the mode would create it (the product's migrations know nothing of a
- * test-only mode), with the trigger every subscription table has: a deleted subscription takes its
- * stars with it.
+ * test-only mode), with the triggers every subscription table has: a deleted subscription takes its
+ * stars and custom field values with it, and its parties' names follow their companies (ADR 0054).
  */
 export async function createAirTables(pool: Pool): Promise<void> {
   await pool.query(`
@@ -46,6 +46,10 @@ export async function createAirTables(pool: Pool): Promise<void> {
       consignee_id uuid REFERENCES companies(id) ON DELETE SET NULL,
       customer_id uuid REFERENCES companies(id) ON DELETE SET NULL,
       forwarder_id uuid REFERENCES companies(id) ON DELETE SET NULL,
+      shipper_sort_name text,
+      consignee_sort_name text,
+      customer_sort_name text,
+      forwarder_sort_name text,
       created_by uuid REFERENCES users(id) ON DELETE SET NULL,
       created_at timestamptz(3) NOT NULL DEFAULT now(),
       awb text NOT NULL,
@@ -61,5 +65,11 @@ export async function createAirTables(pool: Pool): Promise<void> {
     CREATE OR REPLACE TRIGGER air_shipments_forget_favorites AFTER DELETE ON air_shipments
       REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION shipment_favorites_forget('air');
     CREATE OR REPLACE TRIGGER air_shipments_forget_custom_values AFTER DELETE ON air_shipments
-      REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION custom_field_values_forget('air');`);
+      REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION custom_field_values_forget('air');
+    CREATE OR REPLACE TRIGGER air_shipments_party_sort_names
+      BEFORE INSERT OR UPDATE OF shipper_id, consignee_id, customer_id, forwarder_id ON air_shipments
+      FOR EACH ROW EXECUTE FUNCTION shipment_party_sort_names();
+    CREATE OR REPLACE TRIGGER air_shipments_party_sort_names_follow AFTER UPDATE ON companies
+      REFERENCING OLD TABLE AS renamed_old NEW TABLE AS renamed_new
+      FOR EACH STATEMENT EXECUTE FUNCTION shipment_party_sort_names_follow('air_shipments');`);
 }
