@@ -49,7 +49,10 @@ export function useSaveColumnsPreference(key: TableColumnsKey) {
   const { queryKey } = columnsPreferenceQueryOptions(key);
   return useMutation({
     mutationFn: (preference: TableColumnsPreference) => saveColumnsPreference(key, preference),
-    onMutate: (preference) => {
+    onMutate: async (preference) => {
+      // A load of the saved columns still on its way (a refetch after the live socket reconnects)
+      // would otherwise land after this change and undo it.
+      await queryClient.cancelQueries({ queryKey });
       const previous = queryClient.getQueryData(queryKey);
       queryClient.setQueryData(queryKey, preference);
       return { previous };
