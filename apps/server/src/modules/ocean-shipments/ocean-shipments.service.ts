@@ -97,7 +97,7 @@ const ITEM_COLUMNS = {
   referenceKind: trackedItems.referenceKind,
 };
 
-/** The tab counts beside each row of a page ({@link countOceanTabs} for a page without rows). */
+/** The tab counts beside each row of a page (countsWithoutRows for a page without rows). */
 const tabCounts = (workspaceId: string) => ({
   ...tabCountColumns(
     oceanShipmentCounts.workspaceId,
