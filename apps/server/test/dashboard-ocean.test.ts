@@ -161,6 +161,31 @@ describe('ocean dashboard attention rules', () => {
     expect(ids('lfdPassed')).toEqual([inRotterdam]);
   });
 
+  it('counts days in the port’s calendar on both sides of UTC at once', async () => {
+    const team = await buildTeam(app, ctx);
+    const ws = team.defaultWorkspaceId;
+    // 23:00 on 10 June in UTC: 16:00 on 10 June in Los Angeles, 01:00 on 11 June in Rotterdam and
+    // 11:00 on 11 June in Auckland.
+    const late = new Date('2026-06-10T23:00:00.000Z');
+    const inLa = await addOcean(
+      ws,
+      ship({ lfd: '2026-06-10', pod: { locode: 'USLAX', name: 'Los Angeles' } }),
+    );
+    const inAuckland = await addOcean(
+      ws,
+      ship({ lfd: '2026-06-11', pod: { locode: 'NZAKL', name: 'Auckland' } }),
+    );
+    const inRotterdam = await addOcean(ws, ship({ lfd: '2026-06-10' }));
+    const dashboard = await oceanDashboard(ctx.db, ws, late);
+    const ids = (rule: OceanAttentionRule) =>
+      dashboard.attentionVO
+        .find((a) => a.rule === rule)!
+        .items.map((i) => i.id)
+        .sort();
+    expect(ids('lfdToday')).toEqual([inLa, inAuckland].sort());
+    expect(ids('lfdPassed')).toEqual([inRotterdam]);
+  });
+
   it('sends dates as dates in every reason, never written into its words', async () => {
     const team = await buildTeam(app, ctx);
     const ws = team.defaultWorkspaceId;

@@ -1,8 +1,10 @@
 import { and, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   computeFreeTimeClocks,
+  localDate,
   type ClockMilestones,
   type FreeTimeClocks,
+  type LocalDate,
 } from '@tracklane/shared/free-time/free-time';
 import {
   BUILT_IN_TERMS,
@@ -17,6 +19,7 @@ import { oceanShipments as os, trackedItems as ti, UNKNOWN_TIME } from '../../..
 import { inWorkspace } from '../../../tenancy/scope';
 
 const DAY = 86_400_000;
+const MINUTE = 60_000;
 const BATCH = 500;
 
 /** The last free days a subscription row holds besides the carrier's: set by hand, and the terminal's. */
@@ -91,19 +94,44 @@ export function clocksNow(
   return computeFreeTimeClocks(terms, clockMilestones(derived, row), { timeZone, now });
 }
 
-// The port of discharge's zone, in SQL as portTimeZone says it (the locodes and zones are our own data).
-const portZone = sql`(CASE upper(${os.podLocode}) ${sql.raw(
-  Object.entries(PORT_TIME_ZONES)
-    .map(([locode, zone]) => `WHEN '${locode}' THEN '${zone}'`)
-    .join(' '),
-)} ELSE 'UTC' END)`;
+/**
+ * Today in the calendar of each row's port of discharge at `now`, in SQL. The day of every port is
+ * worked out here (portTimeZone, localDate: as the detail counts) and the ports are grouped by it: at
+ * any instant the ports span two or three days, so a row tests its locode against a list or two
+ * instead of converting `now` into its zone, which cost a list page several milliseconds. Every zone's
+ * offset is a whole number of minutes, so no port's day changes within a minute of UTC: the SQL is
+ * built once a minute.
+ */
+function portToday(now: Date): SQL {
+  const minute = Math.floor(now.getTime() / MINUTE);
+  if (portDays?.minute !== minute) portDays = { minute, sql: portTodaySql(now) };
+  return portDays.sql;
+}
+
+let portDays: { minute: number; sql: SQL } | undefined;
+
+function portTodaySql(now: Date): SQL {
+  const utc = localDate(now, 'UTC');
+  const ports = new Map<LocalDate, string[]>();
+  for (const [locode, zone] of Object.entries(PORT_TIME_ZONES)) {
+    const day = localDate(now, zone);
+    if (day !== utc) ports.set(day, [...(ports.get(day) ?? []), locode]);
+  }
+  if (ports.size === 0) return sql`${utc}::date`;
+  // The locodes are our own data (PORT_TIME_ZONES).
+  const branches = [...ports].map(
+    ([day, locodes]) =>
+      sql`WHEN upper(${os.podLocode}) IN (${sql.raw(locodes.map((l) => `'${l}'`).join(', '))}) THEN ${day}::date`,
+  );
+  return sql`(CASE ${sql.join(branches, sql` `)} ELSE ${utc}::date END)`;
+}
 
 /**
  * Days from today in the port's calendar to the stored last free day of the clock that ends next
  * (free_time_ends_on): the days left that the list and the detail show, in SQL.
  */
 export const freeTimeDaysLeft = (now: Date) =>
-  sql<number>`((${os.freeTimeEndsOn} AT TIME ZONE 'UTC')::date - (${now.toISOString()}::timestamptz AT TIME ZONE ${portZone})::date)`;
+  sql<number>`((${os.freeTimeEndsOn} AT TIME ZONE 'UTC')::date - ${portToday(now)})`;
 
 /**
  * Subscriptions whose next free time ends `from` to `to` days from the port's today, both included
