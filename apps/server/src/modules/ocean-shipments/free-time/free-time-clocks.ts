@@ -98,7 +98,7 @@ export function clocksNow(
  * Today in the calendar of each row's port of discharge at `now`, in SQL. The day of every port is
  * worked out here (portTimeZone, localDate: as the detail counts) and the ports are grouped by it: at
  * any instant the ports span two or three days, so a row tests its locode against a list or two
- * instead of converting `now` into its zone, which cost a list page several milliseconds. Every zone's
+ * instead of converting `now` into its zone once per rule that counts days. Every zone's
  * offset is a whole number of minutes, so no port's day changes within a minute of UTC: the SQL is
  * built once a minute.
  */
@@ -115,7 +115,10 @@ function portTodaySql(now: Date): SQL {
   const ports = new Map<LocalDate, string[]>();
   for (const [locode, zone] of Object.entries(PORT_TIME_ZONES)) {
     const day = localDate(now, zone);
-    if (day !== utc) ports.set(day, [...(ports.get(day) ?? []), locode]);
+    if (day === utc) continue;
+    const group = ports.get(day);
+    if (group) group.push(locode);
+    else ports.set(day, [locode]);
   }
   if (ports.size === 0) return sql`${utc}::date`;
   // The locodes are our own data (PORT_TIME_ZONES).
