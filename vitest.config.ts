@@ -2,9 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Each project sets its own `maxWorkers` (vitest.workers.ts).
     projects: ['packages/shared', 'apps/server', 'apps/web'],
-    // One worker per core. (Vitest's default leaves one core free, which on a two-core machine runs
-    // every file one after another while the other core idles between database round trips.)
-    maxWorkers: '100%',
   },
 });

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { maxWorkers } from '../../vitest.workers';
 
 export default defineConfig({
   test: {
@@ -11,6 +12,7 @@ export default defineConfig({
     // A worker runs file after file without loading the server's modules again for each: every file
     // builds its own app, database and job queue, so nothing it needs is left in a module by another.
     isolate: false,
+    maxWorkers,
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { maxWorkers } from '../../vitest.workers';
 
 // Self-contained so that the root config can list `apps/web` as a project.
 export default defineConfig({
@@ -19,6 +20,7 @@ export default defineConfig({
     // the DOM, storage, query cache, notifications and every zustand store (__mocks__/zustand.ts) after
     // each test, so nothing a test sets outlives it.
     isolate: false,
+    maxWorkers,
     restoreMocks: true,
     unstubGlobals: true,
     // Whole pages render through the router with Mantine, and typing goes key by key: on a loaded

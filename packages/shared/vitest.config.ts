@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { maxWorkers } from '../../vitest.workers';
 
 export default defineConfig({
   test: {
@@ -8,5 +9,6 @@ export default defineConfig({
     // A worker runs file after file without a fresh module graph for each: the shared code is pure
     // functions and constant tables, and no test here mocks a module or stubs a global.
     isolate: false,
+    maxWorkers,
   },
 });

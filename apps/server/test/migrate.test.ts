@@ -33,9 +33,11 @@ describe('runMigrations', () => {
         'SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations',
       );
       expect(applied.rows[0]!.n).toBe(journal.entries.length);
-      // And the lock is gone with the migration: a later start is not kept waiting.
+      // And the lock is gone with the migration: a later start is not kept waiting. (pg_locks lists
+      // the whole server's locks, other test files' among them: only this database's count.)
       const locks = await processes[0]!.pool.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory'`,
+        `SELECT count(*)::int AS n FROM pg_locks
+         WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
       );
       expect(locks.rows[0]!.n).toBe(0);
     } finally {
