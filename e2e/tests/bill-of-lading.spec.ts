@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { createSignedInUser } from '../support/accounts';
 import { fakeCarrier } from '../support/carrier';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { createSignedInUser } from '../support/accounts';
 
 test.describe('plans and billing (no payment provider: admins change plans directly)', () => {

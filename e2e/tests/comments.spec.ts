@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, newUserContext, test } from '../support/test';
+import { type APIRequestContext } from '@playwright/test';
 import { createSignedInUser } from '../support/accounts';
 import { withCheckDigit } from '../support/containers';
 
@@ -15,8 +16,8 @@ test.describe('comments', () => {
   }) => {
     test.setTimeout(90_000);
     const viewport = { width: 1440, height: 900 };
-    const authorContext = await browser.newContext({ viewport });
-    const readerContext = await browser.newContext({ viewport });
+    const authorContext = await newUserContext(browser, { viewport });
+    const readerContext = await newUserContext(browser, { viewport });
     const author = await authorContext.newPage();
     const reader = await readerContext.newPage();
     const a = await createSignedInUser(author.request, 'author');

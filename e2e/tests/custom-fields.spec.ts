@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { createSignedInUser } from '../support/accounts';
 import { withCheckDigit } from '../support/containers';
 

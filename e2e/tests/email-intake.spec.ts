@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { createSignedInUser } from '../support/accounts';
 
 const ADDRESS = /^track\+[a-f0-9]{32}@in\.e2e\.tracklane\.test$/;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, newUserContext, test } from '../support/test';
 import { createSignedInUser } from '../support/accounts';
 
 /** Every new user owns "Ada Lovelace Organization" (createSignedInUser's names). */
@@ -10,8 +10,8 @@ test.describe('workspace invitations', () => {
     browser,
   }) => {
     const viewport = { width: 1280, height: 800 };
-    const adminContext = await browser.newContext({ viewport });
-    const inviteeContext = await browser.newContext({ viewport });
+    const adminContext = await newUserContext(browser, { viewport });
+    const inviteeContext = await newUserContext(browser, { viewport });
     const admin = await adminContext.newPage();
     const invitee = await inviteeContext.newPage();
 

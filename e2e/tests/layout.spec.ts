@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { createSignedInUser } from '../support/accounts';
 import { withCheckDigit } from '../support/containers';
 

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, newUserContext, test } from '../support/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { createSignedInUser } from '../support/accounts';
 import { fakeCarrier } from '../support/carrier';
 import { withCheckDigit } from '../support/containers';
@@ -43,8 +44,8 @@ test.describe('live pages', () => {
   }) => {
     test.setTimeout(120_000);
     const viewport = { width: 1440, height: 900 };
-    const ownerContext = await browser.newContext({ viewport });
-    const colleagueContext = await browser.newContext({ viewport });
+    const ownerContext = await newUserContext(browser, { viewport });
+    const colleagueContext = await newUserContext(browser, { viewport });
     const owner = await ownerContext.newPage();
     const colleague = await colleagueContext.newPage();
     await createSignedInUser(owner.request, 'live-owner');

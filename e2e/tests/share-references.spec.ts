@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, newUserContext, test } from '../support/test';
 import { createSignedInUser } from '../support/accounts';
 import { withCheckDigit } from '../support/containers';
 
@@ -11,7 +11,7 @@ test('search finds a shipment by a custom field value; a public link shows field
   browser,
 }) => {
   test.setTimeout(120_000);
-  const ownerContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const ownerContext = await newUserContext(browser, { viewport: { width: 1440, height: 900 } });
   const owner = await ownerContext.newPage();
   await createSignedInUser(owner.request, 'share-references');
 
@@ -53,7 +53,7 @@ test('search finds a shipment by a custom field value; a public link shows field
   await dialog.getByRole('button', { name: 'Create link' }).click();
   const plainUrl = await dialog.getByTestId('created-link-url').inputValue();
 
-  const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const visitorContext = await newUserContext(browser, { viewport: { width: 390, height: 844 } });
   const visitor = await visitorContext.newPage();
   const plainAnswer = visitor.waitForResponse((r) => r.url().includes('/api/share/'));
   await visitor.goto(plainUrl);

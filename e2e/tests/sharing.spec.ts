@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, newUserContext, test } from '../support/test';
 import { createSignedInUser } from '../support/accounts';
 import { withCheckDigit } from '../support/containers';
 
@@ -9,8 +9,8 @@ test.describe('sharing shipments', () => {
   }) => {
     test.setTimeout(120_000);
     const viewport = { width: 1440, height: 900 };
-    const ownerContext = await browser.newContext({ viewport });
-    const friendContext = await browser.newContext({ viewport });
+    const ownerContext = await newUserContext(browser, { viewport });
+    const friendContext = await newUserContext(browser, { viewport });
     const owner = await ownerContext.newPage();
     const friend = await friendContext.newPage();
     await createSignedInUser(owner.request, 'sharer');
@@ -58,7 +58,7 @@ test.describe('sharing shipments', () => {
     await dialog.getByRole('button', { name: 'Create link' }).click();
     const url = await dialog.getByTestId('created-link-url').inputValue();
     expect(url).toMatch(/\/share\/[A-Za-z0-9_-]{43}$/);
-    const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const visitorContext = await newUserContext(browser, { viewport: { width: 390, height: 844 } });
     const visitor = await visitorContext.newPage();
     await visitor.goto(url);
     await expect(visitor.getByTestId('bare-layout')).toBeVisible();
@@ -87,8 +87,8 @@ test.describe('sharing shipments', () => {
   }) => {
     test.setTimeout(120_000);
     const viewport = { width: 1440, height: 900 };
-    const ownerContext = await browser.newContext({ viewport });
-    const friendContext = await browser.newContext({ viewport });
+    const ownerContext = await newUserContext(browser, { viewport });
+    const friendContext = await newUserContext(browser, { viewport });
     const owner = await ownerContext.newPage();
     const friend = await friendContext.newPage();
     await createSignedInUser(owner.request, 'set-sharer');
@@ -130,7 +130,7 @@ test.describe('sharing shipments', () => {
     // One public link for the set, open in a fresh browser with no session: both shipments show.
     await dialog.getByRole('button', { name: 'Create link' }).click();
     const url = await dialog.getByTestId('created-link-url').inputValue();
-    const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const visitorContext = await newUserContext(browser, { viewport: { width: 390, height: 844 } });
     const visitor = await visitorContext.newPage();
     await visitor.goto(url);
     await expect(visitor.getByTestId('public-shipment')).toHaveCount(2);

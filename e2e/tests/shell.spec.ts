@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { createSignedInUser } from '../support/accounts';
 
 test.describe('auth guard and layouts', () => {
@@ -114,8 +114,11 @@ test.describe('main shell', () => {
     // The sidebar as the user left it (its cookie), before any script: hydrating moves nothing.
     await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'true');
     expect((await page.getByTestId('sidebar').boundingBox())?.width).toBe(67);
+    // Nothing answers a click yet, and the page says so.
+    await expect(page.locator('html[data-started]')).toHaveCount(0);
 
     release();
+    await expect(page.locator('html[data-started]')).toHaveCount(1);
     await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'true');
     await expect(page.getByRole('tab', { name: /^Active/ })).toBeVisible();
     await expect(page.getByText(/Dates are days in Europe\/Amsterdam\./)).toBeVisible();

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { type APIRequestContext } from '@playwright/test';
 import { createSignedInUser } from '../support/accounts';
 import { fakeCarrier, fakeTerminal } from '../support/carrier';
 

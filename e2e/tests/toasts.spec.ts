@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { type Locator, type Page } from '@playwright/test';
 import { createSignedInUser } from '../support/accounts';
 
 type Box = { x: number; y: number; width: number; height: number };

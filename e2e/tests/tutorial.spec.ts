@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { type Page } from '@playwright/test';
 import { createSignedInUser } from '../support/accounts';
 
 const tooltip = (page: Page) => page.getByRole('dialog', { name: "Welcome! Let's start tracking" });

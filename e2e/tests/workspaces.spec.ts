@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { type Page } from '@playwright/test';
 import { createSignedInUser } from '../support/accounts';
 
 /** Every new user owns "Ada Lovelace Organization" with its "Default Workspace" (createSignedInUser's names). */

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { RouterProvider, type DataRouter } from 'react-router';
 import type { AppInstance } from './app-instance';
 import { AppProviders } from './providers';
@@ -9,6 +10,11 @@ import { AppProviders } from './providers';
  * state (app-instance.ts), the one the router's loaders were given.
  */
 export function App({ app, router }: { app: AppInstance; router: DataRouter }) {
+  // Until React has hydrated (or replaced) the server's HTML, a click on it does nothing. The mark
+  // says the page now answers, for whoever drives it from outside (the end-to-end tests, a monitor).
+  useEffect(() => {
+    document.documentElement.dataset.started = '';
+  }, []);
   return (
     <AppProviders app={app}>
       <RouterProvider router={router} />
