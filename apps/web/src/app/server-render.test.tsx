@@ -5,6 +5,8 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from '../entry-server';
+import { dashboardQueryKey } from '../lib/dashboard-api';
+import { busyOceanDashboard } from '../test/dashboard-fixtures';
 import { AUTH_STORE_KEY } from '../features/auth/stores/auth-store';
 import { UI_STORE_KEY } from '../features/navigation/stores/ui-store';
 import { writeSidebarCookie } from '../features/navigation/utils/sidebar-preference';
@@ -12,7 +14,7 @@ import { ok } from '../test/fake-api';
 import { testUser } from '../test/http';
 import { archivedOne, byStatus, first, second, serve, third } from '../test/ocean-shipments-list-page';
 import { App } from './app';
-import { createAppInstance } from './app-instance';
+import { createAppInstance, type AppInstance } from './app-instance';
 import { firstLoad } from './first-load';
 import { appRoutes } from './router';
 import { readServerState, SERVER_STATE_ID } from './server-state';
@@ -29,26 +31,38 @@ afterEach(() => {
 });
 
 const LIST = '/shipments/ocean/active';
+const DASHBOARD = '/dashboard/ocean';
 
-async function serverPage(headers: Record<string, string> = {}) {
+async function serverPage(headers: Record<string, string> = {}, url = LIST) {
   const api = serve(byStatus([first, second, third], [archivedOne]), {
     'GET /api/auth/protected': ok(testUser),
     'GET /api/_api/user-agreement/get': ok({ agreed: true }),
     'POST /api/_api/user-journey/post': ok(null),
+    'GET /api/dashboard/ocean': ok(busyOceanDashboard()),
   });
-  const page = await render({ url: LIST, headers, fetch: (input, init) => fetch(input, init) });
+  const page = await render({ url, headers, fetch: (input, init) => fetch(input, init) });
   if (!page) throw new Error('the server rendered nothing');
   document.body.innerHTML = `<div id="root">${page.markup}</div><script type="application/json" id="${SERVER_STATE_ID}">${page.state}</script>`;
   return { api, container: document.getElementById('root')! };
 }
 
-/** What main.tsx does with a page the server rendered. */
-async function hydratePage(container: HTMLElement) {
+/**
+ * What main.tsx does with a page the server rendered. `beforeHydrating` runs once the cache holds the
+ * page's state, as something the browser did between the two (a message on the socket) would.
+ */
+async function hydratePage(
+  container: HTMLElement,
+  {
+    url = LIST,
+    beforeHydrating,
+  }: { url?: string; beforeHydrating?: (app: AppInstance) => Promise<void> } = {},
+) {
   const state = readServerState(document);
   if (!state) throw new Error('no state in the page');
   const app = createAppInstance({ signedIn: state.signedIn });
   hydrate(app.queryClient, state.queries);
-  const router = createMemoryRouter(appRoutes(app), { initialEntries: [LIST], hydrationData: state.router });
+  await beforeHydrating?.(app);
+  const router = createMemoryRouter(appRoutes(app), { initialEntries: [url], hydrationData: state.router });
   await firstLoad(router);
   const recoverable: unknown[] = [];
   const consoleErrors = vi.spyOn(console, 'error');
@@ -117,6 +131,22 @@ describe('a page the server rendered', { timeout: 30_000 }, () => {
     expect(consoleErrors).not.toHaveBeenCalled();
     expect(screen.getByTestId('sidebar')).toBe(sidebar);
     expect(screen.getByTestId('sidebar')).toHaveAttribute('data-collapsed');
+  });
+
+  it('hydrates a dashboard whose figures were announced as changed before its content hydrated, then refetches them', async () => {
+    // React hydrates the page (inside the shell's Suspense boundary) after the shell, whose effects
+    // (the socket) run in between: a change announced then leaves the page's query stale as it hydrates.
+    const { api, container } = await serverPage({ 'sec-ch-ua-mobile': '?0' }, DASHBOARD);
+    expect(container.querySelector('[data-testid="dashboard-updated"]')).not.toBeNull();
+    expect(api.callsTo('GET /api/dashboard/ocean')).toHaveLength(1);
+    const { recoverable, consoleErrors } = await hydratePage(container, {
+      url: DASHBOARD,
+      beforeHydrating: (app) => app.queryClient.invalidateQueries({ queryKey: dashboardQueryKey() }),
+    });
+    expect(recoverable).toEqual([]);
+    expect(consoleErrors).not.toHaveBeenCalled();
+    // Then it asks for the figures again.
+    await vi.waitFor(() => expect(api.callsTo('GET /api/dashboard/ocean').length).toBeGreaterThan(1));
   });
 
   it('renders nothing without a session: the server sends the frame', async () => {

@@ -6,6 +6,7 @@ import { dashboardDescription } from '../../../components/page-headers';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useDashboard } from '../../../lib/dashboard-api';
 import { formatDateTime } from '../../../lib/dates';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { shipmentTotal, type AnyDashboard, type DashboardModeConfig } from '../utils/modes';
 import { AttentionCards } from './attention-cards';
 import { DashboardPanels } from './dashboard-panels';
@@ -30,6 +31,9 @@ export { DashboardSkeleton };
 export function Dashboard({ config, timeZone, canCreate }: DashboardProps) {
   const query = useDashboard<AnyDashboard>(config.mode);
   const dashboard: AnyDashboard | undefined = query.data;
+  // A page the server rendered hydrates after the shell, whose socket may have marked the figures
+  // stale by then: the query then counts as fetching, which the server's HTML could not show.
+  const hydrated = useHydrated();
 
   const updated = dashboard ? (
     <Group gap={6} wrap="nowrap">
@@ -43,7 +47,7 @@ export function Dashboard({ config, timeZone, canCreate }: DashboardProps) {
           variant="subtle"
           color="gray"
           aria-label="Refresh the dashboard"
-          loading={query.isFetching}
+          loading={hydrated && query.isFetching}
           onClick={() => void query.refetch()}
         >
           <IconRefresh size={16} />
