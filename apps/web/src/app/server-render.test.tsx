@@ -30,6 +30,44 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/** A dashboard whose attention cards give an ETA: the ocean mode shows its sources in a lazy part. */
+function dashboardWithAnEta() {
+  const dashboard = busyOceanDashboard();
+  dashboard.attentionVO.push({
+    rule: 'etaSlipped',
+    label: 'ETA slipped',
+    count: 1,
+    items: [
+      {
+        id: 'so-3',
+        identifier: 'TGHU1234561',
+        link: { containerNo: 'TGHU1234561', mblNo: 'ONEY1234' },
+        reason: [
+          { kind: 'text', value: 'ETA ' },
+          {
+            kind: 'eta',
+            value: '2026-12-02T22:00:00.000Z',
+            estimates: {
+              used: 'carrier',
+              estimates: [
+                {
+                  source: 'carrier',
+                  kind: 'port',
+                  eta: '2026-12-02T22:00:00.000Z',
+                  issuedAt: '2026-11-20T08:00:00.000Z',
+                  biasHours: null,
+                  confidence: null,
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+  return dashboard;
+}
+
 const LIST = '/shipments/ocean/active';
 const DASHBOARD = '/dashboard/ocean';
 
@@ -38,7 +76,7 @@ async function serverPage(headers: Record<string, string> = {}, url = LIST) {
     'GET /api/auth/protected': ok(testUser),
     'GET /api/_api/user-agreement/get': ok({ agreed: true }),
     'POST /api/_api/user-journey/post': ok(null),
-    'GET /api/dashboard/ocean': ok(busyOceanDashboard()),
+    'GET /api/dashboard/ocean': ok(dashboardWithAnEta()),
   });
   const page = await render({ url, headers, fetch: (input, init) => fetch(input, init) });
   if (!page) throw new Error('the server rendered nothing');
@@ -138,6 +176,9 @@ describe('a page the server rendered', { timeout: 30_000 }, () => {
     // (the socket) run in between: a change announced then leaves the page's query stale as it hydrates.
     const { api, container } = await serverPage({ 'sec-ch-ua-mobile': '?0' }, DASHBOARD);
     expect(container.querySelector('[data-testid="dashboard-updated"]')).not.toBeNull();
+    expect(container).toHaveTextContent('ETA 02/12/2026');
+    // Nothing the server had to leave for the browser to draw (a part whose code was not loaded yet).
+    expect(container.innerHTML).not.toContain('<!--$!-->');
     expect(api.callsTo('GET /api/dashboard/ocean')).toHaveLength(1);
     const { recoverable, consoleErrors } = await hydratePage(container, {
       url: DASHBOARD,

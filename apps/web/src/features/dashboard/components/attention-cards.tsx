@@ -4,6 +4,7 @@ import { Fragment, lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { NoConnectionAction } from '../../../components/no-connection';
 import { formatDate, formatDay } from '../../../lib/dates';
+import { useHydrated } from '../../../lib/use-hydrated';
 import {
   attentionHref,
   exceptionsHref,
@@ -45,7 +46,10 @@ function ReasonLine({
   config: DashboardModeConfig;
   timeZone: string;
 }) {
-  const EtaReason = config.etaReason ? lazyEtaReason(config.etaReason) : null;
+  // Drawn in the browser only: on the server a lazy part would suspend, and the server's render
+  // (`renderToString`) would leave it to the browser to draw, which React reports as an error.
+  const hydrated = useHydrated();
+  const EtaReason = hydrated && config.etaReason ? lazyEtaReason(config.etaReason) : null;
   return reason.map((part, i) =>
     part.kind === 'eta' && EtaReason ? (
       // The day alone until the mode's view (its tooltip) has loaded: the same text either way.
