@@ -6,7 +6,9 @@ import {
   type Page,
 } from '@playwright/test';
 
-export { expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+export { expect };
 
 /**
  * The server sends most pages as HTML (rendered for the request, or at build time) that shows before
@@ -40,10 +42,22 @@ function waitingForStart(page: Page): Page {
   return page;
 }
 
-/** A context whose pages navigate as `waitingForStart` says. */
+/**
+ * React's reports that the server's HTML did not match what the page rendered from it (and was thrown
+ * away and drawn again), in any page of the running test: each test ends with none.
+ */
+const HYDRATION_ERROR = /Minified React error #(418|419|421|422|423|425)\b|Hydration failed/;
+let hydrationErrors: string[] = [];
+
+/** A context whose pages navigate as `waitingForStart` says, and whose hydration errors are kept. */
 function startingPages(context: BrowserContext): BrowserContext {
   const newPage = context.newPage.bind(context);
   context.newPage = async () => waitingForStart(await newPage());
+  context.on('page', (page) =>
+    page.on('pageerror', (error) => {
+      if (HYDRATION_ERROR.test(error.message)) hydrationErrors.push(`${page.url()}: ${error.message}`);
+    }),
+  );
   return context;
 }
 
@@ -52,8 +66,21 @@ export async function newUserContext(browser: Browser, options?: BrowserContextO
   return startingPages(await browser.newContext(options));
 }
 
-/** Playwright's `test`, with pages that wait for the app to answer after a navigation. */
-export const test = base.extend({
+/**
+ * Playwright's `test`, with pages that wait for the app to answer after a navigation, and a test that
+ * fails when a page's server HTML did not hydrate.
+ */
+export const test = base.extend<{ hydrates: void }>({
+  hydrates: [
+    // Playwright reads a fixture's dependencies from this pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      hydrationErrors = [];
+      await use();
+      expect(hydrationErrors, 'the server HTML hydrated without a mismatch').toEqual([]);
+    },
+    { auto: true },
+  ],
   context: async ({ context }, use) => {
     await use(startingPages(context));
   },
