@@ -74,6 +74,24 @@ const entry = assetsOf('index.html', [], [], entryChunks);
 if (!template.includes('<div id="root"></div>') || !template.includes('</head>'))
   throw new Error('prerender: index.html has no empty #root or no </head>');
 
+/**
+ * index.html with a page's stylesheets and scripts. Every stylesheet comes first, before the entry's
+ * script: the page's first paint waits for all of them, and a browser asks for a page's files in the
+ * order they come (six at a time over HTTP/1.1), so that they are not queued behind the scripts.
+ */
+function withLinks(html, css, js) {
+  const viteCss = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+  html = html.replace(/\n\s*<link rel="stylesheet"[^>]*>/g, '');
+  const stylesheets = [
+    ...viteCss,
+    ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+  ];
+  const preloads = js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  return html
+    .replace('<script type="module"', () => `${stylesheets.join('\n    ')}\n    <script type="module"`)
+    .replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`);
+}
+
 /** Class names whose styles come from CSS: Mantine's (`m_…`) and our CSS modules' (`_name_hash_line`). */
 const scopedClasses = (text) =>
   new Set(text.match(/\b(?:m_[0-9a-f]{6,8}|_[A-Za-z][\w-]*_[a-z0-9]{5}_\d+)\b/g));
@@ -123,14 +141,9 @@ for (const page of prerenderedPages) {
       `prerender: ${page.path} loads ${String(preloads)} JavaScript files (at most ${String(MAX_PRELOADED_FILES)}): group its chunks in vite.config.ts`,
     );
 
-  const links = [
-    ...pageCss.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...pageJs.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ].join('\n    ');
-  const html = template
+  const html = withLinks(template, pageCss, pageJs)
     .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-    .replace('</head>', () => `  ${links}\n  </head>`)
     .replace('<div id="root"></div>', () =>
       page.kind === 'frame'
         ? `<div id="root" data-frame="${escapeHtml(page.path)}">${markup}</div>\n    <script>${FRAME_SCRIPT}</script>`
@@ -140,14 +153,9 @@ for (const page of prerenderedPages) {
   if (page.kind === 'frame') {
     // The template of the page rendered per request (entry-server.tsx): its markup and state go where
     // the comments are; no inline script (the state is JSON, not run).
-    const renderedLinks = [
-      ...renderedCss.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-      ...pageJs.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ].join('\n    ');
-    const rendered = template
+    const rendered = withLinks(template, renderedCss, pageJs)
       .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-      .replace('</head>', () => `  ${renderedLinks}\n  </head>`)
       .replace(
         '<div id="root"></div>',
         () =>
