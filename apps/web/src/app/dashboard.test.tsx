@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   busyExpressDashboard,
   busyOceanDashboard,
+  etaSlippedItem,
   expressDashboard,
   oceanDashboard,
 } from '../test/dashboard-fixtures';
@@ -163,33 +164,14 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
             { kind: 'text', value: ', 2 days later than first given' },
           ],
         },
-        {
+        // Fewer than 20 arrivals measured: no band, the day alone.
+        etaSlippedItem({
           id: 'so-4',
-          identifier: 'TGHU7654321',
-          link: { containerNo: 'TGHU7654321', mblNo: 'ONEY5678' },
-          // Fewer than 20 arrivals measured: no band, the day alone.
-          reason: [
-            { kind: 'text', value: 'ETA ' },
-            {
-              kind: 'eta',
-              value: '2026-12-05T10:00:00.000Z',
-              estimates: {
-                used: 'carrier',
-                estimates: [
-                  {
-                    source: 'carrier',
-                    kind: 'port',
-                    eta: '2026-12-05T10:00:00.000Z',
-                    issuedAt: null,
-                    biasHours: null,
-                    confidence: null,
-                  },
-                ],
-              },
-            },
-            { kind: 'text', value: ', 1 day later than first given' },
-          ],
-        },
+          containerNo: 'TGHU7654321',
+          mblNo: 'ONEY5678',
+          eta: '2026-12-05T10:00:00.000Z',
+          later: ', 1 day later than first given',
+        }),
       ],
     });
     serve({ [OCEAN]: ok(dashboard) });

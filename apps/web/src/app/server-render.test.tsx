@@ -6,7 +6,7 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from '../entry-server';
 import { dashboardQueryKey } from '../lib/dashboard-api';
-import { busyOceanDashboard } from '../test/dashboard-fixtures';
+import { busyOceanDashboard, etaSlippedItem } from '../test/dashboard-fixtures';
 import { AUTH_STORE_KEY } from '../features/auth/stores/auth-store';
 import { UI_STORE_KEY } from '../features/navigation/stores/ui-store';
 import { writeSidebarCookie } from '../features/navigation/utils/sidebar-preference';
@@ -38,31 +38,13 @@ function dashboardWithAnEta() {
     label: 'ETA slipped',
     count: 1,
     items: [
-      {
+      etaSlippedItem({
         id: 'so-3',
-        identifier: 'TGHU1234561',
-        link: { containerNo: 'TGHU1234561', mblNo: 'ONEY1234' },
-        reason: [
-          { kind: 'text', value: 'ETA ' },
-          {
-            kind: 'eta',
-            value: '2026-12-02T22:00:00.000Z',
-            estimates: {
-              used: 'carrier',
-              estimates: [
-                {
-                  source: 'carrier',
-                  kind: 'port',
-                  eta: '2026-12-02T22:00:00.000Z',
-                  issuedAt: '2026-11-20T08:00:00.000Z',
-                  biasHours: null,
-                  confidence: null,
-                },
-              ],
-            },
-          },
-        ],
-      },
+        containerNo: 'TGHU1234561',
+        mblNo: 'ONEY1234',
+        eta: '2026-12-02T22:00:00.000Z',
+        later: ', 2 days later than first given',
+      }),
     ],
   });
   return dashboard;

@@ -132,3 +132,39 @@ export const busyExpressDashboard = (): ExpressDashboard =>
     arrivals: { thisWeek: 1, nextWeek: 0 },
     carriers: [{ carrier: 'ups', name: 'UPS', count: 1 }],
   });
+
+type AttentionItem = OceanDashboard['attentionVO'][number]['items'][number];
+
+/** An "ETA slipped" card's container: its carrier's ETA alone (fewer than 20 arrivals measured, no band). */
+export const etaSlippedItem = ({
+  id,
+  containerNo,
+  mblNo,
+  eta,
+  later,
+}: {
+  id: string;
+  containerNo: string;
+  mblNo: string;
+  eta: string;
+  /** What follows the date, e.g. ", 1 day later than first given". */
+  later: string;
+}): AttentionItem => ({
+  id,
+  identifier: containerNo,
+  link: { containerNo, mblNo },
+  reason: [
+    { kind: 'text', value: 'ETA ' },
+    {
+      kind: 'eta',
+      value: eta,
+      estimates: {
+        used: 'carrier',
+        estimates: [
+          { source: 'carrier', kind: 'port', eta, issuedAt: null, biasHours: null, confidence: null },
+        ],
+      },
+    },
+    { kind: 'text', value: later },
+  ],
+});
