@@ -1,12 +1,11 @@
 import {
+  expect,
   test as base,
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
   type Page,
 } from '@playwright/test';
-
-import { expect } from '@playwright/test';
 
 export { expect };
 

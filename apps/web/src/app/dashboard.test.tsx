@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   busyExpressDashboard,
   busyOceanDashboard,
+  etaSlippedCard,
   etaSlippedItem,
   expressDashboard,
   oceanDashboard,
@@ -89,11 +90,8 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
 
   it('writes every date as day/month/year, never as ISO (spec §9), in the reader’s zone', async () => {
     const dashboard = busyOceanDashboard();
-    dashboard.attentionVO.push({
-      rule: 'etaSlipped',
-      label: 'ETA slipped',
-      count: 1,
-      items: [
+    dashboard.attentionVO.push(
+      etaSlippedCard([
         {
           id: 'so-3',
           identifier: 'TGHU1234561',
@@ -105,8 +103,8 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
             { kind: 'text', value: ', 2 days later than first given' },
           ],
         },
-      ],
-    });
+      ]),
+    );
     serve({ [OCEAN]: ok(dashboard) });
     renderRoutes(appRoutes, '/dashboard/ocean');
 
@@ -125,11 +123,8 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
       to: '2026-12-04T18:00:00.000Z',
     };
     const dashboard = busyOceanDashboard();
-    dashboard.attentionVO.push({
-      rule: 'etaSlipped',
-      label: 'ETA slipped',
-      count: 2,
-      items: [
+    dashboard.attentionVO.push(
+      etaSlippedCard([
         {
           id: 'so-3',
           identifier: 'TGHU1234561',
@@ -172,8 +167,8 @@ describe('ocean and express dashboards (spec §3)', { timeout: 20_000 }, () => {
           eta: '2026-12-05T10:00:00.000Z',
           later: ', 1 day later than first given',
         }),
-      ],
-    });
+      ]),
+    );
     serve({ [OCEAN]: ok(dashboard) });
     renderRoutes(appRoutes, '/dashboard/ocean');
 

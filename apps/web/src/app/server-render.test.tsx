@@ -6,7 +6,7 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from '../entry-server';
 import { dashboardQueryKey } from '../lib/dashboard-api';
-import { busyOceanDashboard, etaSlippedItem } from '../test/dashboard-fixtures';
+import { busyOceanDashboard, etaSlippedCard, etaSlippedItem } from '../test/dashboard-fixtures';
 import { AUTH_STORE_KEY } from '../features/auth/stores/auth-store';
 import { UI_STORE_KEY } from '../features/navigation/stores/ui-store';
 import { writeSidebarCookie } from '../features/navigation/utils/sidebar-preference';
@@ -33,11 +33,8 @@ afterEach(() => {
 /** A dashboard whose attention cards give an ETA: the ocean mode shows its sources in a lazy part. */
 function dashboardWithAnEta() {
   const dashboard = busyOceanDashboard();
-  dashboard.attentionVO.push({
-    rule: 'etaSlipped',
-    label: 'ETA slipped',
-    count: 1,
-    items: [
+  dashboard.attentionVO.push(
+    etaSlippedCard([
       etaSlippedItem({
         id: 'so-3',
         containerNo: 'TGHU1234561',
@@ -45,8 +42,8 @@ function dashboardWithAnEta() {
         eta: '2026-12-02T22:00:00.000Z',
         later: ', 2 days later than first given',
       }),
-    ],
-  });
+    ]),
+  );
   return dashboard;
 }
 

@@ -133,7 +133,16 @@ export const busyExpressDashboard = (): ExpressDashboard =>
     carriers: [{ carrier: 'ups', name: 'UPS', count: 1 }],
   });
 
-type AttentionItem = OceanDashboard['attentionVO'][number]['items'][number];
+type AttentionCard = OceanDashboard['attentionVO'][number];
+type AttentionItem = AttentionCard['items'][number];
+
+/** The "ETA slipped" attention card with these containers. */
+export const etaSlippedCard = (items: AttentionItem[]): AttentionCard => ({
+  rule: 'etaSlipped',
+  label: 'ETA slipped',
+  count: items.length,
+  items,
+});
 
 /** An "ETA slipped" card's container: its carrier's ETA alone (fewer than 20 arrivals measured, no band). */
 export const etaSlippedItem = ({
