@@ -1,5 +1,4 @@
 import './app/mantine-entry.css';
-import '@mantine/notifications/styles.layer.css';
 import './app/global.css';
 
 import { hydrate } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import { Notifications } from '@mantine/notifications';
 import { Outlet } from 'react-router';
 import { useAuthStore } from '../features/auth/stores/auth-store';
 import { useAgreementStatus } from '../features/legal/api/get-agreement-status';
@@ -7,12 +8,24 @@ import { errorMessage } from '../lib/api-client';
 import { useTransitionGate } from '../lib/use-transition-gate';
 import { SignedInWait } from './signed-in-wait';
 import { PlainLayout } from './layouts/plain-layout';
+import toasts from './toasts.module.css';
 
 /**
  * The app proper opens only once the user has accepted the current user agreement (spec §4). Until
  * then the agreement replaces it, with "I agree" and a way to log out. Sits inside RequireUser.
  */
 export function RequireAgreement() {
+  return (
+    <>
+      {/* The toasts' host: only signed-in screens show toasts, so it loads with them, not on the first
+          screen of every visit. */}
+      <Notifications position="bottom-right" classNames={{ root: toasts.toasts }} />
+      <AgreementCheck />
+    </>
+  );
+}
+
+function AgreementCheck() {
   const user = useAuthStore((state) => state.user);
   if (!user) return <SignedInWait />;
   return <AgreementGate userId={user.id} email={user.email} />;

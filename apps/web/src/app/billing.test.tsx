@@ -1,5 +1,7 @@
+import { Notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { BillingSettingsPage, PricingPage } from './pages/billing-pages';
 import { fail, fakeApi, ok } from '../test/fake-api';
@@ -53,9 +55,20 @@ const overview = {
   invoicesError: null,
 };
 
+// The pages without the signed-in shell, under the toasts' host it would give them.
 const routes = [
-  { path: '/payment/pricing-table', element: <PricingPage /> },
-  { path: '/settings/billing', element: <BillingSettingsPage /> },
+  {
+    element: (
+      <>
+        <Notifications />
+        <Outlet />
+      </>
+    ),
+    children: [
+      { path: '/payment/pricing-table', element: <PricingPage /> },
+      { path: '/settings/billing', element: <BillingSettingsPage /> },
+    ],
+  },
 ];
 
 describe('pricing table', () => {

@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AuthStoreContext } from '../features/auth/stores/auth-store';
@@ -10,14 +9,12 @@ import { WorkspaceStoreContext } from '../features/workspaces/stores/workspace-s
 import { PhoneAtFirstRenderContext } from '../lib/use-width-query';
 import type { AppInstance } from './app-instance';
 import { theme } from './theme';
-import toasts from './toasts.module.css';
 
 /** Everything a page needs around it, whatever its layout. */
 export function AppProviders({ app, children }: { app: AppInstance; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <AppStateProviders app={app}>
-        <Notifications position="bottom-right" classNames={{ root: toasts.toasts }} />
         {children}
       </AppStateProviders>
     </MantineProvider>

@@ -1,5 +1,6 @@
 // One chunk for what every signed-in page stands in: the user-agreement gate and the main shell.
 import './mantine-app.css';
+import '@mantine/notifications/styles.layer.css';
 
 import { agreementStatusQueryOptions } from '../features/legal/api/get-agreement-status';
 import { selectionQueryOptions } from '../features/workspaces/api/confirm-selection';

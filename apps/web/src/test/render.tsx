@@ -16,16 +16,22 @@ import '../modes/registry';
 export function TestProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} env="test">
-      <AppStateProviders app={testApp()}>
-        <Notifications />
-        {children}
-      </AppStateProviders>
+      <AppStateProviders app={testApp()}>{children}</AppStateProviders>
     </MantineProvider>
   );
 }
 
+/**
+ * A component on its own, with the toasts' host the signed-in screens render around it
+ * (agreement-guard.tsx); routes bring their own.
+ */
 export function renderWithProviders(ui: ReactElement): RenderResult {
-  return render(<TestProviders>{ui}</TestProviders>);
+  return render(
+    <TestProviders>
+      <Notifications />
+      {ui}
+    </TestProviders>,
+  );
 }
 
 /**
