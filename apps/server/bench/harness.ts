@@ -250,6 +250,8 @@ export interface CaseResult {
   'api÷alone p50': number;
   /** The API with one connection, one request after the other: its own latency floor. */
   'api alone p50 ms': number;
+  /** The same, p95: what one user waits for on a server that is not busy with others. */
+  'api alone p95 ms': number;
   /** Request overhead without queueing: the API alone over the SQL alone. */
   'api÷sql alone p50': number;
   errors: number;
@@ -290,6 +292,7 @@ export async function compareWithSql(env: BenchEnvironment, cases: EndpointCase[
       'alone p50 ms': round(alone.p50),
       'api÷alone p50': round(api.p50 / Math.max(alone.p50, 0.01)),
       'api alone p50 ms': round(apiAlone.p50),
+      'api alone p95 ms': round(apiAlone.p95),
       'api÷sql alone p50': round(apiAlone.p50 / Math.max(alone.p50, 0.01)),
       errors: api.errors + apiAlone.errors,
     });
