@@ -91,12 +91,14 @@ async function allPages(team: Team, mode: Mode, params: string, options: ListRea
 }
 
 /** Every condition reads its matches by id (the shape that needs no window): the reference. */
-const BY_ID: ListReadOptions = { few: { values: 1e9, search: 1e9 } };
+const BY_ID: ListReadOptions = { few: { values: 1e9, search: 1e9, hashed: 1e9 } };
 /** A page's ids chosen from the tab read whole, in a subquery of its own (pageChosenById's `scan`). */
 const SCANS_TAB =
   /FROM \(SELECT \* FROM "(ocean|express)_shipments" WHERE .* OFFSET 0\) AS "(ocean|express)_shipments"/s;
 /** Every condition walks the list's order, in a window of 5 rows. */
-const WALKS: ListReadOptions = { few: { values: 0, search: 0 }, windowRows: 5 };
+const WALKS: ListReadOptions = { few: { values: 0, search: 0, hashed: 0 }, windowRows: 5 };
+/** Every filter walks the list's order against its matches hashed (the search probes, in a window). */
+const HASHES: ListReadOptions = { few: { values: 0, search: 0, hashed: 1e9 }, windowRows: 5 };
 
 describe('lists filtered by custom fields, in each shape', () => {
   it.each(['ocean', 'express'] as const)(
@@ -135,8 +137,10 @@ describe('lists filtered by custom fields, in each shape', () => {
         for (const params of cases) {
           const reference = await allPages(team, mode, params, BY_ID);
           const walked = await allPages(team, mode, params, WALKS);
+          const hashed = await allPages(team, mode, params, HASHES);
           const asShipped = await allPages(team, mode, params, {});
           expect(walked.pages, `${mode} ${params}`).toEqual(reference.pages);
+          expect(hashed.pages, `${mode} ${params}`).toEqual(reference.pages);
           expect(asShipped.pages, `${mode} ${params}`).toEqual(reference.pages);
           expect(reference.pages.flat().length, `${mode} ${params}`).toBeGreaterThan(0);
         }
@@ -154,6 +158,11 @@ describe('lists filtered by custom fields, in each shape', () => {
         expect(searched.statements[0]).toBe(3);
         expect(searched.final[0]).not.toMatch(SCANS_TAB);
         expect(searched.final[0]).toMatch(/= ANY \(ARRAY\(/);
+        // Hashed, the deep filter needs no window: one statement, each row checked against the hash.
+        const hashedDeep = await allPages(team, mode, `cf=${f.Grade!}:Z`, HASHES);
+        expect(hashedDeep.pages.flat()).toEqual(ids.slice(-4));
+        expect(hashedDeep.statements[0]).toBe(1);
+        expect(hashedDeep.final[0]).toMatch(/\) IS TRUE/);
         // Few matches: the bounded read answered their ids, and the page reads those by id without
         // reading the values again.
         const pages: string[] = [];
@@ -185,7 +194,7 @@ describe('lists filtered by custom fields, in each shape', () => {
         subscriptionId,
       })),
     );
-    for (const options of [BY_ID, WALKS, {}]) {
+    for (const options of [BY_ID, WALKS, HASHES, {}]) {
       const { pages } = await allPages(team, 'ocean', `cf=${f.Grade!}:A`, options);
       expect(pages.flat()).toEqual(ids);
     }

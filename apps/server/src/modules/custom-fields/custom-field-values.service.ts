@@ -173,17 +173,30 @@ function valueMatches(filter: CustomFilter): SQL {
 /**
  * At most this many value rows matching a filter make it "few": the list then starts from those
  * shipments (an array of their ids, looked up by primary key, then sorted); more, and it walks the
- * list's own order and checks each row's value, within a window (custom-field-list-page.ts).
+ * list's own order checking each row (HASHED_MATCHING_VALUES).
  */
 export const FEW_MATCHING_VALUES = 2000;
+
+/**
+ * At most this many value rows matching a filter (more than FEW_MATCHING_VALUES): the walk along the
+ * list's order checks each row against the matches read once and hashed. Such matches are spread thin
+ * (3% of 100,000 shipments: a page in about 1,700 rows) or sit deep in the order, so a long walk is
+ * cheaper with each row a hash look-up than with each row a probe of the values' index. More matches,
+ * and a page is near: each row is a probe, within a window (custom-field-list-page.ts).
+ */
+export const HASHED_MATCHING_VALUES = 10_000;
 
 /** At most this many text values starting with a list search's term: the list starts from them. */
 export const FEW_SEARCH_MATCHES = 2000;
 
-/** At most how many matching values make a filter's and the search's matches few. */
+/**
+ * At most how many matching values make a filter's and the search's matches few, and a filter's
+ * (more than few) hashed on the walk.
+ */
 export interface FewMatches {
   values: number;
   search: number;
+  hashed: number;
 }
 
 /** SQL: the shipment (a row of `table`) is one of those whose value a `where` over the values table matches, read by id. */
@@ -207,6 +220,17 @@ const amongIds = (table: SubscriptionTable, ids: readonly string[]) =>
   sql`${table.id} = ANY (ARRAY(SELECT unnest(${sql.param(ids)}::uuid[])))`;
 
 /**
+ * SQL: the shipment has a value that `where` matches, checked against the matches read once and
+ * hashed (a filter the bounded read found at most `most` matches for). `IS TRUE` keeps the `IN` a
+ * subplan of its own: PostgreSQL would otherwise pull it up into a join, planned from per-column
+ * estimates that mix every workspace's fields. Beside the walk along a list's order it hashes the
+ * subplan, as it expects to check many rows; the LIMIT (a margin over `most` for values written since
+ * the bounded read) tells it how large the hash can grow.
+ */
+const hashedMatches = (table: SubscriptionTable, where: SQL, most: number) =>
+  sql`(${table.id} IN (SELECT ${customFieldValues.subscriptionId} FROM ${customFieldValues} WHERE ${where} LIMIT ${sql.raw(String(most * 5))})) IS TRUE`;
+
+/**
  * SQL: the shipment has a value that `where` matches, checked per row: OFFSET 0 keeps the EXISTS a
  * per-row check (PostgreSQL would otherwise plan it as a join), so each row of the list's order is
  * one probe of the (field, shipment) primary key and a page stops at its end.
@@ -219,11 +243,12 @@ const filterWhere = (mode: TrackingMode, filter: CustomFilter) =>
   sql`${customFieldValues.fieldId} = ${filter.fieldId} AND ${customFieldValues.mode} = ${mode} AND ${valueMatches(filter)}`;
 
 /**
- * SQL: the shipments of at most `few + 1` value rows matching `where`, as an array, or null when
- * there are more than `few` (an array of matches the page is read by; more, and it walks instead).
+ * SQL: a row of two columns from at most `max(few, hashed) + 1` value rows matching `where`: `ids`,
+ * their shipments as an array when there are at most `few` (the page is read by them), else null;
+ * `hashed`, whether there are at most `hashed` (the walk hashes them).
  */
-const fewMatches = (where: SQL, few: number) =>
-  sql`(SELECT CASE WHEN cardinality(m.ids) <= ${few} THEN m.ids END FROM (SELECT ARRAY(SELECT ${customFieldValues.subscriptionId} FROM ${customFieldValues} WHERE ${where} LIMIT ${few + 1}) AS ids OFFSET 0) m)`;
+const fewMatches = (where: SQL, few: number, hashed: number) =>
+  sql`SELECT CASE WHEN cardinality(m.ids) <= ${few} THEN m.ids END AS ids, cardinality(m.ids) <= ${hashed} AS hashed FROM (SELECT ARRAY(SELECT ${customFieldValues.subscriptionId} FROM ${customFieldValues} WHERE ${where} LIMIT ${Math.max(few, hashed) + 1}) AS ids OFFSET 0) m`;
 
 /** A field definition as values are checked against it. */
 const FIELD_COLUMNS = {
@@ -322,11 +347,19 @@ export async function savedCustomFilterConditions(
   return resolved.map((filter) => (filter ? hasMatch(table, filterWhere(mode, filter)) : sql`false`));
 }
 
+/** What the bounded read found of a condition's matches (fewMatches). */
+interface Matched {
+  ids: string[] | null;
+  hashed: boolean;
+}
+
 /**
  * A list's conditions on custom fields, each in two shapes: `filters` and `search` as a page first
  * tries them, and `byId`, where every condition reads its matches by id. A condition is in `byId`'s
  * shape already when a bounded count finds few matches (FEW_MATCHING_VALUES, FEW_SEARCH_MATCHES); more,
- * and it is first a per-row check along the list's order (`walks`). PostgreSQL cannot choose on its own:
+ * and it is first a per-row check along the list's order: against the matches hashed when a filter has
+ * at most HASHED_MATCHING_VALUES, else a probe per row, within a window (`walks`). PostgreSQL cannot
+ * choose on its own:
  * its statistics are per column over every workspace's fields, so a choice held by 9% of the shipments
  * can be estimated at 0.4% and a page read by sorting 8,000 rows.
  */
@@ -335,7 +368,7 @@ export interface CustomListConditions {
   filters: SQL[];
   /** The search's match on text field values, for a search with something to match. */
   search: SQL | undefined;
-  /** Some condition is a per-row check. */
+  /** Some condition probes the values for each row (the walk then has a window). */
   walks: boolean;
   /** The same conditions, each reading its matches by id. */
   byId: { filters: SQL[]; search: SQL | undefined };
@@ -350,8 +383,9 @@ export interface CustomListConditions {
  * A list's custom field conditions (CustomListConditions) for its `cf` parameter and its search term:
  * a filter is a range of one of the values' (field, value, shipment) indexes, the search the beginning
  * of a text value of the workspace's fields, whatever its case (the upper-case prefix index). One
- * statement reads every condition's matches, each stopping after `few + 1`: few, and the page reads
- * those ids by primary key (the values are not read again); more, and the condition walks. A field
+ * statement reads every condition's matches, each stopping after `few + 1` (a filter's after
+ * `hashed + 1`): few, and the page reads those ids by primary key (the values are not read again);
+ * more, and the condition walks, hashing a filter's matches when they are at most `hashed`. A field
  * that is not the workspace's, or a value its type refuses, is a 400.
  */
 export async function customListConditions(
@@ -360,7 +394,11 @@ export async function customListConditions(
   table: SubscriptionTable,
   param: string | readonly string[] | undefined,
   term: string | undefined,
-  few: FewMatches = { values: FEW_MATCHING_VALUES, search: FEW_SEARCH_MATCHES },
+  few: FewMatches = {
+    values: FEW_MATCHING_VALUES,
+    search: FEW_SEARCH_MATCHES,
+    hashed: HASHED_MATCHING_VALUES,
+  },
 ): Promise<CustomListConditions> {
   const v = customFieldValues;
   const mode = modeOfTable(table);
@@ -379,38 +417,43 @@ export async function customListConditions(
   const searchWhere = prefix
     ? sql`${v.fieldId} IN (SELECT ${customFields.id} FROM ${customFields} WHERE ${inWorkspace({ workspaceId }, customFields)} AND ${customFields.type} = 'text') AND ${v.mode} = ${mode} AND upper(${v.textValue}) LIKE ${`${prefix}%`}`
     : undefined;
+  // The search is never hashed: its prefix may match most text values of the workspace.
   const counted = [
-    ...wheres.map((where) => ({ where, few: few.values })),
-    ...(searchWhere ? [{ where: searchWhere, few: few.search }] : []),
+    ...wheres.map((where) => ({ where, few: few.values, hashed: few.hashed })),
+    ...(searchWhere ? [{ where: searchWhere, few: few.search, hashed: 0 }] : []),
   ];
-  // Per condition, its matches' ids when they are few, or null. The array is read back through a
-  // subquery (amongIds) so the page's plan is the one the values' subquery gives.
-  const matched = counted.length
+  // Per condition, its matches' ids when they are few (else null), and whether they are few enough
+  // to hash. The ids are read back through a subquery (amongIds) so the page's plan is the one the
+  // values' subquery gives.
+  const matched: Matched[] = counted.length
     ? await (async () => {
         const columns = counted.map(
-          ({ where, few: most }, i) => sql`${fewMatches(where, most)} AS ${sql.identifier(`c${String(i)}`)}`,
+          ({ where, few: most, hashed }, i) =>
+            sql`(SELECT to_jsonb(c) FROM (${fewMatches(where, most, hashed)}) c) AS ${sql.identifier(`c${String(i)}`)}`,
         );
-        const { rows } = await db.execute<Record<string, string[] | null>>(
-          sql`SELECT ${sql.join(columns, sql`, `)}`,
-        );
-        return counted.map((_, i) => rows[0]![`c${String(i)}`] ?? null);
+        const { rows } = await db.execute<Record<string, Matched>>(sql`SELECT ${sql.join(columns, sql`, `)}`);
+        return counted.map((_, i) => rows[0]![`c${String(i)}`]!);
       })()
     : [];
   const byId = (where: SQL, i: number) => {
-    const ids = matched[i];
+    const { ids } = matched[i]!;
     return ids ? amongIds(table, ids) : amongMatches(table, where);
   };
-  const shape = (where: SQL, i: number) => (matched[i] ? byId(where, i) : hasMatch(table, where));
+  const shape = (where: SQL, i: number) => {
+    const { ids, hashed } = matched[i]!;
+    if (ids) return amongIds(table, ids);
+    return hashed ? hashedMatches(table, where, counted[i]!.hashed) : hasMatch(table, where);
+  };
   return {
     filters: wheres.map(shape),
     search: searchWhere && shape(searchWhere, wheres.length),
-    walks: matched.some((ids) => !ids),
+    walks: matched.some(({ ids, hashed }) => !ids && !hashed),
     byId: {
       filters: wheres.map(byId),
       search: searchWhere && byId(searchWhere, wheres.length),
     },
     scanned:
-      wheres.length && !searchWhere && matched.every((ids) => !ids)
+      wheres.length && !searchWhere && matched.every(({ ids }) => !ids)
         ? wheres.map((where) => inMatches(table, where))
         : undefined,
   };
