@@ -441,7 +441,7 @@ export async function customListConditions(
   };
   const shape = (where: SQL, i: number) => {
     const { ids, hashed } = matched[i]!;
-    if (ids) return amongIds(table, ids);
+    if (ids) return byId(where, i);
     return hashed ? hashedMatches(table, where, counted[i]!.hashed) : hasMatch(table, where);
   };
   return {
