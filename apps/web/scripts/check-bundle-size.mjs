@@ -102,6 +102,13 @@ if (signedIn.length > 0) {
 // Rolldown writes no map for the entry's stub and its runtime (no module of ours or a library's).
 let mapped = 0;
 for (const file of signInJs) {
+  const code = await readFile(path.join(dist, file), 'utf8');
+  if (code.length >= HINTED_FROM_BYTES && !code.startsWith(COMPILE_HINT)) {
+    console.error(
+      `${file} does not start with V8's compile hint: add its chunk group to compileHints (vite.config.ts).`,
+    );
+    process.exit(1);
+  }
   const mapFile = path.join(dist, `${file}.map`);
   if (!existsSync(mapFile)) continue;
   mapped += 1;
@@ -112,15 +119,6 @@ for (const file of signInJs) {
       console.error(`The sign-in page loads ${what}: ${found} in ${file}.`);
       process.exit(1);
     }
-  }
-}
-for (const file of signInJs) {
-  const code = await readFile(path.join(dist, file), 'utf8');
-  if (code.length >= HINTED_FROM_BYTES && !code.startsWith(COMPILE_HINT)) {
-    console.error(
-      `${file} does not start with V8's compile hint: add its chunk group to compileHints (vite.config.ts).`,
-    );
-    process.exit(1);
   }
 }
 if (mapped === 0) {
